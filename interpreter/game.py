@@ -1365,6 +1365,9 @@ class Game:
         if culprit is not inner:
             named = f"'{inner.kind}'" if inner.label == inner.kind else f"'{inner.kind}' '{inner.label}'"  # (unnamed: its label is its kind)
             check = f"its 'until' condition (the limit was reached in the {named} inside it, at {inner.loc})"
+        if culprit.kind in ("until", "turns") and _has_move(self.ruleset):
+            # (two trials' games ran to the limit because a draw from an empty zone, a move of none, changed nothing)
+            check += " and whether its turns still change the game: a move of none (last() of an empty zone) moves nothing"
         raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached: rule '{culprit.label}' does not end the game",
                               f"check {check}, or raise step_limit" + self._set_by_overlays(culprit))
 
@@ -1904,6 +1907,20 @@ def _loop_condition(loop):
 def _action_exprs(action) -> list:
     """The expressions that decide an action's options: each choice's collection, and its `if`."""
     return [param.domain for param in action.params] + ([action.condition] if action.condition is not None else [])
+
+
+def _has_move(ruleset) -> bool:
+    """Whether some statement of the flow or an action is a `move`."""
+    def within(block) -> bool:
+        for s in block:
+            if s.kind == "move":
+                return True
+            inner = [v for v in s.args.values() if isinstance(v, tuple) and v and all(isinstance(x, Stmt) for x in v)]
+            if any(within(b) for b in inner + [s.otherwise]):
+                return True
+        return False
+
+    return any(within(block) for block in [ruleset.flow, *(action.body for action in ruleset.actions.values())])
 
 
 def _loops_around(ruleset, stmt) -> list:

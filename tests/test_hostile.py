@@ -392,6 +392,41 @@ winners: {highest: "score[p]"}
     assert d.hint == f"check its 'until' condition (the limit was reached in the 'for' 'hand-back' inside it, at {path}:16:9), or raise step_limit"
 
 
+def test_the_step_limit_reached_where_turns_move_from_an_empty_zone_says_a_move_of_none_moves_nothing(tmp_path):
+    """Two new users' games (a draw from an empty stock, a die placed from an empty supply) ran to the step limit
+    because each turn's move took none and changed nothing; the R200 sent them to the `until` alone."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("""\
+philtre: 1
+game: stuck
+players: 2
+step_limit: 1000
+components:
+  chip: {copies: 2, start: pool}
+zones:
+  pool: {}
+  hand: {each: player}
+actions:
+  draw:
+    do:
+      - move: last(pool) -> hand[me]
+flow:
+  - turns: 0
+    until: count(hand[0]) == 3
+    do:
+      - decide: draw
+winners: {highest: "score[p]"}
+""", encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2)
+    with pytest.raises(PhiltreError) as info:
+        while True:
+            [seat] = game.pending()
+            game.apply(seat, next(iter(game.options(seat))))
+    d = info.value.first
+    assert d.code == "R200" and d.hint.startswith("check its 'until' condition and whether its turns still change the game: "
+                                                  "a move of none (last() of an empty zone) moves nothing"), str(d)
+
+
 def test_moving_many_components_out_of_a_shuffled_zone_takes_linear_time(tmp_path):
     """Half of a shuffled 30,000-card deck moved in one statement: each source zone is rebuilt once.
 
