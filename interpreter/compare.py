@@ -433,15 +433,27 @@ def interval_text(row: dict, digits: int) -> str:
 
 
 def at_random_lines(report: dict) -> list:
-    """A note per set of seats whose agent played at random in every game of some arms (docs/agents.md#greedy)."""
+    """A note per set of seats whose agent played at random in every game of the same arms, for the same cause
+    (docs/agents.md#greedy): a greedy seat whose look-aheads all failed is told so per arm, as simulate says it."""
     arms = {base_label(report): report.get("base") or {}, **{a["label"]: a.get("summary") or {} for a in report["arms"]}}
-    by_seats: dict = {}
+    labels_of: dict = {}  # (seat, its look-aheads' failures as the note gives them) -> the arms where it played at random
     for label, summary in arms.items():
-        if summary.get("greedy_at_random"):  # older reports lack it
-            by_seats.setdefault(tuple(summary["greedy_at_random"]), []).append(label)
-    return [at_random_note(list(seats), " in every game of " + ("every arm" if len(labels) == len(arms) else ", ".join(labels)),
-                           report.get("agents"))
-            for seats, labels in by_seats.items()]
+        failed = {int(seat): _failed_as_said(counts) for seat, counts in (summary.get("greedy_failed") or {}).items()}
+        for seat in summary.get("greedy_at_random") or ():  # older reports lack it
+            labels_of.setdefault((seat, failed.get(seat)), []).append(label)
+    seats_of: dict = {}
+    for (seat, failed), labels in labels_of.items():
+        seats_of.setdefault((tuple(labels), failed), []).append(seat)
+    return [at_random_note(seats, " in every game of " + ("every arm" if len(labels) == len(arms) else ", ".join(labels)),
+                           report.get("agents"), {seat: failed for seat in seats} if failed else None)
+            for (labels, failed), seats in seats_of.items()]
+
+
+def _failed_as_said(counts) -> tuple:
+    """A seat's [look-aheads failed, decisions at random] as its note tells them: failed at each decision says no count,
+    so arms that differ only in how many decisions they had share one note."""
+    failed, blind = counts
+    return (1, 1) if failed == blind else (failed, blind)
 
 
 def balance_line(report: dict, arm: dict) -> str | None:

@@ -12,6 +12,7 @@ import pytest
 
 from philtre.interpreter.compare import SequentialTest, looks, spent
 from philtre.interpreter.simulate import game_seed
+from test_greedy_at_random import GUESSED_CODE  # (a hidden code greedy cannot look ahead past: its initial value is empty)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -918,3 +919,51 @@ def test_partnerships_are_compared_by_team_too(tmp_path):
                                 {"edge": RunSpec(edge, 4, ["random"] * 4)}, 60, batch=60)
     assert not any(row["measure"].startswith("team") for row in without["arms"][0]["differences"])
     assert "  shared wins " in format_comparison(without)
+
+
+
+WAIT = """\
+actions:
+  wait:
+    choose: {w: "['a', 'b']"}
+    do:
+      - set: {"code[me]": "code[me]"}
+flow:
+  - decide: set_code
+    player: 0
+  - decide: guess
+    player: 1
+  - decide: wait
+    player: 1
+"""
+
+
+def test_a_greedy_seat_whose_look_aheads_all_failed_is_told_why_in_each_arm(tmp_path):
+    """A Mastermind trial: the hidden code started as `[]`, so every look-ahead of the guessing seat broke a rule.
+    simulate's note says so; compare's still said to declare a `heuristic`, which the ruleset had. It says the cause
+    per arm, with each arm's counts (a variant where the seat also waits fails at half its decisions), and the seat
+    that only found its options alike keeps the old words, once for every arm."""
+    from philtre.dsl.loader import load_ruleset
+    from philtre.interpreter.compare import at_random_lines, format_comparison, run_comparison
+    from philtre.interpreter.simulate import RunSpec
+
+    base_path, overlay = tmp_path / "ruleset.yaml", tmp_path / "wait.yaml"
+    base_path.write_text(GUESSED_CODE, encoding="utf-8")
+    overlay.write_text(f"extends: {base_path}\n{WAIT}", encoding="utf-8")
+    agents = ["greedy", "greedy"]
+    report, _ = run_comparison(RunSpec(load_ruleset(str(base_path)), 2, agents),
+                               {"wait": RunSpec(load_ruleset(str(base_path), [str(overlay)]), 2, agents)}, 2, batch=2)
+    cause = ("as each guess it drew of what it cannot see broke a rule; a hidden variable is guessed as its declared "
+             "initial value, so give it one shaped like a real one")
+    lines = at_random_lines(report)
+    assert lines[0].startswith("note: greedy (seat 0) found every option equal one step ahead at each of its decisions "
+                               "in every game of every arm, so it played at random: no single decision moved the score"), lines
+    assert lines[1:] == [
+        "note: greedy (seat 1) found every option equal one step ahead at each of its decisions in every game of base, so "
+        f"it played at random: its look-aheads all failed at each of them, {cause} (see docs/agents.md#greedy in philtre's "
+        "source)",
+        "note: greedy (seat 1) found every option equal one step ahead at each of its decisions in every game of wait, so "
+        "it played at random: its look-aheads all failed at 2 of those 4 decisions (at the rest every option scored "
+        f"alike), {cause} (see docs/agents.md#greedy in philtre's source)"], lines
+    assert format_comparison(report).count("declare a `heuristic`") == 1
+    assert at_random_lines(json.loads(json.dumps(report))) == lines  # --json's seats are text
