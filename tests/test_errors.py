@@ -54,6 +54,7 @@ flow:
       - decide: play
 winners: {highest: "score[p]"}
 """
+WITH_A_GRID = MINIMAL.replace("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  board: {grid: true}\n")  # (a grid zone, board)
 
 IF = "    if: card.value > 0\n"
 DICE = "dice:\n  d1: [{pips: 1}, {pips: 2}]\n  d2: [{pips: 1}, {pips: 2}]\n"
@@ -636,16 +637,16 @@ CASES = {
         hint="'half' is a derived attribute, and copies reads the declared attributes only"),
     "move_onto_a_named_grid": Case(
         "a move onto a grid zone written by its name: it validated, and every game stopped with R100 at the move",
-        breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - move: last(deck) -> board\n", MINIMAL.replace("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  board: {grid: true}\n")),
+        breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - move: last(deck) -> board\n", WITH_A_GRID),
         "E120", "last(deck) -> board", message="'board' is a grid: pieces reach a grid only by place, at x, y and rot, not by move",
         hint="place: {piece: ..., to: board, at: \"{'x': 0, 'y': 0, 'rot': 0}\"}"),
     "deal_from_a_named_grid": Case(
         "a deal from a grid zone written by its name: refused when the game ran",
-        breaking("  - deal: {from: deck, to: hand, count: 1}\n", "  - deal: {from: board, to: hand, count: 1}\n", MINIMAL.replace("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  board: {grid: true}\n")),
+        breaking("  - deal: {from: deck, to: hand, count: 1}\n", "  - deal: {from: board, to: hand, count: 1}\n", WITH_A_GRID),
         "E120", "board, to", message="'board' is a grid: a grid is not dealt from: a piece leaves it by move"),
     "shuffle_of_a_named_grid": Case(
         "a shuffle of a grid zone written by its name: refused when the game ran",
-        breaking("  - shuffle: deck\n", "  - shuffle: board\n", MINIMAL.replace("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  board: {grid: true}\n")),
+        breaking("  - shuffle: deck\n", "  - shuffle: board\n", WITH_A_GRID),
         "E120", "board\n", message="'board' is a grid: a grid cannot be shuffled"),
     "shape_attribute_on_a_piece_with_cells": Case(
         "a plain attribute named shape on a piece with cells: it validated, and every game stopped with R100 where the "
@@ -656,8 +657,7 @@ CASES = {
         hint="derive: {shape: \"[[0, 0], [1, 0]]\"}"),
     "cells_attribute_in_a_ruleset_with_a_grid": Case(
         "a plain attribute named cells in a ruleset with a grid: a piece's cells are a list, an attribute one value",
-        MINIMAL.replace("{value: [1, 2, 3]}", "{value: [1, 2, 3], cells: [red, blue]}")
-               .replace("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  board: {grid: true}\n"),
+        WITH_A_GRID.replace("{value: [1, 2, 3]}", "{value: [1, 2, 3], cells: [red, blue]}"),
         "R005", "cells: [red", message="'cells' is a reserved attribute name in a ruleset with a grid",
         hint="derive the cells"),
     "component_indexed_by_a_computed_attribute_name": Case(
