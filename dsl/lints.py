@@ -696,6 +696,8 @@ def l004_never_ends(facts) -> list:
     for stmt, _, _ in facts.placed:
         where, hint = stmt.loc, "give it an 'until' that becomes true"
         until = stmt.args.get("until") if stmt.kind in ("until", "turns") else None
+        if stmt.kind in ("until", "turns") and _may_end_the_game(facts, _blocks(stmt)):
+            continue  # (an end_game in it, or in an action it asks for, ends the game from inside the loop)
         if stmt.kind == "turns" and until is None:
             why = "it has no 'until'"
         elif until is None:
@@ -709,6 +711,36 @@ def l004_never_ends(facts) -> list:
             continue
         out.append(Diagnostic(where, "L004", f"'{stmt.label}' never ends: {why}, so the game stops at the step limit (R200) "
                               "and nothing after it runs", hint))
+    return out
+
+
+def _may_end_the_game(facts, blocks) -> bool:
+    """Whether an end_game may run in one of ``blocks``: in it at any depth (an `else` too), or in the effects of an action a
+    decision in it names."""
+    actions = facts.ruleset.actions
+    for block in blocks:
+        for stmt in block:
+            named = stmt.args.get("actions", ()) if stmt.kind in ("decide", "simultaneous") else ()
+            if (stmt.kind == "end_game" or _may_end_the_game(facts, [*_blocks(stmt), stmt.otherwise])
+                    or _may_end_the_game(facts, [actions[name].body for name in named if name in actions])):
+                return True
+    return False
+
+
+def l034_after_the_end(facts) -> list:
+    """L034: a statement after an end_game without `when` in the same block: the game has ended before it, so it never
+    runs (the first such statement of each block)."""
+    blocks = [facts.ruleset.flow, *(action.body for action in facts.ruleset.actions.values())]
+    out = []
+    while blocks:
+        block = blocks.pop()
+        for before, stmt in zip(block, block[1:]):
+            if before.kind == "end_game" and before.when is None:
+                out.append(Diagnostic(stmt.loc, "L034", f"'{stmt.label}' never runs: the end_game just before it ends the game",
+                                      "remove it, or give the end_game a when: with the condition that ends the game"))
+                break
+        for stmt in block:
+            blocks += [*_blocks(stmt), stmt.otherwise]
     return out
 
 
@@ -3330,6 +3362,7 @@ LINTS = {
     "L031": l031_variable_set_from_unseen,
     "L032": l032_copies_beyond_attribute_range,
     "L033": l033_public_choice_in_hidden_variable,
+    "L034": l034_after_the_end,
 }
 
 

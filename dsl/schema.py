@@ -328,16 +328,20 @@ def _message(error) -> str:
 DIRECTIVES = ("replace", "after", "before", "remove")  # an overlay's $-directives, written without their $
 
 
-# keys that other languages' statements use to end a game or a loop early
+# keys that other languages' statements use to end a game or a loop early (end_game itself: written without its `{}`)
 ENDING_WORDS = frozenset({"stop", "end", "end_game", "endgame", "game_over", "exit", "break", "return", "halt", "quit", "finish"})
 
 
 def _ending_hint(word, path) -> str:
-    """For `stop: true`, `- break`, `end_game: ...` among statements: the language has no statement that ends the game or a loop."""
-    if str(word).strip().lower() not in ENDING_WORDS or not any(k in ("flow", "do", "else", "round") for k in path[:-1]):
+    """For `stop: true`, `- break`, `- end_game` among statements: end_game: {} ends the game at once; no statement
+    leaves a loop."""
+    said = str(word).strip().lower()
+    if said not in ENDING_WORDS or not any(k in ("flow", "do", "else", "round") for k in path[:-1]):
         return ""
-    return ("no statement ends the game or leaves a loop: the game ends when its flow runs out; "
-            "shape the flow with until, turns ... until and when so that it does")
+    if said == "end_game":
+        return "end_game takes nothing: write end_game: {}, with a when: beside it for the condition that ends the game"
+    return ("to end the game at once, write end_game: {}, with a when: beside it for the condition; no statement leaves "
+            "a loop: a loop ends by its until")
 
 
 # what each expectation written as a step is told: its item as `expect` writes it, and how it is checked there
@@ -813,6 +817,8 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
         hint = _statement_as_text_hint(error, full_path) or hint
         if error.validator == "type" and isinstance(error.instance, str) and _ending_hint(error.instance, full_path):  # `- break`
             hint = _ending_hint(error.instance, full_path)
+        if error.validator in ("type", "maxProperties") and full_path and full_path[-1] == "end_game":  # `end_game: true`
+            hint = _ending_hint("end_game", full_path) or hint
         hint = (_shape_hint(error, full_path) or _given_rest_hint(error, full_path) or _given_empty_hint(error, full_path)
                 or _copies_mapping_hint(error, full_path, plain) or hint)
         if not hint or hint == _expression_hint(error.instance, _declared_names(plain)):  # (not where a hint of its own says more)

@@ -19,7 +19,8 @@ from .schema import score_set_hint
 from .yamlpos import Map, loc_of
 
 EFFECT_KINDS = ("move", "shuffle", "deal", "roll", "set_aside", "set", "let", "score", "reveal", "place")
-CONTROL_KINDS = ("do", "for", "repeat", "until", "turns", "round")
+CONTROL_KINDS = ("do", "for", "repeat", "end_game", "until", "turns", "round")
+FLOW_ONLY_KINDS = ("until", "turns", "round", "decide", "simultaneous")  # not among an action's effects (S004)
 # an action loops a known number of times: what S004 offers for an `until` among its effects (sowing seeds one pit at a time)
 _UNTIL_IN_ACTION = ("an action's effects loop with for, over a collection (for: c in hand[me]), or repeat, a number of "
                     "passes read when it starts (repeat: count(pit), as: i); an until loop belongs in the flow")
@@ -118,7 +119,7 @@ def compile_statement(ctx, node, loc: Loc, env):
             ctx.compiler.error(node.key_loc(key), "S003", f"'{kind}' does not take '{key}'",
                                _two_kinds_hint(key) if key in STATEMENTS else did_you_mean(str(key), allowed)
                                or _turns_seats_hint(kind, key))
-    if ctx.in_action and kind in CONTROL_KINDS[3:] + DECISION_KINDS:
+    if ctx.in_action and kind in FLOW_ONLY_KINDS:
         ctx.compiler.error(node.key_loc(kind), "S004", f"'{kind}' belongs in the flow, not in an action's effects",
                            "a follow-up question or another seat's answer is a decision of the flow: the action notes what "
                            "is owed in a variable, and a step of the flow after its decision asks for it while something "
@@ -796,6 +797,11 @@ def _nested(block):
             yield from _nested(nested)
 
 
+def c_end_game(ctx, node, env):
+    """end_game: {}: the game ends at once, as when its flow runs out (the schema has checked that it takes nothing)."""
+    return {}
+
+
 def _action_names(ctx, node, key):
     value = node[key]
     names = [value] if isinstance(value, str) else value
@@ -847,7 +853,7 @@ def _body(ctx, node, env):
     return _block(ctx, node, "do", env)
 
 
-KIND_PRECEDENCE = ("turns", "for", "repeat", "round", "decide", "simultaneous", "move", "shuffle", "deal", "roll", "set_aside",
+KIND_PRECEDENCE = ("turns", "for", "repeat", "round", "end_game", "decide", "simultaneous", "move", "shuffle", "deal", "roll", "set_aside",
                    "set", "let", "score", "reveal", "place", "until", "do")
 
 STATEMENTS = {
@@ -867,6 +873,7 @@ STATEMENTS = {
     "until": (c_until, ("do",)),
     "turns": (c_turns, ("until", "next", "do")),
     "round": (c_round, ()),
+    "end_game": (c_end_game, ()),
     "decide": (c_decide, ("player",)),
     "simultaneous": (c_simultaneous, ("players",)),
 }

@@ -536,6 +536,17 @@ def e_set_aside(game, stmt, L):
         game.recorder.set_aside(leaving)
 
 
+class GameEnded(Exception):
+    """An `end_game` statement ran: the game ends at once. Game's entry points (its start, apply, play_out) catch it and
+    end the game as when its flow runs out (Game._end_now). It is no rule's failure: it derives from none of the types
+    a runner or handler turns into R100 (RuleRuntimeError, TypeError, ...), which let it pass."""
+
+
+def e_end_game(game, stmt, L):
+    """end_game: no statement after it runs, in its block or any around it; the game ends (Game._end_now)."""
+    raise GameEnded
+
+
 def _roller(L):
     """The seat a roll is made for: the deciding seat in an action (`me`), else the seat whose turn it is (`current`)."""
     seat = L.get("me")
@@ -927,6 +938,7 @@ EFFECTS = {
     "deal": e_deal,
     "roll": e_roll,
     "set_aside": e_set_aside,
+    "end_game": e_end_game,
     "set": e_set,
     "let": e_let,
     "score": e_score,

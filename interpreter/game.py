@@ -24,7 +24,7 @@ from philtre.dsl.model import Stmt
 from philtre.dsl.values import Component, Zone, alike_once, arg_key, choices_written, describe, holds_nested, is_whole, where_apart
 from philtre.dsl.values import explain as _explain
 
-from .effects import EFFECTS, handle_reveal, handle_set
+from .effects import EFFECTS, GameEnded, handle_reveal, handle_set
 from .options import Option, OptionList
 from .records import Recorder
 from .runners import first_seat, following_seat, loop_items, rule_failed, runners_for
@@ -132,6 +132,8 @@ class Game:
         except PhiltreError as exc:
             self._note_failure(exc)
             raise
+        except GameEnded:  # an end_game before the first decision
+            self._end_now()
         finally:
             self._bare_seats = False
             WORK[0] = WORK_LIMIT  # (kept in _work_left while it waits: as apply leaves it)
@@ -293,6 +295,8 @@ class Game:
             except PhiltreError as exc:
                 self._note_failure(exc)
                 raise
+        except GameEnded:  # an end_game in the decision's effects or in the flow after it
+            self._end_now()
         finally:  # (the game's work is kept in _work_left while it waits: what runs meanwhile, an agent's evaluations
             WORK[0] = WORK_LIMIT  # of its state, a search's copies, starts afresh and counts nothing here: builtins.bank)
 
@@ -336,12 +340,28 @@ class Game:
                     last = list(S.scores)
                     history.append((self.decisions, tuple(last)))
         self._bare_seats = True
+        # (a `finally` with an `except` beside it would cost an instruction a playout: the play's end written out
+        # after the call, and in each handler)
         try:
             self._play_unrecorded(random, pickers, history, last)
-        finally:  # (also where a pick or a rule fails: the API's options() lists Option objects again)
-            self._bare_seats = False
+            self._bare_seats = False  # (the API's options() lists Option objects again)
             self._bare_turn = None
             WORK[0] = WORK_LIMIT  # (kept in _work_left while it waits: as apply leaves it)
+            return
+        except GameEnded:  # an end_game in a decision's effects or in the flow after it
+            self._left_playing()
+            self._end_now()
+            self._ended_in_history(history, last)
+        except BaseException:  # (a pick or a rule that fails)
+            self._left_playing()
+            raise
+
+    def _left_playing(self) -> None:
+        """play_out's end, where its play stopped short (an end_game, a failure): the API's options() lists Option
+        objects again, and the game's work is kept in _work_left (as apply leaves it)."""
+        self._bare_seats = False
+        self._bare_turn = None
+        WORK[0] = WORK_LIMIT
 
     def _play_unrecorded(self, random, pickers, history, last, *, STMT=STMT, BLOCK=BLOCK, PC=PC, LOCALS=LOCALS, LOOP=LOOP,
                          WORK=WORK, HEAVY=HEAVY, work_steps=work_steps) -> None:
@@ -857,6 +877,15 @@ class Game:
             if last is not None and S.scores != last:
                 last = list(S.scores)
                 history.append((self.decisions, tuple(last)))
+
+    def _ended_in_history(self, history, last) -> None:
+        """After an end_game in _play_unrecorded: ``history`` gets the scores the ending decision left, where they
+        changed, as the loop gets them after a decision (``last``: the scores as the loop started, before any it kept)."""
+        if history is None:
+            return
+        scores = tuple(self.state.scores)
+        if scores != (history[-1][1] if history else tuple(last)):
+            history.append((self.decisions, scores))
 
     def _scored_around(self, fused, named, players, choices, drawn, history, last) -> tuple:
         """(what ``fused`` returns, the scores last kept) for a step _play_unrecorded lists, picks and plays in one call
@@ -1409,6 +1438,25 @@ class Game:
         gone = [(name, *taken) for name in dict.fromkeys(names) for taken in removed.get(name, ())]
         return ("".join(f"; {says} '{name}', which {loc} sets" for name, loc in changed)
                 + "".join(f"; {says} '{name}', and {setter_taken_out(statement, loc, how)}" for name, statement, loc, how in gone))
+
+    def _end_now(self) -> None:
+        """An end_game ran (effects.GameEnded): the round open, if any, ends as a round ends (the record's round_end with
+        its points so far), every frame is left, and the game ends as when its flow runs out (_finish)."""
+        S = self.state
+        flow = S.flow
+        if flow.in_round:  # (rounds do not nest: one at most is open)
+            flow.in_round = 0
+            if self.recorder is not None:
+                self.recorder.round_end(S.round, S.round_scores[-1], S.scores)
+        flow.stack.clear()
+        flow.choices = {}
+        self._listed_for, self._listed = None, {}
+        self._bare_for = self._bare_turn = None
+        try:
+            self._finish()
+        except PhiltreError as exc:  # (the winners fail: the record ends with the failure, as where the flow runs out)
+            self._note_failure(exc)
+            raise
 
     def _finish(self) -> None:
         S = self.state

@@ -685,11 +685,17 @@ CASES = {
     "statement_to_end_the_game": Case(
         "a 'stop:' to end the game early, as other languages have (it was an unknown key with no hint)",
         breaking("      - decide: play\n", "      - decide: play\n      - when: count(pile) > 3\n        stop: true\n"),
-        "V001", "stop: true", hint="no statement ends the game or leaves a loop"),
-    "statement_to_end_the_game_like_a_name": Case(
-        "an 'end_game:' statement (the hint was \"did you mean 'name'?\")",
+        "V001", "stop: true", hint="to end the game at once, write end_game: {}, with a when: beside it for the condition; "
+                                   "no statement leaves a loop: a loop ends by its until"),
+    "end_game_given_a_value": Case(
+        "end_game: true (end_game takes nothing: the hint was that no statement ends the game, from before end_game was one)",
         breaking("      - decide: play\n", "      - decide: play\n      - end_game: true\n"),
-        "V001", "end_game: true", hint="no statement ends the game or leaves a loop"),
+        "V001", "true\n", message="expected a mapping, got true",
+        hint="end_game takes nothing: write end_game: {}, with a when: beside it for the condition that ends the game"),
+    "end_game_written_bare": Case(
+        "end_game written as a word among the statements, without its {}",
+        breaking("      - decide: play\n", "      - decide: play\n      - end_game\n"),
+        "V001", "end_game\n", hint="end_game takes nothing: write end_game: {}"),
     "statement_without_its_colon": Case(
         "a shuffle written without the colon after its key (it said only 'expected a mapping, got the text')",
         breaking("  - shuffle: deck\n", "  - shuffle deck\n"),
@@ -702,7 +708,7 @@ CASES = {
     "break_as_a_statement": Case(
         "Python's break as a statement",
         breaking("      - decide: play\n", "      - decide: play\n      - break\n"),
-        "V001", "break\n", hint="the game ends when its flow runs out"),
+        "V001", "break\n", hint="to end the game at once, write end_game: {}"),
     "top_level_key_misspelt_and_flow_missing": Case(
         "a misspelt top-level key beside a missing flow: not taken for the flow (the one-key-for-the-other hint is for small mappings)",
         MINIMAL[:MINIMAL.index("flow:")].replace("components:", "componets:") + MINIMAL[MINIMAL.index("winners:"):],

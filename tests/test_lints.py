@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L032).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L034).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -70,6 +70,9 @@ CASES = {
     "turns without until": (
         changed("  - shuffle: deck\n", "  - turns: 0\n    do:\n      - shuffle: deck\n"),
         "L004", "turns: 0", "no 'until'"),
+    "a statement after an end_game without when": (  # the game has ended before it
+        changed("      - move: table -> discard\n", "      - end_game: {}\n      - move: table -> discard\n"),
+        "L034", "move: table -> discard", "'move' never runs: the end_game just before it ends the game"),
     "deal of more cards than the deck holds": (
         changed("count: 3}", "count: 6}"),
         "L005", "deal: {", "needs 24 components"),
@@ -266,6 +269,21 @@ def test_lint(tmp_path, case):
     assert (d.loc.line, d.loc.col) == where(text, needle), str(d)
     assert words in d.message, str(d)
     assert d.hint, "every lint says what to do"
+
+
+@pytest.mark.parametrize("ending", [
+    "      - simultaneous: play\n      - when: count(hand[0]) == 0\n        end_game: {}\n",  # in the loop's body
+    "      - simultaneous: play\n",  # in the effects of the action it asks for
+])
+def test_a_loop_an_end_game_may_leave_is_no_l004_and_a_guarded_end_game_no_l034(tmp_path, ending):
+    """A `turns` without `until` (Onitama's turns, ended by a capture) or an `until` never true, from which an end_game in
+    its body or in an action it asks for ends the game, ends: no L004; nor is what follows an end_game with a `when`
+    L034 (it runs while the game goes on)."""
+    text = changed("    repeat: 3\n    do:\n      - simultaneous: play\n", "    turns: 0\n    do:\n" + ending)
+    if ending == "      - simultaneous: play\n":
+        text = changed("      - move: card -> table[me]\n", "      - move: card -> table[me]\n      - when: count(hand[me]) == 0\n"
+                       "        end_game: {}\n      - score: {player: me, add: 0}\n", text)
+    assert [str(d) for d in findings(tmp_path, text)] == []
 
 
 def test_an_action_allowed_by_how_many_a_hidden_zone_holds_is_no_finding(tmp_path):

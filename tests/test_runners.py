@@ -25,9 +25,10 @@ from philtre.interpreter.scenarios import run_scenarios
 LOOPS = str(Path(__file__).parent / "data" / "loops.yaml")  # every loop and block kind, with no decision inside
 LONE = str(Path(__file__).parent / "data" / "lone_decisions.yaml")  # every loop kind whose body is one decision
 LONE_ROUNDS = str(Path(__file__).parent / "data" / "lone_rounds.yaml")  # every loop kind whose body is one round
+ENDS = str(Path(__file__).parent / "data" / "end_game_paths.yaml")  # an end_game in an action, in a round's runners
 CONFIGURATIONS = [("poison", (), (3, 6)), ("poison", ("draw-pile",), (4,)), ("pok", (), (3, 7)),
                   ("poisons", (), (4, 8)), ("poisons", ("advanced",), (5,)), ("poisons", ("three-players",), (3,)),
-                  ("hue", (), (2, 5)), ("hue", ("strict-poison",), (3,)), (LOOPS, (), (2, 3))]
+                  ("hue", (), (2, 5)), ("hue", ("strict-poison",), (3,)), (LOOPS, (), (2, 3)), (ENDS, (), (2, 3))]
 GAMES = 25
 
 
