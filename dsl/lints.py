@@ -2098,35 +2098,83 @@ def l027_hidden_guard_of_a_decision(facts) -> list:
     statement or `else` asks, the `until` of a loop whose body asks, and how many passes a `for` or `repeat` makes. A
     zone revealed before the statement (_revealed_before, as for L030) is seen by all (cards picked face down, all
     revealed, then the seat of the lowest asked where it goes)."""
+    if not any(True for stmt, _, _ in facts.placed for _ in _guards_of_asking(facts, stmt, {})):
+        return []  # (what is seen where is worked out only for a ruleset with such a guard)
+    known = _known_to_all(facts)
+    revealed = {id(s): zones for s, _, action, zones in _revealed_before(facts) if action is None}
+    # a variable is read as every view shows it: one everyone sees holds nothing hidden, as L031 reads it (a secret it
+    # was set from is told at that `set`: L013, L031), so a public count set into it is no hidden read here, nor a loop
+    # over the seats from one (`for: p in seats_from(crown)`); one hidden holds what it was set from that was not seen
+    read_as = _variables_as_set(facts, known)
     walked: list = []
-    _walk(facts, facts.ruleset.flow, {}, None, walked)
-    # a variable everyone sees is read as every view shows it, as L031 reads it (a secret it was set from is told at
-    # that `set`: L013, L031), so a public count set into it is no hidden read here
-    shown_as_is = _variables_read_as_shown(facts)
-    out, known, revealed = [], None, None
+    _walk(read_as, facts.ruleset.flow, {}, None, walked)
+    out, lets, types = [], None, None
     for stmt, env, _ in walked:
         for expr, tree, env_, what_asks in _guards_of_asking(facts, stmt, env):
-            if known is None:  # (worked out only for a ruleset with such a guard)
-                known = _known_to_all(facts)
-                revealed = {id(s): zones for s, _, action, zones in _revealed_before(facts) if action is None}
             # a zone revealed before the statement (as L030 takes one before a score) is seen by every seat
-            hidden = _not_public(shown_as_is, tree, env_, known | revealed.get(id(stmt), frozenset())) if tree is not None else None
+            seen = known | revealed.get(id(stmt), frozenset())
+            hidden = _not_public(read_as, tree, env_, seen) if tree is not None else None
             if hidden:
                 what, who = hidden
-                out.append(Diagnostic(expr.loc, "L027", f"{what_asks} hangs on {what}, which {who}: every seat sees whether "
+                chain = _variable_between(read_as, stmt, expr, what, seen)
+                told = what if not chain else f"{what} (through '{chain[0]}', set from it on line {chain[1]})" if chain[1] \
+                    else f"{what} (through '{chain[0]}')"
+                lets = _lets_in_scope(facts) if lets is None else lets  # (worked out once, for a ruleset with a finding)
+                types = _local_types(facts) if types is None else types
+                out.append(Diagnostic(expr.loc, "L027", f"{what_asks} hangs on {told}, which {who}: every seat sees whether "
                                       "a decision is asked, so every seat learns it",
-                                      _guard_hint(facts, stmt, expr, what, tree, env_)))
+                                      _guard_hint(facts, stmt, expr, what, tree, env_, chain, lets, types)))
     return out
+
+
+def _variables_as_set(facts, known) -> Facts:
+    """A copy of ``facts`` in which each variable holds the zones L027 takes it to tell: none for one everyone sees
+    (_variables_read_as_shown); for a hidden one, the zones each `set` of it read that were not revealed before that
+    `set` (_revealed_before) nor are ``known`` to all: a seat worked out from cards turned face up is no secret."""
+    view = _variables_read_as_shown(facts)
+    held: dict = {}
+    for stmt, env, _, seen in _revealed_before(facts):
+        for name, _, value, _ in stmt.args.get("targets", ()) if stmt.kind == "set" else ():
+            if name in view.var_refs:
+                held[name] = held.get(name, frozenset()) | (facts.refs(value, env) - seen - known)
+    view.var_refs = {name: held.get(name, frozenset()) for name in view.var_refs}
+    return view
+
+
+def _variable_between(facts, stmt, expr, what: str, seen):
+    """(the variable, the line of the first `set` that gave it the zone, the id of that `set`, its value) where the
+    guard ``expr`` of ``stmt`` reads the zone ``what`` names (_not_public) only through a hidden variable it was set
+    from, directly or through a loop's or a `let`'s name (`for: p in seats_from(crown)`, `player: p`); None where it
+    reads the zone itself."""
+    if not what.startswith("what '"):
+        return None
+    zone = what.split("'")[1]
+    for name in sorted(n for n, refs in facts.var_refs.items() if zone in refs):
+        view = copy.copy(facts)
+        view.var_refs, view._define_memo = {**facts.var_refs, name: frozenset()}, {}
+        walked: list = []
+        _walk(view, facts.ruleset.flow, {}, None, walked)
+        env = next((env for s, env, _ in walked if s is stmt), None)
+        guard = next((g for g in _guards_of_asking(view, stmt, env or {}) if g[0] is expr), None)
+        if guard is None or guard[1] is None or (_not_public(view, guard[1], guard[2], seen) or ("",))[0] == what:
+            continue  # (the zone is read without the variable too)
+        sets = [(target[2].loc.line, id(s), target[2]) for s, env_, _ in facts.placed if s.kind == "set"
+                for target in s.args.get("targets", ()) if target[0] == name and zone in facts.refs(target[2], env_)]
+        return (name, *min(sets, key=lambda found: found[0])) if sets else (name, 0, None, None)
+    return None
 
 
 _ASK_ALWAYS = "ask the decision always and let its options say what may be done (with an option that does nothing, such as a pass)"
 
 
-def _guard_hint(facts, stmt, expr, what: str, tree, env) -> str:
+def _guard_hint(facts, stmt, expr, what: str, tree, env, chain=None, lets=None, types=None) -> str:
     """L027's hint for the guard ``expr`` of ``stmt``, which read ``what`` (_not_public): for a zone, the narrowest fix, as
     L031's hint gives it: where the guarded block first moves a component of it face up, that move made the test; where
-    the guard reads one thing of it, a reveal of that one; a per-seat zone read otherwise, a reveal said to show every
-    seat's; then the ignore comment, for what the table sees anyway. A count or a variable: reveal it first."""
+    the guard reads one thing of it, a reveal of that one; where that is a seat or a number worked out from the zone (a
+    local name of ``types``, _local_types), a reveal of the components it was worked out from (_picked_components, from
+    the `let`s of ``lets``), or words saying so: `reveal:` takes components or zones; a per-seat zone read otherwise, a
+    reveal said to show every seat's; then the ignore comment, for what the table sees anyway. A count or a variable:
+    reveal it first. Read through a variable (``chain``: its name and the line of its `set`): reveal before that set."""
     if not what.startswith("what '"):
         return f"reveal it first, or {_ASK_ALWAYS}"
     zone = what.split("'")[1]
@@ -2135,12 +2183,144 @@ def _guard_hint(facts, stmt, expr, what: str, tree, env) -> str:
         return (f"its block first moves what it looks for into '{into}', which every seat sees: test that move instead "
                 f"(let: {{before: count({into})}}, the move, of take([...], 1), which may move none, then when: "
                 f"count({into}) > before around the decision){_told_anyway('L027')}")
+    before = f" before the set of '{chain[0]}'{f' on line {chain[1]}' if chain[1] else ''}" if chain else " first"
     part = _narrowest_reveal(facts, tree, zone, env, {})
-    if part is not None and part != zone:
-        return f"reveal just what it reads first (reveal: {part}), not all of '{zone}', or {_ASK_ALWAYS}{_told_anyway('L027')}"
+    part = None if part == zone else part
+    # through a variable, what to reveal is what its `set` read; a seat or a number worked out from the zone is no
+    # component, and a `reveal:` of it is E120: the components it is worked out from are
+    if chain or (part is not None and _plain_local(part, (types or {}).get(id(stmt), {}))):
+        if chain:
+            subject, no_component = f"'{chain[0]}' is set from", ""
+            picked = _picked_components(facts, facts.tree(chain[3]), zone, (lets or {}).get(chain[2], {})) if chain[3] else None
+        else:
+            subject, no_component = f"'{part}' is worked out from", f"; '{part}' itself is no component"
+            picked = _picked_components(facts, ast.Name(0, part), zone, (lets or {}).get(id(stmt), {}))
+        if picked is not None:
+            return (f"reveal just the components {subject}{before} (reveal: \"{picked}\"{no_component}), not all of "
+                    f"'{zone}', or {_ASK_ALWAYS}{_told_anyway('L027')}")
+        single = facts.ruleset.zones[zone].kind == "single"
+        pick = f"[c for c in {zone} if ...]" if single else f"[c for z in {zone} for c in z if ...]"
+        return (f"reveal just the components of '{zone}' that {subject}{before}, a list of them with the test that picks "
+                f"them (reveal: \"{pick}\"{no_component}), not all of '{zone}', or {_ASK_ALWAYS}{_told_anyway('L027')}")
+    if part is not None:
+        return f"reveal just what it reads{before} (reveal: {part}), not all of '{zone}', or {_ASK_ALWAYS}{_told_anyway('L027')}"
     if facts.ruleset.zones[zone].kind == "player":
-        return f"reveal it first (reveal: {zone} shows every seat's), or {_ASK_ALWAYS}{_told_anyway('L027')}"
-    return f"reveal it first (reveal: {zone}), or {_ASK_ALWAYS}"
+        return f"reveal it{before} (reveal: {zone} shows every seat's), or {_ASK_ALWAYS}{_told_anyway('L027')}"
+    return f"reveal it{before} (reveal: {zone}), or {_ASK_ALWAYS}"
+
+
+def _plain_local(name: str, types: dict) -> bool:
+    """Whether ``name`` is a local name whose value is known to hold no component and be no zone (a seat, a number, a
+    word): `reveal:` takes components or zones (E120), so no reveal of it may be proposed."""
+    t = types.get(name)
+    item = t[1] if isinstance(t, tuple) and len(t) == 2 and t[0] == "list" else t
+    return item in _PLAIN_TYPES and item != "zone"
+
+
+def _local_types(facts) -> dict:
+    """id of each statement of the flow and the actions -> {each `let` or loop name it sees: the type of its value}."""
+    def enter(stmt, types):
+        """The names after ``stmt`` (a `let` adds its own) and in its blocks (a loop adds its name)."""
+        if stmt.kind == "let":
+            types = {**types, **{name: getattr(value, "type", None) for name, value in stmt.args.get("names", ())}}
+        inner = types
+        if stmt.kind == "for":
+            items = getattr(stmt.args.get("items"), "type", None)
+            inner = {**types, stmt.args.get("var", "_"): items[1] if isinstance(items, tuple) and len(items) == 2 else None}
+        elif stmt.kind == "repeat" and stmt.args.get("var"):
+            inner = {**types, stmt.args["var"]: "int"}
+        elif stmt.kind == "turns":
+            inner = {**types, "current": "player"}
+        return types, inner
+
+    return _scoped(facts, enter)
+
+
+def _picked_components(facts, tree, zone, lets):
+    """The text of a list of the components of ``zone`` that ``tree`` picks by one test, followed through `let` names
+    (``lets``) and definitions: `[c for z in chosen for c in z if c.rank == r]` where a seat is worked out by
+    `any(c.rank == r for c in chosen[p])` over the seats; None where there is no one such test, or it names what
+    only the expression's own loops name."""
+    while True:
+        if isinstance(tree, ast.Name) and tree.name in lets:
+            tree, _, lets, _ = lets[tree.name]
+        elif isinstance(tree, ast.Call) and tree.func in facts.defines and facts.defines[tree.func][1] is not None:
+            params, body, _ = facts.defines[tree.func]
+            if len(params) != len(tree.args):
+                return None
+            tree = _with_names(body, dict(zip(params, tree.args)))
+        else:
+            break
+    if tree is None:
+        return None
+    found: list = []
+    _tests_of(facts, tree, zone, {}, found)
+    if len(found) != 1:
+        return None
+    var, index, test, bound = found[0]
+    if test is None:
+        return None
+    named = {n.name for n in ast.walk(test) if isinstance(n, ast.Name)}
+    if (named - {var}) & set(bound):
+        return None  # (the test names a loop of the expression's own, which the list would not have)
+    if isinstance(index, ast.Name) and isinstance(bound.get(index.name), ast.Name) and bound[index.name].name == "players":
+        each = next(n for n in ("z", "zone", "seat_zone") if n not in named and n != var)
+        return f"[{var} for {each} in {zone} for {var} in {each} if {ast.text(test)}]"  # (every seat's zone is looked in)
+    if index is not None and {n.name for n in ast.walk(index) if isinstance(n, ast.Name)} & set(bound):
+        return None
+    where = zone if index is None else f"{zone}[{ast.text(index)}]"
+    return f"[{var} for {var} in {where} if {ast.text(test)}]"
+
+
+def _tests_of(facts, node, zone, bound: dict, found: list) -> None:
+    """``found``, with (the loop's name, the seat's index or None, the test, the names bound around) for each loop over
+    ``zone`` (or one seat's zone of it) in ``node`` that picks its components by a test: the conditions of
+    `[c for c in ZONE if TEST]`, or the item of `any(TEST for c in ZONE)`; ``bound``: the loops around -> their items."""
+    if isinstance(node, ast.Call) and node.func == "any" and len(node.args) == 1 and isinstance(node.args[0], ast.Comprehension):
+        inner = node.args[0]
+        if len(inner.clauses) == 1 and _over_zone(facts, inner.clauses[0].iterable, zone) and not inner.clauses[0].conditions:
+            found.append((inner.clauses[0].var, _seat_index(inner.clauses[0].iterable), inner.element, bound))
+            return
+    if isinstance(node, ast.Comprehension):
+        bound = dict(bound)
+        for clause in node.clauses:
+            if _over_zone(facts, clause.iterable, zone):
+                test = clause.conditions[0] if len(clause.conditions) == 1 else None
+                found.append((clause.var, _seat_index(clause.iterable), test, bound))  # (None: it reads them all)
+            else:
+                _tests_of(facts, clause.iterable, zone, bound, found)
+            bound[clause.var] = clause.iterable
+            for cond in clause.conditions:
+                _tests_of(facts, cond, zone, bound, found)
+        _tests_of(facts, node.element, zone, bound, found)
+        return
+    for sub in _subtrees(node):
+        _tests_of(facts, sub, zone, bound, found)
+
+
+def _over_zone(facts, node, zone) -> bool:
+    """Whether ``node`` is ``zone`` itself or one seat's (or copy's) zone of it: `chosen`, `chosen[p]`."""
+    target = node.target if isinstance(node, ast.Index) else node
+    return isinstance(target, ast.Name) and target.name == zone
+
+
+def _seat_index(node):
+    """The index of `ZONE[i]`, else None."""
+    return node.index if isinstance(node, ast.Index) else None
+
+
+def _with_names(node, values: dict):
+    """``node`` with each name of ``values`` (a definition's parameters) made the tree it is given (the call's argument)."""
+    if isinstance(node, ast.Name) and node.name in values:
+        return values[node.name]
+
+    def rebuilt(value):
+        """A field's value with its trees rebuilt."""
+        if isinstance(value, ast.Node):
+            return _with_names(value, values)
+        return tuple(rebuilt(item) for item in value) if isinstance(value, tuple) else value
+
+    return type(node)(*(rebuilt(value) for value in node.field_values()))
 
 
 def _played_face_up_first(facts, stmt, expr, zone):
@@ -2508,11 +2688,11 @@ def _one_part_text(facts, node, zone, env):
 
 def _seen_at_each(facts, loop_seats, lets):
     """(statement, the names it sees, those names as what every seat sees of them, the zones every seat may know there,
-    the names whose component every seat saw) for each statement of the flow and then of each action, in order, with
-    what is seen followed as L030 follows it: a zone after a `reveal` of it (for an action, one before every step
-    that offers it too; one seat's zone where ``loop_seats``, _loop_seats, tells the seat), or filled only in sight
-    of every seat; a name once its component was shown to all, or a `let` name (``lets``, _lets_in_scope) once what
-    it was read from was turned face up (_lets_turned_up)."""
+    the names whose component every seat saw, or that hold a choice every seat is told) for each statement of the
+    flow and then of each action, in order, with what is seen followed as L030 follows it: a zone after a `reveal` of
+    it (for an action, one before every step that offers it too; one seat's zone where ``loop_seats``, _loop_seats,
+    tells the seat), or filled only in sight of every seat; a name once its component was shown to all, or a `let`
+    name (``lets``, _lets_in_scope) once what it was read from was turned face up (_lets_turned_up)."""
     zones = facts.ruleset.zones
     known = {n for n, z in zones.items() if z.visible != "everyone" and _filled_in_sight(facts, n)}
     chosen_in_sight = _choices_shown(facts)
@@ -2525,10 +2705,13 @@ def _seen_at_each(facts, loop_seats, lets):
             shown.add(_bare_name(facts, stmt.args[MOVES.get(stmt.kind, ("what",))[0]]))
         shown |= _lets_turned_up(facts, stmt, env, lets.get(id(stmt), {}))
         seen_env = {k: (frozenset() if k in shown else v) for k, v in env.items()}
-        if action is not None:  # a choice of a number, a word or a zone holds no component, whatever its options read
-            plain = {p.name for p in action.params if _holds_no_component(p.domain.type)}
+        plain = frozenset()
+        if action is not None:  # a choice of a number, a word, a placement or a zone holds no component, whatever its
+            # options read, and every seat's record shows it (docs/records.md), but one `secret:` lists
+            plain = frozenset(p.name for p in action.params if _holds_no_component(p.domain.type) and p.name not in action.secret)
             seen_env = {k: (frozenset() if k in plain else v) for k, v in seen_env.items()}
-        yield stmt, env, seen_env, revealed | known, frozenset(shown)
+        # (a `let` name read from such a choice is followed as the choice read directly: `let: {x: at.x}` is `at.x`)
+        yield stmt, env, seen_env, revealed | known, frozenset(shown) | (plain - set(lets.get(id(stmt), {})))
 
 
 def _lets_turned_up(facts, stmt, env, lets) -> set:

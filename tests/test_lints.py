@@ -2149,3 +2149,178 @@ def test_a_comparison_of_a_range_with_a_definition_beyond_it(tmp_path, copies, s
         assert found == [], found
     else:
         assert len(found) == 1 and "L032" in found[0] and said in found[0], found
+
+
+PLACED_THEN_SET = """\
+philtre: 1
+game: placedset
+players: 2
+components:
+  card:
+    attributes: {rank: 1..6}
+    derive: {cells: "[rank]"}
+    start: deck
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  kept: {each: player, visible: owner}
+  board: {grid: {resolution: 1, width: 4, height: 4}, visible: everyone}
+variables:
+  last: 0
+actions:
+  play:
+    choose: {card: "hand[me]", at: "placements(board, card)"}
+    SECRET
+    if: at.overlap == 0
+    do:
+      - READ
+      - place: {piece: card, to: board, at: at}
+      - set: {last: VALUE}
+  keep:
+    choose: {card: "hand[me]"}
+    do:
+      - let: {r: card.rank}
+      - move: card -> kept[me]
+      - set: {last: KEPT}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 2}
+  - turns: 0
+    until: count(hand[current]) == 0
+    do:
+      - decide: [play, keep]
+"""
+
+
+@pytest.mark.parametrize("read, value, secret, kept, codes", [
+    ("let: {x: at.x}", "x", "", "0", []),
+    ("let: {x: 0}", "at.x", "", "0", []),
+    ("let: {x: card.rank}", "x", "", "0", []),
+    ("let: {x: at.x}", "x", "secret: [at]", "0", ["L031"]),
+    ("let: {x: 0}", "at.x", "secret: [at]", "0", ["L031"]),
+    ("let: {x: 0}", "0", "", "r", ["L031"]),
+], ids=["the placement through a let", "the placement read directly", "the rank of the card placed face up",
+        "a secret placement through a let", "a secret placement read directly", "the rank of a card kept hidden"])
+def test_a_let_read_from_a_choice_every_seat_is_told_is_no_l031_at_the_set(tmp_path, read, value, secret, kept, codes):
+    """A Tsuro trial named the chosen placement's x in a `let` before placing the card on a public grid, then set a
+    public variable from it: L031 said the set told what 'hand' holds, where `set: {last: at.x}` was silent. A choice
+    every seat is told (each record shows the decision, docs/records.md) is followed through a `let` as it is read
+    directly; one `secret:` lists is not, and a card's rank kept while the card goes where only its owner sees is L031."""
+    text = (PLACED_THEN_SET.replace("READ", read).replace("VALUE", value).replace("KEPT", kept)
+            .replace("    SECRET\n", f"    {secret}\n" if secret else ""))
+    found = findings(tmp_path, text)
+    assert [d.code for d in found] == codes, [str(d) for d in found]
+    line, col = where(text, "last: r" if kept == "r" else f"last: {value}")
+    assert all((d.loc.line, d.loc.col) == (line, col + len("last: ")) for d in found), [str(d) for d in found]
+
+
+CROWN_FROM_A_DRAFT = """\
+philtre: 1
+game: crown
+players: 3
+components:
+  character: {attributes: {rank: [1, 2, 3]}, start: chars}
+zones:
+  chars:  {visible: nobody}
+  offer:  {each: player, visible: owner}
+  chosen: {each: player, visible: owner}
+variables:
+  crown: CROWN
+define:
+  holder(r): first([p for p in players if any(c.rank == r for c in chosen[p])] + [none])
+actions:
+  pick:
+    choose: {ch: "offer[me]"}
+    do:
+      - move: ch -> chosen[me]
+flow:
+  - repeat: 2
+    do:
+      - move: "[c for c in components if c is character] -> chars"
+      - shuffle: chars
+      - for: p in seats_from(crown)
+        do:
+          - move: chars -> offer[p]
+          - decide: pick
+            player: p
+          - move: offer[p] -> chars
+      - for: r in range(1, 4)
+        do:
+          - REVEAL
+          - let: {h: holder(r)}
+          - set: {crown: h}
+            when: r == 2 and h != none
+"""
+PICKED_RANK = 'reveal: "[c for z in chosen for c in z if c.rank == r]"'
+
+
+@pytest.mark.parametrize("reveal, codes", [(PICKED_RANK, []), ("let: {x: 0}", ["L031", "L031"])],
+                         ids=["revealed before the set", "set from what is hidden"])
+def test_a_seat_asked_through_a_public_variable_is_told_at_its_set_not_at_the_decide(tmp_path, reveal, codes):
+    """A Citadels trial passed the crown to the holder of rank 2, worked out right after a `reveal` of that very card,
+    and asked the seats `for: p in seats_from(crown)`: L027 blamed `player: p` (a line that names neither 'crown' nor
+    the set) and said `reveal: p`, where the reveal already satisfied L031 at the set. A variable every seat sees is
+    read as every view shows it, through a loop's name too: what it was set from is told at that `set` (L031), where
+    there was no reveal, and nowhere where there was."""
+    text = CROWN_FROM_A_DRAFT.replace("CROWN", "0").replace("REVEAL", reveal)
+    found = findings(tmp_path, text)
+    assert [d.code for d in found] == codes, [str(d) for d in found]
+    lines = (where(text, "{crown: h}")[0], where(text, "when: r == 2")[0])
+    assert all(d.loc.line in lines for d in found), [str(d) for d in found]
+
+
+def test_a_seat_asked_through_a_hidden_variable_names_the_variable_and_its_set(tmp_path):
+    """Where which seat is asked is read from a variable only some see, L027 names the chain: the variable, and the line
+    of the `set` that gave it what it read, and its hint is the reveal of just what that `set` read, before it."""
+    text = CROWN_FROM_A_DRAFT.replace("CROWN", "{initial: 0, visible: nobody}").replace("REVEAL", "let: {x: 0}")
+    [found] = [d for d in findings(tmp_path, text) if d.code == "L027" and d.loc.line == where(text, "player: p")[0]]
+    line = where(text, "{crown: h}")[0]
+    assert f"hangs on what 'chosen' holds (through 'crown', set from it on line {line})" in found.message, str(found)
+    assert f"before the set of 'crown' on line {line} ({PICKED_RANK})" in found.hint, str(found)
+    followed = CROWN_FROM_A_DRAFT.replace("CROWN", "{initial: 0, visible: nobody}").replace("REVEAL", PICKED_RANK)
+    assert not [d for d in findings(tmp_path, followed) if d.code == "L027" and d.loc.line == where(text, "player: p")[0]]
+
+
+SEAT_OF_A_RANK = """\
+philtre: 1
+game: seatofrank
+players: 3
+components:
+  character: {attributes: {rank: [1, 2, 3, 4]}, start: chars}
+zones:
+  chars:  {visible: nobody}
+  chosen: {each: player, visible: owner}
+define:
+  holder(r): first([p for p in players if any(TEST for c in chosen[p])] + [none])
+actions:
+  act: {}
+flow:
+  - shuffle: chars
+  - deal: {from: chars, to: chosen, count: 1}
+  - for: r in range(1, 5)
+    do:
+      - let: {h: holder(r)}
+      - when: h != none
+        do:
+          - decide: act
+            player: h
+"""
+
+
+@pytest.mark.parametrize("test, reveal", [
+    ("c.rank == r", PICKED_RANK.removeprefix("reveal: ")),
+    ("c.rank + p == r", '"[c for z in chosen for c in z if ...]"'),
+], ids=["the test worked out", "a test that names the seat"])
+def test_l027_hint_reveals_the_components_a_seat_is_worked_out_from_never_the_seat(tmp_path, test, reveal):
+    """A Citadels trial asked the seat holding a rank (`let: {h: holder(r)}`, `player: h`): L027's hint said
+    `reveal: h`, and a reveal of a seat is E120. The hint names the components the seat was worked out from (the list
+    the trial then wrote, where the definition's test can be lifted out), or says so in words, and following it is
+    silent."""
+    text = SEAT_OF_A_RANK.replace("TEST", test)
+    found = [d for d in findings(tmp_path, text) if d.code == "L027"]
+    said = f"(reveal: {reveal}; 'h' itself is no component)"
+    assert len(found) == 2 and all(said in d.hint for d in found), [str(d) for d in found]
+    assert not any("reveal: h" in d.hint for d in found), [str(d) for d in found]
+    if "..." not in reveal:
+        followed = text.replace("      - let: {h: holder(r)}\n", f"      - reveal: {reveal}\n      - let: {{h: holder(r)}}\n")
+        assert findings(tmp_path, followed) == [], [str(d) for d in findings(tmp_path, followed)]
