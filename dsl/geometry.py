@@ -359,6 +359,20 @@ def repeated_turns(piece, resolution) -> tuple:
     return tuple(repeated)
 
 
+def least_alike_turn(piece, rot, resolution) -> int:
+    """The least turn at which the piece covers the same cells with the same values (and marks) as at ``rot``: the rot
+    placements lists that placement at (repeated_turns); ``rot`` itself where no lesser turn looks the same."""
+    def look(turn):
+        cells = piece_cells(piece, turn, resolution)
+        return frozenset((dx, dy, _typed(grid), _typed(marks)) for dx, dy, grid, marks in cells)
+
+    try:
+        wanted = look(rot)
+        return next(turn for turn in ROTATIONS if turn <= rot and look(turn) == wanted)
+    except TypeError:  # a value that is not hashable: no turn is taken for another (as repeated_turns)
+        return rot
+
+
 def listing_key(piece, resolution):
     """What placements lists by: the piece's shape_key, with the turns that repeat a lesser one where any (listed once,
     at the least turn: pieces of one shape that differ there list differently), kept per component."""

@@ -688,7 +688,7 @@ class _Builder:
         namespace = self.compiler.build()
         self.mark_scoring_loops(flow, actions)
         if teams is not None:  # what `teams` and `team(p)` read in a game: its teams, computed once for each player count
-            namespace["_TEAMS"] = TeamsByCount(teams)
+            namespace["_TEAMS"] = TeamsByCount(teams, (lo, hi))
         return Ruleset(
             name=str(d["game"]), title=str(d.get("title", d["game"])), min_players=lo, max_players=hi,
             components=components, zones=zones, variables=variables, dice=dice, actions=actions, flow=flow,

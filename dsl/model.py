@@ -290,14 +290,15 @@ def teams_at(ruleset, nplayers: int) -> list | None:
     """The ruleset's `teams` with ``nplayers`` players, a list of lists of seats (None where it declares none),
     evaluated as a board's `width` is: R002 unless every seat is in exactly one team and there are two teams or more."""
     expr = getattr(ruleset, "teams", None)
-    return None if expr is None else teams_of(expr, nplayers)
+    return None if expr is None else teams_of(expr, nplayers, (ruleset.min_players, ruleset.max_players))
 
 
 _TEAMS_COMPUTED: set = set()  # (id of a `teams` expression, player count) while it is evaluated: read again, it reads itself
 
 
-def teams_of(expr, nplayers: int) -> list:
-    """The value of a `teams` expression with ``nplayers`` players (teams_at)."""
+def teams_of(expr, nplayers: int, counts: tuple | None = None) -> list:
+    """The value of a `teams` expression with ``nplayers`` players (teams_at); ``counts``, the ruleset's fewest and
+    most players, shapes the hint of a bad value."""
     key = (id(expr), nplayers)
     _TEAMS_COMPUTED.add(key)
     try:
@@ -307,9 +308,20 @@ def teams_of(expr, nplayers: int) -> list:
         _TEAMS_COMPUTED.discard(key)
     problem = _teams_problem(value, nplayers)
     if problem:
-        raise PhiltreError.at(expr.loc, "R002", f"'teams' {problem}",
-                              "give a list of teams, each a list of seats, every seat in one: teams: \"[[0, 2], [1, 3]]\"")
+        raise PhiltreError.at(expr.loc, "R002", f"'teams' {problem}", teams_hint(counts))
     return [list(team) for team in value]
+
+
+def teams_hint(counts: tuple | None) -> str:
+    """R002's hint for a bad `teams`: with several player counts, teams that depend on the count (a fixed list of
+    partners, the value that failed more often than not, fits one count only)."""
+    lo, hi = counts or (0, 0)
+    if lo >= hi:
+        return "give a list of teams, each a list of seats, every seat in one: teams: \"[[0, 2], [1, 3]]\""
+    even = max(4, hi - hi % 2)  # (partners across the table need an even count; 4 where the range holds none above 2)
+    pairs = [list(range(side, even, 2)) for side in range(2)]
+    return (f"give a list of teams for every player count from {lo} to {hi}, each a list of seats, every seat in one: "
+            f"teams: \"{pairs} if player_count == {even} else [[p] for p in players]\"")
 
 
 class TeamsByCount(dict):
@@ -317,9 +329,10 @@ class TeamsByCount(dict):
     the ruleset declares teams, and the generated code reads `_TEAMS[S.nplayers]`. Each count's teams are computed
     (teams_of) the first time a game of that many players reads them, then kept; a ruleset without teams pays nothing."""
 
-    def __init__(self, expr):
+    def __init__(self, expr, counts: tuple | None = None):
         super().__init__()
         self.expr = expr
+        self.counts = counts  # (the ruleset's fewest and most players, for the hint of a bad value)
 
     def __missing__(self, nplayers):
         from .builtins import WORK, RuleRuntimeError
@@ -328,7 +341,7 @@ class TeamsByCount(dict):
             raise RuleRuntimeError("'teams' reads the teams it makes (through team(), partners() or teams)")
         work = WORK[0]  # (read mid-game: the expression being evaluated keeps its own work budget)
         try:
-            value = self[nplayers] = teams_of(self.expr, nplayers)
+            value = self[nplayers] = teams_of(self.expr, nplayers, self.counts)
         finally:
             WORK[0] = work
         return value

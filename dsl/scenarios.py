@@ -485,7 +485,15 @@ def _check_given_components(compiler: Compiler, contents) -> None:
             else:
                 _check_given_ranges(compiler, entry)
             if "at" in entry:
+                _unturned_by_default(entry["at"])
                 _check_placement(compiler, entry)
+
+
+def _unturned_by_default(at) -> None:
+    """A given `at: {x, y}` lies at rot 0, as a step's placement may leave rot out (the run and T006 read it whole)."""
+    if isinstance(at, Map) and "x" in at and "y" in at and "rot" not in at:
+        at["rot"] = 0
+        at.val_locs["rot"] = at.loc  # (said at the placement, where a T007 of it points)
 
 
 def _check_given_at(compiler: Compiler, key: str, contents) -> None:

@@ -372,7 +372,8 @@ def arm_notes(report: dict, arm: dict) -> list:
         lines.append(f"(no win-share rows: in every game of both arms the winners were all the seats or none, so each "
                      f"seat's share is won together / {report['players']}; they are in --json)")
     if no_score_rows(report, arm):
-        lines.append("(no score rows: every seat ended every game of both arms with a score of 0; they are in --json)")
+        rows = "score or margin rows" if any(row["measure"] == "margin" for row in arm["differences"]) else "score rows"
+        lines.append(f"(no {rows}: every seat ended every game of both arms with a score of 0; they are in --json)")
     if report["players"] == 1:
         lines.append("(one player: no shared wins, margin, seat balance or game quality, which compare seats"
                      + (")" if any(row["measure"] == "win0" for row in arm["differences"])
@@ -400,13 +401,14 @@ def _no_race_lines(report: dict, arm: dict) -> list:
 
 def shown_rows(report: dict, arm: dict) -> list:
     """An arm's rows as the table prints them: in a team game without the seats' win shares, which only repeat
-    the won-together row divided by the seats, and without the seats' scores where every one was 0 in both arms
-    (rows of 0.00 and +0.00; the JSON keeps them all)."""
+    the won-together row divided by the seats, and without the seats' scores and the margin where every score was 0
+    in both arms (rows of 0.00 and +0.00; the JSON keeps them all)."""
     team, scoreless = report.get("team_game"), no_score_rows(report, arm)
     # with teams, every game partners win reads as a tie between seats: the games shared by teams say what it meant
     by_teams = any(row["measure"] == "teamties" for row in arm["differences"])
     return [row for row in arm["differences"]
-            if not (team and row["measure"].startswith(("win", "team"))) and not (scoreless and row["measure"].startswith("score"))
+            if not (team and row["measure"].startswith(("win", "team")))
+            and not (scoreless and (row["measure"].startswith("score") or row["measure"] == "margin"))
             and not (by_teams and row["measure"] == "ties")]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from philtre.dsl import ast, geometry
-from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError
+from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError, b_zone_of
 from philtre.dsl.errors import Diagnostic, Loc, PhiltreError, few_listed
 from philtre.dsl.plain_data import Record, made_by
 from philtre.dsl.compiler import Expr, failing_definition
@@ -15,7 +15,7 @@ from philtre.dsl.values import Component, Zone, _frozen, component_text, describ
 
 from .effects import move_components
 from .game import Game
-from .options import placed_wording, single_zones
+from .options import located_wording, placed_wording, single_zones
 from .runners import FAILURES
 
 
@@ -308,7 +308,7 @@ def _options_failure(game, expected) -> str:
     of = f" of {expected.action}" if expected.action else ""
     now = ("" if deciding else f" (it is not deciding now; deciding: {seats_text(game.pending())})" if game.pending()
            else " (the game is over)")
-    listed = f": {_legal_text(offered, _wording(game))}" if offered else ""  # as T013 lists them
+    listed = f": {_legal_text(offered, _wording(game, offered))}" if offered else ""  # as T013 lists them
     offered_text = f"offered {len(offered)} option{'' if len(offered) == 1 else 's'}{of}{now}{listed}"
     if expected.count is not None and len(offered) != expected.count:
         return _failure(expected.loc, "T012", f"expected seat {seat} to be offered {expected.count} option"
@@ -324,7 +324,7 @@ def _options_failure(game, expected) -> str:
         return ""
     unmatched = [f"{step.action} {_args_text(step)}" if step.args else step.action for (step, _), k in zip(wanted, fits) if not k]
     fitted = {k for ks in fits for k in ks}
-    singles = _wording(game)
+    singles = _wording(game, offered)
     unlisted = [o.label(None, singles) for k, o in enumerate(offered) if k not in fitted]
     why = (f"; none matches {', '.join(unmatched)}" if unmatched else "") + (f"; not listed: {few_listed(unlisted)}" if unlisted else "")
     return _failure(expected.loc, "T012", f"expected seat {seat} to be offered exactly the {len(wanted)} option"
@@ -909,6 +909,9 @@ def _take_step(game, step, result, given_first: bool = False) -> bool:
         if all(name in args and _arg_matches(args[name], want) for name, want in wanted.items()):
             match = option
             break
+    if match is None:  # a turn that looks the same as the one offered is the same move (offered once, at the least rot)
+        match = next((o for o in options
+                      if o.action == step.action and _same_placement(dict(o.args), wanted, game)), None)
     if step.illegal:
         wrong = _wrong_kind(options, step, wanted, game.ruleset.zones) or _unchosen_word(game, step, wanted)
         if wrong:
@@ -916,12 +919,12 @@ def _take_step(game, step, result, given_first: bool = False) -> bool:
             return False
         if match is not None:
             result.failures.append(_failure(step.loc, "T013", f"expected {step.action} {_args_text(step, wanted)} to be illegal, but it is legal"))
-        elif reordered := _order_hint(options, step, wanted, _wording(game)):  # refused only for its list's order, which is no rule's
+        elif reordered := _order_hint(options, step, wanted, _wording(game, options)):  # refused only for its list's order, which is no rule's
             result.failures.append(_failure(step.loc, "T013", f"expected {step.action} {_args_text(step, wanted)} to be illegal, "
                                             "but it is legal with its list in the option's order", reordered))
         return True
     if match is None:
-        singles = _wording(game)  # a zone as the scenario writes it: deck, not deck[0]
+        singles = _wording(game, options)  # a zone as the scenario writes it: deck, not deck[0]
         asked = f"{step.action} {_args_text(step, wanted)}" if step.args else step.action
         legal = (f"legal: {_legal_text(options, singles)}" if len(options) else
                  f"seat {step.player} has no legal option at all here (a game would stop with R300: what it needs, "
@@ -946,10 +949,12 @@ def _has_chosen(game, seat) -> bool:
 LISTED_OPTIONS = 12  # the legal options a T013 lists; it says how many more there are
 
 
-def _wording(game):
+def _wording(game, options=()):
     """How options are named to the scenario's author: a single zone as the scenario writes it (deck, not deck[0]),
-    and a piece on a grid with where it lies (identical pieces at two places are two options)."""
-    return placed_wording(single_zones(game.ruleset), game.state.placed)
+    a piece on a grid with where it lies (identical pieces at two places are two options), and, where ``options`` would
+    read alike, each component with the zone it lies in, as play names them (card a in offer, card a in hand[0])."""
+    words = placed_wording(single_zones(game.ruleset), game.state.placed)
+    return located_wording(words, options, None, lambda c: b_zone_of(game.state, c)) if options else words
 
 
 def _legal_text(options, singles) -> str:
@@ -1200,6 +1205,45 @@ def _arg_matches(actual, wanted) -> bool:
     if _a_list(wanted) and _a_list(actual):
         return len(actual) == len(wanted) and all(map(_arg_matches, actual, wanted))
     return actual == wanted
+
+
+def _same_placement(args: dict, wanted: dict, game) -> bool:
+    """Whether an option's ``args`` are the step's ``wanted`` but for the rot of a placement at which a piece among the
+    arguments covers the same cells with the same values as at the option's rot (geometry.least_alike_turn)."""
+    pieces = [v for v in args.values() if isinstance(v, Component) and "cells" in v]
+    zones = game.ruleset.zones.values()
+    grids = {int(spec.grid) for spec in zones if spec.grid}
+    if not pieces or not grids or any(spec.grid and not spec.turns for spec in zones):  # (no turn is a move there)
+        return False
+    turned = False
+    for name, want in wanted.items():
+        actual = args.get(name, _NO_ARGUMENT)
+        if _arg_matches(actual, want):
+            continue
+        if not (_a_placement(want) and _a_placement(actual) and want["rot"] != actual["rot"]
+                and _arg_matches(actual, {key: value for key, value in want.items() if key != "rot"})
+                and any(_alike_turns(piece, want["rot"], actual["rot"], grids) for piece in pieces)):
+            return False
+        turned = True
+    return turned
+
+
+_NO_ARGUMENT = object()  # an argument the option does not have: it matches nothing
+
+
+def _a_placement(value) -> bool:
+    """Whether ``value`` is a placement (or a step's pattern of one) with a whole number x, y and rot."""
+    return (isinstance(value, dict) and not isinstance(value, Component)
+            and all(type(value.get(key)) is int for key in ("x", "y", "rot")))
+
+
+def _alike_turns(piece, rot, other, grids) -> bool:
+    """Whether ``piece`` looks the same at turns ``rot`` and ``other`` on every grid resolution of the ruleset."""
+    try:
+        return all(geometry.least_alike_turn(piece, rot, r) == geometry.least_alike_turn(piece, other, r)
+                   for r in grids)
+    except geometry.GeometryError:  # (not a placeable piece, or no such turn: not the same placement)
+        return False
 
 
 def _a_list(value) -> bool:

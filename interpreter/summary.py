@@ -680,7 +680,7 @@ def format_summary(summary: dict) -> str:
         lines.append(f"no winner: {percent(summary['no_winner'])} of games [{percent(nlo)}, {percent(nhi)}]"
                      + ("" if team else " (the win shares add up to the rest)"))  # a team game prints no win share
     lines.append(length_line(summary))
-    if summary.get("margin"):
+    if summary.get("margin") and scores:  # every score 0: a margin of 0.00 [0.00, 0.00] says nothing (JSON keeps it)
         g = summary["margin"]
         lo, hi = g["ci"]
         broken = f"; 0 in {percent(g['tie_broken'])} of games (level, won on a tie-break)" if g.get("tie_broken") else ""
@@ -717,19 +717,41 @@ def format_summary(summary: dict) -> str:
     return "\n".join(lines + tally_lines(summary))
 
 
+def read_by_teams(summary: dict) -> bool:
+    """Whether a run is read by its teams (format_summary swaps in their rows): partnerships declared, and not a
+    game won together."""
+    return bool(summary.get("teams")) and not summary.get("team_game")
+
+
+def by_players_row(summary: dict) -> dict:
+    """One count's cells of the by-player-count table: by teams where the run is read by them, else by seats."""
+    several = summary["players"] > 1
+    if read_by_teams(summary):  # partners' wins are their team's: by seats, four sides where there are two
+        teams = summary["teams"]
+        sides = [(t["win_share"], t["team"], "team") for t in teams["teams"]]
+        fair, balance, shared = teams["fair_share"], teams.get("balance"), teams["shared_wins"]
+    else:
+        sides = [(s["win_share"], s["seat"], "seat") for s in summary["seats"]]
+        fair = summary.get("fair_share", 1 / summary["players"])
+        balance, shared = summary.get("seat_balance"), summary["shared_wins"]
+    sides.sort()
+    low, high = (f"{share:.3f} {unit} {number}" for share, number, unit in (sides[0], sides[-1]))
+    return {"fair": f"{fair:.3f}" if several else "-", "low": low, "high": high,
+            "balance": p_text(balance["p"]) if several and balance and summary["games"] > 1 else "-",
+            "shared": percent(shared) if several else "-"}
+
+
 def format_by_players(summaries: list) -> str:
     """A run per player count side by side: each count's fair share, its least and most winning seats, the seat balance,
-    shared wins and length, for a designer asking at which counts the game is fair."""
-    header = (f"{'players':>7}  {'games':>6}  {'fair share':>10}  {'lowest seat':<14} {'highest seat':<14} "
-              f"{'seat balance':<12}  {'shared wins':>11}  {'decisions':>9}")
+    shared wins and length, for a designer asking at which counts the game is fair; read by teams, as each run's own
+    text is, where the ruleset declares them (the team fair share, least and most winning teams, team balance)."""
+    teams = [read_by_teams(summary) for summary in summaries]
+    unit = "team" if all(teams) else ("seat" if not any(teams) else "side")  # a row's cells name theirs either way
+    header = (f"{'players':>7}  {'games':>6}  {'fair share':>10}  {'lowest ' + unit:<14} {'highest ' + unit:<14} "
+              f"{unit + ' balance':<12}  {'shared wins':>11}  {'decisions':>9}")
     lines = ["by player count (one run each, above; docs/statistics.md in philtre's source):", header]
     for summary in summaries:
-        seats = sorted(summary["seats"], key=lambda s: (s["win_share"], s["seat"]))
-        low, high = (f"{s['win_share']:.3f} seat {s['seat']}" for s in (seats[0], seats[-1]))
-        several = summary["players"] > 1
-        fair = f"{summary.get('fair_share', 1 / summary['players']):.3f}" if several else "-"
-        balance = p_text(summary["seat_balance"]["p"]) if several and summary.get("seat_balance") and summary["games"] > 1 else "-"
-        shared = percent(summary["shared_wins"]) if several else "-"
-        lines.append(f"{summary['players']:>7}  {summary['games']:>6}  {fair:>10}  {low:<14} {high:<14} {balance:<12}  "
-                     f"{shared:>11}  {summary['decisions_mean']:>9.1f}")
+        row = by_players_row(summary)
+        lines.append(f"{summary['players']:>7}  {summary['games']:>6}  {row['fair']:>10}  {row['low']:<14} {row['high']:<14} "
+                     f"{row['balance']:<12}  {row['shared']:>11}  {summary['decisions_mean']:>9.1f}")
     return "\n".join(lines)

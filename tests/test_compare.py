@@ -352,6 +352,27 @@ def test_a_game_whose_scores_all_stayed_0_compared_prints_no_score_rows_but_keep
     assert "seat 1 score" in text and "no score rows" not in text, text
 
 
+def test_a_game_whose_scores_all_stayed_0_compared_prints_no_margin_row():
+    """Ranked by a key that is not the score, both arms' margins are all 0: the row `margin 0.00 0.00 +0.00` is left
+    out with the score rows, and the note names both; the JSON keeps it."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.compare import SequentialTest, comparison, format_comparison
+    from philtre.interpreter.summary import summarise
+
+    game = {"scores": [0, 0], "decisions": 10, "rounds": 0, "quality": None}
+    base, arm = [dict(game, winners=[0]), dict(game, winners=[1])] * 20, [dict(game, winners=[1])] * 40
+    ranked = SimpleNamespace(order="highest", keys=[SimpleNamespace(text="out_at[p]")])
+    ruleset = SimpleNamespace(name="r", variants=(), content_hash="sha256:0", winners=ranked)
+    summaries = [summarise(ruleset, 2, 0, ["random"] * 2, results) for results in (base, arm)]
+    report = comparison(summaries[0], {"house": summaries[1]}, base, {"house": arm}, 2, SequentialTest("win0", 0.05, 40, 1),
+                        40, 40, {"base": "highest", "house": "highest"})
+    text = format_comparison(report)
+    assert "margin" in [r["measure"] for r in report["arms"][0]["differences"]]
+    assert "margin (points)" not in text and "no margin row" not in text, text
+    assert "(no score or margin rows: every seat ended every game of both arms with a score of 0; they are in --json)" in text
+
+
 SPARKS = """philtre: 1
 game: sparks
 description: Cooperative; play the cards in rank order, a wrong card burns the fuse.

@@ -1537,3 +1537,133 @@ def test_t023_names_only_the_variables_whose_set_ran_before_given(tmp_path):
                                   f"placed (from row, set at {_loc(rules, 'set: {placed')}); it keeps the value it had "
                                   "before `given`, not what the rules would compute from the zones given (give it in "
                                   "given.variables too, as the rules would set it from the position given)"), third.failures
+
+
+# -- a step naming a turn of a piece that looks the same turned ----------------------------------------
+
+ALIKE_TURNED = """\
+philtre: 1
+game: alike-turned
+players: 2
+components:
+  domino:
+    attributes: {k: [1, 2]}
+    derive: {cells: "[{'stripes': ['a', 'b', 'a']}] if k == 1 else [{'stripes': ['a', 'b', 'c']}]"}
+    start: "hand[0]"
+zones:
+  hand: {each: player}
+  board: {grid: {resolution: 3, width: 3, height: 3}}
+actions:
+  put:
+    choose: {d: "hand[me]", at: "placements(board, d)"}
+    do:
+      - place: {piece: d, to: board, at: at}
+flow:
+  - decide: put
+    player: 0
+"""
+
+ALIKE_STEP = """\
+scenarios:
+  - name: a piece turned
+    players: 2
+    steps:
+      - {{player: 0, action: put, args: {{d: {{k: {k}}}, at: {{x: 1, y: 1, rot: {rot}}}}}}}
+    expect: ["[[placement(c).x, placement(c).y, placement(c).rot] for c in board] == [[1, 1, {offered}]]"]
+"""
+
+
+@pytest.mark.parametrize("k, rot, offered", [(1, 180, 0), (1, 270, 90), (2, 180, 180)],
+                         ids=["a-b-a half way: rot 0", "a-b-a three quarters: rot 90", "a-b-c half way: its own"])
+def test_a_step_naming_a_turn_that_looks_the_same_takes_the_option_offered_for_it(tmp_path, k, rot, offered):
+    """placements() offers a piece that looks the same turned once, at the least rot: a step at rot 180 of a strip a-b-a
+    was T013 "not a legal option" though `place` at 180 lays it on the same cells. It takes the option at rot 0 (or 90,
+    for 270); a strip a-b-c turned half way is another placement, offered at 180 itself."""
+    folder = tmp_path / "alike"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(ALIKE_TURNED, encoding="utf-8")
+    (folder / "scenarios.yaml").write_text(ALIKE_STEP.format(k=k, rot=rot, offered=offered), encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert result.failures == [], result.failures
+    (folder / "scenarios.yaml").write_text(ALIKE_STEP.format(k=k, rot=45, offered=offered), encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert [" T013 " in str(f) and "is not a legal option" in str(f) for f in result.failures] == [True], result.failures
+
+
+def test_a_given_piece_placed_without_rot_lies_at_rot_0(tmp_path):
+    """A step's placement may leave rot out (`at: {x: 0, y: 0}`); a given piece's was V002 'rot' is required here. It
+    lies at rot 0, as `place` at rot 0 would lay it."""
+    folder = tmp_path / "alike"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(ALIKE_TURNED, encoding="utf-8")
+    (folder / "scenarios.yaml").write_text(
+        "scenarios:\n  - name: a piece given without rot\n    players: 2\n    given:\n      zones:\n"
+        "        board: [{k: 2, at: {x: 0, y: 2}}]\n"
+        "    steps:\n      - {player: 0, action: put, args: {d: {k: 1}, at: {x: 0, y: 0}}}\n"
+        '    expect: ["[[placement(c).x, placement(c).y, placement(c).rot, c.k] for c in board] == [[0, 2, 0, 2], [0, 0, 0, 1]]"]\n',
+        encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert result.failures == [], result.failures
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    checked = CliRunner().invoke(main, ["validate", str(folder / "ruleset.yaml")])
+    assert checked.exit_code == 0 and "no findings" in checked.output, checked.output  # (the schema: V002 before)
+
+
+TWO_ZONES_ALIKE = """\
+philtre: 1
+game: two-zones-alike
+players: 2
+components:
+  card: {attributes: {kind: [a, b]}, copies: 2, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  offer: {}
+  out: {}
+actions:
+  give:
+    choose: {card: "[c for c in offer] + [c for c in hand[me]]"}
+    do:
+      - move: card -> out
+flow:
+  - deal: {from: deck, to: hand, count: 1}
+  - move: last(deck) -> offer
+  - decide: give
+    player: 0
+"""
+
+
+@pytest.mark.parametrize("expect, said", [
+    ("- options: {player: 0, count: 1}", "T012 expected seat 0 to be offered 1 option; offered 2 options: "
+                                         "give(card=card a in offer), give(card=card a in hand[0])"),
+    ("- options: {player: 0, are: [{action: give, args: {card: {kind: b}}}]}",
+     "not listed: give(card=card a in offer) and give(card=card a in hand[0])"),
+], ids=["count", "are"])
+def test_options_that_read_alike_are_listed_with_their_zones_as_play_lists_them(tmp_path, expect, said):
+    """One card a in offer, one in hand[0]: T012 listed `give(card=card a), give(card=card a)`, which cannot be told
+    apart; play names each with its zone, and so does the scenario's message."""
+    folder = tmp_path / "alike"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(TWO_ZONES_ALIKE, encoding="utf-8")
+    (folder / "scenarios.yaml").write_text(
+        "scenarios:\n  - name: alike\n    players: 2\n    given:\n      zones:\n        hand[0]: [{kind: a}]\n"
+        f"        offer: [{{kind: a}}]\n    expect:\n      {expect}\n", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert [said in str(f) for f in result.failures] == [True], result.failures
+
+
+def test_a_step_that_is_not_legal_lists_options_that_read_alike_with_their_zones(tmp_path):
+    folder = tmp_path / "alike"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(TWO_ZONES_ALIKE, encoding="utf-8")
+    (folder / "scenarios.yaml").write_text(
+        "scenarios:\n  - name: alike\n    players: 2\n    given:\n      zones:\n        hand[0]: [{kind: a}]\n"
+        "        offer: [{kind: a}]\n    steps:\n      - {player: 0, action: give, args: {card: {kind: b}}}\n"
+        '    expect: ["true"]\n', encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert [str(f).split(" T013 ")[1] for f in result.failures] == [
+        "give {card: {kind: b}} is not a legal option; legal: give(card=card a in offer), give(card=card a in hand[0])"
+    ], result.failures

@@ -310,6 +310,24 @@ def test_a_game_whose_scores_all_stayed_0_prints_no_score_columns_but_keeps_them
     assert team.splitlines()[2:5] == ["seat  agent", "   0  random", "   1  random"], team
 
 
+def test_a_game_whose_scores_all_stayed_0_prints_no_margin_line_but_keeps_it_in_json():
+    """Ranked by a key that is not the score (Tsuro's `out_at[p]`), the scores stay 0 and the margin line read `0.00
+    points (sd 0.00) [0.00, 0.00]` under a note that there are no scores. It is left out; a point scored brings it back."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.summary import format_summary, summarise
+
+    game = {"scores": [0, 0], "decisions": 10, "rounds": 0, "quality": None}
+    results = [dict(game, winners=[0])] * 12 + [dict(game, winners=[1])] * 8
+    ranked = SimpleNamespace(order="highest", keys=[SimpleNamespace(text="out_at[p]")])
+    ruleset = SimpleNamespace(name="r", variants=(), content_hash="sha256:0", winners=ranked)
+    summary = summarise(ruleset, 2, 0, ["random"] * 2, results)
+    assert summary["margin"]["mean"] == 0 and summary["margin"]["games"] == 20
+    assert "margin" not in format_summary(summary) and "no score columns" in format_summary(summary)
+    once = format_summary(summarise(ruleset, 2, 0, ["random"] * 2, results[:-1] + [dict(game, scores=[0, 1], winners=[1])]))
+    assert "margin: 0.05 points" in once, once
+
+
 def test_games_with_no_winner_do_not_flag_the_seats_of_a_fair_game():
     """A fair game where 30% of games have no winner: each seat wins 70%/4 of all games, under
     1/players, and every seat of such a game was flagged * (90% of them at 300 games).
@@ -571,7 +589,7 @@ def test_a_margin_on_scores_the_ranking_does_not_read_first_claims_no_tie_break(
 
     from philtre.interpreter.summary import format_summary, summarise
 
-    game = {"decisions": 10, "rounds": 0, "quality": None, "scores": [0, 0]}
+    game = {"decisions": 10, "rounds": 0, "quality": None, "scores": [3, 3]}  # (level, not 0: scores all 0 print no margin)
     results = [dict(game, winners=[0])] * 6 + [dict(game, winners=[1])] * 4
     for keys, tie_break in [((SimpleNamespace(text="pos[p]"),), False), ((SimpleNamespace(text=" score[ p ]"), SimpleNamespace(text="-p")), True)]:
         ruleset = SimpleNamespace(name="r", variants=(), content_hash="sha256:0", winners=SimpleNamespace(order="highest", keys=keys))
@@ -862,6 +880,23 @@ def test_a_partnership_run_is_read_by_teams_beside_the_seats():
     assert f"shared wins: {teams['shared_wins']:.1%} of games" in text and "won by more than one team, each by 2 of 2 teams" in text
     assert "team balance: chi-square" in text and "on 1 df" in text and "seat balance" not in text
     assert "shared wins: 100.0%" not in text and len([line for line in text.splitlines() if "  random  " in line]) == 4
+
+
+def test_the_by_player_count_table_reads_a_partnership_game_by_teams(tmp_path):
+    """Each run's text swaps the team balance in for the seat balance; the table of several counts did not, and said a
+    partnership game was shared in every game with a seat balance over four sides. Its rows are the teams' now."""
+    from philtre.interpreter.simulate import simulate
+    from philtre.interpreter.summary import format_by_players, p_text
+
+    summary = simulate(partners(tmp_path, edge=100), players=4, games=20, seed=1)
+    header, row = format_by_players([summary]).splitlines()[1:]
+    assert header.split() == ["players", "games", "fair", "share", "lowest", "team", "highest", "team", "team", "balance",
+                              "shared", "wins", "decisions"]
+    balance = p_text(summary["teams"]["balance"]["p"])
+    assert row.split()[:9] == ["4", "20", "0.500", "0.000", "team", "1", "1.000", "team", "0"], row
+    assert f"{balance}  " in row and row.split()[-2:] == ["0.0%", f"{summary['decisions_mean']:.1f}"], row
+    plain = format_by_players([simulate(partners(tmp_path, teams=False), players=4, games=20, seed=1)])
+    assert "lowest seat" in plain and "seat balance" in plain and " 100.0% " in plain, plain
 
 
 def test_a_team_that_wins_every_game_has_share_1_and_is_marked(tmp_path):

@@ -1714,6 +1714,18 @@ def test_a_bad_teams_value_is_r002_at_the_key_for_each_player_count(tmp_path, te
     assert code == 1 and f"{path}:{line}:{col + len('teams: ')}: {message}" in out, out
 
 
+def test_the_r002_hint_for_teams_of_several_player_counts_depends_on_the_count(tmp_path):
+    """A fixed list of partners with `players: 2..4` fails at 2 players; the hint was that same list. It gives teams
+    that depend on player_count now, and the value it gives validates clean."""
+    text = PARTNERS.read_text(encoding="utf-8").replace("players: 4", "players: 2..4")
+    bad = text.replace(next(line for line in text.splitlines() if line.startswith("teams:")), 'teams: "[[0, 2], [1, 3]]"')
+    code, out, _ = run("validate", write(tmp_path, bad))
+    hint = 'teams: "[[0, 2], [1, 3]] if player_count == 4 else [[p] for p in players]"'
+    assert code == 1 and f"(give a list of teams for every player count from 2 to 4, each a list of seats, every seat in one: {hint})" in out, out
+    code, out, err = run("validate", write(tmp_path, bad.replace('teams: "[[0, 2], [1, 3]]"', hint), "hinted.yaml"))
+    assert code == 0 and "no findings" in out + err, out + err
+
+
 def test_teams_given_for_every_player_count_validate_clean(tmp_path):
     """An expression of the player count and a definition: partners by parity make two teams at 2, 3 or 4 players, and
     the definition only `teams` reads is used (no L001)."""
