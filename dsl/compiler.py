@@ -33,7 +33,7 @@ from .builtins import (
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .parser import SourceText, parse
 from .plain_data import Frozen, Record, made_by
-from .values import NESTING, PYTHON_TYPE_WORDS, Component, Zone, alike_once, describe, distinct_apart, holds_nested, where_apart, written_items
+from .values import ATTRIBUTE_OF_NONE, INDEX_OF_NONE, NESTING, NONE_GUESS, PYTHON_TYPE_WORDS, Component, Zone, alike_once, describe, distinct_apart, holds_nested, where_apart, written_items
 
 ANY = "any"
 NUMERIC = {"int", "num", "player", ANY}
@@ -109,6 +109,50 @@ def fractions_told(text: str, exprs, ruleset) -> str:
     if FRACTION_HINT not in text or _divides_in([e.text for e in exprs if e is not None], ruleset):
         return text
     return text.replace(FRACTION_HINT, FRACTION_SAID)
+
+
+# why a call gives none, said where its value was read as a list or a component (nones_named)
+_GIVES_NONE = {
+    "first": "first() found nothing: an empty zone or list, or an 'if' that kept no item",
+    "last": "last() found nothing: an empty zone or list, or an 'if' that kept no item",
+    "piece_at": "piece_at() gives none at an empty cell",
+    "cell_at": "cell_at() gives none at a cell no piece covers",
+    "placement": "placement() gives none for a piece that is not on a grid",
+}
+_NEVER_NONE = (ast.ListLit, ast.MapLit, ast.Comprehension, ast.BinOp, ast.Compare, ast.IsType)
+_READ_OF_NONE = re.compile(r"cannot read \.\w+ of none")
+_LOOKED_UP_IN_NONE = re.compile(r"cannot look up .* in none: ")
+
+
+def nones_named(text: str, trees, none_names=()) -> str:
+    """A rule's failure ``text`` that read an attribute of none or indexed none, with the part of the expressions
+    ``trees`` that was none named (`piece_at(board, 0, 0)` is none) and why such a call gives none; as it was where a
+    name read there is none (``none_names``: said apart) or no part could have been.
+
+    The part is found in the written text, not by evaluating it again: of the parts read so (`X.attr`, `X[i]`) each X
+    that is a call, an index or an attribute may be the one; a name is said apart, a literal list never is none.
+    """
+    if text.startswith(ATTRIBUTE_OF_NONE) or _READ_OF_NONE.match(text):
+        kind = ast.Attr
+    elif text.startswith(INDEX_OF_NONE) or _LOOKED_UP_IN_NONE.match(text):
+        kind = ast.Index
+    else:
+        return text
+    targets = [node.target for tree in trees if tree is not None for node in ast.walk(tree) if isinstance(node, kind)]
+    if any(isinstance(t, ast.Name) and t.name in none_names for t in targets):
+        return text
+    parts = list(dict.fromkeys(ast.text(t) for t in targets
+                               if not isinstance(t, (ast.Name, ast.Const, *_NEVER_NONE))))
+    if not parts:
+        return text
+    if len(parts) > 1:
+        said = f"one of {few_listed(f'`{p}`' for p in parts)} is none"
+    else:
+        target = next(t for t in targets if ast.text(t) == parts[0])
+        why = _GIVES_NONE.get(target.func) if isinstance(target, ast.Call) else None
+        said = f"`{parts[0]}` is none" + (f" ({why})" if why else "")
+    text = text.removesuffix(NONE_GUESS)
+    return f"{text}{'; ' if ': ' in text else ': '}{said}"
 
 
 def _divides_in(texts, ruleset) -> bool:
@@ -618,6 +662,7 @@ class Compiler:
         # the places of the `repeat`s without `as:` around the statement being compiled, the innermost last: a loop's
         # name read inside one is told to give it `as:` (statements.c_repeat)
         self.repeats_unnamed: list = []
+        self._keyed = None  # the key of a map literal being compiled (`x` in {x: 1}): an unknown one is a word not quoted
         self._indexed = None  # the target of the index being compiled (`hand` in hand[me]): an unknown one is a missing zone
         self._attributed = None  # the attribute read being compiled (`d3.pips`): an unknown name read so is no word to quote
         self._counted = None  # a bare name where a collection goes (`count(discard)`, `c in discard`, `for c in discard`): the same
@@ -2670,6 +2715,10 @@ class Compiler:
             self.error(src.at(node.pos), "E150", f"'{name}' is a loop variable of the flow, which an action does not see",
                        "an action sees me and its parameters: set a variable in the flow before the decision and read that")
             return "None", ANY
+        if self._keyed is node:  # `{x: a + q}`: the key meant is the word, not a name spelt like it
+            self.error(src.at(node.pos), "E150", f"unknown name '{name}'",
+                       f"a map's keys are expressions, as its values are: to give the key '{name}', quote it: {{'{name}': ...}}")
+            return "None", ANY
         candidates = set(scope) | sym.all_names()
         indexed = self._indexed is node
         zone_hint = _zone_hint(name, src.text, self._wanted, indexed, counted=self._counted is node)
@@ -3630,8 +3679,17 @@ class Compiler:
         return "[" + ", ".join(c for c, _ in items) + "]", ("list", t if items else ANY)
 
     def _g_MapLit(self, node, scope, src):
-        pairs = [(self.gen(k, scope, src)[0], self.gen(v, scope, src)[0]) for k, v in node.pairs]
+        pairs = [(self._map_key(k, scope, src), self.gen(v, scope, src)[0]) for k, v in node.pairs]
         return "{" + ", ".join(f"{k}: {v}" for k, v in pairs) + "}", "map"
+
+    def _map_key(self, key, scope, src) -> str:
+        """The code of a map literal's key: an expression like its value, so an unknown name there is a word not
+        quoted (`{x: 1}` for `{'x': 1}`), whatever names it is spelt like (_g_Name)."""
+        keyed, self._keyed = self._keyed, key
+        try:
+            return self.gen(key, scope, src)[0]
+        finally:
+            self._keyed = keyed
 
     def _indexed_twice_hint(self, tree, want, found) -> str:
         """For `side[me][flag]` where a zone (or a collection, `count(side[me][flag])`) goes: side[me] is already one

@@ -20,7 +20,7 @@ from functools import cache, cached_property
 from . import ast
 from .geometry import PIECE_ATTRIBUTES
 from .builtins import BUILTINS, WORK, WORK_LIMIT, OutOfWork, RuleRuntimeError
-from .compiler import Expr, failing_definition, fractions_told, parse_define_head
+from .compiler import Expr, failing_definition, fractions_told, nones_named, parse_define_head
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .model import Stmt
 from .overlays import removed_setters, setter_taken_out
@@ -1838,8 +1838,9 @@ def l009_always_fails(facts) -> list:
         found = facts.constant(expr)
         if found is not None and found[0] is False:
             where = facts.failed_in.get(id(expr), "")  # (the call is where it fails; the definition, where to look)
+            text = found[1] if where else nones_named(found[1], [expr.tree])  # (in a definition: a part of its body)
             out.append(Diagnostic(expr.loc, "L009", "this expression fails whenever it is evaluated: "
-                                  + fractions_told(found[1], [expr], facts.ruleset),
+                                  + fractions_told(text, [expr], facts.ruleset),
                                   f"fix the expression; it fails {where}" if where else "fix the expression"))
     return out
 

@@ -827,6 +827,10 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             hint = _empty_else_hint(_at_path(plain, full_path[:-1]))
         if error.validator == "type" and error.instance is None and len(full_path) == 2 and full_path[0] == "actions":
             hint = f"an action with nothing to choose or do is written {full_path[1]}: {{}}"  # (`pass:` left empty)
+        if error.validator == "type" and error.instance is None and len(full_path) >= 2 and full_path[-2] in ("set", "let"):
+            # `set: {gift: null}`: YAML's null is no value at all, where `initial: null` is data, the value none
+            hint = (f"YAML reads null, ~ and an empty value as no value at all; an expression's nothing is none: "
+                    f"{full_path[-1]}: none")
         if error.validator == "type" and error.instance is None and full_path and _assigned(full_path[-1]):
             # `set: {held = true}`: YAML made one key of it
             hint = f"a key and its value are written key: value ({as_key_and_value(full_path[-1])}), not with '='"

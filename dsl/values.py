@@ -312,12 +312,21 @@ def _a(kind: str) -> str:
     return kind if kind in ("none", "true or false") else f"a {kind}"
 
 
+ATTRIBUTE_OF_NONE = "read an attribute of none"
+NONE_GUESS = " (an empty zone or an unrolled die?)"  # said where the expression that gave none is not known
+INDEX_OF_NONE = "cannot index none"
+
+
 def explain(exc) -> str:
     """A Python failure inside a rule, in the words of a ruleset's author."""
     if isinstance(exc, TypeError) and str(exc) == "'NoneType' object is not subscriptable":  # (a die's face read so)
-        return "read an attribute of none (an empty zone or an unrolled die?)"
+        return ATTRIBUTE_OF_NONE + NONE_GUESS
     if isinstance(exc, TypeError):
         text = _in_words(str(exc))
+        indexed = re.fullmatch(r"object of type (.+) has no len\(\)", text) if _raised_in(exc, "item_at") else None
+        if indexed:  # `xs[i]` of a value that is no list: Python's len() of it failed, not a count() written
+            kind = indexed.group(1)
+            return INDEX_OF_NONE if kind == "none" else f"only a list, a zone or a map is indexed, not {_a(kind)}"
         if "between instances of component and component" in text:
             return "components cannot be put in order: compare or sort one of their attributes (sorted(c.rank for c in deck))"
         between = (re.fullmatch(r"'(.+)' not supported between instances of (.+) and (.+)", text)
@@ -348,12 +357,23 @@ def explain(exc) -> str:
             return f"{what}, not {_a(operand.group(2))}"
         return text
     if isinstance(exc, AttributeError) and "NoneType" in str(exc):
-        return "read an attribute of none (an empty zone or an unrolled die?)"
+        return ATTRIBUTE_OF_NONE + NONE_GUESS
     if isinstance(exc, AttributeError):
         return f"a value that has no such part ({_in_words(str(exc))})"
     if isinstance(exc, RecursionError):
         return "expression nested too deeply"
     return f"{type(exc).__name__}: {exc}"
+
+
+def _raised_in(exc, function: str) -> bool:
+    """Whether the innermost Python function running when ``exc`` was raised is ``function`` (a builtin's C call, such
+    as len(), has no frame of its own: the function that called it)."""
+    tb = exc.__traceback__
+    if tb is None:
+        return False
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb.tb_frame.f_code.co_name == function
 
 
 def option_key(option, where) -> tuple:

@@ -18,7 +18,7 @@ from random import Random as _Random
 from types import MethodType
 
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, bank, fraction_hint, work_steps
-from philtre.dsl.compiler import chosen_among_subsets, failing_definition, fractions_told
+from philtre.dsl.compiler import chosen_among_subsets, failing_definition, fractions_told, nones_named
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.model import Stmt
 from philtre.dsl.values import Component, Zone, alike_once, arg_key, choices_written, describe, holds_nested, is_whole, where_apart
@@ -1101,8 +1101,13 @@ class Game:
             singles = {n: S.zones[n] for n, spec in self.ruleset.zones.items() if spec.kind == "single"}
             seen = ", ".join(f"{k}={describe(v, singles)}" for k, v in bound.items())
             loc, part, failing = expr.loc, f"{what} failed" + (f" with {seen}" if seen else "") + ": ", [expr]
-        text = fractions_told(str(exc) if isinstance(exc, RuleRuntimeError) else _explain(exc), failing, self.ruleset)
-        raise PhiltreError.at(loc, "R100", f"action '{name}': {part}{text}", failing_definition(exc, self.ruleset.namespace)) from None
+        text = str(exc) if isinstance(exc, RuleRuntimeError) else _explain(exc)
+        where = failing_definition(exc, self.ruleset.namespace)
+        if found is not None and not where:  # (failing in a definition, the part that was none is in its body)
+            seen = {**L, **bound}
+            text = nones_named(text, [expr.tree], [n for n in expr.names if (seen[n] if n in seen else S.vars.get(n, 0)) is None])
+        text = fractions_told(text, failing, self.ruleset)
+        raise PhiltreError.at(loc, "R100", f"action '{name}': {part}{text}", where) from None
 
     @staticmethod
     def _failing_part(action, L, S):
@@ -1377,14 +1382,19 @@ class Game:
                 return
 
     def _runaway(self, stmt, innermost=None):
-        """The step limit is reached: blame the innermost loop running (``innermost`` if a runner's), else ``stmt``."""
-        loops = [f[STMT] for f in self.state.flow.stack if f[STMT] is not None and f[STMT].kind in ("until", "turns", "repeat", "for")]
+        """The step limit is reached: R200 at the innermost loop running (``innermost`` if a runner's), else ``stmt``,
+        naming every loop running, outermost first, where there are several."""
+        loops = [f[STMT] for f in self.state.flow.stack if f[STMT] is not None and f[STMT].kind in LOOP_KINDS]
+        if innermost is not None:  # (a fused runner's loops push no frame: the ones written around it, in order)
+            loops += [s for s in [*_loops_around(self.ruleset, innermost), innermost] if s not in loops]
         culprit = innermost or (loops[-1] if loops else stmt)
         if culprit is None:
             self._runaway_at_block_end()
-        if culprit.kind not in ("until", "turns", "repeat", "for"):  # no loop running: the limit is below what the game takes
+        if culprit.kind not in LOOP_KINDS:  # no loop running: the limit is below what the game takes
             raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached at rule '{culprit.label}', with no loop running",
                                   "raise step_limit: every statement run counts one step")
+        if len(loops) > 1:
+            self._runaway_in_loops(culprit, loops)
         check = {"repeat": "its count", "for": "what it loops over"}.get(culprit.kind, "its 'until' condition")
         inner = culprit
         if culprit.kind in ("repeat", "for"):
@@ -1392,13 +1402,32 @@ class Game:
             # (a goal no seat can reach ran out of steps in a `for` over the seats, inside the `until` that never ended)
             culprit = next((s for s in reversed(_loops_around(self.ruleset, culprit)) if s.kind in ("until", "turns")), culprit)
         if culprit is not inner:
-            named = f"'{inner.kind}'" if inner.label == inner.kind else f"'{inner.kind}' '{inner.label}'"  # (unnamed: its label is its kind)
-            check = f"its 'until' condition (the limit was reached in the {named} inside it, at {inner.loc})"
+            check = f"its 'until' condition (the limit was reached in the {_loop_named(inner)} inside it, at {inner.loc})"
         if culprit.kind in ("until", "turns") and _has_move(self.ruleset):
-            # (two trials' games ran to the limit because a draw from an empty zone, a move of none, changed nothing)
-            check += " and whether its turns still change the game: a move of none (last() of an empty zone) moves nothing"
+            check += _changes_nothing(culprit)
         raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached: rule '{culprit.label}' does not end the game",
                               f"check {check}, or raise step_limit" + self._set_by_overlays(culprit))
+
+    def _runaway_in_loops(self, innermost, loops):
+        """R200 where several loops are running (``loops``, outermost first): at the innermost `until` or `turns` (else
+        the innermost loop), naming each with its place. The limit is most often reached in the innermost, but an inner
+        loop that ends every time leaves the one around it running for ever (a turn's `until` inside a `turns` whose own
+        `until` is never true): each is named, not the innermost alone."""
+        endless = [loop for loop in loops if loop.kind in ("until", "turns")] or [innermost]
+        running = ", ".join(f"{_loop_named(loop)} at {_place(loop.loc, endless[-1].loc)}" for loop in loops)
+        if len(endless) == 1:  # a `repeat` or `for` ends after its count or list: the one `until` or `turns` does not
+            said = f"rule '{endless[0].label}' does not end the game"
+            check = "its 'until' condition" if endless[0].kind in ("until", "turns") else (
+                {"repeat": "its count", "for": "what it loops over"}[endless[0].kind])
+        else:
+            said = "one of them does not end the game"
+            check = "each one's 'until' condition, the outermost first: an inner loop that ends every time leaves the one around it running"
+        turns = [loop for loop in endless if loop.kind == "turns"] or endless
+        if _has_move(self.ruleset) and turns[0].kind in ("until", "turns"):  # (the outermost turns: whose turns are the game's)
+            check += _changes_nothing(turns[0], "" if len(endless) == 1 else _loop_named(turns[0]))
+        raise PhiltreError.at(endless[-1].loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached with loops running, "
+                              f"outermost first: {running}; {said}",
+                              f"check {check}, or raise step_limit" + self._read_from_overlays([_loop_condition(loop) for loop in endless], "it reads"))
 
     def _runaway_in(self, stmt):
         """The step limit is reached in ``stmt``'s effect (effects.spend): R200 blaming the innermost loop around it (a
@@ -1969,6 +1998,27 @@ def _has_move(ruleset) -> bool:
         return False
 
     return any(within(block) for block in [ruleset.flow, *(action.body for action in ruleset.actions.values())])
+
+
+LOOP_KINDS = ("until", "turns", "repeat", "for")
+
+
+def _loop_named(loop) -> str:
+    """A loop as a message names it: 'until', or 'for' 'hand-back' where it is named (unnamed, its label is its kind)."""
+    return f"'{loop.kind}'" if loop.label == loop.kind else f"'{loop.kind}' '{loop.label}'"
+
+
+def _place(loc, beside) -> str:
+    """``loc`` as LINE:COL where it is in the file of ``beside`` (the place a message is reported at), else in full."""
+    return f"{loc.line}:{loc.col}" if loc.path == beside.path and loc.line else str(loc)
+
+
+def _changes_nothing(loop, named: str = "") -> str:
+    """A hint's end for an `until` or `turns` loop that may run for ever in a game that moves components: a move of none
+    changes nothing (``named``: the loop's name where the hint names several, else it is "its")."""
+    passes = "turns" if loop.kind == "turns" else "passes"
+    whose = f"the {passes} of {named}" if named else f"its {passes}"
+    return f"{'; check too' if named else ' and'} whether {whose} still change the game: a move of none (last() of an empty zone) moves nothing"
 
 
 def _loops_around(ruleset, stmt) -> list:

@@ -29,7 +29,7 @@ from itertools import chain
 from philtre import __version__
 from philtre.dsl import cache
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, WORK_PER_STEP, RuleRuntimeError, bank, fraction_hint, work_steps
-from philtre.dsl.compiler import (MAX_ITEMS, RANKED, Expr, banked, banking_patterns, bare_listers, compiled, failing_definition, fractions_told, reads_names, reads_scores, seats_listers,
+from philtre.dsl.compiler import (MAX_ITEMS, RANKED, Expr, banked, banking_patterns, bare_listers, compiled, failing_definition, fractions_told, nones_named, reads_names, reads_scores, seats_listers,
                                   staged_listing)
 from philtre.dsl.ast import Attr, BinOp, Call, Clause, ListLit, Name, walk
 from philtre.dsl.errors import PhiltreError
@@ -561,6 +561,7 @@ def rule_failed(game, stmt, exc, S, L, known: str | None = None) -> PhiltreError
     if type(exc) is StepsSpent:
         game._runaway_in(stmt)
     text = str(exc) if isinstance(exc, RuleRuntimeError) else explain(exc)
+    hint = failing_definition(exc, game.ruleset.namespace)
     part, failing, label = "", [expr for _, expr in _expressions(stmt)], None
     refused = getattr(exc, "part", None)  # an argument whose value was refused, though its expression ran
     for label, expr in _expressions(stmt):
@@ -574,12 +575,13 @@ def rule_failed(game, stmt, exc, S, L, known: str | None = None) -> PhiltreError
             expr.fn(S, L)
         except Exception:  # noqa: BLE001 - any failure of this expression names it; the message is exc's
             part, failing = f" in its {label} `{expr.text.strip()}`", [expr]  # a move's parts keep the spaces around its arrow
+            if not hint:  # (failing in a definition, the part that was none is in its body, not in this expression)
+                text = nones_named(text, [expr.tree], _names_none(expr, S, L))
             text += _none_names(expr, S, L) + _attributes_missing(expr, S, L, game.ruleset)
             break
         finally:
             WORK[0] = WORK_LIMIT
     text = fractions_told(text, failing, game.ruleset) + attributes_taken(game.ruleset, [e.tree for e in failing])
-    hint = failing_definition(exc, game.ruleset.namespace)
     if part and label == "next":  # read between two turns: at its own line, not the loop's first
         return PhiltreError.at(failing[0].loc or stmt.loc, "R100", f"rule '{stmt.label}' failed{part}: {text}",
                                "; ".join(filter(None, [hint, _next_hint(stmt)])))
@@ -594,9 +596,14 @@ def _next_hint(stmt) -> str:
             "even when until is about to end the loop; give it one to fall back on, e.g. first([...] + [current])")
 
 
+def _names_none(expr, S, L) -> list:
+    """The names ``expr`` reads that are none: a local name, or a variable of the game."""
+    return [name for name in expr.names if (L[name] if name in L else S.vars.get(name, 0)) is None]
+
+
 def _none_names(expr, S, L) -> str:
-    """The names ``expr`` reads that are none (a local name, or a variable of the game), said after its failure."""
-    found = [name for name in expr.names if (L[name] if name in L else S.vars.get(name, 0)) is None]
+    """The names ``expr`` reads that are none, said after its failure."""
+    found = _names_none(expr, S, L)
     if not found:
         return ""
     return f"; {', '.join(f'{n!r}' for n in found)} {'is' if len(found) == 1 else 'are'} none"

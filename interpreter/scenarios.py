@@ -8,7 +8,7 @@ from philtre.dsl import ast, geometry
 from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError, b_zone_of
 from philtre.dsl.errors import Diagnostic, Loc, PhiltreError, few_listed
 from philtre.dsl.plain_data import Record, made_by
-from philtre.dsl.compiler import Expr, failing_definition
+from philtre.dsl.compiler import Expr, failing_definition, nones_named
 from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, kinds_match, not_made, pattern_text, spelt_out, unchosen_word, value_kind, written,
                                     wrong_kind_hint, wrong_kind_text, zone_named)
 from philtre.dsl.values import Component, Zone, _frozen, component_text, describe, explain
@@ -385,12 +385,12 @@ def _evaluate(expr, S, L):
     """The value of one of the scenario's expressions; a failure is raised as _NotEvaluated, at the expression."""
     try:
         return expr.fn(S, L)
-    except FAILURES as exc:  # a Python failure: in the author's words, as in a rule (R100)
-        raise _NotEvaluated(_failure(expr.loc, "T015", f"could not evaluate {expr.text.strip()}: {explain(exc)}",
-                                     _in_definition(expr, exc))) from None
     except Exception as exc:  # noqa: BLE001 - whatever the rule raises on this position, the scenario reports it
-        raise _NotEvaluated(_failure(expr.loc, "T015", f"could not evaluate {expr.text.strip()}: {exc}",
-                                     _in_definition(expr, exc))) from None
+        where = _in_definition(expr, exc)
+        text = explain(exc) if isinstance(exc, FAILURES) else str(exc)  # a Python failure: in the author's words, as in a rule (R100)
+        if not where:  # (failing in a definition, the part that was none is in its body, not in this expression)
+            text = nones_named(text, [expr.tree], [n for n in expr.names if (L[n] if n in L else S.vars.get(n, 0)) is None])
+        raise _NotEvaluated(_failure(expr.loc, "T015", f"could not evaluate {expr.text.strip()}: {text}", where)) from None
 
 
 def _in_definition(expr, exc) -> str:

@@ -75,12 +75,13 @@ def _sorted_notes(ruleset, coverage: Counter, played: int, stopped: int = 0) -> 
 
 def play_one(ruleset, players: int, seed: int, coverage: Counter | None, record: bool = False) -> PhiltreError | None:
     """Play one game with random legal decisions; the error that stopped it, if any (recorded: with its record)."""
-    rng = random.Random(seed)
+    pick = random.Random(seed).randrange  # every seat's, in turn: replay_call's pickers, which play_out asks as this loop does
     try:
         game = Game(ruleset, players, seed=seed, coverage=coverage, record=record, agents=["random"] * players)
         while not game.finished:
             for p in game.pending():
-                game.apply(p, rng.choice(game.options(p)))
+                options = game.options(p)
+                game.apply(p, options[pick(len(options))])
     except PhiltreError as exc:
         return exc
     return None
@@ -89,13 +90,18 @@ def play_one(ruleset, players: int, seed: int, coverage: Counter | None, record:
 def _failure(ruleset, d: Diagnostic, count: int, played: int, where, record_dir, stopped: bool = False) -> Diagnostic:
     """A game's failure, saying how often it happened and how to play it again (and, for the runaway that stopped the smoke, so)."""
     n, seed = where
-    hint = f"in {count} of {counted(played, 'smoke game')}; first with {counted(n, 'player')}, Game(ruleset, {n}, seed={seed})"
+    hint = f"in {count} of {counted(played, 'smoke game')}; first with {counted(n, 'player')}, played again by {replay_call(n, seed)}"
     path = _write_record(ruleset, n, seed, record_dir) if record_dir else None
     if path is not None:
         hint += f"; its record, up to the failure: {path}; `philtre replay {path}` plays it again"
     if stopped:
         hint += "; the smoke stopped there"
     return Diagnostic(d.loc, d.code, d.message, f"{d.hint}; {hint}" if d.hint else hint)
+
+
+def replay_call(players: int, seed: int) -> str:
+    """The Python that plays smoke game ``seed`` of ``players`` again, the same picks (play_one's) to the same end."""
+    return f"Game(ruleset, {players}, seed={seed}).play_out(pickers=[random.Random({seed}).randrange] * {players})"
 
 
 def _write_record(ruleset, players: int, seed: int, folder: str) -> str | None:

@@ -1279,6 +1279,22 @@ def test_a_bare_attribute_name_is_said_to_be_read_of_the_component_chosen(tmp_pa
                                               "word 'value', quote it: \"'value'\"")], found
 
 
+def test_a_map_key_written_bare_is_told_to_quote_the_key_whatever_it_is_spelt_like(tmp_path):
+    """A Pentago trial: `{x: a + q, y: q, rot: 0}` got "the one-letter names here: a, q" for x and y (in a bigger ruleset
+    "did you mean 'q'?"), and only rot was told to quote it: a map's key is an expression, and a word is quoted. The
+    keys written as the hint says load."""
+    text = MINIMAL.replace("  total(z): sum(c.value for c in z)\n",
+                           '  total(z): sum(c.value for c in z)\n  turned(a, q): "{x: a + q, y: q, hnd: 0}"\n')
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    found = [(d.code, d.loc.line, d.loc.col, d.message, d.hint) for d in diagnostics_of(path)]
+    assert found == [("E150", *position(text, key), f"unknown name '{key[0]}'" if len(key) == 2 else "unknown name 'hnd'",
+                      f"a map's keys are expressions, as its values are: to give the key '{key[:-1]}', quote it: "
+                      f"{{'{key[:-1]}': ...}}") for key in ("x:", "y:", "hnd:")], found
+    path.write_text(text.replace("{x: a + q, y: q, hnd: 0}", "{'x': a + q, 'y': q, 'hnd': 0}"), encoding="utf-8")
+    load_ruleset(str(path))
+
+
 def test_a_word_compared_with_numbers_is_told_to_compare_with_a_number_not_to_quote_it(tmp_path):
     """A Crazy Eights trial: `card.rank == eight` was told to quote it ('eight'), and `card.rank == 'eight'` is L010, a
     number never being that word. Compared with a side that holds numbers, either way round, a number's word is told

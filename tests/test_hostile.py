@@ -388,8 +388,9 @@ winners: {highest: "score[p]"}
         Game(load_ruleset(str(path)), 2)
     d = info.value.first
     assert (d.code, d.loc.line, d.loc.col) == ("R200", 13, 5), str(d)  # at `until: x < 0`
-    assert "rule 'spin' does not end the game" in d.message, str(d)
-    assert d.hint == f"check its 'until' condition (the limit was reached in the 'for' 'hand-back' inside it, at {path}:16:9), or raise step_limit"
+    assert d.message == ("step limit of 1,000 reached with loops running, outermost first: 'until' 'spin' at 13:5, "
+                         "'for' 'hand-back' at 16:9; rule 'spin' does not end the game"), str(d)
+    assert d.hint == "check its 'until' condition, or raise step_limit", str(d)
 
 
 def test_the_step_limit_reached_where_turns_move_from_an_empty_zone_says_a_move_of_none_moves_nothing(tmp_path):
@@ -424,6 +425,88 @@ winners: {highest: "score[p]"}
             game.apply(seat, next(iter(game.options(seat))))
     d = info.value.first
     assert d.code == "R200" and d.hint.startswith("check its 'until' condition and whether its turns still change the game: "
+                                                  "a move of none (last() of an empty zone) moves nothing"), str(d)
+
+
+def test_the_step_limit_reached_in_a_turns_inner_until_names_every_loop_running(tmp_path):
+    """A Rummy trial: the limit was reached in a turn's inner `until` (it ends after every discard), and the R200 named
+    that loop alone, and said "whether its turns still change the game" of a loop with no turns; the `turns` around it,
+    whose own `until` could never be true, was the one at fault. Every loop running is named, outermost first."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("""\
+philtre: 1
+game: stuck
+players: 2
+step_limit: 2000
+components:
+  chip: {copies: 2, start: pool}
+zones:
+  pool: {}
+  hand: {each: player}
+variables:
+  done: false
+actions:
+  discard:
+    do:
+      - set: {done: true}
+      - move: last(hand[me]) -> pool
+flow:
+  - turns: 0
+    until: count(pool) == 7
+    do:
+      - set: {done: false}
+      - until: done
+        do:
+          - repeat: 20
+            do:
+              - set: {done: false}
+          - decide: discard
+winners: {highest: "score[p]"}
+""", encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2)
+    with pytest.raises(PhiltreError) as info:
+        while True:
+            [seat] = game.pending()
+            game.apply(seat, next(iter(game.options(seat))))
+    d = info.value.first
+    assert (d.code, d.loc.line, d.loc.col) == ("R200", 22, 9), str(d)  # at the inner `until`, where the limit was reached
+    assert d.message == ("step limit of 2,000 reached with loops running, outermost first: 'turns' at 18:5, 'until' at 22:9, "
+                         "'repeat' at 24:13; one of them does not end the game"), str(d)
+    assert d.hint == ("check each one's 'until' condition, the outermost first: an inner loop that ends every time leaves "
+                      "the one around it running; check too whether the turns of 'turns' still change the game: a move "
+                      "of none (last() of an empty zone) moves nothing, or raise step_limit"), str(d)
+
+
+def test_the_step_limit_reached_in_an_until_says_its_passes_not_its_turns(tmp_path):
+    """Only a `turns` loop has turns: of an `until`, the hint says its passes."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("""\
+philtre: 1
+game: stuck
+players: 2
+step_limit: 1000
+components:
+  chip: {copies: 2, start: pool}
+zones:
+  pool: {}
+  hand: {each: player}
+actions:
+  draw:
+    do:
+      - move: last(pool) -> hand[me]
+flow:
+  - until: count(hand[0]) == 3
+    do:
+      - decide: draw
+        player: 0
+winners: {highest: "score[p]"}
+""", encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2)
+    with pytest.raises(PhiltreError) as info:
+        while True:
+            game.apply(0, next(iter(game.options(0))))
+    d = info.value.first
+    assert d.code == "R200" and d.hint.startswith("check its 'until' condition and whether its passes still change the game: "
                                                   "a move of none (last() of an empty zone) moves nothing"), str(d)
 
 
@@ -870,4 +953,5 @@ def test_a_loop_taking_the_top_off_each_zone_of_a_family_stops_at_the_same_step_
         d = info.value.first
         stopped.append((d.code, d.loc.line, d.message, game.state.vars["passes"], game.state.flow.steps))
     assert stopped[0] == stopped[1]
-    assert stopped[0][:3] == ("R200", 16, "step limit of 3,000 reached: rule 'for' does not end the game")
+    assert stopped[0][:3] == ("R200", 16, "step limit of 3,000 reached with loops running, outermost first: 'repeat' at 12:5, "
+                                          "'for' at 16:9; rule 'for' does not end the game")

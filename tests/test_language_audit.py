@@ -99,8 +99,8 @@ def test_the_step_limit_in_an_unnamed_loop_names_it_once(tmp_path):
     text = (HEAD + "step_limit: 50\nvariables:\n  x: 0\nflow:\n  - until: false\n    do:\n"
             "      - for: q in players\n        do:\n          - set: {x: q}\n")
     message = _error(tmp_path, text)
-    assert "the limit was reached in the 'for' inside it, at " in message
-    assert "'for' 'for'" not in message
+    assert "loops running, outermost first: 'until' at " in message and ", 'for' at " in message, message
+    assert "'for' 'for'" not in message and "'until' 'until'" not in message, message
 
 
 # -- 8: keys YAML reads as true/false or numbers -----------------------------------------------

@@ -268,6 +268,48 @@ def test_smoke_reports_a_rule_that_fails_at_the_rule(tmp_path):
     assert "in 3 of 3 smoke games" in r100["hint"]
 
 
+PICKS_MATTER = """\
+philtre: 1
+game: picks
+players: 2
+variables: {total: 0, v: 0}
+actions:
+  add:
+    choose: {n: "range(3)"}
+    do:
+      - set: {total: total + n}
+flow:
+  - repeat: 6
+    do:
+      - decide: add
+        player: 0
+  - set: {v: "[0][total % 7]"}
+"""
+
+
+def test_a_smoke_failure_gives_the_call_that_plays_that_game_again(tmp_path):
+    """A Rummy trial: the hint said `Game(ruleset, 3, seed=...)` plays the failing game again, but play_out() needs
+    random= or pickers=, and nothing said how the smoke's seats pick. The call it gives now plays the same game: the
+    same picks (the index out of range is their total), to the same failure."""
+    import random
+    import re
+
+    from philtre.dsl import load_ruleset
+    from philtre.dsl.errors import PhiltreError
+    from philtre.interpreter import Game
+    from philtre.interpreter.smoke import smoke
+
+    ruleset = load_ruleset(str(write(tmp_path, PICKS_MATTER)))
+    (failed,) = [d for d in smoke(ruleset, 3, seed=5) if d.code == "R100"]
+    call = re.search(r"first with 2 players, played again by (Game\(ruleset, 2, seed=\d+\)\.play_out\(pickers="
+                     r"\[random\.Random\(\d+\)\.randrange\] \* 2\))", failed.hint)
+    assert call, failed.hint
+    with pytest.raises(PhiltreError) as info:
+        eval(call.group(1), {"Game": Game, "ruleset": ruleset, "random": random})
+    again = info.value.first
+    assert (again.code, again.loc, again.message) == (failed.code, failed.loc, failed.message), (str(again), str(failed))
+
+
 def test_coverage_notes_behind_a_failure_say_the_games_stopped_there(tmp_path):
     """`if: chips[me]` (a number) stopped every smoke game at its first decision, and the notes asked whether an 'if' is
     never true and said the scoring never ran, as if the games had been played."""
@@ -656,6 +698,25 @@ def test_a_value_of_the_wrong_kind_is_named_in_an_authors_words(tmp_path):
     assert status == 1
     assert "V001 expected a text, a number or true/false, got nothing (the value is empty)" in out, out
     assert "NoneType" not in out
+
+
+@pytest.mark.parametrize("written", ["null", "~", ""])
+def test_a_set_of_yamls_null_is_told_to_write_none(tmp_path, written):
+    """A Bohnanza trial: `set: {gift: null}` got "got nothing (the value is empty)" and no hint, where `initial: null`
+    beside it is taken: YAML's null is no value, and an expression's nothing is none. Written as the hint says, it loads."""
+    from philtre.dsl import load_ruleset
+
+    text = CLEAN.replace("winners:", "variables:\n  gift: {initial: null}\n\nwinners:").replace(
+        "      - move: table -> discard\n", f"      - move: table -> discard\n      - set:\n          gift: {written}\n".replace(" \n", "\n"))
+    path = write(tmp_path, text)
+    status, out, _ = run("validate", path)
+    line, col = position(text, f"gift: {written}".rstrip() + "\n")
+    at = col + len('gift: ' if written else 'gift:')  # (an empty value: just after its key's colon)
+    assert status == 1 and out == (f"{path}:{line}:{at}: V001 expected a text, a number "
+                                   "or true/false, got nothing (the value is empty) (YAML reads null, ~ and an empty value "
+                                   "as no value at all; an expression's nothing is none: gift: none)\n"), out
+    path.write_text(text.replace(f"gift: {written}".rstrip() + "\n", "gift: none\n"), encoding="utf-8")
+    load_ruleset(str(path))
 
 
 def test_an_action_left_empty_is_told_how_an_action_with_nothing_to_do_is_written(tmp_path):
