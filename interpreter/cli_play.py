@@ -109,7 +109,7 @@ def _say_end(game, seat: int, seed: int, told: int) -> None:
     from .render import keeps_scores, render_view
 
     _tell(game, seat, told)
-    click.echo("\n" + render_view(game.view(seat), game.ruleset, _colour()))
+    click.echo("\n" + render_view(game.view(seat), game.ruleset, _colour(), played=True))
     won = f"winners {game.winners}{_yours(game.winners, seat)}{_tie_broken(game)}" if game.winners else "no winner"  # as simulate says it
     scores = f"scores {game.scores}, " if keeps_scores(game.ruleset) else ""  # (a game won on the board keeps none)
     click.echo(f"game over: {scores}{won} (seed {seed}: --seed {seed} plays this deal again)")
@@ -126,11 +126,12 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path) -> int:
     from philtre.dsl.builtins import b_zone_of
 
     from .agents import ask
-    from .options import located_wording, placed_wording, single_zones, view_placements
+    from .options import boards_wording, located_wording, placed_wording, single_zones
     from .render import render_view, seen_ids
 
     colour = _colour()
-    singles = single_zones(game.ruleset)  # an option names a single zone as the board does: deck, not deck[0]
+    # an option names a single zone as the board does: deck, not deck[0]; (and a position off the board is said so)
+    singles = boards_wording(single_zones(game.ruleset), game.ruleset, game.state.nplayers)
     told = 0  # events of the record already told
     offered: set = set()  # the actions the seat's previous decision offered: their descriptions were said then
     reading = NumberReading()  # how the seat answered a number that was both an option's and a value
@@ -145,13 +146,14 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path) -> int:
                 continue
             told = _tell(game, seat, told)
             view = game.view(seat)
-            click.echo("\n" + render_view(view, game.ruleset, colour))
+            click.echo("\n" + render_view(view, game.ruleset, colour, played=True))
             _note_shown(game, view)
             offered = _describe(options, game.ruleset, offered)
             _say_at_once(view)
-            words = placed_wording(singles, view_placements(view))  # (a grid's piece named with where it lies)
+            words = placed_wording(singles, _view_places(game, view))  # (a grid's piece named with where it lies)
             # (and each component with its zone, where options would read alike)
             words = located_wording(words, options, seen_ids(view), lambda c: b_zone_of(game.state, c))
+            words = words.but(unturned=_all_at_rot_zero(options))  # (a marble's place(at=(x=2, y=2)): rot=0 tells nothing)
             _list(options, seen_ids(view), words)
             chosen = _ask(options, seed, record_path, words, reading, game.decisions + 1,
                           _forbidding(game, p, options, words))
@@ -202,7 +204,7 @@ def _list(options, seen: set, single_zones=()) -> None:
     for i, option in enumerate(options[:SHOWN], 1):
         click.echo(f"  {i:>3}. {option.label(seen, single_zones)}")
     if len(options) > SHOWN:
-        more = ("a number, or a position 'x y rot' (and a word of the piece)" if _places(options)
+        more = (f"a number, or {_position_hint(options)}" if _places(options)
                 else f"a number, or an option as listed: {options[-1].label(None, single_zones)}")
         click.echo(f"  ... and {len(options) - SHOWN} more: type {more}")
 
@@ -355,7 +357,7 @@ def _tell(game, seat: int, told: int) -> int:
     lines = []
     for i, e in enumerate(events):
         text = event_text(e, game.ruleset, placed)
-        _follow_places(e, placed)
+        _follow_places(e, placed, game)
         if _placing(e, events[i + 1] if i + 1 < len(events) else None):
             continue  # told with the place that follows it, once
         if i and _placing(events[i - 1], e):
@@ -367,6 +369,7 @@ def _tell(game, seat: int, told: int) -> int:
             text = text and text.replace(f"seat {seat}:", f"seat {seat} (you):", 1)
         if text is None or _quiet(e, game.ruleset):
             continue
+        text = _unturned_place(text, e, game) if e.get("event") == "place" else _unturned_decision(text, e, events[i + 1:], game)
         entries = seat_sets(e, game.ruleset)
         if entries is not None:  # a long per-seat value: the seats whose entry is news, a line each, as the board has them
             for one in entries:
@@ -390,9 +393,77 @@ def _tell(game, seat: int, told: int) -> int:
     return told + len(events)
 
 
+def _unturned_place(text: str, event: dict, game) -> str:
+    """A `place` at rot 0 told without its rot where turning changes nothing (a grid whose pieces never turn, a piece
+    that looks the same at every turn: a marble), `marble (seat 0) placed on board at x=2 y=2`; any other text as it is."""
+    at = event.get("at")
+    if event.get("event") != "place" or not isinstance(at, dict) or at.get("rot") != 0:
+        return text
+    piece = event["component"]
+    if not isinstance(piece, dict) or not _turning_tells_nothing(game, event["zone"]["zone"], piece.get("id")):
+        return text
+    head, said, tail = text.rpartition(f" at x={at['x']} y={at['y']} rot=0")
+    return f"{head} at x={at['x']} y={at['y']}{tail}" if said else text
+
+
+def _turning_tells_nothing(game, grid: str, ident) -> bool:
+    """Whether the piece ``ident`` looks the same at every turn on ``grid`` (a marble), or the grid's pieces never turn
+    (`turns: false`): then play writes its place without rot=0."""
+    from philtre.dsl.geometry import ROTATIONS, repeated_turns
+
+    if not game.ruleset.zones[grid].turns:
+        return True
+    if ident is None:
+        return False
+    return repeated_turns(game.state.components[ident], game.state.grids[grid]) == ROTATIONS[1:]
+
+
+def _view_places(game, view: dict) -> dict:
+    """Where each piece the seat's view shows on a grid lies, id -> (x, y, rot) (view_placements), the rot None where
+    it is 0 and turning tells nothing (_turning_tells_nothing)."""
+    places = {}
+    for name, zone in view["zones"].items():
+        for one in zone if isinstance(zone, list) else [zone]:
+            for p in one.get("placements", ()):
+                unturned = p["rot"] == 0 and _turning_tells_nothing(game, name, p["id"])
+                places[p["id"]] = (p["x"], p["y"], None if unturned else p["rot"])
+    return places
+
+
+def _unturned_decision(text: str, event: dict, after: list, game) -> str:
+    """A decision's text with each position at rot 0 written without its rot, `place(at=(x=3, y=3))`, where the
+    piece placed there next (before another decision) is told so (_unturned_place); any other text as it is."""
+    if event.get("event") != "decision":
+        return text
+    for at in [v for v in event.get("args", {}).values() if _a_position(v) and v["rot"] == 0]:
+        written = f"(x={at['x']}, y={at['y']}, rot=0)"
+        place = next((e for e in _until_a_decision(after) if e.get("event") == "place" and isinstance(e.get("at"), dict)
+                      and (e["at"].get("x"), e["at"].get("y"), e["at"].get("rot")) == (at["x"], at["y"], 0)), None)
+        told = f" at x={at['x']} y={at['y']} rot=0"
+        if place is not None and told not in _unturned_place(told, place, game):
+            text = text.replace(written, f"(x={at['x']}, y={at['y']})")
+    return text
+
+
+def _until_a_decision(events: list):
+    """The events up to the next decision."""
+    for e in events:
+        if e.get("event") == "decision":
+            return
+        yield e
+
+
+def _all_at_rot_zero(options) -> bool:
+    """Whether every position among ``options`` is at rot 0 (a piece that looks the same turned, a grid whose pieces
+    never turn), and there is one: then play writes the positions without their rot."""
+    if not _places(options):
+        return False
+    return all(value["rot"] == 0 for option in options for _, value in option.args if _a_position(value))
+
+
 def _quiet(event: dict, ruleset) -> bool:
-    """Whether ``event`` sets a variable the ruleset marks `quiet`: bookkeeping (a flag reset each turn) that the
-    board shows before a decision, not told as it changes."""
+    """Whether ``event`` sets a variable the ruleset marks `quiet`: bookkeeping (a flag reset each turn), neither told
+    as it changes nor shown on the board (render_view's ``played``)."""
     return event.get("event") == "set" and ruleset.variables[event["variable"]].quiet
 
 
@@ -406,15 +477,17 @@ def _placing(move: dict, place) -> bool:
             and piece.get("id") == placed.get("id") and move["to"] == place["zone"])
 
 
-def _follow_places(event: dict, placed: dict) -> None:
+def _follow_places(event: dict, placed: dict, game=None) -> None:
     """Keep ``placed`` (id -> (x, y, rot)) where each piece the seat saw placed on a grid lies after ``event``: a piece
-    leaves its place when it moves to another zone (the record's events are all that play reads of it)."""
+    leaves its place when it moves to another zone (the record's events are all that play reads of it); with the
+    ``game``, the rot None where it is 0 and turning tells nothing (_turning_tells_nothing)."""
     kind = event.get("event")
     if kind == "place":
         piece, at = event["component"], event["at"]
         if isinstance(piece, dict) and "id" in piece:
             if isinstance(at, dict) and "x" in at:
-                placed[piece["id"]] = (at["x"], at["y"], at["rot"])
+                unturned = at["rot"] == 0 and game is not None and _turning_tells_nothing(game, event["zone"]["zone"], piece["id"])
+                placed[piece["id"]] = (at["x"], at["y"], None if unturned else at["rot"])
             else:  # a place the seat does not see
                 placed.pop(piece["id"], None)
         return
@@ -673,7 +746,7 @@ def match_choice(text: str, options, single_zones=(), again: bool = False, readi
         return _by_number(number, text.strip() == number and not again, options, single_zones, reading, forbidden)
     if not _places(options) or "(" in text:  # an option as listed, bid(q=7, f=3), or its words: bid q=7 f=3
         return _by_label(text, options, single_zones, forbidden)
-    if "=" in text and sum(bool(NUMBER.fullmatch(w)) for w in words) != 3:  # words of a piece, no position: i=4 form=2
+    if "=" in text and sum(bool(NUMBER.fullmatch(w)) for w in words) not in (2, 3):  # words of a piece, no position: i=4 form=2
         return _by_label(text, options, single_zones, forbidden)
     return _by_position(words, options, single_zones)
 
@@ -752,27 +825,75 @@ def _said_back(text: str) -> str:
 
 def _type_a_number(options, single_zones=()) -> str:
     """What to type, for a line that names no option."""
-    how = "a position as 'x y rot'" if _places(options) else f"an option as listed ({options[-1].label(None, single_zones)})"
+    how = _position_hint(options, "as ") if _places(options) else f"an option as listed ({options[-1].label(None, single_zones)})"
     return f"type an option's number, 1..{len(options)}, or {how}"
 
 
+def _position_hint(options, as_: str = "") -> str:
+    """How to type a placement: 'x y rot' ('x y' where every option is at rot 0), and what else tells the options apart
+    (a word of the piece, q= and dir=), with an example from a legal option of this decision (the last, which the list
+    of the first SHOWN leaves out)."""
+    apart = _telling_arguments(options)
+    pieces = [name for name, kind in apart if kind == "component"]
+    named = [f"{name}=" for name, kind in apart if kind != "component"]
+    words = " and ".join(filter(None, ["a word of the piece" if pieces else "", ", ".join(named)]))
+    last = next(o for o in reversed(options) if any(_a_position(v) for _, v in o.args))
+    at = next(v for _, v in last.args if _a_position(v))
+    unturned = _all_at_rot_zero(options)  # (the options are listed without their rot: 'x y' is enough)
+    example = " ".join([str(at["x"]), str(at["y"]), *([] if unturned else [str(at["rot"])]),
+                        *(f"{n}={_short_value(v)}" for n, v in last.args if f"{n}=" in named)])
+    return f"a position {as_}'x y{'' if unturned else ' rot'}'{f' and {words}' if words else ''} (e.g. '{example}')"
+
+
+def _telling_arguments(options) -> list:
+    """(name, 'component' or 'value') of each argument besides the position whose values differ among ``options``: what
+    a position typed needs beside it to name one."""
+    first = dict(options[0].args)
+    differ = {name for option in options for name, value in option.args if name not in first or value != first[name]}
+    return [(name, "component" if _is_component(value) else "value") for name, value in options[0].args
+            if name in differ and not _a_position(value)]
+
+
+def _is_component(value) -> bool:
+    """Whether ``value`` is a component (a piece placed), or a list of them."""
+    from philtre.dsl.values import Component
+
+    return isinstance(value, Component) or (isinstance(value, list) and any(isinstance(v, Component) for v in value))
+
+
+def _short_value(value) -> str:
+    """A value as an option's label writes it."""
+    from .options import _short
+
+    return _short(value)
+
+
+def _a_position(value) -> bool:
+    """Whether an argument's value is a position on a grid, {x, y, rot}."""
+    return isinstance(value, dict) and {"x", "y", "rot"} <= set(value)
+
+
 def _by_position(words: list, options, single_zones=()):
-    """The placement at the position 'x y rot' among ``words``, the others words of its label (a piece's: i=4, standard)."""
+    """The placement at the position 'x y rot' among ``words`` ('x y' where the options there have one rot), the
+    others words of its label (a piece's: i=4, standard)."""
     typo = next((w for w in words if NUMBERISH.fullmatch(w) and not NUMBER.fullmatch(w)), None)
     if typo is not None:
-        return f"{_said_back(typo)} is not a number: type an option's number, or a position as 'x y rot'"
+        return f"{_said_back(typo)} is not a number: type an option's number, or {_position_hint(options, 'as ')}"
     numbers = [_whole(w) for w in words if NUMBER.fullmatch(w)]
     others = {w for w in _words(" ".join(words)) if not NUMBER.fullmatch(w)}
     if None in numbers:
-        return "that number is too long: type an option's number, or a position as 'x y rot'"
+        return f"that number is too long: type an option's number, or {_position_hint(options, 'as ')}"
+    if len(numbers) == 2:
+        return _by_cell(numbers, words, options, single_zones)
     if len(numbers) != 3:
-        return "type an option's number, or a position as 'x y rot' (e.g. '2 -1 90')"
+        how_many = f"has {len(numbers)} number{'' if len(numbers) == 1 else 's'}, not a position" if numbers else "is no position"
+        return f"{_said_back(' '.join(words))} {how_many}: type an option's number, or {_position_hint(options, 'as ')}"
     x, y, rot = numbers
     there = [o for o in options
              if any(isinstance(v, dict) and v.get("x") == x and v.get("y") == y and v.get("rot") == rot for _, v in o.args)]
     matches = [o for o in there if others <= _label_words(o.label(None, single_zones))]
     if not there:
-        return f"no legal option at x={x} y={y} rot={rot}{_other_turns(options, x, y)}"
+        return f"no legal option at x={x} y={y} rot={rot}{_off_board(x, y, single_zones) or _other_turns(options, x, y)}"
     if not matches:  # (the position has options, the words none of them: they are not "no legal option there")
         words = " ".join(sorted(others))
         return (f"none of the {len(there)} options at x={x} y={y} rot={rot} has the word{'s' if len(others) > 1 else ''} {_said_back(words)}"
@@ -783,11 +904,41 @@ def _by_position(words: list, options, single_zones=()):
     return matches[0]
 
 
+def _by_cell(numbers: list, words: list, options, single_zones=()):
+    """The placement at 'x y' typed without its rot: at the one rot the options at that cell have (a piece that looks
+    the same turned, or a grid whose pieces never turn, is offered at rot 0 alone), else what to add."""
+    x, y = numbers
+    rots = _rots_at(options, x, y)
+    if len(rots) == 1:
+        after = [i for i, w in enumerate(words) if NUMBER.fullmatch(w)][1] + 1  # (the rot goes after the y)
+        return _by_position([*words[:after], str(rots[0]), *words[after:]], options, single_zones)
+    typed = _said_back(" ".join(words))
+    if not rots:
+        return f"{typed}: no legal option at x={x} y={y}{_off_board(x, y, single_zones)}"
+    return (f"{typed} gives no rot, and the options at x={x} y={y} have rot {', '.join(map(str, rots))}: add the rot: "
+            f"{x} {y} {rots[0]}")
+
+
+def _rots_at(options, x: int, y: int) -> list:
+    """The turns (rot) of the options' positions at (x, y), least first."""
+    return sorted({v.get("rot") for o in options for _, v in o.args
+                   if isinstance(v, dict) and v.get("x") == x and v.get("y") == y and isinstance(v.get("rot"), int)})
+
+
+def _off_board(x: int, y: int, single_zones=()) -> str:
+    """': that cell is off the board (...)' where (x, y) lies off every grid, each of fixed size
+    (``single_zones.boards``), with their sizes; else ''."""
+    boards = getattr(single_zones, "boards", None)
+    if not boards or None in boards.values() or any(0 <= x < w and 0 <= y < h for w, h in boards.values()):
+        return ""
+    sizes = [f"{name} is {w} wide and {h} high, x 0..{w - 1} and y 0..{h - 1}" for name, (w, h) in boards.items()]
+    return f": that cell is off the board ({'; '.join(sizes)})"
+
+
 def _other_turns(options, x: int, y: int) -> str:
     """What to say of the turns that have options at (x, y), where the one typed has none: placements() lists a piece
     that looks the same turned at its least rot alone, so '0 0 180' of a square finds nothing where '0 0 0' does."""
-    rots = sorted({v.get("rot") for o in options for _, v in o.args
-                   if isinstance(v, dict) and v.get("x") == x and v.get("y") == y and isinstance(v.get("rot"), int)})
+    rots = _rots_at(options, x, y)
     if not rots:
         return ""
     return (f" (at x={x} y={y}: rot {', '.join(map(str, rots))}; a piece that looks the same turned is offered at the "

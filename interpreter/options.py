@@ -56,19 +56,25 @@ class Option:
 class Wording(frozenset):
     """How an option names things as the board does: as a set, the single zones' names (named bare, deck); ``display``,
     the attributes printed of each component type whose `display:` lists them (type -> names); ``placed``, where each
-    piece the seat sees on a grid lies (id -> (x, y, rot)), told with it (``placed_wording``); ``located``, the zone of
-    each component that options alike but for it name (id -> zone text, ``located_wording``); ``unordered``, the
-    (action, parameter) pairs chosen among subsets, whose lists play may take typed in another order (``set_lists``)."""
+    piece the seat sees on a grid lies (id -> (x, y, rot), the rot None where play leaves it out), told with it
+    (``placed_wording``); ``located``, the zone of each component that options alike but for it name (id -> zone
+    text, ``located_wording``); ``unordered``, the
+    (action, parameter) pairs chosen among subsets, whose lists play may take typed in another order (``set_lists``);
+    ``boards``, each grid's (width, height), None for one without edges (``boards_wording``); ``unturned``, whether
+    a position at rot 0 is written without its rot (every option of a decision at rot 0: the turn tells none apart)."""
 
     display: dict = {}
     placed: dict = {}
     located: dict = {}
     unordered: frozenset = frozenset()
+    boards: dict = {}
+    unturned: bool = False
 
     def but(self, **changed) -> Wording:
         """A copy with the attributes ``changed`` given new values."""
         told = Wording(self)
         told.display, told.placed, told.located, told.unordered = self.display, self.placed, self.located, self.unordered
+        told.boards, told.unturned = self.boards, self.unturned
         for name, value in changed.items():
             setattr(told, name, value)
         return told
@@ -96,6 +102,15 @@ def placed_wording(words: Wording, placed: dict) -> Wording:
     if not placed:
         return words
     return words.but(placed=placed)
+
+
+def boards_wording(words: Wording, ruleset, nplayers: int) -> Wording:
+    """``words`` that also know each grid's size, (width, height), None for a grid without edges: a position typed off
+    the board is said to be (`no legal option at x=7 y=7` left the player to guess why)."""
+    from philtre.dsl.geometry import Bounded
+
+    grids = ruleset.layout(nplayers).grids
+    return words.but(boards={name: (grid.width, grid.height) if type(grid) is Bounded else None for name, grid in grids.items()})
 
 
 def located_wording(words: Wording, options, seen, zone_of) -> Wording:
@@ -147,12 +162,14 @@ def _short(v, seen=None, single_zones=()) -> str:
         at = getattr(single_zones, "placed", None)
         if at and v["id"] in at:  # a piece on a grid: where it lies tells it from an identical one
             x, y, rot = at[v["id"]]
-            text += f" at x={x} y={y} rot={rot}"
+            text += f" at x={x} y={y}" + ("" if rot is None else f" rot={rot}")  # (None: turning changes nothing of it)
         where = getattr(single_zones, "located", None)
         if where and v["id"] in where:  # the zone it lies in tells it from an identical one elsewhere
             text += f" in {where[v['id']]}"
         return text
     if isinstance(v, dict) and {"x", "y", "rot"} <= set(v):
+        if v["rot"] == 0 and getattr(single_zones, "unturned", False):
+            return f"(x={v['x']}, y={v['y']})"
         return f"(x={v['x']}, y={v['y']}, rot={v['rot']})"
     if isinstance(v, str):  # a word as the board shows it: red, but 'two words' (bare, it would read as two)
         return word_text(v)

@@ -368,15 +368,23 @@ def keeps_scores(ruleset) -> bool:
             or any(reads_scores(key.fn) for key in ruleset.winners.keys))
 
 
-def render_view(view: dict, ruleset, colour: bool = False) -> str:
-    """Zones, variables, dice and scores (where the game keeps them: ``keeps_scores``) as the seat sees them."""
+def render_view(view: dict, ruleset, colour: bool = False, played: bool = False) -> str:
+    """Zones, variables, dice and scores (where the game keeps them: ``keeps_scores``) as the seat sees them; where
+    ``played``, as `philtre play` shows its board before each decision: the zones with nothing in them on one line
+    (`empty: spare, meld[3..16]`: a game's helper zones, mostly empty, crowded out the rest), and its `quiet`
+    variables (bookkeeping) left out."""
     # a game without `round` statements stays at round 0: saying so would only puzzle
     heading = "  ".join(filter(None, (f"round {view['round']}" if view["round"] else "",
                                       f"scores {view['scores']}" if keeps_scores(ruleset) else "")))
     lines = [heading] if heading else []
+    empty = []  # (zone name, index or None) of each zone read `empty`: said on one line after the others
     for name, zone in view["zones"].items():
         spec = ruleset.zones[name]
-        for label, one in ([(f"{name}[{i}]", z) for i, z in enumerate(zone)] if isinstance(zone, list) else [(name, zone)]):
+        for index, one in (enumerate(zone) if isinstance(zone, list) else [(None, zone)]):
+            label = name if index is None else f"{name}[{index}]"
+            if played and not (spec.grid and isinstance(one, dict) and "placements" in one) and _zone(one, ruleset) == "empty":
+                empty.append((name, index))
+                continue
             mine = " (you)" if spec.kind == "player" and label != name and int(label[len(name) + 1:-1]) == view["seat"] else ""
             if spec.grid and isinstance(one, dict) and "placements" in one:
                 grid = ruleset.layout(len(view["scores"])).grids[name]  # (a board's size may be an expression)
@@ -386,12 +394,34 @@ def render_view(view: dict, ruleset, colour: bool = False) -> str:
                 lines.extend("  " + line for line in drawing)
             else:
                 lines.append(f"  {label}{mine}: {_zone(one, ruleset)}")
+    if empty:
+        lines.append(f"  empty: {', '.join(empty_zones_text(empty))}")
     for name, value in view["variables"].items():
-        lines.extend(variable_lines(name, value, ruleset, view["seat"]))
+        if not (played and ruleset.variables[name].quiet):
+            lines.extend(variable_lines(name, value, ruleset, view["seat"]))
     for name, face in view["dice"].items():
         if face is not None:
             lines.append(f"  {name} shows " + " ".join(f"{k}={plain(v)}" for k, v in face.items()))
     return "\n".join(lines)
+
+
+def empty_zones_text(empty: list) -> list:
+    """The zones ``empty`` ((name, index or None), in the board's order) as words: a zone by its name, a family's runs
+    of zones one after another as ranges (meld[3..16]; two as meld[3], meld[4])."""
+    texts, i = [], 0
+    while i < len(empty):
+        name, index = empty[i]
+        end = i + 1
+        while index is not None and end < len(empty) and empty[end] == (name, index + end - i):
+            end += 1
+        if index is None:
+            texts.append(name)
+        elif end - i > 2:
+            texts.append(f"{name}[{index}..{empty[end - 1][1]}]")
+        else:
+            texts += [f"{name}[{j}]" for _, j in empty[i:end]]
+        i = end
+    return texts
 
 
 # -- what happened, in words: one small function per event kind ----------------------------
@@ -422,12 +452,12 @@ def _where(z: dict, ruleset) -> str:
 
 def _thing(value, ruleset, placed=None) -> str:
     """A decision's argument or a moved component, as far as the seat may know it; a piece in ``placed`` (id -> (x, y,
-    rot)) with where it lies."""
+    rot)) with where it lies (its rot left out where None: play's, for a piece that turning changes nothing of)."""
     if value == HIDDEN:
         return "a hidden component"
     if isinstance(value, dict) and "type" in value and "id" in value:
         at = placed.get(value["id"]) if placed else None
-        return _component(value, ruleset) + (f" at x={at[0]} y={at[1]} rot={at[2]}" if at else "")
+        return _component(value, ruleset) + (f" at x={at[0]} y={at[1]}{'' if at[2] is None else f' rot={at[2]}'}" if at else "")
     if isinstance(value, dict) and set(value) == {"zone", "index"}:
         return _where(value, ruleset)
     if isinstance(value, dict) and {"x", "y", "rot"} <= set(value):  # a placement, as the options list it

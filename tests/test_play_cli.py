@@ -173,15 +173,16 @@ flow:
 """
 
 
-@pytest.mark.parametrize("typed", ["2", "x=2", "take(c=man at x=2 y=0 rot=0)"])
+@pytest.mark.parametrize("typed", ["2", "x=2", "take(c=man at x=2 y=0)"])
 def test_play_names_a_piece_on_a_grid_with_where_it_lies(tmp_path, typed):
     """A new user's checkers: two men at two squares were one option, `take(c=man)`; now two, told apart by where
     each lies, as the recap tells a placement, and either may be typed."""
     (tmp_path / "ruleset.yaml").write_text(MEN_ON_A_BOARD, encoding="utf-8")
     result = philtre("play", tmp_path, "--seed", "1", stdin=f"{typed}\n", timeout=60)
     assert result.returncode == 0, result.stderr
-    assert "    1. take(c=man at x=0 y=0 rot=0)\n    2. take(c=man at x=2 y=0 rot=0)\n" in result.stdout, result.stdout
-    assert result.stdout.rstrip().splitlines()[-2].split() == ["0", "b", ".", "."], result.stdout  # the man at x=2 taken
+    # (a man of one cell looks the same at every turn: its rot=0 is left out, as it tells nothing)
+    assert "    1. take(c=man at x=0 y=0)\n    2. take(c=man at x=2 y=0)\n" in result.stdout, result.stdout
+    assert result.stdout.rstrip().splitlines()[-3].split() == ["0", "b", ".", "."], result.stdout  # the man at x=2 taken
 
 
 # -- typing a choice ------------------------------------------------------------------------------
@@ -1703,7 +1704,7 @@ def test_a_board_drawn_with_no_legend_says_only_its_axes(tmp_path):
     (tmp_path / "ruleset.yaml").write_text(MARKS, encoding="utf-8")
     ruleset = load_ruleset(str(tmp_path))
     text = render_view(Game(ruleset, 2, seed=1).view(0), ruleset)
-    assert "  board (x across, y down):\n" in text and text.splitlines()[-1].split() == ["0", "+", "-", "|"], text
+    assert "  board (x across, y down):\n" in text and ["0", "+", "-", "|"] in [line.split() for line in text.splitlines()], text
 
 
 @pytest.mark.parametrize("order", [("man", "bush", "king", "tree"), ("king", "tree", "bush", "man")])
@@ -1921,3 +1922,112 @@ def test_options_alike_but_for_the_zone_their_component_lies_in_name_it(tmp_path
     assert "    1. go(tok=token (seat 0))\n" in said, said  # (both in yard[0]: one option, as before)
     assert "    1. go(tok=token (seat 0) in track[1])\n    2. go(tok=token (seat 0) in yard[0])\n" in said, said
     assert "track[1]: [token (seat 0) x2]" in said, said  # (the one typed, from the yard, moved)
+
+
+# a board of fixed size, one-cell marbles (listed at rot 0 alone), an action whose options differ besides the position
+# in two values (q, dir), and zones that stay empty: single ones and a family
+MARBLES = """\
+game: marbles
+players: 2
+components:
+  marble: {each: player, copies: 3, start: "pool[owner]", derive: {cells: "[['W', 'B'][owner]]"}}
+zones:
+  pool: {each: player}
+  spare: {}
+  swap: {}
+  meld: {copies: 5}
+  board: {grid: {resolution: 1, width: 5, height: 4}}
+actions:
+  place:
+    choose: {at: "placements(board, last(pool[me]))", q: "range(2)", dir: "['cw', 'ccw']"}
+    if: at.overlap == 0
+    do:
+      - place: {piece: "last(pool[me])", to: board, at: at}
+flow:
+  - decide: place
+    player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+def marbles(tmp_path):
+    """The MARBLES ruleset's file, written."""
+    path = tmp_path / "marbles.yaml"
+    path.write_text(MARBLES, encoding="utf-8")
+    return path
+
+
+def test_play_says_the_empty_zones_on_one_line_a_family_s_runs_as_ranges(tmp_path):
+    """Rummy and Citadels trials: 17 `meld[i]: empty` lines, and every helper zone's, before each decision."""
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+    from philtre.interpreter.render import empty_zones_text
+
+    out = CliRunner().invoke(main, ["play", str(marbles(tmp_path)), "--seed", "1"], input="1\n").output
+    assert "\n  empty: spare, swap, meld[0..4]\n" in out, out
+    assert ": empty" not in out and "  pool[0] (you): [marble (seat 0) x3]\n" in out, out  # (the others as before)
+    runs = [("a", None), ("m", 0), ("m", 1), ("m", 3), ("m", 4), ("m", 5), ("m", 7), ("b", None)]
+    assert empty_zones_text(runs) == ["a", "m[0]", "m[1]", "m[3..5]", "m[7]", "b"]
+
+
+def test_a_position_typed_without_its_rot_is_read_where_the_cell_s_options_have_one(tmp_path):
+    """Pentago trial: `1 1` at a placement was refused with "a position as 'x y rot' (e.g. '2 -1 90')", an example
+    no option of a 6x6 board could be, and nothing said of what was typed; a marble is offered at rot 0 alone."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+
+    options = Game(load_ruleset(str(marbles(tmp_path))), 2, seed=1).options(0)
+    picked = choose("1 1 q=1 dir=cw", options)
+    assert picked.label() == "place(at=(x=1, y=1, rot=0), q=1, dir=cw)", picked
+    assert choose("1 1 q=1 cw", options) is picked and choose("1 1 1 cw", options).startswith("no legal option at x=1 y=1 rot=1")
+    assert choose("1 1", options).startswith("4 options are at that position; add a word that tells them apart (q=0 dir=cw, ")
+    assert choose("1 2 3 4", options) == ("'1 2 3 4' has 4 numbers, not a position: type an option's number, or a "
+                                          "position as 'x y' and q=, dir= (e.g. '4 3 q=1 dir=ccw')")
+
+
+def test_a_position_without_its_rot_where_the_cell_has_several_says_to_add_one(tmp_path):
+    """A bar of two colours is offered at each turn: `0 0` names none of them, and play says which rot to add."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+
+    path = tmp_path / "flips.yaml"
+    path.write_text(FLIPPED, encoding="utf-8")
+    options = Game(load_ruleset(str(path)), 2, seed=1).options(0)
+    said = choose("0 0", options)
+    assert said == "'0 0' gives no rot, and the options at x=0 y=0 have rot 0, 90, 180, 270: add the rot: 0 0 0", said
+    assert choose("0 0 90 flip=true", options).label().startswith("lay(tile=tile bar, flip=true, at=(x=0, y=0, rot=90")
+
+
+def test_play_says_a_position_off_the_board_is_off_it_and_the_hint_names_the_other_arguments(tmp_path):
+    """`7 7 0` on a 6x6 board said only `no legal option at x=7 y=7 rot=0`; and the list's hint asked for 'a word of the
+    piece' where q= and dir= tell the options apart (Pentago's one-action probe)."""
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    result = CliRunner().invoke(main, ["play", str(marbles(tmp_path)), "--seed", "1"], input="7 7 0\n5 0\n0 0 0 q=0 dir=cw\n")
+    assert result.exit_code == 0, result.output
+    off = "that cell is off the board (board is 5 wide and 4 high, x 0..4 and y 0..3)"
+    assert f"no legal option at x=7 y=7 rot=0: {off}\n" in result.output, result.output
+    assert f"'5 0': no legal option at x=5 y=0: {off}\n" in result.output, result.output
+    assert ("  ... and 40 more: type a number, or a position 'x y' and q=, dir= (e.g. '4 3 q=1 dir=ccw')\n"
+            in result.output), result.output
+
+
+def test_play_leaves_out_rot_0_where_turning_tells_nothing(tmp_path):
+    """Pentago trial: a marble looks the same at every turn, and is offered at rot 0 alone; `rot=0` in every option
+    and every placement told said nothing. A bar of two colours, offered at each turn, keeps its rot."""
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    result = CliRunner().invoke(main, ["play", str(marbles(tmp_path)), "--seed", "1"], input="0 0 q=0 dir=cw\n")
+    assert "    1. place(at=(x=0, y=0), q=0, dir=cw)\n" in result.output, result.output
+    assert "      marble (seat 0) from pool[0] placed on board at x=0 y=0\n" in result.output, result.output
+    assert "rot=" not in result.output, result.output
+    path = tmp_path / "flips.yaml"
+    path.write_text(FLIPPED, encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", str(path), "--seed", "1"], input="1\n")
+    assert "    1. lay(tile=tile bar, flip=false, at=(x=0, y=0, rot=0))\n" in result.output, result.output
+    assert "placed on board at x=0 y=0 rot=0\n" in result.output, result.output
