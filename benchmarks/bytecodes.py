@@ -116,8 +116,8 @@ def main(argv=None) -> int:
     if args.games < 1 or args.top < 0:
         parser.error("--games must be at least 1 and --top at least 0")
     ruleset = load_ruleset(args.game)
-    if not ruleset.min_players <= args.players <= ruleset.max_players:
-        parser.error(f"{args.game} is for {ruleset.min_players} to {ruleset.max_players} players, not {args.players}")
+    if args.players not in ruleset.player_counts:
+        parser.error(f"{ruleset.allowed_players()}, not {args.players}")
     for play in contenders(args.game, ruleset, args.players, 2).values():  # (every cache warm: what is traced is the games)
         for one in play:
             one()

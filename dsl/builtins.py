@@ -112,7 +112,7 @@ class Builtin(Frozen):
     doc: str
     needs_state: bool = False
     collection_arg: bool = False  # first argument must be a collection
-    arg_kinds: tuple = ()  # per argument: "whole", "number", "zone" or "comp", checked where its type is known
+    arg_kinds: tuple = ()  # per argument: "whole", "number", "plain", "zone" or "comp", checked where its type is known
     charges: bool = True  # may charge the work budget (an evaluation calling none that does keeps the budget as it stands)
 
 
@@ -831,6 +831,19 @@ def b_index_of(xs, x):
                                "(test that it is there first: x in xs)") from None
 
 
+def b_text(x):
+    """A number, word, true/false or none as text, as the language writes it (a word as itself, without quotes)."""
+    if type(x) is str:
+        return x
+    if x is None or x is True or x is False:
+        return {None: "none", True: "true", False: "false"}[x]
+    if type(x) is int:
+        return str(x)
+    if type(x) is float:  # (a whole-valued fraction, 2.0, is written as the whole number it equals, as `6 / 3` gives 2)
+        return str(int(x)) if x.is_integer() else repr(x)
+    raise RuleRuntimeError(f"text() writes a number, a word, true, false or none, got {describe(x)}")
+
+
 BUILTINS: dict[str, Builtin] = {
     b.name: b
     for b in [
@@ -868,6 +881,7 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("placement", b_placement, 1, 1, lambda ts: "record", "placement(c): where piece c lies on a grid, {x, y, rot}, none off a grid", needs_state=True, arg_kinds=("comp",), charges=False),
         Builtin("zone_of", b_zone_of, 1, 1, lambda ts: "zone", "zone_of(c): the zone a component lies in", needs_state=True, arg_kinds=("comp",), charges=False),
         # (with an item, the compiler calls b_index_of: index(z), a family's zone's index, stays a plain read)
+        Builtin("text", b_text, 1, 1, lambda ts: "str", "text(x): a number, word, true, false or none as a word: text(7) is '7'", arg_kinds=("plain",), charges=False),
         Builtin("index", b_index, 1, 2, lambda ts: "int", "index(z): a zone's index among the zones of its name; index(xs, x): the position of the first item of xs equal to x", arg_kinds=("zone",), charges=False),
     ]
 }

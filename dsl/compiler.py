@@ -39,7 +39,8 @@ ANY = "any"
 NUMERIC = {"int", "num", "player", ANY}
 WHOLE = {"int", "player"}  # arithmetic on these is inline: their size is bounded by the ruleset
 ARG_KINDS = {"whole": ("a whole number", WHOLE), "number": ("a number", NUMERIC), "zone": ("a zone", {"zone"}),
-             "comp": ("a component", {"comp"})}  # a builtin's argument kinds (Builtin.arg_kinds): words, types that fit
+             "comp": ("a component", {"comp"}),
+             "plain": ("a number, a word, true, false or none", NUMERIC | {"str", "bool", "none"})}  # a builtin's argument kinds (Builtin.arg_kinds): words, types that fit
 
 # Bounds that keep every evaluation small (see "What is not possible" in docs/language.md)
 MAX_AST_DEPTH = 50  # generated code nests about 3 brackets a level; Python stops at 200

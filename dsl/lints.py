@@ -777,7 +777,7 @@ def l005_deals_too_many(facts) -> list:
     before = _deals_just_before(facts)
     found = {}  # deal -> its finding at the fewest players that fail
     # each player count's start made once for all the deals (100 deals at 64 player counts made it 6,400 times)
-    for n in range(rs.min_players, rs.max_players + 1):
+    for n in rs.player_counts:
         start, made = None, {}  # made: id of a deal -> what it takes at this player count (_deal_made)
         for i, (stmt, action) in enumerate(deals):
             if i in found:
@@ -3367,7 +3367,7 @@ def l032_copies_beyond_attribute_range(facts) -> list:
             continue
         source = _source(ctype.copies)
         for at, attribute, op, bound, through in _attribute_comparisons(facts, tree, {n: n for n in numbers}, set()):
-            found = _reach_beyond(facts, attribute, op, bound, numbers[attribute], rs.min_players, rs.max_players)
+            found = _reach_beyond(facts, attribute, op, bound, numbers[attribute], rs.player_counts)
             if found is not None:
                 out.append(_beyond_finding(facts, source.at(at.pos), ctype, attribute, numbers[attribute], found, through))
     return out
@@ -3399,7 +3399,7 @@ def _attribute_comparisons(facts, tree, attrs: dict, busy: set, through: str = "
                 yield from _attribute_comparisons(facts, body, passed, busy | {node.func}, through or node.func, call or node, heads or ())
 
 
-def _reach_beyond(facts, attribute: str, op: str, bound, values, lo_players: int, hi_players: int):
+def _reach_beyond(facts, attribute: str, op: str, bound, values, player_counts):
     """(the value the comparison asks for past the declared ones, the player counts it does so at, the definitions the
     bound reads) where the bound reads a definition and, for some allowed player count, lies beyond ``values``; else None."""
     read = sorted(name for name in _names_used(bound) if name in facts.defines)
@@ -3407,7 +3407,7 @@ def _reach_beyond(facts, attribute: str, op: str, bound, values, lo_players: int
         return None  # a number written out is the author's own choice; a definition is what an overlay changes
     low, high = min(values), max(values)
     reached, counts = None, []
-    for n in range(lo_players, hi_players + 1):
+    for n in player_counts:
         try:
             b = _before_the_game(facts, bound, n, set(), facts.define_values)
         except (_NotKnown, RecursionError, ZeroDivisionError, TypeError):
@@ -3492,7 +3492,7 @@ def _beyond_finding(facts, loc, ctype, attribute: str, values, found, through: s
     names = " and ".join(f"'{name}'" for name in read)
     via = f" (through '{through}')" if through else ""
     rs = facts.ruleset
-    players = "" if (counts[0], counts[-1]) == (rs.min_players, rs.max_players) else f" with {_counts_said(counts)} players"
+    players = "" if tuple(counts) == rs.player_counts else f" with {_counts_said(counts)} players"
     widened = f"{min(low, reached)}..{max(high, reached)}"
     elsewhere = "".join(f"; '{name}' is written at {where}" for name, where in
                         ((name, facts.defines[name][2]) for name in sorted(_definitions_closure(facts, set(read)))) if where.path != loc.path)

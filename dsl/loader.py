@@ -374,9 +374,9 @@ def _unquieted(spec):
     return rest
 
 
-def _most_copies(text, lo: int, hi: int) -> int | None:
+def _most_copies(text, counts: tuple) -> int | None:
     """The most zones a `copies` expression of numbers and the player count makes (`9 * player_count`), for the
-    player counts lo..hi; None for any other (one naming a definition is known only once definitions compile, after
+    player counts ``counts``; None for any other (one naming a definition is known only once definitions compile, after
     the expressions that read the family: those charge a loop over it as over the most copies a ruleset may have)."""
     from . import ast
     from .parser import parse
@@ -396,7 +396,7 @@ def _most_copies(text, lo: int, hi: int) -> int | None:
         tree = parse(str(text), Loc("", 1, 1))
     except PhiltreError:
         return None  # (said where the copies are compiled)
-    sizes = [value(tree, n) for n in range(lo, min(hi, lo + 64) + 1)]
+    sizes = [value(tree, n) for n in counts[:65]]
     return None if None in sizes or not sizes else max(sizes)
 
 
@@ -619,11 +619,11 @@ class _Builder:
     def build(self) -> Ruleset:
         d = self.data
         self.symbols.teams = "declared" if "teams" in d else ""  # (expressions read them: `teams`, `team(p)`)
-        lo, hi = self.players()
+        counts = self.players()
         zones = self.zones()
         self.symbols.zones = {n: ("single" if z.kind == "single" else "family") for n, z in zones.items()}
         self.symbols.seat_zones = {n for n, z in zones.items() if z.kind == "player"}
-        self.symbols.zone_copies = {n: z.copies if type(z.copies) is int else _most_copies(z.copies, lo, hi)
+        self.symbols.zone_copies = {n: z.copies if type(z.copies) is int else _most_copies(z.copies, counts)
                                     for n, z in zones.items() if z.kind == "copies"}
         self.symbols.grids = {n for n, z in zones.items() if z.grid}
         self.symbols.boards = {n for n, z in zones.items() if type(z.grid) is geometry.Bounded}
@@ -674,23 +674,24 @@ class _Builder:
                                                  full=text) for i, text in enumerate(self.tally_texts))
         scenarios = compile_scenarios(self.compiler, d.get("scenarios") or [], self.path, actions)
         scenarios += compile_scenarios(self.compiler, self.extra_scenarios, self.path, actions)
-        self.check_steps(scenarios, actions, lo, hi)
-        self.check_given(scenarios, lo, hi, {n: v.initial for n, v in variables.items()})
+        self.check_steps(scenarios, actions, counts)
+        self.check_given(scenarios, counts, {n: v.initial for n, v in variables.items()})
         for sc in scenarios:
             check_dice_patterns(self.compiler, sc, dice)
         self.check_at(scenarios, flow)
         self.check_whole_numbers()
         step_limit = d.get("step_limit", DEFAULT_STEP_LIMIT)
         if self.compiler.diagnostics:  # (with a scenario's player count the game does not take, which validate says of a loaded one)
-            found = self.compiler.diagnostics + players_out_of_range(scenarios, str(d["game"]), self.variants, lo, hi)
+            found = self.compiler.diagnostics + players_out_of_range(scenarios, str(d["game"]), self.variants, counts)
             unique = _one_each(found)
             raise PhiltreError(sorted(unique, key=lambda x: (x.loc.path, x.loc.line, x.loc.col)))
         namespace = self.compiler.build()
         self.mark_scoring_loops(flow, actions)
         if teams is not None:  # what `teams` and `team(p)` read in a game: its teams, computed once for each player count
-            namespace["_TEAMS"] = TeamsByCount(teams, (lo, hi))
+            namespace["_TEAMS"] = TeamsByCount(teams, tuple(counts))
         return Ruleset(
-            name=str(d["game"]), title=str(d.get("title", d["game"])), min_players=lo, max_players=hi,
+            name=str(d["game"]), title=str(d.get("title", d["game"])), min_players=counts[0], max_players=counts[-1],
+            player_counts=counts,
             components=components, zones=zones, variables=variables, dice=dice, actions=actions, flow=flow,
             winners=winners, step_limit=step_limit, scenarios=scenarios, source=d, path=self.path,
             variants=self.variants, content_hash=content_hash(d), namespace=namespace, origin=self.origin,
@@ -737,21 +738,34 @@ class _Builder:
                 exprs = [e for s in body for e in (s.when, *s.args.values()) if isinstance(e, Expr)]
                 stmt.args["passes_share"] = self.compiler.passes_may_share(stmt.args["items"], stmt.args["var"], exprs)
 
-    def players(self):
+    def players(self) -> tuple:
+        """The player counts `players:` allows, low to high: one count, a range low..high or a list of counts."""
         value = self.data["players"]
         loc = self.data.loc_of("players")
         if isinstance(value, int):
-            return value, value
+            return (value,)
+        if isinstance(value, list):
+            return self.listed_players(value, loc)
         text = str(value)
         lo, sep, hi = text.partition("..")
         try:
             lo_n, hi_n = int(lo), int(hi if sep else lo)
         except ValueError:
-            self.error(loc, "R003", f"players is a count or a range like 3..6, not '{text}'")
-            return 1, 1
+            self.error(loc, "R003", f"players is a count, a range like 3..6 or a list like [2, 4], not '{text}'")
+            return (1,)
         if not (1 <= lo_n <= hi_n <= 64):
             self.error(loc, "R003", f"players range {text} must be within 1..64 and low to high")
-        return lo_n, hi_n
+        return tuple(range(lo_n, hi_n + 1)) or (lo_n,)
+
+    def listed_players(self, value: list, loc) -> tuple:
+        """The counts of `players: [2, 4]`: whole numbers within 1..64, low to high, each once (R003 otherwise)."""
+        if not value or any(type(n) is not int for n in value):
+            self.error(loc, "R003", "players as a list holds whole numbers, such as [2, 4]")
+            return (1,)
+        if any(not 1 <= n <= 64 for n in value) or list(value) != sorted(set(value)):
+            self.error(loc, "R003", f"players {list(value)} must be within 1..64, low to high and each once",
+                       f"write players: {sorted(set(n for n in value if 1 <= n <= 64))}" if any(1 <= n <= 64 for n in value) else "")
+        return tuple(sorted(set(value)))
 
     def zones(self) -> dict:
         out = {}
@@ -1101,7 +1115,7 @@ class _Builder:
                            did_you_mean(pname, params) or "name one of its choose: keys")
         return frozenset(str(p) for p in secret if p in params)
 
-    def check_steps(self, scenarios, actions, lo: int, hi: int) -> None:
+    def check_steps(self, scenarios, actions, counts: tuple) -> None:
         """T008 at a scenario step, or an `options` expectation, naming an action, or a parameter of one, that the ruleset
         does not have; T009 at a component pattern of one naming an attribute or value no component has (for scenarios
         of these player counts)."""
@@ -1125,7 +1139,7 @@ class _Builder:
                         listed = ", ".join(params) or "none"
                         self.error(step.arg_locs.get(name, step.loc), "T008", f"action '{step.action}' has no parameter '{name}' (its parameters: {listed})",
                                    did_you_mean(name, params))
-                if lo <= sc.players <= hi:
+                if sc.players in counts:
                     check_step_arguments(self.compiler, step, action)
 
     def check_at(self, scenarios, flow) -> None:
@@ -1169,12 +1183,12 @@ class _Builder:
                     self.error(where, "T011", _shared_label_text(at, names[at], given),
                                "give each of them a name: of its own, and that name here")
 
-    def check_given(self, scenarios, lo: int, hi: int, initials: dict) -> None:
+    def check_given(self, scenarios, counts: tuple, initials: dict) -> None:
         """T009 at a given component's attribute that no component has, T004 at a given variable that is none or not
         one value per seat (``initials``: each variable's initial value, for the hint), in each scenario for these player counts."""
         for sc in scenarios:
             # one for other player counts is skipped (a variant's, in a combination that drops the attribute)
-            if lo <= sc.players <= hi:
+            if sc.players in counts:
                 for _, contents, _ in sc.zones:
                     check_given_attributes(self.compiler, contents)
                 check_given_variables(self.compiler, sc, initials)

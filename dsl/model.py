@@ -20,9 +20,19 @@ VISIBILITY = ("everyone", "owner", "nobody")
 MAX_COMPONENTS = 100_000
 
 
-def allowed_players(game: str, variants, lo: int, hi: int) -> str:
-    """'GAME is for 3 to 6 players' (with the variants applied, if any)."""
-    allowed = f"{lo} to {hi}" if lo != hi else str(lo)
+def counts_text(counts) -> str:
+    """Player counts in words: '3', '3 to 6' for a run of them, '2 or 4' and '2, 4 or 6' otherwise."""
+    counts = list(counts)
+    if len(counts) == 1:
+        return str(counts[0])
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    return f"{', '.join(map(str, counts[:-1]))} or {counts[-1]}"
+
+
+def allowed_players(game: str, variants, counts) -> str:
+    """'GAME is for 3 to 6 players', 'GAME is for 2 or 4 players' (with the variants applied, if any)."""
+    allowed = counts_text(counts)
     return f"{game}{''.join(' + ' + v for v in variants)} is for {allowed} player{'' if allowed == '1' else 's'}"
 
 
@@ -159,6 +169,7 @@ class Ruleset(Frozen):
     title: str
     min_players: int
     max_players: int
+    player_counts: tuple  # every count `players` allows, low to high (min_players..max_players where it is a range)
     components: tuple  # of ComponentType
     zones: dict  # name -> ZoneSpec
     variables: dict  # name -> VariableSpec
@@ -193,7 +204,7 @@ class Ruleset(Frozen):
 
             where = self.source.loc_of("players") if hasattr(self.source, "loc_of") else Loc(self.path)
             raise PhiltreError.at(where, "R001", f"{self.allowed_players()}: a number of players is a whole number, not {describe(n)}")
-        if not (self.min_players <= n <= self.max_players):
+        if n not in self.player_counts:
             where = self.source.loc_of("players") if hasattr(self.source, "loc_of") else Loc(self.path)
             raise PhiltreError.at(where, "R001", f"{self.allowed_players()}, not {n}", self._variants_hint(n) if hint is None else hint)
 
@@ -208,7 +219,7 @@ class Ruleset(Frozen):
 
     def allowed_players(self) -> str:
         """'GAME is for 3 to 6 players' (with the variants applied, if any)."""
-        return allowed_players(self.name, self.variants, self.min_players, self.max_players)
+        return allowed_players(self.name, self.variants, self.player_counts)
 
     def layout(self, nplayers: int) -> Layout:
         """The components made for ``nplayers`` and where each starts; kept for the next game (KEPT_COMPONENTS)."""
@@ -221,6 +232,10 @@ class Ruleset(Frozen):
             _LAYOUTS.move_to_end(key)
             last[:] = self, nplayers, found
             return found
+        if self.min_players < nplayers < self.max_players and nplayers not in self.player_counts:
+            # a count between two allowed (players: [2, 4]): Game tests the range alone, at every game; this test is
+            # made once a count, as its layout is (a count outside the range is Game's R001)
+            self.check_players(nplayers)
         try:
             made = _layout(self, nplayers)
         except PhiltreError as exc:
@@ -290,15 +305,15 @@ def teams_at(ruleset, nplayers: int) -> list | None:
     """The ruleset's `teams` with ``nplayers`` players, a list of lists of seats (None where it declares none),
     evaluated as a board's `width` is: R002 unless every seat is in exactly one team and there are two teams or more."""
     expr = getattr(ruleset, "teams", None)
-    return None if expr is None else teams_of(expr, nplayers, (ruleset.min_players, ruleset.max_players))
+    return None if expr is None else teams_of(expr, nplayers, tuple(ruleset.player_counts))
 
 
 _TEAMS_COMPUTED: set = set()  # (id of a `teams` expression, player count) while it is evaluated: read again, it reads itself
 
 
 def teams_of(expr, nplayers: int, counts: tuple | None = None) -> list:
-    """The value of a `teams` expression with ``nplayers`` players (teams_at); ``counts``, the ruleset's fewest and
-    most players, shapes the hint of a bad value."""
+    """The value of a `teams` expression with ``nplayers`` players (teams_at); ``counts``, the ruleset's player
+    counts, shapes the hint of a bad value."""
     key = (id(expr), nplayers)
     _TEAMS_COMPUTED.add(key)
     try:
@@ -315,13 +330,14 @@ def teams_of(expr, nplayers: int, counts: tuple | None = None) -> list:
 def teams_hint(counts: tuple | None) -> str:
     """R002's hint for a bad `teams`: with several player counts, teams that depend on the count (a fixed list of
     partners, the value that failed more often than not, fits one count only)."""
-    lo, hi = counts or (0, 0)
-    if lo >= hi:
+    counts = list(counts or ())
+    if len(counts) < 2:
         return "give a list of teams, each a list of seats, every seat in one: teams: \"[[0, 2], [1, 3]]\""
-    even = max(4, hi - hi % 2)  # (partners across the table need an even count; 4 where the range holds none above 2)
+    # (partners across the table need an even count: the most of the ruleset's, 4 where it takes none above 2)
+    even = max([n for n in counts if n >= 4 and n % 2 == 0] or [4])
     pairs = [list(range(side, even, 2)) for side in range(2)]
-    return (f"give a list of teams for every player count from {lo} to {hi}, each a list of seats, every seat in one: "
-            f"teams: \"{pairs} if player_count == {even} else [[p] for p in players]\"")
+    return (f"give a list of teams for every player count ({counts_text(counts)}), each a list of seats, every seat in "
+            f"one: teams: \"{pairs} if player_count == {even} else [[p] for p in players]\"")
 
 
 class TeamsByCount(dict):
@@ -332,7 +348,7 @@ class TeamsByCount(dict):
     def __init__(self, expr, counts: tuple | None = None):
         super().__init__()
         self.expr = expr
-        self.counts = counts  # (the ruleset's fewest and most players, for the hint of a bad value)
+        self.counts = counts  # (the ruleset's player counts, for the hint of a bad value)
 
     def __missing__(self, nplayers):
         from .builtins import WORK, RuleRuntimeError

@@ -88,18 +88,20 @@ def variants_taking(ruleset_path: str, players: int) -> list[str]:
     for path in paths:
         try:
             written = load_overlay(path).data.get("players")
-            if isinstance(written, (int, str)) and not _takes(written, players):
+            if isinstance(written, (int, str, list)) and not _takes(written, players):
                 continue  # its own players: the count it takes applied, known without applying it
             resolved = load_ruleset(ruleset_path, [path])
         except PhiltreError:
             continue
-        if resolved.min_players <= players <= resolved.max_players:
+        if players in resolved.player_counts:
             names.append(variant_name(path))
     return names
 
 
 def _takes(written, players: int) -> bool:
-    """Whether a `players:` value as written (3, or '3..6') takes ``players``."""
+    """Whether a `players:` value as written (3, '3..6' or [2, 4]) takes ``players``."""
+    if isinstance(written, list):
+        return players in written
     low, _, high = str(written).partition("..")
     try:
         return int(low) <= players <= int(high or low)

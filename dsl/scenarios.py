@@ -113,7 +113,7 @@ def _shown_parts(tree, top: bool = False):
         yield tree
 
 
-def players_out_of_range(scenarios, game: str, variants, lo: int, hi: int) -> list:
+def players_out_of_range(scenarios, game: str, variants, counts: tuple) -> list:
     """R001 at each scenario for a player count the ruleset does not take (`philtre test` would fail it).
 
     In a combination of several variants a scenario written for one of them may be for a
@@ -125,7 +125,7 @@ def players_out_of_range(scenarios, game: str, variants, lo: int, hi: int) -> li
     if len(variants) > 1:
         return []
     return [Diagnostic(sc.players_loc or sc.loc, "R001", f"scenario '{sc.name}' is for {sc.players} player{'' if sc.players == 1 else 's'}; "
-                       f"{allowed_players(game, variants, lo, hi)}") for sc in scenarios if not lo <= sc.players <= hi]
+                       f"{allowed_players(game, variants, counts)}") for sc in scenarios if sc.players not in counts]
 
 
 def compile_scenarios(compiler: Compiler, items, path: str, actions: dict | None = None) -> tuple:
@@ -532,7 +532,7 @@ def pieces_off_the_board(ruleset) -> list:
 
     found = []
     for sc in ruleset.scenarios:
-        if not ruleset.min_players <= sc.players <= ruleset.max_players:
+        if sc.players not in ruleset.player_counts:
             continue  # R001 says so
         for zone_expr, contents, _ in sc.zones:
             named = _ZONE_BY_NAME.fullmatch(zone_expr.text)
@@ -622,7 +622,7 @@ def patterns_not_made(ruleset) -> list:
     component left", as if earlier patterns had taken it. A pattern nothing matches at any count is T009's."""
     found, made = [], {}  # made: (player count, a pattern's items) -> whether a component matches (scenarios repeat them)
     for sc in ruleset.scenarios:
-        if not ruleset.min_players <= sc.players <= ruleset.max_players:
+        if sc.players not in ruleset.player_counts:
             continue  # R001 says so
         try:
             components = ruleset.layout(sc.players).components
@@ -660,7 +660,7 @@ def not_made(ruleset, nplayers: int, pattern: dict):
     """(message, hint) where no component the game makes with ``nplayers`` players matches ``pattern`` but one made
     with another allowed count does (and the type whose `copies` gives 0 for it, where one can tell); else None."""
     counts = []
-    for n in range(ruleset.min_players, ruleset.max_players + 1):
+    for n in ruleset.player_counts:
         try:
             if n != nplayers and any(_has(c, pattern) for c in ruleset.layout(n).components):
                 counts.append(n)
@@ -699,7 +699,7 @@ def untyped_patterns(ruleset) -> list:
     be the one it takes, and the scenario then fails far from the cause, in a rule reading what that type lacks."""
     found, made = [], {}
     for sc in ruleset.scenarios:
-        if not ruleset.min_players <= sc.players <= ruleset.max_players:
+        if sc.players not in ruleset.player_counts:
             continue  # R001 says so
         if sc.players not in made:
             by_type: dict = {}

@@ -248,7 +248,7 @@ DEFINE_PATTERN = "^\\s*[A-Za-z_][A-Za-z0-9_]*\\s*(\\(.*\\))?\\s*$"  # a definiti
 RANGE_PATTERN = "^[0-9]+\\.\\.[0-9]+$(?!\\n)"  # players: low..high
 # the schemas' other patterns, in an author's words (a regular expression tells an author nothing)
 PATTERN_WORDS = {
-    RANGE_PATTERN: "a number of players or a range low..high, such as 3..6",
+    RANGE_PATTERN: "a number of players, a range low..high such as 3..6, or a list such as [2, 4]",
     "^[a-z][a-z0-9-]*$(?!\\n)": "lowercase letters a-z, digits and dashes, starting with a letter",
     "->": "a move is written 'what -> where'",
     DEFINE_PATTERN: "a definition is named 'name' or 'name(a, b)', a name being letters a-z or A-Z, digits and _",
@@ -263,6 +263,9 @@ def _pattern_hint(error) -> str:
     found = re.fullmatch(r"\s*(\d+)\s*(?:-|–|to|\.\.\.|\.)\s*(\d+)\s*", str(error.instance))
     if error.validator_value == RANGE_PATTERN and found:
         return f"did you mean '{found.group(1)}..{found.group(2)}'?"
+    listed = re.fullmatch(r"\s*\[?\s*(\d+(?:\s*[,;/ ]\s*\d+)+)\s*\]?\s*", str(error.instance))
+    if error.validator_value == RANGE_PATTERN and listed:  # `players: "2,4"`: several counts, written as text
+        return f"several counts are a list: players: [{', '.join(re.split(r'[^0-9]+', listed.group(1)))}]"
     if error.validator_value == RANGE_PATTERN and re.fullmatch(r"\s*[0-9]+\s*", str(error.instance)):
         return f"a number is written without quotes: {error.instance.strip()}"  # `players: "3"`: quoted, YAML made it text
     head = re.fullmatch(r"\s*([^\s(]+)\s*(\(.*\))?\s*", str(error.instance))

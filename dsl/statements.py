@@ -174,7 +174,23 @@ def c_move(ctx, node, env):
     _want_things(ctx, moved, loc, "what to move", with_components=True)
     to = comp.expression(where, loc, env, want="zone", what="the destination", base=offset, full=node["move"])
     _not_onto_a_grid(ctx, to, "move")
-    return {"what": moved, "to": to}
+    # (a move on top has no key for it: its args, and the runners fused for them, stay as they were)
+    return {"what": moved, "to": to, "bottom": True} if _moved_to_bottom(ctx, node) else {"what": moved, "to": to}
+
+
+MOVE_PLACES = ("top", "bottom")  # a move's `at`: where in the zone what it moves goes
+
+
+def _moved_to_bottom(ctx, node) -> bool:
+    """Whether a move's `at` puts what it moves at the bottom of the zone (S010 for a word other than top or bottom)."""
+    if "at" not in node:
+        return False
+    at = node["at"]
+    if at not in MOVE_PLACES:
+        ctx.compiler.error(loc_of(node, "at"), "S010", f"a move's 'at' is top or bottom, not {at!r}",
+                           did_you_mean(str(at), MOVE_PLACES) or "at: bottom puts what moves under what the zone holds")
+        return False
+    return at == "bottom"
 
 
 def _grids_named(ctx, expr) -> list:
@@ -857,7 +873,7 @@ KIND_PRECEDENCE = ("turns", "for", "repeat", "round", "end_game", "decide", "sim
                    "set", "let", "score", "reveal", "place", "until", "do")
 
 STATEMENTS = {
-    "move": (c_move, ()),
+    "move": (c_move, ("at",)),
     "shuffle": (c_shuffle, ()),
     "deal": (c_deal, ()),
     "roll": (c_roll, ()),

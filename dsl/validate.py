@@ -182,7 +182,7 @@ def _failed_layer(findings) -> str:
 def scenario_counts(ruleset) -> list[Diagnostic]:
     """R001 at each scenario for a player count its ruleset does not take (scenarios.players_out_of_range; the loader
     adds them to the findings of a ruleset that fails to load)."""
-    return players_out_of_range(ruleset.scenarios, ruleset.name, ruleset.variants, ruleset.min_players, ruleset.max_players)
+    return players_out_of_range(ruleset.scenarios, ruleset.name, ruleset.variants, ruleset.player_counts)
 
 
 def layout_diagnostics(ruleset) -> list[Diagnostic]:
@@ -190,7 +190,7 @@ def layout_diagnostics(ruleset) -> list[Diagnostic]:
     found: dict = {}
     from .model import teams_at, zone_sizes
 
-    for n in range(ruleset.min_players, ruleset.max_players + 1):
+    for n in ruleset.player_counts:
         try:
             teams_at(ruleset, n)  # the partnerships, whatever the components (its messages name the count where it matters)
         except PhiltreError as exc:

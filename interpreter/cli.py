@@ -361,8 +361,8 @@ def players_for(rs, players):
     """``--players``, or the ruleset's one player count; a usage error naming the range when it takes several."""
     if players is not None:
         return players
-    if rs.min_players == rs.max_players:
-        return rs.min_players
+    if len(rs.player_counts) == 1:
+        return rs.player_counts[0]
     raise click.UsageError(f"Missing option '--players' / '-p': {rs.allowed_players()}")
 
 

@@ -64,12 +64,12 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
     if base_variant is not None and not base_overlays:
         raise click.BadParameter(f"'{base_variant}': give the base arm's overlays by name or path", param_hint="--base-variant")
     base = tallied(load(ruleset, base_overlays), tallies)
-    players = players_for(base, players) if players is not None or base.min_players == base.max_players else \
+    players = players_for(base, players) if players is not None or len(base.player_counts) == 1 else \
         _every_arms_players(base, [load(ruleset, _overlays(spec)) for spec in variants if _overlays(spec)])
     if stop_on is not None and stop_on != "never" and stop_on not in measure_names(players):
         raise click.BadParameter(f"'{stop_on}' is not a measure (one of: {', '.join(measure_names(players))}, never)",
                                  param_hint="--stop-on")
-    if not base.min_players <= players <= base.max_players:
+    if players not in base.player_counts:
         base.check_players(players, hint=_base_is_an_arm(ruleset, variants, players))
     names = agent_names(agents, players)
     # an arm is the same arm only if its overlays are the same files (by real path, or the same shipped variant), in the same
@@ -114,17 +114,19 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
 
 def _every_arms_players(base, arms) -> int:
     """Without --players: the one player count every arm takes (the base takes 3 to 6, a variant only 3: 3), as
-    simulate takes a ruleset's one count; a usage error naming each arm's range where there are several, or none."""
-    low, high = max(rs.min_players for rs in (base, *arms)), min(rs.max_players for rs in (base, *arms))
-    if low == high:
-        return low
+    simulate takes a ruleset's one count; a usage error naming each arm's counts where there are several, or none."""
+    from philtre.dsl.model import counts_text
+
+    shared = sorted(set(base.player_counts).intersection(*(rs.player_counts for rs in arms)))
+    if len(shared) == 1:
+        return shared[0]
     ranges = "; ".join(rs.allowed_players() for rs in (base, *arms))
-    if low > high:
+    if not shared:
         raise click.UsageError(f"no player count suits every arm: {ranges}")
-    if all((rs.min_players, rs.max_players) == (low, high) for rs in arms):
-        ranges = base.allowed_players()  # (each arm's range is the base's)
+    if all(rs.player_counts == tuple(shared) for rs in arms):
+        ranges = base.allowed_players()  # (each arm's counts are the base's)
     else:
-        ranges += f"; every arm takes {low} to {high}"
+        ranges += f"; every arm takes {counts_text(shared)}"
     raise click.UsageError(f"Missing option '--players' / '-p': {ranges}")
 
 
@@ -138,7 +140,7 @@ def _base_is_an_arm(ruleset: str, variants, players: int) -> str:
             rs = load(ruleset, _overlays(spec))
         except PhiltreError:
             continue  # said when the variant itself is loaded
-        if rs.min_players <= players <= rs.max_players:
+        if players in rs.player_counts:
             overlays = " ".join(f"--variant {v}" for v in _overlays(spec))
             return f"{hint}; to play '{spec}' alone: philtre simulate {ruleset} -p {players} {overlays}"
     from philtre.dsl.overlays import variants_taking

@@ -211,17 +211,27 @@ def games(as_json):
     for name in shipped_games():
         # by its path: a name is a RULESET, and ./NAME (a game of one's own, `philtre new NAME` for a shipped NAME) hides the shipped one
         rs = load_ruleset(shipped_path("philtre.rulesets", name, "ruleset.yaml"))
-        rows.append({"game": name, "title": rs.title, "min_players": rs.min_players, "max_players": rs.max_players})
+        rows.append({"game": name, "title": rs.title, **_players_json(rs)})
     if as_json:
         click.echo(json.dumps(rows, indent=2))
         return
     for row in rows:
-        click.echo(f"{row['game']:<10} {_players_text(row['min_players'], row['max_players']):<6} {row['title']}")
+        click.echo(f"{row['game']:<10} {_players_text(row['players']):<6} {row['title']}")
 
 
-def _players_text(low: int, high: int) -> str:
-    """'3..6', or '3' for one number of players."""
-    return f"{low}..{high}" if low != high else str(low)
+def _players_json(rs) -> dict:
+    """The player counts a ruleset takes, for --json: the lowest, the highest, and every one (players: [2, 4] has a gap)."""
+    return {"min_players": rs.min_players, "max_players": rs.max_players, "players": list(rs.player_counts)}
+
+
+def _players_text(counts) -> str:
+    """'3..6', '3' for one number of players, '2,4' for counts with a gap (as --players takes them)."""
+    counts = list(counts)
+    if len(counts) == 1:
+        return str(counts[0])
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}..{counts[-1]}"
+    return ",".join(map(str, counts))
 
 
 @click.command()
@@ -247,7 +257,7 @@ def variants(ruleset, as_json):
     width = max(len("variant"), *map(len, names))  # the header's columns line up with short names too
     click.echo(f"{'variant':<{width}}  players  description")
     for name, row in zip(names, rows):
-        players = _players_text(row["min_players"], row["max_players"])
+        players = _players_text(row["players"])
         click.echo(f"{name:<{width}}  {players:<7}  {_one_line(row['description'])}")
 
 
@@ -268,5 +278,5 @@ def _variant_row(ruleset, overlay_path) -> dict:
     from philtre.dsl.overlays import load_overlay
 
     overlay, rs = load_overlay(overlay_path), load(ruleset, [overlay_path])
-    return {"variant": overlay.name, "min_players": rs.min_players, "max_players": rs.max_players,
+    return {"variant": overlay.name, **_players_json(rs),
             "written_name": overlay.written_name, "description": str(overlay.data.get("description", ""))}

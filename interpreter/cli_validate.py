@@ -114,7 +114,7 @@ def _smoke(ruleset, games: int, seed: int, record_dir=None) -> list:
 
     from .smoke import smoke
 
-    total = games * (ruleset.max_players - ruleset.min_players + 1)
+    total = games * len(ruleset.player_counts)
     if not sys.stderr.isatty() or total < 20:
         return [finding(d, "smoke") for d in smoke(ruleset, games, seed, record_dir=record_dir)]
     with click.progressbar(length=total, label=f"smoke games of {ruleset.name}", file=sys.stderr) as bar:

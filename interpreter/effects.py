@@ -279,6 +279,25 @@ def e_move(game, stmt, L):
         move_what(game, what, target)
 
 
+def e_move_bottom(game, stmt, L):
+    """move: WHAT -> ZONE, at: bottom: moved as onto the top, then put under what the zone held, their order kept."""
+    S = game.state
+    args = stmt.args
+    target = args["to"].fn(S, L)
+    if type(target) is not Zone:
+        raise RuleRuntimeError(f"the destination must be a zone, got {describe(target)}", part="to")
+    what = args["what"].fn(S, L)
+    held = len(target)
+    told = len(game.recorder.events) if game.recorder is not None else 0
+    move_what(game, what, target)
+    if len(target) > held:  # (a move only adds on top: what it added lies past what the zone held)
+        target[:] = target[held:] + target[:held]
+    if game.recorder is not None:  # each event of this move says where its components went
+        for event in game.recorder.events[told:]:
+            if event.get("event") in ("move", "gather"):
+                event["at"] = "bottom"
+
+
 def move_what(game, what, target: Zone) -> None:
     """What e_move does with what it moves, but for one component in an unrecorded game (move_one)."""
     if type(what) is Component:
@@ -958,6 +977,8 @@ def effect_of(stmt):
         return e_reveal_variable
     if stmt.kind == "place" and stmt.args.get("unturned"):
         return e_place_unturned
+    if stmt.kind == "move" and stmt.args.get("bottom"):
+        return e_move_bottom
     return EFFECTS.get(stmt.kind)
 
 
@@ -966,4 +987,4 @@ def handle_set(game, stmt, L):
     return effect_of(stmt)(game, stmt, L)
 
 
-handle_reveal = handle_set  # (effect_of tells them apart by kind)
+handle_reveal = handle_move = handle_set  # (effect_of tells them apart by kind)

@@ -492,7 +492,12 @@ def _choices_of_values(rs, action: str) -> set:
 
 
 def _said_move(e, rs):
-    return f"{_moved(e['components'], rs)} from {_where(e['from'], rs)} to {_where(e['to'], rs)}"
+    return f"{_moved(e['components'], rs)} from {_where(e['from'], rs)} to {_destination(e, rs)}"
+
+
+def _destination(e, rs) -> str:
+    """Where a move or a gather went: its zone, or 'the bottom of' it for a move with `at: bottom`."""
+    return f"the bottom of {_where(e['to'], rs)}" if e.get("at") == "bottom" else _where(e["to"], rs)
 
 
 def _said_gather(e, rs):
@@ -501,7 +506,7 @@ def _said_gather(e, rs):
              for source in e["from"] if not _uncounted(source)]
     if any(_uncounted(source) for source in e["from"]):  # (told whether or not any came: a seat learns neither)
         parts.append(f"maybe {'more' if parts else 'hidden components'} from zones you cannot count")
-    return f"{'; '.join(parts) or 'nothing'} to {_where(e['to'], rs)}"
+    return f"{'; '.join(parts) or 'nothing'} to {_destination(e, rs)}"
 
 
 def _uncounted(source: dict) -> bool:

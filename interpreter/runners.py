@@ -494,7 +494,7 @@ def may_hold_many(ruleset) -> bool:
     if all(type(ctype.copies) is int for ctype in ruleset.components):  # (no layout made: the count at the most players)
         return sum(ctype.combination_count() * (ruleset.max_players if ctype.per_player else 1) * ctype.copies
                    for ctype in ruleset.components) > FREE_SCAN
-    for nplayers in range(ruleset.max_players, ruleset.min_players - 1, -1):
+    for nplayers in reversed(ruleset.player_counts):
         try:
             if len(ruleset.layout(nplayers).components) > FREE_SCAN:
                 return True
@@ -2341,6 +2341,8 @@ def _fused_parts(stmt, limit):
         exprs = (args["player"], args["add"], *([args["floor"]] if args.get("floor") is not None else []))
         return tuple(part for expr in exprs for part in _read_parts(expr, _read(expr)))
     if kind == "move":
+        if args.get("bottom"):  # (its handler's: effects.e_move_bottom)
+            return None
         what, to = args["what"], args["to"]
         to_read = _read(to, _MOVE_TO)
         return (*_read_parts(what, _what_read(what, to_read)), *_read_parts(to, to_read))

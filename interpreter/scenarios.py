@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from philtre.dsl import ast, geometry
 from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError, b_zone_of
 from philtre.dsl.errors import Diagnostic, Loc, PhiltreError, few_listed
+from philtre.dsl.model import counts_text
 from philtre.dsl.plain_data import Record, made_by
 from philtre.dsl.compiler import Expr, failing_definition, nones_named
 from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, kinds_match, not_made, pattern_text, spelt_out, unchosen_word, value_kind, written,
@@ -70,8 +71,8 @@ def _skipped(ruleset, sc) -> Result | None:
     scenario for a count the ruleset does not take is the author's mistake: it runs, and
     fails with R001.
     """
-    if len(ruleset.variants) > 1 and not ruleset.min_players <= sc.players <= ruleset.max_players:
-        allowed = f"{ruleset.min_players} to {ruleset.max_players}" if ruleset.min_players != ruleset.max_players else str(ruleset.min_players)
+    if len(ruleset.variants) > 1 and sc.players not in ruleset.player_counts:
+        allowed = counts_text(ruleset.player_counts)
         return Result(sc.name, sc.loc, [], f"for {sc.players} players; {' + '.join(ruleset.variants)} is for {allowed}")
     return None
 
@@ -79,7 +80,7 @@ def _skipped(ruleset, sc) -> Result | None:
 def run_scenario(ruleset, sc) -> Result:
     """Run one scenario; failures are messages at the place in the file they concern."""
     result = Result(sc.name, sc.loc, [])
-    if not ruleset.min_players <= sc.players <= ruleset.max_players:  # said where the scenario says it
+    if sc.players not in ruleset.player_counts:  # said where the scenario says it
         result.failures.append(str(PhiltreError.at(sc.players_loc or sc.loc, "R001", f"{ruleset.allowed_players()}, not {sc.players}")))
         return result
     try:

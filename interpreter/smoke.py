@@ -30,7 +30,7 @@ def smoke(ruleset, games: int, seed: int = 0, progress=None, record_dir: str | N
     coverage: Counter = Counter()
     failures: dict = {}
     played = 0
-    counts = range(ruleset.min_players, ruleset.max_players + 1)
+    counts = ruleset.player_counts
     for n in counts:
         for i in range(games):
             game_seed_ = game_seed(seed, n * 1_000_003 + i)

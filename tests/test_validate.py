@@ -1782,7 +1782,7 @@ def test_the_r002_hint_for_teams_of_several_player_counts_depends_on_the_count(t
     bad = text.replace(next(line for line in text.splitlines() if line.startswith("teams:")), 'teams: "[[0, 2], [1, 3]]"')
     code, out, _ = run("validate", write(tmp_path, bad))
     hint = 'teams: "[[0, 2], [1, 3]] if player_count == 4 else [[p] for p in players]"'
-    assert code == 1 and f"(give a list of teams for every player count from 2 to 4, each a list of seats, every seat in one: {hint})" in out, out
+    assert code == 1 and f"(give a list of teams for every player count (2 to 4), each a list of seats, every seat in one: {hint})" in out, out
     code, out, err = run("validate", write(tmp_path, bad.replace('teams: "[[0, 2], [1, 3]]"', hint), "hinted.yaml"))
     assert code == 0 and "no findings" in out + err, out + err
 
