@@ -15,14 +15,15 @@ import json
 # order the games follow: components and attribute values set the components' ids, so which
 # card a shuffle puts where; zones, variables and dice are laid out, rolled and shown in order;
 # actions and choose list the options in order; derive, choose, set and let are read in order,
-# a later key seeing an earlier one. `define`, the other mapping of named keys, is read by name (a name given twice
-# is E132 in either order; a body is an expression, never a map). A die face's attributes are a record: the
-# language reads them by name (a face cannot be looped over), so their order is only that of a roll event's JSON keys.
+# a later key seeing an earlier one. `define` and `blocks`, the other mappings of named keys, are read by name (a name
+# given twice is E132, or S029, in either order; a body is an expression, or a list of statements). A die face's
+# attributes are a record: the language reads them by name (a face cannot be looped over), so their order is only
+# that of a roll event's JSON keys.
 ORDERED_MAPPINGS = frozenset({"components", "zones", "variables", "dice", "actions",
                               "attributes", "derive", "choose", "set", "let"})
 # Every mapping whose keys the author names: under one, a key is a name (an action called `set`, a zone called
 # `initial`), never the word of the language it is spelt like, so the value under it is read as what it is (a spec)
-NAMED_MAPPINGS = ORDERED_MAPPINGS | {"define"}
+NAMED_MAPPINGS = ORDERED_MAPPINGS | {"define", "blocks"}
 
 
 MAP = "$map"  # a data map kept as a list of [key, value] pairs: written order and each key's kind (1 is not "1")

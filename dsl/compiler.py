@@ -176,7 +176,7 @@ def _divides_in(texts, ruleset) -> bool:
             seen.add(name)
             todo.append((bodies[name], {p.strip() for p in heads[name].partition("(")[2].rstrip(")").split(",")}))
     return read_elsewhere and any(_DIVISION.search(_QUOTED.sub("''", text))
-                                  for text in _statement_texts([source.get("flow"), source.get("actions")]))
+                                  for text in _statement_texts([source.get("flow"), source.get("actions"), source.get("blocks")]))
 
 
 def _statement_texts(value):
@@ -664,6 +664,10 @@ class Compiler:
         # name read inside one is told to give it `as:` (statements.c_repeat)
         self.repeats_unnamed: list = []
         self._keyed = None  # the key of a map literal being compiled (`x` in {x: 1}): an unknown one is a word not quoted
+        self.blocks: dict = {}  # the ruleset's blocks of statements by name (blocks.py), expanded where they are run
+        self.running_blocks: list = []  # (name, the caller's names it does not see) of each block being expanded, innermost last
+        self.circled_blocks: set = set()  # blocks that run themselves (S028): never expanded
+        self.block_runs = 0  # calls expanded so far (blocks.MAX_RUNS)
         self._indexed = None  # the target of the index being compiled (`hand` in hand[me]): an unknown one is a missing zone
         self._attributed = None  # the attribute read being compiled (`d3.pips`): an unknown name read so is no word to quote
         self._counted = None  # a bare name where a collection goes (`count(discard)`, `c in discard`, `for c in discard`): the same
@@ -2720,6 +2724,13 @@ class Compiler:
             self.error(src.at(node.pos), "E150", f"unknown name '{name}'",
                        f"a map's keys are expressions, as its values are: to give the key '{name}', quote it: {{'{name}': ...}}")
             return "None", ANY
+        if self.running_blocks and not self._compiling:  # a name where the block is run: the block does not see it
+            from .blocks import hidden_name_hint
+
+            hidden = hidden_name_hint(self, name)
+            if hidden:
+                self.error(src.at(node.pos), "E150", f"unknown name '{name}'", hidden)
+                return "None", ANY
         candidates = set(scope) | sym.all_names()
         indexed = self._indexed is node
         zone_hint = _zone_hint(name, src.text, self._wanted, indexed, counted=self._counted is node)

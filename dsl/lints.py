@@ -3512,6 +3512,23 @@ def _counts_said(counts: list) -> str:
     return ", ".join(map(str, counts[:-1])) + f" and {counts[-1]}"
 
 
+def l035_blocks_never_run(facts) -> list:
+    """L035: a block that neither the flow nor an action runs, directly or through another block: its statements are
+    never checked against a call, and never played."""
+    from .blocks import blocks_run
+
+    source = facts.ruleset.source if isinstance(facts.ruleset.source, dict) else {}
+    section = source.get("blocks") if isinstance(source.get("blocks"), dict) else {}
+    run = blocks_run(source)
+    out = []
+    for head in section:
+        name = str(head).partition("(")[0].strip()
+        if name not in run:
+            out.append(Diagnostic(section.key_loc(head), "L035", f"block '{name}' is never run",
+                                  f"run it where its statements belong (- run: {head}), or remove it"))
+    return out
+
+
 LINTS = {
     "L001": l001_unused_definitions,
     "L002": l002_actions_never_offered,
@@ -3547,6 +3564,7 @@ LINTS = {
     "L032": l032_copies_beyond_attribute_range,
     "L033": l033_public_choice_in_hidden_variable,
     "L034": l034_after_the_end,
+    "L035": l035_blocks_never_run,
 }
 
 

@@ -8,6 +8,7 @@ import re
 
 from . import geometry, kept_trees
 from .builtins import MAX_WHOLE
+from .blocks import check_circles, declared_blocks
 from .cache import sha256
 from .compiler import SEAT, Compiler, Define, Expr, Symbols, parse_define_head, plain_type
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
@@ -164,8 +165,9 @@ def loop_names(block) -> set:
 
 
 def statement_names(ruleset) -> set:
-    """The names given to statements (`name: turns`), at any depth of the flow and of the actions' `do:`."""
+    """The names given to statements (`name: turns`), at any depth of the flow, of the actions' `do:` and of the blocks."""
     found, blocks = set(), [ruleset.get("flow")] + [a.get("do") for a in (ruleset.get("actions") or {}).values() if isinstance(a, dict)]
+    blocks += list((ruleset.get("blocks") or {}).values()) if isinstance(ruleset.get("blocks"), dict) else []
     while blocks:
         block = blocks.pop()
         for stmt in block if isinstance(block, list) else ():
@@ -659,7 +661,9 @@ class _Builder:
         self.symbols.loop_names = loop_names(d.get("flow"))
         action_names = set(d.get("actions") or {})
         ctx = Context(self.compiler, action_names, list(dice), self.symbols.variables,
-                      sets_aside=writes_set_aside([d.get("flow"), d.get("actions")]))
+                      sets_aside=writes_set_aside([d.get("flow"), d.get("actions"), d.get("blocks")]))
+        self.compiler.blocks = declared_blocks(self.compiler, d.get("blocks"))
+        self.compiler.circled_blocks = check_circles(self.compiler, self.compiler.blocks)
         actions = self.actions(ctx)
         flow = compile_block(ctx, d.get("flow") or [], {})
         revealed_values(ctx, [*flow, *(stmt for action in actions.values() for stmt in action.body)], variables)

@@ -35,8 +35,8 @@ OVERLAY_ONLY_KEYS = ("extends", "variant")
 VARIANTS_FOLDER = "variants"
 MAX_CHAIN = 64  # overlays extending overlays: how deep a chain may go (each level is a Python call and a file)
 NO_ITEM = "no item named"  # O005's message: a name an earlier variant removed is said as a conflict (_gone_before)
-STATEMENT_SECTIONS = ("flow", "actions")  # where lists of statements are patched by name; other lists (a die's faces) replace
-NAMED_SECTIONS = ("components", "zones", "variables", "define", "actions", "dice")  # an overlay adds entries to these
+STATEMENT_SECTIONS = ("flow", "actions", "blocks")  # where lists of statements are patched by name; other lists (a die's faces) replace
+NAMED_SECTIONS = ("components", "zones", "variables", "define", "blocks", "actions", "dice")  # an overlay adds entries to these
 
 
 class Restated(NamedTuple):

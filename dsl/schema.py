@@ -347,6 +347,24 @@ def _ending_hint(word, path) -> str:
             "a loop: a loop ends by its until")
 
 
+# keys that other languages use to run a named list of statements (a procedure, a macro), among statements or at the top
+CALLING_WORDS = frozenset({"call", "use", "include", "invoke", "perform", "execute", "exec", "gosub", "macro", "apply_block"})
+BLOCK_SECTION_WORDS = frozenset({"macros", "procedures", "subroutines", "routines", "functions", "templates", "snippets",
+                                 "block", "procs", "subs"})
+
+
+def _calling_hint(word, path) -> str:
+    """For `call: refill(...)` among statements, or `macros:` at the top: blocks: holds named lists of statements,
+    and run: NAME(ARGUMENTS) runs one."""
+    said = str(word).strip().lower()
+    if said in BLOCK_SECTION_WORDS and len(path) == 1:
+        return ("named lists of statements go under blocks: (refill(z, n): [...]), run with run: refill(hand[me], 1); "
+                "named expressions go under define:")
+    if said in CALLING_WORDS and any(k in ("flow", "do", "else", "round", "blocks") for k in path[:-1]):
+        return "a block of statements is run with run: NAME(ARGUMENTS), the block written under blocks:"
+    return ""
+
+
 # what each expectation written as a step is told: its item as `expect` writes it, and how it is checked there
 _EXPECTATIONS_AS_STEPS = {
     "pending": "(- {pending: SEATS, at: NAME}), checked after the steps",
@@ -799,7 +817,8 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             from .errors import did_you_mean
 
             known = error.schema.get("properties", {})
-            hint = _ending_hint(full_path[-1], full_path) or _twin_key_hint(full_path[-1], known) or did_you_mean(str(full_path[-1]), known)
+            hint = (_ending_hint(full_path[-1], full_path) or _calling_hint(full_path[-1], full_path)
+                    or _twin_key_hint(full_path[-1], known) or did_you_mean(str(full_path[-1]), known))
             empty = _empty_key_before(error.instance, full_path[-1])
             if empty is not None:  # `define:` left empty, its entries written in its column: the indentation is the mistake
                 line = location(data, full_path[:-1] + [empty], True, where).line

@@ -10,6 +10,7 @@ interpreter has the matching handler for each kind.
 from __future__ import annotations
 
 from . import ast
+from .blocks import c_run
 from .compiler import ANY, DIE_NAMES, PASSES, Compiler, a_type, element_type, iterable, plain_type, show_type
 from .errors import Loc, PhiltreError, did_you_mean, few_listed
 from .model import Stmt
@@ -19,7 +20,7 @@ from .schema import score_set_hint
 from .yamlpos import Map, loc_of
 
 EFFECT_KINDS = ("move", "shuffle", "deal", "roll", "set_aside", "set", "let", "score", "reveal", "place")
-CONTROL_KINDS = ("do", "for", "repeat", "end_game", "until", "turns", "round")
+CONTROL_KINDS = ("do", "run", "for", "repeat", "end_game", "until", "turns", "round")
 FLOW_ONLY_KINDS = ("until", "turns", "round", "decide", "simultaneous")  # not among an action's effects (S004)
 # an action loops a known number of times: what S004 offers for an `until` among its effects (sowing seeds one pit at a time)
 _UNTIL_IN_ACTION = ("an action's effects loop with for, over a collection (for: c in hand[me]), or repeat, a number of "
@@ -132,8 +133,9 @@ def compile_statement(ctx, node, loc: Loc, env):
             ctx.compiler.error(node.key_loc("else"), "S003", "'else' needs a 'when' beside it")
         otherwise = _block(ctx, node, "else", env)
     args = compile_fn(ctx, node, env)
-    label = str(node.get("name", "")) or kind
-    return Stmt(kind, node.key_loc(kind), args, when, otherwise, label)
+    label = str(node.get("name", "")) or (f"run: {str(node['run']).strip()}" if kind == "run" else kind)
+    # (a block run is expanded here: a `do` holding its statements, which is all the interpreter sees: blocks.py)
+    return Stmt("do" if kind == "run" else kind, node.key_loc(kind), args, when, otherwise, label)
 
 
 SEATS_KEYS = ("players", "seats", "order", "skip", "who")  # keys a newcomer gives turns to say which seats play
@@ -380,9 +382,13 @@ def _check_bound_name(ctx, name: str, loc, what: str) -> None:
 
 def _meaning(ctx, name: str, env) -> str:
     """What ``name`` already means where a `let` would bind it ('' if nothing)."""
+    return meaning_of(ctx.compiler.symbols, name, env)
+
+
+def meaning_of(sym, name: str, env) -> str:
+    """What ``name`` already means, given the game's names ``sym`` and the local names ``env`` ('' if nothing)."""
     from .loader import KEYWORDS  # the loader imports this module first
 
-    sym = ctx.compiler.symbols
     if name in env:
         return "a local name (a parameter, a loop variable or an earlier let)"
     if name in KEYWORDS:
@@ -870,7 +876,7 @@ def _body(ctx, node, env):
 
 
 KIND_PRECEDENCE = ("turns", "for", "repeat", "round", "end_game", "decide", "simultaneous", "move", "shuffle", "deal", "roll", "set_aside",
-                   "set", "let", "score", "reveal", "place", "until", "do")
+                   "set", "let", "score", "reveal", "place", "run", "until", "do")
 
 STATEMENTS = {
     "move": (c_move, ("at",)),
@@ -883,6 +889,7 @@ STATEMENTS = {
     "score": (c_score, ()),
     "reveal": (c_reveal, ()),
     "place": (c_place, ()),
+    "run": (c_run, ()),
     "do": (c_do, ()),
     "for": (c_for, ("do",)),
     "repeat": (c_repeat, ("as", "do")),

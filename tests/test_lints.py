@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L034).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L035).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -73,6 +73,9 @@ CASES = {
     "a statement after an end_game without when": (  # the game has ended before it
         changed("      - move: table -> discard\n", "      - end_game: {}\n      - move: table -> discard\n"),
         "L034", "move: table -> discard", "'move' never runs: the end_game just before it ends the game"),
+    "a block nothing runs": (  # its statements are never played, nor checked against a call
+        changed("define:\n", "blocks:\n  spare:\n    - shuffle: deck\n\ndefine:\n"),
+        "L035", "spare:", "block 'spare' is never run"),
     "deal of more cards than the deck holds": (
         changed("count: 3}", "count: 6}"),
         "L005", "deal: {", "needs 24 components"),

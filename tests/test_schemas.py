@@ -413,7 +413,7 @@ def test_a_name_ending_in_a_line_break_is_refused_where_it_is_written(tmp_path, 
 STATEMENT_VALUES = {
     "move": "a -> b", "shuffle": "deck", "deal": {"from": "deck", "to": "hands"}, "roll": "d6", "set_aside": "d6", "set": {"x": 1},
     "let": {"x": 1}, "score": {"player": 0, "add": 1}, "reveal": "hand", "place": {"piece": "c", "to": "g", "at": "a"},
-    "do": [], "for": "p in players", "repeat": 2, "until": "true", "turns": "players", "round": [], "end_game": {},
+    "run": "refill(hand, 1)", "do": [], "for": "p in players", "repeat": 2, "until": "true", "turns": "players", "round": [], "end_game": {},
     "decide": "play", "simultaneous": "play", "when": "true", "else": [], "name": "n", "as": "i", "player": 0, "players": "players",
 }
 

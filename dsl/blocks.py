@@ -1,0 +1,235 @@
+"""Named blocks of statements (`blocks:`), run by the statement `run: NAME(ARGS)`.
+
+A block is expanded where it is run, as the ruleset compiles: the `run` becomes a `do` whose body binds the
+arguments to the parameters (a `let`, computed when the call runs) and then holds the block's statements, each
+compiled again at that call, with the block's own places in the file. The interpreter never sees a block: a ruleset
+that runs one plays as if its statements were written out there, and one that runs none compiles as before.
+
+Inside a block, the names seen are its parameters, the game's names, and `me` and `current` where the call has them:
+not the loop variables, choices or `let` names of the place it is run from (pass them as arguments). Its parameters
+and its own `let` names end with it, as a `do`'s `let` names end with the `do`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import Loc, did_you_mean, few_listed
+from .model import Stmt
+from .plain_data import Record
+from .yamlpos import loc_of
+
+CALL = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\((.*)\))?\s*\Z", re.S)
+MAX_RUNS = 10_000  # calls expanded in one ruleset: blocks that run others twice over, nested deep, grow past any rules
+MAX_DEPTH = 16  # blocks run inside one another: each is a level of nested statements, compiled and run
+NAMED_CALLS = 3  # the calls a finding inside nested blocks names, innermost first (a deeper chain is cut there)
+SEEN_FROM_THE_CALL = ("me", "current")  # the caller's names a block sees (the seat deciding, the seat whose turn it is)
+
+
+class Block(Record):
+    """One block: its name, parameters, statements (the YAML list) and where its head is written."""
+
+    name: str
+    params: tuple
+    body: list
+    loc: Loc
+
+
+def split_call(text: str):
+    """`name(a, f(b, c))` -> (name, [(argument text, its offset in text)]); `name` -> (name, []); None if not a call."""
+    m = CALL.match(text)
+    if m is None:
+        return None
+    inner = m.group(2)
+    if inner is None or not inner.strip():
+        return m.group(1), []
+    start, depth, quote, args = m.start(2), 0, "", []
+    begin = start
+    for i in range(start, m.end(2)):
+        ch = text[i]
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            args.append((text[begin:i], begin))
+            begin = i + 1
+    args.append((text[begin:m.end(2)], begin))
+    return m.group(1), args
+
+
+def declared_blocks(compiler, section) -> dict:
+    """The `blocks:` section -> {name: Block, or None for a name two blocks have}; S029 at a head that is not `name` or `name(a, b)`, or a second block
+    of one name; S023 at a parameter that is a word of the language, is given twice, or already names something."""
+    from .compiler import parse_define_head
+
+    out: dict = {}
+    twice: dict = {}  # a name given to two blocks -> the first of them
+    for head in section or {}:
+        loc = section.key_loc(head)
+        parsed = parse_define_head(str(head))
+        if parsed is None or not all(re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", p) for p in parsed[1]):
+            compiler.error(loc, "S029", f"a block is written 'name' or 'name(a, b)', not '{head}'")
+            continue
+        name, params = parsed
+        if name in out:
+            other = out[name] or twice[name]
+            compiler.error(loc, "S029", f"two blocks are named '{name}' (the other at line {other.loc.line})",
+                           "a block has one name: rename one, or (in an overlay) remove the base's with $remove: true")
+            twice[name], out[name] = other, None  # (neither is run: a call is not checked against the wrong one)
+            continue
+        _refuse_parameters(compiler, params, loc, name)  # (kept: the calls are still checked for their number)
+        body = section[head]
+        out[name] = Block(name, tuple(params), body if isinstance(body, list) else [], loc)
+    return out
+
+
+def _refuse_parameters(compiler, params, loc, name: str) -> None:
+    """S023 at the head for each parameter that cannot be bound (a word of the language, twice, a name of the game)."""
+    from .statements import meaning_of
+
+    for i, param in enumerate(params):
+        taken = "another parameter" if param in params[:i] else meaning_of(compiler.symbols, param, {})
+        if taken:
+            compiler.error(loc, "S023", f"the parameter '{param}' of block '{name}' already names {taken}", "choose another name")
+
+
+def runs_in(value, statement: bool = False):
+    """(block name, where) of every `run:` written in ``value`` (statements, at any depth: a `run` key of a mapping
+    that is an item of a list, not a variable named run in a `set`)."""
+    if isinstance(value, dict):
+        if statement and isinstance(value.get("run"), str):
+            called = split_call(value["run"])
+            if called is not None:
+                yield called[0], loc_of(value, "run")
+        for item in value.values():
+            yield from runs_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from runs_in(item, statement=True)
+
+
+def check_circles(compiler, blocks: dict) -> set:
+    """S028 at the call that closes each circle of blocks running one another; the names of the blocks in one."""
+    in_circle: set = set()
+    done: set = set()
+
+    def visit(name, chain):
+        for called, where in runs_in(blocks[name].body if blocks[name] else ()):
+            if called in chain:
+                circle = chain[chain.index(called):] + [called]
+                if not set(circle) <= in_circle:
+                    compiler.error(where, "S028", f"block '{called}' runs itself: {' -> '.join(circle)}",
+                                   "a block may run other blocks, never itself: a loop repeats statements (repeat:, for:, until:)")
+                    in_circle.update(circle)
+            elif called in blocks and called not in done and len(chain) < MAX_DEPTH:  # (deeper: said as the calls expand)
+                visit(called, chain + [called])
+        done.add(name)
+
+    for name in blocks:
+        if name not in done:
+            visit(name, [name])
+    return in_circle
+
+
+def blocks_run(source) -> set:
+    """The names of the blocks that the flow or an action runs, directly or through other blocks run so."""
+    section = source.get("blocks") if isinstance(source, dict) else None
+    heads = {str(head).partition("(")[0].strip(): head for head in section or {}}
+    actions = source.get("actions") if isinstance(source.get("actions"), dict) else {}
+    todo = [name for name, _ in runs_in([source.get("flow"), *(a.get("do") for a in actions.values() if isinstance(a, dict))])]
+    found: set = set()
+    while todo:
+        name = todo.pop()
+        if name in heads and name not in found:
+            found.add(name)
+            todo += [called for called, _ in runs_in(section[heads[name]])]
+    return found
+
+
+def c_run(ctx, node, env):
+    """run: NAME(ARGS): the block's statements, its parameters bound to the arguments (read when it runs)."""
+    compiler = ctx.compiler
+    text, where = node["run"], loc_of(node, "run")
+    called = split_call(text) if isinstance(text, str) else None
+    if called is None:
+        compiler.error(where, "S026", f"run is written 'NAME' or 'NAME(ARGUMENTS)', not '{text}'")
+        return {"body": ()}
+    name, args = called
+    block = compiler.blocks.get(name)
+    if block is None and name in compiler.blocks:
+        return {"body": ()}  # (two blocks of that name: S029)
+    if block is None:
+        compiler.error(where, "S026", f"unknown block '{name}'", _unknown_block_hint(compiler, name))
+        return {"body": ()}
+    if len(args) != len(block.params):
+        written = f"{name}({', '.join(block.params)})" if block.params else name
+        compiler.error(where, "S027", f"block '{name}' takes {len(block.params)} argument(s), {len(args)} given",
+                       f"write run: {written} (the block is at line {block.loc.line})")
+        return {"body": ()}
+    if name in compiler.circled_blocks or any(name == running for running, _ in compiler.running_blocks):
+        return {"body": ()}  # (S028 said at the call that closes the circle)
+    if len(compiler.running_blocks) >= MAX_DEPTH:
+        compiler.error(where, "S028", f"blocks run one inside another more than {MAX_DEPTH} deep",
+                       "run fewer blocks inside one another: write the inner statements out in the block that runs them")
+        return {"body": ()}
+    compiler.block_runs += 1
+    if compiler.block_runs > MAX_RUNS:
+        if compiler.block_runs == MAX_RUNS + 1:
+            compiler.error(where, "S028", f"blocks run one another so many times over that the rules would hold more than "
+                           f"{MAX_RUNS:,} runs once written out", "run a block from fewer places, or loop over it (repeat:, for:)")
+        return {"body": ()}
+    names = tuple((param, compiler.expression(arg, where, env, what=f"the argument '{param}' of block '{name}'",
+                                              base=offset, full=text))
+                  for param, (arg, offset) in zip(block.params, args))
+    inner = {**{k: env[k] for k in SEEN_FROM_THE_CALL if k in env}, **{param: expr.type for param, expr in names}}
+    bound = (Stmt("let", where, {"names": names, "refused": ()}, None, (), "let"),) if names else ()
+    return {"body": bound + _expanded(ctx, block, inner, where, set(env) - set(inner))}
+
+
+def _expanded(ctx, block: Block, env: dict, call: Loc, hidden: set) -> tuple:
+    """The block's statements compiled for one call; what is found in them names the call in its hint."""
+    from .errors import Diagnostic
+    from .statements import compile_block
+
+    compiler = ctx.compiler
+    reported = len(compiler.diagnostics)
+    compiler.running_blocks.append((block.name, hidden))
+    try:
+        body = compile_block(ctx, block.body, env)
+    finally:
+        compiler.running_blocks.pop()
+    said = f"in block '{block.name}', run at {call}"
+    for i in range(reported, len(compiler.diagnostics)):
+        d = compiler.diagnostics[i]
+        if d.hint.count(", run at ") >= NAMED_CALLS:
+            continue
+        joined = f"{d.hint} {said[0].upper()}{said[1:]}" if d.hint.endswith("?") else f"{d.hint}; {said}"
+        compiler.diagnostics[i] = Diagnostic(d.loc, d.code, d.message, joined if d.hint else said)
+    return body
+
+
+def hidden_name_hint(compiler, name: str) -> str:
+    """For an unknown name in a block that is a name where the block is run: pass it as an argument; '' otherwise."""
+    if not compiler.running_blocks:
+        return ""
+    block, hidden = compiler.running_blocks[-1]
+    if name not in hidden:
+        return ""
+    params = compiler.blocks[block].params
+    return (f"a block sees its parameters, the game's names, me and current, not the names where it is run: give "
+            f"'{name}' to block '{block}' as an argument (a parameter beside {', '.join(params)})" if params else
+            f"a block sees its parameters, the game's names, me and current, not the names where it is run: give "
+            f"block '{block}' a parameter, {block}({name}), and run it with '{name}' as its argument")
+
+
+def _unknown_block_hint(compiler, name: str) -> str:
+    """A block spelt like it, else the blocks there are (or that there are none)."""
+    names = sorted(name for name, block in compiler.blocks.items() if block is not None)
+    if not names:
+        return f"the ruleset has no blocks: write '{name}' under blocks:, a name and its list of statements"
+    return did_you_mean(name, names) or f"the blocks: {few_listed(names)}"

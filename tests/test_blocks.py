@@ -1,0 +1,182 @@
+"""Blocks of statements (`blocks:`, run by `run: NAME(ARGS)`): expanded where they are run, their arguments bound as a
+`let` binds, their names ending with them; each mistake said at the call or inside the block, naming the call."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from philtre.dsl import blocks, load_ruleset
+from philtre.dsl.errors import PhiltreError
+from philtre.dsl.validate import check_file
+from philtre.interpreter import Game
+from philtre.interpreter.scenarios import run_scenarios
+
+BLOCKS = Path(__file__).parent / "data" / "blocks.yaml"
+TEXT = BLOCKS.read_text(encoding="utf-8")
+
+
+def changed(old: str, new: str, base: str = TEXT) -> str:
+    """``base`` with its one occurrence of ``old`` replaced by ``new``."""
+    assert base.count(old) == 1, f"{old!r} must occur exactly once"
+    return base.replace(old, new)
+
+
+def written(tmp_path, text: str, name: str = "ruleset.yaml") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def errors(tmp_path, text: str) -> list:
+    """The diagnostics loading ``text`` raises."""
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(written(tmp_path, text))
+    return caught.value.diagnostics
+
+
+def line_of(text: str, needle: str) -> int:
+    return text[: text.index(needle)].count("\n") + 1
+
+
+def test_the_blocks_run_where_they_are_called():
+    """The scenario: each call deals to its own zone its own count, the nested block counts them, `when`/`else` on a
+    run takes the else, and the flow's `n` is its own after blocks that bind an `n` of theirs."""
+    assert [r.failures for r in run_scenarios(load_ruleset(str(BLOCKS)))] == [[]]
+
+
+def test_a_game_runs_a_decision_held_in_a_block_to_its_end():
+    """The turn's decision is in a block the flow runs: the game pauses in it and goes on to its end."""
+    game = Game(load_ruleset(str(BLOCKS)), 2, seed=3)
+    game.play_out(random=random.Random(0).random)
+    assert game.finished and game.state.vars["draws"] >= 60
+
+
+def test_a_run_is_a_do_of_its_arguments_then_the_block(tmp_path):
+    """What the interpreter sees: a `do` whose body binds the parameters, then the block's statements."""
+    flow = load_ruleset(str(BLOCKS)).flow
+    assert flow[1].kind == "do" and flow[1].label == "run: refill(hand[0], 2)"
+    let, *body = flow[1].args["body"]
+    assert let.kind == "let" and [name for name, _ in let.args["names"]] == ["z", "n"]
+    assert [s.kind for s in body] == ["move", "shuffle", "deal", "do"]
+    assert body[0].loc.line == line_of(TEXT, "move: discard -> deck")  # the block's own lines
+
+
+def test_a_block_parameter_ends_with_the_block(tmp_path):
+    """`z`, refill's parameter, means nothing after the run."""
+    found = errors(tmp_path, changed("  - set: {kept: n}\n", "  - set: {kept: n}\n  - shuffle: z\n"))
+    assert [(d.code, d.message) for d in found] == [("E150", "unknown name 'z'")]
+
+
+def test_a_block_does_not_see_the_names_where_it_is_run(tmp_path):
+    """The flow's `let` name is not seen in the block: the hint says to pass it as an argument."""
+    text = changed("    - set: {draws: draws + n}\n", "    - set: {draws: draws + n + kept_here}\n",
+                   changed("  - let: {n: 5}\n", "  - let: {n: 5, kept_here: 1}\n"))
+    [found] = errors(tmp_path, text)
+    assert (found.code, found.message, found.loc.line) == ("E150", "unknown name 'kept_here'", line_of(text, "n + kept_here"))
+    assert "give 'kept_here' to block 'counted' as an argument" in found.hint
+    assert "in block 'counted', run at " in found.hint
+
+
+def test_a_mistake_inside_a_block_is_said_at_the_block_naming_the_call(tmp_path):
+    text = changed("    - shuffle: deck\n", "    - shuffle: dek\n")
+    [found] = errors(tmp_path, text)
+    assert (found.code, found.loc.line) == ("E150", line_of(text, "shuffle: dek"))
+    assert "did you mean 'deck'? In block 'refill', run at " in found.hint
+
+
+def test_an_unknown_block_is_said_at_the_call(tmp_path):
+    text = changed("      - run: turn\n", "      - run: tern\n")
+    [found] = errors(tmp_path, text)
+    assert (found.code, found.message, found.loc.line) == ("S026", "unknown block 'tern'", line_of(text, "run: tern"))
+    assert "did you mean 'turn'?" in found.hint
+
+
+def test_a_wrong_number_of_arguments_is_said_at_the_call(tmp_path):
+    text = changed("      - run: refill(hand[me], 1)\n", "      - run: refill(hand[me])\n")
+    [found] = errors(tmp_path, text)
+    assert (found.code, found.loc.line) == ("S027", line_of(text, "refill(hand[me])"))
+    assert found.message == "block 'refill' takes 2 argument(s), 1 given" and "write run: refill(z, n)" in found.hint
+
+
+def test_blocks_that_run_one_another_in_a_circle_are_named(tmp_path):
+    text = changed("  turn:\n", "  turn:\n    - run: again\n", changed("actions:\n", "  again:\n    - run: turn\nactions:\n"))
+    [found] = errors(tmp_path, text)
+    assert found.code == "S028" and found.message == "block 'turn' runs itself: turn -> again -> turn"
+
+
+def test_a_block_running_itself_is_refused(tmp_path):
+    [found] = errors(tmp_path, changed("    - set: {draws: draws + n}\n", "    - set: {draws: draws + n}\n    - run: counted(k)\n"))
+    assert (found.code, found.message) == ("S028", "block 'counted' runs itself: counted -> counted")
+
+
+def test_a_decision_in_a_block_an_action_runs_is_s004_at_the_block(tmp_path):
+    text = changed("      - run: refill(hand[me], 1)\n", "      - run: refill(hand[me], 1)\n      - run: turn\n")
+    [found] = errors(tmp_path, text)
+    assert (found.code, found.loc.line) == ("S004", line_of(text, "decide: [draw"))
+    assert f"in block 'turn', run at {Path(tmp_path) / 'ruleset.yaml'}:{line_of(text, '      - run: turn') }:" in found.hint
+
+
+def test_a_parameter_that_names_a_zone_and_two_blocks_of_one_name(tmp_path):
+    found = errors(tmp_path, changed("  counted(k):\n", "  counted(deck):\n"))
+    assert ("S023", "the parameter 'deck' of block 'counted' already names a zone") in [(d.code, d.message) for d in found]
+    found = errors(tmp_path, changed("  turn:\n", "  turn(x):\n    - shuffle: deck\n  turn:\n"))
+    assert [d.code for d in found] == ["S029"] and "two blocks are named 'turn'" in found[0].message
+
+
+def test_a_block_never_run_is_l035(tmp_path):
+    text = changed("actions:\n", "  spare:\n    - shuffle: deck\nactions:\n")
+    [finding] = check_file(written(tmp_path, text)).findings
+    assert (finding.diagnostic.code, finding.diagnostic.loc.line) == ("L035", line_of(text, "spare:"))
+    assert finding.diagnostic.message == "block 'spare' is never run"
+
+
+def test_an_overlay_replaces_a_block(tmp_path):
+    """A house rule writes the block anew: its statements are what the calls run, and its mistakes point into it."""
+    written(tmp_path, TEXT, "base.yaml")
+    house = written(tmp_path, "extends: base.yaml\nblocks:\n  counted(k):\n    - set: {draws: draws + k}\n", "house.yaml")
+    game = Game(load_ruleset(str(tmp_path / "base.yaml"), variants=[house]), 2, seed=1)
+    assert game.state.vars["draws"] == 4  # 2 + 2, not 20 + 20
+    broken = written(tmp_path, "extends: base.yaml\nblocks:\n  counted(k):\n    - set: {drawz: k}\n", "broken.yaml")
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(str(tmp_path / "base.yaml"), variants=[broken])
+    [found] = caught.value.diagnostics
+    assert (found.code, found.loc.path.endswith("broken.yaml"), found.loc.line) == ("S015", True, 4)
+
+
+def test_the_content_hash_is_of_the_blocks_as_written(tmp_path):
+    other = load_ruleset(written(tmp_path, changed("    - let: {n: k * 10}\n", "    - let: {n: k * 11}\n")))
+    assert other.content_hash != load_ruleset(str(BLOCKS)).content_hash
+
+
+def test_a_block_sees_me_where_its_call_does(tmp_path):
+    """Run from an action, a block reads the deciding seat; run from the flow, `me` is not bound there."""
+    text = changed("      - move: card -> discard\n", "      - move: card -> discard\n      - run: mine\n",
+                   changed("actions:\n", "  mine:\n    - move: hand[me] -> discard\nactions:\n"))
+    assert load_ruleset(written(tmp_path, text)).actions["discard_one"].body[1].kind == "do"
+    [found] = errors(tmp_path, changed("  - set: {kept: n}\n", "  - set: {kept: n}\n  - run: mine\n", text))
+    assert (found.code, found.message, found.loc.line) == ("E150", "'me' is not bound here", line_of(text, "hand[me] -> discard"))
+
+
+def test_blocks_nested_too_deep_or_run_too_many_times_over_are_s028(tmp_path, monkeypatch):
+    """A chain of 20 blocks, each running the next; 15 levels of blocks each running the next twice (32,767 runs: past
+    the limit, made 100 here so that the test compiles few)."""
+    monkeypatch.setattr(blocks, "MAX_RUNS", 100)
+    chain = "".join(f"  b{i}:\n    - run: b{i + 1}\n" for i in range(20)) + "  b20:\n    - shuffle: deck\n"
+    found = errors(tmp_path, changed("blocks:\n", "blocks:\n" + chain, changed("      - run: turn\n", "      - run: turn\n      - run: b0\n")))
+    assert [(d.code, d.message) for d in found] == [("S028", "blocks run one inside another more than 16 deep")]
+    assert found[0].hint.count(", run at ") == 3
+    twice = "".join(f"  c{i}:\n    - run: c{i + 1}\n    - run: c{i + 1}\n" for i in range(15)) + "  c15:\n    - shuffle: deck\n"
+    found = errors(tmp_path, changed("blocks:\n", "blocks:\n" + twice, changed("      - run: turn\n", "      - run: turn\n      - run: c0\n")))
+    assert [d.code for d in found] == ["S028"] and "more than 100 runs" in found[0].message
+
+
+@pytest.mark.parametrize("old, new, hint", [
+    ("      - run: turn\n", "      - call: turn\n", "a block of statements is run with run: NAME(ARGUMENTS)"),
+    ("blocks:\n", "macros:\n", "named lists of statements go under blocks:"),
+])
+def test_another_language_s_words_for_blocks_are_told_run_and_blocks(tmp_path, old, new, hint):
+    [found] = errors(tmp_path, changed(old, new))
+    assert found.code == "V001" and hint in found.hint
