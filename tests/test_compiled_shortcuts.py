@@ -478,7 +478,8 @@ COMP, ZONE = object(), object()
 UNCHARGED_CALLS = {"abs": [(-3,), (2.5,), (True,), ("a",)], "left": [(1,), (3, 2), (1, "a"), (None,)], "right": [(1,), (0, 5), (1.0, 1)],
                    "seats_from": [(2,), ("a",)], "round_score": [(1, 0), (9, 1), ("x", 0), (1, 7), (1, True)],
                    "zone_of": [(COMP,), (3,)], "index": [(ZONE,), ([],)], "placement": [(COMP,), (ZONE,)],
-                   "team": [([[0, 2], [1, 3]], 1), ([[0, 2], [1, 3]], 7), ([[0, 1]], "a")], "partners": [([[0, 2], [1, 3]], 2), ([[0, 1]], None)]}
+                   "team": [([[0, 2], [1, 3]], 1), ([[0, 2], [1, 3]], 7), ([[0, 1]], "a")], "partners": [([[0, 2], [1, 3]], 2), ([[0, 1]], None)],
+                   "text": [(3,), (2.5,), ("a",), (True,), (None,), ([1],)]}
 
 
 @pytest.mark.parametrize("name", [name for name, b in builtins.BUILTINS.items() if not b.charges])
