@@ -174,7 +174,20 @@ def _extreme(args, pick, name):
         return pick(items)
     if args[0].__class__ is list:
         charge_written(list(args), len(args), 2)
-    return pick(args)
+    try:
+        return pick(args)
+    except TypeError:
+        _lists_among_others(args, name)
+        raise
+
+
+def _lists_among_others(args, name) -> None:
+    """A failure naming max() or min() where its arguments mix lists with values that are no lists (`max(0, [...])`):
+    Python's own names the '>' it compared them with, which the rules never wrote."""
+    lists = [arg.__class__ is list for arg in args]
+    if any(lists) and not all(lists):
+        raise RuleRuntimeError(f"{name}() compares its arguments with each other, and got a list among values that are "
+                               f"no lists: {name}([a] + xs) is the {'largest' if name == 'max' else 'smallest'} of a and of xs's items")
 
 
 def b_min(*args):

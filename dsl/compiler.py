@@ -3112,6 +3112,7 @@ class Compiler:
                     hint = f"compare one of its attributes: {ast.text(arg)}.{self._number_attribute()}" if t == "comp" else ""
                     self.error(src.at(arg.pos), "E120", f"{name}() compares numbers or words, but this is {a_type(t)}",
                                hint or _unordered_hint(name, t, arg))
+            self._lists_among_others_checked(name, node, types, src)
             return
         t = element_type(types[0]) if iterable(types[0]) else ANY
         bad = t in UNORDERED or (name == "sum" and (t in ("str", "none") or is_list(t)))
@@ -3122,6 +3123,18 @@ class Compiler:
         hint = _count_hint(arg) if t == "bool" and name == "sum" else _unordered_hint(name, t, arg, self._number_attribute())
         held = "true or false values" if t == "bool" else _plural(show_type(t))
         self.error(src.at(arg.pos), "E120", f"{name}() {wanted}, but this holds {held}", hint)
+
+    def _lists_among_others_checked(self, name, node, types, src) -> None:
+        """E120 where max() or min() of several arguments is given a list beside a number or a word (`max(0, [...])`):
+        it compares its arguments with each other, and a list with a number fails at every evaluation."""
+        listed = [arg for arg, t in zip(node.args, types) if is_list(t)]
+        if name not in ("max", "min") or not listed or not any(t in ("int", "num", "player", "str") for t in types):
+            return
+        joined = " + ".join(ast.text(arg) if is_list(t) else f"[{ast.text(arg)}]" for arg, t in zip(node.args, types))
+        self.error(src.at(listed[0].pos), "E120", f"{name}() compares its arguments with each other, but this is a list "
+                   "and a list is never compared with a number or a word",
+                   f"{name}() of one list is the {'largest' if name == 'max' else 'smallest'} of its items: {name}({joined}), "
+                   f"or {name}(x for ...) of the list's items alone")
 
     def _put_checked(self, node, types, src) -> None:
         """E120 where put() is given what is known to be no map and no list (a number, a word, a zone, a component),

@@ -657,13 +657,16 @@ def _misspelt_action_hint(facts, name: str, offered: set) -> str:
     return f"{close} as written, '{name}' is a new action and the rules offer the other, unchanged" if close else ""
 
 
+NEVER_RUNS = "never runs: its 'when' is always false"  # (validate._run_by_variants finds these findings by it)
+
+
 def l003_never_runs(facts) -> list:
     """L003: a statement (or a loop's body) that can never run: a constant condition or count."""
     out = []
     for stmt, _, _ in facts.placed:
         when = facts.constant(stmt.when)
         if when == (True, False):
-            out.append(Diagnostic(stmt.when.loc, "L003", f"'{stmt.label}' never runs: its 'when' is always false", "remove the statement or fix the condition"))
+            out.append(Diagnostic(stmt.when.loc, "L003", f"'{stmt.label}' {NEVER_RUNS}", "remove the statement or fix the condition"))
         elif when == (True, True) and stmt.otherwise:
             out.append(Diagnostic(stmt.when.loc, "L003", f"the 'else' of '{stmt.label}' never runs: its 'when' is always true", "remove the else or fix the condition"))
         out += _never_entered(facts, stmt)
@@ -3583,8 +3586,19 @@ def lint(ruleset, codes=None) -> list:
             found += check(facts)
         except RecursionError:  # a pathological nesting of definitions: no finding rather than a crash
             continue
-    unique = {(str(d.loc), d.code, d.message): d for d in found}
+    unique = {(str(d.loc), d.code, d.message): _silenced_on_its_line(d) for d in found}
     return sorted(unique.values(), key=lambda d: (d.loc.path, d.loc.line, d.loc.col, d.code))
+
+
+SILENCE_HERE = "on this line: # philtre: ignore["
+
+
+def _silenced_on_its_line(d: Diagnostic) -> Diagnostic:
+    """``d`` with its hint's "silence it on this line" naming the line: authors put the comment on the first line of the
+    statement, where the finding is at one of its keys below."""
+    if SILENCE_HERE not in d.hint or not d.loc.line:
+        return d
+    return Diagnostic(d.loc, d.code, d.message, d.hint.replace(SILENCE_HERE, f"on line {d.loc.line}: # philtre: ignore["))
 
 
 # -- a state before the flow starts -------------------------------------------------------

@@ -126,7 +126,7 @@ def unsilenced(f: Finding) -> Finding:
     if not re.search(r"#.*philtre\s*:?\s*ignore", line, re.I):
         return f
     d = f.diagnostic
-    said = f"the comment on this line does not silence it: write # philtre: ignore[{d.code}]"
+    said = f"the comment on line {d.loc.line} does not silence it: write # philtre: ignore[{d.code}]"
     return Finding(Diagnostic(d.loc, d.code, d.message, f"{d.hint}; {said}" if d.hint else said), f.layer, f.severity)
 
 

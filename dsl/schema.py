@@ -15,7 +15,7 @@ from functools import lru_cache
 from .errors import Diagnostic, Loc
 from .schema_code import known_valid, without_own_checks
 from .shipped import read_shipped
-from .yamlpos import Map, Seq
+from .yamlpos import Map, ScalarLoc, Seq
 
 
 @lru_cache(maxsize=None)
@@ -207,6 +207,19 @@ def _at_path(plain, path):
     return plain
 
 
+def _node_at_path(data, path):
+    """The node (a Map, with its places) at ``path`` in loaded data, or None."""
+    node = data
+    for step in path:
+        if isinstance(node, dict):
+            node = next((node[k] for k in node if str(k) == str(step)), None)
+        elif isinstance(node, list) and isinstance(step, int) and step < len(node):
+            node = node[step]
+        else:
+            return None
+    return node
+
+
 def _written_order(plain, path) -> tuple:
     """Where ``path`` lies in the file's order: the position of each of its keys and indexes among its siblings."""
     order = []
@@ -228,20 +241,59 @@ def _mapping_expression_hint(value) -> str:
     return "YAML reads a value that starts with '{' as a mapping: quote the whole expression, \"{...}\""
 
 
+def _split_rest(instance, extra) -> list:
+    """The keys YAML made of the rest of an expression split at ', ' inside { }, ``extra`` first: those after the key
+    whose value opens a bracket, until the brackets close (``{y: f(1, f(2, 3))}``: 'f(2' and '3))'), or []."""
+    keys = list(instance) if isinstance(instance, dict) else []
+    if extra not in keys or keys.index(extra) == 0:
+        return []
+    value = instance[keys[keys.index(extra) - 1]]
+    if not isinstance(value, str):
+        return []
+    rest, depth = [], _open_brackets(value)
+    for key in keys[keys.index(extra):]:
+        if depth <= 0 or not isinstance(key, str):
+            break
+        rest.append(key)
+        depth += _open_brackets(key) + (_open_brackets(instance[key]) if isinstance(instance[key], str) else 0)
+    return rest
+
+
+def _open_brackets(text: str) -> int:
+    """How many more brackets ``text`` opens than it closes."""
+    return sum(map(text.count, "([{")) - sum(map(text.count, ")]}"))
+
+
 def _comma_split_hint(instance, extra: str) -> str:
     """For an unknown key that is the rest of an expression YAML split at ', ' inside { }: how to quote it, or ''.
 
     ``{player: p, add: points(p, 1)}`` reads as the keys player, add (``points(p``) and ``1)``.
     """
-    keys = list(instance) if isinstance(instance, dict) else []
-    if extra not in keys or keys.index(extra) == 0:
+    rest = _split_rest(instance, extra)
+    if not rest:
         return ""
+    keys = list(instance)
     before = keys[keys.index(extra) - 1]
-    value = instance[before]
-    if not isinstance(value, str) or sum(map(value.count, "([{")) <= sum(map(value.count, ")]}")):
-        return ""
-    whole = f"{value}, {extra}" if instance[extra] is None else f"{value}, {extra}: ..."
+    whole = _written_whole(instance, before, rest) or ", ".join(
+        [instance[before]] + [key if instance[key] is None else f"{key}: {instance[key]}" for key in rest])
     return f"YAML split an expression at ', ' inside {{ }}: quote it whole, {before}: \"{whole}\""
+
+
+def _written_whole(instance, before, rest) -> str:
+    """The split expression as its source line writes it, from the value of ``before`` to the end of the last of
+    ``rest`` (its value too), or '' where the places are not known or span lines."""
+    if not isinstance(instance, Map):
+        return ""
+    last = rest[-1]
+    start = instance.loc_of(before)
+    end = instance.key_loc(last) if instance[last] is None else instance.loc_of(last)  # (the rest's last key, or its value)
+    if not (isinstance(start, ScalarLoc) and isinstance(end, ScalarLoc) and start.line == end.line and start.col <= end.col):
+        return ""
+    from .report import source_line
+
+    line = source_line(start.path, start.line) or ""
+    written = line[start.col - 1:end.col - 1 + len(end.raw)]
+    return written if written.startswith(start.raw) and written.endswith(end.raw) else ""
 
 
 DEFINE_PATTERN = "^\\s*[A-Za-z_][A-Za-z0-9_]*\\s*(\\(.*\\))?\\s*$"  # a definition's head: name or name(a, b)
@@ -788,11 +840,11 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
         hint = ""
         if error.validator == "pattern" and error.validator_value == NAME_PATTERN and str(error.instance).strip():
             hint = _names_listed_hint(error.instance) or f"did you mean '{_as_name(error.instance)}'?"
-            parent = _at_path(plain, full_path)
-            split = _comma_split_hint(parent, error.instance) if isinstance(parent, dict) and error.instance in parent else ""
-            if split:  # a name that is not one: the key YAML made of the rest of an expression
+            node = _node_at_path(data, full_path)
+            split = _comma_split_hint(node, error.instance) if isinstance(node, dict) and error.instance in node else ""
+            if split:  # a name that is not one: the key YAML made of the rest of an expression (each key of it, once)
                 hint, loc = split, location(data, full_path + [error.instance], True, where)
-                split_keys.add(tuple(full_path + [error.instance]))
+                split_keys.update(tuple(full_path + [key]) for key in _split_rest(node, error.instance))
         if error.validator == "pattern" and error.validator_value != NAME_PATTERN:
             hint = _pattern_hint(error)
         if error.validator == "pattern" and "propertyNames" in error.schema_path:
@@ -830,8 +882,9 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             if not hint and str(full_path[-1]) in DIRECTIVES:  # merged from an overlay, then checked as a ruleset
                 hint = f"an overlay's directives start with $: ${full_path[-1]}"
             if not hint:
-                hint = _comma_split_hint(error.instance, str(full_path[-1]))
-                split_keys.update([tuple(full_path)] if hint else [])
+                node = _node_at_path(data, full_path[:-1])
+                hint = _comma_split_hint(node, str(full_path[-1]))
+                split_keys.update(tuple(full_path[:-1] + [key]) for key in (_split_rest(node, str(full_path[-1])) if hint else []))
         if error.validator == "required" and not full_path:  # a top-level key missing: written indented under another?
             hint = hint or next((_top_key_indented(data, kind, [key, wanted], where) for wanted in error.validator_value
                                  if wanted not in error.instance for key, value in error.instance.items()

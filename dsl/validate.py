@@ -111,6 +111,7 @@ class FileReport(Record):
     findings: list = made_by(list)
     ruleset: object = None  # the compiled Ruleset, when the file compiled
     reached: str = "yaml"  # the last layer that ran
+    run_by_variants: frozenset = frozenset()  # (path, line, col) of the `when`s never true here that a variant of the folder makes true
 
     @property
     def errors(self) -> list:
@@ -143,8 +144,42 @@ def _check(path: str, lints: bool, variants) -> FileReport:
 
         report.findings = [unsilenced(f) for f in (finding(d) for d in named(lint(report.ruleset))) if not suppressed(f)]
         report.reached = "lints"
+        report.run_by_variants = _run_by_variants(path, report.findings)
+        report.findings = [f for f in report.findings if not (f.diagnostic.code == "L003" and _place(f.diagnostic.loc) in report.run_by_variants)]
     report.findings += notes
     return report
+
+
+def _place(loc) -> tuple:
+    """A finding's place, to match it with the same finding of the ruleset with a variant applied."""
+    return loc.path, loc.line, loc.col
+
+
+def _run_by_variants(path: str, findings) -> frozenset:
+    """The places of the `when`s among ``findings`` said always false (L003, a statement never run) that some variant
+    in the folder of the ruleset at ``path`` makes not always false: a hook kept in the base for a variant to turn on
+    (`when: extra > 0`, a variant's `extra: 1`), which that variant's own check covers."""
+    from .lints import NEVER_RUNS, Facts
+
+    never = {_place(f.diagnostic.loc) for f in findings if f.diagnostic.code == "L003" and NEVER_RUNS in f.diagnostic.message}
+    if not never:
+        return frozenset()
+    from .overlays import variant_name, variant_paths
+
+    try:
+        variants = variant_paths(resolve_ruleset_path(path))
+    except PhiltreError:
+        return frozenset()
+    run = set()
+    for variant in variants:
+        try:
+            facts = Facts(load_ruleset(path, [variant_name(variant)]))
+        except PhiltreError:
+            continue  # its own check says why
+        # the statement itself, kept by the variant (not removed: then it runs nowhere), its `when` not always false there
+        run |= {_place(stmt.when.loc) for stmt, _, _ in facts.placed if stmt.when is not None
+                and _place(stmt.when.loc) in never and facts.constant(stmt.when) != (True, False)}
+    return frozenset(run)
 
 
 def hidden_information(ruleset) -> list:

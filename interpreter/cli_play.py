@@ -775,6 +775,11 @@ def _by_number(number: str, bare: bool, options, single_zones=(), reading: Numbe
     n = _whole(number)
     valued = _valued(n, options) if n is not None else None
     if n is None or not 1 <= n <= len(options):
+        indexed = _zone_indexed(n, options, single_zones) if valued is None and n is not None else None
+        if indexed is not None:  # `9` where sow(house=pit[9]) is an option: the zone's index, not the option's number
+            option, text = indexed
+            return (f"{_said_back(number)} is no option's number; {option.label(None, single_zones)} is option "
+                    f"{options.index(option) + 1}: type {options.index(option) + 1}, or {text}")
         if valued is None:
             return _no_such_number(number, options, single_zones, forbidden)
         option, name, value = valued
@@ -801,6 +806,19 @@ def _valued(n: int, options):
         return None
     (name, value), = found[0].argument_texts()
     return found[0], name, value
+
+
+def _zone_indexed(n: int, options, single_zones=()):
+    """(option, text) of the one option whose only argument is the zone of index ``n`` of a family (pit[9] for 9), the
+    text as the option writes it; None where no option's is or several are."""
+    from philtre.dsl.values import Zone
+
+    found = [option for option in options if len(option.args) == 1 and type(option.args[0][1]) is Zone
+             and option.args[0][1].key[1] == n]
+    if len(found) != 1:
+        return None
+    (_, text), = found[0].argument_texts(None, single_zones)
+    return found[0], text
 
 
 def _no_such_number(number: str, options, single_zones=(), forbidden=None) -> str:

@@ -103,22 +103,23 @@ def _check_one(path: str, smoke: int, seed: int, ignored, lints: bool, variants=
     report = check_file(path, lints=lints, variants=variants)
     smoked = bool(smoke) and report.ruleset is not None and not report.errors
     if smoked:
-        report.findings += _smoke(report.ruleset, smoke, seed, record_dir)
+        report.findings += _smoke(report.ruleset, smoke, seed, record_dir, report.run_by_variants)
     kept = [f for f in report.findings if f.severity == "error" or not any(f.diagnostic.code.startswith(c) for c in ignored)]
     return kept, ("smoke" if smoked else report.reached), smoked
 
 
-def _smoke(ruleset, games: int, seed: int, record_dir=None) -> list:
-    """Findings of random games: runtime errors (layer smoke) and coverage notes; a progress bar on a terminal."""
+def _smoke(ruleset, games: int, seed: int, record_dir=None, quiet=frozenset()) -> list:
+    """Findings of random games: runtime errors (layer smoke) and coverage notes (none for a statement whose `when` is
+    at a place in ``quiet``); a progress bar on a terminal."""
     from philtre.dsl.report import finding
 
     from .smoke import smoke
 
     total = games * len(ruleset.player_counts)
     if not sys.stderr.isatty() or total < 20:
-        return [finding(d, "smoke") for d in smoke(ruleset, games, seed, record_dir=record_dir)]
+        return [finding(d, "smoke") for d in smoke(ruleset, games, seed, record_dir=record_dir, quiet=quiet)]
     with click.progressbar(length=total, label=f"smoke games of {ruleset.name}", file=sys.stderr) as bar:
-        return [finding(d, "smoke") for d in smoke(ruleset, games, seed, progress=bar.update, record_dir=record_dir)]
+        return [finding(d, "smoke") for d in smoke(ruleset, games, seed, progress=bar.update, record_dir=record_dir, quiet=quiet)]
 
 
 def _totals(files: int, findings) -> str:

@@ -450,14 +450,31 @@ def _autoplay(game, sc, result) -> None:
     from .simulate import game_seed
 
     agents = [RandomAgent(game_seed(sc.seed, 1_000_000 + p)) for p in range(game.state.nplayers)]
+    at_given = not sc.steps and bool(sc.variables or sc.zones or sc.empty)  # the decision waiting was listed before `given`
     while not game.finished:
         for p in game.pending():
             if not _check_always(game, sc, result):
                 return
             options = game.options(p)
+            if not options and at_given:
+                result.failures.append(_no_options_at_given(game, sc, p))
+                return
             if not options:  # the given position can leave the waiting seat nothing to do: R300 at the rule, as in a game
                 game._require_options(game.state.flow.pending.stmt, [p])
             game.apply(p, agents[p].choose(None, options))
+        at_given = False
+
+
+def _no_options_at_given(game, sc, seat: int) -> str:
+    """T024 at the scenario whose `given` left the seat at the decision waiting with no option: the flow listed that
+    decision before `given` was applied (its loop's `until`, its `when`, read the position before), so an end position
+    given is not seen as one; R300 at the rule would send the author to rules that are right."""
+    stmt = game.state.flow.pending.stmt
+    return _failure(sc.loc, "T024", f"seat {seat} must decide at '{stmt.label}' ({', '.join(stmt.args['actions'])}) but has "
+                    "no legal option in the position given: that decision was listed before `given` was applied, which "
+                    "changes only what it names (the flow's checks before the decision read the position before it)",
+                    "reach this position with steps, the last move made by a step; for an end position, expect what it "
+                    "reads, without autoplay")
 
 
 def _values(expr, S, sides=()) -> str:
@@ -755,14 +772,15 @@ def _sent_back_said(ruleset, sent_back: dict) -> Diagnostic:
 
 def _moved_zones_taken_from(S, placements, given_keys: set, homes: dict) -> dict:
     """The zones not given that components taken for the given zones lie in and were moved to by the game (a hand as
-    dealt, not a deck): zone key -> (how many it gives, where the first pattern taking one is written)."""
+    dealt, not a deck): zone key -> (how many it gives, where the first pattern taking one is written, the keys of the
+    zones those components start in)."""
     taken: dict = {}
     for _, chosen in placements:
         for comp, _, here in chosen:
             key = S.where[comp["id"]]
             if key not in given_keys and key != homes[comp["id"]]:
-                count, first = taken.get(key, (0, here))
-                taken[key] = (count + 1, first)
+                count, first, starts = taken.get(key, (0, here, ()))
+                taken[key] = (count + 1, first, tuple(dict.fromkeys((*starts, homes[comp["id"]]))))
     return taken
 
 
@@ -770,15 +788,23 @@ def _taken_from_notes(ruleset, S, taken_from: dict) -> list:
     """T018, a note (the scenario is not failed), per zone not given that gave components to the given zones: it no
     longer holds what the game put in it, which the author, not naming it, may have counted on."""
     notes = []
-    for key, (count, here) in taken_from.items():
-        name = key[0] if ruleset.zones[key[0]].kind == "single" else f"{key[0]}[{key[1]}]"
+    for key, (count, here, starts) in taken_from.items():
+        name = _zone_name(ruleset, key)
         held = len(S.zone(key))
         # where a scenario lays a family out from scratch (a board), `empty` says it for every zone of it at once
         family = "" if name == key[0] else f"; or write empty: [{key[0]}] in given, to give every {key[0]} zone it does not list empty"
-        notes.append(_failure(here, "T018", f"{name} is not given, yet gave {count} component{'' if count == 1 else 's'} to the "
-                              f"given zones (it holds {held} now): no such component was left where components start",
+        where = " and ".join(_zone_name(ruleset, start) for start in starts)
+        taken = f"{count} of the given components were" if count > 1 else "a given component was"
+        notes.append(_failure(here, "T018", f"{taken} taken out of {name} as the game had filled it, since {where}, where "
+                              f"{'they start' if count > 1 else 'it starts'}, had no such component left: {name} is not "
+                              f"given, and holds {held} now",
                               f"give {name} too, to say what it holds{family}"))
     return notes
+
+
+def _zone_name(ruleset, key) -> str:
+    """A zone as rules write it: deck, or hand[0] of a family."""
+    return key[0] if ruleset.zones[key[0]].kind == "single" else f"{key[0]}[{key[1]}]"
 
 
 def _borrowed_notes(borrowed: dict) -> list:

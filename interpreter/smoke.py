@@ -22,11 +22,12 @@ from .simulate import game_seed
 from .summary import counted
 
 
-def smoke(ruleset, games: int, seed: int = 0, progress=None, record_dir: str | None = None) -> list[Diagnostic]:
+def smoke(ruleset, games: int, seed: int = 0, progress=None, record_dir: str | None = None, quiet=frozenset()) -> list[Diagnostic]:
     """Failures of random games (one diagnostic per rule, with how often) and coverage notes.
 
     ``progress(n)``, if given, is told of every n games played (or skipped). With ``record_dir``,
-    the first game each rule stopped is written there as a record, up to its failure."""
+    the first game each rule stopped is written there as a record, up to its failure. ``quiet``: the places (path, line,
+    column) of `when`s a variant makes true, whose statements never run here on purpose (validate._run_by_variants)."""
     coverage: Counter = Counter()
     failures: dict = {}
     played = 0
@@ -51,9 +52,9 @@ def smoke(ruleset, games: int, seed: int = 0, progress=None, record_dir: str | N
                     progress(games * len(counts) - played)
                 out = [_failure(ruleset, first, count, played, where, record_dir, stopped=first.code == "R200")
                        for count, first, where in failures.values()]
-                return out + _sorted_notes(ruleset, coverage, played, _stopped(failures))
+                return out + _sorted_notes(ruleset, coverage, played, _stopped(failures), quiet)
     out = [_failure(ruleset, first, count, played, where, record_dir) for count, first, where in failures.values()]
-    return out + _sorted_notes(ruleset, coverage, played, _stopped(failures))
+    return out + _sorted_notes(ruleset, coverage, played, _stopped(failures), quiet)
 
 
 def _stopped(failures: dict) -> int:
@@ -61,9 +62,9 @@ def _stopped(failures: dict) -> int:
     return sum(count for count, _, _ in failures.values())
 
 
-def _sorted_notes(ruleset, coverage: Counter, played: int, stopped: int = 0) -> list[Diagnostic]:
+def _sorted_notes(ruleset, coverage: Counter, played: int, stopped: int = 0, quiet=frozenset()) -> list[Diagnostic]:
     """The coverage notes in file order, each saying how many games a failure stopped before they could reach it."""
-    notes = sorted(coverage_notes(ruleset, coverage, played), key=lambda d: (d.loc.path, d.loc.line, d.loc.col))
+    notes = sorted(coverage_notes(ruleset, coverage, played, quiet), key=lambda d: (d.loc.path, d.loc.line, d.loc.col))
     if stopped >= played:  # nothing after the first failure ran: "an 'if' that is never true?" would send the author astray
         why = "every smoke game stopped at a failure reported above, so this says little: fix that first"
         return [Diagnostic(d.loc, d.code, d.message, why) for d in notes]
@@ -117,9 +118,11 @@ def _write_record(ruleset, players: int, seed: int, folder: str) -> str | None:
     return path
 
 
-def coverage_notes(ruleset, coverage: Counter, played: int) -> list[Diagnostic]:
-    """C001 for each action never taken, C002 for each statement never run (not those inside it), once per place."""
+def coverage_notes(ruleset, coverage: Counter, played: int, quiet=frozenset()) -> list[Diagnostic]:
+    """C001 for each action never taken, C002 for each statement never run (not those inside it), once per place; none
+    for a statement known never to run here (_known_never_to_run)."""
     out, ran, said = [], _runs_by_place(coverage), set()
+    said.update(_place(stmt) for stmt in _statements(ruleset) if _known_never_to_run(stmt, quiet))
     off = None  # the actions whose `if` is false whatever the position, computed where one was never taken
     for name, action in ruleset.actions.items():
         if not coverage.get(name):
@@ -196,6 +199,27 @@ def _runs_by_place(coverage: Counter) -> Counter:
         if not isinstance(key, str):  # (a string is an action's name)
             ran[_place(key)] += n
     return ran
+
+
+def _statements(ruleset):
+    """Every statement of the flow and of the actions' bodies, nested ones too."""
+    blocks = [ruleset.flow] + [action.body for action in ruleset.actions.values()]
+    while blocks:
+        for stmt in blocks.pop():
+            yield stmt
+            blocks.extend(blocks_of(stmt))
+
+
+def _known_never_to_run(stmt, quiet) -> bool:
+    """Whether a statement's `when` is known never to hold in this ruleset, and said so: its L003 silenced by a comment
+    on the line of the `when` (a hook kept on purpose), or a variant makes it true (its place in ``quiet``)."""
+    from philtre.dsl.report import silenced_codes
+
+    when = getattr(stmt, "when", None)
+    loc = getattr(when, "loc", None)
+    if loc is None or not loc.line:
+        return False
+    return (loc.path, loc.line, loc.col) in quiet or "L003" in silenced_codes(loc.path, loc.line)
 
 
 def _never_ran(block, ran: Counter, played: int, said: set) -> list[Diagnostic]:

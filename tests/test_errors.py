@@ -214,6 +214,16 @@ CASES = {
         "the same in a choose, whose keys are parameter names (the hint made a name of the rest: '_1_')",
         breaking('choose: {card: "hand[me]"}', "choose: {card: take(pile, 1)}"),
         "V001", "1)}", hint='quote it whole, card: "take(pile, 1)"', not_in_message="_1_"),
+    "schema_expression_split_at_nested_commas": Case(
+        "an unquoted expression with two commas, one inside a call it passes (an Oware trial: the hint quoted 'f(1, f(2' "
+        "and a second finding said the rest '3))' was empty)",
+        breaking("add: card.value}", "add: max(card.value, min(2,  3))}"),
+        "V001", "min(2,", hint='quote it whole, add: "max(card.value, min(2,  3))"'),
+    "max_of_a_number_and_a_list": Case(
+        "max() of a number and a list, meant as a floor for the list (a Cribbage trial: validated clean, then every game "
+        "stopped naming '>', which the rules never wrote)",
+        breaking("add: card.value}", 'add: "max(0, [c.value for c in hand[me]])"}'),
+        "E120", "[c.value for", offset=1, message="max() compares its arguments", hint="max([0] + [c.value for c in hand[me]])"),
     "schema_key_dedented_to_the_entries_level": Case(
         "an action's 'do:' dedented to the level of the actions: YAML reads an action named 'do'",
         breaking("    do:\n      - move: card -> pile", "  do:\n      - move: card -> pile"),
@@ -1321,6 +1331,23 @@ def test_a_list_of_words_written_as_the_hint_says_compiles(tmp_path):
     path = tmp_path / "ruleset.yaml"
     path.write_text(CASES["define_written_as_a_yaml_list_of_words"].text.replace("[red, blue]", written), encoding="utf-8")
     assert load_ruleset(str(path)).actions
+
+
+def test_an_expression_split_at_nested_commas_is_one_finding():
+    """Each key YAML made of the split expression's rest is part of the one finding, not one finding more."""
+    assert [d.code for d in diagnostics_of(data_path("schema_expression_split_at_nested_commas"))] == ["V001"]
+
+
+def test_max_of_a_number_and_a_list_known_only_in_play_names_max_not_the_comparison(tmp_path):
+    """Where the kinds are known only in play, the failure names max() and the list beside the number, not Python's '>'."""
+    from philtre.interpreter.simulate import play_game
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("philtre: 1\ngame: mixed\nplayers: 2\nvariables:\n  seq: {initial: null}\n"
+                    "flow:\n  - set: {seq: \"[1, 2]\"}\n  - score: {player: 0, add: \"max(0, seq)\"}\n", encoding="utf-8")
+    with pytest.raises(PhiltreError) as failed:
+        play_game(load_ruleset(str(path)), 2, 1, ["random"] * 2)
+    assert "max() compares its arguments with each other" in str(failed.value) and "'>'" not in str(failed.value)
 
 
 def test_data_files_are_up_to_date():

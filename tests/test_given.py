@@ -269,8 +269,9 @@ def test_a_zone_not_given_that_must_give_a_component_is_noted(tmp_path):
     assert [f.split(" T012 ")[1] for f in result.failures] == ["expected true: sorted(c.role for c in hand[2]) == ['d', 'e']  "
                                                                "[sorted(c.role for c in hand[2]) = ['d']]"], result.failures
     path = tmp_path / "dealt" / "scenarios.yaml"
-    assert result.notes == [f"{path}:6:30: T018 hand[2] is not given, yet gave 1 component to the given zones (it holds 1 now): "
-                            "no such component was left where components start (give hand[2] too, to say what it holds; "
+    assert result.notes == [f"{path}:6:30: T018 a given component was taken out of hand[2] as the game had filled it, since "
+                            "court, where it starts, had no such component left: hand[2] is not given, and holds 1 now "
+                            "(give hand[2] too, to say what it holds; "
                             "or write empty: [hand] in given, to give every hand zone it does not list empty)"], result.notes
 
 

@@ -452,8 +452,9 @@ def test_a_pile_kept_out_of_play_on_purpose_is_told_how_to_silence_l007_in_the_f
     thought the file could not silence it. The hint gives the comment, and the comment it gives silences it."""
     text, code, needle, _ = CASES["zone the cards end up in, ignored by the scoring"]
     [d] = findings(tmp_path, text)
-    assert d.code == code and d.hint.endswith("silence it on this line: # philtre: ignore[L007]"), str(d)
     assert (d.loc.line, d.loc.col) == where(text, needle)
+    # the line named: authors put the comment on a statement's first line, the finding at one of its keys below
+    assert d.code == code and d.hint.endswith(f"silence it on line {d.loc.line}: # philtre: ignore[L007]"), str(d)
     silenced = changed("  kept: {each: player}\n", "  kept: {each: player}     # philtre: ignore[L007]\n", text)
     (tmp_path / "silenced").mkdir()  # (another file: a file's lines are read once in a process)
     assert findings(tmp_path / "silenced", silenced) == []
@@ -464,7 +465,7 @@ def test_a_comment_that_does_not_silence_its_line_says_how_to_write_it(tmp_path,
     """A misspelt ignore comment silenced nothing, and said nothing of it."""
     text = changed("define:\n", f"define:\n  spare(p): count(hand[p]) + 1     {comment}\n")
     [d] = findings(tmp_path, text)
-    assert d.code == "L001" and d.hint.endswith("the comment on this line does not silence it: write # philtre: ignore[L001]"), str(d)
+    assert d.code == "L001" and d.hint.endswith(f"the comment on line {d.loc.line} does not silence it: write # philtre: ignore[L001]"), str(d)
 
 
 def test_a_definition_only_the_heuristic_uses_is_used(tmp_path):
@@ -1239,7 +1240,7 @@ TEN_OF_0 = "any(c.rank == 10 for c in hand[0])"
     (guarded(TEN_OF_0, "      - move: \"first(c for c in hand[0] if c.rank == 10) -> discard\"\n" + ASK_0),
      "its block first moves what it looks for into 'discard', which every seat sees: test that move instead (let: "
      "{before: count(discard)}, the move, of take([...], 1), which may move none, then when: count(discard) > before "
-     "around the decision); or, where every seat sees it anyway, silence it on this line: # philtre: ignore[L027]"),
+     "around the decision); or, where every seat sees it anyway, silence it on line "),
     (guarded("last(deck).rank == 10", ASK_0), "reveal just what it reads first (reveal: last(deck)), not all of 'deck', or ask"),
     (guarded(TEN_OF_0, ASK_0), "reveal just what it reads first (reveal: hand[0]), not all of 'hand', or ask"),
     (face_down("", ""), "reveal it first (reveal: table shows every seat's), or ask the decision always"),
@@ -1250,7 +1251,7 @@ def test_l027_hints_the_narrowest_fix(tmp_path, text, hint):
     as L031's does: the move that tells it made the test (what the trial did, which is silent), a reveal of the one thing
     read, a reveal said to show every seat's; and the ignore comment, for what the table sees anyway."""
     [found] = [d for d in findings(tmp_path, text) if d.code == "L027"]
-    assert hint in found.hint and found.hint.endswith("silence it on this line: # philtre: ignore[L027]"), str(found)
+    assert hint in found.hint and found.hint.endswith(f"silence it on line {found.loc.line}: # philtre: ignore[L027]"), str(found)
     if "'discard'" in hint:  # (what the hint says to write is silent)
         fixed = changed("  - name: tricks\n", "  - let: {before: count(discard)}\n  - move: \"take([c for c in hand[0] if c.rank == 10], 1) "
                         "-> discard\"\n  - when: count(discard) > before\n    do:\n" + ASK_0 + "  - name: tricks\n")
@@ -1698,7 +1699,7 @@ def test_a_public_variable_set_from_a_hidden_zone_says_how_to_hide_it_or_reveal_
     [d] = findings(tmp_path, dealt_then(f'  - set: {{pub: "{TENS.replace("[p]", "[0]")}"}}\n'))
     assert d.hint == ("hide 'pub' as 'hand' is (visible: owner, each: player), or set it after a reveal of just what it "
                       "reads (reveal: hand[0]), not of all of 'hand'; or, where every seat sees it anyway, silence it on "
-                      "this line: # philtre: ignore[L031]"), str(d)
+                      f"line {d.loc.line}: # philtre: ignore[L031]"), str(d)
     [d] = findings(tmp_path, CASES["a public variable set from one only its owner sees"][0])  # (one value per seat)
     assert d.hint == ("hide 'seen' as 'secret' is (visible: owner), or set it only from what every seat sees, or after a "
                       "reveal of 'secret' (reveal: secret)"), str(d)
@@ -1791,7 +1792,7 @@ def test_a_public_set_from_one_hidden_component_says_to_reveal_that_one(tmp_path
     text = LOT.replace(DRAWN, draw)
     [d] = findings(tmp_path, text)
     assert d.code == "L031" and f"(reveal: {reveal}), not of all of 'bag'" in d.hint, str(d)
-    assert d.hint.endswith("silence it on this line: # philtre: ignore[L031]"), str(d)
+    assert d.hint.endswith(f"silence it on line {d.loc.line}: # philtre: ignore[L031]"), str(d)
     at = draw.rindex("- set:")
     revealed = draw[:at] + f"- reveal: {reveal}\n" + draw[draw.rfind("\n", 0, at) + 1:at] + draw[at:]
     assert [str(d) for d in findings(tmp_path, LOT.replace(DRAWN, revealed))] == []
@@ -1885,7 +1886,7 @@ flow:
     [d] = findings(tmp_path, text)
     assert d.code == "L031" and "reveal: hand" not in d.hint, str(d)
     assert d.hint.endswith("or set it only from what every seat sees (a reveal of 'hand' shows every seat's); or, where "
-                           "every seat sees it anyway, silence it on this line: # philtre: ignore[L031]"), str(d)
+                           f"every seat sees it anyway, silence it on line {d.loc.line}: # philtre: ignore[L031]"), str(d)
     silenced = text.replace('"left(setter)"}', '"left(setter)"}  # philtre: ignore[L031]')
     (tmp_path / "silenced").mkdir()  # (another file: a file's lines are read once in a process)
     assert [str(d) for d in findings(tmp_path / "silenced", silenced)] == []

@@ -888,6 +888,32 @@ def test_a_number_that_is_one_options_number_and_another_options_value_is_asked_
     assert result.stderr.count("type 4 again for option 4") == 1 and "  = bid(n=3)" in result.stderr, result.stderr
 
 
+PITS = """\
+philtre: 1
+game: pits
+players: 1
+zones:
+  pit: {copies: 12}
+actions:
+  sow:
+    choose: {house: pit}
+    if: index(house) >= 6
+flow:
+  - decide: sow
+    player: 0
+"""
+
+
+def test_a_number_that_is_no_options_number_but_the_index_of_an_options_zone_points_to_that_option(tmp_path):
+    """An Oware trial: `9` where sow(house=pit[9]) is option 4 said only that 9 is not one of the 6 options, where a
+    number that is an option's value points to it."""
+    (tmp_path / "ruleset.yaml").write_text(PITS, encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    assert choose("9", options) == "'9' is no option's number; sow(house=pit[9]) is option 4: type 4, or pit[9]"
+    assert choose("pit[9]", options) is options[3] and choose("4", options) is options[3]
+    assert choose("12", options).startswith("'12' is not one of this turn's 6 options")
+
+
 def test_how_a_seat_answered_a_number_asked_about_is_how_its_later_numbers_are_read(tmp_path):
     """A Connect Four trial's columns 0..6 asked `'4' is option 4, drop(column=3), and the value of drop(column=4)` at every
     turn: once the seat has answered, with the value (n=4) or the number again, a later such number is read that way,

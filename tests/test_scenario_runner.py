@@ -340,6 +340,28 @@ def test_a_step_of_a_seat_with_no_legal_option_says_so(tmp_path):
                                                     "legal option at all here (a game would stop with R300"), failure
 
 
+EMPTY_HANDED_AUTOPLAY = """\
+scenarios:
+  - name: a seat given nothing to play, then autoplay
+    players: 2
+    given:
+      zones:
+        "hand[0]": []
+    autoplay: true
+    expect: [game_over]
+"""
+
+
+def test_autoplay_from_a_given_position_with_no_option_is_t024_at_the_scenario_not_r300_at_the_rules(tmp_path):
+    """An Oware trial: a given end position (no seat can move) with autoplay stopped at R300 pointing at the rules, which
+    are right: the decision waiting was listed before `given` was applied."""
+    path = _beside(tmp_path, TUTORIAL, EMPTY_HANDED_AUTOPLAY)
+    [result] = _results(path)
+    [failure] = result.failures
+    assert f"{_loc(path, 'name: a seat given')}: T024 seat 0 must decide at " in failure, failure
+    assert "listed before `given` was applied" in failure and "R300" not in failure, failure
+
+
 def test_a_step_that_is_not_legal_says_how_many_legal_options_it_left_out(tmp_path):
     """T013 listed 12 of 14 legal options and stopped, as if those were all."""
     path = _beside(tmp_path, TUTORIAL, A_WORD_FOR_A_CARD.format(card='"first(deck)"').replace(

@@ -186,7 +186,7 @@ def test_a_note_is_printed_under_its_scenario_and_in_the_json(tmp_path):
         "        hand[0]: [{role: e}, {role: e}]\n        hand[1]: [{role: e}]\n    expect: [\"count(hand[2]) == 1\"]\n", encoding="utf-8")
     shown = philtre("test", folder, cwd=tmp_path)
     assert shown.returncode == 0, shown.stdout + shown.stderr
-    assert "three es ... ok\n  note: dealt/scenarios.yaml:6:30: T018 hand[2] is not given, yet gave 1 component" in shown.stdout, shown.stdout
+    assert "three es ... ok\n  note: dealt/scenarios.yaml:6:30: T018 a given component was taken out of hand[2] as the game" in shown.stdout, shown.stdout
     [row] = json.loads(philtre("test", folder, "--json", cwd=tmp_path).stdout)["scenarios"]
     assert row["outcome"] == "ok" and [note.split(" T018 ")[0] for note in row["notes"]] == ["dealt/scenarios.yaml:6:30:"], row
 

@@ -320,6 +320,54 @@ def test_coverage_notes_behind_a_failure_say_the_games_stopped_there(tmp_path):
                          for f in notes), notes
 
 
+HOOKED = """\
+philtre: 1
+game: hooked
+players: 2..3
+components:
+  card: {attributes: {rank: 1..13}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  extra: {}
+define:
+  from_deck: 0
+actions:
+  pass: {}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 4}
+  - name: hook
+    when: from_deck > 0
+    move: last(deck) -> extra
+  - decide: pass
+    player: 0
+"""
+
+
+def test_a_statement_a_variant_of_the_folder_turns_on_is_no_l003_nor_c002_in_the_base(tmp_path):
+    """A Cribbage trial: a hook `when: from_deck > 0` that variants/extra-card.yaml turns on was L003 'never runs' in the
+    base, which the variant's own check validates where it runs; silenced, --smoke added C002 on another line."""
+    write(tmp_path, HOOKED)
+    (tmp_path / "variants").mkdir()
+    write(tmp_path / "variants", "extends: ../ruleset.yaml\ndescription: one card more\ndefine:\n  from_deck: 1\n", "extra-card.yaml")
+    code, out, _ = run("validate", "--smoke", "2", "--format", "json", tmp_path)
+    assert (code, json.loads(out)) == (0, []), out
+    code, out, _ = run("validate", "--format", "json", tmp_path / "ruleset.yaml")  # the base alone: the folder has the variant
+    assert (code, json.loads(out)) == (0, []), out
+
+
+def test_a_statement_no_variant_turns_on_is_l003_and_its_silencing_comment_quiets_c002(tmp_path):
+    """Without a variant to turn it on the hook is L003 at its 'when'; `# philtre: ignore[L003]` there says it never runs
+    on purpose, so the smoke games do not note it again (C002) at the statement's other line."""
+    path = write(tmp_path, HOOKED)
+    code, out, _ = run("validate", "--format", "json", path)
+    assert [(f["code"], f["line"]) for f in json.loads(out)] == [("L003", 18)], out
+    silenced = write(tmp_path, HOOKED.replace("when: from_deck > 0\n", "when: from_deck > 0  # philtre: ignore[L003]\n"), "silenced.yaml")
+    code, out, _ = run("validate", "--smoke", "2", "--format", "json", silenced)
+    assert (code, json.loads(out)) == (0, []), out
+
+
 def test_coverage_notes_do_not_fail_a_validation(tmp_path):
     text = CLEAN.replace("          - when: played(p).rank == best\n",
                          "          - when: played(p).rank == best and count(deck) > 100\n")
@@ -581,7 +629,9 @@ def test_a_scenario_expression_failing_at_run_time_fails_the_scenario_at_it(tmp_
     assert out.rstrip().endswith("0 passed, 1 failed")
 
 
-def test_autoplay_from_a_position_with_no_legal_option_is_r300_at_the_rule(tmp_path):
+def test_autoplay_from_a_given_position_with_no_legal_option_is_t024_at_the_scenario(tmp_path):
+    """The decision waiting was listed before `given` emptied the hands: R300 at the rule sent the author to rules that
+    are right (an Oware trial's given end position)."""
     path = scenarios_beside(tmp_path, "poison", """\
 scenarios:
   - name: empty hands, then autoplay
@@ -592,8 +642,7 @@ scenarios:
 """)
     status, out, err = run("test", tmp_path)
     assert status == 1 and "internal error" not in out + err
-    rule = loc_in(path.with_name("ruleset.yaml"), "decide: play")
-    assert f"{rule}: R300 seat 1 must decide (play) but has no legal option" in out, out
+    assert f"{loc_in(path, 'name: empty hands')}: T024 seat " in out and "listed before `given` was applied" in out, out
 
 
 @pytest.mark.parametrize("component, needle, code", [
