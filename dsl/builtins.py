@@ -574,6 +574,24 @@ def b_placements_unturned(S, z, piece, unturned: tuple):
     return b_placements(S, z, piece, _candidates_on_boards)
 
 
+def _candidates_every_turn(piece, resolution):
+    """The candidates of a piece's shape at each of its four turns, those that look alike too (on a board, only on it)."""
+    return (geometry.EveryTurnBoundedCandidates if type(resolution) is geometry.Bounded else geometry.EveryTurnCandidates)(piece, resolution)
+
+
+def b_placements_every_turn(S, z, piece):
+    """placements() in a ruleset whose rules read a placement's rot: every turn listed, those that look like a lesser
+    one too (the rot may mean what the cells do not show)."""
+    return b_placements(S, z, piece, _candidates_every_turn)
+
+
+def b_placements_unturned_every_turn(S, z, piece, unturned: tuple):
+    """b_placements_unturned in a ruleset whose rules read a placement's rot: on the other grids, every turn listed."""
+    if type(z) is Zone and z.key[0] in unturned:
+        return b_placements(S, z, piece, _candidates_unturned)
+    return b_placements(S, z, piece, _candidates_every_turn)
+
+
 def b_overlap(S, z, piece, at):
     """How many occupied cells of grid z the piece would cover at placement at."""
     layer = _grid_layer(S, z)

@@ -28,7 +28,8 @@ from . import ast
 from .builtins import (
     BUILTINS, FRACTION_HINT, FRACTION_SAID, HEAVY, MAX_RANGE, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, OutOfWork, RuleRuntimeError, bank,
     beyond_the_limit,
-    TEAM_BUILTINS, b_index_of, b_placements_on_boards, b_placements_unturned, b_subsets_of, charge_written, item_at as _ix, out_of_work,
+    TEAM_BUILTINS, b_index_of, b_placements_every_turn, b_placements_on_boards, b_placements_unturned,
+    b_placements_unturned_every_turn, b_subsets_of, charge_written, item_at as _ix, out_of_work,
 )
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .parser import SourceText, parse
@@ -647,6 +648,9 @@ class Compiler:
         self._zone_locals: set = set()  # comprehension locals bound to the zones of a family: always a Zone
         self._seat_locals: set = set()  # comprehension locals bound to the seats (`for p in players`): 0 to player_count - 1
         self._die_locals: set = set()  # comprehension locals bound to the dice's faces (`for d in dice`): a face or none
+        # whether a rule reads the rot of anything but a die's face (`at.rot`, `placement(c).rot`): the turn then may mean
+        # what a piece's cells do not show, and placements() lists every turn, those that look alike too
+        self.reads_turn = False
         self._seat_keyed: set = set()  # remembered functions a memo read keys by a kept tuple per seat (_memo_read)
         self._tallies: dict = {}  # a remembered function given a seat -> a tallied count's, which keeps every seat's value of it (_tallied)
         self._tallied_counts: set = set()  # the tallied counts' functions (_tallied), each keeping its list under its key of no argument
@@ -1362,6 +1366,9 @@ class Compiler:
         for fname in self._seat_keyed:  # each seat's memo key of a remembered definition given one seat (_memo_read)
             namespace[f"_k{fname}"] = tuple((fname, seat) for seat in range(MAX_SEATS))
         namespace[DEFINED_AT] = self.defined_at
+        if self.reads_turn:  # placements() lists every turn (the calls written are the same: bytecodes do not change)
+            namespace.update(PLACEMENTS_EVERY_TURN)
+            namespace[READS_TURN] = True
         if SHORTCUTS:
             lines = [_counts_kept(_memo_made(_seat_values_read(_read_once(_memo_local(text)), self._tallies)), self._tallied_counts) for text in lines]
             lines = _seat_entries_dropped(lines, [text for text, *_ in self.bare.values()], self._tallies, self._seat_keyed)
@@ -2871,6 +2878,8 @@ class Compiler:
             self._attributed = attributed
         name = node.name
         known = self.symbols.attribute_names()
+        if name == "rot" and not self._reads_a_die(code):
+            self.reads_turn = True
         if t in ("comp", "record", ANY, "map") or (t == "none"):
             if name not in known:
                 self.error(src.at(node.name_pos), "E152", f"no component or die face has an attribute '{name}'", did_you_mean(name, known))
@@ -2906,6 +2915,10 @@ class Compiler:
         self.error(src.at(node.name_pos), "E153", f"a {show_type(t)} has no attributes (.{name})", hint)
         return "None", ANY
 
+    def _reads_a_die(self, code: str) -> bool:
+        """Whether ``code`` reads a die's face (by the die's name, or a loop's over `dice`): its rot is no placement's."""
+        return code.startswith("S.dice[") or code in self._die_locals
+
     @property
     def _seat_families(self) -> set:
         """The code of each family of one zone per seat."""
@@ -2933,6 +2946,8 @@ class Compiler:
                 self.error(src.at(node.index.pos), "E121", f"a zone is indexed by a whole number, not a {show_type(it)}")
             return f"_ix({code}, {icode})", "comp"
         if t in ("map", "record", ANY):
+            if icode == "'rot'" and not self._reads_a_die(code):  # at['rot'], as at.rot
+                self.reads_turn = True
             return f"_get({code}, {icode})", ANY
         hint = ""
         if isinstance(node.target, ast.Name) and self.symbols.zones.get(node.target.name) == "single":
@@ -6778,6 +6793,12 @@ UNORDERED = frozenset({"bool", "comp", "zone", "record", "map", "none"})
 
 def _count_hint(arg) -> str:
     """How to count the true items of ``arg`` (a list of true or false) with count(): `count(c for c in deck if c.marked)`."""
+    return f"true and false are no numbers; to count the true ones, write {ast.text(true_ones_counted(arg))}"
+
+
+def true_ones_counted(arg):
+    """The count() call that counts the true items of ``arg``: its item made the last clause's condition
+    (`count(c for c in deck if c.marked)` for `c.marked for c in deck`), or `count(x for x in arg if x)`."""
     if isinstance(arg, ast.Comprehension):
         *outer, last = arg.clauses
         clause = ast.Clause(pos=last.pos, var=last.var, iterable=last.iterable, conditions=(*last.conditions, arg.element))
@@ -6786,7 +6807,7 @@ def _count_hint(arg) -> str:
         var = "x"
         counted = ast.Comprehension(pos=arg.pos, element=ast.Name(pos=arg.pos, name=var),
                                     clauses=(ast.Clause(pos=arg.pos, var=var, iterable=arg, conditions=(ast.Name(pos=arg.pos, name=var),)),))
-    return f"true and false are no numbers; to count the true ones, write {ast.text(ast.Call(pos=arg.pos, func='count', args=(counted,)))}"
+    return ast.Call(pos=arg.pos, func="count", args=(counted,))
 
 
 def _unordered_hint(name: str, t, arg, attribute: str = "<attribute>") -> str:
@@ -6891,6 +6912,17 @@ RUNTIME["b_subsets_of"] = b_subsets_of  # subsets(xs, k): a call of its own (BUI
 RUNTIME["b_index_of"] = b_index_of  # index(xs, x): a call of its own (BUILTINS' is index(z)'s)
 RUNTIME["b_placements_on_boards"] = b_placements_on_boards  # placements() in a ruleset with a board of fixed size
 RUNTIME["b_placements_unturned"] = b_placements_unturned  # placements() in a ruleset with a grid whose pieces never turn
+READS_TURN = "_reads_turn"  # in a ruleset's namespace, true where its rules read a placement's rot (lists_every_turn)
+
+
+def lists_every_turn(ruleset) -> bool:
+    """Whether placements() lists every turn in ``ruleset`` (its rules read a placement's rot), those that look alike too."""
+    return bool(ruleset.namespace.get(READS_TURN))
+
+
+# in a ruleset whose rules read a placement's rot, each placements() call is bound to one that lists every turn
+PLACEMENTS_EVERY_TURN = {"b_placements": b_placements_every_turn, "b_placements_on_boards": b_placements_every_turn,
+                         "b_placements_unturned": b_placements_unturned_every_turn}
 RUNTIME["Exception"] = Exception  # a pass run first at once, then one by one where it fails (_charged_once, _charged_after)
 
 

@@ -401,7 +401,7 @@ _OPENINGS: dict = {}  # (Candidates.kind, occupied cells) -> the counts of a fir
 _KINDS: dict = {}  # listing_key -> what Candidates counts with for that shape and its repeated turns (see _kind)
 
 
-def _kind(piece, resolution) -> tuple:
+def _kind(piece, resolution, every_turn: bool = False) -> tuple:
     """(shapes, twins, reach, keys) of a piece's shape, for Candidates (never changed once made).
 
     shapes: (offsets, ring, turns) of each orientation that covers other cells than the ones
@@ -409,10 +409,10 @@ def _kind(piece, resolution) -> tuple:
     own first (``turns`` again: the shapes alone tell how a piece is counted); reach: how far
     a position lies from a cell that counts for it, in x or y; keys: the counts one occupied
     cell changes (its offsets and ring cells, of every shape counted). A turn that repeats a
-    lesser one, values and all (repeated_turns), is not listed at all.
+    lesser one, values and all (repeated_turns), is not listed at all, unless ``every_turn``.
     """
     shapes, twins = [], []
-    repeated = repeated_turns(piece, resolution)
+    repeated = () if every_turn else repeated_turns(piece, resolution)
     for turn, rot in enumerate(ROTATIONS):
         if rot in repeated:
             continue
@@ -442,6 +442,7 @@ def _unturned_kind(piece, resolution) -> tuple:
 
 
 UNTURNED = "unturned"  # beside a shape_key, the key of its kinds on a grid whose pieces never turn (no listing_key's form)
+EVERY_TURN = "every turn"  # beside a shape_key, the key of its kinds where each turn is listed, alike or not
 
 
 def _free(work) -> None:
@@ -646,6 +647,21 @@ class UnturnedCandidates(Candidates):
         return _unturned_kind(piece, resolution)
 
 
+class EveryTurnCandidates(Candidates):
+    """Candidates that list every turn, those that look like a lesser one too: for a ruleset whose rules read a
+    placement's rot, which gives a turn a meaning its cells may not show."""
+
+    @staticmethod
+    def _kind_key(piece, resolution):
+        """The kinds of every turn, kept apart from those that leave out the turns that look alike."""
+        return (shape_key(piece, resolution), EVERY_TURN)
+
+    @staticmethod
+    def _make_kind(piece, resolution):
+        """The piece's kind with each of its four turns listed."""
+        return _kind(piece, resolution, every_turn=True)
+
+
 class BoundedCandidates(Candidates):
     """The candidate placements of one piece shape on a grid of fixed size: every position where it fits on the board,
     occupied or not (the board is finite), with the counts of Candidates where it covers or touches a piece."""
@@ -687,6 +703,10 @@ class BoundedCandidates(Candidates):
 
 class UnturnedBoundedCandidates(BoundedCandidates, UnturnedCandidates):
     """BoundedCandidates on a board whose pieces never turn: its super().__init__ is UnturnedCandidates' (rot 0 alone)."""
+
+
+class EveryTurnBoundedCandidates(BoundedCandidates, EveryTurnCandidates):
+    """BoundedCandidates that list every turn (EveryTurnCandidates' kinds)."""
 
 
 def _uncount(counts, keys) -> None:

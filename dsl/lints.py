@@ -20,7 +20,7 @@ from functools import cache, cached_property
 from . import ast
 from .geometry import PIECE_ATTRIBUTES
 from .builtins import BUILTINS, WORK, WORK_LIMIT, OutOfWork, RuleRuntimeError
-from .compiler import Expr, failing_definition, fractions_told, nones_named, parse_define_head
+from .compiler import Expr, failing_definition, fractions_told, nones_named, parse_define_head, true_ones_counted
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .model import Stmt
 from .overlays import removed_setters, setter_taken_out
@@ -3532,6 +3532,58 @@ def l035_blocks_never_run(facts) -> list:
     return out
 
 
+def l036_count_of_true_or_false(facts) -> list:
+    """L036: `count(c.v > 2 for c in deck)`, a count of items each true or false with no `if`: it counts every item,
+    true or false, so it is the number of items, never how many hold (`count(c for c in deck if c.v > 2)` was meant).
+    A scenario's check is left alone: it fails loudly if wrong."""
+    rs = facts.ruleset
+    rules = _exprs_in([rs.components, list(rs.actions.values()), rs.flow, rs.winners, rs.heuristic, list(rs.zones.values())])
+    trees = [(_source(expr), facts.tree(expr)) for expr in rules]
+    trees += [(facts.define_source(name), tree) for name, (_, tree, _) in facts.defines.items()]
+    out = []
+    for source, tree in trees:
+        for node in ast.walk(tree) if tree is not None else ():
+            if _counts_true_or_false(facts, node):
+                told = ast.text(true_ones_counted(node.args[0]))
+                out.append(Diagnostic(source.at(node.pos), "L036", f"`{ast.text(node)}` counts every item, true or false alike: "
+                                      "it is the number of items, not how many hold", f"count the ones that hold with an if: {told}"))
+    return out
+
+
+def _counts_true_or_false(facts, node) -> bool:
+    """Whether ``node`` is count() of a comprehension with no `if` whose item is always true or false."""
+    if not (isinstance(node, ast.Call) and node.func == "count" and len(node.args) == 1):
+        return False
+    arg = node.args[0]
+    if not isinstance(arg, ast.Comprehension) or any(clause.conditions for clause in arg.clauses):
+        return False
+    return _true_or_false(facts, arg.element, {clause.var for clause in arg.clauses})
+
+
+def _true_or_false(facts, node, seen: set) -> bool:
+    """Whether ``node`` always gives true or false: a comparison, a type test, `not`, `and`/`or` of those, any() or
+    all(), or a call of a definition whose body is one (``seen``: the definitions followed, against recursion, and the
+    comprehension's own names, which are no definition)."""
+    if isinstance(node, (ast.Compare, ast.IsType)) or (isinstance(node, ast.Unary) and node.op == "not"):
+        return True
+    if isinstance(node, ast.Const):
+        return isinstance(node.value, bool)
+    if isinstance(node, ast.BoolOp):  # (`x or 0` gives a number: both sides must be true or false)
+        return _true_or_false(facts, node.left, seen) and _true_or_false(facts, node.right, seen)
+    if isinstance(node, ast.Conditional):
+        return _true_or_false(facts, node.then, seen) and _true_or_false(facts, node.otherwise, seen)
+    if isinstance(node, ast.Call) and node.func in ("any", "all"):
+        return True
+    if isinstance(node, (ast.Call, ast.Name)):
+        name = node.func if isinstance(node, ast.Call) else node.name
+        params, body, _ = facts.defines.get(name, ((), None, None))
+        given = len(node.args) if isinstance(node, ast.Call) else 0
+        if body is None or name in seen or given != len(params):
+            return False
+        return _true_or_false(facts, body, seen | {name} | set(params))  # (a parameter named like a definition is no call)
+    return False
+
+
 LINTS = {
     "L001": l001_unused_definitions,
     "L002": l002_actions_never_offered,
@@ -3568,6 +3620,7 @@ LINTS = {
     "L033": l033_public_choice_in_hidden_variable,
     "L034": l034_after_the_end,
     "L035": l035_blocks_never_run,
+    "L036": l036_count_of_true_or_false,
 }
 
 

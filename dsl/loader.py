@@ -670,6 +670,7 @@ class _Builder:
         if not d.get("flow"):
             self.error(d.key_loc("flow") if "flow" in d else d.loc, "S030", "the ruleset has no flow: nothing would happen")
         winners = self.winners()
+        rules_read_turn = self.compiler.reads_turn  # (the rules': a scenario's, a tally's or the heuristic's read changes no option)
         heuristic = self.heuristic()
         teams = self.teams()
         # placed at the text's characters as a scalar's are (its raw text the text itself): a finding gives its column,
@@ -689,6 +690,7 @@ class _Builder:
             found = self.compiler.diagnostics + players_out_of_range(scenarios, str(d["game"]), self.variants, counts)
             unique = _one_each(found)
             raise PhiltreError(sorted(unique, key=lambda x: (x.loc.path, x.loc.line, x.loc.col)))
+        self.compiler.reads_turn = rules_read_turn
         namespace = self.compiler.build()
         self.mark_scoring_loops(flow, actions)
         if teams is not None:  # what `teams` and `team(p)` read in a game: its teams, computed once for each player count

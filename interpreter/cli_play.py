@@ -411,9 +411,11 @@ def _turning_tells_nothing(game, grid: str, ident) -> bool:
     (`turns: false`): then play writes its place without rot=0."""
     from philtre.dsl.geometry import ROTATIONS, repeated_turns
 
+    from philtre.dsl.compiler import lists_every_turn
+
     if not game.ruleset.zones[grid].turns:
         return True
-    if ident is None:
+    if ident is None or lists_every_turn(game.ruleset):  # (the rules read the turn: it tells what the cells do not)
         return False
     return repeated_turns(game.state.components[ident], game.state.grids[grid]) == ROTATIONS[1:]
 

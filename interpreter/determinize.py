@@ -48,6 +48,7 @@ import random
 
 from philtre.dsl import ast, geometry
 from philtre.dsl.builtins import RuleRuntimeError
+from philtre.dsl.compiler import lists_every_turn
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.lints import Facts
 from philtre.dsl.values import Component
@@ -293,7 +294,7 @@ def _replace_hidden_pieces(S, hidden, rng, ruleset) -> None:
         layer = geometry.top_layer(seen, S.placed, resolution)
         for cid in order:
             piece = S.components[cid]
-            fits = _free_placements(layer, piece, resolution)
+            fits = _free_placements(layer, piece, resolution, lists_every_turn(ruleset))
             if not ruleset.zones[zone.key[0]].turns:  # pieces that never turn (`turns: false`) lie at rot 0, as placed
                 fits = [at for at in fits if at["rot"] == 0]
             if not fits:
@@ -306,26 +307,28 @@ def _replace_hidden_pieces(S, hidden, rng, ruleset) -> None:
         S.grid_version += 1  # (the grid caches of the copy follow it)
 
 
-def _free_placements(layer, piece, resolution) -> list:
+def _free_placements(layer, piece, resolution, every_turn: bool = False) -> list:
     """The placements {x, y, rot, ...} of ``piece`` that cover no cell of ``layer``: on a board of fixed size, of every
     position on the board (those placements() lists on an empty board); on a grid without edges, of those
-    placements() lists."""
+    placements() lists (``every_turn``: the ruleset reads a placement's rot, and placements() lists each turn)."""
     if type(resolution) is geometry.Bounded:
-        return [at for at in _board_positions(piece, resolution) if not geometry.overlap(layer, piece, at, resolution)]
-    return [at for at in geometry.Candidates(piece, resolution).update(layer) if not at["overlap"]]
+        return [at for at in _board_positions(piece, resolution, every_turn) if not geometry.overlap(layer, piece, at, resolution)]
+    listed = geometry.EveryTurnCandidates if every_turn else geometry.Candidates
+    return [at for at in listed(piece, resolution).update(layer) if not at["overlap"]]
 
 
 _BOARD_POSITIONS: dict = {}  # (listing key, resolution, width, height) -> every placement of that shape on that board
 
 
-def _board_positions(piece, resolution) -> list:
+def _board_positions(piece, resolution, every_turn: bool = False) -> list:
     """Every placement of ``piece`` with all its cells on a board of fixed size (placements() on the empty board)."""
-    key = (geometry.listing_key(piece, resolution), int(resolution), resolution.width, resolution.height)
+    key = (geometry.listing_key(piece, resolution), int(resolution), resolution.width, resolution.height, every_turn)
     found = _BOARD_POSITIONS.get(key)
     if found is None:
         if len(_BOARD_POSITIONS) >= 256:
             _BOARD_POSITIONS.clear()
-        found = _BOARD_POSITIONS[key] = geometry.BoundedCandidates(piece, resolution).empty
+        listed = geometry.EveryTurnBoundedCandidates if every_turn else geometry.BoundedCandidates
+        found = _BOARD_POSITIONS[key] = listed(piece, resolution).empty
     return found
 
 

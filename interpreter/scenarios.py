@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from philtre.dsl import ast, geometry
@@ -9,7 +10,7 @@ from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError, b_zone_of
 from philtre.dsl.errors import Diagnostic, Loc, PhiltreError, few_listed
 from philtre.dsl.model import counts_text
 from philtre.dsl.plain_data import Record, made_by
-from philtre.dsl.compiler import Expr, failing_definition, nones_named
+from philtre.dsl.compiler import Expr, failing_definition, lists_every_turn, nones_named
 from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, kinds_match, not_made, pattern_text, spelt_out, unchosen_word, value_kind, written,
                                     wrong_kind_hint, wrong_kind_text, zone_named)
 from philtre.dsl.values import Component, Zone, _frozen, component_text, describe, explain
@@ -731,10 +732,10 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
                               "they start there, so going back to their start leaves them in it",
                               "give `rest:` a zone for the components a given zone does not list, or keep them "
                               "in it as they lie with an item {others: true}")
-    for name, value in sc.variables:
+    for (name, value), where in zip(sc.variables, sc.variable_locs or [sc.loc] * len(sc.variables)):
         if name not in S.vars:
             raise PhiltreError.at(sc.loc, "T004", f"unknown variable '{name}' in given")
-        S.vars[name] = value
+        S.vars[name] = _components_keyed(value, S, ruleset, where) if _keys_a_component(value, ruleset) else value
     for i, points in enumerate(sc.round_scores):
         while len(S.round_scores) <= i:
             S.round_scores.append([0] * S.nplayers)
@@ -750,6 +751,48 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
         S.dice[name] = face
     game._listed_for, game._listed = None, {}
     return _sent_back_said(ruleset, sent_back) if sent_back else None
+
+
+COMPONENT_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)#([0-9]+)")  # a component as records write a map's key: follower#72
+
+
+def _components_keyed(value, S, ruleset, where):
+    """A given variable's value with each map key written as records write a component (`follower#72`, of a component
+    type of the ruleset) made that component, in maps inside lists and maps too: a rule's map keyed by components
+    (`put(spot, m, on)`) is given as play and records show it. T004 where no component of that type has that id."""
+    if isinstance(value, list):
+        return [_components_keyed(v, S, ruleset, where) for v in value]
+    if not isinstance(value, dict):
+        return value
+    types = {t.name for t in ruleset.components}
+    out = {}
+    for key, v in value.items():
+        named = COMPONENT_KEY.fullmatch(key) if isinstance(key, str) else None
+        if named is not None and named.group(1) in types:
+            key = _component_named(S, named.group(1), int(named.group(2)), key, where)
+        out[key] = _components_keyed(v, S, ruleset, where)
+    return out
+
+
+def _keys_a_component(value, ruleset) -> bool:
+    """Whether a map in ``value`` (or in its lists and maps) has a key written as a component of the ruleset, type#id."""
+    if isinstance(value, list):
+        return any(_keys_a_component(v, ruleset) for v in value)
+    if not isinstance(value, dict):
+        return False
+    types = {t.name for t in ruleset.components}
+    return any((isinstance(k, str) and (m := COMPONENT_KEY.fullmatch(k)) is not None and m.group(1) in types)
+               or _keys_a_component(v, ruleset) for k, v in value.items())
+
+
+def _component_named(S, type_name: str, ident: int, written: str, where):
+    """The component ``type_name#ident`` of the game, or T004 (with the ids of that type) where there is none."""
+    if ident < len(S.components) and S.components[ident]["id"] == ident and S.components[ident]["type"] == type_name:
+        return S.components[ident]
+    ids = [c["id"] for c in S.components if c["type"] == type_name]
+    span = f"{type_name}#{ids[0]} to {type_name}#{ids[-1]}" if ids else "none"
+    raise PhiltreError.at(where, "T004", f"'{written}' names no component: the {type_name}s of this {S.nplayers}-seat game are {span}",
+                          "a map key written type#id is that component, as records write it: use an id a record shows")
 
 
 def _sent_back_said(ruleset, sent_back: dict) -> Diagnostic:
@@ -1241,6 +1284,8 @@ def _same_placement(args: dict, wanted: dict, game) -> bool:
     zones = game.ruleset.zones.values()
     grids = {int(spec.grid) for spec in zones if spec.grid}
     if not pieces or not grids or any(spec.grid and not spec.turns for spec in zones):  # (no turn is a move there)
+        return False
+    if lists_every_turn(game.ruleset):  # (the rules read the turn: each is an option of its own, alike or not)
         return False
     turned = False
     for name, want in wanted.items():

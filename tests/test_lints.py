@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L035).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -86,6 +86,15 @@ CASES = {
     "a family of zones counted bare": (  # the number of seats, whatever the hands hold
         changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == best and count(hand) > 0\n"),
         "L025", "count(hand)", "`count(hand)` counts the zones of 'hand', one per seat"),
+    "a count of true or false with no if": (  # a Carcassonne trial's ring of neighbours was always 9
+        changed("          - when: played(p).rank == best\n",
+                "          - when: played(p).rank == best and count(c.rank > 5 for c in hand[p]) > 0\n"),
+        "L036", "count(c.rank > 5", "`count(c.rank > 5 for c in hand[p])` counts every item, true or false alike"),
+    "a count of a true-or-false definition with no if": (  # a definition that is a comparison gives true or false too
+        changed("  best: max(played(p).rank for p in players)\n",
+                "  best: max(played(p).rank for p in players)\n  high(c): c.rank > 5 and c.rank < 9\n"
+                "  highs: count(high(c) for c in table[0])\n"),
+        "L036", "count(high(c)", "`count(high(c) for c in table[0])` counts every item"),
     "a choice named like a definition": (  # Uno's `colour` choice hid the colour to match: its `if` compared the choice
         changed('    choose: {card: "hand[me]"}\n    do:\n      - move: card -> table[me]\n',
                 '    choose: {best: "hand[me]"}\n    do:\n      - move: best -> table[me]\n'),
@@ -272,6 +281,27 @@ def test_lint(tmp_path, case):
     assert (d.loc.line, d.loc.col) == where(text, needle), str(d)
     assert words in d.message, str(d)
     assert d.hint, "every lint says what to do"
+
+
+@pytest.mark.parametrize("counted, hint", [
+    ("count(c.rank > 5 for c in hand[p])", "count(c for c in hand[p] if c.rank > 5)"),
+    ("count(played(p) != none for p in players for q in players)", "count(p for p in players for q in players if played(p) != none)"),
+])
+def test_l036_hint_writes_the_item_as_the_if(tmp_path, counted, hint):
+    """L036's hint is the user's own count with its item moved into an `if` of the last clause, each pair counted once."""
+    text = changed("          - when: played(p).rank == best\n", f"          - when: played(p).rank == best and {counted} > 0\n")
+    assert [d.hint for d in findings(tmp_path, text) if d.code == "L036"] == [f"count the ones that hold with an if: {hint}"]
+
+
+@pytest.mark.parametrize("counted", [
+    "count(c for c in hand[p] if c.rank > 5)",  # the condition in an if: the true ones counted
+    "count(c.rank > 5 for c in hand[p] if c.rank < 9)",  # an if already: not the mistake this is about
+    "count(c.rank for c in hand[p])",  # items that are numbers
+])
+def test_l036_is_silent_on_counts_that_count_what_holds(tmp_path, counted):
+    """A count whose condition is an `if`, or whose items are not true or false, is no L036."""
+    text = changed("          - when: played(p).rank == best\n", f"          - when: played(p).rank == best and {counted} > 0\n")
+    assert [str(d) for d in findings(tmp_path, text) if d.code == "L036"] == []
 
 
 @pytest.mark.parametrize("ending", [

@@ -1689,3 +1689,61 @@ def test_a_step_that_is_not_legal_lists_options_that_read_alike_with_their_zones
     assert [str(f).split(" T013 ")[1] for f in result.failures] == [
         "give {card: {kind: b}} is not a legal option; legal: give(card=card a in offer), give(card=card a in hand[0])"
     ], result.failures
+
+
+KEYED_BY_COMPONENTS = """\
+philtre: 1
+game: keyed
+players: 2
+components:
+  pawn: {each: player, copies: 2, start: "home[owner]"}
+zones:
+  home: {each: player, visible: everyone}
+  field: {visible: everyone}
+variables:
+  spot: {initial: {}}
+actions:
+  pass: {}
+flow:
+  - decide: pass
+    player: 0
+"""
+
+
+def test_given_variables_key_a_map_by_a_component_as_records_write_it(tmp_path):
+    """Carcassonne trial: a map a rule keys by components (`put(spot, m, on)`) is given as records print it, `pawn#2`:
+    that key is the component (it was the word 'pawn#2', and the rules' look-up of the pawn failed with T015); another
+    word stays a word; an id no pawn has is T004, naming the ids there are."""
+    (tmp_path / "ruleset.yaml").write_text(KEYED_BY_COMPONENTS, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text("""\
+scenarios:
+  - name: keyed
+    players: 2
+    given:
+      variables: {spot: {"pawn#2": [1, 2], "word": 3}}
+    expect:
+      - spot[first(home[1])] == [1, 2]
+      - spot['word'] == 3
+  - name: no such pawn
+    players: 2
+    given:
+      variables: {spot: {"pawn#9": [1, 2]}}
+    expect:
+      - count(spot) == 1
+""", encoding="utf-8")
+    keyed, missing = _results(tmp_path / "scenarios.yaml")
+    assert keyed.failures == [], keyed.failures
+    assert missing.failures == [missing.failures[0]] and "T004 'pawn#9' names no component: the pawns of this 2-seat game are " \
+        "pawn#0 to pawn#3" in missing.failures[0], missing.failures
+
+
+def test_a_step_naming_a_turn_takes_that_turn_where_the_rules_read_rot(tmp_path):
+    """Where a rule reads a placement's rot, each turn is an option of its own (language.md, placements): a step at rot
+    180 of a strip a-b-a lays it at 180, not at the option of rot 0 that looks the same."""
+    folder = tmp_path / "alike"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(ALIKE_TURNED.replace("    do:\n      - place", "    if: at.rot < 360\n    do:\n      - place"),
+                                         encoding="utf-8")
+    (folder / "scenarios.yaml").write_text(ALIKE_STEP.format(k=1, rot=180, offered=180), encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert result.failures == [], result.failures

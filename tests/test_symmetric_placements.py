@@ -122,3 +122,24 @@ def test_a_first_grid_state_copied_is_copied_for_its_own_turns(monkeypatch):
         monkeypatch.setattr(geometry, "_OPENINGS", {})
         assert copied == geometry.Candidates(second, 1).update(layer)
         assert {p["rot"] for p in copied} == ({0, 90} if second is plain else {0, 90, 180, 270})
+
+
+@pytest.mark.parametrize("reads, every_turn", [
+    ("at.rot < 360", True),  # the rules read the turn: it may mean what the cells do not show (a tile's edges in its attributes)
+    ("at['rot'] < 360", True),
+    ("count(placement(c).rot for c in board) >= 0", True),  # the turn of a piece placed, read through placement()
+    ("at.x >= 0", False),  # no turn read: each result once
+    ("spin == none or spin.rot < 360", False),  # a die's face named rot is no placement's turn
+])
+@pytest.mark.parametrize("grid", ["{resolution: 1, width: 4, height: 4}", "{resolution: 1}", "{resolution: 1, turns: false}"])
+def test_a_ruleset_that_reads_rot_is_offered_every_turn(tmp_path, reads, every_turn, grid):
+    """Where any rule reads a placement's rot, placements() lists the four turns of a square of one colour; where none
+    does, the least alone. A grid whose pieces never turn lists rot 0 alone either way."""
+    text = PIECES.replace("GRID", grid).replace("    do:\n      - place", f"    if: {reads}\n    do:\n      - place", 1)
+    text = text.replace("zones:\n", "dice:\n  spin: [{rot: 0}, {rot: 90}]\nzones:\n", 1)
+    path = tmp_path / "shapes.yaml"
+    path.write_text(text, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 1, seed=0)
+    turns = {rot for _, _, rot in _offered(game, "square")}
+    assert turns == ({0} if "turns: false" in grid else {0, 90, 180, 270} if every_turn else {0})
+    assert {rot for _, _, rot in _offered(game, "line")} == ({0} if "turns: false" in grid else {0, 90, 180, 270} if every_turn else {0, 90})
