@@ -393,11 +393,8 @@ winners: {highest: "score[p]"}
     assert d.hint == "check its 'until' condition, or raise step_limit", str(d)
 
 
-def test_the_step_limit_reached_where_turns_move_from_an_empty_zone_says_a_move_of_none_moves_nothing(tmp_path):
-    """Two new users' games (a draw from an empty stock, a die placed from an empty supply) ran to the step limit
-    because each turn's move took none and changed nothing; the R200 sent them to the `until` alone."""
-    path = tmp_path / "ruleset.yaml"
-    path.write_text("""\
+# a game whose draws come to take none from an empty pool, moving nothing: its flow's statements follow `flow:`
+STUCK_DRAWING = """\
 philtre: 1
 game: stuck
 players: 2
@@ -412,6 +409,14 @@ actions:
     do:
       - move: last(pool) -> hand[me]
 flow:
+"""
+
+
+def test_the_step_limit_reached_where_turns_move_from_an_empty_zone_says_a_move_of_none_moves_nothing(tmp_path):
+    """Two new users' games (a draw from an empty stock, a die placed from an empty supply) ran to the step limit
+    because each turn's move took none and changed nothing; the R200 sent them to the `until` alone."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(STUCK_DRAWING + """\
   - turns: 0
     until: count(hand[0]) == 3
     do:
@@ -480,21 +485,7 @@ winners: {highest: "score[p]"}
 def test_the_step_limit_reached_in_an_until_says_its_passes_not_its_turns(tmp_path):
     """Only a `turns` loop has turns: of an `until`, the hint says its passes."""
     path = tmp_path / "ruleset.yaml"
-    path.write_text("""\
-philtre: 1
-game: stuck
-players: 2
-step_limit: 1000
-components:
-  chip: {copies: 2, start: pool}
-zones:
-  pool: {}
-  hand: {each: player}
-actions:
-  draw:
-    do:
-      - move: last(pool) -> hand[me]
-flow:
+    path.write_text(STUCK_DRAWING + """\
   - until: count(hand[0]) == 3
     do:
       - decide: draw

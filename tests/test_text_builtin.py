@@ -4,31 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from philtre.dsl import load_ruleset
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.validate import check_file
-from philtre.interpreter import Game
-
-HEAD = """game: txt
-players: 2
-components:
-  card: {attributes: {rank: [3, 1, 4]}, start: deck}
-zones:
-  deck: {}
-"""
-
-
-def _write(tmp_path, expr: str, initial: str = ""):
-    """A small game whose flow sets a variable to ``expr``, written to a file: its path."""
-    path = tmp_path / "ruleset.yaml"
-    path.write_text(HEAD + f"variables:\n  got: 0\n{initial}flow:\n  - set: {{got: {expr!r}}}\n")
-    return path
-
-
-def _value(tmp_path, expr: str, initial: str = ""):
-    """The value ``expr`` gives when a small game's flow sets a variable to it."""
-    return Game(load_ruleset(str(_write(tmp_path, expr, initial))), 2).state.vars["got"]
-
+from test_index_of_item import HEAD, _value, _write  # (a small game whose flow sets a variable to an expression)
 
 @pytest.mark.parametrize("expr, said", [
     ("text(7)", "7"),
