@@ -37,28 +37,21 @@ class Block(Record):
 
 def split_call(text: str):
     """`name(a, f(b, c))` -> (name, [(argument text, its offset in text)]); `name` -> (name, []); None if not a call."""
+    from .parser import bracket_parts
+
     m = CALL.match(text)
     if m is None:
         return None
     inner = m.group(2)
     if inner is None or not inner.strip():
         return m.group(1), []
-    start, depth, quote, args = m.start(2), 0, "", []
-    begin = start
-    for i in range(start, m.end(2)):
-        ch = text[i]
-        if quote:
-            quote = "" if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            args.append((text[begin:i], begin))
-            begin = i + 1
-    args.append((text[begin:m.end(2)], begin))
+    parts, closed = bracket_parts(text, m.start(2) - 1)
+    if closed != m.end(2):  # (`f(a)(b)`: its first bracket closes before the end)
+        return None
+    args, begin = [], m.start(2)
+    for part in parts:
+        args.append((part, begin))
+        begin += len(part) + 1  # (and its comma)
     return m.group(1), args
 
 
