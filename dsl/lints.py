@@ -398,6 +398,8 @@ def _refs(facts, node, env) -> frozenset:
 def _reads(facts, node, env, skip=None) -> frozenset:
     """The zones an AST looks at anywhere: every name that may be a zone, through definitions and loop variables
     (but in the subtrees for which ``skip(facts, node)`` is true, in definitions too)."""
+    if isinstance(node, ast.Call) and _items_counted(facts, node) is not None:
+        node = _family_counts(facts, node)  # (`count(c for c in hand[p])` reads how many, not which, as `count(hand[p])`)
     if skip is not None and skip(facts, node):
         return frozenset()
     if isinstance(node, ast.Name):
@@ -433,7 +435,8 @@ def _family_named(facts, node, env) -> bool:
 def _family_counts(facts, node):
     """``node`` with each `count(v)`, where ``v`` is a comprehension's name over a family's bare name (`for z in FAMILY`),
     written `count(FAMILY[v])`: it counts one zone of the family, which the count lints can then tell (as they tell
-    `count(FAMILY[i])`), not what the zones hold."""
+    `count(FAMILY[i])`), not what the zones hold; and each count of an unfiltered comprehension written as the counts
+    of what it goes over (_items_counted)."""
     key = id(node)
     if key in facts.family_counts:
         return facts.family_counts[key][1]
@@ -441,6 +444,9 @@ def _family_counts(facts, node):
 
     def rewritten(sub, over):
         """``sub`` with `count(v)` made `count(FAMILY[v])` for each name v -> FAMILY in ``over``."""
+        counted = _items_counted(facts, sub)
+        if counted is not None:
+            return rewritten(counted, over)
         if isinstance(sub, ast.Comprehension):
             over, clauses = dict(over), []
             for clause in sub.clauses:
@@ -460,9 +466,29 @@ def _family_counts(facts, node):
             return sub
         return type(sub)(*(rewritten(value, over) for value in sub.field_values()))
 
-    out = rewritten(node, {}) if any(isinstance(n, ast.Comprehension) for n in ast.walk(node)) else node
+    out = (rewritten(node, {}) if any(isinstance(n, ast.Comprehension) or _items_counted(facts, n) is not None
+                                      for n in ast.walk(node)) else node)
     facts.family_counts[key] = (node, out)  # (the node kept, so its id is not reused)
     return out
+
+
+def _items_counted(facts, node):
+    """For `count(X)`, X a comprehension (or a definition without parameters whose body is one) whose last clause has no
+    `if`, the same number counted from what X goes over: `count(c for c in hand[p])` is `count(hand[p])`, and
+    `count([c for p in players for c in hand[p]])` is `sum(count(hand[p]) for p in players)`; else None. Its items
+    are left unread, as a count reads no more than how many there are (an `if` on the last clause reads them)."""
+    if not (isinstance(node, ast.Call) and node.func == "count" and len(node.args) == 1):
+        return None
+    items = node.args[0]
+    if isinstance(items, ast.Name) and items.name in facts.defines:
+        params, body, _ = facts.defines[items.name]
+        items = body if not params else None
+    if not isinstance(items, ast.Comprehension) or items.clauses[-1].conditions:
+        return None
+    last = ast.Call(node.pos, "count", (items.clauses[-1].iterable,))
+    if len(items.clauses) == 1:
+        return last
+    return ast.Call(node.pos, "sum", (ast.Comprehension(items.pos, last, items.clauses[:-1]),))
 
 
 def _subtrees(node):

@@ -1332,6 +1332,47 @@ def test_a_count_of_each_zone_of_a_family_every_seat_may_count_is_no_l027_or_l03
     assert all("not every seat may count" in d.message for d in found), [str(d) for d in found]
 
 
+MIND = """philtre: 1
+game: mind
+players: 2
+components:
+  card: {attributes: {value: 1..10}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  pile: {}
+define:
+  held: "[c for p in players for c in hand[p]]"
+actions:
+  play:
+    choose: {card: "hand[me]"}
+    do:
+      - move: card -> pile
+flow:
+  - deal: {from: deck, to: hand, count: 2}
+  - until: GUARD
+    do:
+      - simultaneous: play
+        players: "[p for p in players if count(hand[p]) > 0]"
+"""
+
+
+@pytest.mark.parametrize("guard", ["count(held) == 0", "count(c for c in hand[0]) + count([c.value for c in hand[1]]) == 0",
+                                   "count([c for p in players if p != 0 for c in hand[p]]) == 0"])
+def test_a_count_of_an_unfiltered_comprehension_over_hidden_zones_is_no_l027(tmp_path, guard):
+    """A user's The Mind looped `until: count(held) == 0`, `held` the cards of every hand (`[c for p in players for c in
+    hand[p]]`): L027 said the loop hung on what the hands held, though `count(hand[0]) + count(hand[1])` was silent. A
+    comprehension with no `if` on its last clause has as many items as the zones it goes over: its count is theirs,
+    public where they may be counted. Filtered, it counts what they hold; where the hands may not be counted, so is it."""
+    text = MIND.replace("GUARD", f'"{guard}"')
+    assert [str(d) for d in findings(tmp_path, text) if d.code != "L001"] == []  # (L001: `held` unused by some guards)
+    filtered = MIND.replace("GUARD", '"count(c for c in hand[0] if c.value > 5) == 0"')
+    assert [d.code for d in findings(tmp_path, filtered) if d.code != "L001"] == ["L027"]
+    uncounted = text.replace("hand: {each: player, visible: owner}", "hand: {each: player, visible: owner, count: owner}")
+    found = [d for d in findings(tmp_path, uncounted) if d.code == "L027" and "until" in d.message]  # (`players` counts too)
+    assert len(found) == 1 and "not every seat may count" in found[0].message, [str(d) for d in found]
+
+
 TAINT = """philtre: 1
 game: taint
 players: 2
