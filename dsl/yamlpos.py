@@ -252,7 +252,7 @@ def load_text(text: str | bytes, path: str):
                     or _text_with_colon(text, mark.line) or "a ': ' inside a value that is not quoted: quote the whole expression")
         if "expected ',' or '}'" in problem or "expected ',' or ']'" in problem:
             # {card: hand[me]}: brackets and colons end a value written inside { } or [ ]
-            hint = (_quoted_key_with_equals(text, mark)
+            hint = (_quoted_key_with_equals(text, mark) or _bare_key_with_equals(text, mark)
                     or f"an expression inside {{ }} or [ ] is quoted: {_quoted_example(text, mark)}")
             listed = _block_list_value(text, exc) if "expected ',' or ']'" in problem else None
             if listed is not None:  # `d: [[x, x + 1] for x in xs]`: no { } around it, told at the value
@@ -586,7 +586,25 @@ def _quoted_key_with_equals(text: str, mark) -> str:
     value = _flow_value(line[mark.column + 1:])
     if opened < 0 or not value:
         return ""
-    return f"a key and its value are written key: value ({{{before[opened:]}: {value}}}), not with '='"
+    return _EQUALS_HINT.format(f"{{{before[opened:]}: {value}}}")
+
+
+_EQUALS_HINT = "a key and its value are written key: value ({}), not with '='"
+
+
+def _bare_key_with_equals(text: str, mark) -> str:
+    """For `{delay[0] = -1}` (YAML stopped at the '[' of a bare key, before the '='): the hint of
+    _quoted_key_with_equals, the key quoted as it must be (`{"delay[0]": -1}`); else ''."""
+    from .schema import as_key_and_value  # (schema imports this module)
+
+    lines = text.splitlines()
+    line = lines[mark.line] if mark is not None and mark.line < len(lines) else ""
+    start = _flow_item_start(line[:mark.column]) if line else 0
+    key, rest = _flow_part(line[start:], "=:")
+    if not key or not rest.startswith("=") or rest.startswith("==") or key[-1] in "<>!" or any(q in key for q in "'\"{"):
+        return ""
+    value = _flow_value(rest[1:])
+    return _EQUALS_HINT.format(f"{{{as_key_and_value(f'{key} = {value}')}}}") if value else ""
 
 
 def _flow_value(text: str) -> str:

@@ -1191,6 +1191,11 @@ CASES = {
         breaking("      - move: card -> pile\n", '      - move: card -> pile\n      - set: {"bid[me]" = card.value}\n',
                  MINIMAL.replace("define:\n", "variables:\n  bid: {initial: 0, each: player}\ndefine:\n")),
         "Y001", "= card.value}", hint="""a key and its value are written key: value ({"bid[me]": card.value}), not with '='"""),
+    "set_bare_key_with_equals": Case(
+        "`set: {delay[0] = -1}`: YAML stops at the '[' of a bare key; the hint was a made-up example about quoting",
+        breaking("      - move: card -> pile\n", '      - move: card -> pile\n      - set: {bid[me] = bid[0] + 1}\n',
+                 MINIMAL.replace("define:\n", "variables:\n  bid: {initial: 0, each: player}\ndefine:\n")),
+        "Y001", "[me] = bid", hint="""a key and its value are written key: value ({"bid[me]": "bid[0] + 1"}), not with '='"""),
     "start_with_me": Case(
         "`start: hand[me]`: no seat decides while the components are made; the hint was about actions and turns",
         breaking("    start: deck\n", "    each: player\n    start: hand[me]\n"),
