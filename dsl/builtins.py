@@ -171,11 +171,11 @@ def _extreme(args, pick, name):
         # list met is compared with a value that is no list, which fails at once)
         if items[0].__class__ is list:
             charge_written(items, len(items), 2)
-        return pick(items)
+        return _ordered(pick, items)
     if args[0].__class__ is list:
         charge_written(list(args), len(args), 2)
     try:
-        return pick(args)
+        return _ordered(pick, args)
     except TypeError:
         _lists_among_others(args, name)
         raise
@@ -262,7 +262,28 @@ def b_sorted(xs):
     """The items in ascending order."""
     if xs.__class__ is list and holds_nested(xs):  # lists compared item by item: each item in about log2(n) comparisons
         charge_written(xs, 0, len(xs).bit_length())
-    return sorted(_collection(xs))
+    return _ordered(sorted, _collection(xs))
+
+
+def _ordered(pick, items):
+    """``pick(items)`` (sorted, min, max), where it fails, with the first component among the items (or in the lists
+    they are) kept on the failure: explain names an attribute of it, not one of a game of its own."""
+    try:
+        return pick(items)
+    except TypeError as exc:
+        exc.compared = _component_in(items) if isinstance(items, (list, tuple)) else None
+        raise
+
+
+def _component_in(items, depth: int = 2):
+    """The first component among ``items``, or in the lists among them down to ``depth`` levels; None if none."""
+    for item in items:
+        if item.__class__ is Component:
+            return item
+        found = _component_in(item, depth - 1) if depth and item.__class__ is list else None
+        if found is not None:
+            return found
+    return None
 
 
 def b_abs(x):

@@ -317,6 +317,18 @@ NONE_GUESS = " (an empty zone or an unrolled die?)"  # said where the expression
 INDEX_OF_NONE = "cannot index none"
 
 
+def _components_unordered(compared) -> str:
+    """Why components could not be sorted or compared, and the idioms that order them by an attribute: one of
+    ``compared``'s (a component the failed sort or min/max met, kept by builtins._ordered), else a stand-in name."""
+    plain = [k for k, v in shown_attributes(compared) if v.__class__ in (int, float, str)] if compared else []
+    attr = plain[0] if plain else "id" if compared else "ATTR"
+    which = "" if compared else ", ATTR one of their attributes"
+    return (f"components cannot be put in order: compare or sort one of their attributes (sorted(c.{attr} for c in xs)"
+            f"{which}); to order the components by it, lowest first, sort [c.{attr}, c.id, c] lists and keep each last "
+            f"item ([t[2] for t in sorted([c.{attr}, c.id, c] for c in xs)]): the id breaks ties, so no two components "
+            "are compared")
+
+
 def explain(exc) -> str:
     """A Python failure inside a rule, in the words of a ruleset's author."""
     if isinstance(exc, TypeError) and str(exc) == "'NoneType' object is not subscriptable":  # (a die's face read so)
@@ -328,7 +340,7 @@ def explain(exc) -> str:
             kind = indexed.group(1)
             return INDEX_OF_NONE if kind == "none" else f"only a list, a zone or a map is indexed, not {_a(kind)}"
         if "between instances of component and component" in text:
-            return "components cannot be put in order: compare or sort one of their attributes (sorted(c.rank for c in deck))"
+            return _components_unordered(getattr(exc, "compared", None))
         between = (re.fullmatch(r"'(.+)' not supported between instances of (.+) and (.+)", text)
                    or re.fullmatch(r"unsupported operand type\(s\) for (.+): (.+) and (.+)", text))
         if between:

@@ -369,3 +369,33 @@ def test_a_map_looked_up_by_a_key_it_lacks_says_so_and_names_its_keys(tmp_path):
     told = str(in_game(info.value, rules, 3, 17))
     assert told.endswith("(its keys are 'tax' and 'steal'); this stopped game 4 of the run (seed 17) of values"), told
     assert "in the game" not in told, told
+
+
+TIED = """philtre: 1
+game: tied
+players: 2
+components:
+  card: {attributes: {value: [1, 2]}, copies: 2, start: deck}
+zones:
+  deck: {}
+variables:
+  log: 0
+flow:
+  - set: {log: "ORDER"}
+"""
+
+
+@pytest.mark.parametrize("order", ["[pr[1] for pr in sorted([c.value, c] for c in deck)]", "max([c.value, c] for c in deck)[1]"])
+def test_components_put_in_order_name_an_attribute_of_theirs_and_the_tie_safe_idiom(tmp_path, order):
+    """A user's The Mind sorted `[c.value, c]` pairs, as the docs said to for seats: two equal values compared the cards,
+    and the R100 hint named `c.rank`, an attribute of another game. It names one of the compared components' own, and
+    `[c.value, c.id, c]`, whose id breaks ties before the components are reached; that idiom orders them, lowest first."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(TIED.replace("ORDER", order))
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), 2, seed=0)
+    said = str(info.value)
+    assert "R100" in said and "sorted(c.value for c in xs)" in said and "[c.value, c.id, c]" in said, said
+    assert "rank" not in said, said
+    path.write_text(TIED.replace("ORDER", "[t[2].value for t in sorted([c.value, c.id, c] for c in deck)]"))
+    assert Game(load_ruleset(str(path)), 2, seed=0).state.vars["log"] == [1, 1, 2, 2]
