@@ -158,3 +158,19 @@ def test_hex_cells_join_along_their_six_neighbours_by_reachable(tmp_path):
     path = _write(tmp_path, data)
     assert [str(f.diagnostic) for f in check_file(path).findings] == []
     assert [r.failures for r in run_scenarios(load_ruleset(path))] == [[], []]
+
+
+def test_a_let_keeps_what_a_definition_read_before_a_move(tmp_path):
+    """`define`'s snippet: a definition read after a move sees the position then (a user's The Mind spent a star each
+    tick, `all(...)` over seats holding cards read after the cards had moved: all([]) is true); its `let` kept them."""
+    snippet = yaml.safe_load(_block_after("A definition is worked out anew"))
+    data = {"philtre": 1, "game": "kept", "players": 3,
+            "components": {"card": {"attributes": {"value": "1..9"}, "start": "deck"}},
+            "zones": {"deck": {}, "hand": {"each": "player", "visible": "owner"}, "pile": {}},
+            "variables": {"star": {"initial": False, "each": "player"}, "stars": 1},
+            "define": snippet["define"], "actions": {"pass": {}},
+            "flow": [{"deal": {"from": "deck", "to": "[hand[0], hand[1]]", "count": 1}}, {"set": {"star[0]": True}},
+                     *snippet["flow"], {"decide": "pass", "player": 0}]}
+    assert Game(load_ruleset(_write(tmp_path, data)), 3, seed=0).state.vars["stars"] == 1  # seat 1 held a card, no star
+    data["flow"][-2]["when"] = data["flow"][-2]["when"].replace("in voters", "in active")
+    assert Game(load_ruleset(_write(tmp_path, data)), 3, seed=0).state.vars["stars"] == 0
