@@ -544,6 +544,8 @@ def _share_interval(lo: float, hi: float, fair: float, marked: bool) -> str:
 # column would only repeat the won-together line (compare leaves its win-share rows out the same way)
 TEAM_NOTE = ("every game was won by all seats together or by none: no win-share column (each seat's share is "
              "won together / {players}; in --json), and no seat is compared with a fair share")
+# why a cooperative run has no leader, no lowest or highest seat: said where those are left out
+NO_SEAT_ADVANTAGE = "every game won by all seats together or by none: no seat's advantage to measure"
 
 
 def seat_heading(width: int, ci_width: int, team: bool, scores: bool = True) -> str:
@@ -699,6 +701,8 @@ def format_summary(summary: dict) -> str:
     quality = summary.get("quality") or {}
     if quality and not scores and summary.get("scored_at_the_end", 0) >= 1:  # (a game won on the board: said above, short)
         lines += ["", "game quality: not measured (no scores)"]
+    elif quality and team:  # no seat leads another in a game all seats win or lose together: rows of 0s and 1s say nothing
+        lines += ["", f"game quality: no rows ({NO_SEAT_ADVANTAGE}; docs/statistics.md in philtre's source)"]
     elif quality and summary.get("scored_at_the_end", 0) >= 1:  # no race in any game: rows of 0s would read as measured (compare leaves them out too)
         lines += ["", f"game quality: no rows ({no_race_games(1, summary)}: these measures follow a score race, and "
                       "there was none: a score moved as points are won, in an overlay for a run if need be, gives them one; "
@@ -736,6 +740,8 @@ def by_players_row(summary: dict) -> dict:
         balance, shared = summary.get("seat_balance"), summary["shared_wins"]
     sides.sort()
     low, high = (f"{share:.3f} {unit} {number}" for share, number, unit in (sides[0], sides[-1]))
+    if summary.get("team_game"):  # every seat's share the same by construction: the column of the wins is the team's
+        return {"fair": "-", "low": "-", "high": "-", "balance": "-", "shared": percent(shared)}
     return {"fair": f"{fair:.3f}" if several else "-", "low": low, "high": high,
             "balance": p_text(balance["p"]) if several and balance and summary["games"] > 1 else "-",
             "shared": percent(shared) if several else "-"}
@@ -754,4 +760,7 @@ def format_by_players(summaries: list) -> str:
         row = by_players_row(summary)
         lines.append(f"{summary['players']:>7}  {summary['games']:>6}  {row['fair']:>10}  {row['low']:<14} {row['high']:<14} "
                      f"{row['balance']:<12}  {row['shared']:>11}  {summary['decisions_mean']:>9.1f}")
+    together = [str(summary["players"]) for summary in summaries if summary.get("team_game")]
+    if together:
+        lines.append(f"{', '.join(together)} players: {NO_SEAT_ADVANTAGE}; shared wins is how often they won together")
     return "\n".join(lines)

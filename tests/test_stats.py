@@ -286,6 +286,31 @@ def test_a_team_game_prints_no_win_share_column_but_keeps_it_in_json():
     assert "win share" in rival.splitlines()[2] and "no win-share column" not in rival
 
 
+def test_a_team_game_prints_no_leader_measures_nor_lowest_and_highest_seat():
+    """A user's The Mind (won by all seats or none) printed `uncertainty 1.000 ... 1 - how often the leader was the
+    eventual winner` and a by-count table naming `lowest seat 0.000 seat 0`, though no seat can lead another: the text
+    says in one line why they are left out, and the table's shared wins, how often the team won, stays. JSON keeps them."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.summary import QUALITY, format_by_players, format_summary, summarise
+
+    quality = dict.fromkeys(QUALITY, 1.0)
+    game = {"scores": [2, 2, 2], "decisions": 10, "rounds": 0, "quality": quality}
+    results = [dict(game, winners=[0, 1, 2])] * 30 + [dict(game, winners=[])] * 10
+    ruleset = SimpleNamespace(name="r", variants=(), content_hash="sha256:0")
+    summary = summarise(ruleset, 3, 0, ["random"] * 3, results)
+    text = format_summary(summary)
+    assert "game quality: no rows (every game won by all seats together or by none: no seat's advantage to measure" in text
+    assert "uncertainty" not in text and "won together: 75.0% of games" in text, text
+    assert set(summary["quality"]) == set(QUALITY)
+    rival = summarise(ruleset, 3, 0, ["random"] * 3, results + [dict(game, winners=[0])])
+    assert "uncertainty" in format_summary(rival)
+    _, _, together, alone, note = format_by_players([summary, dict(rival, players=4)]).splitlines()
+    assert together.split() == ["3", "40", "-", "-", "-", "-", "75.0%", "10.0"], together
+    assert "seat 0" in alone and note == ("3 players: every game won by all seats together or by none: no seat's "
+                                          "advantage to measure; shared wins is how often they won together"), note
+
+
 def test_a_game_whose_scores_all_stayed_0_prints_no_score_columns_but_keeps_them_in_json():
     """A game won by an expression, with no score statement (connect four): every seat's `score mean 0.00 [0.00, 0.00]
     score sd 0.00` said nothing, so the text drops those columns with a note saying why; the JSON keeps them. A single
