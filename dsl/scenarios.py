@@ -157,7 +157,9 @@ def _compile_scenarios(compiler: Compiler, items, actions: dict | None) -> tuple
             if isinstance(step, Map) and "player" in step:  # a step by a seat the game lacks could only fail when run
                 _a_seat(compiler, step["player"], step.loc_of("player"), item["players"])
             steps.append(_step(compiler, step, loc_of(item["steps"], j), actions, step["player"], step["action"]))
-        written = list(enumerate(item["expect"]))
+        if "expect" not in item and not any(step.illegal for step in steps):
+            _expect_missing(compiler, loc)
+        written = list(enumerate(item.get("expect") or []))
         expect = tuple(
             compiler.expression(e, loc_of(item["expect"], k), {}, want="bool", what="an expectation")
             for k, e in written if not isinstance(e, dict)
@@ -313,6 +315,14 @@ def component_pattern(values_by_type: dict, chosen: str | None, word) -> str:
 def component_hint(name: str, pattern: str) -> str:
     """How a step names a component: by its attributes, as a mapping."""
     return f"'{name}' chooses a component: give its attributes, {name}: {pattern}"
+
+
+def _expect_missing(compiler: Compiler, loc) -> None:
+    """V002 for a scenario that checks nothing: no `expect`, and no step it expects to be refused (`illegal: true`)."""
+    compiler.error(loc, "V002", "'expect' is required here: a scenario checks what is true after its steps, or that a "
+                   "step is refused", "list what must hold after the steps (expect: [count(pile) == 1], or "
+                   "[{pending: 1}] for who decides next), or mark a step the rules refuse `illegal: true`, which is "
+                   "a check of its own")
 
 
 def _check_whole_fields(compiler: Compiler, item) -> None:

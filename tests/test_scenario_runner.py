@@ -1747,3 +1747,21 @@ def test_a_step_naming_a_turn_takes_that_turn_where_the_rules_read_rot(tmp_path)
     (folder / "scenarios.yaml").write_text(ALIKE_STEP.format(k=1, rot=180, offered=180), encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(folder)))
     assert result.failures == [], result.failures
+
+
+def test_a_scenario_whose_check_is_an_illegal_step_needs_no_expect(tmp_path):
+    """A user's The Mind scenario checked only that a star could not be used without one left (`illegal: true`), and
+    got `V002 'expect' is required here`, with no word of why; a dummy `expect` made it pass. The refused step is a check
+    of its own: such a scenario runs, passing or failing on that step. One of steps alone checks nothing: V002 says what
+    expect is for and what to write."""
+    refused = ILLEGAL_STEP.format(action="play", name="card", value="{suit: blue, rank: 3}").replace('    expect: ["true"]\n', "")
+    path = _beside(tmp_path, TUTORIAL, refused)
+    assert [r.failures for r in _results(path)] == [[]]
+    legal = refused.replace("{suit: blue, rank: 3}", "{rank: 8}")
+    path.write_text(legal, encoding="utf-8")
+    [failed] = [r.failures for r in _results(path)]
+    assert len(failed) == 1 and "T013 expected play" in failed[0] and "to be illegal, but it is legal" in failed[0], failed
+    path.write_text(legal.replace(", illegal: true", ""), encoding="utf-8")
+    said = _refused(path)
+    assert (f"{_loc(path, 'name: a step')}: V002 'expect' is required here: a scenario checks what is true after its steps, or "
+            "that a step is refused (list what must hold after the steps (expect: [count(pile) == 1]") in said, said
