@@ -845,7 +845,7 @@ def _said_back(text: str) -> str:
 
 def _type_a_number(options, single_zones=()) -> str:
     """What to type, for a line that names no option."""
-    how = _position_hint(options, "as ") if _places(options) else f"an option as listed ({options[-1].label(None, single_zones)})"
+    how = _position_hint(options, "as ") if _places(options) else f"an option as listed, e.g. {options[-1].label(None, single_zones)}"
     return f"type an option's number, 1..{len(options)}, or {how}"
 
 

@@ -1217,7 +1217,7 @@ def test_play_offers_positions_only_in_a_game_that_places_pieces():
     options = poison.options(poison.pending()[0])
     said = match_choice("foo", options)
     assert said.startswith(f"'foo' is not among this turn's options (the {len(options)} the rules allow now): type an option's number, "
-                           f"1..{len(options)}, or an option as listed (play(")
+                           f"1..{len(options)}, or an option as listed, e.g. play(")
     assert "x y rot" not in said
     hue = Game(load_ruleset("hue"), 2, seed=1)
     assert "'x y rot'" in match_choice("foo", hue.options(hue.pending()[0]))

@@ -1064,7 +1064,8 @@ flow:
 
 def test_a_value_the_action_s_if_rules_out_now_is_said_to_be_forbidden_by_it(tmp_path):
     """Oh Hell's dealer typed a bid the rules forbid (`n=0`, or `0`): "'n=0' is not among this turn's options; the only
-    one is ..." read as a mistyped line; the choice could take it, the action's if rules it out here, and play says so."""
+    one is ..." read as a mistyped line; the choice could take it, the action's if rules it out here, and play says so.
+    The option it shows is an example, `e.g. bid(n=2)`: in parentheses, The Mind's `(star())` read as advice to type it."""
     from philtre.dsl import load_ruleset
     from philtre.interpreter import Game
     from philtre.interpreter.cli_play import _forbidding, match_choice
@@ -1080,7 +1081,7 @@ def test_a_value_the_action_s_if_rules_out_now_is_said_to_be_forbidden_by_it(tmp
         "(type an option's number, 1..2, or an option as listed)")
     assert match_choice("bid(n=0)", options, forbidden=forbidden).startswith(f"'bid(n=0)' is not among this turn's options: {rule};")
     assert match_choice("0", options, forbidden=forbidden) == (
-        f"'0' is not one of this turn's 2 options, and {rule}: type an option's number, 1..2, or an option as listed (bid(n=2))")
+        f"'0' is not one of this turn's 2 options, and {rule}: type an option's number, 1..2, or an option as listed, e.g. bid(n=2)")
     # a value no choice takes is refused as before, with no rule named
     assert match_choice("n=7", options, forbidden=forbidden) == match_choice("n=7", options)
     assert "forbid" not in match_choice("n=7", options, forbidden=forbidden)
