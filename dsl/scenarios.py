@@ -500,8 +500,8 @@ def _check_given_components(compiler: Compiler, contents) -> None:
 
 
 def _unturned_by_default(at) -> None:
-    """A given `at: {x, y}` lies at rot 0, as a step's placement may leave rot out (the run and T006 read it whole)."""
-    if isinstance(at, Map) and "x" in at and "y" in at and "rot" not in at:
+    """An `at: {x, y}` of a given component or a step's pattern is at rot 0 (the run and T006 read it whole)."""
+    if isinstance(at, Map) and set(at) == {"x", "y"}:  # (anything else T007 quotes as written)
         at["rot"] = 0
         at.val_locs["rot"] = at.loc  # (said at the placement, where a T007 of it points)
 
@@ -955,6 +955,7 @@ def _check_step_pattern(compiler: Compiler, pattern: Map) -> None:
     """A step's component pattern checked as a given one is: its attributes (T009), its `at` placement (T007)."""
     _check_given_attributes(compiler, pattern)
     if "at" in pattern:
+        _unturned_by_default(pattern["at"])
         _check_placement(compiler, pattern)
 
 
@@ -1158,10 +1159,23 @@ def _check_placement(compiler: Compiler, entry: Map) -> None:
     """T007 at the part of a given `at:` (or a step pattern's) that a `place` statement would refuse."""
     at = entry["at"]
     if not (isinstance(at, Map) and set(at) == {"x", "y", "rot"}):
-        compiler.error(entry.loc_of("at"), "T007", f"a placement is {{x, y, rot}}, not {at!r}", "e.g. at: {x: 0, y: 0, rot: 0}")
+        compiler.error(entry.loc_of("at"), "T007", f"a placement is {{x, y, rot}}, not {_shown(at)}: {_placement_wrong(at)}",
+                       "e.g. at: {x: 0, y: 0, rot: 90}, or at: {x: 0, y: 0} for rot 0")
         return
     for key, ok, wanted in (("x", is_whole(at["x"]), "a whole number"), ("y", is_whole(at["y"]), "a whole number"),
                             ("rot", is_whole(at["rot"]) and at["rot"] in ROTATIONS, f"one of {', '.join(map(str, ROTATIONS))}")):
         if not ok:
             compiler.error(at.loc_of(key), "T007", f"a placement's {key} must be {wanted}, not {at[key]!r}")
+
+
+def _placement_wrong(at) -> str:
+    """What keeps ``at`` from being a placement: x or y missing, a key no placement has."""
+    if not isinstance(at, dict):
+        return "write it as a mapping"
+    missing = [key for key in ("x", "y") if key not in at]  # (rot may be left out)
+    unknown = [str(key) for key in at if key not in ("x", "y", "rot")]
+    said = [f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing"] if missing else []
+    if unknown:
+        said.append(f"{', '.join(unknown)} {'is no key' if len(unknown) == 1 else 'are no keys'} of a placement")
+    return "; ".join(said)
 

@@ -1301,6 +1301,11 @@ scenarios:
      "      - count(board) == 2\n"),
     ("", "      - options: {player: 0, action: take, are: [{args: {piece: {at: {x: 2, y: 0, rot: 0}}}},"
          " {args: {piece: {at: {x: 0, y: 0, rot: 0}}}}]}\n"),
+    # rot left out is rot 0, as a given `at` is (it was T007)
+    ("      - {player: 0, action: take, args: {piece: {at: {x: 2, y: 0}}}}\n",
+     "      - piece_at(board, 2, 0) == none\n      - piece_at(board, 0, 0) != none\n"),
+    ("", "      - options: {player: 0, action: take, are: [{args: {piece: {at: {x: 2, y: 0}}}},"
+         " {args: {piece: {at: {x: 0, y: 0}}}}]}\n"),
 ])
 def test_a_step_s_pattern_takes_the_piece_lying_at_its_at_as_given_lays_one(tmp_path, steps, expect):
     """`piece: {at: {x: 2, y: 0, rot: 0}}`, as `given.zones` writes a placement, passed validate and then was T013
@@ -1310,14 +1315,20 @@ def test_a_step_s_pattern_takes_the_piece_lying_at_its_at_as_given_lays_one(tmp_
     assert result.passed, result.failures
 
 
-def test_a_step_s_at_that_is_no_placement_is_t007_at_validate(tmp_path):
-    """As a given `at` is: a placement the step could match no piece at."""
-    steps = "      - {player: 0, action: take, args: {piece: {at: {x: 2, y: 0}}}}\n"
+@pytest.mark.parametrize("at, said", [
+    ("{x: 2}", "not {x: 2}: y is missing"),
+    ("{x: 2, y: 0, z: 1}", "not {x: 2, y: 0, z: 1}: z is no key of a placement"),
+    ("[2, 0]", "not [2, 0]: write it as a mapping"),
+])
+def test_a_step_s_at_that_is_no_placement_is_t007_at_validate(tmp_path, at, said):
+    """As a given `at` is: a placement the step could match no piece at, quoted as written (not Python's repr), with
+    what is wrong with it."""
+    steps = f"      - {{player: 0, action: take, args: {{piece: {{at: {at}}}}}}}\n"
     path = tmp_path / "ruleset.yaml"
     path.write_text(TWO_MEN.replace("{steps}\n", steps).replace("{expect}\n", "      - \"true\"\n"), encoding="utf-8")
     with pytest.raises(PhiltreError) as caught:
         load_ruleset(str(tmp_path))
-    assert f"{_loc(path, '{x: 2, y: 0}}')}: T007 a placement is {{x, y, rot}}" in str(caught.value), str(caught.value)
+    assert f"{_loc(path, at + '}}}')}: T007 a placement is {{x, y, rot}}, {said} (e.g. at: {{x: 0, y: 0, rot: 90}}" in str(caught.value), str(caught.value)
 
 
 ROWS = """\
