@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from . import ast
 from .blocks import c_run
-from .compiler import ANY, DIE_NAMES, PASSES, Compiler, a_type, element_type, iterable, plain_type, show_type
+from .compiler import ANY, DIE_NAMES, PASSES, Compiler, a_type, element_type, is_list, iterable, plain_type, show_type
 from .errors import Loc, PhiltreError, did_you_mean, few_listed
 from .model import Stmt
 from .parser import SourceText, parse
@@ -536,6 +536,7 @@ def c_place(ctx, node, env):
     piece = _expr(ctx, spec, "piece", env, want="comp", what="the piece")
     _check_cells(ctx, piece, loc_of(spec, "piece"))
     at = _placement(ctx, spec, env)
+    _check_placement_type(ctx, spec, at)
     _check_placement_keys(ctx, at)
     _check_rot(ctx, spec, at, named if named in symbols.unturned else None)
     args = {"piece": piece, "to": grid, "at": at}
@@ -561,6 +562,25 @@ def _check_cells(ctx, piece, loc) -> None:
                        f"the attribute {close} is no cells: name it cells" if close else
                        "give the piece's type its cells, a value for each cell, laid along x: derive: {cells: \"[owner]\"} "
                        "(language.md, Grids)")
+
+
+_NO_PLACEMENT = ("int", "num", "player", "str", "bool", "comp", "zone")  # types place refuses as `at` (beside lists)
+
+
+def _check_placement_type(ctx, spec, at) -> None:
+    """E120 at place's `at` known to be a list, a number, a word, a component or a zone: place takes a map {x, y, rot},
+    and every game would fail at the rule (R100). A value whose type is known only when the game runs is checked then."""
+    if isinstance(spec["at"], dict) or not (at.type in _NO_PLACEMENT or is_list(at.type)):
+        return
+    reported = len(ctx.compiler.diagnostics)
+    whole = at.text.strip() if isinstance(at.tree, (ast.Name, ast.Call, ast.Index)) else f"({at.text.strip()})"
+    ctx.compiler.error(loc_of(spec, "at"), "E120", f"the placement must be a map {{x: .., y: .., rot: ..}}, but this is "
+                       f"{a_type(at.type)}",
+                       f"write its x and y as one: at: {{x: \"{whole}[0]\", y: \"{whole}[1]\", rot: 0}}, or at: "
+                       f"\"{{'x': {whole}[0], 'y': {whole}[1], 'rot': 0}}\"" if is_list(at.type) else
+                       "at: {x: .., y: .., rot: ..}, each an expression, or a placement: placement(piece), an item of "
+                       "placements(...)")
+    ctx.compiler.name_overlay_changes_of(at, reported)
 
 
 def _check_placement_keys(ctx, at) -> None:

@@ -112,3 +112,29 @@ def test_an_at_that_is_neither_a_mapping_of_x_y_rot_nor_an_expression_says_what_
                            f"expression in quotes that gives one; {got}"), found
     hint = check_file(_write(tmp_path, at), lints=False).findings[0].diagnostic.hint
     assert hint.startswith("write at: {x: 0, y: 0, rot: 0}, rot the turn clockwise, 0, 90, 180 or 270;"), hint
+
+
+@pytest.mark.parametrize("at, this", [
+    ('"[[0, 0], [1, 0], [2, 0]][x]"', "a list of whole numbers"),  # as a parameter chosen among [x, y] lists
+    ('"[x, 0]"', "a list of whole numbers"),
+    ('"x"', "a whole number"),
+    ("\"'top'\"", "a word"),
+    ('"last(supply[me])"', "a component"),
+    ('"board"', "a zone"),
+])
+def test_an_at_of_a_type_known_to_be_no_placement_is_e120_at_validate(tmp_path, at, this):
+    """`at: to`, `to` chosen among [x, y] lists, passed validate and failed the first game (R100 "a placement is {x, y,
+    rot}, not [6, 6]"): its type was known. The hint for a list writes it as a placement, and that validates."""
+    found = check_file(_write(tmp_path, at), lints=False).findings
+    assert [(f.diagnostic.code, f.diagnostic.loc.line, f.diagnostic.loc.col) for f in found] == [("E120", 14, 59)], found
+    said = found[0].diagnostic
+    assert said.message == f"the placement must be a map {{x: .., y: .., rot: ..}}, but this is {this}", said
+    if this.startswith("a list"):
+        hinted = said.hint.removeprefix("write its x and y as one: at: ").partition(", or at: ")
+        assert _findings(tmp_path, hinted[0]) == [] and _findings(tmp_path, hinted[2]) == [], said.hint
+
+
+@pytest.mark.parametrize("at", ['"placement(last(supply[me]))"', '"first(placements(board, last(supply[me])))"'])
+def test_an_at_that_may_be_a_placement_is_left_to_the_run(tmp_path, at):
+    """A record (a placement, or none where the piece is on no grid) is checked when the game runs."""
+    assert _findings(tmp_path, at) == []
