@@ -996,7 +996,7 @@ def _take_step(game, step, result, given_first: bool = False) -> bool:
     if match is None:
         singles = _wording(game, options)  # a zone as the scenario writes it: deck, not deck[0]
         asked = f"{step.action} {_args_text(step, wanted)}" if step.args else step.action
-        legal = (f"legal: {_legal_text(options, singles)}" if len(options) else
+        legal = (_step_legal_text(options, step.action, singles) if len(options) else
                  f"seat {step.player} has no legal option at all here (a game would stop with R300: what it needs, "
                  "such as a variable the flow keeps, may be missing from given)")
         result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option; {legal}",
@@ -1025,6 +1025,19 @@ def _wording(game, options=()):
     read alike, each component with the zone it lies in, as play names them (card a in offer, card a in hand[0])."""
     words = placed_wording(single_zones(game.ruleset), game.state.placed)
     return located_wording(words, options, None, lambda c: b_zone_of(game.state, c)) if options else words
+
+
+def _step_legal_text(options, action: str, singles) -> str:
+    """The legal options as T013 lists them for a step of ``action``: that action's first, with how many there are (or
+    that there are none), then the others: a dozen of another action's listed first hid those that show why."""
+    own = [o for o in options if o.action == action]
+    if len(own) == len(options):
+        return f"legal: {_legal_text(options, singles)}"
+    if not own:
+        return f"no '{action}' option is legal now; legal: {_legal_text(options, singles)}"
+    others = [o for o in options if o.action != action]
+    return (f"legal: {len(own)} '{action}' option{'' if len(own) == 1 else 's'} and {len(others)} of other actions, "
+            f"{_legal_text(own + others, singles)}")
 
 
 def _legal_text(options, singles) -> str:

@@ -1776,3 +1776,51 @@ def test_a_scenario_whose_check_is_an_illegal_step_needs_no_expect(tmp_path):
     said = _refused(path)
     assert (f"{_loc(path, 'name: a step')}: V002 'expect' is required here: a scenario checks what is true after its steps, or "
             "that a step is refused (list what must hold after the steps (expect: [count(pile) == 1]") in said, said
+
+
+TWO_ACTIONS = """\
+philtre: 1
+game: two-actions
+players: 1
+components:
+  chip: {attributes: {n: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]}, start: pool}
+zones:
+  pool: {}
+  kept: {}
+actions:
+  keep:
+    choose: {chip: pool}
+    do:
+      - move: chip -> kept
+  drop:
+    choose: {chip: kept}
+    if: chip.n > LEAST
+    do:
+      - move: chip -> pool
+flow:
+  - decide: keep
+    player: 0
+  - decide: [keep, drop]
+    player: 0
+scenarios:
+  - name: the step's own action's options are listed first
+    players: 1
+    steps:
+      - {player: 0, action: keep, args: {chip: {n: 2}}}
+      - {player: 0, action: drop, args: {chip: {n: 1}}}
+    expect: ["true"]
+"""
+
+
+@pytest.mark.parametrize("least, said, more", [
+    (0, "drop {chip: {n: 1}} is not a legal option; legal: 1 'drop' option and 13 of other actions, drop(chip=chip n=2), "
+        "keep(chip=chip n=1), ", 2),
+    (5, "drop {chip: {n: 1}} is not a legal option; no 'drop' option is legal now; legal: keep(chip=chip n=1), ", 1),
+])
+def test_a_step_that_is_not_legal_lists_its_own_action_s_options_first(tmp_path, least, said, more):
+    """A Hive trial: T013 listed twelve `place(...)` options and `... and 10 more`, and the step's `move` options, which
+    showed why it failed, were left out. They come first now, counted, or said to be none."""
+    (tmp_path / "ruleset.yaml").write_text(TWO_ACTIONS.replace("LEAST", str(least)), encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    [failure] = result.failures
+    assert said in failure and failure.endswith(f", ... and {more} more"), failure
