@@ -11,7 +11,7 @@ from .builtins import MAX_WHOLE
 from .blocks import check_circles, declared_blocks
 from .cache import sha256
 from .compiler import SEAT, Compiler, Define, Expr, Symbols, parse_define_head, plain_type
-from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
+from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .model import (
     Action,
     ComponentType,
@@ -1154,7 +1154,7 @@ class _Builder:
         from .statements import DECISION_KINDS
 
         names: dict = {}  # a decision statement's label -> where each statement of that label is
-        inside: dict = {}  # a statement's label -> the labels of the decisions in it (`auction`, a turns loop: ['bid'])
+        inside: dict = {}  # a statement's label -> the decisions in it, (label, loc) each (`auction`, a turns loop: [('bid', ...)])
         rounds = []  # the flow's `round:` statements: only they count round_number up from 0
 
         def visit(block, around=()):
@@ -1164,7 +1164,7 @@ class _Builder:
                 if stmt.kind in DECISION_KINDS:
                     names.setdefault(stmt.label, []).append(stmt.loc)
                     for outer in around:
-                        inside.setdefault(outer, []).append(stmt.label)
+                        inside.setdefault(outer, []).append((stmt.label, stmt.loc))
                 for value in (*stmt.args.values(), stmt.otherwise):
                     if isinstance(value, tuple) and value and all(hasattr(v, "kind") for v in value):
                         visit(value, (*around, stmt.label))
@@ -1180,11 +1180,9 @@ class _Builder:
             named = [(sc.at, sc.at_loc or sc.loc, True)] + [(p.at, p.at_loc or p.loc, False) for p in sc.pending]
             for at, where, given in named:
                 if at is not None and at not in names:
-                    held = sorted(set(inside.get(at, ())))
+                    held = inside.get(at)
                     self.error(where, "T011", f"no decision statement named '{at}' in the flow",
-                               f"'{at}' is a statement holding the decision{'s' if len(held) > 1 else ''} "
-                               f"{', '.join(repr(h) for h in held)}: name {'that' if len(held) == 1 else 'one'}"
-                               if held else did_you_mean(at, names) or _decisions_text(names))
+                               _held_text(at, held, names) if held else did_you_mean(at, names) or _decisions_text(names))
                 elif at is not None and len(names[at]) > 1:  # `at: decide` with two decides: the first reached would do
                     self.error(where, "T011", _shared_label_text(at, names[at], given),
                                "give each of them a name: of its own, and that name here")
@@ -1259,6 +1257,18 @@ def _decisions_text(names: dict) -> str:
     if shared:
         return f"the decision statements: {listed}; give each a name: of its own to name one"
     return f"the decision statements: {listed} (one without a name: is known by its kind)"
+
+
+def _held_text(at: str, held: list, names: dict) -> str:
+    """For an `at` naming a statement that holds decisions (a loop): which ones, at which lines (``held``: (label, loc)
+    each), and what to write; one without a name: of its own, or sharing its label with another, is named first."""
+    labels = list(dict.fromkeys(label for label, _ in held))
+    lines = [f"{label} at line{'s' if len(at_lines) > 1 else ''} {few_listed(at_lines)}"
+             for label in labels for at_lines in [[loc.line for lab, loc in held if lab == label]]]
+    said = f"'{at}' holds {'the decision' if len(held) == 1 else f'{len(held)} decisions'} ({'; '.join(lines)})"
+    if all(len(names[label]) == 1 for label in labels):  # each one's label names it alone: write that
+        return f"{said}: write the one meant in at: " + " or ".join(labels) if len(labels) > 1 else f"{said}: write at: {labels[0]}"
+    return f"{said}: give {'it' if len(held) == 1 else 'the one meant'} a name: and write that in at:"
 
 
 def _shared_label_text(label: str, locs: list, given: bool) -> str:

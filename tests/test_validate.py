@@ -838,8 +838,42 @@ scenarios:
     assert status == 1
     assert f"{loc_in(path, 'turn')}: T011 no decision statement named 'turn' in the flow" in out, out
     # the turns loop holds the decision: that one is named (it listed every decision statement of the flow)
-    assert "T011 no decision statement named 'turns' in the flow ('turns' is a statement holding the decision 'decide': name that)" in out, out
+    assert ("T011 no decision statement named 'turns' in the flow ('turns' holds the decision (decide at line 73): "
+            "write at: decide)") in out, out
     assert "'decide' in the flow" not in out, out
+
+
+TWO_DECIDES_IN_A_LOOP = """\
+philtre: 1
+game: two-decides
+players: 2
+variables:
+  n: 0
+actions:
+  up:
+    do:
+      - set: {n: n + 1}
+flow:
+  - name: loop
+    until: n > 3
+    do:
+      - decide: up
+        player: 0
+      - decide: up
+        player: 1
+"""
+
+
+def test_a_given_at_naming_a_loop_of_two_unnamed_decisions_names_their_lines(tmp_path):
+    """`given.at: loop` where the loop holds two decides without a name: (Skat trial): the hint said "name that",
+    not which of the two nor at which lines; it names both, with their lines, and says to give the one meant a name:."""
+    write(tmp_path, TWO_DECIDES_IN_A_LOOP)
+    path = write(tmp_path, "scenarios:\n  - name: at the loop\n    players: 2\n    given: {at: loop}\n    expect: [\"true\"]\n",
+                 "scenarios.yaml")
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert ("T011 no decision statement named 'loop' in the flow ('loop' holds 2 decisions (decide at lines 14 and 16): "
+            "give the one meant a name: and write that in at:)") in out, out
 
 
 NO_ROUNDS = """\
