@@ -27,7 +27,7 @@ from .overlays import removed_setters, setter_taken_out
 from .parser import SourceText, parse
 from .plain_data import Record
 from .schema import component_type_keys
-from .values import Zone, describe, explain
+from .values import Zone, describe, explain, is_number, other_kind_written
 from .yamlpos import loc_of
 
 _PARAMETER_MARK = "\0parameter "  # a definition's parameter, in the zones its body may give (Facts.define_passes)
@@ -2012,9 +2012,10 @@ def _value_order(text: str):
 
 def _word_hint(word: str, known) -> str:
     """For L010: a number written in quotes ("5" where the values are numbers) is said so; a word gets a 'did you mean'."""
-    numbers = {str(v) for v in known if isinstance(v, (int, float)) and not isinstance(v, bool)}
-    if word.strip() in numbers:
-        return f"the values are numbers: write {word.strip()} without quotes"
+    meant = other_kind_written(word, known)
+    if meant is not None:
+        return f"the values are numbers: write {meant} without quotes"
+    numbers = any(map(is_number, known))
     return did_you_mean(word, [str(v) for v in known]) or ("the values are numbers: compare with a number" if numbers else "check the spelling")
 
 

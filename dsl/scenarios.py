@@ -13,7 +13,7 @@ from .compiler import _DASHED_RANGE, ANY, Compiler, Expr, a_type, element_type
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .geometry import ROTATIONS
 from .plain_data import Frozen, made_by
-from .values import Component, Zone, component_text, describe, is_whole
+from .values import Component, Zone, component_text, describe, is_number, is_whole, other_kind_written
 from .yamlpos import Map, loc_of
 
 MAX_COPIES = 10_000  # as a component type's `copies`
@@ -824,7 +824,7 @@ def _check_given_value(compiler: Compiler, entry: Map, key, kind, ranges: bool =
         _check_range_values(compiler, entry, key, kind, declared, ranges)
         return
     dashed = next((v for v in declared if isinstance(v, str) and _DASHED_RANGE.fullmatch(v.strip())), None)
-    if dashed is not None and _number(value):
+    if dashed is not None and is_number(value):
         # `face: [0-9]` declares one word: every number given for it would be a finding of its own, all of one cause
         if key not in compiler.dashed_said:
             compiler.dashed_said.add(key)
@@ -833,23 +833,39 @@ def _check_given_value(compiler: Compiler, entry: Map, key, kind, ranges: bool =
                            f"{dashed!r}, not as numbers", f"write the range as {low.strip()}..{high.strip()} where {key} is "
                            f"declared (the other numbers given for {key} are not reported until then)")
         return
-    words, shown = _declared_shown(declared)
+    meant = other_kind_written(value, declared) if key != "type" else None
+    # where the value is a declared one written as the other kind, the words are shown quoted: 7 is not '7'
+    words, shown = _declared_shown(declared, quoted=meant is not None)
+    whose = f"no {kind}" if kind else "no component"
     if key == "type":
         text = f"no component type is {value!r} (the types: {shown})"
     else:
-        text = f"{f'no {kind}' if kind else 'no component'} has {key} {value!r} (its values: {shown})"
-    if isinstance(value, str) and any(_number(v) and str(v) == value.strip() for v in declared):
-        hint = f"{value!r} is quoted, a word: write the number without quotes, {key}: {value.strip()}"
+        text = f"{whose} has {key} {value!r}{_kind_said(value) if meant is not None else ''} (its values: {shown})"
+    if meant is not None:
+        hint = _other_kind_hint(key, value, meant)
     else:  # a number's spelling says nothing of the number meant (0 is not a misspelt 30)
-        hint = (None if _number(value) else did_you_mean(str(value), words)) or "give one of its values"
+        hint = (None if is_number(value) else did_you_mean(str(value), words)) or "give one of its values"
     compiler.error(entry.loc_of(key), "T009", text, hint)
 
 
-def _declared_shown(declared) -> tuple:
-    """An attribute's declared values as words, and as a hint lists them: the first 8, or a range as it was written."""
-    # numbers in their order (a range 1..35 shows 1, 2, 3, ..., not 1, 10, 11, ...), then words
-    words = [str(v) for v in sorted(set(declared), key=lambda v: (0, v, "") if _number(v) else (1, 0, str(v)))]
-    shown = ", ".join(words[:8]) + (", ..." if len(words) > 8 else "")
+def _kind_said(value) -> str:
+    """', a number' or ', a word': what YAML read a given value as."""
+    return ", a number" if is_number(value) else ", a word"
+
+
+def _other_kind_hint(key, value, meant) -> str:
+    """What to write for a value given as a number where the attribute's value is that number as a word, or the reverse."""
+    if isinstance(meant, str):
+        return f"{key}'s {meant!r} is a word: quote it, {key}: '{meant}'"
+    return f"{key}'s {meant} is a number: write it without quotes, {key}: {meant}"
+
+
+def _declared_shown(declared, quoted: bool = False) -> tuple:
+    """An attribute's declared values as words, and as a hint lists them: the first 8 in the order declared (the words
+    among them quoted, where ``quoted``), or a range as it was written."""
+    words = [str(v) for v in dict.fromkeys(declared)]  # (a deck's ranks read in their order: 7, 8, 9, 10, J, not 10, 7, ...)
+    listed = [repr(v) if quoted and isinstance(v, str) else str(v) for v in dict.fromkeys(declared)]
+    shown = ", ".join(listed[:8]) + (", ..." if len(listed) > 8 else "")
     whole = sorted({v for v in declared if isinstance(v, int) and not isinstance(v, bool)})
     if len(whole) > 8 and len(whole) == len(words) and whole[-1] - whole[0] == len(whole) - 1:
         shown = f"{whole[0]}..{whole[-1]}"  # a range, as it was written
@@ -867,11 +883,12 @@ def _check_range_values(compiler: Compiler, entry: Map, key, kind, declared, ran
         return
     if not 0 < spelt.stop - spelt.start <= MAX_COPIES:  # high to low, or too long: T007, said where `copies` is checked
         return
-    numbers = {d for d in declared if _number(d)}
+    numbers = {d for d in declared if is_number(d)}
     missing = [v for v in spelt if v not in numbers]
     if not missing:
         return
-    _, shown = _declared_shown(declared)
+    worded = all(other_kind_written(v, declared) is not None for v in missing)  # `rank: 7..9` of ranks '7', '8', ...
+    _, shown = _declared_shown(declared, quoted=worded)
     if len(missing) > 2 and missing[-1] - missing[0] == len(missing) - 1:
         few = f"{missing[0]}..{missing[-1]}"
     elif len(missing) <= 4:
@@ -879,8 +896,9 @@ def _check_range_values(compiler: Compiler, entry: Map, key, kind, declared, ran
     else:
         few = ", ".join(map(str, missing[:4])) + ", ..."
     whose = f"no {kind}" if kind else "no component"
-    compiler.error(entry.loc_of(key), "T009", f"{whose} has {key} {few} (in the range {value.strip()}; its values: {shown})",
-                   "a range gives one component per value: keep it within the values")
+    hint = (f"a range gives numbers, and {key}'s values are words: give one pattern per word, {{{key}: '{missing[0]}'}}, ..."
+            if worded else "a range gives one component per value: keep it within the values")
+    compiler.error(entry.loc_of(key), "T009", f"{whose} has {key} {few} (in the range {value.strip()}; its values: {shown})", hint)
 
 
 def _shown(value) -> str:
@@ -890,10 +908,6 @@ def _shown(value) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(map(_shown, value)) + "]"
     return str(value)
-
-
-def _number(v) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 def check_step_arguments(compiler: Compiler, step, action) -> None:

@@ -18,6 +18,22 @@ def is_whole(value, low: int | None = None, high: int | None = None) -> bool:
     return type(value) is int and (low is None or value >= low) and (high is None or value <= high)
 
 
+def is_number(value) -> bool:
+    """``value`` is a number, whole or not (not a bool)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def other_kind_written(value, declared):
+    """The declared value that ``value`` spells as the other kind, a number for a word or a word for a number (7 where
+    '7' is declared, '7' where 7 is), where none is ``value`` itself; else None. YAML reads `7` as a number and `'7'`
+    as a word, and the two are never equal: the value meant is this one."""
+    if not (is_number(value) or isinstance(value, str)) or any(value == v for v in declared):
+        return None
+    text = str(value).strip()
+    return next((v for v in declared if (is_number(v) if isinstance(value, str) else isinstance(v, str))
+                 and str(v).strip() == text), None)
+
+
 _SIGNATURES: dict = {}  # (type, sorted attributes) -> its number, for every component made in this process
 
 

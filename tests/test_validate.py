@@ -1013,9 +1013,9 @@ scenarios:
 @pytest.mark.parametrize("component, needle, message", [
     ("{colr: blue}", "colr", "T009 no component has an attribute 'colr' (did you mean 'color'?)"),
     ("{type: potion, vlaue: 2}", "vlaue", "T009 a potion has no attribute 'vlaue' (did you mean 'value'?)"),
-    ("{color: bleu}", "bleu", "T009 no component has color 'bleu' (its values: blue, purple, red) (did you mean 'blue'?)"),
+    ("{color: bleu}", "bleu", "T009 no component has color 'bleu' (its values: blue, red, purple) (did you mean 'blue'?)"),
     ("{type: potion, value: 3}", "3}", "T009 no potion has value 3 (its values: 1, 2, 4, 5, 7) (give one of its values)"),
-    ("{type: potoin}", "potoin", "T009 no component type is 'potoin' (the types: poison, potion) (did you mean 'potion'?)"),
+    ("{type: potoin}", "potoin", "T009 no component type is 'potoin' (the types: potion, poison) (did you mean 'potion'?)"),
 ])
 def test_a_misspelt_attribute_or_value_of_a_given_component_is_found_by_validate(tmp_path, component, needle, message):
     """Not T003 'no component left matching' when run, as if the copies had run out."""
@@ -1044,7 +1044,7 @@ scenarios:
 """)
     status, out, _ = run("validate", path)
     assert status == 1
-    assert f"{loc_in(path, 'purpel')}: T009 no component has color 'purpel' (its values: blue, purple, red) (did you mean 'purple'?)" in out, out
+    assert f"{loc_in(path, 'purpel')}: T009 no component has color 'purpel' (its values: blue, red, purple) (did you mean 'purple'?)" in out, out
     assert f"{loc_in(path, 'vlaue')}: T009 no component has an attribute 'vlaue' (did you mean 'value'?)" in out, out
     assert out.count("T009") == 2, out
 
@@ -1436,7 +1436,7 @@ def test_a_scenario_for_a_player_count_the_game_does_not_take_is_said_beside_ano
 @pytest.mark.parametrize("card, needle, message", [
     ("{rank: 11}", "11}]", "T009 no component has rank 11 (its values: 1..10) (give one of its values)"),
     ("{rank: 0}", "0}]", "T009 no component has rank 0 (its values: 1..10) (give one of its values)"),
-    ("{rank: '7'}", "'7'", "T009 no component has rank '7' (its values: 1..10) ('7' is quoted, a word: write the number without quotes, rank: 7)"),
+    ("{rank: '7'}", "'7'", "T009 no component has rank '7', a word (its values: 1..10) (rank's 7 is a number: write it without quotes, rank: 7)"),
 ], ids=["past-the-end", "no-misspelt-number", "quoted-number"])
 def test_a_value_no_component_has_names_numbers_in_order_and_a_quoted_number(tmp_path, card, needle, message):
     """The values 1..10 were shown as words, '1, 10, 2, 3, ...'; rank 0 was 'did you mean 10?'; and a quoted
@@ -1452,6 +1452,36 @@ scenarios:
     status, out, _ = run("validate", path)
     assert status == 1
     assert f"{loc_in(path, needle)}: {message}" in out, out
+
+
+WORDED_RANKS = "rank: ['7', '8', '9', '10', J, Q, K, A]"
+IN_WORDS = "'7', '8', '9', '10', 'J', 'Q', 'K', 'A'"
+
+
+@pytest.mark.parametrize("where, needle, message", [
+    ("given: {zones: {'hand[0]': [{rank: 7}]}}", "7}",
+     f"T009 no component has rank 7, a number (its values: {IN_WORDS}) (rank's '7' is a word: quote it, rank: '7')"),
+    ("given: {zones: {'hand[0]': [{rank: 7..9}]}}", "7..9",
+     f"T009 no component has rank 7..9 (in the range 7..9; its values: {IN_WORDS}) (a range gives numbers, and rank's "
+     "values are words: give one pattern per word, {rank: '7'}, ...)"),
+    ("steps: [{player: 0, action: play, args: {card: {rank: 10}}}]", "10}",
+     f"T009 no component has rank 10, a number (its values: {IN_WORDS}) (rank's '10' is a word: quote it, rank: '10')"),
+], ids=["given", "given-range", "step"])
+def test_a_number_given_for_an_attribute_of_words_says_to_quote_it(tmp_path, where, needle, message):
+    """`{rank: 7}` where ranks are declared '7', 'J' (Skat trial): T009 said "no component has rank 7 (its values: 10,
+    7, 8, ...)", the 7 it says none has among them, sorted as text; it says 7 is a number, the values quoted and in
+    their declared order, and to quote it; a given's pattern and a step's alike."""
+    text = CLEAN.replace("rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", WORDED_RANKS, 1) + f"""
+scenarios:
+  - name: a rank written as a number
+    players: 2
+    {where}
+    expect: ["true"]
+"""
+    path = write(tmp_path, text)
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, needle, text.count(needle))}: {message}" in out, out
 
 
 @pytest.mark.parametrize("written", ["1...10", "1\u202610"], ids=["three-dots", "ellipsis"])
