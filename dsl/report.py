@@ -196,7 +196,34 @@ FORMATS = {"text": as_text, "json": as_json, "github": as_github}
 
 
 def summary(path: str, findings, reached: str, smoked: bool, variants=()) -> str:
-    """One line per file (and the ``variants`` applied to it): each layer ok, its count of errors/warnings/notes, or not checked."""
+    """One line per file (and the ``variants`` applied to it): each layer ok, its count of errors/warnings/notes, or not
+    checked. For a path naming a file, the findings in the files checked with it (the scenarios.yaml beside a ruleset, an
+    overlay's base) are counted apart, each file named: its errors are not the named file's."""
+    by_file: dict = {path: []}
+    mine = os.path.realpath(path) if os.path.isfile(path) else None  # (a folder or a game's name: all its files are its own)
+    for f in findings:
+        other = mine is not None and f.diagnostic.loc.path and os.path.realpath(f.diagnostic.loc.path) != mine
+        by_file.setdefault(f.diagnostic.loc.path if other else path, []).append(f)
+    findings = by_file.pop(path)
+    # the path named as it is alone (`validate .` names the folder), the variants beside it
+    return (f"{printable(' + '.join([_named(path), *variants]))}: " + "; ".join(_layers_said(findings, reached, smoked))
+            + "".join(f"; checked with it, {printable(_relative(other))}: {', '.join(_found_in_layers(theirs))}"
+                      for other, theirs in by_file.items()))
+
+
+def _found_in_layers(findings) -> list:
+    """'references 2 errors', one per layer with findings, in the order the layers run."""
+    return [f"{layer} " + _counts([f for f in findings if f.layer == layer]) for layer in LAYERS
+            if any(f.layer == layer for f in findings)]
+
+
+def _counts(findings) -> str:
+    """'1 error, 2 warnings': the findings counted by severity."""
+    return ", ".join(_count(findings, s) for s in ("error", "warning", "note") if _count(findings, s))
+
+
+def _layers_said(findings, reached: str, smoked: bool) -> list:
+    """Each layer of a file's check as summary says it: ok, its findings counted, or not checked."""
     parts = []
     stop = LAYERS.index(reached)
     for i, layer in enumerate(LAYERS):
@@ -210,9 +237,8 @@ def summary(path: str, findings, reached: str, smoked: bool, variants=()) -> str
         elif not mine:
             parts.append(f"{layer} ok")
         else:
-            parts.append(f"{layer} " + ", ".join(_count(mine, s) for s in ("error", "warning", "note") if _count(mine, s)))
-    # the path named as it is alone (`validate .` names the folder), the variants beside it
-    return f"{printable(' + '.join([_named(path), *variants]))}: " + "; ".join(parts)
+            parts.append(f"{layer} " + _counts(mine))
+    return parts
 
 
 def _named(path: str) -> str:

@@ -152,6 +152,22 @@ def test_errors_stop_the_later_layers(tmp_path):
     assert "expressions 1 error; references ok; lints not checked" in err
 
 
+def test_a_ruleset_file_s_summary_counts_the_errors_of_its_scenarios_file_apart(tmp_path):
+    """`validate ruleset.yaml` with two T009 in the scenarios.yaml beside it said `ruleset.yaml: ... references 2
+    errors` (Skat trial): the ruleset's layers are its own, and the scenarios file's errors are counted apart, named;
+    the folder, which holds both, counts them as its own."""
+    path = write(tmp_path, CLEAN)
+    write(tmp_path, "scenarios:\n  - name: bad cards\n    players: 2\n    given: {zones: {deck: [{rank: 99}, {rank: 0}]}}\n"
+          "    expect: [\"true\"]\n", "scenarios.yaml")
+    code, out, err = run("validate", path)
+    assert code == 1 and out.count("scenarios.yaml:4:") == 2, out
+    said = err.splitlines()[0]
+    assert said == (f"{tmp_path / 'ruleset.yaml'}: yaml ok; schema ok; expressions ok; references ok; lints not checked; "
+                    f"checked with it, {tmp_path / 'scenarios.yaml'}: references 2 errors"), said
+    code, _, err = run("validate", tmp_path)
+    assert err.splitlines()[0].endswith(": yaml ok; schema ok; expressions ok; references 2 errors; lints not checked"), err
+
+
 def test_an_overlay_patching_what_its_base_lacks_is_counted_as_an_overlay_error_not_a_schema_one(tmp_path):
     """O005 (removing a definition the base does not have) was counted `schema 1 error`, which sent the author to
     look for a mistake of structure; the summary names the overlay layer only where it found something."""
