@@ -1892,14 +1892,9 @@ def l010_value_nothing_has(facts) -> list:
     """L010: an attribute compared with a word that none of its declared values is (c.suit == "sapdes"), written
     there or passed to a definition's parameter that is so compared (`n(p, 'sashmi')`, `n(p, k)` comparing `c.kind == k`)."""
     declared = _declared_values(facts.ruleset)
-    trees = [(_source(expr), facts.tree(expr)) for expr in facts.expressions]
-    trees += [(facts.define_source(name), tree) for name, (_, tree, _) in facts.defines.items()]
-    # a component's own `copies`, `start` and `derive` name its attributes bare (`copies: 2 if kind == "plain" else 1`)
-    own = [(_source(expr), facts.tree(expr), dict(ctype.attributes)) for ctype in facts.ruleset.components
-           for expr in [ctype.copies, ctype.start, *(e for _, e in ctype.derived)] if isinstance(expr, Expr)]
     compared = _parameters_compared(facts)
     out = []
-    for source, tree, bare in [(source, tree, {}) for source, tree in trees] + own:
+    for source, tree, bare in _trees_naming_attributes(facts):
         for node in ast.walk(tree) if tree is not None else ():
             if isinstance(node, ast.Compare) and node.op in ("==", "!="):
                 for attr, const in ((node.left, node.right), (node.right, node.left)):
@@ -1967,6 +1962,59 @@ def _word_nothing_has(facts, attribute: str, known, const, source, passed: str =
             else f"{attribute} is never the word {const.value!r}")
     hint = _word_hint(const.value, known) + _values_written(facts, attribute, source.loc)
     return [Diagnostic(source.at(const.pos), "L010", f"{what}{passed} (its values: {shown})", hint)]
+
+
+def _trees_naming_attributes(facts) -> list:
+    """(source, tree, bare) of every expression and definition, bare {} for each; then of each component's own
+    `copies`, `start` and `derive`, which name its attributes bare (`copies: 2 if kind == "plain" else 1`), bare
+    {attribute: its declared values} for each."""
+    trees = [(_source(expr), facts.tree(expr), {}) for expr in facts.expressions]
+    trees += [(facts.define_source(name), tree, {}) for name, (_, tree, _) in facts.defines.items()]
+    return trees + [(_source(expr), facts.tree(expr), dict(ctype.attributes)) for ctype in facts.ruleset.components
+                    for expr in [ctype.copies, ctype.start, *(e for _, e in ctype.derived)] if isinstance(expr, Expr)]
+
+
+ORDERED = ("<", "<=", ">", ">=")  # the comparisons that order their sides: a word and a number have no order
+
+
+def l038_order_of_numbers_and_words(facts) -> list:
+    """L038: an order comparison (`<`, `<=`, `>`, `>=`) or arithmetic reading an attribute whose declared values mix
+    numbers and words (`rank: [7, 8, 9, 10, J, Q, K, A]`: YAML reads 7 a number and J a word): it fails when the game
+    runs wherever the component's value is the other kind (R100 "'>' between a word and a whole number"), though it works
+    for some components, so it is no error. (A component's own `copies`, `start` and `derive` are computed for every
+    component before the game: R002 says it there.) A derived attribute, whose values are computed, is not checked."""
+    mixed = {}  # attribute -> the first declaration of it that mixes numbers and words, in its declared order
+    for ctype in facts.ruleset.components:
+        for name, values in ctype.attributes:
+            if any(map(is_number, values)) and any(isinstance(v, str) for v in values):
+                mixed.setdefault(name, list(values))
+    out = []
+    for source, tree, _ in _trees_naming_attributes(facts) if mixed else ():
+        for node in ast.walk(tree) if tree is not None else ():
+            for side in _mixed_sides(node, mixed):
+                out.append(_mixed_finding(source, node, side, mixed[side.name]))
+    return out
+
+
+def _mixed_sides(node, mixed: dict) -> list:
+    """The sides of ``node``, an order comparison or arithmetic, that read an attribute of ``mixed`` values."""
+    if isinstance(node, ast.Compare) and node.op in ORDERED or isinstance(node, ast.BinOp):
+        sides = (node.left, node.right)
+    elif isinstance(node, ast.Unary) and node.op == "-":
+        sides = (node.operand,)
+    else:
+        return []
+    return [side for side in sides if isinstance(side, ast.Attr) and side.name in mixed]
+
+
+def _mixed_finding(source, node, side, values) -> Diagnostic:
+    """L038's finding at ``side`` of ``node``, an attribute of mixed ``values`` (in their declared order)."""
+    shown = ", ".join(map(str, values[:8])) + (", ..." if len(values) > 8 else "")
+    words = ", ".join(f"'{v}'" for v in values[:4]) + (", ..." if len(values) > 4 else "")
+    return Diagnostic(source.at(side.pos), "L038", f"`{ast.text(node)}`: {side.name}'s declared values mix numbers and words "
+                      f"({shown}), and '{node.op}' {'of a word' if isinstance(node, ast.Unary) else 'between a word and a number'} "
+                      "fails when the game runs",
+                      f"quote them all as words, {side.name}: [{words}], or write them all as numbers")
 
 
 def _parameters_compared(facts) -> dict:
@@ -3648,6 +3696,7 @@ LINTS = {
     "L034": l034_after_the_end,
     "L035": l035_blocks_never_run,
     "L036": l036_count_of_true_or_false,
+    "L038": l038_order_of_numbers_and_words,
 }
 
 
