@@ -27,7 +27,7 @@ from .overlays import removed_setters, setter_taken_out
 from .parser import SourceText, parse
 from .plain_data import Record
 from .schema import component_type_keys
-from .values import Zone, describe, explain, is_number, other_kind_written
+from .values import Zone, describe, explain, is_number, other_kind_written, values_shown
 from .yamlpos import loc_of
 
 _PARAMETER_MARK = "\0parameter "  # a definition's parameter, in the zones its body may give (Facts.define_passes)
@@ -1879,12 +1879,12 @@ def _declared_values(rs) -> dict:
     values, derived = {}, set()
     for ctype in rs.components:
         for name, declared in ctype.attributes:
-            values.setdefault(name, set()).update(declared)
+            values.setdefault(name, {}).update(dict.fromkeys(declared))  # (in their declared order, for the messages)
         derived |= {name for name, _ in ctype.derived}
     for die in rs.dice.values():
         for face in die.faces:
             for name, value in face.items():
-                values.setdefault(name, set()).add(value)
+                values.setdefault(name, {})[value] = None
     return {name: v for name, v in values.items() if name not in derived}
 
 
@@ -1899,7 +1899,7 @@ def l010_value_nothing_has(facts) -> list:
             if isinstance(node, ast.Compare) and node.op in ("==", "!="):
                 for attr, const in ((node.left, node.right), (node.right, node.left)):
                     if isinstance(attr, ast.Attr) or isinstance(attr, ast.Name) and attr.name in bare:
-                        known = set(bare[attr.name]) if isinstance(attr, ast.Name) else declared.get(attr.name)
+                        known = dict.fromkeys(bare[attr.name]) if isinstance(attr, ast.Name) else declared.get(attr.name)
                         out += _word_nothing_has(facts, attr.name, known, const, source)
             elif isinstance(node, ast.Call) and node.func in compared:
                 for at, attribute in compared[node.func].items():
@@ -1953,11 +1953,17 @@ def _keys_meant_as_words(source, tree) -> list:
 
 
 def _word_nothing_has(facts, attribute: str, known, const, source, passed: str = "") -> list:
-    """L010's finding for ``const`` compared with ``attribute``, whose values are ``known``: [] unless it is a word none is."""
-    if not (isinstance(const, ast.Const) and isinstance(const.value, str) and known
-            and all(isinstance(v, (str, int, float)) for v in known) and const.value not in known):
+    """L010's finding for ``const`` compared with ``attribute``, whose values are ``known``: [] unless it is a word none is,
+    or a number one of them is as a word (7 where the ranks are '7', J: never equal)."""
+    if not (isinstance(const, ast.Const) and known and all(isinstance(v, (str, int, float)) for v in known)):
         return []
-    shown = ", ".join(sorted(map(str, known), key=_value_order)[:8]) + (", ..." if len(known) > 8 else "")
+    meant = other_kind_written(const.value, known) if is_number(const.value) else None
+    if isinstance(meant, str):
+        return [Diagnostic(source.at(const.pos), "L010", f"{attribute} is never the number {const.value}{passed} (its values: "
+                           f"{values_shown(known, quoted=True)[1]})", f"{attribute}'s {meant!r} is a word: quote it, '{meant}'")]
+    if not (isinstance(const.value, str) and const.value not in known):
+        return []
+    _, shown = values_shown(known)
     what = (f"no component or die face has {attribute} {const.value!r}" if all(isinstance(v, str) for v in known)
             else f"{attribute} is never the word {const.value!r}")
     hint = _word_hint(const.value, known) + _values_written(facts, attribute, source.loc)
@@ -2048,14 +2054,6 @@ def _values_written(facts, attribute: str, loc: Loc) -> str:
 
     where = facts.overlay_written.get(("attribute", attribute))
     return f"; {_written_by('attribute', attribute, where)}" if where is not None and where.path != loc.path else ""
-
-
-def _value_order(text: str):
-    """Numbers in their order (2 before 10), then words in theirs."""
-    try:
-        return (0, float(text), "")
-    except ValueError:
-        return (1, 0.0, text)
 
 
 def _word_hint(word: str, known) -> str:

@@ -13,7 +13,7 @@ from .compiler import _DASHED_RANGE, ANY, Compiler, Expr, a_type, element_type
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .geometry import ROTATIONS
 from .plain_data import Frozen, made_by
-from .values import Component, Zone, component_text, describe, is_number, is_whole, other_kind_written
+from .values import Component, Zone, component_text, describe, is_number, is_whole, other_kind_written, values_shown
 from .yamlpos import Map, loc_of
 
 MAX_COPIES = 10_000  # as a component type's `copies`
@@ -835,7 +835,7 @@ def _check_given_value(compiler: Compiler, entry: Map, key, kind, ranges: bool =
         return
     meant = other_kind_written(value, declared) if key != "type" else None
     # where the value is a declared one written as the other kind, the words are shown quoted: 7 is not '7'
-    words, shown = _declared_shown(declared, quoted=meant is not None)
+    words, shown = values_shown(declared, quoted=meant is not None)
     whose = f"no {kind}" if kind else "no component"
     if key == "type":
         text = f"no component type is {value!r} (the types: {shown})"
@@ -860,18 +860,6 @@ def _other_kind_hint(key, value, meant) -> str:
     return f"{key}'s {meant} is a number: write it without quotes, {key}: {meant}"
 
 
-def _declared_shown(declared, quoted: bool = False) -> tuple:
-    """An attribute's declared values as words, and as a hint lists them: the first 8 in the order declared (the words
-    among them quoted, where ``quoted``), or a range as it was written."""
-    words = [str(v) for v in dict.fromkeys(declared)]  # (a deck's ranks read in their order: 7, 8, 9, 10, J, not 10, 7, ...)
-    listed = [repr(v) if quoted and isinstance(v, str) else str(v) for v in dict.fromkeys(declared)]
-    shown = ", ".join(listed[:8]) + (", ..." if len(listed) > 8 else "")
-    whole = sorted({v for v in declared if isinstance(v, int) and not isinstance(v, bool)})
-    if len(whole) > 8 and len(whole) == len(words) and whole[-1] - whole[0] == len(whole) - 1:
-        shown = f"{whole[0]}..{whole[-1]}"  # a range, as it was written
-    return words, shown
-
-
 def _check_range_values(compiler: Compiler, entry: Map, key, kind, declared, ranges: bool) -> None:
     """T009 at a given pattern's range `lo..hi` holding values no component (of its type) declares for the attribute,
     or at a range in a step's pattern (where ``ranges`` is false): a step's argument is one component."""
@@ -888,7 +876,7 @@ def _check_range_values(compiler: Compiler, entry: Map, key, kind, declared, ran
     if not missing:
         return
     worded = all(other_kind_written(v, declared) is not None for v in missing)  # `rank: 7..9` of ranks '7', '8', ...
-    _, shown = _declared_shown(declared, quoted=worded)
+    _, shown = values_shown(declared, quoted=worded)
     if len(missing) > 2 and missing[-1] - missing[0] == len(missing) - 1:
         few = f"{missing[0]}..{missing[-1]}"
     elif len(missing) <= 4:

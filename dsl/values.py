@@ -34,6 +34,19 @@ def other_kind_written(value, declared):
                  and str(v).strip() == text), None)
 
 
+def values_shown(declared, quoted: bool = False) -> tuple:
+    """An attribute's declared values as words, and as a message lists them: the first 8 in the order declared (the
+    words among them quoted, where ``quoted``: 7 is not '7'), or a range as it was written."""
+    once = list(dict.fromkeys(declared))  # (a deck's ranks read in their order: 7, 8, 9, 10, J, not 10, 7, ...)
+    words = [str(v) for v in once]
+    listed = [repr(v) if quoted and isinstance(v, str) else str(v) for v in once]
+    shown = ", ".join(listed[:8]) + (", ..." if len(listed) > 8 else "")
+    whole = sorted({v for v in once if is_whole(v)})
+    if len(whole) > 8 and len(whole) == len(words) and whole[-1] - whole[0] == len(whole) - 1:
+        shown = f"{whole[0]}..{whole[-1]}"  # a range, as it was written
+    return words, shown
+
+
 _SIGNATURES: dict = {}  # (type, sorted attributes) -> its number, for every component made in this process
 
 

@@ -184,22 +184,26 @@ CASES = {
     "a word no card has": (
         changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == best and played(p).suit != 'bleu'\n",
                 changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}")),
-        "L010", "'bleu'\n", "no component or die face has suit 'bleu' (its values: blue, red)"),
+        "L010", "'bleu'\n", "no component or die face has suit 'bleu' (its values: red, blue)"),
     "a word no card has, in the card's own copies": (
         changed("    copies: 2\n", "    copies: 2 if suit == 'bleu' else 1\n",
                 changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}")),
-        "L010", "'bleu' else", "no component or die face has suit 'bleu' (its values: blue, red)"),
+        "L010", "'bleu' else", "no component or die face has suit 'bleu' (its values: red, blue)"),
     "a word no card has, passed to a definition that compares it": (
         changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == best and of_suit(played(p), 'bleu')\n",
                 changed("define:\n", "define:\n  of_suit(c, s): c.suit == s\n",
                         changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}"))),
-        "L010", "'bleu')", "no component or die face has suit 'bleu', passed to 'of_suit' to compare with a suit (its values: blue, red)"),
+        "L010", "'bleu')", "no component or die face has suit 'bleu', passed to 'of_suit' to compare with a suit (its values: red, blue)"),
     "an initial value the flow sets before anything reads it": (  # (an overlay's: the base's is a search agent's guess)
         f"extends: {ROOT / 'examples' / 'hidden-hands' / 'ruleset.yaml'}\nvariables:\n  told: {{initial: [[]]}}\n",
         "L022", "initial: [[]]}", "the initial value of 'told' changes nothing in play: the flow sets 'told' at "),
     "a number written in quotes": (  # "5" is a word: the numbers 1..10 are never it, and the trick was never scored
         changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == '5'\n"),
-        "L010", "'5'", "rank is never the word '5' (its values: 1, 2, 3, 4, 5, 6, 7, 8, ...)"),
+        "L010", "'5'", "rank is never the word '5' (its values: 1..10)"),
+    "a number where the values are that number as a word": (  # 7 is never '7': the card was never played
+        changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == 7\n",
+                changed("rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", "rank: ['7', '8', '9', '10', J, Q, K, A]")),
+        "L010", "7\n", "rank is never the number 7 (its values: '7', '8', '9', '10', 'J', 'Q', 'K', 'A')"),
     "hands passed left one seat at a time": (
         changed("      - move: table -> discard\n",
                 "      - move: table -> discard\n      - for: p in players\n        do:\n          - move: hand[p] -> hand[left(p)]\n"),
@@ -359,6 +363,13 @@ def test_a_number_in_quotes_is_told_to_lose_its_quotes(tmp_path):
     text, *_ = CASES["a number written in quotes"]
     [d] = [d for d in findings(tmp_path, text) if d.code == "L010"]
     assert d.hint == "the values are numbers: write 5 without quotes", str(d)
+
+
+def test_a_number_where_the_values_are_words_is_told_to_be_quoted(tmp_path):
+    """`c.rank == 7` where the ranks are '7', J (a Skat trial's T009, in an expression): never true, and no finding."""
+    text, *_ = CASES["a number where the values are that number as a word"]
+    [d] = [d for d in findings(tmp_path, text) if d.code == "L010"]
+    assert d.hint == "rank's '7' is a word: quote it, '7'", str(d)
 
 
 def test_an_order_of_a_mixed_attribute_says_to_quote_its_values(tmp_path):
