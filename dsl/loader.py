@@ -1182,7 +1182,7 @@ class _Builder:
                 if at is not None and at not in names:
                     held = inside.get(at)
                     self.error(where, "T011", f"no decision statement named '{at}' in the flow",
-                               _held_text(at, held, names) if held else did_you_mean(at, names) or _decisions_text(names))
+                               _held_text(at, held, names, where) if held else did_you_mean(at, names) or _decisions_text(names))
                 elif at is not None and len(names[at]) > 1:  # `at: decide` with two decides: the first reached would do
                     self.error(where, "T011", _shared_label_text(at, names[at], given),
                                "give each of them a name: of its own, and that name here")
@@ -1259,11 +1259,13 @@ def _decisions_text(names: dict) -> str:
     return f"the decision statements: {listed} (one without a name: is known by its kind)"
 
 
-def _held_text(at: str, held: list, names: dict) -> str:
+def _held_text(at: str, held: list, names: dict, where: Loc) -> str:
     """For an `at` naming a statement that holds decisions (a loop): which ones, at which lines (``held``: (label, loc)
-    each), and what to write; one without a name: of its own, or sharing its label with another, is named first."""
+    each; the file named where it is not that of ``where``, the scenario's), and what to write; one without a name: of
+    its own, or sharing its label with another, is named first."""
     labels = list(dict.fromkeys(label for label, _ in held))
-    lines = [f"{label} at line{'s' if len(at_lines) > 1 else ''} {few_listed(at_lines)}"
+    of = "" if held[0][1].path == where.path else f" of {os.path.basename(held[0][1].path)}"  # (a scenarios.yaml's `at`)
+    lines = [f"{label} at line{'s' if len(at_lines) > 1 else ''} {few_listed(at_lines)}{of}"
              for label in labels for at_lines in [[loc.line for lab, loc in held if lab == label]]]
     said = f"'{at}' holds {'the decision' if len(held) == 1 else f'{len(held)} decisions'} ({'; '.join(lines)})"
     if all(len(names[label]) == 1 for label in labels):  # each one's label names it alone: write that

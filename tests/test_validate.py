@@ -854,7 +854,7 @@ scenarios:
     assert status == 1
     assert f"{loc_in(path, 'turn')}: T011 no decision statement named 'turn' in the flow" in out, out
     # the turns loop holds the decision: that one is named (it listed every decision statement of the flow)
-    assert ("T011 no decision statement named 'turns' in the flow ('turns' holds the decision (decide at line 73): "
+    assert ("T011 no decision statement named 'turns' in the flow ('turns' holds the decision (decide at line 73 of ruleset.yaml): "
             "write at: decide)") in out, out
     assert "'decide' in the flow" not in out, out
 
@@ -888,7 +888,7 @@ def test_a_given_at_naming_a_loop_of_two_unnamed_decisions_names_their_lines(tmp
                  "scenarios.yaml")
     status, out, _ = run("validate", path)
     assert status == 1
-    assert ("T011 no decision statement named 'loop' in the flow ('loop' holds 2 decisions (decide at lines 14 and 16): "
+    assert ("T011 no decision statement named 'loop' in the flow ('loop' holds 2 decisions (decide at lines 14 and 16 of ruleset.yaml): "
             "give the one meant a name: and write that in at:)") in out, out
 
 
