@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Callable
 
 from . import geometry
@@ -284,6 +284,62 @@ def _component_in(items, depth: int = 2):
         if found is not None:
             return found
     return None
+
+
+def _keyed_pairs(pairs, name):
+    """The [key, item] pairs of sorted_by(), max_by() or min_by(), each checked to be a two-item list whose key has an
+    order (a number, a word or a list, as sorted() takes them); keys that are lists charged as sorted() (max()) charges
+    lists of lists, each key's items once per comparison it may take part in."""
+    items = list(_collection(pairs))
+    for pair in items:
+        if pair.__class__ is not list or len(pair) != 2:
+            raise RuleRuntimeError(f"{name}() takes [key, item] pairs, got {describe(pair)} among them: "
+                                   f"write each as [key, item], {name}([c.rank, c] for c in ...)")
+        if pair[0].__class__ not in _ORDERED_KEYS:  # (true and false too: Python orders them as 0 and 1)
+            raise RuleRuntimeError(f"{name}() orders its items by their keys, numbers or words (or lists of such), got "
+                                   f"the key {describe(pair[0])}: key each item by a number, as [c.rank, c]")
+    keys = [pair[0] for pair in items]
+    if holds_nested(keys):
+        charge_written(keys, 0, len(keys).bit_length() if name == "sorted_by" else 2)
+    return items
+
+
+_ORDERED_KEYS = frozenset({int, float, str, list})  # the kinds of key sorted_by(), max_by() and min_by() order by
+_KEY = itemgetter(0)
+
+
+def _by_keys(order, items, name):
+    """``order`` (sorted, max or min) of checked [key, item] pairs by their keys alone: the items are never compared."""
+    try:
+        return order(items, key=_KEY)
+    except TypeError:  # keys of kinds with no order between them: Python's message names a '<' the rules never wrote
+        raise RuleRuntimeError(f"{name}() compares the keys of its pairs with each other, and they mix kinds that have no "
+                               "order between them (numbers and words, or lists and numbers): key every item alike") from None
+
+
+def b_sorted_by(pairs):
+    """The items of [key, item] pairs in ascending order of their keys; equal keys keep their pairs' order."""
+    return [pair[1] for pair in _by_keys(sorted, _keyed_pairs(pairs, "sorted_by"), "sorted_by")]
+
+
+def _extreme_by(pairs, pick, name):
+    """The item of the first pair of the largest (smallest) key; an empty collection fails, as max() of one does."""
+    items = _keyed_pairs(pairs, name)
+    if not items:
+        raise RuleRuntimeError(f"{name}() of an empty collection: where it may be empty, test count(...) > 0 first, or "
+                               f"end the pairs with a default one whose key no item's passes, "
+                               f"{name}([...] + [[{'-1' if name == 'max_by' else '1000000'}, none]]) for none")
+    return _by_keys(pick, items, name)[1]
+
+
+def b_max_by(pairs):
+    """The item of the first [key, item] pair with the largest key."""
+    return _extreme_by(pairs, max, "max_by")
+
+
+def b_min_by(pairs):
+    """The item of the first [key, item] pair with the smallest key."""
+    return _extreme_by(pairs, min, "min_by")
 
 
 def b_abs(x):
@@ -909,6 +965,9 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("last", b_last, 1, 1, lambda ts: _elem(ts[0]), "last(xs): the last item (a zone's top), none when empty", collection_arg=True),
         Builtin("distinct", b_distinct, 1, 1, lambda ts: ("list", _elem(ts[0])), "distinct(xs): the items without repeats", collection_arg=True),
         Builtin("sorted", b_sorted, 1, 1, lambda ts: ("list", _elem(ts[0])), "sorted(xs): the items in ascending order", collection_arg=True),
+        Builtin("sorted_by", b_sorted_by, 1, 1, lambda ts: ("list", _elem(_elem(ts[0]))), "sorted_by([key, item] for ...): the items in ascending order of their keys (equal keys in the order given)", collection_arg=True),
+        Builtin("max_by", b_max_by, 1, 1, lambda ts: _elem(_elem(ts[0])), "max_by([key, item] for ...): the item of the first pair with the largest key", collection_arg=True),
+        Builtin("min_by", b_min_by, 1, 1, lambda ts: _elem(_elem(ts[0])), "min_by([key, item] for ...): the item of the first pair with the smallest key", collection_arg=True),
         Builtin("abs", b_abs, 1, 1, lambda ts: _num(ts), "abs(x): absolute value", arg_kinds=("number",), charges=False),
         Builtin("range", b_range, 1, 2, lambda ts: ("list", "int"), "range(n) or range(a, b): whole numbers, at most 100,000", arg_kinds=("whole", "whole")),
         Builtin("left", b_left, 1, 2, lambda ts: "player", "left(p, k=1): the seat k places clockwise from p", needs_state=True, arg_kinds=("whole", "whole"), charges=False),

@@ -674,6 +674,7 @@ class Compiler:
         self.block_runs = 0  # calls expanded so far (blocks.MAX_RUNS)
         self._indexed = None  # the target of the index being compiled (`hand` in hand[me]): an unknown one is a missing zone
         self._attributed = None  # the attribute read being compiled (`d3.pips`): an unknown name read so is no word to quote
+        self._pair_types: dict = {}  # id of a list literal of two items compiled -> (it, its first item's type, its second's)
         self._counted = None  # a bare name where a collection goes (`count(discard)`, `c in discard`, `for c in discard`): the same
         self._compared = None  # (an unknown name, the comparison) where the other side holds numbers (`card.rank == eight`)
         self._fold_top = None  # the tree whose code _folded may fold whole: its any/all stays a list for it to fold
@@ -3024,6 +3025,9 @@ class Compiler:
                                or (_one_zone_hint("zone", t, arg.name) if kind == "zone" and isinstance(arg, ast.Name) else ""))
             if name in NUMBERS_ONLY:
                 self._items_checked(name, node, types, src)
+            if name in KEYED_ORDERS:  # typed by the items of its [key, item] pairs, not by the pairs
+                item = self._pairs_checked(name, node.args[0], types[0], src)
+                return f"b_{name}({codes[0]})", ("list", item) if name == "sorted_by" else item
             if name == "put":
                 self._put_checked(node, types, src)
             if name in ("reachable", "longest_trail"):
@@ -3138,6 +3142,37 @@ class Compiler:
         hint = _count_hint(arg) if t == "bool" and name == "sum" else _unordered_hint(name, t, arg, self._number_attribute())
         held = "true or false values" if t == "bool" else _plural(show_type(t))
         self.error(src.at(arg.pos), "E120", f"{name}() {wanted}, but this holds {held}", hint)
+
+    def _pairs_checked(self, name, arg, t, src):
+        """The type of the items of the [key, item] pairs ``arg`` (of type ``t``) given to sorted_by(), max_by() or
+        min_by(); E120 where its pairs are known to be no lists, or written with other than two items, or a key is known
+        to have no order (a component, true or false): each would fail at every evaluation (b_sorted_by's checks stay
+        for values known only then)."""
+        pair = element_type(t) if iterable(t) else ANY
+        if pair not in (ANY, "none") and not is_list(pair):
+            self.error(src.at(arg.pos), "E120", f"{name}() takes [key, item] pairs, but this holds {_plural(show_type(pair))}",
+                       f"pair each item with its key: {_keyed_text(name, arg, self._number_attribute() if pair == 'comp' else '')}")
+            return pair
+        if is_list(pair) and pair[1] in UNORDERED and pair[1] != "none":  # (each part of the pair is of that kind, or none)
+            self.error(src.at(arg.pos), "E120", f"{name}() orders by keys that are numbers or words, but the key of each pair "
+                       f"here is {a_type(pair[1])} (or none)", "write each pair as [key, item], the key a number or a word")
+            return element_type(pair)
+        written = [arg.element] if isinstance(arg, ast.Comprehension) else list(arg.items) if isinstance(arg, ast.ListLit) else []
+        parts = [self._pair_types.get(id(p)) for p in written if isinstance(p, ast.ListLit)]
+        for p in written:
+            if isinstance(p, ast.ListLit) and len(p.items) != 2:
+                self.error(src.at(p.pos), "E120", f"{name}() takes [key, item] pairs, but this list has {len(p.items)} items",
+                           "write each as [key, item]: the key to order by first, then the item it gives")
+        for p, (_, key, _) in zip([p for p in written if isinstance(p, ast.ListLit)], filter(None, parts)):
+            if key in UNORDERED:
+                self.error(src.at(p.items[0].pos), "E120", f"{name}() orders by keys that are numbers or words, but this "
+                           f"key is {'none' if key == 'none' else a_type(key)}", _unordered_key_hint(p.items[0], key, self._number_attribute()))
+        if written and len(parts) == len(written) and all(parts):  # every pair written out: its item's type is known
+            item = "none"
+            for _, _, it in parts:
+                item = _unify(item, it) if item != "none" else it
+            return item
+        return element_type(pair)
 
     def _lists_among_others_checked(self, name, node, types, src) -> None:
         """E120 where max() or min() of several arguments is given a list beside a number or a word (`max(0, [...])`):
@@ -3716,6 +3751,8 @@ class Compiler:
         t = "none"
         for _, it in items:
             t = _unify(t, it) if t != "none" else it
+        if len(items) == 2:  # (a [key, item] pair: sorted_by() and its kin read each part's type, _pairs_checked)
+            self._pair_types[id(node)] = (node, items[0][1], items[1][1])
         return "[" + ", ".join(c for c, _ in items) + "]", ("list", t if items else ANY)
 
     def _g_MapLit(self, node, scope, src):
@@ -6808,6 +6845,31 @@ def true_ones_counted(arg):
         counted = ast.Comprehension(pos=arg.pos, element=ast.Name(pos=arg.pos, name=var),
                                     clauses=(ast.Clause(pos=arg.pos, var=var, iterable=arg, conditions=(ast.Name(pos=arg.pos, name=var),)),))
     return ast.Call(pos=arg.pos, func="count", args=(counted,))
+
+
+# builtins that order the items of [key, item] pairs by their keys (Compiler._pairs_checked, builtins._keyed_pairs)
+KEYED_ORDERS = frozenset({"sorted_by", "max_by", "min_by"})
+
+
+def _keyed_text(name: str, arg, attribute: str) -> str:
+    """``name`` of ``arg``'s items each paired with a key, their ``attribute`` (else KEY): `max_by([c.rank, c] for c in deck)`."""
+    if isinstance(arg, ast.Comprehension):
+        item, clauses = arg.element, arg.clauses
+    else:
+        var = "c" if attribute else "x"  # (a component's attribute: the items are components)
+        item, clauses = ast.Name(pos=arg.pos, name=var), (ast.Clause(pos=arg.pos, var=var, iterable=arg, conditions=()),)
+    key = ast.Attr(pos=arg.pos, target=item, name=attribute, name_pos=arg.pos) if attribute else ast.Name(pos=arg.pos, name="KEY")
+    pairs = ast.Comprehension(pos=arg.pos, element=ast.ListLit(pos=arg.pos, items=(key, item)), clauses=clauses)
+    return ast.text(ast.Call(pos=arg.pos, func=name, args=(pairs,)))
+
+
+def _unordered_key_hint(key, t, attribute: str) -> str:
+    """What to key by instead of ``key``, of a kind with no order (``t``): one of a component's attributes, or a number."""
+    if t == "comp":
+        return f"key it by one of its attributes: {ast.text(key)}.{attribute}"
+    if t == "bool":
+        return f"true and false have no order: key by a number, 1 if {ast.text(key)} else 0"
+    return "key by a number or a word"
 
 
 def _unordered_hint(name: str, t, arg, attribute: str = "<attribute>") -> str:
