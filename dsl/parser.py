@@ -256,21 +256,24 @@ _KEYWORD_ARGUMENT = re.compile(r"[(,]\s*[A-Za-z_]\w*\s*$")  # `max(xs, key` befo
 _CALLED = re.compile(r"([A-Za-z_]\w*)\s*$")  # the name before a '(' or a '[': `sorted` in `sorted(`, `wall` in `wall[`
 
 _KEYWORDS = frozenset({"in", "not", "and", "or", "if", "else", "for", "is"})  # a '[' after one opens a list
-# `sorted(xs, key=f)`: there is no key, but lists compare item by item, so [value, item] pairs sort by the value
-SORT_BY_KEY_HINT = ("a call takes no keyword arguments, and sorted has no key: to order seats by a value, "
-                    "sort [value, seat] pairs and keep the seats, [pair[1] for pair in sorted([f(p), p] for p in players)] "
-                    "(equal values in seat order)")
+# `sorted(xs, key=f)`, `max(xs, key=f)`: there is no key, but sorted_by, max_by and min_by take [key, item] pairs
+SORT_BY_KEY_HINT = ("a call takes no keyword arguments: to order seats by a value, pair each with its value, "
+                    "sorted_by([f(p), p] for p in players) (equal values in seat order)")
 
 
 def _keyword_argument_hint(text: str, at: int) -> str:
     """The hint for an '=' at offset ``at`` after `name(xs, key`: Python's keyword argument, which no call takes.
-    For sorted's key, the form that orders by a value; for the others (max's key), the form that finds the highest."""
+    For sorted's, max's or min's key, the call of sorted_by, max_by or min_by that orders by a value; for the others,
+    the form that finds the highest."""
     opened = _open_brackets(text, at)
     called = _CALLED.search(text[:opened[-1][0]]) if opened and opened[-1][1] == "(" else None
     if called and called[1] == "sorted":
         return SORT_BY_KEY_HINT
-    return ("compare with ==; a call takes no keyword arguments: for the seat (or item) with the highest value, compare with max: "
-            "first(p for p in players if f(p) == max(f(q) for q in players))")
+    if called and called[1] in ("max", "min"):
+        return (f"a call takes no keyword arguments: for the seat (or item) with the {'highest' if called[1] == 'max' else 'lowest'} "
+                f"value, pair each with its value, {called[1]}_by([f(p), p] for p in players) (the first such seat)")
+    return ("compare with ==; a call takes no keyword arguments: for the seat (or item) with the highest value, pair each "
+            "with its value: max_by([f(p), p] for p in players)")
 
 
 def _tree(text: str) -> ast.Node:

@@ -726,7 +726,7 @@ CASES = {
     "python_keyword_argument": Case(
         "Python's key= in a call, for the seat with the best card (the hint said 'compare with ==')",
         breaking(IF, "    if: max([c.value for c in hand[me]], key=card.value) > 0\n"),
-        "E101", "=card", hint="a call takes no keyword arguments"),
+        "E101", "=card", hint="a call takes no keyword arguments: for the seat (or item) with the highest value, pair each with its value, max_by([f(p), p] for p in players)"),
     "expression_syntax_error": Case(
         "two comparison operators in a row",
         breaking(IF, "    if: card.value > > 0\n"),
@@ -1185,7 +1185,7 @@ CASES = {
         "`sorted(players, key=...)`: sorted has no key; the hint for max's key (the highest) was given",
         breaking("  total(z): sum(c.value for c in z)\n",
                  "  total(z): sum(c.value for c in z)\n  order: sorted(players, key=first_card)\n"),
-        "E101", "=first_card", hint="[pair[1] for pair in sorted([f(p), p] for p in players)]"),
+        "E101", "=first_card", hint="sorted_by([f(p), p] for p in players)"),
     "set_quoted_key_with_equals": Case(
         "`set: {\"bid[me]\" = 2}`: YAML stops at the '=' after a quoted key; the hint was about quoting",
         breaking("      - move: card -> pile\n", '      - move: card -> pile\n      - set: {"bid[me]" = card.value}\n',
