@@ -273,7 +273,7 @@ def static_length(node, ruleset, layout: Layout, local_names: frozenset = frozen
         low = 0 if len(args) == 1 else _constant(args[0])
         high = _most(args[-1], ruleset, layout, local_names)
         return None if low is None or high is None else max(high - low, 0)
-    if node.func in ("distinct", "sorted") and len(args) == 1:
+    if node.func in ("distinct", "sorted", "sorted_by") and len(args) == 1:  # (sorted_by: one item a pair)
         return length(args[0], local_names)
     if node.func == "subsets" and len(args) == 1:
         items = length(args[0], local_names)

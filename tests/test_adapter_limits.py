@@ -57,6 +57,7 @@ BOUNDED = {
     'a: "[x * 2 for x in range(5) if x != 1]"': "a: position x5",
     'a: "take(range(9), 4)"': "a: position x4",
     'a: "sorted([3, 1, 2])"': "a: position x3",
+    'a: "sorted_by([-x, x] for x in range(3))"': "a: position x3",  # an item a pair
     'a: "subsets(pile)"': "a: position x8",  # three zones of a family
     'a: "subsets(players)"': "a: position x4",  # two seats
     'a: "subsets(range(5), 2)"': "a: position x10",  # the subsets of two items of five
