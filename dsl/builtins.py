@@ -326,9 +326,9 @@ def _extreme_by(pairs, pick, name):
     """The item of the first pair of the largest (smallest) key; an empty collection fails, as max() of one does."""
     items = _keyed_pairs(pairs, name)
     if not items:
-        raise RuleRuntimeError(f"{name}() of an empty collection: where it may be empty, test count(...) > 0 first, or "
-                               f"end the pairs with a default one whose key no item's passes, "
-                               f"{name}([...] + [[{'-1' if name == 'max_by' else '1000000'}, none]]) for none")
+        default = "[[-1, none]]) where no key is negative" if name == "max_by" else "[[1000, none]]) where every key is below 1000"
+        raise RuleRuntimeError(f"{name}() of an empty collection: where it may be empty, test count(...) > 0 first, or end "
+                               f"the pairs with a default pair that no item's key passes, {name}([...] + {default}")
     return _by_keys(pick, items, name)[1]
 
 

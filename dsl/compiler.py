@@ -3158,16 +3158,18 @@ class Compiler:
                        f"here is {a_type(pair[1])} (or none)", "write each pair as [key, item], the key a number or a word")
             return element_type(pair)
         written = [arg.element] if isinstance(arg, ast.Comprehension) else list(arg.items) if isinstance(arg, ast.ListLit) else []
-        parts = [self._pair_types.get(id(p)) for p in written if isinstance(p, ast.ListLit)]
-        for p in written:
-            if isinstance(p, ast.ListLit) and len(p.items) != 2:
-                self.error(src.at(p.pos), "E120", f"{name}() takes [key, item] pairs, but this list has {len(p.items)} items",
+        literals = [p for p in written if isinstance(p, ast.ListLit)]
+        parts = [part if part is not None and part[0] is p else None for p in literals for part in [self._pair_types.get(id(p))]]
+        for p, part in zip(literals, parts):
+            if len(p.items) != 2:
+                self.error(src.at(p.pos), "E120", f"{name}() takes [key, item] pairs, but this list has {len(p.items)} "
+                           f"item{'' if len(p.items) == 1 else 's'}",
                            "write each as [key, item]: the key to order by first, then the item it gives")
-        for p, (_, key, _) in zip([p for p in written if isinstance(p, ast.ListLit)], filter(None, parts)):
-            if key in UNORDERED:
+            elif part is not None and part[1] in UNORDERED:
+                key = part[1]
                 self.error(src.at(p.items[0].pos), "E120", f"{name}() orders by keys that are numbers or words, but this "
                            f"key is {'none' if key == 'none' else a_type(key)}", _unordered_key_hint(p.items[0], key, self._number_attribute()))
-        if written and len(parts) == len(written) and all(parts):  # every pair written out: its item's type is known
+        if written and len(literals) == len(written) and all(parts):  # every pair written out: its item's type is known
             item = "none"
             for _, _, it in parts:
                 item = _unify(item, it) if item != "none" else it

@@ -50,7 +50,7 @@ def _findings(tmp_path, expr: str) -> list[str]:
                                 "| pair each item with its key: max_by([c.rank, c] for c in deck)"),
     ("sorted_by([3, 1])", "E120 sorted_by() takes [key, item] pairs, but this holds whole numbers"),
     ("max_by([c.rank, c, 1] for c in deck)", "E120 max_by() takes [key, item] pairs, but this list has 3 items"),
-    ("min_by([[1, 'a'], [2]])", "E120 min_by() takes [key, item] pairs, but this list has 1 items"),
+    ("min_by([[1, 'a'], [2]])", "E120 min_by() takes [key, item] pairs, but this list has 1 item"),
     ("sorted_by([c, c.rank] for c in deck)", "E120 sorted_by() orders by keys that are numbers or words, but this key "
                                              "is a component | key it by one of its attributes: c.rank"),
     ("max_by([c.rank > 1, c] for c in deck)", "E120 max_by() orders by keys that are numbers or words, but this key is "
