@@ -353,9 +353,9 @@ def _components_unordered(compared) -> str:
     attr = plain[0] if plain else "id" if compared else "ATTR"
     which = "" if compared else ", ATTR one of their attributes"
     return (f"components cannot be put in order: compare or sort one of their attributes (sorted(c.{attr} for c in xs)"
-            f"{which}); to order the components by it, lowest first, sort [c.{attr}, c.id, c] lists and keep each last "
-            f"item ([t[2] for t in sorted([c.{attr}, c.id, c] for c in xs)]): the id breaks ties, so no two components "
-            "are compared")
+            f"{which}); to order the components by it, lowest first, sorted_by([c.{attr}, c] for c in xs), which compares "
+            f"the keys only (max_by and min_by pick one so), or sort [c.{attr}, c.id, c] lists and keep each last item: the "
+            "id breaks ties, so no two components are compared")
 
 
 def explain(exc) -> str:

@@ -389,13 +389,15 @@ flow:
 def test_components_put_in_order_name_an_attribute_of_theirs_and_the_tie_safe_idiom(tmp_path, order):
     """A user's The Mind sorted `[c.value, c]` pairs, as the docs said to for seats: two equal values compared the cards,
     and the R100 hint named `c.rank`, an attribute of another game. It names one of the compared components' own, and
-    `[c.value, c.id, c]`, whose id breaks ties before the components are reached; that idiom orders them, lowest first."""
+    `sorted_by`, which compares the keys only, and `[c.value, c.id, c]`, whose id breaks ties before the components are
+    reached; that idiom orders them, lowest first."""
     path = tmp_path / "ruleset.yaml"
     path.write_text(TIED.replace("ORDER", order))
     with pytest.raises(PhiltreError) as info:
         Game(load_ruleset(str(path)), 2, seed=0)
     said = str(info.value)
     assert "R100" in said and "sorted(c.value for c in xs)" in said and "[c.value, c.id, c]" in said, said
+    assert "sorted_by([c.value, c] for c in xs)" in said, said
     assert "rank" not in said, said
     path.write_text(TIED.replace("ORDER", "[t[2].value for t in sorted([c.value, c.id, c] for c in deck)]"))
     assert Game(load_ruleset(str(path)), 2, seed=0).state.vars["log"] == [1, 1, 2, 2]
