@@ -1188,17 +1188,36 @@ def _words_named_as_typed(typed: set, option, single_zones=()) -> bool:
 
 def _slots(option, single_zones=()) -> list:
     """(argument name, text) of each value of ``option`` whose place is its meaning, in order: each argument that is a
-    number or a word, and each item of a list argument of them all that play does not take in another order
-    (_any_order): `1 5` is bid(q=1, f=5), never bid(q=5, f=1), and `[1, 5]` is not [5, 1]."""
+    number or a word, each attribute value a component argument shows (_attribute_slots), and each item of a list
+    argument of them all that play does not take in another order (_any_order): `1 5` is bid(q=1, f=5), never
+    bid(q=5, f=1), `[1, 5]` is not [5, 1], and `green 8 4` is play(card=card green rank=8, stone=4)."""
+    from philtre.dsl.values import Component
+
     slots = []
     for (name, value), (_, text) in zip(option.args, option.argument_texts(None, single_zones)):
-        if isinstance(value, list):
+        if isinstance(value, Component):
+            slots += _attribute_slots(name, value, single_zones)
+        elif isinstance(value, list):
             items = _list_items(_squeezed(text))
             if (value and all(_plain(item) for item in value) and all(_words(item) == [item] for item in items)
                     and not _any_order(option, name, value, single_zones)):
                 slots += [(name, item) for item in items]
         elif _plain(value) and _words(text) == [text.lower()]:  # ('two words' is matched by its words, in any order)
             slots.append((name, text.lower()))
+    return slots
+
+
+def _attribute_slots(name: str, component, single_zones=()) -> list:
+    """(name.attribute, text) of each attribute value that the argument ``name``'s ``component`` shows as one number or
+    word, in the order its label shows them: a component's values are typed bare as a plain argument's are, in their
+    place (the card's rank 4 of `purple 4 4` is not the stone's 4, nor is any 4 typed before the card's colour)."""
+    from philtre.dsl.values import attribute_text, shown_attributes
+
+    slots = []
+    for key, value in shown_attributes(component, getattr(single_zones, "display", None)):
+        text = attribute_text(value)
+        if _plain(value) and _words(text) == [text.lower()]:
+            slots.append((f"{name}.{key}", text.lower()))
     return slots
 
 
@@ -1268,18 +1287,47 @@ def _no_more_values(text: str, option, single_zones=()) -> bool:
 def _as_written(text: str, option, single_zones=()):
     """``option`` with its values in the order ``text`` types them, as play lists an option (`1 5` for bid(q=5, f=1):
     bid(q=1, f=5)), or None where ``text`` does not give each of them once."""
+    from philtre.dsl.values import Component
+
     values = _typed_values(text, option, single_zones)
-    if values is None:
+    slots = _slots(option, single_zones)
+    # a number in a word's place (`4 purple 4`: the card's colour 4) writes no option: none is said
+    if values is None or any(bool(NUMBER.fullmatch(t)) != bool(NUMBER.fullmatch(own)) for (_, t), (_, own) in zip(values, slots)):
         return None
     texts = []
     for (name, value), (_, shown) in zip(option.args, option.argument_texts(None, single_zones)):
         own = [typed for n, typed in values if n == name]
-        if isinstance(value, list) and own:
+        if isinstance(value, Component):
+            shown = _component_as_typed(name, value, shown, values, single_zones)
+        elif isinstance(value, list) and own:
             shown = f"[{', '.join(own)}]"
         elif own:
             shown = own[0]
         texts.append(f"{name}={shown}")
     return f"{option.action}({', '.join(texts)})"
+
+
+def _component_as_typed(name: str, component, shown: str, values: list, single_zones=()) -> str:
+    """The text ``shown`` of the argument ``name``'s ``component`` with the attribute values ``values`` (_typed_values)
+    gives it in the order typed: card green rank=4 where `green 4 8` was typed for card green rank=8, stone=4."""
+    from philtre.dsl.values import attribute_text, named_values
+
+    display = getattr(single_zones, "display", None)
+    typed = {n.partition(".")[2]: t for n, t in values if n.startswith(f"{name}.")}
+    retyped = {k: (v if k not in typed else typed[k] if isinstance(v, str) else _Typed(typed[k])) for k, v in component.items()}
+    return shown.replace(named_values(component, attribute_text, display), named_values(retyped, attribute_text, display), 1)
+
+
+class _Typed:
+    """A value typed for an attribute that is not a word (a number): written with its name, as the label writes it."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
 
 
 def _in_another_order(text: str, swapped: list, options, single_zones=()) -> str:

@@ -214,8 +214,69 @@ def test_play_counts_a_value_typed_twice(tmp_path):
     options = options_of(str(tmp_path), 2, 1)
     assert choose("h 0 0", options).label() == "draw(l=line h x=0 y=0)"
     assert choose("v 2 2", options).label() == "draw(l=line v x=2 y=2)"
-    assert choose("h 0 1", options).startswith("2 options match; write more of one (x=0, x=1), or type its number: ")
+    # a component's values are typed in its label's order, as a plain argument's: `h 0 1` is x=0 y=1, not x=1 y=0
+    assert choose("h 0 1", options).label() == "draw(l=line h x=0 y=1)"
+    assert choose("h 1 0", options).label() == "draw(l=line h x=1 y=0)"
     assert choose("h 0 0 0", options).startswith("'h 0 0 0' is not among this turn's options")
+
+
+# (a Schotten Totten trial's: a card and a stone to put it at, the card's rank and the stone both numbers)
+CARD_AND_STONE = """\
+philtre: 1
+game: typed-values
+players: 1
+components:
+  card: {attributes: {colour: [green, purple], rank: [4, 8]}, start: "hand[0]"}
+zones:
+  hand: {each: player, visible: owner}
+  table: {}
+actions:
+  play:
+    choose: {card: "hand[me]", stone: "range(9)"}
+    do:
+      - move: card -> table
+flow:
+  - decide: play
+    player: 0
+"""
+
+
+def test_a_components_values_typed_bare_are_its_in_order_as_a_plain_arguments(tmp_path):
+    """A Schotten Totten trial: `purple 4 4` was refused, the card's rank 4 no value in its place, so the second 4 one
+    too many; and `green 8 4` matched the card of rank 4 at stone 8 too, the order of the numbers set aside where one was
+    a card's. The parameters' values are typed in their declared order, a component's as its label shows them."""
+    (tmp_path / "ruleset.yaml").write_text(CARD_AND_STONE, encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    for typed, wanted in [("purple 4 4", "play(card=card purple rank=4, stone=4)"),
+                          ("green 8 4", "play(card=card green rank=8, stone=4)"),
+                          ("green 4 8", "play(card=card green rank=4, stone=8)"),
+                          ("purple rank=8 4", "play(card=card purple rank=8, stone=4)"),
+                          ("card purple 8 stone=4", "play(card=card purple rank=8, stone=4)")]:
+        assert choose(typed, options).label() == wanted, typed
+    # a number in the place of the card's colour writes no option: refused, with the one holding the values
+    said = choose("4 purple 4", options)
+    assert said.startswith("'4 purple 4' is not among this turn's options; 1 option holds these values in another order"), said
+    assert said.endswith(". play(card=card purple rank=4, stone=4)")
+    # the card of rank 4 at stone 8 not legal: `green 4 8` is written so, in the order typed, and refused
+    (tmp_path / "ruleset.yaml").write_text(CARD_AND_STONE.replace('"range(9)"', '"[4]"'), encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    said = choose("green 4 8", options)
+    assert said.startswith("'green 4 8' is not among this turn's options (in the order typed it is play(card=card green "
+                           "rank=4, stone=8), not a legal option now); 1 option holds these values in another order"), said
+
+
+def test_play_takes_a_components_values_and_another_arguments_in_the_order_typed(tmp_path):
+    """The trial's two lines at the terminal: each plays the option its values write in order."""
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    (tmp_path / "ruleset.yaml").write_text(CARD_AND_STONE, encoding="utf-8")
+    for typed, wanted in [("purple 4 4", "play(card=card purple rank=4, stone=4)"),
+                          ("green 8 4", "play(card=card green rank=8, stone=4)")]:
+        result = CliRunner().invoke(main, ["play", str(tmp_path), "-p", "1", "--seat", "0", "--seed", "1"], input=f"{typed}\n")
+        assert f"= {wanted}" in result.output, result.output
+        assert "is not among" not in result.output and "options match" not in result.output, result.output
 
 
 def test_play_takes_some_words_of_an_option_whose_argument_is_a_component():
