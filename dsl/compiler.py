@@ -469,6 +469,7 @@ class Symbols(Record):
     boards: set = made_by(set)  # names of the grid zones of fixed size (width and height): placements() keeps to their edges
     unturned: set = made_by(set)  # names of the grid zones whose pieces never turn (`turns: false`): placements() lists rot 0
     variables: dict = made_by(dict)  # name -> per_player (bool)
+    initials: dict = made_by(dict)  # variable name -> its initial value (S015 says a list or map held is one variable)
     dice: list = made_by(list)
     defines: dict = made_by(dict)  # name -> Define
     refused: set = made_by(set)  # names of definitions refused for their name (E132): their calls say nothing more

@@ -632,6 +632,7 @@ class _Builder:
         self.symbols.unturned = {n for n, z in zones.items() if z.grid and not z.turns}
         variables = self.variables()
         self.symbols.variables = {n: v.per_player for n, v in variables.items()}
+        self.symbols.initials = {n: v.initial for n, v in variables.items()}
         dice = self.dice()
         self.symbols.dice = list(dice)
         self.symbols.face_attributes = {k for die in dice.values() for face in die.faces for k in face}

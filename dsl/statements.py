@@ -412,6 +412,16 @@ def _declared_by_overlay(ctx, name: str) -> str:
             f"each: player and visible with it: to change the initial value alone, write {name}: {{initial: VALUE}}")
 
 
+def _not_per_player(ctx, name: str) -> str:
+    """S015's words for `"name[...]"` where ``name`` is not per player: one value, or one variable holding a list or a
+    map ("one value" read as if the list were a single value)."""
+    initial = ctx.compiler.symbols.initials.get(name)
+    held = "a list" if isinstance(initial, list) else "a map" if isinstance(initial, dict) else ""
+    if not held:
+        return f"'{name}' is one value, not one per player"
+    return f"'{name}' is one variable holding {held}, not one per player: only a per-player variable takes an index as a key of set:"
+
+
 def _put_hint(name: str, rest: str, value, seat: str = "") -> str:
     """For `"run[1]": ...` where run is one value, a list or a map: its item is set by setting it whole, with put();
     an item of an item (`"cells[y][x]"`) by a put() of the inner list inside the outer one's; with ``seat``, the keys
@@ -488,7 +498,7 @@ def c_set(ctx, node, env):
         index = None
         if rest:
             if not ctx.variables[name]:
-                ctx.compiler.error(spec.key_loc(key), "S015", f"'{name}' is one value, not one per player",
+                ctx.compiler.error(spec.key_loc(key), "S015", _not_per_player(ctx, name),
                                    _declared_by_overlay(ctx, name) or _put_hint(name, rest, spec[key]))
                 _expr(ctx, spec, key, env, what=f"the value of {name}")
                 continue

@@ -66,6 +66,12 @@ def breaking(old: str, new: str, base: str = MINIMAL) -> str:
     return base.replace(old, new)
 
 
+def setting_after_shuffle(declared: str, key: str, value: str) -> str:
+    """MINIMAL with the variable ``declared`` (`run: {initial: [0, 0]}`) and `set: {"KEY": VALUE}` after its shuffle."""
+    return breaking("  - shuffle: deck\n", f"  - shuffle: deck\n  - set: {{\"{key}\": {value}}}\n",
+                    MINIMAL.replace("define:", f"variables:\n  {declared}\ndefine:"))
+
+
 def position(text: str, needle: str, nth: int = 1, offset: int = 0) -> tuple[int, int]:
     """1-based (line, column) of character ``offset`` of the ``nth`` occurrence of ``needle``."""
     at = -1
@@ -958,13 +964,16 @@ CASES = {
         "write roll: {dice: \"[n for n in ['d1', 'd2'] if n != 'd2']\"}"),
     "set_one_item_of_a_list_variable": Case(
         "\"run[1]\" where run is one list: S015 said only that it is one value, not how to set one of its items",
-        breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - set: {\"run[1]\": \"run[1] + 1\"}\n",
-                 MINIMAL.replace("define:", "variables:\n  run: {initial: [0, 0, 0]}\ndefine:")),
-        "S015", '"run[1]":', hint='set: {run: "put(run, 1, run[1] + 1)"}'),
+        setting_after_shuffle("run: {initial: [0, 0, 0]}", "run[1]", '"run[1] + 1"'),
+        "S015", '"run[1]":', hint='set: {run: "put(run, 1, run[1] + 1)"}',
+        message="'run' is one variable holding a list, not one per player: only a per-player variable takes an index"),
+    "set_one_item_of_a_number_variable": Case(
+        "\"pot[0]\" where pot is one number: it is said to be one value (a list or a map held is one variable holding it)",
+        setting_after_shuffle("pot: {initial: 0}", "pot[0]", "1"),
+        "S015", '"pot[0]":', message="'pot' is one value, not one per player"),
     "set_one_item_of_a_list_of_lists": Case(
         "\"grid[1][0]\" where grid is one list of lists: S015's hint wrote put(grid, 1][0, ...), which is no expression",
-        breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - set: {\"grid[1][0]\": \"grid[1][0] + 1\"}\n",
-                 MINIMAL.replace("define:", "variables:\n  grid: {initial: [[0, 0], [0, 0]]}\ndefine:")),
+        setting_after_shuffle("grid: {initial: [[0, 0], [0, 0]]}", "grid[1][0]", '"grid[1][0] + 1"'),
         "S015", '"grid[1][0]":', hint='set: {grid: "put(grid, 1, put(grid[1], 0, grid[1][0] + 1))"}'),
     "set_one_item_of_a_seats_value": Case(
         "\"tally[me][k]\" where tally holds one map per seat: E102 said this ']' closes no '[' before it, of a ']' that "
@@ -975,8 +984,7 @@ CASES = {
         hint='set: {"tally[me]": "put(tally[me], card.value, 1)"}'),
     "set_one_item_of_a_seats_list_of_lists": Case(
         "\"grid[players[0]][1][0]\" where grid holds a list of lists per seat: the seat's own brackets kept, both puts written",
-        breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - set: {\"grid[players[0]][1][0]\": 1}\n",
-                 MINIMAL.replace("define:", "variables:\n  grid: {initial: [[0, 0], [0, 0]], each: player}\ndefine:")),
+        setting_after_shuffle("grid: {initial: [[0, 0], [0, 0]], each: player}", "grid[players[0]][1][0]", "1"),
         "S015", '"grid[players[0]][1][0]":',
         hint='set: {"grid[players[0]]": "put(grid[players[0]], 1, put(grid[players[0]][1], 0, 1))"}'),
     "list_times_a_number": Case(
