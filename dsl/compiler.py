@@ -113,6 +113,46 @@ def fractions_told(text: str, exprs, ruleset) -> str:
     return text.replace(FRACTION_HINT, FRACTION_SAID)
 
 
+# an index out of range, as item_at says it: the index, and the last position held (none where the list is empty)
+_OUT_OF_RANGE = re.compile(r"index (-?\d+) is out of range \((?:0\.\.(\d+)|it holds nothing)\)")
+
+
+def index_named(text: str, trees, values) -> str:
+    """A rule's failure ``text`` that indexed past a list's end, with the part of the expressions ``trees`` indexed
+    named, `index 3 of `claimed[stone]` is out of range (0..2)`, where one alone may be it; as it was otherwise, and
+    where that part is a whole expression (R100 names it already: `failed in its to `few[i]``).
+
+    Found in the written text once the rule has failed, not by evaluating it again: an index written as a number or a
+    name whose value ``values`` (name -> value, the rule's locals over the game's variables) knows must be the one
+    that failed, and a list named so must hold as many items (a name a comprehension binds is not known)."""
+    found = _OUT_OF_RANGE.search(text)
+    if found is None:
+        return text
+    index, size = int(found[1]), int(found[2]) + 1 if found[2] is not None else 0
+    parts = []
+    for tree in (t for t in trees if t is not None):
+        nodes = list(ast.walk(tree))
+        rebound = {node.var for node in nodes if isinstance(node, ast.Clause)}
+        parts += [ast.text(node) for node in nodes if isinstance(node, ast.Index)
+                  and _known_or(node.index, values, rebound, lambda v: type(v) is int and v == index)
+                  and _known_or(node.target, values, rebound, lambda v: isinstance(v, list) and len(v) == size)]
+    parts = list(dict.fromkeys(parts))
+    if len(parts) != 1 or any(parts[0] == ast.text(tree) for tree in trees if tree is not None):
+        return text
+    said = f"index {index} is out of range"
+    return text[: found.start()] + f"index {index} of `{parts[0]}` is out of range" + text[found.start() + len(said):]
+
+
+def _known_or(node, values, rebound, holds) -> bool:
+    """Whether ``node``'s value, where it is known (a constant, or a name ``values`` holds and no comprehension
+    rebinds), ``holds``; True where it is not known (then it may)."""
+    if isinstance(node, ast.Const):
+        return holds(node.value)
+    if isinstance(node, ast.Name) and node.name not in rebound and node.name in values:
+        return holds(values[node.name])
+    return True
+
+
 # why a call gives none, said where its value was read as a list or a component (nones_named)
 _GIVES_NONE = {
     "first": "first() found nothing: an empty zone or list, or an 'if' that kept no item",

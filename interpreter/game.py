@@ -18,7 +18,7 @@ from random import Random as _Random
 from types import MethodType
 
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, bank, fraction_hint, work_steps
-from philtre.dsl.compiler import chosen_among_subsets, failing_definition, fractions_told, nones_named
+from philtre.dsl.compiler import chosen_among_subsets, failing_definition, fractions_told, index_named, nones_named
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.model import Stmt
 from philtre.dsl.values import Component, Zone, alike_once, arg_key, choices_written, describe, holds_nested, is_whole, where_apart
@@ -1106,6 +1106,7 @@ class Game:
         if found is not None and not where:  # (failing in a definition, the part that was none is in its body)
             seen = {**L, **bound}
             text = nones_named(text, [expr.tree], [n for n in expr.names if (seen[n] if n in seen else S.vars.get(n, 0)) is None])
+            text = index_named(text, [expr.tree], {**S.vars, **seen})
         text = fractions_told(text, failing, self.ruleset)
         raise PhiltreError.at(loc, "R100", f"action '{name}': {part}{text}", where) from None
 

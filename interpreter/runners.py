@@ -29,7 +29,7 @@ from itertools import chain
 from philtre import __version__
 from philtre.dsl import cache
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, WORK_PER_STEP, RuleRuntimeError, bank, fraction_hint, work_steps
-from philtre.dsl.compiler import (MAX_ITEMS, RANKED, Expr, banked, banking_patterns, bare_listers, compiled, failing_definition, fractions_told, nones_named, reads_names, reads_scores, seats_listers,
+from philtre.dsl.compiler import (MAX_ITEMS, RANKED, Expr, banked, banking_patterns, bare_listers, compiled, failing_definition, fractions_told, index_named, nones_named, reads_names, reads_scores, seats_listers,
                                   staged_listing)
 from philtre.dsl.ast import Attr, BinOp, Call, Clause, ListLit, Name, walk
 from philtre.dsl.errors import PhiltreError
@@ -576,7 +576,7 @@ def rule_failed(game, stmt, exc, S, L, known: str | None = None) -> PhiltreError
         except Exception:  # noqa: BLE001 - any failure of this expression names it; the message is exc's
             part, failing = f" in its {label} `{expr.text.strip()}`", [expr]  # a move's parts keep the spaces around its arrow
             if not hint:  # (failing in a definition, the part that was none is in its body, not in this expression)
-                text = nones_named(text, [expr.tree], _names_none(expr, S, L))
+                text = index_named(nones_named(text, [expr.tree], _names_none(expr, S, L)), [expr.tree], {**S.vars, **L})
             text += _none_names(expr, S, L) + _attributes_missing(expr, S, L, game.ruleset)
             break
         finally:

@@ -10,7 +10,7 @@ from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError, b_zone_of
 from philtre.dsl.errors import Diagnostic, Loc, PhiltreError, few_listed
 from philtre.dsl.model import counts_text
 from philtre.dsl.plain_data import Record, made_by
-from philtre.dsl.compiler import Expr, failing_definition, lists_every_turn, nones_named
+from philtre.dsl.compiler import Expr, failing_definition, index_named, lists_every_turn, nones_named
 from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, kinds_match, not_made, pattern_text, spelt_out, unchosen_word, value_kind, written,
                                     wrong_kind_hint, wrong_kind_text, zone_named)
 from philtre.dsl.values import Component, Zone, _frozen, component_text, describe, explain
@@ -205,7 +205,7 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
             try:
                 value = _evaluate(expr, S, {})
             except _NotEvaluated as exc:  # one failing expectation does not hide the others
-                result.failures.append(str(exc))
+                result.failures.append(_with_resized_given(ruleset, sc, str(exc)))
                 continue
             if value is not True:
                 sides = sc.sides[k] if k < len(sc.sides) else ()
@@ -213,7 +213,7 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
     except (PhiltreError, _NotEvaluated) as exc:
         if sent_back is not None and isinstance(exc, PhiltreError) and exc.stopped_a_game:
             exc = PhiltreError([*exc.diagnostics, sent_back])  # the game the rule stopped had them: a cause to check first
-        result.failures.append(str(exc))
+        result.failures.append(_with_resized_given(ruleset, sc, str(exc)))
         return False
     return True
 
@@ -392,6 +392,7 @@ def _evaluate(expr, S, L):
         text = explain(exc) if isinstance(exc, FAILURES) else str(exc)  # a Python failure: in the author's words, as in a rule (R100)
         if not where:  # (failing in a definition, the part that was none is in its body, not in this expression)
             text = nones_named(text, [expr.tree], [n for n in expr.names if (L[n] if n in L else S.vars.get(n, 0)) is None])
+            text = index_named(text, [expr.tree], {**S.vars, **L})
         raise _NotEvaluated(_failure(expr.loc, "T015", f"could not evaluate {expr.text.strip()}: {text}", where)) from None
 
 
@@ -793,6 +794,34 @@ def _component_named(S, type_name: str, ident: int, written: str, where):
     span = f"{type_name}#{ids[0]} to {type_name}#{ids[-1]}" if ids else "none"
     raise PhiltreError.at(where, "T004", f"'{written}' names no component: the {type_name}s of this {S.nplayers}-seat game are {span}",
                           "a map key written type#id is that component, as records write it: use an id a record shows")
+
+
+# a list indexed past its end, as the failure names it (index_named): index 3 of `claimed[stone]`
+_INDEXED_NAME = re.compile(r"index -?\d+ of `(\w+)\[")
+
+
+def _with_resized_given(ruleset, sc, failure: str) -> str:
+    """A scenario's ``failure`` (its lines), with T026 after it where it indexed past the end of a list `given` resized."""
+    resized = _resized_given(ruleset, sc, failure)
+    return failure if resized is None else f"{failure}\n{resized}"
+
+
+def _resized_given(ruleset, sc, failure: str):
+    """T026, said after a failure that indexed past the end of a list that the scenario's `given` set to another length
+    than the variable's initial list (`claimed: [null, null, null]` for nine stones), at that given: the list the rules
+    index is the scenario's, not the game's; None where the failure indexed no such list."""
+    given = dict(zip((name for name, _ in sc.variables), zip((value for _, value in sc.variables),
+                                                            sc.variable_locs or [sc.loc] * len(sc.variables))))
+    for name in dict.fromkeys(_INDEXED_NAME.findall(failure)):
+        spec = ruleset.variables.get(name)
+        if name not in given or spec is None or spec.per_player:
+            continue
+        value, where = given[name]
+        if isinstance(value, list) and isinstance(spec.initial, list) and len(value) != len(spec.initial):
+            return Diagnostic(where, "T026", f"`given` sets '{name}' to a list of {len(value)} items, and its initial value "
+                              f"has {len(spec.initial)}: the failure above indexed the list given",
+                              f"give '{name}' {len(spec.initial)} items, as its initial value has")
+    return None
 
 
 def _sent_back_said(ruleset, sent_back: dict) -> Diagnostic:

@@ -38,8 +38,8 @@ flow:
 """
 
 
-def failure(tmp_path, slots: str, condition: str) -> PhiltreError:
-    text = RULES.replace("SLOTS", slots).replace("CONDITION", condition)
+def failure(tmp_path, slots: str, condition: str, rules: str = RULES) -> PhiltreError:
+    text = rules.replace("SLOTS", slots).replace("CONDITION", condition)
     path = tmp_path / "ruleset.yaml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(PhiltreError) as info:
@@ -451,3 +451,34 @@ def test_an_attribute_of_a_zone_is_said_in_the_authors_words(tmp_path):
     said = str(info.value)
     assert "a zone has no attribute .rank (the components in it have: a list of zones, hand, where one zone, hand[me], was meant?)" in said, said
     assert "Zone" not in said
+
+
+MARKS = RULES.replace("define:\n", "variables:\n  marks: {initial: [0, 0, 0]}\n  other: {initial: OTHER}\ndefine:\n")
+
+
+@pytest.mark.parametrize("other, condition, said", [
+    ("[0, 0, 0, 0, 0]", "marks[slot] == 0 and other[slot] == 0", "index 3 of `marks[slot]` is out of range (0..2)"),
+    ("[0, 0, 0, 0, 0]", "other[1] == 0 and marks[slot + 0] == 0", "index 3 of `marks[slot + 0]` is out of range (0..2)"),
+    # (two lists of three: either may be the one; and a whole expression is named by R100's own words)
+    ("[0, 0, 0]", "marks[slot] == 0 and other[slot] == 0", "slot=3: index 3 is out of range (0..2)"),
+    ("[0, 0, 0]", "count([marks[s] for s in range(5)]) == 0", "slot=0: index 3 of `marks[s]` is out of range (0..2)"),
+])
+def test_an_index_out_of_range_names_the_part_indexed_where_one_alone_may_be_it(tmp_path, other, condition, said):
+    """A Schotten Totten trial's scenario gave `claimed` 3 items of 9: R100 said `index 3 is out of range (0..2)` of an
+    `if` that indexes it, naming nothing indexed. The part is named where its index and its list, as far as they are
+    known, fit the failure."""
+    error, _ = failure(tmp_path, '"range(5)"', condition, MARKS.replace("OTHER", other))
+    assert said in error.first.message, error.first.message
+
+
+def test_an_index_out_of_range_in_a_statement_names_the_part_indexed(tmp_path):
+    """The same in a rule's statement, its expression named by R100 and the part indexed by the failure."""
+    text = MARKS.replace("OTHER", "[]").replace("SLOTS", '"range(5)"').replace("CONDITION", "true").replace(
+        "      - move: card -> pile\n", "      - move: card -> pile\n      - set: {other: \"[marks[slot], 1]\"}\n")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), players=2, seed=1)
+    option = next(o for o in game.options(0) if dict(o.args)["slot"] == 4)
+    with pytest.raises(PhiltreError) as info:
+        game.apply(0, option)
+    assert "failed in its value `[marks[slot], 1]`: index 4 of `marks[slot]` is out of range (0..2)" in str(info.value), info.value

@@ -681,3 +681,51 @@ def test_a_rule_failing_after_a_given_that_sent_nothing_back_says_nothing_of_it(
                     .replace("count(deck) == 0 and count(hand[0]) == 0", "count(played) >= 7"), encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(path)))
     assert len(result.failures) == 1 and " R300 " in result.failures[0] and "T022" not in result.failures[0], result.failures
+
+
+RESIZED = """\
+game: resized
+players: 2
+components:
+  token: {start: pool}
+zones:
+  pool: {}
+variables:
+  marks: {initial: [0, 0, 0, 0, 0]}
+actions:
+  mark:
+    choose: {slot: "range(5)"}
+    if: marks[slot] == 0
+    do:
+      - set: {marks: "put(marks, slot, 1)"}
+flow: [{decide: mark, player: 0}]
+scenarios:
+  - name: a slot marked
+    players: 2
+    given:
+      variables: {marks: GIVEN}
+    steps:
+      - {player: 0, action: mark, args: {slot: 1}}
+    expect:
+      - marks[1] == 1
+"""
+
+
+def test_a_list_given_shorter_than_its_initial_value_is_said_beside_the_failure_it_causes(tmp_path):
+    """A Schotten Totten trial gave `claimed: [null, null, null]` for nine stones: the failure, index 3 out of range,
+    named no list and not the given that made it short. T026 says so, at the given, after the failure."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RESIZED.replace("GIVEN", "[0, 0]"), encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(path)))
+    [failure] = result.failures
+    first, said = failure.splitlines()
+    assert first.endswith("R100 action 'mark': its 'if' failed with slot=2: index 2 of `marks[slot]` is out of range (0..1)"), first
+    assert said == (f"{path}:20:19: T026 `given` sets 'marks' to a list of 2 items, and its initial value has 5: the "
+                    "failure above indexed the list given (give 'marks' 5 items, as its initial value has)"), said
+    path.write_text(RESIZED.replace("GIVEN", "[0, 0, 0, 0, 0]"), encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(path)))
+    assert result.passed, result.failures
+    # a list given longer than the initial one is the scenario's to give: said only where a failure indexed it
+    path.write_text(RESIZED.replace("GIVEN", "[0, 0, 0, 0, 0, 0]"), encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(path)))
+    assert result.passed, result.failures
