@@ -32,7 +32,7 @@ from .builtins import (
     b_placements_unturned_every_turn, b_subsets_of, charge_written, item_at as _ix, out_of_work,
 )
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
-from .parser import SourceText, parse
+from .parser import SourceText, doubled_operator, doubled_operator_said, parse
 from .plain_data import Frozen, Record, made_by
 from .values import ATTRIBUTE_OF_NONE, INDEX_OF_NONE, NESTING, NONE_GUESS, PYTHON_TYPE_WORDS, Component, Zone, alike_once, describe, distinct_apart, holds_nested, where_apart, written_items
 
@@ -2768,6 +2768,10 @@ class Compiler:
         if name in sym.loop_names and "me" in scope:
             self.error(src.at(node.pos), "E150", f"'{name}' is a loop variable of the flow, which an action does not see",
                        "an action sees me and its parameters: set a variable in the flow before the decision and read that")
+            return "None", ANY
+        doubled = name in LANGUAGE_WORDS and doubled_operator(src.text, node.pos)
+        if doubled and doubled[2] == node.pos:  # `a and and`: lark read the second 'and' as a name (nothing came after it)
+            self.error(src.at(node.pos), "E102", *doubled_operator_said(doubled))
             return "None", ANY
         if self._keyed is node:  # `{x: a + q}`: the key meant is the word, not a name spelt like it
             self.error(src.at(node.pos), "E150", f"unknown name '{name}'",

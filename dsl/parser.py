@@ -241,6 +241,9 @@ def _syntax_error(exc, text: str, source: SourceText) -> PhiltreError:
     if isinstance(exc, UnexpectedToken):
         expected = _describe_expected(exc.expected)
         token = exc.token
+        doubled = doubled_operator(text, len(text) if token.type == "$END" else token.start_pos)
+        if doubled:
+            return PhiltreError.at(source.at(doubled[2]), "E102", *doubled_operator_said(doubled))
         if token.type == "$END":
             return PhiltreError.at(source.at(len(text) - 1), "E102", f"expression ends too early; expected {expected}",
                                    _token_hint(text, len(text), "", source) or _no_else_hint(text, exc.expected))
@@ -250,6 +253,37 @@ def _syntax_error(exc, text: str, source: SourceText) -> PhiltreError:
     if isinstance(exc, UnexpectedEOF):
         return PhiltreError.at(source.at(len(text) - 1), "E102", "expression ends too early")
     return PhiltreError.at(source.at(getattr(exc, "pos_in_stream", 0) or 0), "E102", "invalid expression")  # pragma: no cover - other lark errors
+
+
+# a string, a word or an operator, and any other character alone: enough to find two operators in a row
+_TOKEN = re.compile(r"""(?P<string>"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?)|(?P<word>[A-Za-z_]\w*)"""
+                    r"|(?P<op>//|==|!=|<=|>=|[-+*/%<>])|\S")
+BINARY_OPERATORS = frozenset({"and", "or", "+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">=", "in"})
+_STARTS_A_VALUE = frozenset({"not", "-"})  # `a and not b`, `a - -b`: an operator that may come after another
+_FOREIGN_OPERATORS = frozenset({"**", "<>"})  # written together, another language's operator, which has its own hint
+
+
+def doubled_operator(text: str, end: int) -> tuple | None:
+    """The first binary operator written right after another, up to offset ``end`` (where the parser stopped):
+    (the first, the second, the second's offset), or None. lark reads the second `and` of `a and and not b` as a name
+    (its lexer reads a keyword only where the grammar takes one), and stops later, at 'b': the mistake is the second."""
+    before, before_end = None, 0
+    for token in _TOKEN.finditer(text):
+        if token.start() > end:
+            break
+        word = token.group() if token.lastgroup in ("word", "op") and token.group() in BINARY_OPERATORS else None
+        foreign = token.start() == before_end and f"{before}{word}" in _FOREIGN_OPERATORS
+        if before and word and word not in _STARTS_A_VALUE and not foreign:
+            return before, word, token.start()
+        before, before_end = word, token.end()
+    return None
+
+
+def doubled_operator_said(doubled: tuple) -> tuple[str, str]:
+    """E102's message and hint for an operator right after another (``doubled``: what doubled_operator found)."""
+    first, second, _ = doubled
+    said = f"'{first}' twice" if first == second else f"'{second}' right after '{first}'"
+    return f"{said}: a value is expected after '{first}'", "remove one"
 
 
 _KEYWORD_ARGUMENT = re.compile(r"[(,]\s*[A-Za-z_]\w*\s*$")  # `max(xs, key` before an '=': Python's keyword argument

@@ -737,6 +737,19 @@ CASES = {
         "two comparison operators in a row",
         breaking(IF, "    if: card.value > > 0\n"),
         "E102", "> > 0", offset=2, message="expected"),
+    "expression_operator_twice": Case(
+        "'and' written twice (a Tichu trial): lark reads the second as a name and stopped at 'pile', blamed for want of "
+        "an operator before it; the mistake is the second 'and'",
+        breaking(IF, "    if: card.value > 0 and and not count(pile) > 0\n"),
+        "E102", "and not", message="'and' twice: a value is expected after 'and'", hint="remove one"),
+    "expression_operator_twice_at_the_end": Case(
+        "'and' written twice, nothing after it: the second 'and' was an unknown name to quote (E150)",
+        breaking(IF, "    if: card.value > 0 and and\n"),
+        "E102", "and\n", message="'and' twice", hint="remove one"),
+    "expression_operator_after_another": Case(
+        "'or' right after 'and'",
+        breaking(IF, "    if: card.value > 0 and or count(pile) > 0\n"),
+        "E102", "or count", message="'or' right after 'and': a value is expected after 'and'"),
     "expression_unclosed_parenthesis": Case(
         "a parenthesis never closed: the finding is at the end, the hint names the '(' left open",
         breaking(IF, "    if: (card.value > 0 and count(pile) >= 0\n"),
@@ -1349,6 +1362,33 @@ def test_a_list_of_words_written_as_the_hint_says_compiles(tmp_path):
 def test_an_expression_split_at_nested_commas_is_one_finding():
     """Each key YAML made of the split expression's rest is part of the one finding, not one finding more."""
     assert [d.code for d in diagnostics_of(data_path("schema_expression_split_at_nested_commas"))] == ["V001"]
+
+
+@pytest.mark.parametrize("text, said, at", [
+    ("a and and not b", "'and' twice", 6), ("a and and b", "'and' twice", 6), ("x in in y", "'in' twice", 5),
+    ("a not in in b", "'in' twice", 9), ("a + // b", "'//' right after '+'", 4), ("a == == b", "'==' twice", 5),
+    ("a * - * b", "'*' right after '-'", 6),
+    ("a ** 2", "there is no **", 3), ("a <> b", "write != for 'not equal'", 3),  # another language's operator, said so
+    ("a == 'and and' x", "no operator before 'x'", 15),  # (operators in a string are no operators)
+])
+def test_an_operator_written_twice_is_found_at_the_second(text, said, at):
+    """A binary operator right after another is the second one's E102, however far lark read before it stopped."""
+    from philtre.dsl.parser import parse
+    from philtre.dsl.yamlpos import ScalarLoc
+
+    with pytest.raises(PhiltreError) as caught:
+        parse(text, ScalarLoc("r.yaml", 1, 1, text))
+    found = caught.value.first
+    assert (found.code, found.loc.col) == ("E102", at + 1) and said in str(caught.value), str(caught.value)
+
+
+@pytest.mark.parametrize("text", ["a and not b", "a - - b", "a - -b", "a not in b", "a or not not b", "x is not none"])
+def test_an_operator_that_starts_a_value_may_follow_another(text):
+    """`not` and `-` start a value: after another operator they are no operator written twice."""
+    from philtre.dsl.errors import Loc
+    from philtre.dsl.parser import parse
+
+    parse(text, Loc("r.yaml", 1, 1))
 
 
 def test_max_of_a_number_and_a_list_known_only_in_play_names_max_not_the_comparison(tmp_path):
