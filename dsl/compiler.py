@@ -2928,7 +2928,10 @@ class Compiler:
             self.reads_turn = True
         if t in ("comp", "record", ANY, "map") or (t == "none"):
             if name not in known:
-                self.error(src.at(node.name_pos), "E152", f"no component or die face has an attribute '{name}'", did_you_mean(name, known))
+                spelt = did_you_mean(name, known)
+                removed = ("attribute", name) in self.symbols.overlay_written  # a component's, which the hint names
+                self.error(src.at(node.name_pos), "E152", f"no component or die face has an attribute '{name}'",
+                           spelt if removed else _map_key_hint(node, t, spelt))
                 return "None", ANY
             if t == "record" and code == self._record_keys:
                 return f"{code}[{name!r}]", self.symbols.attribute_type(name)  # see _tables
@@ -6951,6 +6954,16 @@ def _no_truths(values):
 
 # the grammar's words (loader.KEYWORDS): no name can be one
 LANGUAGE_WORDS = frozenset({"and", "else", "false", "for", "if", "in", "is", "none", "not", "or", "true"})
+
+
+def _map_key_hint(node, t, spelt: str) -> str:
+    """E152's hint for `top.h` (``node``), whose base is of type ``t``: a map's keys are read with brackets,
+    `top['h']`, where the base is or may be a map; ``spelt``, the attribute spelt alike, stays where it is known not
+    to be one (a component), and comes first where it may be either."""
+    if t not in ("map", ANY):
+        return spelt
+    read = f"keys are read with brackets: {ast.text(ast.Index(node.pos, node.target, ast.Const(node.name_pos, node.name)))}"
+    return f"a map's {read}" if t == "map" or not spelt else f"{spelt} if it holds a map, its {read}"
 
 
 def _python_literal(code: str) -> bool:

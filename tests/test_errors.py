@@ -750,6 +750,14 @@ CASES = {
         "'or' right after 'and'",
         breaking(IF, "    if: card.value > 0 and or count(pile) > 0\n"),
         "E102", "or count", message="'or' right after 'and': a value is expected after 'and'"),
+    "attribute_read_of_a_map_variable": Case(
+        "a map variable's key read with a dot (a Tichu trial: `top.h`, top holding {t: .., h: ..}): E152 had no hint",
+        breaking("define:\n", "variables:\n  top: {initial: {t: 1, h: 2}}\ndefine:\n", breaking(IF, "    if: top.h > 0\n")),
+        "E152", "h > 0", hint="a map's keys are read with brackets: top['h']"),
+    "attribute_misspelt_of_a_component": Case(
+        "a component's attribute misspelt: spelt alike, and no map's brackets (a component is no map)",
+        breaking(IF, "    if: card.vlaue > 0\n"),
+        "E152", "vlaue", hint="did you mean 'value'?"),
     "expression_unclosed_parenthesis": Case(
         "a parenthesis never closed: the finding is at the end, the hint names the '(' left open",
         breaking(IF, "    if: (card.value > 0 and count(pile) >= 0\n"),
@@ -1389,6 +1397,24 @@ def test_an_operator_that_starts_a_value_may_follow_another(text):
     from philtre.dsl.parser import parse
 
     parse(text, Loc("r.yaml", 1, 1))
+
+
+@pytest.mark.parametrize("read, hint", [
+    ("card.vlaue", "did you mean 'value'?"),  # a component: no map's brackets
+    ("any.vlaue", "did you mean 'value'? if it holds a map, its keys are read with brackets: any['vlaue']"),
+    ("{'h': 1}.h", "a map's keys are read with brackets: {'h': 1}['h']"),
+    ("(any + 1).h", "a map's keys are read with brackets: (any + 1)['h']"),
+    ("[m.h for m in many]", "a map's keys are read with brackets: m['h']"),
+])
+def test_an_attribute_nothing_declares_is_read_with_brackets_where_its_base_may_be_a_map(tmp_path, read, hint):
+    """E152's hint writes the map's key read with brackets where the base is or may be a map, and only there."""
+    text = breaking("define:\n", "variables:\n  any: null\n  many: {initial: [{h: 1}]}\ndefine:\n",
+                    breaking(IF, f"    if: \"count({read}) > 0\"\n"))
+    path = tmp_path / "r.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(str(path))
+    assert caught.value.first.code == "E152" and caught.value.first.hint == hint, caught.value.first
 
 
 def test_max_of_a_number_and_a_list_known_only_in_play_names_max_not_the_comparison(tmp_path):
