@@ -263,7 +263,10 @@ def load_text(text: str | bytes, path: str):
             hint = _block_hint(text, mark.line, mark.column, "expected '-'" in problem)
         hint = (mark is not None and _runaway_quote_hint(text, mark)) or hint
         began = exc.context_mark
-        if exc.context and began is not None and mark is not None and began.line != mark.line:
+        bare = _bare_key(text, exc, mark)
+        if bare:  # a key without its ':': at the key, not where YAML, reading on, gave up
+            (line, col), hint = bare
+        elif exc.context and began is not None and mark is not None and began.line != mark.line:
             if "quoted scalar" in exc.context and "end of stream" in problem:  # where the quote opens, not the file's end
                 line, col, problem = began.line + 1, began.column + 1, "this quoted text is never closed: the file ends before its closing quote"
             elif not hint:
@@ -276,6 +279,32 @@ def load_text(text: str | bytes, path: str):
     finally:
         if loader is not None:
             loader.dispose()
+
+
+def _bare_key(text: str, exc, mark) -> tuple | None:
+    """((line, column), hint) for a key written without its ':' (`give_dragon` alone on its line, its keys below it),
+    or None. YAML says so at the next line: reading on for the ':' (`could not find expected ':'`), or, where a
+    comment ends the key's line or the key comes first under its parent, at the next line's key (which it reads as
+    part of a text, or as a key no mapping holds)."""
+    lines = re.split(r"\r\n|\r|\n", text)  # the lines YAML's marks count (a file saved on Windows, or with "\r" alone)
+    began = exc.context_mark
+    if "expected ':'" in (exc.problem or "") and exc.context == "while scanning a simple key" and began is not None:
+        line, col = began.line, began.column
+        written = lines[line][col:].split(" #")[0].rstrip()
+    elif mark is not None and mark.line < len(lines) and re.search(_AFTER_A_BARE_KEY, exc.problem or ""):
+        above = _line_above(lines, mark.line)
+        found = _BARE_KEY.fullmatch(lines[above].split(" #")[0].rstrip()) if above is not None else None
+        if not found or _indent(lines[mark.line]) <= _indent(lines[above]):
+            return None
+        line, col, written = above, found.start(1), found[1]
+    else:
+        return None
+    said = f"a key is followed by ':' (write '{written}:')" if 0 < len(written) <= TEXT_SHOWN else "a key is followed by ':'"
+    return (line + 1, col + 1), said
+
+
+# what YAML says at the line after a key left without its ':' (and a comment), or after the first key under its parent
+_AFTER_A_BARE_KEY = "did not find expected key|expected '-' indicator|mapping values are not allowed"
 
 
 def _runaway_quote_hint(text: str, mark) -> str:
@@ -451,6 +480,7 @@ def _key_between(lines: list, index: int) -> str:
     return ""
 
 
+_BARE_KEY = re.compile(r"\s*(?:- +)?([A-Za-z_$][\w$-]*(?:\([\w, ]*\))?)")  # a line that is a key's name alone, no ':'
 _KEY_NAME = re.compile(r"([A-Za-z_$][\w$-]*(?:\([\w, ]*\))?):(?:\s|$)")  # the key a line's text starts with
 
 

@@ -123,6 +123,20 @@ CASES = {
         "the zone 'deck' is declared twice",
         breaking("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  deck: {visible: everyone}\n"),
         "Y008", "deck: {visible: everyone}", message="line 10"),
+    "yaml_key_without_its_colon": Case(
+        "an action's name written without its ':' (a Tichu trial): YAML reads on into the next line for it, and was "
+        "reported there, past the key, with no hint",
+        breaking("actions:\n  play:\n", "actions:\n  pass: {}\n  play\n"),
+        "Y001", "play\n", message="could not find expected ':'", hint="a key is followed by ':' (write 'play:')"),
+    "yaml_first_key_without_its_colon": Case(
+        "the first action's name written without its ':': YAML reads it as the text of 'actions', and said to quote "
+        "an expression at the next line's ': '",
+        breaking("  play:\n", "  play\n"),
+        "Y001", "play\n", hint="a key is followed by ':' (write 'play:')"),
+    "yaml_key_without_its_colon_before_a_comment": Case(
+        "an action's name written without its ':', a comment after it: YAML stops at the next line's key",
+        breaking("  play:\n", "  play  # the only action\n"),
+        "Y001", "play  #", hint="a key is followed by ':' (write 'play:')"),
     "yaml_list_item_without_its_key": Case(
         "the 'do:' above a loop's statements is left out, so a '- ' item stands where a key should",
         breaking("    do:\n      - decide: play\n", "    - decide: play\n"),
@@ -1415,6 +1429,23 @@ def test_an_attribute_nothing_declares_is_read_with_brackets_where_its_base_may_
     with pytest.raises(PhiltreError) as caught:
         load_ruleset(str(path))
     assert caught.value.first.code == "E152" and caught.value.first.hint == hint, caught.value.first
+
+
+def test_a_scenarios_key_without_its_colon_is_told_at_the_key(tmp_path):
+    """A key left without its ':' in any YAML file philtre reads (here a scenario's `given`) is Y001 at the key."""
+    import shutil
+
+    from philtre.dsl import resolve_ruleset_path
+    from philtre.dsl.validate import check_file
+
+    folder = tmp_path / "poison"
+    shutil.copytree(Path(resolve_ruleset_path("poison")).parent, folder)
+    scenarios = folder / "scenarios.yaml"
+    text = scenarios.read_text(encoding="utf-8").replace("    given:\n", "    given\n", 1)
+    scenarios.write_text(text, encoding="utf-8")
+    found = [f.diagnostic for f in check_file(str(folder)).findings]
+    assert [(d.code, d.loc.line, d.loc.col, d.hint) for d in found] == [
+        ("Y001", *position(text, "given\n"), "a key is followed by ':' (write 'given:')")], [str(d) for d in found]
 
 
 def test_max_of_a_number_and_a_list_known_only_in_play_names_max_not_the_comparison(tmp_path):
