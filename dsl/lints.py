@@ -1984,7 +1984,7 @@ ORDERED = ("<", "<=", ">", ">=")  # the comparisons that order their sides: a wo
 
 
 def l038_order_of_numbers_and_words(facts) -> list:
-    """L038: an order comparison (`<`, `<=`, `>`, `>=`) or arithmetic reading an attribute whose declared values mix
+    """L037: an order comparison (`<`, `<=`, `>`, `>=`) or arithmetic reading an attribute whose declared values mix
     numbers and words (`rank: [7, 8, 9, 10, J, Q, K, A]`: YAML reads 7 a number and J a word): it fails when the game
     runs wherever the component's value is the other kind (R100 "'>' between a word and a whole number"), though it works
     for some components, so it is no error. (A component's own `copies`, `start` and `derive` are computed for every
@@ -2014,10 +2014,10 @@ def _mixed_sides(node, mixed: dict) -> list:
 
 
 def _mixed_finding(source, node, side, values) -> Diagnostic:
-    """L038's finding at ``side`` of ``node``, an attribute of mixed ``values`` (in their declared order)."""
+    """L037's finding at ``side`` of ``node``, an attribute of mixed ``values`` (in their declared order)."""
     shown = ", ".join(map(str, values[:8])) + (", ..." if len(values) > 8 else "")
     words = ", ".join(f"'{v}'" for v in values[:4]) + (", ..." if len(values) > 4 else "")
-    return Diagnostic(source.at(side.pos), "L038", f"`{ast.text(node)}`: {side.name}'s declared values mix numbers and words "
+    return Diagnostic(source.at(side.pos), "L037", f"`{ast.text(node)}`: {side.name}'s declared values mix numbers and words "
                       f"({shown}), and '{node.op}' {'of a word' if isinstance(node, ast.Unary) else 'between a word and a number'} "
                       "fails when the game runs",
                       f"quote them all as words, {side.name}: [{words}], or write them all as numbers")
@@ -3694,7 +3694,7 @@ LINTS = {
     "L034": l034_after_the_end,
     "L035": l035_blocks_never_run,
     "L036": l036_count_of_true_or_false,
-    "L038": l038_order_of_numbers_and_words,
+    "L037": l038_order_of_numbers_and_words,
 }
 
 

@@ -801,13 +801,13 @@ _INDEXED_NAME = re.compile(r"index -?\d+ of `(\w+)\[")
 
 
 def _with_resized_given(ruleset, sc, failure: str) -> str:
-    """A scenario's ``failure`` (its lines), with T026 after it where it indexed past the end of a list `given` resized."""
+    """A scenario's ``failure`` (its lines), with T025 after it where it indexed past the end of a list `given` resized."""
     resized = _resized_given(ruleset, sc, failure)
     return failure if resized is None else f"{failure}\n{resized}"
 
 
 def _resized_given(ruleset, sc, failure: str):
-    """T026, said after a failure that indexed past the end of a list that the scenario's `given` set to another length
+    """T025, said after a failure that indexed past the end of a list that the scenario's `given` set to another length
     than the variable's initial list (`claimed: [null, null, null]` for nine stones), at that given: the list the rules
     index is the scenario's, not the game's; None where the failure indexed no such list."""
     given = dict(zip((name for name, _ in sc.variables), zip((value for _, value in sc.variables),
@@ -818,7 +818,7 @@ def _resized_given(ruleset, sc, failure: str):
             continue
         value, where = given[name]
         if isinstance(value, list) and isinstance(spec.initial, list) and len(value) != len(spec.initial):
-            return Diagnostic(where, "T026", f"`given` sets '{name}' to a list of {len(value)} items, and its initial value "
+            return Diagnostic(where, "T025", f"`given` sets '{name}' to a list of {len(value)} items, and its initial value "
                               f"has {len(spec.initial)}: the failure above indexed the list given",
                               f"give '{name}' {len(spec.initial)} items, as its initial value has")
     return None

@@ -713,14 +713,14 @@ scenarios:
 
 def test_a_list_given_shorter_than_its_initial_value_is_said_beside_the_failure_it_causes(tmp_path):
     """A Schotten Totten trial gave `claimed: [null, null, null]` for nine stones: the failure, index 3 out of range,
-    named no list and not the given that made it short. T026 says so, at the given, after the failure."""
+    named no list and not the given that made it short. T025 says so, at the given, after the failure."""
     path = tmp_path / "ruleset.yaml"
     path.write_text(RESIZED.replace("GIVEN", "[0, 0]"), encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(path)))
     [failure] = result.failures
     first, said = failure.splitlines()
     assert first.endswith("R100 action 'mark': its 'if' failed with slot=2: index 2 of `marks[slot]` is out of range (0..1)"), first
-    assert said == (f"{path}:20:19: T026 `given` sets 'marks' to a list of 2 items, and its initial value has 5: the "
+    assert said == (f"{path}:20:19: T025 `given` sets 'marks' to a list of 2 items, and its initial value has 5: the "
                     "failure above indexed the list given (give 'marks' 5 items, as its initial value has)"), said
     path.write_text(RESIZED.replace("GIVEN", "[0, 0, 0, 0, 0]"), encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(path)))

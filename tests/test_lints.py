@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L038).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -98,12 +98,12 @@ CASES = {
     "an order of ranks declared as numbers and words": (  # a Skat trial's `rank: [7, ..., 10, J]`: R100 in every game
         changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == 'J' or played(p).rank > 8\n",
                 changed("rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", "rank: [7, 8, 9, 10, J, Q, K, A]")),
-        "L038", "played(p).rank > 8", "`played(p).rank > 8`: rank's declared values mix numbers and words (7, 8, 9, 10, J, Q, K, A), "
+        "L037", "played(p).rank > 8", "`played(p).rank > 8`: rank's declared values mix numbers and words (7, 8, 9, 10, J, Q, K, A), "
         "and '>' between a word and a number fails when the game runs"),
     "arithmetic on a rank of numbers and words": (
         changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == best and -played(p).rank < 0\n",
                 changed("rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", "rank: [1, 10, J]")),
-        "L038", "played(p).rank < 0", "`-played(p).rank`: rank's declared values mix numbers and words (1, 10, J), and '-' of a word fails"),
+        "L037", "played(p).rank < 0", "`-played(p).rank`: rank's declared values mix numbers and words (1, 10, J), and '-' of a word fails"),
     "a choice named like a definition": (  # Uno's `colour` choice hid the colour to match: its `if` compared the choice
         changed('    choose: {card: "hand[me]"}\n    do:\n      - move: card -> table[me]\n',
                 '    choose: {best: "hand[me]"}\n    do:\n      - move: best -> table[me]\n'),
@@ -373,14 +373,14 @@ def test_a_number_where_the_values_are_words_is_told_to_be_quoted(tmp_path):
 
 
 def test_an_order_of_a_mixed_attribute_says_to_quote_its_values(tmp_path):
-    """L038's hint gives the values quoted, in their declared order; an order that reads ranks of one kind, or `==`
-    between mixed ones (which never fails), is no L038."""
+    """L037's hint gives the values quoted, in their declared order; an order that reads ranks of one kind, or `==`
+    between mixed ones (which never fails), is no L037."""
     text, *_ = CASES["an order of ranks declared as numbers and words"]
-    [d] = [d for d in findings(tmp_path, text) if d.code == "L038"]
+    [d] = [d for d in findings(tmp_path, text) if d.code == "L037"]
     assert d.hint == "quote them all as words, rank: ['7', '8', '9', '10', ...], or write them all as numbers", str(d)
-    for rank in ("['7', '8', '9', '10', J, Q, K, A]", "[7, 8, 9, 10, 11]"):  # (words: no L038, though `> 8` is E-something)
+    for rank in ("['7', '8', '9', '10', J, Q, K, A]", "[7, 8, 9, 10, 11]"):  # (words: no L037, though `> 8` is E-something)
         words = changed("rank: [7, 8, 9, 10, J, Q, K, A]", f"rank: {rank}", text).replace(" or played(p).rank > 8", "")
-        assert [str(d) for d in findings(tmp_path, words) if d.code == "L038"] == []
+        assert [str(d) for d in findings(tmp_path, words) if d.code == "L037"] == []
 
 
 def test_every_lint_has_a_case():
