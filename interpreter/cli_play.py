@@ -985,7 +985,7 @@ def _by_label(text: str, options, single_zones=(), forbidden=None):
     if exact:
         matches = [option for option in options if any(option is o for o in exact + others)]
     else:
-        matches = [option for option in options if _has_words(text, named, typed, option, single_zones)]
+        matches = [option for option in options if _has_words(text, typed, option, single_zones)]
     # each list typed after its argument's name is that argument's whole, as one list typed alone is: a=[...] b=[n3]
     # is the option whose b holds just n3, not one whose b holds n3 and more; the words alone where no option so holds them
     matches = [option for option in matches if _lists_held(named, option, single_zones)] or matches
@@ -998,7 +998,7 @@ def _by_label(text: str, options, single_zones=(), forbidden=None):
     if matches:
         return (f"{len(matches)} options match; write more of one{_telling_apart(matches, single_zones)}, or type its number: "
                 f"{_listing(matches, options, single_zones)}")
-    swapped = [option for option in options if _has_words(text, named, typed, option, single_zones, ordered=False)
+    swapped = [option for option in options if _has_words(text, typed, option, single_zones, ordered=False)
                and _no_more_values(text, option, single_zones)]
     if swapped:  # `1 5` for bid(q=5, f=1), the bid of one 5 not legal now: five 1s is not taken for it
         return _in_another_order(text, swapped, options, single_zones)
@@ -1100,24 +1100,27 @@ def _is_list_of(name: str, typed: str, option, single_zones=()) -> bool:
     return shown.startswith("[") and Counter(_list_items(_squeezed(shown))) == Counter(_list_items(_squeezed(typed)))
 
 
-# a value typed after an argument's name, name=[...], name={...} or name='...': its name, and where the value starts
+# a name typed with '=' before a value, name=[...], name='...' or l=card star: the name, and the value after it
 # (\b: a name is sought from a word's start alone; from each letter of a long line, the search took its square)
-NAMED_VALUE = re.compile(r"""\b(\w+)\s*=\s*([\[{'"])""")
+NAME_TYPED = re.compile(r"\b(\w+)\s*=\s*")
+# what may end a value typed after an argument's name: a parenthesis, or a name typed with '='
+VALUE_END = re.compile(r"[()]|\b(\w+)\s*=")
 
 
-def _has_words(text: str, named: list, typed: set, option, single_zones=(), ordered: bool = True) -> bool:
-    """Whether each word of ``text`` (``typed``) is a word of ``option``'s label, and each value typed after the name of
-    one of its arguments (``named``: _named_values of ``text``), b=[3, 4], a word of that argument's: `b=[3, 4]` took
-    pick(a=[3, 4], b=[1, 2]), its words all there; where ``ordered``, the values typed bare, and the items of a list
-    typed after its name, in the order of the option's (_in_order): `1 5` took bid(q=5, f=1)."""
-    arguments = {n.lower(): t for n, t in option.argument_texts(None, single_zones)} if named else {}
+def _has_words(text: str, typed: set, option, single_zones=(), ordered: bool = True) -> bool:
+    """Whether each word of ``text`` (``typed``) is a word of ``option``'s label (_typable_words), and each value typed
+    after the name of one of its arguments (_named_values), b=[3, 4] or l=card star rank=2, words of that argument's:
+    `b=[3, 4]` took pick(a=[3, 4], b=[1, 2]), its words all there; where ``ordered``, the values typed bare, and those
+    typed after an argument's name, in the order of the option's (_in_order): `1 5` took bid(q=5, f=1)."""
+    named = _named_values(text, option)
+    arguments = {n.lower(): n for n, _ in option.args} if named else {}
     slots = _slots(option, single_zones) if ordered else []
     rest, at, bare, skip = [], 0, [], 0
     for name, value, start, end in named:
         if name.lower() in arguments:  # (another name, colors=[2,1,4], is an attribute's: a word of the label, as before)
-            if not set(_words(value)) <= _label_words(arguments[name.lower()]):
+            if not set(_words(value)) <= _typable_words(option, single_zones, arguments[name.lower()]):
                 return False
-            if slots and not _in_order(_words(value), [t for n, t in slots if n.lower() == name.lower()]):
+            if slots and not _in_order(_words(value), [t for n, t in slots if _slot_of(n) == name.lower()]):
                 return False
             rest.append(text[at:start])
             at = end
@@ -1130,7 +1133,28 @@ def _has_words(text: str, named: list, typed: set, option, single_zones=(), orde
         return False
     if any("=" in word for word in typed) and not _words_named_as_typed(typed, option, single_zones):
         return False
-    return typed <= _label_words(option.label(None, single_zones)) and _repeats_held(" ".join([*bare, text[skip:]]), option, single_zones)
+    return typed <= _typable_words(option, single_zones) and _repeats_held(" ".join([*bare, text[skip:]]), option, single_zones)
+
+
+def _typable_words(option, single_zones=(), name=None) -> set:
+    """The words a typed word may be of ``option``'s label, or of its argument ``name``'s text (_label_words); of a
+    piece's placement, `at x=5 y=6`, only its words whole, x=5: a number typed bare is a value of the option, never
+    where a piece lies (`6 5` is go(piece=bug at x=5 y=6, to=[6, 5]), not the same piece's move to [6, 6])."""
+    def text(wording) -> str:
+        return option.label(None, wording) if name is None else dict(option.argument_texts(None, wording))[name]
+
+    placed = text(single_zones)
+    return _label_words(text(_unplaced(single_zones))) | set(_words(placed)) | set(_words(_unquoted(placed)))
+
+
+def _unplaced(single_zones=()):
+    """``single_zones`` without where the pieces lie (options.placed_wording): an option as if its pieces lay nowhere."""
+    return single_zones.but(placed={}) if getattr(single_zones, "placed", None) else single_zones
+
+
+def _slot_of(slot: str) -> str:
+    """The argument a slot (_slots) is of, lower case: l of l.rank, a component's attribute value."""
+    return slot.partition(".")[0].lower()
 
 
 def _repeats_held(text: str, option, single_zones=()) -> bool:
@@ -1141,7 +1165,7 @@ def _repeats_held(text: str, option, single_zones=()) -> bool:
     repeated = {word: n for word, n in Counter(values).items() if n > 1}
     if not repeated:
         return True
-    label = option.label(None, single_zones)
+    label = option.label(None, _unplaced(single_zones))  # (a bare value is none of a placement's: _typable_words)
     held = _label_counts(label) | _label_counts(_unquoted(label))  # (as older versions listed it, too: the most of each)
     return all(held[word] >= n for word, n in repeated.items())
 
@@ -1257,16 +1281,16 @@ def _typed_values(text: str, option, single_zones=()):
     gives not each once."""
     slots = _slots(option, single_zones)
     given, bare, skip = {}, [], 0
-    for name, value, start, end in _named_values(text):
-        own = [i for i, (n, _) in enumerate(slots) if n.lower() == name.lower()]
+    texts = {t for _, t in slots}
+    for name, value, start, end in _named_values(text, option):
+        own = [i for i, (n, _) in enumerate(slots) if _slot_of(n) == name.lower()]
         bare.append(text[skip:start])
         skip = end
         if own:
-            words = _words(value)
+            words = [w for w in _words(value) if "=" not in w and w in texts]
             if len(words) != len(own):
                 return None
             given.update(zip(own, words))
-    texts = {t for _, t in slots}
     words = [w for w in _words(" ".join([*bare, text[skip:]])) if "=" not in w and w in texts]
     rest = [i for i in range(len(slots)) if i not in given]
     if len(words) != len(rest):
@@ -1342,23 +1366,44 @@ def _in_another_order(text: str, swapped: list, options, single_zones=()) -> str
             f"one, type it as listed, or its number: {_listing(swapped, options, single_zones)}")
 
 
-def _named_values(text: str) -> list:
-    """(name, value, start, end) of each value typed after a name in ``text``, a list, map or quoted text: b=[3, 4],
-    x='two words', from the name's start to the value's end (a value of one word, a=3, is one word of a label, `a=3`,
-    matched whole)."""
+def _named_values(text: str, option=None) -> list:
+    """(name, value, start, end) of each value typed after a name in ``text``, from the name's start to the value's
+    end, as the listing writes one: a list, map or quoted text to its close, b=[3, 4], x='two words'; and after the name
+    of one of ``option``'s arguments, a position to its ')', at=(x=0, y=0), and a component's words up to the next of
+    its arguments' names or a ')' they did not open: l=card star rank=2 of give(l=card star rank=2, r=card moon rank=3)
+    is l's whole (a value of one word, a=3, is one word of a label, `a=3`, matched whole)."""
     from philtre.dsl.parser import bracket_parts
+    from philtre.dsl.values import Component
 
+    arguments = {n.lower(): value for n, value in option.args} if option is not None else {}
     found, at = [], 0
-    while (named := NAMED_VALUE.search(text, at)) is not None:
-        start = named.start(2)
-        if named[2] in "'\"":
-            close = text.find(named[2], start + 1)
+    while (named := NAME_TYPED.search(text, at)) is not None:
+        start, name = named.end(), named[1].lower()
+        if text[start:start + 1] in ("[", "{", "'", '"') or (text[start:start + 1] == "(" and name in arguments):
+            close = text.find(text[start], start + 1) if text[start] in "'\"" else bracket_parts(text, start)[1]
+            end = len(text) if close is None or close < 0 else close + 1  # (left open: the rest of the line)
+        elif isinstance(arguments.get(name), Component):
+            end = start + len(text[start:_value_end(text, start, set(arguments))].rstrip(", "))
         else:
-            close = bracket_parts(text, start)[1]
-        end = len(text) if close is None or close < 0 else close + 1  # (left open: the rest of the line)
+            at = start
+            continue
         found.append((named[1], text[start:end], named.start(1), end))
-        at = end
+        at = max(end, start)
     return found
+
+
+def _value_end(text: str, start: int, names: set) -> int:
+    """Where the value typed at ``start`` ends: at the next of ``names`` typed with '=' or a ')' it did not open, outside
+    its brackets, parentheses and quotes (a position (x=2, y=2) or a list [a, b] is read whole), else at the line's end."""
+    depth = 0
+    for mark in VALUE_END.finditer(_outside_brackets(text), start):
+        if mark[0] == "(":
+            depth += 1
+        elif mark[0] == ")" and depth:
+            depth -= 1
+        elif not depth and (mark[0] == ")" or mark[1].lower() in names):
+            return mark.start()
+    return len(text)
 
 
 def _written_as(text: str, options, single_zones=()) -> list:

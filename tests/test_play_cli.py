@@ -1943,6 +1943,100 @@ def test_a_value_typed_after_an_argument_s_name_is_that_argument_s_not_a_piece_s
     assert choose("2", options, words) is options[1]
 
 
+# (a Hive trial's: a piece on a grid whose placement, x=5 y=6, holds the numbers of its moves' destinations)
+MOVED = """\
+philtre: 1
+game: typed
+players: 1
+components:
+  bug: {derive: {cells: "['B']"}, start: box}
+zones:
+  box: {}
+  board: {grid: {resolution: 1, turns: false}}
+actions:
+  go:
+    choose: {piece: board, to: "[[6, 6], [6, 5], [5, 7]]"}
+    do:
+      - place: {piece: piece, to: board, at: {x: "to[0]", y: "to[1]", rot: 0}}
+flow:
+  - place: {piece: "last(box)", to: board, at: {x: 5, y: 6, rot: 0}}
+  - decide: go
+    player: 0
+"""
+
+
+def test_values_typed_bare_are_none_of_a_pieces_placement(tmp_path):
+    """A Hive trial: `6 5` matched each move of the bug at x=5 y=6, to=[6, 6] too, its 5 taken for the placement's;
+    a value typed bare is the option's, in the order typed, and a placement is typed with its names (x=5)."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.options import placed_wording, single_zones, view_placements
+
+    (tmp_path / "ruleset.yaml").write_text(MOVED, encoding="utf-8")
+    game = Game(load_ruleset(str(tmp_path / "ruleset.yaml")), 1, seed=1)
+    options, words = game.options(0), placed_wording(single_zones(game.ruleset), view_placements(game.view(0)))
+    assert options[0].label(None, words) == "go(piece=bug at x=5 y=6 rot=0, to=[6, 6])"
+    for typed, to in [("6 5", [6, 5]), ("6 6", [6, 6]), ("5 7", [5, 7]), ("bug 6 5", [6, 5])]:
+        assert dict(choose(typed, options, words).args)["to"] == to, typed
+    assert choose("x=5", options, words).startswith("3 options match")  # (the placement typed with its names)
+    assert choose("5 6", options, words).startswith("'5 6' is not among this turn's options (in the order typed it is "
+                                                    "go(piece=bug at x=5 y=6 rot=0, to=[5, 6]), not a legal option now)")
+
+
+def test_play_takes_values_typed_bare_for_a_moves_destination_not_its_pieces_placement(tmp_path):
+    """The Hive trial's line at the terminal."""
+    (tmp_path / "ruleset.yaml").write_text(MOVED, encoding="utf-8")
+    result = philtre("play", tmp_path, "-p", "1", "--seat", "0", "--seed", "1", stdin="6 5\n")
+    said = result.stdout + result.stderr
+    assert "= go(piece=bug at x=5 y=6, to=[6, 5])" in said and "options match" not in said, said
+
+
+# (a Tichu trial's: two cards chosen from a hand, each shown with two attributes)
+TWO_CARDS = """\
+philtre: 1
+game: give
+players: 1
+components:
+  card: {attributes: {suit: [star, moon], rank: [2, 3]}, start: hand}
+zones:
+  hand: {}
+  out: {}
+actions:
+  give:
+    choose: {l: hand, r: "[c for c in hand if c != l]"}
+    do:
+      - move: l -> out
+flow:
+  - decide: give
+    player: 0
+"""
+
+
+def test_a_components_words_typed_after_its_argument_s_name_are_all_that_argument_s(tmp_path):
+    """A Tichu trial: `give(l=card star rank=2)` matched every option whose l was any card and that had star and
+    rank=2 anywhere; text copied from the listing binds the words after a name, to the next name, to that argument."""
+    (tmp_path / "ruleset.yaml").write_text(TWO_CARDS, encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    l_star_2 = [o.label() for o in options if o.label().startswith("give(l=card star rank=2,")]
+    for typed in ["give(l=card star rank=2)", "l=card star rank=2", "give(l=card star rank=2, "]:
+        said = choose(typed, options)
+        assert said.startswith("3 options match;") and all(label in said for label in l_star_2), (typed, said)
+    for typed in ["give(l=card star rank=2, r=card moon rank=3)", "l=card star 2, r=card moon 3", "l=card star 2 r=moon 3",
+                  "give(l=card star rank=2) moon 3", "r=card moon rank=3 l=card star 2"]:
+        assert choose(typed, options).label() == "give(l=card star rank=2, r=card moon rank=3)", typed
+    # the words after l= are l's: moon is not r's, and l is never a card of both suits
+    assert choose("l=card star rank=2 moon", options).startswith("'l=card star rank=2 moon' is not among this turn's options")
+    assert choose("l=card 2 star", options).startswith("'l=card 2 star' is not among")  # (a card's values in its label's order)
+
+
+def test_play_takes_an_argument_copied_from_the_listing_whole(tmp_path):
+    """The Tichu trial's line at the terminal: it names the options whose l is that card."""
+    (tmp_path / "ruleset.yaml").write_text(TWO_CARDS, encoding="utf-8")
+    result = philtre("play", tmp_path, "-p", "1", "--seat", "0", "--seed", "1", stdin="give(l=card star rank=2)\n")
+    said = result.stdout + result.stderr
+    assert "3 options match; write more of one" in said and "give(l=card star rank=3" not in said.split("options match")[1], said
+
+
 STARTING_VALUES = """\
 philtre: 1
 game: startval
