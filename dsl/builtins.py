@@ -171,12 +171,17 @@ def _extreme(args, pick, name):
         # list met is compared with a value that is no list, which fails at once)
         if items[0].__class__ is list:
             charge_written(items, len(items), 2)
-        return _ordered(pick, items)
+        try:  # (no call of its own around pick: max and min run on the shipped games' hot path)
+            return pick(items)
+        except TypeError as exc:
+            _note_compared(exc, items)
+            raise
     if args[0].__class__ is list:
         charge_written(list(args), len(args), 2)
     try:
-        return _ordered(pick, args)
-    except TypeError:
+        return pick(args)
+    except TypeError as exc:
+        _note_compared(exc, args)
         _lists_among_others(args, name)
         raise
 
@@ -262,17 +267,17 @@ def b_sorted(xs):
     """The items in ascending order."""
     if xs.__class__ is list and holds_nested(xs):  # lists compared item by item: each item in about log2(n) comparisons
         charge_written(xs, 0, len(xs).bit_length())
-    return _ordered(sorted, _collection(xs))
-
-
-def _ordered(pick, items):
-    """``pick(items)`` (sorted, min, max), where it fails, with the first component among the items (or in the lists
-    they are) kept on the failure: explain names an attribute of it, not one of a game of its own."""
     try:
-        return pick(items)
+        return sorted(_collection(xs))
     except TypeError as exc:
-        exc.compared = _component_in(items) if isinstance(items, (list, tuple)) else None
+        _note_compared(exc, _collection(xs))  # (the same items again: a zone's, a list's)
         raise
+
+
+def _note_compared(exc, items) -> None:
+    """A failed sort, min or max keeps the first component among its items (or in the lists they are) on the failure:
+    explain names an attribute of it, not one of a game of its own."""
+    exc.compared = _component_in(items) if isinstance(items, (list, tuple)) else None
 
 
 def _component_in(items, depth: int = 2):

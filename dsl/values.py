@@ -348,7 +348,7 @@ INDEX_OF_NONE = "cannot index none"
 
 def _components_unordered(compared) -> str:
     """Why components could not be sorted or compared, and the idioms that order them by an attribute: one of
-    ``compared``'s (a component the failed sort or min/max met, kept by builtins._ordered), else a stand-in name."""
+    ``compared``'s (a component the failed sort or min/max met, kept by builtins._note_compared), else a stand-in name."""
     plain = [k for k, v in shown_attributes(compared) if v.__class__ in (int, float, str)] if compared else []
     attr = plain[0] if plain else "id" if compared else "ATTR"
     which = "" if compared else ", ATTR one of their attributes"
