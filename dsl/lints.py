@@ -1983,7 +1983,7 @@ def _trees_naming_attributes(facts) -> list:
 ORDERED = ("<", "<=", ">", ">=")  # the comparisons that order their sides: a word and a number have no order
 
 
-def l038_order_of_numbers_and_words(facts) -> list:
+def l037_order_of_numbers_and_words(facts) -> list:
     """L037: an order comparison (`<`, `<=`, `>`, `>=`) or arithmetic reading an attribute whose declared values mix
     numbers and words (`rank: [7, 8, 9, 10, J, Q, K, A]`: YAML reads 7 a number and J a word): it fails when the game
     runs wherever the component's value is the other kind (R100 "'>' between a word and a whole number"), though it works
@@ -3694,7 +3694,7 @@ LINTS = {
     "L034": l034_after_the_end,
     "L035": l035_blocks_never_run,
     "L036": l036_count_of_true_or_false,
-    "L037": l038_order_of_numbers_and_words,
+    "L037": l037_order_of_numbers_and_words,
 }
 
 
