@@ -1287,7 +1287,38 @@ def _hidden_reads(facts, action: str, expr, env, exclude=frozenset(), zone_choic
                                                                               "only its owner sees, not always the player")
     return [Diagnostic(expr.loc, "L021", f"action '{action}' is allowed or not by what '{zone}' holds, "
                        f"which {who}: the options it offers tell the player what the zone hides",
+                       _outside_public(facts, tree, reads) +
                        f"let the condition read only what the player sees, or make '{zone}' visible to the player")]
+
+
+def _outside_public(facts, tree, reads) -> str:
+    """Where ``tree`` reads every zone not every seat sees (the deck and every hand: a per-seat one other than as
+    ZONE[me] alone), the start of a hint that the components outside the public zones are known to all and how to
+    write them, reading public zones alone (a Schotten Totten trial's cards not yet played, the deck and both hands,
+    were flagged); else ''."""
+    zones = facts.ruleset.zones
+    public = [name for name, zone in zones.items() if zone.visible == "everyone"]
+    hidden = {name for name, zone in zones.items() if zone.visible != "everyone"}
+    if not public or not hidden <= reads or not _each_seat_read(facts, tree, {n for n in hidden if zones[n].kind == "player"}):
+        return ""
+    if len(public) == 1 and zones[public[0]].kind == "single":
+        test = f"c not in {public[0]}"
+    else:
+        singles = [name for name in public if zones[name].kind == "single"]
+        lists = ([f"[{', '.join(singles)}]"] if singles else []) + [name for name in public if zones[name].kind != "single"]
+        test = f"all(c not in z for z in {' + '.join(lists)})"
+    return (f"if it means every component outside the zones all seats see, which every seat can tell, write that, "
+            f"reading no hidden zone: [c for c in components if {test}]; else ")
+
+
+def _each_seat_read(facts, tree, per_seat: set) -> bool:
+    """Whether ``tree`` (with the definitions it uses) reads each zone of ``per_seat`` other than as ZONE[me]: as a
+    family (`for z in hand`) or another seat's (`hand[p]`)."""
+    bodies = list(_with_definitions(facts, tree))
+    mine = {id(node.target) for body in bodies for node in ast.walk(body) if isinstance(node, ast.Index)
+            and isinstance(node.index, ast.Name) and node.index.name == "me"}
+    named = {node.name for body in bodies for node in ast.walk(body) if isinstance(node, ast.Name) and id(node) not in mine}
+    return per_seat <= named
 
 
 def _unseen_owned(facts, tree, mine, memo, params=()) -> list:
@@ -2200,7 +2231,8 @@ def l027_hidden_guard_of_a_decision(facts) -> list:
                 types = _local_types(facts) if types is None else types
                 out.append(Diagnostic(expr.loc, "L027", f"{what_asks} hangs on {told}, which {who}: every seat sees whether "
                                       "a decision is asked, so every seat learns it",
-                                      _guard_hint(facts, stmt, expr, what, tree, env_, chain, lets, types)))
+                                      _outside_public(facts, tree, _reads(facts, tree, env_))
+                                      + _guard_hint(facts, stmt, expr, what, tree, env_, chain, lets, types)))
     return out
 
 

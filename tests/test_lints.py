@@ -2430,3 +2430,18 @@ def test_l027_hint_reveals_the_components_a_seat_is_worked_out_from_never_the_se
     if "..." not in reveal:
         followed = text.replace("      - let: {h: holder(r)}\n", f"      - reveal: {reveal}\n      - let: {{h: holder(r)}}\n")
         assert findings(tmp_path, followed) == [], [str(d) for d in findings(tmp_path, followed)]
+
+
+def test_the_cards_outside_the_public_zones_are_told_how_to_be_read_without_a_hidden_zone(tmp_path):
+    """The deck and every hand together are what lies outside the table and the discard, which every seat can tell
+    (a Schotten Totten trial's cards not yet played): L021's hint writes them from the public zones, and so written
+    they are no finding. A read of the deck alone gets no such hint: it is no complement."""
+    union = "[d for d in deck] + [d for z in hand for d in z]"
+    text = changed("    choose: {card: \"hand[me]\"}\n", f"    choose: {{card: \"hand[me]\"}}\n    if: all(card.rank >= c.rank for c in {union})\n")
+    (found,) = findings(tmp_path, text)
+    assert found.code == "L021"
+    written = "[c for c in components if all(c not in z for z in [discard] + table)]"
+    assert f"if it means every component outside the zones all seats see, which every seat can tell, write that, reading no hidden zone: {written}; else let the condition" in found.hint
+    assert findings(tmp_path, text.replace(union, written)) == []
+    deck_alone = changed("    choose: {card: \"hand[me]\"}\n", "    choose: {card: \"hand[me]\"}\n    if: all(card.rank > c.rank for c in deck)\n")
+    assert "outside the zones" not in findings(tmp_path, deck_alone)[0].hint
