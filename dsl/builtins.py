@@ -822,16 +822,26 @@ def item_at(seq, i):
 
 def b_piece_at(S, z, x, y):
     """The piece on top at cell (x, y) of grid z, or none where no piece covers that cell."""
+    return _by_cell(S, z, x, y, "piece_at", geometry.top_pieces).get((x, y))
+
+
+def b_pieces_at(S, z, x, y):
+    """The pieces that cover cell (x, y) of grid z, the lowest first (the last is piece_at's), [] where none does."""
+    return list(_by_cell(S, z, x, y, "pieces_at", geometry.stacks).get((x, y), ()))
+
+
+def _by_cell(S, z, x, y, name: str, made_by) -> dict:
+    """``made_by``'s map of grid z's cells (x, y being checked whole numbers for ``name``): one entry per grid and map,
+    made again when the grid changed, the cells of every piece on it charged a step each."""
     resolution = _grid_resolution(S, z)
     if type(x) is not int or type(y) is not int:  # true is no coordinate, nor 1.0
-        _whole(x, "piece_at()'s x")
-        _whole(y, "piece_at()'s y")
-    # one entry per grid, made again when the grid changed: the cells of every piece on it, charged a step each
-    key = ("pieces", z.key)
+        _whole(x, f"{name}()'s x")
+        _whole(y, f"{name}()'s y")
+    key = (name, z.key)
     kept = S.grid_memo.get(key)
     if kept is None or kept[0] != S.grid_version:
-        kept = S.grid_memo[key] = (S.grid_version, _geometry(S, geometry.top_pieces, z, S.placed, resolution, _charge_grid_work))
-    return kept[1].get((x, y))
+        kept = S.grid_memo[key] = (S.grid_version, _geometry(S, made_by, z, S.placed, resolution, _charge_grid_work))
+    return kept[1]
 
 
 def b_cell_at(S, z, x, y):
@@ -991,6 +1001,7 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("reachable", b_reachable, 2, 2, _reachable_type, "reachable(edges, start): the nodes joined to start by edges [a, b], start first", collection_arg=True),
         Builtin("longest_trail", b_longest_trail, 1, 1, _trail_type, "longest_trail(edges): the largest weight of a trail along edges [a, b] or [a, b, weight], no edge twice", collection_arg=True),
         Builtin("piece_at", b_piece_at, 3, 3, lambda ts: "comp", "piece_at(grid, x, y): the piece on top at cell (x, y), none where there is none", needs_state=True, arg_kinds=("zone", "whole", "whole")),
+        Builtin("pieces_at", b_pieces_at, 3, 3, lambda ts: ("list", "comp"), "pieces_at(grid, x, y): the pieces covering cell (x, y), the lowest first (the last is piece_at's), [] where none does", needs_state=True, arg_kinds=("zone", "whole", "whole")),
         Builtin("put", b_put, 3, 3, _put_type, "put(x, key, value): a copy of map x with key set to value, or of list x with item key replaced"),
         Builtin("cell_at", b_cell_at, 3, 3, lambda ts: "any", "cell_at(grid, x, y): the value at cell (x, y) of the top layer, none where no piece covers it", needs_state=True, arg_kinds=("zone", "whole", "whole")),
         Builtin("piece_cells", b_piece_cells, 3, 3, lambda ts: ("list", "record"), "piece_cells(grid, piece, at): the cells {x, y, value} the piece would cover at placement at", needs_state=True, arg_kinds=("zone", "comp", "")),

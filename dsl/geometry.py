@@ -300,20 +300,30 @@ def top_layer(pieces, placed, resolution, charge=None):
     return layer
 
 
-def top_pieces(pieces, placed, resolution, charge=None):
-    """{(x, y): the piece on top there} for the cells the pieces cover; later pieces lie on top.
-
-    ``charge`` (where given) is told each piece's count of cells before they are listed.
-    """
-    on_top = {}
+def _covering(pieces, placed, resolution, charge):
+    """(cell, piece) for each cell each piece covers, the pieces in their order (later ones lie on top); ``charge``
+    (where given) is told each piece's count of cells before they are listed."""
     for piece in pieces:
         x, y, rot = placed[piece["id"]]
         cells = piece_cells(piece, rot, resolution)
         if charge is not None:
             charge(len(cells))
         for dx, dy, _, _ in cells:
-            on_top[(x + dx, y + dy)] = piece
-    return on_top
+            yield (x + dx, y + dy), piece
+
+
+def top_pieces(pieces, placed, resolution, charge=None):
+    """{(x, y): the piece on top there} for the cells the pieces cover; later pieces lie on top."""
+    return dict(_covering(pieces, placed, resolution, charge))
+
+
+def stacks(pieces, placed, resolution, charge=None):
+    """{(x, y): the pieces that cover the cell, the lowest first} for the cells the pieces cover, so that a cell's last
+    piece is top_pieces' one."""
+    held = {}
+    for cell, piece in _covering(pieces, placed, resolution, charge):
+        held.setdefault(cell, []).append(piece)
+    return held
 
 
 def overlap(layer, piece, at, resolution) -> int:

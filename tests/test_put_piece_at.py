@@ -339,3 +339,43 @@ def test_a_placement_keyed_by_a_value_says_its_keys_and_how_a_word_key_is_writte
         Game(load_ruleset(str(tmp_path / "r.yaml")), players=1, seed=1).play_out(random=random.Random(1).random)
     assert ("a placement's keys are the words 'x', 'y' and 'rot', and this one's are 0, 'y', 'rot': a bare name as a "
             "map's key is its value ({'x': x, 'y': y, 'rot': 0})") in str(info.value), str(info.value)
+
+
+# -- pieces_at ----------------------------------------------------------------------------------
+
+def test_pieces_at_gives_a_cells_stack_lowest_first_and_nothing_where_none_lies(tmp_path):
+    """The pieces under the top one (a Hive trial's beetle on its queen: piece_at showed the beetle alone)."""
+    text = GRID.replace('"[piece_at(board, x, y) for y in range(-1, 4) for x in range(-1, 5)]"',
+                        '"[[t.c for t in pieces_at(board, x, y)] for y in range(-1, 4) for x in range(-1, 5)]"')
+    stacks = dict(zip(CELLS, _grid_game(tmp_path, text=text).state.vars["got"]))
+    assert stacks[(1, 0)] == [7, 2]  # the bar below, the tile placed on it last
+    assert stacks[(0, 0)] == [7] and stacks[(3, 1)] == [8]
+    assert stacks[(0, 2)] == [1, 0]  # a blank cell still lies on top
+    assert stacks[(2, 0)] == [] and stacks[(-1, -1)] == []
+    left = GRID.replace("  - set: {got:", "  - move: piece_at(board, 1, 0) -> bag\n  - set: {got:").replace(
+        '"[piece_at(board, x, y) for y in range(-1, 4) for x in range(-1, 5)]"', '"[t.c for t in pieces_at(board, 1, 0)]"')
+    assert _grid_game(tmp_path, text=left).state.vars["got"] == [7]
+
+
+def test_pieces_at_charges_each_cell_of_the_pieces_once_per_grid_state(tmp_path):
+    S = _grid_game(tmp_path).state
+    board, pieces_at = S.zones["board"][0], BUILTINS["pieces_at"].impl
+    S.grid_version += 1
+    WORK[0] = WORK_LIMIT
+    assert [t["c"] for t in pieces_at(S, board, 1, 0)] == [7, 2]
+    assert WORK_LIMIT - WORK[0] == 7  # the cells of the two bars and the three one-cell pieces
+    WORK[0] = WORK_LIMIT
+    assert pieces_at(S, board, 9, 9) == [] and WORK[0] == WORK_LIMIT  # read again: free
+
+
+@pytest.mark.parametrize("expr, code, message", [
+    ("pieces_at(board, half, 0)", "R100", "pieces_at()'s x must be a whole number, got 0.5"),
+    ("pieces_at(bag, 0, 0)", "R100", "expected a grid zone, got the zone bag"),
+    ("pieces_at(board, 0)", "E140", "pieces_at"),
+])
+def test_pieces_at_of_no_grid_or_no_cell_is_an_error_at_the_rule(tmp_path, expr, code, message):
+    text = GRID.replace("VISIBLE", "everyone").replace("variables:\n", "variables:\n  half: 0.5\n").replace(
+        '"[piece_at(board, x, y) for y in range(-1, 4) for x in range(-1, 5)]"', f'"{expr}"')
+    with pytest.raises(PhiltreError) as caught:
+        Game(_ruleset(tmp_path, text), 2, seed=0)
+    assert f"{code} " in str(caught.value) and message in str(caught.value), str(caught.value)
