@@ -7,6 +7,7 @@
 - a component put at a depth of a zone (under `move`): lift off, put on, put back;
 - a bag (under zones): a public zone shuffled by the drawing action, so that the order a seat saw is not the draw;
 - hex cells (under Grids): links between `[x, y]` nodes and `reachable` join a grid's cells along six neighbours.
+- majorities (under define): first and second place by the seats ahead, ties sharing a place and its points.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 import yaml
 
 from philtre.dsl import load_ruleset
@@ -174,3 +176,23 @@ def test_a_let_keeps_what_a_definition_read_before_a_move(tmp_path):
     assert Game(load_ruleset(_write(tmp_path, data)), 3, seed=0).state.vars["stars"] == 1  # seat 1 held a card, no star
     data["flow"][-2]["when"] = data["flow"][-2]["when"].replace("in voters", "in active")
     assert Game(load_ruleset(_write(tmp_path, data)), 3, seed=0).state.vars["stars"] == 0
+
+
+@pytest.mark.parametrize("rolls, points", [
+    ([5, 3, 1], [6, 3, 0]),
+    ([5, 5, 1], [3, 3, 0]),      # two tied for the most split its 6, and nobody is second
+    ([5, 3, 3, 0], [6, 1, 1, 0]),  # two tied for second split its 3, rounded down; no rolls, no points
+    ([0, 0, 0], [0, 0, 0]),
+])
+def test_majorities_give_first_and_second_place_with_ties_split(tmp_path, rolls, points):
+    snippet = yaml.safe_load(_block_after("Majorities: first and second place, ties split"))
+    deal = [{"move": f"take(box, {n}) -> tray[{seat}]"} for seat, n in enumerate(rolls) if n]
+    data = {"philtre": 1, "game": "maki", "players": "2..5",
+            "components": {"roll": {"attributes": {"maki": [1]}, "copies": 20, "start": "box"}},
+            "zones": {"box": {}, "tray": {"each": "player"}},
+            "variables": {"got": {"initial": []}},
+            "define": snippet["define"],
+            "actions": {"wait": {}},
+            "flow": [*deal, {"set": {"got": "[maki_points(p) for p in players]"}}, {"decide": "wait", "player": 0}]}
+    game = Game(load_ruleset(_write(tmp_path, data)), len(rolls), seed=0)
+    assert game.state.vars["got"] == points
