@@ -22,7 +22,7 @@ from .geometry import PIECE_ATTRIBUTES
 from .builtins import BUILTINS, WORK, WORK_LIMIT, OutOfWork, RuleRuntimeError
 from .compiler import Expr, failing_definition, fractions_told, nones_named, parse_define_head, true_ones_counted
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
-from .model import Stmt
+from .model import Stmt, decision_actions
 from .overlays import removed_setters, setter_taken_out
 from .parser import SourceText, parse
 from .plain_data import Record
@@ -668,7 +668,7 @@ def _base_action_hint(facts, name: str) -> str:
 
 def _actions_offered(facts) -> set:
     """The actions a `decide` or `simultaneous` step names."""
-    return {a for stmt, _, _ in facts.placed if stmt.kind in ("decide", "simultaneous") for a in stmt.args.get("actions", ())}
+    return {a for stmt, _, _ in facts.placed if stmt.kind in ("decide", "simultaneous") for a in decision_actions(stmt)}
 
 
 def _misspelt_action_hint(facts, name: str, offered: set) -> str:
@@ -749,7 +749,7 @@ def _may_end_the_game(facts, blocks) -> bool:
     actions = facts.ruleset.actions
     for block in blocks:
         for stmt in block:
-            named = stmt.args.get("actions", ()) if stmt.kind in ("decide", "simultaneous") else ()
+            named = decision_actions(stmt) if stmt.kind in ("decide", "simultaneous") else ()
             if (stmt.kind == "end_game" or _may_end_the_game(facts, [*_blocks(stmt), stmt.otherwise])
                     or _may_end_the_game(facts, [actions[name].body for name in named if name in actions])):
                 return True
@@ -1658,7 +1658,7 @@ def _revealed_before(facts, loop_seats=None):
             body = action
             revealed = offered_after.get(action.name, frozenset()) if action is not None else frozenset()
         if stmt.kind in ("decide", "simultaneous") and action is None:
-            for name in stmt.args.get("actions", ()):
+            for name in decision_actions(stmt):
                 before = offered_after.get(name, revealed)  # a seat's zone shown on one way, its whole zone on the other: shown
                 offered_after[name] = ((before & revealed)
                                        | {item for item in before if isinstance(item, tuple) and item[0] in revealed}
@@ -1667,8 +1667,8 @@ def _revealed_before(facts, loop_seats=None):
         if stmt.kind == "reveal" and _shown_to_every_seat(facts, stmt):  # (a look some seats take shows the others nothing)
             revealed |= _revealed_by(facts, stmt, env, (loop_seats or {}).get(id(stmt), {}))
         elif stmt.kind in ("decide", "simultaneous") and action is None and stmt.when is None and stmt.args.get("actions"):
-            # what every action it offers always reveals is shown by the time the flow goes on (the card just turned up)
-            revealed |= frozenset.intersection(*(always.get(name, frozenset()) for name in stmt.args["actions"]))
+            # what every action it offers (its fallback's too) always reveals is shown by the time the flow goes on (the card just turned up)
+            revealed |= frozenset.intersection(*(always.get(name, frozenset()) for name in decision_actions(stmt)))
 
 
 def _shown_to_every_seat(facts, stmt) -> bool:

@@ -139,6 +139,11 @@ class Stmt(Frozen):
     __eq__ = object.__eq__
 
 
+def decision_actions(stmt) -> tuple:
+    """Every action a `decide` or `simultaneous` statement names: its own, then its `otherwise` (offered where those list none)."""
+    return stmt.args.get("actions", ()) + stmt.args.get("fallback", ())
+
+
 class Winners(Frozen):
     """How winners are chosen: ``order`` 'lowest'/'highest' over key expressions, or an expression."""
 

@@ -889,13 +889,31 @@ def c_decide(ctx, node, env):
     else:
         ctx.compiler.error(node.key_loc("decide"), "S020", "decide needs 'player:' outside turns")
         player = None
-    return {"actions": _action_names(ctx, node, "decide"), "player": player}
+    return {"actions": (actions := _action_names(ctx, node, "decide")), "player": player,
+            "fallback": _fallback_names(ctx, node, actions)}
 
 
 def c_simultaneous(ctx, node, env):
     """simultaneous: ACTION(S), players: SEATS (default: all): everyone decides in secret, then all is applied."""
     players = _expr(ctx, node, "players", env, want=("list", "player")) if "players" in node else None
-    return {"actions": _action_names(ctx, node, "simultaneous"), "players": players}
+    actions = _action_names(ctx, node, "simultaneous")
+    return {"actions": actions, "players": players, "fallback": _fallback_names(ctx, node, actions)}
+
+
+def _fallback_names(ctx, node, actions) -> tuple:
+    """A decision's `otherwise:` actions, offered a seat only where its own actions give it no option (S019 for an
+    unknown one, as in the list; S031 for one the list names already: it would be offered either way)."""
+    if "otherwise" not in node:
+        return ()
+    names = _action_names(ctx, node, "otherwise")
+    value = node["otherwise"]
+    for i, name in enumerate(names):
+        if name in actions:
+            ctx.compiler.error(loc_of(value, i) if isinstance(value, list) else loc_of(node, "otherwise"), "S031",
+                               f"'{name}' is both an action of this decision and its fallback (otherwise)",
+                               f"name it once: in the list, it is offered beside the others; under otherwise:, only where "
+                               f"they give the seat no option")
+    return names
 
 
 def _body(ctx, node, env):
@@ -927,6 +945,6 @@ STATEMENTS = {
     "turns": (c_turns, ("until", "next", "do")),
     "round": (c_round, ()),
     "end_game": (c_end_game, ()),
-    "decide": (c_decide, ("player",)),
-    "simultaneous": (c_simultaneous, ("players",)),
+    "decide": (c_decide, ("player", "otherwise")),
+    "simultaneous": (c_simultaneous, ("players", "otherwise")),
 }

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from philtre.dsl.builtins import RuleRuntimeError
 from philtre.dsl.errors import PhiltreError, did_you_mean
+from philtre.dsl.model import decision_actions
 from philtre.dsl.values import Component, Zone, describe, explain, where_apart
 
 from .determinize import InfoSet, NoPlacement, fork, rebind_option
@@ -193,7 +194,7 @@ def ask(agent, game, seat: int):
     """The agent's choice for ``seat`` in ``game``: it gets the view if it wants it, the options, and its information set if it searches."""
     options = game.options(seat)
     pending = game.state.flow.pending
-    if pending is not None and not game._runners.zone_actions.isdisjoint(pending.actions):
+    if pending is not None and not game._runners.zone_actions.isdisjoint(decision_actions(pending.stmt)):
         options = SeatOptions(options, Seen(game, seat))  # only options that may name a zone need it
     view = game.view(seat) if getattr(agent, "needs_view", False) else None
     if getattr(agent, "needs_info", False):

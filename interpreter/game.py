@@ -20,7 +20,7 @@ from types import MethodType
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, bank, fraction_hint, work_steps
 from philtre.dsl.compiler import chosen_among_subsets, failing_definition, fractions_told, index_named, nones_named
 from philtre.dsl.errors import Loc, PhiltreError
-from philtre.dsl.model import Stmt
+from philtre.dsl.model import Stmt, decision_actions
 from philtre.dsl.values import Component, Zone, alike_once, arg_key, choices_written, describe, holds_nested, is_whole, where_apart
 from philtre.dsl.values import explain as _explain
 
@@ -952,12 +952,13 @@ class Game:
         """Every seat of a simultaneous step has chosen (``choices``, by seat), in a game neither recorded nor
         counted: each seat's effects, as _take runs them, the first seat's first; then on to the next decision."""
         actions, state, outer = self._runners.actions, self.state, pending.locals
-        one = len(pending.actions) == 1  # every seat binds the same names: one dict for all (effects keep none)
         seats = self._runners.simultaneous[id(pending.stmt)][3]
         if seats is not None:  # the action's body written out in a loop over the seats: one call for all
             seats(self, state, outer, pending.players, choices)
             self._run()
             return
+        # every seat binds the same names: one dict for all (effects keep none); not where a seat may take the fallback
+        one = len(pending.actions) == 1 and not pending.stmt.args.get("fallback")
         L = outer.copy()
         for p in pending.players:  # the first seat's effects first
             option = choices[p]
@@ -1040,7 +1041,7 @@ class Game:
         self._listed_for = pending
         self._listed = {player: listed}
         if not listed:
-            self._no_options(decision, player)
+            self._fallback(pending, player)
         self._work_left = WORK[0]
         return True
 
@@ -1054,8 +1055,9 @@ class Game:
         if event is not None:
             self.recorder.decision_done(event)
 
-    def _enumerate(self, pending, player) -> list | OptionList:
-        """Every legal option of ``player`` for ``pending``: a list, or an OptionList where some came as groups."""
+    def _enumerate(self, pending, player, names=None) -> list | OptionList:
+        """Every legal option of ``player`` for ``pending``: a list, or an OptionList where some came as groups; where
+        its actions list none, those of its `otherwise` (``names``: the actions listed, else the decision's own)."""
         S = self.state
         out = []
         grouped = False
@@ -1063,7 +1065,7 @@ class Game:
         L = {**pending.locals, "me": player}  # a generated lister only reads its names: one dict for all
         S.memo = {}  # the state stands still while options are listed: remember definitions
         try:
-            for name in pending.actions:
+            for name in names or pending.actions:
                 lister = listers[name]
                 if lister is None:
                     if self._enumerate_action(name, None, dict(L), out, S):
@@ -1076,6 +1078,8 @@ class Game:
                     self._listing_failed(name, L, S, exc)
         finally:
             S.memo = None
+        if not out and names is None and pending.stmt.args.get("fallback"):  # (the decision's own list none: its fallback's)
+            return self._enumerate(pending, player, pending.stmt.args["fallback"])
         # options listed in groups are made when looked at; a plain list costs less to look at
         return OptionList(out) if grouped else out
 
@@ -1621,7 +1625,7 @@ class Game:
         self._listed_for = pending
         self._listed = {player: listed}
         if not listed:
-            self._no_options(stmt, player)
+            self._fallback(pending, player)
         return PAUSE
 
     def _require_options(self, stmt, players) -> None:
@@ -1630,13 +1634,26 @@ class Game:
             if not self.options(p):
                 self._no_options(stmt, p)
 
+    def _fallback(self, pending, player) -> list:
+        """The options of ``pending``'s `otherwise` actions for ``player``, whom its own actions gave none, kept for
+        options() in place of the empty list; where it has none or they list none either, R300 at the decision."""
+        fallback = pending.stmt.args.get("fallback")
+        listed = self._enumerate(pending, player, fallback) if fallback else None
+        if not listed:
+            self._no_options(pending.stmt, player)
+        self._listed[player] = listed
+        return listed
+
     def _no_options(self, stmt, player):
         """Fail at the rule: seat ``player`` must decide but has nothing to choose (and what an overlay set that it, or a loop around it, reads)."""
-        actions = ", ".join(stmt.args["actions"])
-        read = [x for name in stmt.args["actions"] for x in _action_exprs(self.ruleset.actions[name])]
+        fallback = stmt.args.get("fallback")
+        actions = ", ".join(stmt.args["actions"]) + ("; otherwise " + ", ".join(fallback) if fallback else "")
+        read = [x for name in decision_actions(stmt) for x in _action_exprs(self.ruleset.actions[name])]
         loops = [_loop_condition(loop) for loop in _loops_around(self.ruleset, stmt)]
         raise PhiltreError.at(stmt.loc, "R300", f"seat {player} must decide ({actions}) but has no legal option",
-                              "guard the step with 'when:', or give the action an option that is always legal"
+                              ("guard the step with 'when:', or give its fallback an option that is always legal"
+                               if fallback else "guard the step with 'when:', or give the action an option that "
+                               "is always legal: an action under 'otherwise:' (a pass) is offered where the others give none")
                               + self._read_from_overlays(read, "its choices read") + self._read_from_overlays(loops, "a loop around it reads")
                               + self._written_in_overlays(loops))
 
@@ -1713,9 +1730,9 @@ class Game:
                     grouped = lister(S, named, out, Option, _distinct, where)
                 except _LISTING_FAILURES as exc:
                     self._listing_failed(actions[0], named, S, exc)
-                if not out:
-                    self._no_options(stmt, p)
                 cache[p] = OptionList(out) if grouped else out
+                if not out:
+                    self._fallback(pending, p)
             return PAUSE
         for p in players:
             named["me"] = p
@@ -1727,9 +1744,9 @@ class Game:
                 self._listing_failed(actions[0], named, S, exc)
             finally:
                 S.memo = None
-            if not out:
-                self._no_options(stmt, p)
             cache[p] = OptionList(out) if grouped else out
+            if not out:
+                self._fallback(pending, p)
         return PAUSE
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError
 
+from philtre.dsl.model import decision_actions
+
 from .options import Option
 from .runners import FAILURES
 
@@ -43,7 +45,7 @@ def _candidates(game, seat: int) -> list:
     work, memo = WORK[0], S.memo
     WORK[0], S.memo = WORK_LIMIT, {}  # listed as options are: the state stands still, definitions are remembered
     try:
-        for name in pending.actions:
+        for name in decision_actions(pending.stmt):
             action = game.ruleset.actions[name]
             _walk(action, 0, {**pending.locals, "me": seat}, S, found)
     except (_TooMany, RuleRuntimeError, *FAILURES):

@@ -154,12 +154,12 @@ class Runners:
         # (fused_picking) or None, and that function drawing from the seats' pickers (fused_by_pickers) or None
         steps = [stmt for stmt in _statements(ruleset.flow) if stmt.kind == "simultaneous"]
         ones = {ruleset.actions[stmt.args["actions"][0]].enumerator: self.remembering[stmt.args["actions"][0]]
-                for stmt in steps if len(stmt.args["actions"]) == 1 and ruleset.actions[stmt.args["actions"][0]].enumerator}
+                for stmt in steps if _one_action(stmt) and ruleset.actions[stmt.args["actions"][0]].enumerator}
         twins = seats_listers(ruleset.namespace, ones)
         self.simultaneous = {}
         for stmt in steps:
             actions = stmt.args["actions"]
-            action = ruleset.actions[actions[0]] if len(actions) == 1 else None
+            action = ruleset.actions[actions[0]] if _one_action(stmt) else None
             twin = twins.get(action.enumerator) if action is not None and self.seats[actions[0]] is not None else None
             by_values = seats_runner(action.body, limit, tuple(p.name for p in action.params), values=True,
                                      sources=tuple(_listed_from(p.domain, ruleset.zones) for p in action.params),
@@ -2935,6 +2935,12 @@ def sequence_runner(block, limit):
 
 
 _SEATS_MAKERS: dict = {}  # (the shapes of an action body's statements, its parameters, from values, plain) -> make
+
+
+def _one_action(step) -> bool:
+    """Whether a simultaneous step's seats all take its one action: it names one, and no `otherwise` another seat may
+    take (that step's seats are listed and run one by one, each as its options say: Game._step_listed, _all_chosen)."""
+    return len(step.args["actions"]) == 1 and not step.args.get("fallback")
 
 
 def seats_runner(block, limit, params=None, values=False, sources=(), flat=False):

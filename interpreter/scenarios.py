@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from philtre.dsl import ast, geometry
 from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError, b_zone_of
 from philtre.dsl.errors import Diagnostic, Loc, PhiltreError, few_listed
-from philtre.dsl.model import counts_text
+from philtre.dsl.model import counts_text, decision_actions
 from philtre.dsl.plain_data import Record, made_by
 from philtre.dsl.compiler import Expr, failing_definition, index_named, lists_every_turn, nones_named
 from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, kinds_match, not_made, pattern_text, spelt_out, unchosen_word, value_kind, written,
@@ -299,10 +299,10 @@ def _options_failure(game, expected) -> str:
     seat = expected.seat
     deciding = seat in game.pending()
     waiting = game.state.flow.pending
-    if deciding and expected.action is not None and expected.action not in waiting.actions:
+    if deciding and expected.action is not None and expected.action not in decision_actions(waiting.stmt):
         # `count: 0` of an action this decision never lists passed whatever the rules say of that action
         return _failure(expected.loc, "T012", f"seat {seat} is at the decision '{waiting.stmt.label}' (its actions: "
-                        f"{', '.join(waiting.actions)}), which does not list {expected.action}: no option of it can be offered "
+                        f"{', '.join(decision_actions(waiting.stmt))}), which does not list {expected.action}: no option of it can be offered "
                         f"here, whatever the rules say of it",
                         f"take the steps that reach a decision listing {expected.action}, or expect the decision the seat "
                         f"is at: {{pending: {seat}, at: {waiting.stmt.label}}}")
@@ -472,7 +472,7 @@ def _no_options_at_given(game, sc, seat: int) -> str:
     decision before `given` was applied (its loop's `until`, its `when`, read the position before), so an end position
     given is not seen as one; R300 at the rule would send the author to rules that are right."""
     stmt = game.state.flow.pending.stmt
-    return _failure(sc.loc, "T024", f"seat {seat} must decide at '{stmt.label}' ({', '.join(stmt.args['actions'])}) but has "
+    return _failure(sc.loc, "T024", f"seat {seat} must decide at '{stmt.label}' ({', '.join(decision_actions(stmt))}) but has "
                     "no legal option in the position given: that decision was listed before `given` was applied, which "
                     "changes only what it names (the flow's checks before the decision read the position before it)",
                     "reach this position with steps, the last move made by a step; for an end position, expect what it "

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from philtre.dsl.model import decision_actions
+
 
 def _zone_view(spec, zone, viewer, revealed, placed=None) -> dict:
     index = zone.key[1]
@@ -50,7 +52,7 @@ def view_of(game, viewer) -> dict:
     if pending is not None:
         turn = {
             "deciding": list(pending.players),
-            "actions": list(pending.actions),
+            "actions": list(decision_actions(pending.stmt)),  # its fallback's too: a seat may be offered them
             "decided": sorted(S.flow.choices),  # who has chosen, never what
             "simultaneous": pending.simultaneous,
         }

@@ -1,0 +1,153 @@
+"""A decision's fallback (`otherwise:` on `decide` and `simultaneous`): its actions are offered a seat only where the
+decision's own give it no option, and every way of listing a seat's options agrees (options/apply, play_out, scenarios,
+agents, records and replay, the PettingZoo adapter); static checks S019, S031 and S003; R300 where neither lists one."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from philtre.dsl import PhiltreError, load_ruleset
+from philtre.interpreter import Game
+from philtre.interpreter.replay import replay
+from philtre.interpreter.scenarios import run_scenarios
+from philtre.interpreter.simulate import play_game, simulate
+
+DATA = Path(__file__).parent / "data"
+SOURCE = (DATA / "otherwise.yaml").read_text()
+
+
+@pytest.fixture(scope="module")
+def fallback():
+    """tests/data/otherwise.yaml: `decide: play, otherwise: pass` in turns, then `simultaneous: take, otherwise: [wait]`."""
+    return load_ruleset(str(DATA / "otherwise.yaml"))
+
+
+def _written(tmp_path, old, new, name="variant.yaml"):
+    """tests/data/otherwise.yaml with ``old`` written as ``new`` (once), at ``tmp_path``."""
+    assert SOURCE.count(old) == 1
+    path = tmp_path / name
+    path.write_text(SOURCE.replace(old, new).split("\nscenarios:")[0] + "\n")
+    return str(path)
+
+
+def _codes(path) -> list:
+    """The codes loading ``path`` reports."""
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(path)
+    return [d.code for d in caught.value.diagnostics]
+
+
+def _actions(options) -> set:
+    return {o.action for o in options}
+
+
+def test_the_fallback_is_offered_only_where_the_decisions_own_actions_list_nothing(fallback, play):
+    seen = set()
+
+    def note(game):
+        """Which actions each seat deciding is offered (in a simultaneous step, every seat's before each choice)."""
+        seen.update(frozenset(_actions(game.options(seat))) for seat in game.pending())
+
+    for seed in range(20):
+        play(fallback, 3, seed, on_step=note)
+    # never both at once: the pass only without a play, the wait only without a take; each is met
+    assert seen == {frozenset({"play"}), frozenset({"pass"}), frozenset({"take"}), frozenset({"wait"})}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_play_out_a_recorded_game_and_the_loop_of_options_play_the_same_games(fallback, players, tmp_path):
+    for seed in range(15):
+        out = Game(fallback, players, seed=seed)
+        out.play_out(random=random.Random(seed).random)
+        recorded = Game(fallback, players, seed=seed, record=True)
+        recorded.play_out(random=random.Random(seed).random)
+        looped, rng = Game(fallback, players, seed=seed), random.Random(seed).random
+        while not looped.finished:
+            for seat in looped.pending():
+                options = looped.options(seat)
+                looped.apply(seat, options[int(rng() * len(options))])
+        assert out.scores == recorded.scores == looped.scores
+        assert out.decisions == recorded.decisions == looped.decisions
+        path = tmp_path / f"{players}-{seed}.jsonl"
+        recorded.recorder.write(path)
+        assert replay(str(path)) == len(recorded.recorder.events)
+
+
+def test_a_copy_lists_the_fallback_as_the_game_does(fallback):
+    game = Game(fallback, 2, seed=1)
+    while not game.finished and _actions(game.options(game.pending()[0])) != {"pass"}:
+        seat = game.pending()[0]
+        game.apply(seat, game.options(seat)[0])
+    seat = game.pending()[0]
+    assert game.copy().options(seat) == game.options(seat)
+    assert game.view(seat)["turn"]["actions"] == ["play", "pass"]
+
+
+def test_the_scenarios_expect_the_fallbacks_options(fallback):
+    results = run_scenarios(fallback)
+    assert [r.failures for r in results] == [[], [], []]
+
+
+@pytest.mark.parametrize("agents", [["random", "random"], ["greedy", "greedy"], ["ismcts:30", "random"]])
+def test_agents_and_simulate_take_the_fallback(fallback, agents):
+    game = play_game(fallback, 2, 4, agents, record=True)
+    taken = {e["action"] for e in game.recorder.events if e.get("event") == "decision"}
+    assert {"pass", "wait"} <= taken
+    summary = simulate(fallback, 2, 6, seed=2, agents=agents)
+    assert summary["games"] == 6
+
+
+def test_the_adapters_action_space_holds_the_fallback_and_its_mask_offers_it_alone():
+    pytest.importorskip("pettingzoo")
+    import numpy as np
+
+    from philtre.adapters.pettingzoo import env
+
+    e = env(str(DATA / "otherwise.yaml"), players=2)
+    e.reset(seed=3)
+    masked = set()
+    rng = random.Random(3)
+    while e.agents:
+        agent = e.agent_selection
+        if e.terminations[agent] or e.truncations[agent]:
+            e.step(None)
+            continue
+        legal = e.legal_options(agent)
+        seat = e.agent_name_mapping[agent]
+        assert [o.action for o in legal.values()] == [o.action for o in e.game.options(seat)]
+        assert set(np.flatnonzero(e.observe(agent)["action_mask"])) == set(legal)
+        masked |= {o.action for o in legal.values()}
+        e.step(rng.choice(sorted(legal)))
+    assert {"pass", "wait"} <= masked
+
+
+def test_r300_where_neither_the_actions_nor_the_fallback_list_an_option(tmp_path):
+    path = _written(tmp_path, "  pass:\n    do:", "  pass:\n    if: top > 100\n    do:")
+    ruleset = load_ruleset(path)
+    with pytest.raises(PhiltreError) as caught:
+        Game(ruleset, 2, seed=0).play_out(random=random.Random(0).random)
+    error = caught.value.first
+    assert error.code == "R300" and "(play; otherwise pass)" in error.message
+    assert "its fallback" in error.hint
+
+
+def test_r300_without_a_fallback_names_otherwise_in_its_hint(tmp_path):
+    path = _written(tmp_path, "        otherwise: pass\n", "")
+    with pytest.raises(PhiltreError) as caught:
+        Game(load_ruleset(path), 2, seed=0).play_out(random=random.Random(0).random)
+    assert caught.value.first.code == "R300" and "otherwise:" in caught.value.first.hint
+
+
+def test_static_checks_of_otherwise(tmp_path):
+    assert _codes(_written(tmp_path, "otherwise: pass", "otherwise: pas", "a.yaml")) == ["S019"]
+    assert _codes(_written(tmp_path, "otherwise: pass", "otherwise: [pass, play]", "b.yaml")) == ["S031"]
+    assert _codes(_written(tmp_path, "  - shuffle: bag\n", "  - shuffle: bag\n    otherwise: pass\n", "c.yaml")) == ["S003"]
+
+
+def test_lints_count_the_fallback_as_offered(fallback):
+    from philtre.dsl.lints import lint
+
+    assert [d.code for d in lint(fallback)] == []
