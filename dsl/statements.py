@@ -874,9 +874,11 @@ def _unknown_action_hint(ctx, key: str, name: str) -> str:
 
 
 def _actions_hint(ctx, key: str) -> str:
-    """What `decide`/`simultaneous` names (the ruleset's actions), and where the seats deciding go."""
+    """What `decide`/`simultaneous` (or its `otherwise`) names, the ruleset's actions, and where the seats deciding go."""
     seats = "player: SEAT" if key == "decide" else "players: SEATS"
     known = f"the actions: {', '.join(sorted(ctx.actions))}" if ctx.actions else "the ruleset declares no actions: add them under actions:"
+    if key == "otherwise":  # (the fallback's list: the seats are the decision's, given beside it)
+        return f"'otherwise' names the actions offered where the decision's list no option ({known})"
     return f"'{key}' names actions ({known}); the seats deciding go in {seats}"
 
 

@@ -1088,6 +1088,18 @@ CASES = {
         "decide given the seat (me) instead of an action: the hint says where the seat goes, and lists the actions",
         breaking("    do:\n      - decide: play", "    do:\n      - decide: me"),
         "S019", "decide: me", offset=8, hint="'decide' names actions (the actions: play); the seats deciding go in player: SEAT"),
+    "decide_otherwise_unknown_action": Case(
+        "a decide's fallback (otherwise) names an action that does not exist",
+        breaking("      - decide: play\n", "      - decide: play\n        otherwise: pas\n"),
+        "S019", "pas\n", hint="'otherwise' names the actions offered where the decision's list no option (the actions: play)"),
+    "decide_otherwise_names_an_action_of_the_decision": Case(
+        "an action both in a decide's list and in its fallback (otherwise): offered either way",
+        breaking("      - decide: play\n", "      - decide: play\n        otherwise: [play]\n"),
+        "S031", "play]", message="both an action of this decision and its fallback", hint="name it once"),
+    "otherwise_on_a_statement_that_decides_nothing": Case(
+        "otherwise (a decision's fallback) on a statement that is no decide or simultaneous",
+        breaking("  - shuffle: deck\n", "  - shuffle: deck\n    otherwise: play\n"),
+        "S003", "otherwise: play", message="'shuffle' does not take 'otherwise'"),
     "empty_flow": Case(
         "a flow with no statement in it",
         MINIMAL[:MINIMAL.index("flow:")] + "flow: []\n" + MINIMAL[MINIMAL.index("winners:"):],
