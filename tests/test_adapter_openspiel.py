@@ -858,3 +858,27 @@ def test_a_drink_poured_face_down_stays_hidden_from_the_other_seats():
         for q in range(1, 4):
             assert _seen_by(plain, q) == _seen_by(poison, q)
         assert onlooker.string_from(plain, 0) == onlooker.string_from(poison, 0)
+
+
+def test_a_fallback_action_is_among_the_legal_actions_where_nothing_else_is(tmp_path):
+    """`otherwise:` actions are numbered with the others: random games of a ruleset whose pass and wait are fallbacks
+    run, and the pass is legal, alone, at some decision (tests/data/otherwise.yaml)."""
+    ruleset = str(Path(__file__).parent / "data" / "otherwise.yaml")
+    spiel_game = adapter.load(ruleset, players=3)
+    pyspiel.random_sim_test(spiel_game, num_sims=3, serialize=True, verbose=False)
+    rng, alone = np.random.default_rng(0), set()
+    for _ in range(5):
+        state = spiel_game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(7)
+            elif state.is_simultaneous_node():
+                legal = [state.legal_actions(p) for p in range(state.num_players())]
+                alone |= {state.action_to_string(p, acts[0]).split("(")[0] for p, acts in enumerate(legal) if len(acts) == 1}
+                state.apply_actions([int(rng.choice(acts)) if acts else 0 for acts in legal])
+            else:
+                legal = state.legal_actions()
+                if len(legal) == 1:
+                    alone.add(state.action_to_string(state.current_player(), legal[0]).split("(")[0])
+                state.apply_action(int(rng.choice(legal)))
+    assert {"pass", "wait"} <= {a.strip() for a in alone}, alone
