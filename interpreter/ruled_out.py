@@ -18,7 +18,7 @@ def ruled_out(game, seat: int, text: str, legal, single_zones=()) -> str:
     """Why ``text`` names no option now, where it names one of an action's choices this decision offers that the rules
     do not allow here: "the rules forbid take(n=0) now (the if of take, line 12: ...)"; '' where it names none, or
     several, or the choices cannot be listed within CANDIDATES_LIMIT."""
-    from .cli_play import _by_label  # (cli_play asks this module; read as play reads a line)
+    from .play_input import _by_label  # (play_input asks this module; read as play reads a line)
 
     outside = [option for option in _candidates(game, seat) if option not in legal]
     found = _by_label(text, outside, single_zones) if outside else None

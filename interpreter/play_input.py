@@ -1,0 +1,932 @@
+"""What a seat types at `philtre play`'s prompt, matched to one of the legal options: an option's number, an option
+as listed or its words, bare values in their places, a placement 'x y rot', a value after its argument's name, a list;
+else a message that says why the line names none or several, and what to type."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+
+class NumberReading:
+    """How a number typed alone that is both an option's number and another option's value is read, once the seat has
+    answered the question once: as the option's number (it typed the number again), or as the value of that action's
+    argument (it typed name=value). Asked at every such decision, a seat choosing a column of seven typed each twice."""
+
+    def __init__(self):
+        self.as_numbers = False
+        self.as_value: tuple | None = None  # (action, argument name) whose values bare numbers name
+
+    def learn(self, asked: str, text: str, found) -> str | None:
+        """After the question about the number ``asked``, the answer ``text`` chose ``found``: what is read so from now
+        on, said once; None where the answer was no such choice."""
+        if text == asked:
+            self.as_numbers, self.as_value = True, None
+            return (f"(from now on a number alone is an option's number; for a value, write it with its name, "
+                    f"{_value_form(found, asked)})")
+        if len(found.args) == 1 and type(found.args[0][1]) is int and str(found.args[0][1]) == asked and "=" in text:
+            self.as_numbers, self.as_value = False, (found.action, found.args[0][0])
+            return (f"(from now on a number alone is read as {found.args[0][0]}= where an option of {found.action} has "
+                    f"that value; {asked}. is option {asked})")
+        return None
+
+
+def _value_form(option, number: str) -> str:
+    """`name=value` for a one-argument option, or `name=N` where the option read has more or other arguments."""
+    return f"{option.args[0][0]}={number}" if len(option.args) == 1 else f"name={number}"
+
+
+SAID_BACK = 40  # characters of a typed line said back in a message
+NUMBER = re.compile(r"[-+]?\d+")  # a whole number as a word of a position: -2, 0, +1
+NUMBERISH = re.compile(r"[-+\d]*\d[-+\d]*")  # digits and signs: a number meant, maybe mistyped (--2, 1-)
+
+
+def match_choice(text: str, options, single_zones=(), again: bool = False, reading: NumberReading | None = None,
+                 forbidden=None):
+    """The option ``text`` names, or a message saying why none or several match; options written as listed, a zone of
+    ``single_zones`` by its bare name; ``again``: ``text`` is the line just refused, typed again (a number asked about
+    is then the option's number); ``reading``: how the seat said such a number is read; ``forbidden``: text -> why the
+    rules rule out the option it names ('' if none: _forbidding)."""
+    words = text.replace(",", " ").split()
+    if not _words(text):  # spaces, '(' or ',' alone name nothing (and, no word to match, would match every option)
+        return _wordless(text, options, single_zones)
+    number = _option_number(text)
+    if number is not None:
+        return _by_number(number, text.strip() == number and not again, options, single_zones, reading, forbidden)
+    if not _places(options) or "(" in text:  # an option as listed, bid(q=7, f=3), or its words: bid q=7 f=3
+        return _by_label(text, options, single_zones, forbidden)
+    if "=" in text and sum(bool(NUMBER.fullmatch(w)) for w in words) not in (2, 3):  # words of a piece, no position: i=4 form=2
+        return _by_label(text, options, single_zones, forbidden)
+    return _by_position(words, options, single_zones)
+
+
+def _wordless(text: str, options, single_zones=()):
+    """For a line with no word: the one option with an argument written so (`[]` for pick(which=[]), the empty choice
+    of a subset), else what to type."""
+    exact = _written_as(text, options, single_zones) if text.strip() else []
+    return exact[0] if len(exact) == 1 else _type_a_number(options, single_zones)
+
+
+def _option_number(text: str):
+    """The digits of a line that is an option's number as the list writes it, 2, 2. or (2) (brackets, commas and a
+    full stop aside), or None: '2)' was read as a word of the labels and chose an option whose value is 2."""
+    words = _words(text)
+    if len(words) != 1:
+        return None
+    digits = words[0][:-1] if words[0].endswith(".") else words[0]
+    return digits if digits.isdecimal() else None
+
+
+def _by_number(number: str, bare: bool, options, single_zones=(), reading: NumberReading | None = None, forbidden=None):
+    """The option numbered ``number``; or, for a number that is no option's, or ``bare`` (digits alone) and the value of
+    another option, bid(n=4) for `4` where option 4 is bid(n=3), a message that says so (a bid is final: not guessed),
+    unless the seat said how it reads such a number (``reading``)."""
+    n = _whole(number)
+    valued = _valued(n, options) if n is not None else None
+    if n is None or not 1 <= n <= len(options):
+        indexed = _zone_indexed(n, options, single_zones) if valued is None and n is not None else None
+        if indexed is not None:  # `9` where sow(house=pit[9]) is an option: the zone's index, not the option's number
+            option, text = indexed
+            return (f"{_said_back(number)} is no option's number; {option.label(None, single_zones)} is option "
+                    f"{options.index(option) + 1}: type {options.index(option) + 1}, or {text}")
+        if valued is None:
+            return _no_such_number(number, options, single_zones, forbidden)
+        option, name, value = valued
+        if bare and reading is not None and reading.as_value == (option.action, option.args[0][0]):
+            return option
+        return (f"{_said_back(number)} is no option's number; {option.label(None, single_zones)} is option "
+                f"{options.index(option) + 1}: type {options.index(option) + 1}, or {name}={value}")
+    numbered = options[n - 1]
+    if not bare or valued is None or valued[0] == numbered or (reading is not None and reading.as_numbers):
+        return numbered
+    option, name, value = valued
+    if reading is not None and reading.as_value == (option.action, option.args[0][0]):
+        return option
+    return (f"{_said_back(number)} is option {n}, {numbered.label(None, single_zones)}, and the value of "
+            f"{option.label(None, single_zones)}, option {options.index(option) + 1}: type {n} again for option {n}, "
+            f"or {name}={value}")
+
+
+def _valued(n: int, options):
+    """(option, name, text) of the one option whose only argument is the whole number ``n`` (bid(n=4), play(slot=4)),
+    or None where no option's is or several are: then the number names no option but by its place in the list."""
+    found = [option for option in options if len(option.args) == 1 and type(option.args[0][1]) is int and option.args[0][1] == n]
+    if len(found) != 1:
+        return None
+    (name, value), = found[0].argument_texts()
+    return found[0], name, value
+
+
+def _zone_indexed(n: int, options, single_zones=()):
+    """(option, text) of the one option whose only argument is the zone of index ``n`` of a family (pit[9] for 9), the
+    text as the option writes it; None where no option's is or several are."""
+    from philtre.dsl.values import Zone
+
+    found = [option for option in options if len(option.args) == 1 and type(option.args[0][1]) is Zone
+             and option.args[0][1].key[1] == n]
+    if len(found) != 1:
+        return None
+    (_, text), = found[0].argument_texts(None, single_zones)
+    return found[0], text
+
+
+def _no_such_number(number: str, options, single_zones=(), forbidden=None) -> str:
+    """For a number that is no option's: that it is not one of them, why where it is the value of one the rules rule out
+    (``forbidden``: `0` where the action's if refuses n=0 now), and what to type (a bare `choose 1..2` said neither)."""
+    why = forbidden(number) if forbidden is not None else ""
+    said = f"{_said_back(number)} is not one of this turn's {len(options)} options" + (f", and {why}" if why else "")
+    return f"{said}: {_type_a_number(options, single_zones)}"
+
+
+def _forbidding(game, seat: int, options, single_zones=()):
+    """text -> why the rules rule out the option it names at this decision of ``seat`` ('' if it names none: ruled_out)."""
+    from .ruled_out import ruled_out
+
+    return lambda text: ruled_out(game, seat, text, options, single_zones)
+
+
+def _said_back(text: str) -> str:
+    """What was typed, quoted as a message says it back: its first SAID_BACK characters (a pasted page is not printed back)."""
+    return repr(text) if len(text) <= SAID_BACK else f"{text[:SAID_BACK]!r}..."
+
+
+def _type_a_number(options, single_zones=()) -> str:
+    """What to type, for a line that names no option."""
+    how = _position_hint(options, "as ") if _places(options) else f"an option as listed, e.g. {options[-1].label(None, single_zones)}"
+    return f"type an option's number, 1..{len(options)}, or {how}"
+
+
+def _position_hint(options, as_: str = "") -> str:
+    """How to type a placement: 'x y rot' ('x y' where every option is at rot 0), and what else tells the options apart
+    (a word of the piece, q= and dir=), with an example from a legal option of this decision (the last, which the list
+    of the first SHOWN leaves out)."""
+    apart = _telling_arguments(options)
+    pieces = [name for name, kind in apart if kind == "component"]
+    named = [f"{name}=" for name, kind in apart if kind != "component"]
+    words = " and ".join(filter(None, ["a word of the piece" if pieces else "", ", ".join(named)]))
+    last = next(o for o in reversed(options) if any(_a_position(v) for _, v in o.args))
+    at = next(v for _, v in last.args if _a_position(v))
+    unturned = _all_at_rot_zero(options)  # (the options are listed without their rot: 'x y' is enough)
+    example = " ".join([str(at["x"]), str(at["y"]), *([] if unturned else [str(at["rot"])]),
+                        *(f"{n}={_short_value(v)}" for n, v in last.args if f"{n}=" in named)])
+    return f"a position {as_}'x y{'' if unturned else ' rot'}'{f' and {words}' if words else ''} (e.g. '{example}')"
+
+
+def _telling_arguments(options) -> list:
+    """(name, 'component' or 'value') of each argument besides the position whose values differ among ``options``: what
+    a position typed needs beside it to name one."""
+    first = dict(options[0].args)
+    differ = {name for option in options for name, value in option.args if name not in first or value != first[name]}
+    return [(name, "component" if _is_component(value) else "value") for name, value in options[0].args
+            if name in differ and not _a_position(value)]
+
+
+def _is_component(value) -> bool:
+    """Whether ``value`` is a component (a piece placed), or a list of them."""
+    from philtre.dsl.values import Component
+
+    return isinstance(value, Component) or (isinstance(value, list) and any(isinstance(v, Component) for v in value))
+
+
+def _short_value(value) -> str:
+    """A value as an option's label writes it."""
+    from .options import _short
+
+    return _short(value)
+
+
+def _a_position(value) -> bool:
+    """Whether an argument's value is a position on a grid, {x, y, rot}."""
+    return isinstance(value, dict) and {"x", "y", "rot"} <= set(value)
+
+
+def _by_position(words: list, options, single_zones=()):
+    """The placement at the position 'x y rot' among ``words`` ('x y' where the options there have one rot), the
+    others words of its label (a piece's: i=4, standard)."""
+    typo = next((w for w in words if NUMBERISH.fullmatch(w) and not NUMBER.fullmatch(w)), None)
+    if typo is not None:
+        return f"{_said_back(typo)} is not a number: type an option's number, or {_position_hint(options, 'as ')}"
+    numbers = [_whole(w) for w in words if NUMBER.fullmatch(w)]
+    others = {w for w in _words(" ".join(words)) if not NUMBER.fullmatch(w)}
+    if None in numbers:
+        return f"that number is too long: type an option's number, or {_position_hint(options, 'as ')}"
+    if len(numbers) == 2:
+        return _by_cell(numbers, words, options, single_zones)
+    if len(numbers) != 3:
+        how_many = f"has {len(numbers)} number{'' if len(numbers) == 1 else 's'}, not a position" if numbers else "is no position"
+        return f"{_said_back(' '.join(words))} {how_many}: type an option's number, or {_position_hint(options, 'as ')}"
+    x, y, rot = numbers
+    there = [o for o in options
+             if any(isinstance(v, dict) and v.get("x") == x and v.get("y") == y and v.get("rot") == rot for _, v in o.args)]
+    matches = [o for o in there if others <= _label_words(o.label(None, single_zones))]
+    if not there:
+        return f"no legal option at x={x} y={y} rot={rot}{_off_board(x, y, single_zones) or _other_turns(options, x, y)}"
+    if not matches:  # (the position has options, the words none of them: they are not "no legal option there")
+        words = " ".join(sorted(others))
+        return (f"none of the {len(there)} options at x={x} y={y} rot={rot} has the word{'s' if len(others) > 1 else ''} {_said_back(words)}"
+                f"{_telling_apart(there, single_zones) if len(there) > 1 else ''}: type a number: {_listing(there, options, single_zones)}")
+    if len(matches) > 1:
+        return (f"{len(matches)} options are at that position; add a word that tells them apart{_telling_apart(matches, single_zones)} "
+                f"or type a number: {_listing(matches, options, single_zones)}")
+    return matches[0]
+
+
+def _by_cell(numbers: list, words: list, options, single_zones=()):
+    """The placement at 'x y' typed without its rot: at the one rot the options at that cell have (a piece that looks
+    the same turned, or a grid whose pieces never turn, is offered at rot 0 alone), else what to add."""
+    x, y = numbers
+    rots = _rots_at(options, x, y)
+    if len(rots) == 1:
+        after = [i for i, w in enumerate(words) if NUMBER.fullmatch(w)][1] + 1  # (the rot goes after the y)
+        return _by_position([*words[:after], str(rots[0]), *words[after:]], options, single_zones)
+    typed = _said_back(" ".join(words))
+    if not rots:
+        return f"{typed}: no legal option at x={x} y={y}{_off_board(x, y, single_zones)}"
+    return (f"{typed} gives no rot, and the options at x={x} y={y} have rot {', '.join(map(str, rots))}: add the rot: "
+            f"{x} {y} {rots[0]}")
+
+
+def _rots_at(options, x: int, y: int) -> list:
+    """The turns (rot) of the options' positions at (x, y), least first."""
+    return sorted({v.get("rot") for o in options for _, v in o.args
+                   if isinstance(v, dict) and v.get("x") == x and v.get("y") == y and isinstance(v.get("rot"), int)})
+
+
+def _off_board(x: int, y: int, single_zones=()) -> str:
+    """': that cell is off the board (...)' where (x, y) lies off every grid, each of fixed size
+    (``single_zones.boards``), with their sizes; else ''."""
+    boards = getattr(single_zones, "boards", None)
+    if not boards or None in boards.values() or any(0 <= x < w and 0 <= y < h for w, h in boards.values()):
+        return ""
+    sizes = [f"{name} is {w} wide and {h} high, x 0..{w - 1} and y 0..{h - 1}" for name, (w, h) in boards.items()]
+    return f": that cell is off the board ({'; '.join(sizes)})"
+
+
+def _other_turns(options, x: int, y: int) -> str:
+    """What to say of the turns that have options at (x, y), where the one typed has none: placements() lists a piece
+    that looks the same turned at its least rot alone, so '0 0 180' of a square finds nothing where '0 0 0' does."""
+    rots = _rots_at(options, x, y)
+    if not rots:
+        return ""
+    return (f" (at x={x} y={y}: rot {', '.join(map(str, rots))}; a piece that looks the same turned is offered at the "
+            "least rot that gives it)")
+
+
+def _by_label(text: str, options, single_zones=(), forbidden=None):
+    """The option written as ``text``: its label, or one of its arguments as listed, which=[d1, d3] or [d1, d3] (spaces,
+    case and, for what older versions listed, quotes aside); else the options of which ``text`` has some words (blue rank=6)."""
+    exact = _written_as(text, options, single_zones)
+    others = _also_a_word(text, exact, options, single_zones) if exact else []  # `red` of paint(colour=red): take(card=card red) too
+    if len(exact) == 1:
+        return _whole_and_word(text, exact[0], others, options, single_zones) if others else exact[0]
+    if not exact:  # [d3, d1] for which=[d1, d3]: word matching offered [d1, d2, d3] too
+        reordered = _reordered(text, options, single_zones)
+        free = [option for option, any_order in reordered if any_order]
+        if len(free) == 1:
+            return free[0]
+        if free:
+            return _order_tells_apart(text, free, options, single_zones)
+        if reordered:  # [1, 5] for bid(b=[5, 1]): a list whose order is its meaning, typed whole (not [1, 5, 2] either)
+            return _in_another_order(text, [option for option, _ in reordered], options, single_zones)
+    named, typed = _named_values(text), set(_words(text))
+    if exact:
+        matches = [option for option in options if any(option is o for o in exact + others)]
+    else:
+        matches = [option for option in options if _has_words(text, typed, option, single_zones)]
+    # each list typed after its argument's name is that argument's whole, as one list typed alone is: a=[...] b=[n3]
+    # is the option whose b holds just n3, not one whose b holds n3 and more; the words alone where no option so holds them
+    matches = [option for option in matches if _lists_held(named, option, single_zones)] or matches
+    counted = [option for option in matches if _items_counted(named, option, single_zones)]
+    if matches and not counted:  # b=[card k=2, card k=2]: each option's b has the words, none holds that card twice
+        return _no_list_so(text, named, matches, options, single_zones)
+    matches = counted
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        return (f"{len(matches)} options match; write more of one{_telling_apart(matches, single_zones)}, or type its number: "
+                f"{_listing(matches, options, single_zones)}")
+    swapped = [option for option in options if _has_words(text, typed, option, single_zones, ordered=False)
+               and _no_more_values(text, option, single_zones)]
+    if swapped:  # `1 5` for bid(q=5, f=1), the bid of one 5 not legal now: five 1s is not taken for it
+        return _in_another_order(text, swapped, options, single_zones)
+    return _not_an_option(text, options, single_zones, forbidden)
+
+
+def _also_a_word(text: str, exact: list, options, single_zones=()) -> list:
+    """The options other than ``exact`` (those ``text`` writes out whole) that have ``text`` as a word, where it is a
+    word, the value of one argument (`red` of paint(colour=red)), not a list or text written out nor an option as
+    listed: take(card=card red) for `red`, which a move taken at once would have passed over (a move is final,
+    and play's own hint offers such words to tell options apart)."""
+    words, value = _form_words(text), re.sub(r"^\w+\s*=\s*", "", text.strip())  # (name=value, or the value)
+    if (len(words) != 1 or len(_words(value)) != 1 or value[:1] in "[{'\""
+            or any(_squeezed(text) == _squeezed(option.label(None, single_zones)) for option in exact)):
+        return []
+    return [option for option in options if not any(option is e for e in exact) and _holds_word(words[0], option, single_zones)]
+
+
+def _whole_and_word(text: str, option, others: list, options, single_zones=()) -> str:
+    """For a word that is the value of ``option``'s argument and a word of ``others`` (_also_a_word): that it is both,
+    how to type that option, and them all, to type the one meant."""
+    number = options.index(option) + 1
+    matches = [o for o in options if o is option or any(o is other for other in others)]
+    forms = [f"{n}={t}" for n, t in option.argument_texts(None, single_zones)
+             if _squeezed(t) == _squeezed(text) and _squeezed(f"{n}={t}") != _squeezed(text)]
+    named = next((form for form in forms if _written_as(form, options, single_zones) == [option]
+                  and not any(_holds_word(_form_words(form)[0], o, single_zones) for o in others)), None)
+    counted = "another option" if len(others) == 1 else f"{len(others)} other options"
+    return (f"{_said_back(text)} is the value of {option.label(None, single_zones)}, option {number}, and a word of "
+            f"{counted}: type {f'{named} or ' if named else ''}{number} for it, or write more of the one meant"
+            f"{_telling_apart(matches, single_zones)}, or its number: {_listing(matches, options, single_zones)}")
+
+
+def _holds_word(word: str, option, single_zones=()) -> bool:
+    """Whether ``option`` has ``word`` (lower case) among the words of its label as listed now (not as older versions
+    listed it: x=none is no word of pick(x='none')), a word name=value of its own argument only as that argument's."""
+    if "=" in word and not _words_named_as_typed({word}, option, single_zones):
+        return False
+    return word in _label_words(option.label(None, single_zones), before=False)
+
+
+def _lists_held(named: list, option, single_zones=()) -> bool:
+    """Whether each list typed after the name of one of ``option``'s arguments (``named``: _named_values) holds just
+    the items of that argument's list: in its order, or in any where play takes it so (_any_order), [n4, n3] for a
+    set [n3, n4]; False where none of them is a list of its arguments (then nothing is held whole)."""
+    arguments = {n.lower(): (value, t) for (n, value), (_, t) in zip(option.args, option.argument_texts(None, single_zones))}
+    held = False
+    for name, typed, _, _ in named:
+        if name.lower() not in arguments or not typed.startswith("["):
+            continue
+        value, shown = arguments[name.lower()]
+        if not isinstance(value, list):
+            return False
+        items, own = _list_items(_squeezed(typed)), _list_items(_squeezed(shown))
+        if _any_order(option, name, value, single_zones):
+            items, own = sorted(items), sorted(own)
+        if items != own:
+            return False
+        held = True
+    return held
+
+
+def _items_counted(named: list, option, single_zones=()) -> bool:
+    """Whether no list typed after the name of one of ``option``'s list arguments (``named``: _named_values) holds an
+    item of that list more times than the list does: words are matched as a set, so b=[card k=2, card k=2] matched a b
+    that holds one such card. A list typed in part (b=[k=2]: no item whole) is left to its words."""
+    arguments = {n.lower(): t for n, t in option.argument_texts(None, single_zones)}
+    for name, typed, _, _ in named:
+        shown, squeezed = arguments.get(name.lower(), ""), _squeezed(typed)
+        if not (shown.startswith("[") and squeezed.startswith("[") and squeezed.endswith("]")):
+            continue
+        items, own = Counter(_list_items(squeezed)), Counter(_list_items(_squeezed(shown)))
+        if set(items) <= set(own) and items - own:
+            return False
+    return True
+
+
+def _no_list_so(text: str, named: list, matches: list, options, single_zones=()) -> str:
+    """For lists typed after an argument's name whose words ``matches`` have, but that none of them holds (an item
+    typed more times than it holds it): that no option's argument is such a list, with that argument's values in those
+    options; or, where each list is some option's, that no option has them together; and those options, to type."""
+    said = f"{_said_back(text)} is not among this turn's options"
+    lists = [(n, t.strip()) for n, t, _, _ in named if _squeezed(t).startswith("[")]
+    alone = next(((n, t) for n, t in lists if not any(_is_list_of(n, t, o, single_zones) for o in options)), None)
+    if alone is None:
+        together = " and that ".join(dict.fromkeys(n for n, _ in lists))
+        return (f"{said}: each list is some option's, but no option has that {together} together; where the words match: "
+                f"{_listing(matches, options, single_zones)}")
+    name, typed = alone
+    values = list(dict.fromkeys(t for m in matches for n, t in m.argument_texts(None, single_zones) if n.lower() == name.lower()))
+    more = f", ... ({len(values) - SAID_MATCHES} more)" if len(values) > SAID_MATCHES else ""
+    return (f"{said}: no option's {name} is {_said_back(typed)}; where the other words match, {name} is "
+            f"{' or '.join(values[:SAID_MATCHES])}{more}: type one as listed, or its number: {_listing(matches, options, single_zones)}")
+
+
+def _is_list_of(name: str, typed: str, option, single_zones=()) -> bool:
+    """Whether ``option``'s argument ``name`` is a list of the items ``typed`` lists, in any order."""
+    shown = next((t for n, t in option.argument_texts(None, single_zones) if n.lower() == name.lower()), "")
+    return shown.startswith("[") and Counter(_list_items(_squeezed(shown))) == Counter(_list_items(_squeezed(typed)))
+
+
+# a name typed with '=' before a value, name=[...], name='...' or l=card star: the name, and the value after it
+# (\b: a name is sought from a word's start alone; from each letter of a long line, the search took its square)
+NAME_TYPED = re.compile(r"\b(\w+)\s*=\s*")
+# what may end a value typed after an argument's name: a parenthesis, or a name typed with '='
+VALUE_END = re.compile(r"[()]|\b(\w+)\s*=")
+
+
+def _has_words(text: str, typed: set, option, single_zones=(), ordered: bool = True) -> bool:
+    """Whether each word of ``text`` (``typed``) is a word of ``option``'s label (_typable_words), and each value typed
+    after the name of one of its arguments (_named_values), b=[3, 4] or l=card star rank=2, words of that argument's:
+    `b=[3, 4]` took pick(a=[3, 4], b=[1, 2]), its words all there; where ``ordered``, the values typed bare, and those
+    typed after an argument's name, in the order of the option's (_in_order): `1 5` took bid(q=5, f=1)."""
+    named = _named_values(text, option)
+    arguments = {n.lower(): n for n, _ in option.args} if named else {}
+    slots = _slots(option, single_zones) if ordered else []
+    rest, at, bare, skip = [], 0, [], 0
+    for name, value, start, end in named:
+        if name.lower() in arguments:  # (another name, colors=[2,1,4], is an attribute's: a word of the label, as before)
+            if not set(_words(value)) <= _typable_words(option, single_zones, arguments[name.lower()]):
+                return False
+            if slots and not _in_order(_words(value), [t for n, t in slots if _slot_of(n) == name.lower()]):
+                return False
+            rest.append(text[at:start])
+            at = end
+        bare.append(text[skip:start])  # (the words of any named value are no bare values: colors=[2,1,4] neither)
+        skip = end
+    if rest:  # (the words outside this option's named values: read again only where some were)
+        rest.append(text[at:])
+        typed = set(_words(" ".join(rest)))
+    if slots and not _in_order([w for w in _words(" ".join([*bare, text[skip:]])) if "=" not in w], [t for _, t in slots]):
+        return False
+    if any("=" in word for word in typed) and not _words_named_as_typed(typed, option, single_zones):
+        return False
+    return typed <= _typable_words(option, single_zones) and _repeats_held(" ".join([*bare, text[skip:]]), option, single_zones)
+
+
+def _typable_words(option, single_zones=(), name=None) -> set:
+    """The words a typed word may be of ``option``'s label, or of its argument ``name``'s text (_label_words); of a
+    piece's placement, `at x=5 y=6`, only its words whole, x=5: a number typed bare is a value of the option, never
+    where a piece lies (`6 5` is go(piece=bug at x=5 y=6, to=[6, 5]), not the same piece's move to [6, 6])."""
+    def text(wording) -> str:
+        return option.label(None, wording) if name is None else dict(option.argument_texts(None, wording))[name]
+
+    placed = text(single_zones)
+    return _label_words(text(_unplaced(single_zones))) | set(_words(placed)) | set(_words(_unquoted(placed)))
+
+
+def _unplaced(single_zones=()):
+    """``single_zones`` without where the pieces lie (options.placed_wording): an option as if its pieces lay nowhere."""
+    return single_zones.but(placed={}) if getattr(single_zones, "placed", None) else single_zones
+
+
+def _slot_of(slot: str) -> str:
+    """The argument a slot (_slots) is of, lower case: l of l.rank, a component's attribute value."""
+    return slot.partition(".")[0].lower()
+
+
+def _repeats_held(text: str, option, single_zones=()) -> bool:
+    """Whether each value typed bare more than once in ``text`` (outside a list, a map or quotes: a list's items are
+    matched as a list's) is held as often by ``option``'s label: `h 0 0` names a line whose x and y are both 0, not
+    each line with a 0 in it (a set of the words typed had counted the 0 once)."""
+    values = [w for w in _words(_outside_brackets(text)) if "=" not in w]
+    repeated = {word: n for word, n in Counter(values).items() if n > 1}
+    if not repeated:
+        return True
+    label = option.label(None, _unplaced(single_zones))  # (a bare value is none of a placement's: _typable_words)
+    held = _label_counts(label) | _label_counts(_unquoted(label))  # (as older versions listed it, too: the most of each)
+    return all(held[word] >= n for word, n in repeated.items())
+
+
+def _label_counts(label: str) -> Counter:
+    """How often each word a typed word may be (_label_words) is held by the label: once for each word of the label it
+    is or is a part of (x=0 y=0 holds 0 twice, line=line holds line once)."""
+    counts = Counter()
+    for word in _words(label):
+        counts.update({word, *(part for part in re.split(r"[=_]", word) if part)})
+    return counts
+
+
+def _outside_brackets(text: str) -> str:
+    """``text`` without the lists, maps and quoted texts typed in it (each a space), in one pass: a line pasted with
+    thousands of brackets costs no more than its length."""
+    kept, depth, quote = [], 0, ""
+    for ch in text:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}" and depth:
+            depth -= 1
+        elif not depth:
+            kept.append(ch)
+            continue
+        kept.append(" ")
+    return "".join(kept)
+
+
+def _words_named_as_typed(typed: set, option, single_zones=()) -> bool:
+    """Whether each word typed as name=value whose name is one of ``option``'s arguments is a word of that argument's
+    value: `x=0` took slide(piece=man at x=0 y=0 rot=0, x=1), the piece's placement holding the word x=0."""
+    arguments = {n.lower(): t for n, t in option.argument_texts(None, single_zones)}
+    for word in typed:
+        name, _, value = word.partition("=")
+        if value and name in arguments and value not in _label_words(arguments[name]):
+            return False
+    return True
+
+
+def _slots(option, single_zones=()) -> list:
+    """(argument name, text) of each value of ``option`` whose place is its meaning, in order: each argument that is a
+    number or a word, each attribute value a component argument shows (_attribute_slots), and each item of a list
+    argument of them all that play does not take in another order (_any_order): `1 5` is bid(q=1, f=5), never
+    bid(q=5, f=1), `[1, 5]` is not [5, 1], and `green 8 4` is play(card=card green rank=8, stone=4)."""
+    from philtre.dsl.values import Component
+
+    slots = []
+    for (name, value), (_, text) in zip(option.args, option.argument_texts(None, single_zones)):
+        if isinstance(value, Component):
+            slots += _attribute_slots(name, value, single_zones)
+        elif isinstance(value, list):
+            items = _list_items(_squeezed(text))
+            if (value and all(_plain(item) for item in value) and all(_words(item) == [item] for item in items)
+                    and not _any_order(option, name, value, single_zones)):
+                slots += [(name, item) for item in items]
+        elif _plain(value) and _words(text) == [text.lower()]:  # ('two words' is matched by its words, in any order)
+            slots.append((name, text.lower()))
+    return slots
+
+
+def _attribute_slots(name: str, component, single_zones=()) -> list:
+    """(name.attribute, text) of each attribute value that the argument ``name``'s ``component`` shows as one number or
+    word, in the order its label shows them: a component's values are typed bare as a plain argument's are, in their
+    place (the card's rank 4 of `purple 4 4` is not the stone's 4, nor is any 4 typed before the card's colour)."""
+    from philtre.dsl.values import attribute_text, shown_attributes
+
+    slots = []
+    for key, value in shown_attributes(component, getattr(single_zones, "display", None)):
+        text = attribute_text(value)
+        if _plain(value) and _words(text) == [text.lower()]:
+            slots.append((f"{name}.{key}", text.lower()))
+    return slots
+
+
+def _plain(value) -> bool:
+    """Whether ``value`` is a number, a word, true, false or none: not a component, zone, list or map."""
+    return value is None or type(value) in (int, float, str, bool)
+
+
+def _any_order(option, name: str, value: list, single_zones=()) -> bool:
+    """Whether play takes the list ``value`` of ``option``'s argument ``name`` typed in another order: a list of
+    components, or one chosen among subsets (a set: [d3, d1] is which=[d1, d3]); a list of numbers or words chosen
+    otherwise is ordered, its order its meaning (a bid [5, 1], five 1s, is not [1, 5])."""
+    from philtre.dsl.values import Component
+
+    if (option.action, name) in getattr(single_zones, "unordered", ()):
+        return True
+    return bool(value) and all(isinstance(item, Component) for item in value)
+
+
+def _in_order(words: list, slots: list) -> bool:
+    """Whether those of ``words`` that are some slot's text (a value of the option) come in the order of ``slots``,
+    each slot taken once; a word no slot holds is another's (a card's, the action's) and has no place."""
+    at = 0
+    for word in words:
+        if word not in slots:
+            continue
+        place = next((i for i in range(at, len(slots)) if slots[i] == word), None)
+        if place is None:
+            return False
+        at = place + 1
+    return True
+
+
+def _typed_values(text: str, option, single_zones=()):
+    """The values of ``option``'s slots (_slots) as ``text`` gives them in the order typed, slot by slot (a list typed
+    after its argument's name to that argument's slots, the values typed bare to the others in order), or None where it
+    gives not each once."""
+    slots = _slots(option, single_zones)
+    given, bare, skip = {}, [], 0
+    texts = {t for _, t in slots}
+    for name, value, start, end in _named_values(text, option):
+        own = [i for i, (n, _) in enumerate(slots) if _slot_of(n) == name.lower()]
+        bare.append(text[skip:start])
+        skip = end
+        if own:
+            words = [w for w in _words(value) if "=" not in w and w in texts]
+            if len(words) != len(own):
+                return None
+            given.update(zip(own, words))
+    words = [w for w in _words(" ".join([*bare, text[skip:]])) if "=" not in w and w in texts]
+    rest = [i for i in range(len(slots)) if i not in given]
+    if len(words) != len(rest):
+        return None
+    given.update(zip(rest, words))
+    if sorted(given.values()) != sorted(t for _, t in slots):
+        return None
+    return [(slots[i][0], given[i]) for i in range(len(slots))]
+
+
+def _no_more_values(text: str, option, single_zones=()) -> bool:
+    """Whether ``text`` types no value of ``option`` more often than the option holds it (`5 5` is no five 1s reordered)."""
+    texts = [t for _, t in _slots(option, single_zones)]
+    typed = Counter(w for w in _words(text) if w in texts)
+    return not typed - Counter(texts)
+
+
+def _as_written(text: str, option, single_zones=()):
+    """``option`` with its values in the order ``text`` types them, as play lists an option (`1 5` for bid(q=5, f=1):
+    bid(q=1, f=5)), or None where ``text`` does not give each of them once."""
+    from philtre.dsl.values import Component
+
+    values = _typed_values(text, option, single_zones)
+    slots = _slots(option, single_zones)
+    # a number in a word's place (`4 purple 4`: the card's colour 4) writes no option: none is said
+    if values is None or any(bool(NUMBER.fullmatch(t)) != bool(NUMBER.fullmatch(own)) for (_, t), (_, own) in zip(values, slots)):
+        return None
+    texts = []
+    for (name, value), (_, shown) in zip(option.args, option.argument_texts(None, single_zones)):
+        own = [typed for n, typed in values if n == name]
+        if isinstance(value, Component):
+            shown = _component_as_typed(name, value, shown, values, single_zones)
+        elif isinstance(value, list) and own:
+            shown = f"[{', '.join(own)}]"
+        elif own:
+            shown = own[0]
+        texts.append(f"{name}={shown}")
+    return f"{option.action}({', '.join(texts)})"
+
+
+def _component_as_typed(name: str, component, shown: str, values: list, single_zones=()) -> str:
+    """The text ``shown`` of the argument ``name``'s ``component`` with the attribute values ``values`` (_typed_values)
+    gives it in the order typed: card green rank=4 where `green 4 8` was typed for card green rank=8, stone=4."""
+    from philtre.dsl.values import attribute_text, named_values
+
+    display = getattr(single_zones, "display", None)
+    typed = {n.partition(".")[2]: t for n, t in values if n.startswith(f"{name}.")}
+    retyped = {k: (v if k not in typed else typed[k] if isinstance(v, str) else _Typed(typed[k])) for k, v in component.items()}
+    return shown.replace(named_values(component, attribute_text, display), named_values(retyped, attribute_text, display), 1)
+
+
+class _Typed:
+    """A value typed for an attribute that is not a word (a number): written with its name, as the label writes it."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _in_another_order(text: str, swapped: list, options, single_zones=()) -> str:
+    """For values typed that legal options hold only in another order, where their order is their meaning: that the
+    line is not among this turn's options, the option it writes in the order typed, and those options, to type."""
+    written = _as_written(text, swapped[0], single_zones)
+    said = f"{_said_back(text)} is not among this turn's options"
+    if written is not None and _squeezed(written) != _squeezed(text):  # (bid(b=[1, 5]) typed whole is not said twice)
+        said += f" (in the order typed it is {written}, not a legal option now)"
+    holds = "1 option holds" if len(swapped) == 1 else f"{len(swapped)} options hold"
+    return (f"{said}; {holds} these values in another order, not taken for it: a value's place is its meaning; to play "
+            f"one, type it as listed, or its number: {_listing(swapped, options, single_zones)}")
+
+
+def _named_values(text: str, option=None) -> list:
+    """(name, value, start, end) of each value typed after a name in ``text``, from the name's start to the value's
+    end, as the listing writes one: a list, map or quoted text to its close, b=[3, 4], x='two words'; and after the name
+    of one of ``option``'s arguments, a position to its ')', at=(x=0, y=0), and a component's words up to the next of
+    its arguments' names or a ')' they did not open: l=card star rank=2 of give(l=card star rank=2, r=card moon rank=3)
+    is l's whole (a value of one word, a=3, is one word of a label, `a=3`, matched whole)."""
+    from philtre.dsl.parser import bracket_parts
+    from philtre.dsl.values import Component
+
+    arguments = {n.lower(): value for n, value in option.args} if option is not None else {}
+    found, at = [], 0
+    while (named := NAME_TYPED.search(text, at)) is not None:
+        start, name = named.end(), named[1].lower()
+        if text[start:start + 1] in ("[", "{", "'", '"') or (text[start:start + 1] == "(" and name in arguments):
+            close = text.find(text[start], start + 1) if text[start] in "'\"" else bracket_parts(text, start)[1]
+            end = len(text) if close is None or close < 0 else close + 1  # (left open: the rest of the line)
+        elif isinstance(arguments.get(name), Component):
+            end = start + len(text[start:_value_end(text, start, set(arguments))].rstrip(", "))
+        else:
+            at = start
+            continue
+        found.append((named[1], text[start:end], named.start(1), end))
+        at = max(end, start)
+    return found
+
+
+def _value_end(text: str, start: int, names: set) -> int:
+    """Where the value typed at ``start`` ends: at the next of ``names`` typed with '=' or a ')' it did not open, outside
+    its brackets, parentheses and quotes (a position (x=2, y=2) or a list [a, b] is read whole), else at the line's end."""
+    depth = 0
+    for mark in VALUE_END.finditer(_outside_brackets(text), start):
+        if mark[0] == "(":
+            depth += 1
+        elif mark[0] == ")" and depth:
+            depth -= 1
+        elif not depth and (mark[0] == ")" or mark[1].lower() in names):
+            return mark.start()
+    return len(text)
+
+
+def _written_as(text: str, options, single_zones=()) -> list:
+    """The options ``text`` writes out whole: as listed, or one argument as listed (name=value or the value); where
+    none, those it writes with its quotes left out (play listed `pick(x=two words)` where it now lists `'two words'`)."""
+    typed, words = _squeezed(text), _form_words(text)
+    forms = [(option, _whole_forms(option, single_zones)) for option in options]
+    # (its words as the form's: spaces aside is not words joined, `1 5` is not bid(q=15, f=6))
+    found = [option for option, whole in forms if whole.get(typed) == words]
+    if found:
+        return found
+    unquoted = _unquoted(typed)
+    return [option for option, whole in forms if words in [w for form, w in whole.items() if _unquoted(form) == unquoted]]
+
+
+# a list typed as an argument, squeezed: [d3,d1], which=[d3,d1] or reroll(which=[d3,d1]); action, name, list
+TYPED_LIST = re.compile(r"(?:(\w+)\()?(?:(\w+)=)?(\[.*\])(\)?)")
+
+
+def _reordered(text: str, options, single_zones=()) -> list:
+    """(option, whether play takes it so: _any_order) of each option with a list argument that holds exactly the items
+    of the list ``text`` writes, in another order (which=[d1, d3] for `[d3, d1]`): as T013 of `philtre test` says, a
+    list is matched in the option's order, but where no option lists them so, the player meant the one that holds
+    them, if its list is a set (of components, or chosen among subsets): [1, 5] is not bid(b=[5, 1])."""
+    from philtre.dsl.parser import bracket_parts
+
+    typed = TYPED_LIST.fullmatch(_squeezed(text))
+    if typed is None or bool(typed[1]) != bool(typed[4]):  # (an action's bracket left open or one too many)
+        return []
+    if bracket_parts(typed[3], 0)[1] != len(typed[3]) - 1:  # two lists, pick(b=[1,2],a=[3,4]): each is its argument's
+        return []
+    action, name, items = typed[1], typed[2], sorted(_list_items(typed[3]))
+    found = []
+    for option in options:
+        if action is not None and option.action.lower() != action:
+            continue
+        held = [_any_order(option, n, value, single_zones) for (n, value), (_, t) in
+                zip(option.args, option.argument_texts(None, single_zones))
+                if (name is None or n.lower() == name) and t.startswith("[") and sorted(_list_items(_squeezed(t))) == items]
+        if held:
+            found.append((option, any(held)))
+    return found
+
+
+def _list_items(text: str) -> list:
+    """The items of a list written out and squeezed, `[d1,d3]` -> d1, d3: split at its own commas, not those inside an
+    item's brackets, braces or quotes (`card colors=[2,1,4]`, `{a:1,b:2}`, `'a,b'`)."""
+    from philtre.dsl.parser import bracket_parts
+
+    return [] if text == "[]" else bracket_parts(text, 0)[0]
+
+
+def _order_tells_apart(text: str, reordered: list, options, single_zones=()) -> str:
+    """For a list whose items several options hold, each in its own order: that the order tells them apart (the words
+    of `philtre test`'s T013), and those options to type."""
+    return (f"{_said_back(text)} has the items of {len(reordered)} legal options' lists in other orders: a list matches "
+            f"in the option's order; type one as listed, or its number: {_listing(reordered, options, single_zones)}")
+
+
+def _whole_forms(option, single_zones=()) -> dict:
+    """The texts, squeezed, that write ``option`` or one of its arguments out whole (its label, name=value, value), each
+    with its words (_form_words)."""
+    arguments = option.argument_texts(None, single_zones)
+    texts = [f"{option.action}({', '.join(f'{n}={t}' for n, t in arguments)})"]
+    texts += [f"{n}={t}" for n, t in arguments] + [t for _, t in arguments]
+    return {_squeezed(t): _form_words(t) for t in texts}
+
+
+def _form_words(text: str) -> list:
+    """The words of a text that writes an option out, spaces around '=' aside (`which = [d1]` writes which=[d1])."""
+    return _words(re.sub(r"\s*=\s*", "=", text))
+
+
+def _squeezed(text: str) -> str:
+    """A text without its spaces, in lower case: what is compared of an option typed out whole."""
+    return "".join(text.split()).lower()
+
+
+def _unquoted(text: str) -> str:
+    """A text without its quotes."""
+    return text.replace("'", "").replace('"', "")
+
+
+SAID_MATCHES = 8  # options listed when a typed line matches several
+
+
+def _listing(matches: list, options, single_zones=()) -> str:
+    """The first SAID_MATCHES of ``matches`` with their numbers, and how many more there are."""
+    listing = "; ".join(f"{options.index(m) + 1}. {m.label(None, single_zones)}" for m in matches[:SAID_MATCHES])
+    more = len(matches) - SAID_MATCHES
+    return listing + (f"; ... and {more} more" if more > 0 else "")
+
+
+SAID_OPTIONS = 8  # this many options or fewer are listed again when a line names none of them
+
+
+def _not_an_option(text: str, options, single_zones=(), forbidden=None) -> str:
+    """For a line naming no option: that it is not among this turn's options (a card in hand that the rules do not let
+    be played now, the Countess's kind, is not one), and why, where the rules rule out an option it names (``forbidden``:
+    a value the action's if refuses here read as a mistyped one), the options again where they are few, and what to type."""
+    said = f"{_said_back(text)} is not among this turn's options{_unknown_names(text, options, single_zones)}"
+    why = forbidden(text) if forbidden is not None else ""
+    if why:
+        said = f"{said}: {why}"
+    if len(options) > SAID_OPTIONS:
+        return f"{said} (the {len(options)} the rules allow now): {_type_a_number(options, single_zones)}"
+    listing = "; ".join(f"{i}. {o.label(None, single_zones)}" for i, o in enumerate(options, 1))
+    if len(options) == 1:
+        return f"{said}; the only one is {listing} (type 1, or the option as listed)"
+    if why:  # (not ", which are:" after the rule's words)
+        return f"{said}; this turn's options are: {listing} (type an option's number, 1..{len(options)}, or an option as listed)"
+    # (not "the rules allow only 1. ...; 2. ...": read as "only one", where there are several)
+    return f"{said}, which are: {listing} (type an option's number, 1..{len(options)}, or an option as listed)"
+
+
+TYPED_NAME = re.compile(r"\b(\w+)\s*=")  # a name typed before a value: b of b=[3, 4], zz of zz=3
+SAID_NAMES = 3  # names no option has, said back
+
+
+def _unknown_names(text: str, options, single_zones=()) -> str:
+    """For names typed before a value that no option has, as an argument's or an attribute's (zz=[3, 4]): ' (no option
+    has an argument zz; pick's are a, b)', each action's argument names; else ''."""
+    typed = [name.lower() for name in TYPED_NAME.findall(text)]
+    if not typed:
+        return ""
+    names: dict = {}  # action -> its argument names, in the options' order
+    known = set()
+    for option in options:
+        names.setdefault(option.action, [n for n, _ in option.args])
+        known.update(n.lower() for n, _ in option.args)
+        known.update(w.split("=")[0] for w in _words(option.label(None, single_zones)) if "=" in w)
+    unknown = list(dict.fromkeys(name for name in typed if name not in known))
+    if not unknown:
+        return ""
+    each = "; ".join(f"{action}'s are {', '.join(args)}" if args else f"{action} has none" for action, args in names.items())
+    more = ", ..." if len(unknown) > SAID_NAMES else ""  # (a pasted page is not said back name by name)
+    return f" (no option has an argument {', '.join(unknown[:SAID_NAMES])}{more}; {each})"
+
+
+# a word: what lies between spaces, commas, brackets, a map's colons and quotes; a zone's index stays with its name (hand[2])
+WORD = re.compile(r"""[^\s(),\[\]{}:'"]+(?:(?<=\w)\[\d+\])?""")
+
+
+def _words(text: str) -> list:
+    """The words of a line or a label, lower case: d1 and d3 of [d1, d3], a and 2 of {a: 2}, two and words of 'two words'."""
+    return WORD.findall(text.lower())
+
+
+TELLING_WORDS = 6  # words offered that tell matching options apart
+
+
+def _telling_apart(matches, single_zones=()) -> str:
+    """' (i=4, i=0 form=0, ...)': for each matching option, words of its label that it alone of them has (one, else two),
+    so the player is told what to add; a piece's word was asked for where the options differed in another argument
+    (flip), and a word several of them share (card=standard_card, five of six) settled nothing."""
+    # (a word name=value of another argument's value, a piece's x=0 beside an argument x, would be read as the
+    # argument's if typed: never offered)
+    labels = [[w for w in _words(option.label(None, single_zones)) if not w.endswith("=") and not NUMBER.fullmatch(w)
+               and ("=" not in w or _words_named_as_typed({w}, option, single_zones))] for option in matches]
+    shared = set.intersection(*(set(words) for words in labels))
+    telling = []
+    for i, words in enumerate(labels):
+        others = [set(other) for j, other in enumerate(labels) if j != i]
+        own = [w for w in words if w not in shared]
+        phrase = next((w for w in own if not any(w in other for other in others)), None)
+        if phrase is None:  # (two words that together are its alone: i=0 form=0)
+            phrase = next((f"{a} {b}" for k, a in enumerate(own) for b in own[k + 1:]
+                           if not any(a in other and b in other for other in others)), own[0] if own else None)
+        if phrase is None:  # (no word at all: which=[], typed so)
+            phrase = _own_argument(i, matches, single_zones)
+            if phrase is not None and not _words_named_as_typed(set(_words(phrase)), matches[i], single_zones):
+                phrase = None
+        if phrase is not None and phrase not in telling:
+            telling.append(phrase)
+    if len(telling) < 2:
+        return ""
+    more = f" and {len(telling) - TELLING_WORDS} more" if len(telling) > TELLING_WORDS else ""
+    return f" ({', '.join(telling[:TELLING_WORDS])}{more})"
+
+
+def _own_argument(i: int, matches, single_zones=()):
+    """An argument of ``matches[i]`` written whole, name=value, that no other of them has (which=[]), or None."""
+    written = [{f"{n}={t}" for n, t in option.argument_texts(None, single_zones)} for option in matches]
+    others = set().union(*(w for j, w in enumerate(written) if j != i))
+    return next((w for w in sorted(written[i]) if w not in others), None)
+
+
+def _label_words(label: str, before: bool = True) -> set:
+    """The words a typed word may be of an option's label: each word (card=card, rank=6), and the parts of one joined by
+    '=' or '_' (card, standard): an argument that is a component, card=card blue rank=6, is then reached by blue rank=6;
+    and, where ``before``, those of the label without its quotes, as older versions listed it (x=two words)."""
+    words = set()
+    for word in _words(label) + (_words(_unquoted(label)) if before else []):
+        words.add(word)
+        words.update(part for part in re.split(r"[=_]", word) if part)
+        words.update(part for part in word.split("=") if part)  # (a value whole: big_card of card=big_card)
+    return words
+
+
+def _places(options) -> bool:
+    """Whether the options put a piece at a position {x, y, rot} (then one can be typed as 'x y rot')."""
+    first = options[0] if len(options) else None
+    return first is not None and any(isinstance(v, dict) and {"x", "y", "rot"} <= set(v) for _, v in first.args)
+
+
+def _whole(word: str):
+    """The whole number a word of digits writes, or None when it is too long for Python to read as one."""
+    try:
+        return int(word)
+    except ValueError:
+        return None
+
+
+def _all_at_rot_zero(options) -> bool:
+    """Whether every position among ``options`` is at rot 0 (a piece that looks the same turned, a grid whose pieces
+    never turn), and there is one: then play writes the positions without their rot."""
+    if not _places(options):
+        return False
+    return all(value["rot"] == 0 for option in options for _, value in option.args if _a_position(value))
