@@ -522,23 +522,25 @@ def _slots(option, single_zones=()) -> list:
     number or a word, each attribute value a component argument shows (_attribute_slots), and each item of a list
     argument of them all that play does not take in another order (_any_order): `1 5` is bid(q=1, f=5), never
     bid(q=5, f=1), `[1, 5]` is not [5, 1], and `green 8 4` is play(card=card green rank=8, stone=4)."""
-    from philtre.dsl.values import Component
-
     slots = []
     for (name, value), (_, text) in zip(option.args, option.argument_texts(None, single_zones)):
-        if isinstance(value, Component):
-            slots += _attribute_slots(name, value, single_zones)
-        elif isinstance(value, list):
-            items = _list_items(_squeezed(text))
-            if (value and all(_plain(item) for item in value) and all(_words(item) == [item] for item in items)
-                    and not _any_order(option, name, value, single_zones)):
-                slots += [(name, item) for item in items]
-        elif _plain(value) and _words(text) == [text.lower()]:  # ('two words' is matched by its words, in any order)
-            slots.append((name, text.lower()))
+        slots += SLOTS[_kind(value)](option, name, value, text, single_zones)
     return slots
 
 
-def _attribute_slots(name: str, component, single_zones=()) -> list:
+def _kind(value) -> str:
+    """What an argument's value is, as its place in a typed line reads it: a component, a list (a zone too, a list of
+    components), a plain number or word (_plain), or other (a position, a map: matched by its words alone)."""
+    from philtre.dsl.values import Component
+
+    if isinstance(value, Component):
+        return "component"
+    if isinstance(value, list):
+        return "list"
+    return "plain" if _plain(value) else "other"
+
+
+def _attribute_slots(option, name: str, component, text: str, single_zones=()) -> list:
     """(name.attribute, text) of each attribute value that the argument ``name``'s ``component`` shows as one number or
     word, in the order its label shows them: a component's values are typed bare as a plain argument's are, in their
     place (the card's rank 4 of `purple 4 4` is not the stone's 4, nor is any 4 typed before the card's colour)."""
@@ -550,6 +552,31 @@ def _attribute_slots(name: str, component, single_zones=()) -> list:
         if _plain(value) and _words(text) == [text.lower()]:
             slots.append((f"{name}.{key}", text.lower()))
     return slots
+
+
+def _item_slots(option, name: str, value: list, text: str, single_zones=()) -> list:
+    """(name, item) of each item of a list argument of numbers and words whose order is its meaning (_any_order), in
+    order; none for a list of components, a set, or one whose items are not one word each."""
+    items = _list_items(_squeezed(text))
+    if (value and all(_plain(item) for item in value) and all(_words(item) == [item] for item in items)
+            and not _any_order(option, name, value, single_zones)):
+        return [(name, item) for item in items]
+    return []
+
+
+def _value_slot(option, name: str, value, text: str, single_zones=()) -> list:
+    """(name, text) of a plain argument written as one word; none for one of several ('two words' is matched by its
+    words, in any order)."""
+    return [(name, text.lower())] if _words(text) == [text.lower()] else []
+
+
+def _no_slots(option, name: str, value, text: str, single_zones=()) -> list:
+    """No slot: a position or a map is matched by its words, in any order."""
+    return []
+
+
+# kind of an argument's value (_kind) -> its slots (_slots), each (option, name, value, text, single_zones) -> list
+SLOTS = {"component": _attribute_slots, "list": _item_slots, "plain": _value_slot, "other": _no_slots}
 
 
 def _plain(value) -> bool:
@@ -618,23 +645,13 @@ def _no_more_values(text: str, option, single_zones=()) -> bool:
 def _as_written(text: str, option, single_zones=()):
     """``option`` with its values in the order ``text`` types them, as play lists an option (`1 5` for bid(q=5, f=1):
     bid(q=1, f=5)), or None where ``text`` does not give each of them once."""
-    from philtre.dsl.values import Component
-
     values = _typed_values(text, option, single_zones)
     slots = _slots(option, single_zones)
     # a number in a word's place (`4 purple 4`: the card's colour 4) writes no option: none is said
     if values is None or any(bool(NUMBER.fullmatch(t)) != bool(NUMBER.fullmatch(own)) for (_, t), (_, own) in zip(values, slots)):
         return None
-    texts = []
-    for (name, value), (_, shown) in zip(option.args, option.argument_texts(None, single_zones)):
-        own = [typed for n, typed in values if n == name]
-        if isinstance(value, Component):
-            shown = _component_as_typed(name, value, shown, values, single_zones)
-        elif isinstance(value, list) and own:
-            shown = f"[{', '.join(own)}]"
-        elif own:
-            shown = own[0]
-        texts.append(f"{name}={shown}")
+    texts = [f"{name}={AS_TYPED[_kind(value)](name, value, shown, values, single_zones)}"
+             for (name, value), (_, shown) in zip(option.args, option.argument_texts(None, single_zones))]
     return f"{option.action}({', '.join(texts)})"
 
 
@@ -649,6 +666,23 @@ def _component_as_typed(name: str, component, shown: str, values: list, single_z
     return shown.replace(named_values(component, attribute_text, display), named_values(retyped, attribute_text, display), 1)
 
 
+def _items_as_typed(name: str, value: list, shown: str, values: list, single_zones=()) -> str:
+    """The list argument ``name`` with the items ``values`` (_typed_values) gives it, in the order typed; as shown where
+    it has no slot."""
+    own = [typed for n, typed in values if n == name]
+    return f"[{', '.join(own)}]" if own else shown
+
+
+def _value_as_typed(name: str, value, shown: str, values: list, single_zones=()) -> str:
+    """The plain argument ``name`` as ``values`` (_typed_values) gives it; as shown where it has no slot."""
+    return next((typed for n, typed in values if n == name), shown)
+
+
+def _shown_as_typed(name: str, value, shown: str, values: list, single_zones=()) -> str:
+    """An argument without slots (a position, a map), as shown: nothing typed moves it."""
+    return shown
+
+
 class _Typed:
     """A value typed for an attribute that is not a word (a number): written with its name, as the label writes it."""
 
@@ -659,6 +693,10 @@ class _Typed:
 
     def __str__(self) -> str:
         return self.text
+
+
+# kind of an argument's value (_kind) -> its text as typed (_as_written), each (name, value, shown, values, single_zones) -> str
+AS_TYPED = {"component": _component_as_typed, "list": _items_as_typed, "plain": _value_as_typed, "other": _shown_as_typed}
 
 
 def _in_another_order(text: str, swapped: list, options, single_zones=()) -> str:

@@ -2213,3 +2213,15 @@ def test_play_leaves_out_rot_0_where_turning_tells_nothing(tmp_path):
     result = CliRunner().invoke(main, ["play", str(path), "--seed", "1"], input="1\n")
     assert "    1. lay(tile=tile bar, flip=false, at=(x=0, y=0, rot=0))\n" in result.output, result.output
     assert "placed on board at x=0 y=0 rot=0\n" in result.output, result.output
+
+
+def test_each_kind_of_argument_has_its_slots_and_its_text_as_typed():
+    """play_input reads a typed line by the kind of each argument's value, one table per job: a kind one table
+    lacked would be a KeyError at the prompt, for the first option with such an argument."""
+    from philtre.dsl.values import Component, Zone
+    from philtre.interpreter.play_input import AS_TYPED, SLOTS, _kind
+
+    values = {"component": Component("card", 0, {"rank": 4}), "list": [1, 5], "plain": 4, "other": {"x": 0, "y": 0, "rot": 0}}
+    assert {kind: _kind(value) for kind, value in values.items()} == {kind: kind for kind in values}
+    assert _kind(Zone(("pit", 9))) == "list" and _kind("two words") == _kind(None) == "plain"
+    assert set(SLOTS) == set(AS_TYPED) == set(values)
