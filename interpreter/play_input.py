@@ -951,7 +951,7 @@ def _label_words(label: str, before: bool = True) -> set:
 def _places(options) -> bool:
     """Whether the options put a piece at a position {x, y, rot} (then one can be typed as 'x y rot')."""
     first = options[0] if len(options) else None
-    return first is not None and any(isinstance(v, dict) and {"x", "y", "rot"} <= set(v) for _, v in first.args)
+    return first is not None and any(_a_position(v) for _, v in first.args)
 
 
 def _whole(word: str):
