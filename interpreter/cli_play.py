@@ -83,7 +83,6 @@ def _played(rs, players: int, seat: int, seed: int, others: dict, record_path):
     from philtre.dsl.overlays import variant_descriptions
 
     from .game import Game
-    from .render import render_view
     from .summary import counted
 
     names = [others.get(p, "external") for p in range(players)]  # the seat's decisions came from outside
