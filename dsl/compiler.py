@@ -392,6 +392,23 @@ CONTEXT_NAMES = {
 SCENARIO_CONTEXT_FIRST = ("players", "player_count", "score", "winners", "game_over", "round_number")
 
 
+# what a scenario's expect and always read of the decision the game waits at (the interpreter binds them there:
+# interpreter/scenarios.decision_locals): the seats that must decide, and the seat whose turn it is inside `turns`
+DECISION_NAMES = {"deciding": ("list", "player"), "current": "player"}
+
+
+def decision_names(symbols) -> dict:
+    """The names of DECISION_NAMES an expectation or invariant binds, by type: those the ruleset does not declare
+    itself (its own `deciding` is read as it declares it)."""
+    declared = symbols.all_names()
+    return {name: t for name, t in DECISION_NAMES.items() if name not in declared}
+
+
+def _locals_scope(env: dict | None) -> dict:
+    """The scope of an expression whose local names ``env`` (name -> type) it reads of L."""
+    return {name: (f"L[{name!r}]", t) for name, t in (env or {}).items()}
+
+
 def _scenario_context_rank(name: str) -> tuple:
     """Where a scenario's hint lists a name of the language: those of SCENARIO_CONTEXT_FIRST first, then by name."""
     first = SCENARIO_CONTEXT_FIRST
@@ -789,7 +806,7 @@ class Compiler:
             return self._register(Expr(loc, text, ANY, ()), "None")
         if not self._small_enough(tree, loc):
             return self._register(Expr(loc, text, ANY, ()), "None")
-        scope = {name: (f"L[{name!r}]", t) for name, t in (env or {}).items()}
+        scope = _locals_scope(env)
         own_seat, self._own_seat = self._own_seat, (env or {}).get("me") is SEAT  # (L['me'] is the deciding seat)
         if hoist is not None:
             self._hoisted = {id(node) for node in _hoistable(tree, set(hoist))}
@@ -864,10 +881,12 @@ class Compiler:
         """The winners' ranking, `highest` or `lowest` over these keys (compiled Exprs of `p`): build writes it out (RANKED)."""
         self._ranking = (order, tuple(keys))
 
-    def part(self, whole: Expr, node, text: str) -> Expr | None:
-        """An Expr for ``node``, a part of ``whole`` (compiled already, with no local names), to show its value."""
+    def part(self, whole: Expr, node, text: str, env: dict | None = None) -> Expr | None:
+        """An Expr for ``node``, a part of ``whole`` (compiled already, with the local names ``env`` as it was), to show
+        its value."""
         reported = len(self.diagnostics)
-        found = self._guarded(lambda: self.gen(node, {}, SourceText(whole.text, whole.loc)), whole.loc)
+        scope = _locals_scope(env)
+        found = self._guarded(lambda: self.gen(node, scope, SourceText(whole.text, whole.loc)), whole.loc)
         # the whole said its part's mistakes, with the hints of its place (an expectation's: never "quote it"); said
         # again here, out of that place, they would bring other hints, and the longer one is kept (_one_each)
         said = {(str(d.loc), d.code, d.message) for d in self.diagnostics[:reported]}
@@ -891,7 +910,7 @@ class Compiler:
         tests each such part and computes it where it stands; until then it reads them as they are.
         """
         fname = f"n{len(self.functions)}"
-        scope = {name: (f"L[{name!r}]", t) for name, t in env.items()}
+        scope = _locals_scope(env)
         names = [p[0] for p in params]
         head, body, indent = [], [], "    "
         written = {}  # table -> (the list its statement is in, the statement, its indent, its entry's code)
@@ -2845,7 +2864,8 @@ class Compiler:
         names a misspelt one is matched against and those its hint lists, one list for both."""
         sym = self.symbols
         return [("variables", sorted(sym.variables)), ("definitions", sorted(sym.defines)), ("zones", sorted(sym.zones)),
-                ("dice", sorted(sym.dice)), ("", sorted(sym.context_names(), key=_scenario_context_rank))]
+                ("dice", sorted(sym.dice)), ("the decision's", list(decision_names(sym))),
+                ("", sorted(sym.context_names(), key=_scenario_context_rank))]
 
     def _names_read_hint(self, place: str) -> str:
         """The names an expectation or invariant can read, by kind (not "quote it": a word there is always true): a
@@ -7543,9 +7563,12 @@ def _rated_seat_hint(name: str, scope, what: str, text) -> str:
 
 def _seat_name_hint(name: str, scope, in_scenario: bool = False) -> str:
     """For `me` or `current` where it is not bound: which of the two is bound where (in a scenario, neither is)."""
+    if in_scenario and "current" in scope:  # an expectation or invariant: `me` (current is bound there)
+        return ("an expectation or invariant is read at a decision, for no one seat: read deciding, the seats that must "
+                "decide then, or current, the seat whose turn it is inside turns; or name the seat by its number, 0 for the first")
     if in_scenario:
-        return (f"no seat is deciding in a scenario's expect, always, given or rest, so {name} is not bound there: "
-                "name the seat by its number, 0 for the first")
+        return (f"a scenario's given and rest are read for no seat, and a step binds only me, its player, so {name} is not "
+                "bound there: name the seat by its number, 0 for the first; expect and always read current and deciding")
     if name == "current" and "me" in scope:
         return ("in an action the deciding seat is me; current is the flow's, the seat whose turn it is inside turns: "
                 "where another seat decides in that turn, keep it for the action in a variable, set: {active: current}, "

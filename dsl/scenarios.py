@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from . import ast, geometry
-from .compiler import _DASHED_RANGE, ANY, Compiler, Expr, a_type, element_type
+from .compiler import _DASHED_RANGE, ANY, Compiler, Expr, a_type, decision_names, element_type
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .geometry import ROTATIONS
 from .plain_data import Frozen, made_by
@@ -81,7 +81,7 @@ class Scenario(Frozen):
     empty: tuple = ()  # of (Expr giving a zone or zones, Loc): `given.empty`, each zone `zones` does not give is given []
 
 
-def _sides(compiler: Compiler, expr) -> tuple:
+def _sides(compiler: Compiler, expr, env: dict) -> tuple:
     """What a failed expectation shows: the sides of a comparison (`count(deck) == 1`: count(deck)), and for each
     operand of `and` / `or` its own (a comparison's sides; `game_over`, `not game_over`: game_over), where a part reads
     the game; each part once, ((text, Expr), ...)."""
@@ -92,7 +92,7 @@ def _sides(compiler: Compiler, expr) -> tuple:
         if text in seen or not any(isinstance(n, (ast.Name, ast.Call)) for n in ast.walk(node)):  # a literal shows itself
             continue
         seen.add(text)
-        part = compiler.part(expr, node, text)
+        part = compiler.part(expr, node, text, env)
         if part is not None:
             out.append((part.text, part))
     return tuple(out)
@@ -160,16 +160,17 @@ def _compile_scenarios(compiler: Compiler, items, actions: dict | None) -> tuple
         if "expect" not in item and not any(step.illegal for step in steps):
             _expect_missing(compiler, loc)
         written = list(enumerate(item.get("expect") or []))
+        decision = decision_names(compiler.symbols)  # read of the decision waiting (current, deciding)
         expect = tuple(
-            compiler.expression(e, loc_of(item["expect"], k), {}, want="bool", what="an expectation")
+            compiler.expression(e, loc_of(item["expect"], k), decision, want="bool", what="an expectation")
             for k, e in written if not isinstance(e, dict)
         )
         pending = tuple(_pending(compiler, e, k, loc_of(item["expect"], k), item["players"])
                         for k, e in written if isinstance(e, dict) and "options" not in e)
         options = tuple(_options(compiler, e, k, loc_of(item["expect"], k), item["players"], actions)
                         for k, e in written if isinstance(e, dict) and "options" in e)
-        sides = tuple(_sides(compiler, e) for e in expect)
-        always = tuple(compiler.expression(e, loc_of(item["always"], k), {}, want="bool", what="an invariant")
+        sides = tuple(_sides(compiler, e, decision) for e in expect)
+        always = tuple(compiler.expression(e, loc_of(item["always"], k), decision, want="bool", what="an invariant")
                        for k, e in enumerate(item.get("always") or []))
         out.append(Scenario(
             name=str(item["name"]), players=item["players"], seed=item.get("seed", 0),
@@ -178,7 +179,7 @@ def _compile_scenarios(compiler: Compiler, items, actions: dict | None) -> tuple
             variable_locs=tuple(_key_locs(given.get("variables") or {}, given.loc_of("variables") if "variables" in given else loc)),
             score=tuple(given["score"]) if "score" in given else None,
             dice=given.get("dice") or {}, steps=tuple(steps), expect=expect, sides=sides, loc=loc, pending=pending, options=options,
-            always=always, always_sides=tuple(_sides(compiler, e) for e in always),
+            always=always, always_sides=tuple(_sides(compiler, e, decision) for e in always),
             autoplay=bool(item.get("autoplay")),
             players_loc=item.loc_of("players") if hasattr(item, "loc_of") else loc,
             at=str(given["at"]) if "at" in given else None,

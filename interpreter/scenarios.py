@@ -191,7 +191,7 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
             _autoplay(game, sc, result)
             if result.failures:
                 return False  # an invariant broke on the way: the expectations are about an end not reached
-        S = game.state
+        S, L = game.state, decision_locals(game)
         pending = {p.index: p for p in (*sc.pending, *sc.options)}
         offered = {expected.index for expected in sc.options}
         expressions = iter(enumerate(sc.expect))
@@ -203,13 +203,13 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
                 continue
             k, expr = next(expressions)
             try:
-                value = _evaluate(expr, S, {})
+                value = _evaluate(expr, S, L)
             except _NotEvaluated as exc:  # one failing expectation does not hide the others
                 result.failures.append(_with_resized_given(ruleset, sc, str(exc)))
                 continue
             if value is not True:
                 sides = sc.sides[k] if k < len(sc.sides) else ()
-                result.failures.append(_failure(expr.loc, "T012", f"expected true: {expr.text.strip()}{_values(expr, S, sides)}"))
+                result.failures.append(_failure(expr.loc, "T012", f"expected true: {expr.text.strip()}{_values(expr, S, L, sides)}"))
     except (PhiltreError, _NotEvaluated) as exc:
         if sent_back is not None and isinstance(exc, PhiltreError) and exc.stopped_a_game:
             exc = PhiltreError([*exc.diagnostics, sent_back])  # the game the rule stopped had them: a cause to check first
@@ -429,11 +429,20 @@ def _play_until(game, sc, result) -> bool:
     return False
 
 
+def decision_locals(game) -> dict:
+    """What a scenario's expect and always read of the decision the game waits at (dsl.compiler.DECISION_NAMES): the
+    seats that must decide now, `deciding` ([] once the game is over), and the seat whose turn it is, `current`, where
+    the decision is inside `turns` (none elsewhere, and once the game is over)."""
+    waiting = game.state.flow.pending
+    return {"deciding": game.pending(), "current": waiting.locals.get("current") if waiting is not None else None}
+
+
 def _check_always(game, sc, result) -> bool:
     """Whether every invariant is true on the position now; T012 at the first that is not (T015 if it fails)."""
+    L = decision_locals(game) if sc.always else {}
     for k, expr in enumerate(sc.always):
         try:
-            value = _evaluate(expr, game.state, {})
+            value = _evaluate(expr, game.state, L)
         except _NotEvaluated as exc:
             result.failures.append(str(exc))
             return False
@@ -441,7 +450,7 @@ def _check_always(game, sc, result) -> bool:
             round_ = f" (round {game.state.round})" if game.state.round else ""  # a game without rounds stays at round 0
             sides = sc.always_sides[k] if k < len(sc.always_sides) else ()  # shown as a failed expectation shows them
             result.failures.append(_failure(expr.loc, "T012", f"not true at decision {game.decisions + 1}{round_}: "
-                                                              f"{expr.text.strip()}{_values(expr, game.state, sides)}"))
+                                                              f"{expr.text.strip()}{_values(expr, game.state, L, sides)}"))
             return False
     return True
 
@@ -479,12 +488,13 @@ def _no_options_at_given(game, sc, seat: int) -> str:
                     "reads, without autoplay")
 
 
-def _values(expr, S, sides=()) -> str:
-    """What an expectation or invariant read, to show why it failed: the sides of its comparisons, and the scores."""
+def _values(expr, S, L, sides=()) -> str:
+    """What an expectation or invariant read (``L``: the names of the decision, decision_locals), to show why it failed:
+    the sides of its comparisons, and the scores."""
     shown = []
     for text, part in sides:
         try:
-            shown.append(f"{text} = {describe(part.fn(S, {}))}")
+            shown.append(f"{text} = {describe(part.fn(S, L))}")
         except Exception:  # noqa: BLE001 - a side that fails to evaluate is left out; the expectation said enough
             continue
     if "score" in expr.names and not sides:

@@ -384,7 +384,7 @@ def test_me_in_an_expectation_is_told_of_scenarios_not_of_actions(tmp_path):
     """Following the old hint, `count(hand[me]) > 0`, got a hint about an action's choose and the flow's turns."""
     path = _beside(tmp_path, TUTORIAL, 'scenarios:\n  - name: n\n    players: 2\n    expect: ["count(hand[me]) > 0"]\n')
     said = _refused(path)
-    assert f"{_loc(path, 'me]')}: E150 'me' is not bound here (no seat is deciding in a scenario's expect, always, given or rest, " in said, said
+    assert f"{_loc(path, 'me]')}: E150 'me' is not bound here (an expectation or invariant is read at a decision, for no one seat: " in said, said
     assert "name the seat by its number" in said and "action" not in said, said
 
 
@@ -763,16 +763,18 @@ def test_an_unknown_name_in_an_expectation_is_never_told_to_quote_it(tmp_path, w
     assert "E150 unknown name 'spnt' (did you mean 'spent'?)" in said, said
     # a definition with parameters is listed as it is called, and the game's names (players) after the ruleset's
     assert (f"E150 unknown name 'zzqq' ({place} reads the ruleset's names: variables spent; definitions best and "
-            "played(p); zones deck, discard, hand and table; and the game's players, player_count, score, winners, "
-            "game_over, round_number and 2 more)") in said, said
+            "played(p); zones deck, discard, hand and table; the decision's deciding and current; and the game's "
+            "players, player_count, score, winners, game_over, round_number and 2 more)") in said, said
 
 
 @pytest.mark.parametrize("read, hint", [
     ("chips == 3", "'chips' is a statement's name, not a value; an expectation reads the ruleset's names: zones purse"
-                   "; and the game's players, player_count, score, winners, game_over, round_number and 2 more"),
+                   "; the decision's deciding and current; and the game's players, player_count, score, winners, game_over, "
+                "round_number and 2 more"),
     ("purs == 3", "'purs' is a statement's name, not a value; did you mean 'purse'?"),
     ("go == 3", "'go' is an action, not a value; an expectation reads the ruleset's names: zones purse"
-                "; and the game's players, player_count, score, winners, game_over, round_number and 2 more"),
+                "; the decision's deciding and current; and the game's players, player_count, score, winners, game_over, "
+                "round_number and 2 more"),
 ])
 def test_a_statements_or_actions_name_in_an_expectation_is_not_told_to_quote_it(tmp_path, read, hint):
     """A new user's `chips == 3`, `chips` the name of a statement, was told "quote it: 'chips'", which language.md says an
