@@ -17,7 +17,7 @@ from philtre.dsl.values import Component, Zone, _frozen, component_text, describ
 
 from .effects import move_components
 from .game import Game
-from .options import located_wording, placed_wording, single_zones
+from .options import located_wording, placed_wording, set_lists, single_zones
 from .runners import FAILURES
 
 
@@ -321,7 +321,8 @@ def _options_failure(game, expected) -> str:
         wanted = [(step, _step_arguments(game.state, step)) for step in expected.are]
     except _NotEvaluated as exc:
         return str(exc)
-    fits = [[k for k, o in enumerate(offered) if o.action == step.action and _option_matches(o, want)] for step, want in wanted]
+    fits = [[k for k, o in enumerate(offered) if o.action == step.action
+             and _option_matches(o, want, _unordered(game.ruleset, step.action))] for step, want in wanted]
     if len(wanted) == len(offered) and _one_each(fits):
         return ""
     unmatched = [f"{step.action} {_args_text(step)}" if step.args else step.action for (step, _), k in zip(wanted, fits) if not k]
@@ -339,10 +340,34 @@ def _step_arguments(S, step) -> dict:
             for name, value in step.args.items()}
 
 
-def _option_matches(option, wanted: dict) -> bool:
-    """Whether an option has every argument given (parameters left out match anything), as a step takes it."""
+def _option_matches(option, wanted: dict, unordered=frozenset()) -> bool:
+    """Whether an option has every argument given (parameters left out match anything), as a step takes it; the list
+    of a parameter named in ``unordered`` (chosen among subsets: a set) in any order (_same_items)."""
     args = dict(option.args)
-    return all(name in args and _arg_matches(args[name], want) for name, want in wanted.items())
+    return all(name in args and (_arg_matches(args[name], want) or name in unordered and _same_items(args[name], want))
+               for name, want in wanted.items())
+
+
+def _matching_option(options, action: str, wanted: dict, unordered=frozenset()):
+    """The first of ``options`` of ``action`` that ``wanted`` matches in its lists' order, else the first it matches with
+    the lists of the parameters ``unordered`` (chosen among subsets) in any order; None where none matches."""
+    ours = [o for o in options if o.action == action]
+    return (next((o for o in ours if _option_matches(o, wanted)), None)
+            or next((o for o in ours if unordered and _option_matches(o, wanted, unordered)), None))
+
+
+def _unordered(ruleset, action: str) -> frozenset:
+    """The parameters of ``action`` chosen among subsets, whose lists are sets: a step's list matches them in any order,
+    as play takes them typed in any order (options.set_lists)."""
+    return frozenset(name for named, name in set_lists(ruleset) if named == action)
+
+
+def _same_items(actual, wanted) -> bool:
+    """Whether the step's list ``wanted`` and the option's list ``actual`` hold the same items, each item of ``wanted``
+    matching an item of its own (identical components are alike: any of them matches)."""
+    if not _a_list(actual) or not _a_list(wanted) or len(actual) != len(wanted):
+        return False
+    return _one_each([[k for k, item in enumerate(actual) if _arg_matches(item, want)] for want in wanted])
 
 
 def _one_each(fits: list) -> bool:
@@ -1010,14 +1035,7 @@ def _take_step(game, step, result, given_first: bool = False) -> bool:
     wanted = {}
     for name, value in step.args.items():
         wanted[name] = _evaluate(value, S, L) if hasattr(value, "fn") else _lying_at(S, value)
-    match = None
-    for option in options:
-        if option.action != step.action:
-            continue
-        args = dict(option.args)
-        if all(name in args and _arg_matches(args[name], want) for name, want in wanted.items()):
-            match = option
-            break
+    match = _matching_option(options, step.action, wanted, _unordered(game.ruleset, step.action))
     if match is None:  # a turn that looks the same as the one offered is the same move (offered once, at the least rot)
         match = next((o for o in options
                       if o.action == step.action and _same_placement(dict(o.args), wanted, game)), None)

@@ -495,24 +495,22 @@ def test_rolls_meant_for_the_way_to_given_at_are_t017_naming_given_dice(tmp_path
     assert result.failures == [], result.failures
 
 
-def test_a_list_argument_in_another_order_than_the_options_is_told_the_legal_order(tmp_path):
-    """`which: ['d5', 'd4']` where the option is ['d4', 'd5']: T013 said only "not a legal option"."""
+def test_a_list_chosen_among_subsets_is_taken_in_any_order(tmp_path):
+    """`which: ['d5', 'd4']` where the option is ['d4', 'd5'] (chosen among subsets: a set, as play takes it typed in
+    any order) was T013 "in another order" (the Sushi Go trial's chopsticks: the hand's order had to be known)."""
     path = _beside(tmp_path, DICE, SCRIPTED.format(second="      - {d4: {pips: 1}, d5: {pips: 1}}", which="\"['d5', 'd4']\""))
     [result] = _results(path)
-    [failure] = result.failures
-    assert " T013 reroll {which: \"['d5', 'd4']\"} is not a legal option; " in failure, failure
-    assert failure.endswith("(\"['d5', 'd4']\" has the items of a legal option's 'which' in another order: "
-                            "a list matches in the option's order, which: \"['d4', 'd5']\")"), failure
+    assert result.passed, result.failures
 
 
-def test_an_illegal_step_refused_only_for_its_list_s_order_fails(tmp_path):
+def test_an_illegal_step_with_a_set_in_another_order_is_legal(tmp_path):
     """An `illegal: true` step with `['d5', 'd4']` where the option is ['d4', 'd5'] matched no option, so it passed
-    whatever the rules say: a list's order is the options', no rule's."""
+    whatever the rules say: the set is the option's."""
     text = SCRIPTED.format(second="", which="\"['d5', 'd4']\"").replace("which: \"['d5', 'd4']\"}}", "which: \"['d5', 'd4']\"}, illegal: true}")
     path = _beside(tmp_path, DICE, text)
     [result] = _results(path)
     [failure] = result.failures
-    assert " T013 expected reroll {which: \"['d5', 'd4']\"} to be illegal, but it is legal with its list in the option's order" in failure, failure
+    assert failure.endswith(" T013 expected reroll {which: \"['d5', 'd4']\"} to be illegal, but it is legal"), failure
 
 
 GRAB = """\
@@ -548,10 +546,14 @@ scenarios:
 """
 
 
-def _grab(tmp_path, table: str, grab: str, illegal: bool = False, expect: str = '"true"') -> Path:
-    """A game taking two cards of the table, `subsets(table, 2)`, with one step: its scenarios.yaml's path."""
+# two cards of the table as an ordered pair, the lower rank first: a list, not a set (no subsets)
+ORDERED_PAIRS = "[[a, b] for a in table for b in table if a.rank < b.rank]"
+
+
+def _grab(tmp_path, table: str, grab: str, illegal: bool = False, expect: str = '"true"', among: str = "") -> Path:
+    """A game taking two cards of the table, `subsets(table, 2)` (or ``among``), with one step: its scenarios.yaml's path."""
     (tmp_path / "grab").mkdir()
-    (tmp_path / "grab" / "ruleset.yaml").write_text(GRAB, encoding="utf-8")
+    (tmp_path / "grab" / "ruleset.yaml").write_text(GRAB.replace("subsets(table, 2)", among or "subsets(table, 2)"), encoding="utf-8")
     path = tmp_path / "grab" / "scenarios.yaml"
     path.write_text(GRAB_STEP.format(table=table, grab=grab, illegal=", illegal: true" if illegal else "", expect=expect),
                     encoding="utf-8")
@@ -569,6 +571,17 @@ H1_H2_H3 = "{suit: h, rank: 1}, {suit: h, rank: 2}, {suit: h, rank: 3}"
 def test_a_list_of_patterns_in_the_option_s_order_is_taken(tmp_path, table, grab, expect):
     """`grab: [{rank: 1}, {rank: 2}]`, written as a step writes one component, was T013 "not a legal option" where it
     is the option [card rank=1, card rank=2], and the hint said its items were "in another order"."""
+    [result] = _results(_grab(tmp_path, table, grab, expect=expect))
+    assert result.passed, result.failures
+
+
+@pytest.mark.parametrize("table, grab, expect", [
+    (H1_H2_H3, "[{rank: 2}, {rank: 1}]", '"[c.rank for c in pile] == [1, 2]"'),
+    # identical cards count as the same: either rank-1 card makes the set
+    ("{suit: h, rank: 1}, {suit: h, rank: 1}, {suit: c, rank: 2}", "[{rank: 2}, {suit: h}]", '"[c.rank for c in pile] == [1, 2]"'),
+])
+def test_a_list_of_patterns_chosen_among_subsets_is_taken_as_a_set(tmp_path, table, grab, expect):
+    """Sushi Go trial: `cards: [{kind: egg}, {kind: tempura}]` of `subsets(hand[me], 2)` had to follow the hand's order."""
     [result] = _results(_grab(tmp_path, table, grab, expect=expect))
     assert result.passed, result.failures
 
@@ -591,8 +604,8 @@ def test_a_list_of_patterns_in_the_option_s_order_marked_illegal_is_legal(tmp_pa
 ])
 def test_a_list_in_another_order_is_told_the_order_to_paste(tmp_path, table, grab, order):
     """T013's hint printed Python's repr with engine ids, `grab: "[<card#0 rank=1>, <card#1 rank=2>]"`, which is
-    neither an expression nor a pattern."""
-    path = _grab(tmp_path, table, grab)
+    neither an expression nor a pattern (a list chosen as an ordered pair: one among subsets is a set, in any order)."""
+    path = _grab(tmp_path, table, grab, among=ORDERED_PAIRS)
     [result] = _results(path)
     [failure] = result.failures
     assert failure.endswith(f"in another order: a list matches in the option's order, grab: {order})"), failure
@@ -605,15 +618,32 @@ def test_a_list_in_another_order_is_told_the_order_to_paste(tmp_path, table, gra
 SWAP = (Path(__file__).parent / "data" / "two_lists.yaml").read_text(encoding="utf-8")  # (a swap of two lists)
 
 
+# the same two lists chosen as ordered pairs, the lower n first: lists, not sets
+SWAP_ORDERED = (SWAP.replace('"subsets([c for c in deck if c.n <= 2], 2)"', '"[[x, y] for x in deck for y in deck if y.n <= 2 and x.n < y.n]"')
+                .replace('"subsets([c for c in deck if c.n > 2])"', '"[[x, y] for x in deck for y in deck if x.n > 2 and x.n < y.n]"'))
+SWAPPED_STEP = "{player: 0, action: swap, args: {a: [{n: 2}, {n: 1}], b: [{n: 4}, {n: 3}]}}"
+
+
+def _swap(tmp_path, ruleset: str) -> Path:
+    """The two-lists game (``ruleset``) with one step giving both lists in another order: its scenarios.yaml's path."""
+    (tmp_path / "swap").mkdir()
+    (tmp_path / "swap" / "ruleset.yaml").write_text(ruleset, encoding="utf-8")
+    path = tmp_path / "swap" / "scenarios.yaml"
+    path.write_text(f"scenarios:\n  - name: s\n    players: 1\n    steps:\n      - {SWAPPED_STEP}\n    expect: [count(hand) == 2]\n",
+                    encoding="utf-8")
+    return path
+
+
+def test_two_sets_in_other_orders_are_taken(tmp_path):
+    """Both chosen among subsets (a Jaipur exchange's `get` and `give`): each list is a set, matched in any order."""
+    [result] = _results(_swap(tmp_path, SWAP))
+    assert result.passed, result.failures
+
+
 def test_every_list_in_another_order_is_told_its_order_at_once(tmp_path):
     """With both `a` and `b` written in another order, T013's hint gave `a`'s order alone, and only the next run `b`'s:
-    two runs to mend one step (the Jaipur trial's exchange, `get` and `give`)."""
-    (tmp_path / "swap").mkdir()
-    (tmp_path / "swap" / "ruleset.yaml").write_text(SWAP, encoding="utf-8")
-    path = tmp_path / "swap" / "scenarios.yaml"
-    step = "{player: 0, action: swap, args: {a: [{n: 2}, {n: 1}], b: [{n: 4}, {n: 3}]}}"
-    path.write_text(f"scenarios:\n  - name: s\n    players: 1\n    steps:\n      - {step}\n    expect: [count(hand) == 2]\n",
-                    encoding="utf-8")
+    two runs to mend one step (the Jaipur trial's exchange, `get` and `give`, here as ordered pairs)."""
+    path = _swap(tmp_path, SWAP_ORDERED)
     [result] = _results(path)
     [failure] = result.failures
     assert failure.endswith("([{n: 2}, {n: 1}] and [{n: 4}, {n: 3}] have the items of a legal option's 'a' and 'b' in other "
