@@ -1147,7 +1147,7 @@ class _Builder:
                         self.error(step.arg_locs.get(name, step.loc), "T008", f"action '{step.action}' has no parameter '{name}' (its parameters: {listed})",
                                    did_you_mean(name, params))
                 if sc.players in counts:
-                    check_step_arguments(self.compiler, step, action)
+                    check_step_arguments(self.compiler, step, action, sc.players)
 
     def check_at(self, scenarios, flow) -> None:
         """T011 at a scenario's `given.at` (the game ran to its end to find it), or an expected `at` of `expect`,

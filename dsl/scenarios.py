@@ -899,9 +899,10 @@ def _shown(value) -> str:
     return str(value)
 
 
-def check_step_arguments(compiler: Compiler, step, action) -> None:
+def check_step_arguments(compiler: Compiler, step, action, players: int) -> None:
     """T009 at a step's component pattern (an argument chosen among components, or an item of a list of them) naming an
-    attribute or value no component has, and at an argument of a kind no option of its parameter can be."""
+    attribute or value no component has, and at an argument of a kind no option of its parameter can be; T026 at an
+    `illegal: true` step's seat that the scenario's ``players`` lack."""
     for param in action.params:
         value = step.args.get(param.name)
         if isinstance(value, Map) and param.domain.type in ("zone", ("list", "comp")):
@@ -912,6 +913,21 @@ def check_step_arguments(compiler: Compiler, step, action) -> None:
                     _check_step_pattern(compiler, item)
         if param.name in step.args:
             _check_argument_kind(compiler, step, action, param, value)
+            if step.illegal:
+                _check_seat_chosen(compiler, step, param, value, players)
+
+
+def _check_seat_chosen(compiler: Compiler, step, param, value, players: int) -> None:
+    """T026 at an `illegal: true` step's number, written out, where its parameter is chosen among seats and the number
+    is no seat of the scenario (`target: 5` with 2 players): no position offers it, so the step would pass whatever the
+    rules say (a seat of the game that the rules refuse is an illegal step as meant)."""
+    seat = value if not isinstance(value, Expr) else _number_written(value.text)
+    if element_type(param.domain.type) != "player" or value_kind(seat) != "number" or seat in range(players):
+        return
+    compiler.error(step.value_locs.get(param.name) or step.arg_locs.get(param.name, step.loc), "T026",
+                   f"'{param.name}' is chosen among seats, and {written(value)} is no seat of this {players}-player "
+                   f"scenario (seats 0..{players - 1}): it matches no option, so `illegal: true` would pass whatever the "
+                   "rules say", f"give a seat the rules refuse here, one of 0..{players - 1}")
 
 
 def _check_argument_kind(compiler: Compiler, step, action, param, value) -> None:
