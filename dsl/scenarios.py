@@ -188,10 +188,27 @@ def _compile_scenarios(compiler: Compiler, items, actions: dict | None) -> tuple
             at_loc=given.loc_of("at") if "at" in given and hasattr(given, "loc_of") else None,
             at_round_loc=given.key_loc("round") if "round" in given and hasattr(given, "key_loc") else None,
             round_scores=tuple(tuple(r) for r in given.get("round_scores") or ()),
-            rest=compiler.expression(given["rest"], given.loc_of("rest"), {}, want="zone", what="rest") if "rest" in given else None,
+            rest=_rest(compiler, given) if "rest" in given else None,
             empty=_emptied(compiler, given),
         ))
     return tuple(out)
+
+
+# every component lies in a zone: where the rules have no place out of play, the scenarios get one (docs: Scenarios)
+REST_OUT_OF_PLAY = ("every component lies in a zone, so none is out of play: for components left over, declare a zone "
+                    "that no rule names, box: {visible: nobody}, and give rest: box")
+
+
+def _rest(compiler: Compiler, given) -> Expr:
+    """`given.rest` compiled; its E120 where it is none (`rest: none`, meant as out of play) gets REST_OUT_OF_PLAY for
+    its hint."""
+    reported = len(compiler.diagnostics)
+    expr = compiler.expression(given["rest"], given.loc_of("rest"), {}, want="zone", what="rest")
+    for i in range(reported, len(compiler.diagnostics)):
+        found = compiler.diagnostics[i]
+        if expr.type == "none" and found.code == "E120" and not found.hint:
+            compiler.diagnostics[i] = Diagnostic(found.loc, found.code, found.message, REST_OUT_OF_PLAY)
+    return expr
 
 
 def _emptied(compiler: Compiler, given) -> tuple:

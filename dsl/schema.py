@@ -740,8 +740,10 @@ def _given_rest_hint(error, path) -> str:
     """For a scenario's `given: {rest: 3}`: rest names a zone (where the components the given zones leave out go)."""
     if error.validator != "type" or len(path) < 2 or path[-2:] != ["given", "rest"]:
         return ""
-    return ("rest names the zone where the components left out of the given zones go, "
-            "as an expression: rest: box, rest: \"discard[0]\"")
+    from .scenarios import REST_OUT_OF_PLAY
+
+    said = "rest names the zone where the components left out of the given zones go, as an expression: rest: box, rest: \"discard[0]\""
+    return f"{said}; {REST_OUT_OF_PLAY}" if error.instance is None else said  # (`rest: null`, meant as out of play)
 
 
 def _given_empty_hint(error, path) -> str:
