@@ -2439,14 +2439,35 @@ def _played_face_up_first(facts, stmt, expr, zone):
     if expr is not stmt.when:
         return None
     zones, envs = facts.ruleset.zones, {id(s): env for s, env, _ in facts.placed}
-    for inner in next(_blocks(stmt), ()):
-        if _asks(inner):
-            return None
+    for inner, _ in _leading_statements(next(_blocks(stmt), ())):
         if inner.kind in ("move", "place") and inner.when is None and id(inner) in envs:
             came_from, went_to = (facts.refs(inner.args.get(key), envs[id(inner)]) for key in MOVES[inner.kind])
             if zone in came_from and len(went_to) == 1 and all(z in zones and zones[z].visible == "everyone" for z in went_to):
                 return next(iter(went_to))
     return None
+
+
+def _leading_statements(block, named=None):
+    """(statement, {each `let` name before it: the text it stands for}) for the statements of ``block`` in order up to
+    the first that asks a seat to decide, stepping into each plain `do`: a `run` plays as a `do` whose `let` binds the
+    block's parameters to the call's arguments, so its statements lead the block as written-out ones would."""
+    named = {} if named is None else named
+    for stmt in block:
+        if _asks(stmt):
+            return False
+        yield stmt, named
+        if stmt.kind == "let" and stmt.when is None:
+            named = {**named, **{name: f"({value.text.strip()})" if re.search(r"\W", value.text.strip()) else value.text.strip()
+                                 for name, value in stmt.args.get("names", ())}}
+        elif stmt.kind == "do" and stmt.when is None and not stmt.otherwise:
+            if (yield from _leading_statements(stmt.args.get("body", ()), named)) is False:
+                return False
+    return True
+
+
+def _as_named(text: str, named: dict) -> str:
+    """``text`` with each name of ``named`` (a `let` name, a block's parameter) written as what it stands for."""
+    return re.sub(r"[A-Za-z_][A-Za-z0-9_]*", lambda m: named.get(m.group(), m.group()), text) if named else text
 
 
 def _guards_of_asking(facts, stmt, env):
@@ -2628,16 +2649,14 @@ def _turned_up_as_tested(facts, outer) -> bool:
     `move: last(deck) -> drawn`). A `set` in its block or `else` then tells no more than that move did."""
     zones, envs = facts.ruleset.zones, {id(s): env for s, env, _ in facts.placed}
     tested = outer.when.text
-    movers = [outer] if outer.kind in ("move", "place") else []
-    for inner in next(_blocks(outer), ()) if not movers else ():
-        if _asks(inner):
-            break
+    movers = [(outer, {})] if outer.kind in ("move", "place") else []
+    for inner, named in _leading_statements(next(_blocks(outer), ())) if not movers else ():
         if inner.kind in ("move", "place") and inner.when is None:
-            movers.append(inner)
+            movers.append((inner, named))  # (one in a block `run` names what it moves by the block's parameters)
             break
-    for mover in movers:
+    for mover, named in movers:
         what, to = (mover.args.get(key) for key in MOVES[mover.kind])
-        if what is None or id(mover) not in envs or what.text.strip() not in tested:
+        if what is None or id(mover) not in envs or _as_named(what.text.strip(), named) not in tested:
             continue
         went_to = facts.refs(to, envs[id(mover)])
         if went_to and all(z in zones and zones[z].visible == "everyone" for z in went_to):

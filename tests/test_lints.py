@@ -1795,6 +1795,51 @@ def test_a_flow_set_from_a_card_the_decision_before_revealed_is_no_l031(tmp_path
     assert [d.code for d in found] == codes, [str(d) for d in found]
 
 
+# a right guess turns the guessed card face up, then marks its seat out (a Love Letter trial's Guard)
+GUESSED = """philtre: 1
+game: guessed
+players: 2
+components:
+  card: {attributes: {rank: 1..4}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  pile: {}
+variables:
+  out: {initial: false, each: player}
+blocks:
+  knock_out(p):
+    - move: hand[p] -> pile
+    - set: {"out[p]": true}
+actions:
+  guess:
+    choose: {g: "[1, 2, 3, 4]"}
+    do:
+      - when: first(hand[1]).rank == g
+        GUARDED
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 1}
+  - decide: guess
+    player: 0
+"""
+
+
+@pytest.mark.parametrize("guarded, codes", [
+    ('do:\n          - move: hand[1] -> pile\n          - set: {"out[1]": true}', []),
+    ("run: knock_out(1)", []),
+    ("do:\n          - run: knock_out(1)", []),
+    ("run: knock_out(0)", ["L031"]),  # (the card turned up is not the one tested)
+    ('set: {"out[1]": true}', ["L031"]),
+], ids=["written out", "a run", "a run in a do", "a run moving another card", "no move"])
+def test_a_set_after_the_tested_card_is_turned_up_is_no_l031_written_out_or_run_from_a_block(tmp_path, guarded, codes):
+    """A Love Letter trial: a `set` under a `when` that reads a hidden hand, after a `move` turning the tested card face
+    up, was silent written out under `do:` but L031 in a block run by `run:`, which plays as a `do` holding the block's
+    statements: the block's move names the card by its parameter. Both forms are silent; a move of another card is not."""
+    found = [d for d in findings(tmp_path, GUESSED.replace("GUARDED", guarded)) if d.code != "L035"]
+    assert [d.code for d in found] == codes, [str(d) for d in found]
+
+
 def test_a_public_variable_set_from_a_hidden_zone_says_how_to_hide_it_or_reveal_first(tmp_path):
     """The hint says what to do: hide the variable as its source is hidden, or set it after a reveal (of a variable,
     its value; or set it from what every seat sees)."""
