@@ -45,7 +45,10 @@ ARG_KINDS = {"whole": ("a whole number", WHOLE), "number": ("a number", NUMERIC)
 
 # Bounds that keep every evaluation small (see "What is not possible" in docs/language.md)
 MAX_AST_DEPTH = 50  # generated code nests about 3 brackets a level; Python stops at 200
-MAX_EXPANSION = 1_000_000  # nodes of an expression with its definitions written out
+MAX_EXPANSION = 1_000_000  # steps of an expression with its definitions written out (its nodes, loops counted per item)
+# E133's hint: what multiplies, and what to do
+_MULTIPLY = ("definitions that use others several times, or inside loops, multiply along that chain: compute a part "
+             "once (a variable set by a statement, or a parameter given the part computed by the caller)")
 MAX_ITEMS = 1_000_000  # items of a list or characters of a string built by `+`
 MAX_DEFINE_DEPTH = 40  # definitions using definitions: how deep a chain may go
 COMPILE_BATCH = 200  # generated functions compiled at a time
@@ -518,6 +521,7 @@ class Symbols(Record):
     face_attributes: set = made_by(set)
     face_keys: set = made_by(set)  # the attributes every face of every die declares (none where there is no die)
     zones: dict = made_by(dict)  # name -> 'single' | 'family'
+    most_seats: int = MAX_SEATS  # the largest player count `players:` allows: no list of the seats is longer
     seat_zones: set = made_by(set)  # names of the families of one zone per seat (`each: player`)
     # name -> how many zones a family declared with a number of copies holds (the most, of an expression of the player
     # count; None where that is known only once definitions compile)
@@ -752,11 +756,14 @@ class Compiler:
         self.define_variants: dict = {}
         self._checked_given: set = set()  # (definition, argument types) whose body was checked for them alone (_check_given)
         self.defined_at: dict = {}  # generated function name -> (definition's name, its Loc), for runtime failures
-        self._unrolled: dict = {}  # id of a comprehension not charged at run time -> (it, at most how many items)
+        # id of a comprehension not charged at run time -> (it, at most how many items, at most how many at the game's
+        # largest table: what E133's bound counts)
+        self._unrolled: dict = {}
         self._charged: dict = {}  # code of a collection charged by _it -> (its own code, the work per item, whether its type is known only at run time): _folded charges it in place
         self._searched: dict = {}  # id of an `in` over a collection of known length -> (it, that length)
         self._costs: dict = {}  # definition -> its expanded size
         self._work_costs: dict = {}  # definition -> its expanded size less the loops that charge their own work
+        self._table_costs: dict = {}  # definition -> its expanded size at the game's largest table (E133)
         self._depths: dict = {}  # definition -> how deep its calls go
         self._callee_lists: dict = {}  # definition -> the definitions it uses directly
         self._constants: dict = {}  # function of a definition that is a literal (`limit: 13`) -> that literal's code
@@ -1338,11 +1345,11 @@ class Compiler:
                 self.error(define.loc, "E133", f"definitions use one another more than {MAX_DEFINE_DEPTH} deep from '{define.name}'",
                            "flatten the chain of definitions")
                 continue
-            if self._define_cost(define) > MAX_EXPANSION and not any(
-                    self._define_cost(self.symbols.defines[n]) > MAX_EXPANSION
+            if self._define_cost(define, table=True) > MAX_EXPANSION and not any(
+                    self._define_cost(self.symbols.defines[n], table=True) > MAX_EXPANSION
                     for n in _called(define.tree) if n in self.symbols.defines and n != define.name):
                 self.error(define.loc, "E133", f"definition '{define.name}' expands to more than {MAX_EXPANSION:,} steps "
-                           "through the definitions it uses", "definitions that use others several times multiply: compute a part once")
+                           f"through the definitions it uses ({self._costliest_path([define.name])})", _MULTIPLY)
 
     def _guarded(self, compile_, loc):
         """Run a compilation; a Python recursion overflow (a pathological file) becomes E100, not a crash."""
@@ -1750,46 +1757,58 @@ class Compiler:
 
     def _check_expansion(self, tree, loc: Loc) -> None:
         """E133 when an expression, with its definitions written out, is too large to evaluate quickly."""
-        if self._cost(tree) <= MAX_EXPANSION:
+        if self._cost(tree, table=True) <= MAX_EXPANSION:
             return
         callees = [self.symbols.defines[n] for n in _called(tree) if n in self.symbols.defines]
-        if any(d.tree is not None and self._define_cost(d) > MAX_EXPANSION for d in callees):
+        if any(d.tree is not None and self._define_cost(d, table=True) > MAX_EXPANSION for d in callees):
             return  # reported once, at the definition
-        self.error(loc, "E133", f"expression expands to more than {MAX_EXPANSION:,} steps through the definitions it uses",
-                   "definitions that use others several times multiply: compute a part once")
+        path = self._costliest_path([d.name for d in callees])
+        self.error(loc, "E133", f"expression expands to more than {MAX_EXPANSION:,} steps through the definitions it uses"
+                   + (f" ({path})" if path else ""), _MULTIPLY)
 
-    def _cost(self, node, work=False) -> int:
+    def _costliest_path(self, names) -> str:
+        """The chain of definitions from the one of ``names`` that expands to the most, each through the one of its
+        callees that expands to the most: where a loop or a use repeated in it multiplies, `a -> b -> c` for E133."""
+        path: list = []
+        while names and len(path) <= MAX_DEFINE_DEPTH:
+            path.append(max(names, key=lambda n: self._define_cost(self.symbols.defines[n], table=True)))
+            names = [n for n in self._callees(path[-1]) if n not in path]
+        return " -> ".join(path)
+
+    def _cost(self, node, work=False, table=False) -> int:
         """Nodes of a tree with the definitions it uses written out, and uncharged loops unrolled.
 
         A bound on the work of one evaluation that the work budget does not count. With ``work``, a comprehension
-        charged at run time counts as its first collection alone: its items charge their own work when it runs."""
+        charged at run time counts as its first collection alone: its items charge their own work when it runs. With
+        ``table``, a loop over the seats counts the game's largest table (E133's bound), else any game's (the code
+        made, which hangs on no ruleset's table)."""
         if work and isinstance(node, ast.Comprehension) and id(node) not in self._unrolled:
             return 1 + self._cost(node.clauses[0].iterable, True)
         total = 1
         name = node.func if isinstance(node, ast.Call) and node.func not in BUILTINS else node.name if isinstance(node, ast.Name) else None
         define = self.symbols.defines.get(name) if name else None
         if define is not None:
-            total += self._define_cost(define, work)
+            total += self._define_cost(define, work, table)
         for child in _children(node):
-            total += self._cost(child, work)
+            total += self._cost(child, work, table)
             if total > MAX_EXPANSION:
                 return total
         unrolled = self._unrolled.get(id(node))
         searched = self._searched.get(id(node))
-        return (total * unrolled[1] if unrolled is not None else total) + (searched[1] if searched is not None else 0)
+        return (total * unrolled[2 if table else 1] if unrolled is not None else total) + (searched[1] if searched is not None else 0)
 
-    def _define_cost(self, define, work=False) -> int:
+    def _define_cost(self, define, work=False, table=False) -> int:
         """The expanded size of a definition's body (memoised; a cycle, reported as E130, counts 0); with ``work``,
-        less its loops that charge their own work (``_cost``)."""
+        less its loops that charge their own work; with ``table``, at the game's largest table (``_cost``)."""
         if define.tree is None:
             return 0  # not parsed (yet, or at all): nothing to count
-        memo = self._work_costs if work else self._costs
+        memo = self._work_costs if work else self._table_costs if table else self._costs
         if define.name not in memo:
             for name in self._callees_first(define.name, memo):  # a long chain must not recurse
                 if name not in memo:
                     memo[name] = 0
                     tree = self.symbols.defines[name].tree
-                    memo[name] = self._cost(tree, work) if tree is not None else 0
+                    memo[name] = self._cost(tree, work, table) if tree is not None else 0
         return memo[define.name]
 
     def _define_depth(self, define) -> int:
@@ -3784,7 +3803,8 @@ class Compiler:
         if length is not None and length * weight <= SMALL_WORK:
             # a few items known from the declarations (seats, dice, zones of a name): not charged
             # at run time, but counted in full, like unrolled code, in the size of what holds it
-            self._unrolled[id(node)] = (node, length)
+            counted = self._small_length(node.clauses[0].iterable, scope, self.symbols.most_seats)
+            self._unrolled[id(node)] = (node, length, counted)
             (var, icode, conds, items), = clauses
             if icode == "_dice(S)":  # the dice's faces, read where they are kept (no list made first)
                 icode = "S.dice.values()"
@@ -3798,20 +3818,22 @@ class Compiler:
         unrolled = self._unrolled.get(id(node))
         return unrolled[1] if unrolled is not None else self._small_length(node, scope)
 
-    def _small_length(self, node, scope) -> int | None:
-        """At most how many items a collection has, when its declaration says so (seats, dice, zones of a name)."""
+    def _small_length(self, node, scope, seats=MAX_SEATS) -> int | None:
+        """At most how many items a collection has, when its declaration says so (seats, dice, zones of a name), with
+        at most ``seats`` seats: any game's most where the code made must not hang on the table (the same code for
+        every ruleset: its tests, its patterns), the game's own where the bound of E133 counts the work."""
         if isinstance(node, ast.Name) and node.name not in scope:
             if node.name == "players":
-                return MAX_SEATS
+                return seats
             if node.name == "dice":
                 return len(self.symbols.dice)
             if self.symbols.zones.get(node.name) == "family" and node.name not in self.symbols.defines:
                 # a number of copies written out is how many there are; a seat's zones are at most the seats
                 if node.name in self.symbols.seat_zones:
-                    return MAX_SEATS
+                    return seats
                 return self.symbols.zone_copies.get(node.name) or MAX_ZONE_COPIES
         if isinstance(node, ast.Call) and node.func == "seats_from":
-            return MAX_SEATS
+            return seats
         if isinstance(node, ast.ListLit):
             return len(node.items)
         return None

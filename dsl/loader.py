@@ -10,7 +10,7 @@ from . import geometry, kept_trees
 from .builtins import MAX_WHOLE
 from .blocks import check_circles, declared_blocks
 from .cache import sha256
-from .compiler import SEAT, Compiler, Define, Expr, Symbols, parse_define_head, plain_type
+from .compiler import MAX_SEATS, SEAT, Compiler, Define, Expr, Symbols, parse_define_head, plain_type
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .model import (
     Action,
@@ -622,6 +622,8 @@ class _Builder:
         d = self.data
         self.symbols.teams = "declared" if "teams" in d else ""  # (expressions read them: `teams`, `team(p)`)
         counts = self.players()
+        # (a loop over the seats is bounded by the table the game declares, not the most any game may: E133, unrolling)
+        self.symbols.most_seats = min(max(counts[-1], 1), MAX_SEATS) if type(counts[-1]) is int else MAX_SEATS
         zones = self.zones()
         self.symbols.zones = {n: ("single" if z.kind == "single" else "family") for n, z in zones.items()}
         self.symbols.seat_zones = {n for n, z in zones.items() if z.kind == "player"}
