@@ -220,6 +220,20 @@ def hidden_name_hint(compiler, name: str) -> str:
             f"block '{block}' a parameter, {block}({name}), and run it with '{name}' as its argument")
 
 
+def loop_name_hint(compiler, name: str, scope) -> str:
+    """For a loop name of the flow read in a block run where it is not bound (an action): what a block sees, its
+    parameters first, and the one-letter names there (a parameter misspelt is the likely slip, not the flow's loop)."""
+    from .compiler import _one_letter_hint
+
+    block = compiler.running_blocks[-1][0]
+    params = compiler.blocks[block].params
+    letters = _one_letter_hint(name, scope)
+    seen = f"block '{block}' sees its parameters ({', '.join(params)})" if params else f"block '{block}' has no parameters: it sees"
+    return (f"{seen}, the game's names, me and current, not the flow's loop names: read a parameter"
+            f"{f' ({letters})' if letters else ''}, or give block '{block}' a parameter for what '{name}' should be and "
+            f"pass it where the block is run")
+
+
 def _unknown_block_hint(compiler, name: str) -> str:
     """A block spelt like it, else the blocks there are (or that there are none)."""
     names = sorted(name for name, block in compiler.blocks.items() if block is not None)

@@ -2804,6 +2804,12 @@ class Compiler:
                        or _seat_name_hint(name, scope, self.in_scenario))
             return "None", ANY
         if name in sym.loop_names and "me" in scope:
+            if self.running_blocks and not self._compiling:  # (a block's body: what it sees is its parameters)
+                from .blocks import loop_name_hint
+
+                self.error(src.at(node.pos), "E150", f"'{name}' is a loop variable of the flow, which a block does not see",
+                           loop_name_hint(self, name, scope))
+                return "None", ANY
             self.error(src.at(node.pos), "E150", f"'{name}' is a loop variable of the flow, which an action does not see",
                        "an action sees me and its parameters: set a variable in the flow before the decision and read that")
             return "None", ANY

@@ -70,6 +70,47 @@ def test_a_block_parameter_ends_with_the_block(tmp_path):
     assert [(d.code, d.message) for d in found] == [("E150", "unknown name 'z'")]
 
 
+# a block an action runs, its body reading `p` where its parameter is `q` (a Sushi Go trial's typo)
+LAID = """philtre: 1
+game: laid
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, 3]}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  tray: {each: player}
+blocks:
+  lay(q, c):
+    - move: c -> tray[p]
+actions:
+  pick:
+    choose: {card: "hand[me]"}
+    do:
+      - run: lay(me, card)
+flow:
+  - deal: {from: deck, to: hand, count: 1}
+  - simultaneous: pick
+  - for: p in players
+    do:
+      - score: {player: p, add: "count(tray[p])"}
+"""
+
+
+@pytest.mark.parametrize("loop", ["p", "s"])
+def test_a_name_in_a_block_run_by_an_action_is_told_the_blocks_parameters_whether_or_not_the_flow_loops_over_it(tmp_path, loop):
+    """The trial's `p` was told an action's advice (an action sees me and its parameters) where the flow had a loop
+    `p`, and the one-letter names there where it had none: in a block, either way the hint names the block's
+    parameters, as a block sees them and not the flow's loop names."""
+    [found] = errors(tmp_path, LAID.replace("for: p in", f"for: {loop} in").replace("p, add: \"count(tray[p])", f"{loop}, add: \"count(tray[{loop}])"))
+    assert (found.code, found.loc.line) == ("E150", line_of(LAID, "tray[p]")), str(found)
+    assert "the one-letter names here: c, q" in found.hint and "an action sees" not in found.hint, str(found)
+    if loop == "p":
+        assert found.message == "'p' is a loop variable of the flow, which a block does not see", str(found)
+        assert found.hint.startswith("block 'lay' sees its parameters (q, c), the game's names, me and current, not the flow's "
+                                     "loop names: read a parameter (the one-letter names here: c, q)"), str(found)
+
+
 def test_a_block_does_not_see_the_names_where_it_is_run(tmp_path):
     """The flow's `let` name is not seen in the block: the hint says to pass it as an argument."""
     text = changed("    - set: {draws: draws + n}\n", "    - set: {draws: draws + n + kept_here}\n",
