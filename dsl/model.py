@@ -484,6 +484,27 @@ def _copies_loc(ruleset: Ruleset, ctype: ComponentType) -> Loc:
     return spec.loc_of("copies") if hasattr(spec, "loc_of") and "copies" in spec else ctype.loc
 
 
+def _item_copies_named(ruleset: Ruleset, ctype: ComponentType, attrs: dict, said: str) -> PhiltreError | None:
+    """R002 for a type's `copies` expression that failed on an item of its `list` writing `copies` itself
+    (`- {kind: chopsticks, copies: 4}` beside `copies: n`): said at the item's `copies`, an attribute of the item, with
+    how to give the item the count the type reads (L023's cause, which the lints after this error would never show);
+    None where no such item is the one that failed."""
+    spec = (ruleset.source.get("components") or {}).get(ctype.name) if isinstance(ruleset.source, dict) else None
+    items = spec.get("list") if hasattr(spec, "get") else None
+    item = next((item for item in items if hasattr(item, "key_loc") and "copies" in item
+                 and all(attrs.get(key) == value for key, value in item.items())), None) if isinstance(items, list) else None
+    if item is None or isinstance(ctype.copies, int):
+        return None
+    unset = [name for name in ctype.copies.names if name in attrs and attrs[name] is None and name != "copies"]
+    count = item["copies"]
+    written = ", ".join(f"{unset[0] if key == 'copies' else key}: {value}" for key, value in item.items()) if unset else ""
+    given = (f"give the item {unset[0]}: {count} instead of copies: {count}, {{{written}}}, which the type's copies: "
+             f"{ctype.copies.text.strip()} reads" if unset else
+             f"give the item its count under an attribute the type's copies: {ctype.copies.text.strip()} reads")
+    return PhiltreError.at(item.key_loc("copies"), "R002", f"{said}: this item's 'copies' is an attribute of the item, "
+                           f"not its number of copies, which the type's copies says", given)
+
+
 def _overlay_named(exc: PhiltreError, ruleset: Ruleset) -> PhiltreError:
     """``exc``, a failure of a component type's `derive`, `copies` or `start` (R002 at its expression), with a hint
     naming where an overlay wrote an attribute the expression reads: the failure stands at the base's line, which the
@@ -560,7 +581,8 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
                     attrs[dname] = _derived_at_layout(dexpr, seats, attrs, dname, spent)
                 n = ctype.copies if isinstance(ctype.copies, int) else _at_layout(ctype.copies, counts, attrs, "copies", spent)
                 if not isinstance(n, int) or n < 0 or n > 10_000:
-                    raise PhiltreError.at(_copies_loc(ruleset, ctype), "R002", f"copies of {component_text({'type': ctype.name, **attrs})} must be a whole number 0..10000, got {spell(n)}")
+                    said = f"copies of {component_text({'type': ctype.name, **attrs})} must be a whole number 0..10000, got {spell(n)}"
+                    raise _item_copies_named(ruleset, ctype, attrs, said) or PhiltreError.at(_copies_loc(ruleset, ctype), "R002", said)
                 if isinstance(ctype.start, str):
                     zone = ruleset.zones[ctype.start]
                     key = (ctype.start, owner if (zone.kind == "player" and owner is not None) else 0)
