@@ -2901,10 +2901,12 @@ class Compiler:
             if kind == "definitions":  # the values first, then those called with arguments
                 names = ([n for n in names if not defines[n].params]
                          + [f"{n}({', '.join(defines[n].params)})" for n in names if defines[n].params])
+            # (every name, in full: a list cut short hides the one a user looks for, and reading this hint is how
+            # they look; each kind holds what the ruleset declares, the language's names a few)
             if names and kind:
-                listed.append(f"{kind} {few_listed(names)}")
+                listed.append(f"{kind} {few_listed(names, len(names))}")
             elif names:
-                listed.append(f"{'and ' if listed else ''}the game's {few_listed(names)}")
+                listed.append(f"{'and ' if listed else ''}the game's {few_listed(names, len(names))}")
         return f"{place} reads the ruleset's names: {'; '.join(listed)}" if listed else ""
 
     def _die_named_hint(self, name: str, node) -> str:

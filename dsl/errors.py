@@ -139,11 +139,11 @@ def did_you_mean(name: str, candidates, any_case: bool = False) -> str:
 FEW = 6  # names listed in a hint before "and N more"
 
 
-def few_listed(names) -> str:
-    """'a', 'a and b', 'a, b and c', or the first FEW then how many more: `a, b, c, d, e, f and 3 more`."""
+def few_listed(names, most: int = FEW) -> str:
+    """'a', 'a and b', 'a, b and c', or the first ``most`` then how many more: `a, b, c, d, e, f and 3 more`."""
     names = [str(n) for n in names]
-    if len(names) > FEW:
-        return f"{', '.join(names[:FEW])} and {len(names) - FEW} more"
+    if len(names) > most:
+        return f"{', '.join(names[:most])} and {len(names) - most} more"
     if len(names) < 2:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]

@@ -793,18 +793,31 @@ def test_an_unknown_name_in_an_expectation_is_never_told_to_quote_it(tmp_path, w
     assert "E150 unknown name 'spnt' (did you mean 'spent'?)" in said, said
     # a definition with parameters is listed as it is called, and the game's names (players) after the ruleset's
     assert (f"E150 unknown name 'zzqq' ({place} reads the ruleset's names: variables spent; definitions best and "
-            "played(p); zones deck, discard, hand and table; the decision's deciding and current; and the game's "
-            "players, player_count, score, winners, game_over, round_number and 2 more)") in said, said
+            "played(p); zones deck, discard, hand and table; the decision's deciding and current; and the game's players, "
+            "player_count, score, winners, game_over, round_number, components and dice)") in said, said
+
+
+def test_an_unknown_name_in_an_expectation_lists_every_name_it_may_read(tmp_path):
+    """A Love Letter trial looked for a name of the seat deciding (`current_seat`) and was told "... round_number and 2
+    more": the two it looked for were cut. Every name is listed, the ruleset's and the game's."""
+    game = tmp_path / "game"
+    game.mkdir()
+    defines = "".join(f"  d{i}: {i}\n" for i in range(9))
+    (game / "ruleset.yaml").write_text(f"philtre: 1\ngame: many\nplayers: 2\ndefine:\n{defines}actions:\n  go: {{}}\n"
+                                       "flow:\n  - decide: go\n    player: 0\n", encoding="utf-8")
+    path = game / "scenarios.yaml"
+    path.write_text('scenarios:\n  - name: s\n    players: 2\n    expect: ["current_seat"]\n', encoding="utf-8")
+    said = _refused(path)
+    assert "definitions d0, d1, d2, d3, d4, d5, d6, d7 and d8;" in said, said
+    assert "round_number, components and dice)" in said and " more" not in said, said
 
 
 @pytest.mark.parametrize("read, hint", [
     ("chips == 3", "'chips' is a statement's name, not a value; an expectation reads the ruleset's names: zones purse"
-                   "; the decision's deciding and current; and the game's players, player_count, score, winners, game_over, "
-                "round_number and 2 more"),
+                   "; the decision's deciding and current; and the game's players, player_count, score, winners, game_over, round_number, components and dice"),
     ("purs == 3", "'purs' is a statement's name, not a value; did you mean 'purse'?"),
     ("go == 3", "'go' is an action, not a value; an expectation reads the ruleset's names: zones purse"
-                "; the decision's deciding and current; and the game's players, player_count, score, winners, game_over, "
-                "round_number and 2 more"),
+                "; the decision's deciding and current; and the game's players, player_count, score, winners, game_over, round_number, components and dice"),
 ])
 def test_a_statements_or_actions_name_in_an_expectation_is_not_told_to_quote_it(tmp_path, read, hint):
     """A new user's `chips == 3`, `chips` the name of a statement, was told "quote it: 'chips'", which language.md says an
