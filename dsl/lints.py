@@ -2457,12 +2457,28 @@ def _leading_statements(block, named=None):
             return False
         yield stmt, named
         if stmt.kind == "let" and stmt.when is None:
-            named = {**named, **{name: f"({value.text.strip()})" if re.search(r"\W", value.text.strip()) else value.text.strip()
-                                 for name, value in stmt.args.get("names", ())}}
+            named = {**named, **{name: _standing_for(value.text) for name, value in stmt.args.get("names", ())}}
         elif stmt.kind == "do" and stmt.when is None and not stmt.otherwise:
             if (yield from _leading_statements(stmt.args.get("body", ()), named)) is False:
                 return False
     return True
+
+
+def _standing_for(text: str) -> str:
+    """``text``, an argument, as written where its parameter was: in brackets unless it is one word or number."""
+    text = text.strip()
+    return f"({text})" if re.search(r"\W", text) else text
+
+
+def _tested_texts(facts, expr) -> list:
+    """The text of the condition ``expr``, then of each definition it calls with arguments written out at the call
+    (`held(target)`, `held(p): first(hand[p])` -> `first(hand[target])`): what a move must name to be what it tested."""
+    texts = [expr.text]
+    for node in ast.walk(facts.tree(expr)) if facts.tree(expr) is not None else ():
+        params, body = facts.defines.get(node.func, ((), None))[:2] if isinstance(node, ast.Call) else ((), None)
+        if body is not None and params and len(params) == len(node.args):
+            texts.append(_as_named(ast.text(body), {p: _standing_for(ast.text(arg)) for p, arg in zip(params, node.args)}))
+    return texts
 
 
 def _as_named(text: str, named: dict) -> str:
@@ -2648,7 +2664,7 @@ def _turned_up_as_tested(facts, outer) -> bool:
     zone every seat sees (a card drawn face up when it is the one looked for: `when: last(deck).kind == 'kitten'`,
     `move: last(deck) -> drawn`). A `set` in its block or `else` then tells no more than that move did."""
     zones, envs = facts.ruleset.zones, {id(s): env for s, env, _ in facts.placed}
-    tested = outer.when.text
+    tested = _tested_texts(facts, outer.when)
     movers = [(outer, {})] if outer.kind in ("move", "place") else []
     for inner, named in _leading_statements(next(_blocks(outer), ())) if not movers else ():
         if inner.kind in ("move", "place") and inner.when is None:
@@ -2656,7 +2672,7 @@ def _turned_up_as_tested(facts, outer) -> bool:
             break
     for mover, named in movers:
         what, to = (mover.args.get(key) for key in MOVES[mover.kind])
-        if what is None or id(mover) not in envs or _as_named(what.text.strip(), named) not in tested:
+        if what is None or id(mover) not in envs or not any(_as_named(what.text.strip(), named) in t for t in tested):
             continue
         went_to = facts.refs(to, envs[id(mover)])
         if went_to and all(z in zones and zones[z].visible == "everyone" for z in went_to):

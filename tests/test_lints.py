@@ -1807,6 +1807,8 @@ zones:
   pile: {}
 variables:
   out: {initial: false, each: player}
+define:
+  held(p): first(hand[p])
 blocks:
   knock_out(p):
     - move: hand[p] -> pile
@@ -1815,7 +1817,7 @@ actions:
   guess:
     choose: {g: "[1, 2, 3, 4]"}
     do:
-      - when: first(hand[1]).rank == g
+      - when: TESTED == g
         GUARDED
 flow:
   - shuffle: deck
@@ -1825,6 +1827,7 @@ flow:
 """
 
 
+@pytest.mark.parametrize("tested", ["first(hand[1]).rank", "held(1).rank"])
 @pytest.mark.parametrize("guarded, codes", [
     ('do:\n          - move: hand[1] -> pile\n          - set: {"out[1]": true}', []),
     ("run: knock_out(1)", []),
@@ -1832,11 +1835,13 @@ flow:
     ("run: knock_out(0)", ["L031"]),  # (the card turned up is not the one tested)
     ('set: {"out[1]": true}', ["L031"]),
 ], ids=["written out", "a run", "a run in a do", "a run moving another card", "no move"])
-def test_a_set_after_the_tested_card_is_turned_up_is_no_l031_written_out_or_run_from_a_block(tmp_path, guarded, codes):
+def test_a_set_after_the_tested_card_is_turned_up_is_no_l031_written_out_or_run_from_a_block(tmp_path, guarded, codes, tested):
     """A Love Letter trial: a `set` under a `when` that reads a hidden hand, after a `move` turning the tested card face
     up, was silent written out under `do:` but L031 in a block run by `run:`, which plays as a `do` holding the block's
-    statements: the block's move names the card by its parameter. Both forms are silent; a move of another card is not."""
-    found = [d for d in findings(tmp_path, GUESSED.replace("GUARDED", guarded)) if d.code != "L035"]
+    statements: the block's move names the card by its parameter. Both forms are silent, the card read directly or
+    through a definition given the seat (the trial's `held(target)`); a move of another card is not."""
+    found = [d for d in findings(tmp_path, GUESSED.replace("GUARDED", guarded).replace("TESTED", tested))
+             if d.code not in ("L001", "L035")]  # (the block or the definition unused)
     assert [d.code for d in found] == codes, [str(d) for d in found]
 
 
