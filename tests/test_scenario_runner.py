@@ -798,15 +798,16 @@ def test_an_unknown_name_in_an_expectation_is_never_told_to_quote_it(tmp_path, w
 
 
 def test_an_unknown_name_in_an_expectation_lists_every_name_it_may_read(tmp_path):
-    """A Love Letter trial looked for a name of the seat deciding (`current_seat`) and was told "... round_number and 2
-    more": the two it looked for were cut. Every name is listed, the ruleset's and the game's."""
+    """A Love Letter trial looked for a name of the seat deciding (`current_seat`, now a did-you-mean of `current`)
+    and was told "... round_number and 2 more": the two it looked for were cut. Every name is listed, the ruleset's
+    and the game's."""
     game = tmp_path / "game"
     game.mkdir()
     defines = "".join(f"  d{i}: {i}\n" for i in range(9))
     (game / "ruleset.yaml").write_text(f"philtre: 1\ngame: many\nplayers: 2\ndefine:\n{defines}actions:\n  go: {{}}\n"
                                        "flow:\n  - decide: go\n    player: 0\n", encoding="utf-8")
     path = game / "scenarios.yaml"
-    path.write_text('scenarios:\n  - name: s\n    players: 2\n    expect: ["current_seat"]\n', encoding="utf-8")
+    path.write_text('scenarios:\n  - name: s\n    players: 2\n    expect: ["seat_to_play"]\n', encoding="utf-8")
     said = _refused(path)
     assert "definitions d0, d1, d2, d3, d4, d5, d6, d7 and d8;" in said, said
     assert "round_number, components and dice)" in said and " more" not in said, said
