@@ -891,8 +891,28 @@ def c_decide(ctx, node, env):
     else:
         ctx.compiler.error(node.key_loc("decide"), "S020", "decide needs 'player:' outside turns")
         player = None
-    return {"actions": (actions := _action_names(ctx, node, "decide")), "player": player,
+    args = {"actions": (actions := _action_names(ctx, node, "decide")), "player": player,
             "fallback": _fallback_names(ctx, node, actions)}
+    if "until_chosen" in node:  # (only then: a decision asked once keeps the args, and the runners, it had)
+        args["until_chosen"] = _stopping_names(ctx, node, actions + args["fallback"])
+        # the block its frame runs while the seat is asked again (Game._h_again): one step of its own per question; a
+        # list, which the walkers of nested blocks (tuples of statements) pass by: it is the decision, not one written
+        args["again"] = [Stmt("again", node.key_loc("decide"), {}, label=str(node.get("name", "")) or "decide")]
+    return args
+
+
+def _stopping_names(ctx, node, offered) -> tuple:
+    """A decision's `until_chosen:` actions, the seat's choices that end its asking again (S019 for an unknown one;
+    S032 for one the decision does not offer: the seat could never choose it, and would be asked forever)."""
+    names = _action_names(ctx, node, "until_chosen")
+    value = node["until_chosen"]
+    for i, name in enumerate(names):
+        if name in ctx.actions and name not in offered:
+            ctx.compiler.error(loc_of(value, i) if isinstance(value, list) else loc_of(node, "until_chosen"), "S032",
+                               f"'{name}' under until_chosen: is not an action of this decision, so the seat could never "
+                               f"choose it and would be asked forever",
+                               f"name one of its actions ({', '.join(offered)}), or add '{name}' to them")
+    return names
 
 
 def c_simultaneous(ctx, node, env):
@@ -947,6 +967,6 @@ STATEMENTS = {
     "turns": (c_turns, ("until", "next", "do")),
     "round": (c_round, ()),
     "end_game": (c_end_game, ()),
-    "decide": (c_decide, ("player", "otherwise")),
+    "decide": (c_decide, ("player", "otherwise", "until_chosen")),
     "simultaneous": (c_simultaneous, ("players", "otherwise")),
 }

@@ -1578,6 +1578,9 @@ class Game:
             if type(player) is not int or not (0 <= player < S.nplayers):
                 raise RuleRuntimeError(f"the deciding player must be a seat (0..{S.nplayers - 1}), got {describe(player)}"
                                        f"{fraction_hint(player)}", part="player")
+            if "until_chosen" in stmt.args:  # asked again until it chooses to stop: from its frame (_h_again)
+                S.flow.stack.append([stmt, stmt.args["again"], 0, L, player])
+                return None
         if WORK[0] < HEAVY:  # (the work done on the way here, which the listing's fresh budget drops: _arrived)
             self._arrived(stmt, L)
         actions = stmt.args["actions"]
@@ -1627,6 +1630,13 @@ class Game:
         if not listed:
             self._fallback(pending, player)
         return PAUSE
+
+    def _h_again(self, stmt, L):
+        """A question of a decision asked until the seat chooses to stop (its frame's `player`, evaluated once): asked
+        again after each choice, as the frame's block starts again, till a stopping action ends it (Runners.stopping)."""
+        frame = self.state.flow.stack[-1]
+        frame[PC] = 0
+        return self._h_decide(frame[STMT], L, frame[LOOP])
 
     def _require_options(self, stmt, players) -> None:
         """A decision nobody can take would stall the game: say so at the rule."""
@@ -1989,6 +1999,7 @@ HANDLERS = {
     "move": handle_move,  # (a move to the bottom has its own: effects.effect_of)
     "do": Game._h_do, "for": Game._h_for, "repeat": Game._h_repeat, "until": Game._h_until,
     "turns": Game._h_turns, "round": Game._h_round, "decide": Game._h_decide, "simultaneous": Game._h_simultaneous,
+    "again": Game._h_again,
     "let": Game._h_let,
 }
 

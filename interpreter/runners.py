@@ -110,6 +110,8 @@ class Runners:
         # ``lone_decisions=False`` it goes round its statement loop (tests/test_runners.py)
         self.lone_decisions = lone_decisions_of(ruleset.flow) if lone_decisions else {}
         self.actions = {name: block_runner(action.body, limit, None) for name, action in ruleset.actions.items()}
+        for name in {name for stmt in _statements(ruleset.flow) for name in stmt.args.get("until_chosen", ())}:
+            self.actions[name] = stopping(name, self.actions[name])
         # by action name: its body run for every seat of a simultaneous step at once (seats_runner), None where it
         # cannot be written out (Game.apply then calls the action's runner once per seat)
         self.seats = {name: seats_runner(action.body, limit, len(action.params)) for name, action in ruleset.actions.items()}
@@ -215,6 +217,24 @@ def _written_once(block) -> set:
     return seen - twice
 
 
+def asked_again(stmt) -> bool:
+    """Whether a decision is asked again until the seat chooses to stop (`until_chosen`): its own frame asks it
+    (Game._h_again), so none of the fast paths that take a decision once and go on after it take it."""
+    return "until_chosen" in stmt.args
+
+
+def stopping(name, run):
+    """The runner of action ``name``, which some decision's `until_chosen` names: where the decision asking it is that
+    one's question (its frame on top: Game._h_again), the choice ends the asking (the frame's block ends after it)."""
+    def run_and_stop(game, S, L):
+        frame = S.flow.stack[-1]
+        stmt = frame[0]
+        if stmt is not None and frame[1] is stmt.args.get("again") and name in stmt.args["until_chosen"]:
+            frame[2] = 1
+        return run(game, S, L)
+    return run_and_stop
+
+
 def lone_decisions_of(block, found=None) -> dict:
     """By id of each loop (nested ones too) whose body is one decision without a `when`: that decision."""
     found = {} if found is None else found
@@ -223,7 +243,7 @@ def lone_decisions_of(block, found=None) -> dict:
             lone_decisions_of(inner, found)
         if stmt.kind in FRAME_LOOPS:
             body = stmt.args["body"]
-            if len(body) == 1 and body[0].kind in DECISION_KINDS and body[0].when is None:
+            if len(body) == 1 and body[0].kind in DECISION_KINDS and body[0].when is None and not asked_again(body[0]):
                 found[id(stmt)] = body[0]
     return found
 
@@ -239,7 +259,7 @@ def pass_starts_of(block, statements, rows, found=None) -> dict:
         if stmt.kind not in FRAME_LOOPS:
             continue
         first, runs, stop = _pass_start(stmt, statements, rows)
-        decision = stop if stop is not None and stop.kind in DECISION_KINDS and stop.when is None else None
+        decision = stop if stop is not None and stop.kind in DECISION_KINDS and stop.when is None and not asked_again(stop) else None
         if first is not None or decision is not None or runs:
             found[id(stmt)] = (first, runs, decision)
     return found
@@ -278,7 +298,7 @@ def descent_of(flow, statements, rows, limit):
                 lines.append(f"frame[2] = {pc + step}")
             pc += step
             continue
-        if stmt.when is not None or stmt.kind not in ("round", "until", "repeat", *DECISION_KINDS):
+        if stmt.when is not None or stmt.kind not in ("round", "until", "repeat", *DECISION_KINDS) or asked_again(stmt):
             break
         name = named("stmt", stmt)
         lines += [f"frame[2] = {pc + 1}", "flow.steps += 1", "if flow.steps > limit:", f"    game._runaway({name})"]

@@ -94,3 +94,42 @@ def replay():
     """``replay_choices`` as a fixture."""
     return replay_choices
 
+
+
+def variant_of(source, tmp_path, old, new, name="variant.yaml") -> str:
+    """The path of ``source`` (a ruleset's text) with ``old`` written as ``new`` (once) and its scenarios left out, at ``tmp_path``."""
+    assert source.count(old) == 1
+    path = tmp_path / name
+    path.write_text(source.replace(old, new).split("\nscenarios:")[0] + "\n")
+    return str(path)
+
+
+def load_codes(path) -> list:
+    """The codes loading the ruleset at ``path`` reports (it must fail)."""
+    from philtre.dsl import PhiltreError
+
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(path)
+    return [d.code for d in caught.value.diagnostics]
+
+
+def played_three_ways(ruleset, players, seed, tmp_path):
+    """The game of ``seed`` played by play_out, recorded, and by a loop of options() and apply(), the same picks each
+    way: the three agree (scores, decisions), and the record replays; the recorded game."""
+    from philtre.interpreter.replay import replay
+
+    out = Game(ruleset, players, seed=seed)
+    out.play_out(random=random.Random(seed).random)
+    recorded = Game(ruleset, players, seed=seed, record=True)
+    recorded.play_out(random=random.Random(seed).random)
+    looped, rng = Game(ruleset, players, seed=seed), random.Random(seed).random
+    while not looped.finished:
+        for seat in looped.pending():
+            options = looped.options(seat)
+            looped.apply(seat, options[int(rng() * len(options))])
+    assert out.scores == recorded.scores == looped.scores
+    assert out.decisions == recorded.decisions == looped.decisions
+    path = tmp_path / f"{players}-{seed}.jsonl"
+    recorded.recorder.write(path)
+    assert replay(str(path)) == len(recorded.recorder.events)
+    return recorded

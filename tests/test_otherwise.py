@@ -11,9 +11,10 @@ import pytest
 
 from philtre.dsl import PhiltreError, load_ruleset
 from philtre.interpreter import Game
-from philtre.interpreter.replay import replay
 from philtre.interpreter.scenarios import run_scenarios
 from philtre.interpreter.simulate import play_game, simulate
+
+from conftest import load_codes, played_three_ways, variant_of
 
 DATA = Path(__file__).parent / "data"
 SOURCE = (DATA / "otherwise.yaml").read_text()
@@ -27,17 +28,7 @@ def fallback():
 
 def _written(tmp_path, old, new, name="variant.yaml"):
     """tests/data/otherwise.yaml with ``old`` written as ``new`` (once), at ``tmp_path``."""
-    assert SOURCE.count(old) == 1
-    path = tmp_path / name
-    path.write_text(SOURCE.replace(old, new).split("\nscenarios:")[0] + "\n")
-    return str(path)
-
-
-def _codes(path) -> list:
-    """The codes loading ``path`` reports."""
-    with pytest.raises(PhiltreError) as caught:
-        load_ruleset(path)
-    return [d.code for d in caught.value.diagnostics]
+    return variant_of(SOURCE, tmp_path, old, new, name)
 
 
 def _actions(options) -> set:
@@ -60,20 +51,7 @@ def test_the_fallback_is_offered_only_where_the_decisions_own_actions_list_nothi
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_play_out_a_recorded_game_and_the_loop_of_options_play_the_same_games(fallback, players, tmp_path):
     for seed in range(15):
-        out = Game(fallback, players, seed=seed)
-        out.play_out(random=random.Random(seed).random)
-        recorded = Game(fallback, players, seed=seed, record=True)
-        recorded.play_out(random=random.Random(seed).random)
-        looped, rng = Game(fallback, players, seed=seed), random.Random(seed).random
-        while not looped.finished:
-            for seat in looped.pending():
-                options = looped.options(seat)
-                looped.apply(seat, options[int(rng() * len(options))])
-        assert out.scores == recorded.scores == looped.scores
-        assert out.decisions == recorded.decisions == looped.decisions
-        path = tmp_path / f"{players}-{seed}.jsonl"
-        recorded.recorder.write(path)
-        assert replay(str(path)) == len(recorded.recorder.events)
+        played_three_ways(fallback, players, seed, tmp_path)
 
 
 def test_a_copy_lists_the_fallback_as_the_game_does(fallback):
@@ -142,9 +120,9 @@ def test_r300_without_a_fallback_names_otherwise_in_its_hint(tmp_path):
 
 
 def test_static_checks_of_otherwise(tmp_path):
-    assert _codes(_written(tmp_path, "otherwise: pass", "otherwise: pas", "a.yaml")) == ["S019"]
-    assert _codes(_written(tmp_path, "otherwise: pass", "otherwise: [pass, play]", "b.yaml")) == ["S031"]
-    assert _codes(_written(tmp_path, "  - shuffle: bag\n", "  - shuffle: bag\n    otherwise: pass\n", "c.yaml")) == ["S003"]
+    assert load_codes(_written(tmp_path, "otherwise: pass", "otherwise: pas", "a.yaml")) == ["S019"]
+    assert load_codes(_written(tmp_path, "otherwise: pass", "otherwise: [pass, play]", "b.yaml")) == ["S031"]
+    assert load_codes(_written(tmp_path, "  - shuffle: bag\n", "  - shuffle: bag\n    otherwise: pass\n", "c.yaml")) == ["S003"]
 
 
 def test_lints_count_the_fallback_as_offered(fallback):

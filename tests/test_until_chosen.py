@@ -1,0 +1,129 @@
+"""A decision asked again until the seat chooses to stop (`until_chosen:` on `decide`): the same seat is asked from the
+position after each choice till it takes a stopping action, and every way of reading decisions agrees (options/apply,
+play_out, records and replay, scenarios, agents, the PettingZoo adapter); static checks S019, S032 and S003; R300
+where a question lists no option."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from philtre.dsl import PhiltreError, load_ruleset
+from philtre.interpreter import Game
+from philtre.interpreter.scenarios import run_scenarios
+from philtre.interpreter.simulate import play_game
+
+from conftest import load_codes, played_three_ways, variant_of
+
+DATA = Path(__file__).parent / "data"
+SOURCE = (DATA / "until_chosen.yaml").read_text()
+
+
+@pytest.fixture(scope="module")
+def claims():
+    """tests/data/until_chosen.yaml: play a card, then `decide: [claim, stop]` with `until_chosen: stop`, then draw."""
+    return load_ruleset(str(DATA / "until_chosen.yaml"))
+
+
+def _written(tmp_path, old, new, name="variant.yaml"):
+    """tests/data/until_chosen.yaml with ``old`` written as ``new`` (once), at ``tmp_path``."""
+    return variant_of(SOURCE, tmp_path, old, new, name)
+
+
+def _take(game, action, pick=0):
+    """The seat deciding takes its ``pick``-th option of ``action``; its seat."""
+    (seat,) = game.pending()
+    game.apply(seat, [o for o in game.options(seat) if o.action == action][pick])
+    return seat
+
+
+def test_the_seat_is_asked_again_after_each_claim_until_it_stops(claims):
+    game = Game(claims, 2, seed=1)
+    assert _take(game, "play", 1) == 0  # a 3: stones 1 and 2 are within reach
+    assert {o.action for o in game.options(0)} == {"claim", "stop"}
+    assert _take(game, "claim") == 0  # the 1 ...
+    assert game.pending() == [0] and [o.args for o in game.options(0)] == [(("s", game.options(0)[0].args[0][1]),), ()]
+    assert _take(game, "claim") == 0  # ... the 2: nothing left to pay with, asked all the same
+    assert [o.action for o in game.options(0)] == ["stop"]
+    _take(game, "stop")
+    assert game.pending() == [1] and {o.action for o in game.options(1)} == {"play"}  # (seat 0 drew; seat 1 plays)
+
+
+def test_when_guards_the_whole_asking_read_once(tmp_path):
+    game = Game(load_ruleset(_written(tmp_path, "        until_chosen: stop\n",
+                                      "        until_chosen: stop\n        when: points[current] >= 3\n")), 2, seed=1)
+    _take(game, "play", 1)
+    _take(game, "claim")  # points 2: the `when` would not hold now, and the seat is asked again all the same
+    assert game.pending() == [0] and "stop" in {o.action for o in game.options(0)}
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_play_out_a_recorded_game_and_the_loop_of_options_play_the_same_games(claims, players, tmp_path):
+    for seed in range(12):
+        recorded = played_three_ways(claims, players, seed, tmp_path)
+        claims_made = [e for e in recorded.recorder.events if e.get("action") == "claim"]
+        stops = [e for e in recorded.recorder.events if e.get("action") == "stop"]
+        assert claims_made and len(stops) > 1  # (each choice recorded as a decision of its own)
+
+
+def test_the_scenarios_take_several_steps_of_the_repeated_decision(claims):
+    assert [r.failures for r in run_scenarios(claims)] == [[], [], []]
+
+
+@pytest.mark.parametrize("agents", [["random", "random"], ["greedy", "greedy"], ["ismcts:30", "random"]])
+def test_agents_stop_in_the_end(claims, agents):
+    game = play_game(claims, 2, 4, agents, record=True)
+    assert game.finished and {"claim", "stop"} <= {e["action"] for e in game.recorder.events if e.get("event") == "decision"}
+
+
+def test_the_adapters_mask_offers_the_decisions_own_actions():
+    pytest.importorskip("pettingzoo")
+    import numpy as np
+
+    from philtre.adapters.pettingzoo import env
+
+    e = env(str(DATA / "until_chosen.yaml"), players=2)
+    e.reset(seed=3)
+    rng = random.Random(3)
+    masked = set()
+    while e.agents:
+        agent = e.agent_selection
+        if e.terminations[agent] or e.truncations[agent]:
+            e.step(None)
+            continue
+        legal = e.legal_options(agent)
+        assert set(np.flatnonzero(e.observe(agent)["action_mask"])) == set(legal)
+        masked |= {o.action for o in legal.values()}
+        e.step(rng.choice(sorted(legal)))
+    assert {"claim", "stop"} <= masked
+
+
+def test_r300_where_a_question_lists_no_option(tmp_path):
+    path = _written(tmp_path, "  stop: {}\n", "  stop:\n    if: count(stones) > 100\n")
+    with pytest.raises(PhiltreError) as caught:
+        Game(load_ruleset(path), 2, seed=0).play_out(random=random.Random(0).random)
+    assert caught.value.first.code == "R300" and "(claim, stop)" in caught.value.first.message
+
+
+def test_the_step_limit_guards_a_seat_that_never_chooses_to_stop(tmp_path):
+    never = _written(tmp_path, "  stop: {}\n", "  stop:\n    if: false\n  wait: {}\n")  # stop never legal ...
+    Path(never).write_text(Path(never).read_text().replace("decide: [claim, stop]", "decide: [claim, stop, wait]"))
+    with pytest.raises(PhiltreError) as caught:  # ... and a wait always is: asked again till the step limit
+        Game(load_ruleset(never), 2, seed=0).play_out(random=random.Random(0).random)
+    assert caught.value.first.code == "R200"
+
+
+def test_static_checks_of_until_chosen(tmp_path):
+    assert load_codes(_written(tmp_path, "until_chosen: stop", "until_chosen: stp", "a.yaml")) == ["S019"]
+    assert load_codes(_written(tmp_path, "until_chosen: stop", "until_chosen: [stop, play]", "b.yaml")) == ["S032"]
+    assert load_codes(_written(tmp_path, "  - shuffle: deck\n", "  - shuffle: deck\n    until_chosen: stop\n", "c.yaml")) == ["S003"]
+    assert load_codes(_written(tmp_path, "      - decide: play\n", "      - simultaneous: play\n        until_chosen: play\n",
+                           "d.yaml")) == ["S003"]
+
+
+def test_the_lints_find_nothing_in_a_repeated_decision(claims):
+    from philtre.dsl.lints import lint
+
+    assert [d.code for d in lint(claims)] == []
