@@ -1578,9 +1578,6 @@ class Game:
             if type(player) is not int or not (0 <= player < S.nplayers):
                 raise RuleRuntimeError(f"the deciding player must be a seat (0..{S.nplayers - 1}), got {describe(player)}"
                                        f"{fraction_hint(player)}", part="player")
-            if "until_chosen" in stmt.args:  # asked again until it chooses to stop: from its frame (_h_again)
-                S.flow.stack.append([stmt, stmt.args["again"], 0, L, player])
-                return None
         if WORK[0] < HEAVY:  # (the work done on the way here, which the listing's fresh budget drops: _arrived)
             self._arrived(stmt, L)
         actions = stmt.args["actions"]
@@ -1632,10 +1629,9 @@ class Game:
         return PAUSE
 
     def _h_again(self, stmt, L):
-        """A question of a decision asked until the seat chooses to stop (its frame's `player`, evaluated once): asked
-        again after each choice, as the frame's block starts again, till a stopping action ends it (Runners.stopping)."""
+        """The question again of a decision asked until the seat chooses to stop (`until_chosen`), from the frame a
+        choice of another action pushed after the first (runners.asking_again), its seat the one asked first."""
         frame = self.state.flow.stack[-1]
-        frame[PC] = 0
         return self._h_decide(frame[STMT], L, frame[LOOP])
 
     def _require_options(self, stmt, players) -> None:

@@ -34,6 +34,7 @@ from philtre.dsl.compiler import (MAX_ITEMS, RANKED, Expr, banked, banking_patte
 from philtre.dsl.ast import Attr, BinOp, Call, Clause, ListLit, Name, walk
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.overlays import attributes_taken
+from philtre.dsl.model import decision_actions
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
 
@@ -110,8 +111,8 @@ class Runners:
         # ``lone_decisions=False`` it goes round its statement loop (tests/test_runners.py)
         self.lone_decisions = lone_decisions_of(ruleset.flow) if lone_decisions else {}
         self.actions = {name: block_runner(action.body, limit, None) for name, action in ruleset.actions.items()}
-        for name in {name for stmt in _statements(ruleset.flow) for name in stmt.args.get("until_chosen", ())}:
-            self.actions[name] = stopping(name, self.actions[name])
+        for name in {name for stmt in _statements(ruleset.flow) if asked_again(stmt) for name in decision_actions(stmt)}:
+            self.actions[name] = asking_again(name, self.actions[name])
         # by action name: its body run for every seat of a simultaneous step at once (seats_runner), None where it
         # cannot be written out (Game.apply then calls the action's runner once per seat)
         self.seats = {name: seats_runner(action.body, limit, len(action.params)) for name, action in ruleset.actions.items()}
@@ -223,16 +224,22 @@ def asked_again(stmt) -> bool:
     return "until_chosen" in stmt.args
 
 
-def stopping(name, run):
-    """The runner of action ``name``, which some decision's `until_chosen` names: where the decision asking it is that
-    one's question (its frame on top: Game._h_again), the choice ends the asking (the frame's block ends after it)."""
-    def run_and_stop(game, S, L):
+def asking_again(name, run):
+    """The runner of action ``name``, which a decision with `until_chosen` offers: where that decision was asked (the
+    statement the top frame paused at), a choice of another action than those it stops at asks it again, in a frame
+    of its own whose block is its question (Game._h_again), its seat the same; in that frame a stopping choice lets the
+    block end, another starts it again. Other decisions' choices of the action run it alone, as do shipped games, whose
+    decisions are asked once: their runners are not wrapped."""
+    def run_and_ask_again(game, S, L):
         frame = S.flow.stack[-1]
-        stmt = frame[0]
-        if stmt is not None and frame[1] is stmt.args.get("again") and name in stmt.args["until_chosen"]:
-            frame[2] = 1
+        asked = frame[1][frame[2] - 1]  # the statement the decision paused at
+        if asked.kind == "again":  # a question again: the block starts again, but after a stopping choice
+            if name not in frame[0].args["until_chosen"]:
+                frame[2] = 0
+        elif name not in asked.args.get("until_chosen", (name,)):  # (a decision asked once names none)
+            S.flow.stack.append([asked, asked.args["again"], 0, frame[3], L["me"]])
         return run(game, S, L)
-    return run_and_stop
+    return run_and_ask_again
 
 
 def lone_decisions_of(block, found=None) -> dict:
