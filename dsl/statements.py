@@ -879,6 +879,8 @@ def _actions_hint(ctx, key: str) -> str:
     known = f"the actions: {', '.join(sorted(ctx.actions))}" if ctx.actions else "the ruleset declares no actions: add them under actions:"
     if key == "otherwise":  # (the fallback's list: the seats are the decision's, given beside it)
         return f"'otherwise' names the actions offered where the decision's list no option ({known})"
+    if key == "until_chosen":  # (the choices that end the asking: some of the decision's own)
+        return f"'until_chosen' names the decision's actions whose choice ends its asking again ({known})"
     return f"'{key}' names actions ({known}); the seats deciding go in {seats}"
 
 

@@ -1096,6 +1096,19 @@ CASES = {
         "an action both in a decide's list and in its fallback (otherwise): offered either way",
         breaking("      - decide: play\n", "      - decide: play\n        otherwise: [play]\n"),
         "S031", "play]", message="both an action of this decision and its fallback", hint="name it once"),
+    "decide_until_chosen_unknown_action": Case(
+        "a decide asked until the seat chooses to stop (until_chosen) names a stopping action that does not exist",
+        breaking("      - decide: play\n", "      - decide: play\n        until_chosen: stp\n"),
+        "S019", "stp\n", hint="'until_chosen' names the decision's actions whose choice ends its asking again"),
+    "decide_until_chosen_not_offered": Case(
+        "a decide's stopping action (until_chosen) is none of its actions: the seat would be asked forever",
+        breaking("      - decide: play\n", "      - decide: play\n        until_chosen: [play, mulligan]\n",
+                 breaking("actions:\n", "actions:\n  mulligan: {}\n")),
+        "S032", "mulligan]", message="would be asked forever", hint="name one of its actions (play)"),
+    "until_chosen_on_a_simultaneous_step": Case(
+        "until_chosen (asking one seat again) on a simultaneous step",
+        breaking("      - decide: play\n", "      - simultaneous: play\n        until_chosen: play\n"),
+        "S003", "until_chosen: play", message="'simultaneous' does not take 'until_chosen'"),
     "otherwise_on_a_statement_that_decides_nothing": Case(
         "otherwise (a decision's fallback) on a statement that is no decide or simultaneous",
         breaking("  - shuffle: deck\n", "  - shuffle: deck\n    otherwise: play\n"),
