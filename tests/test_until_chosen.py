@@ -59,6 +59,25 @@ def test_when_guards_the_whole_asking_read_once(tmp_path):
     assert game.pending() == [0] and "stop" in {o.action for o in game.options(0)}
 
 
+def test_the_seat_is_read_once_before_the_first_question(tmp_path):
+    path = _written(tmp_path, "        until_chosen: stop\n", "        until_chosen: stop\n        player: asker\n")
+    text = Path(path).read_text().replace("  points: {initial: 0", "  asker: 0\n  points: {initial: 0")
+    Path(path).write_text(text.replace("      - move: s -> won[me]\n", "      - move: s -> won[me]\n      - set: {asker: 1 - me}\n"))
+    game = Game(load_ruleset(path), 2, seed=1)
+    _take(game, "play", 1)
+    _take(game, "claim")  # asker is seat 1 now: the question goes on to seat 0 all the same
+    assert game.pending() == [0]
+
+
+def test_a_stopping_action_under_otherwise_ends_the_asking_once_nothing_else_is_offered(tmp_path):
+    path = _written(tmp_path, "      - decide: [claim, stop]\n", "      - decide: claim\n        otherwise: stop\n")
+    game = Game(load_ruleset(path), 2, seed=1)
+    _take(game, "play", 1)
+    while {o.action for o in game.options(0)} == {"claim"}:  # claims till none is left, asked each time
+        _take(game, "claim")
+    assert _take(game, "stop") == 0 and game.pending() == [1]
+
+
 @pytest.mark.parametrize("players", [2, 3])
 def test_play_out_a_recorded_game_and_the_loop_of_options_play_the_same_games(claims, players, tmp_path):
     for seed in range(12):
