@@ -7,7 +7,8 @@
 - a component put at a depth of a zone (under `move`): lift off, put on, put back;
 - a bag (under zones): a public zone shuffled by the drawing action, so that the order a seat saw is not the draw;
 - hex cells (under Grids): links between `[x, y]` nodes and `reachable` join a grid's cells along six neighbours.
-- majorities (under define): first and second place by the seats ahead, ties sharing a place and its points.
+- majorities (under define): first and second place by the seats ahead, ties sharing a place and its points;
+- a value named inside an expression (under Comprehensions): a clause over a one-item list writes it once.
 """
 
 from __future__ import annotations
@@ -196,3 +197,29 @@ def test_majorities_give_first_and_second_place_with_ties_split(tmp_path, rolls,
             "flow": [*deal, {"set": {"got": "[maki_points(p) for p in players]"}}, {"decide": "wait", "player": 0}]}
     game = Game(load_ruleset(_write(tmp_path, data)), len(rolls), seed=0)
     assert game.state.vars["got"] == points
+
+
+def test_a_clause_over_a_one_item_list_writes_a_part_once(tmp_path):
+    """Ten definitions each reading the one before four times are 4^10 copies written out, past E133's bound; each
+    naming it once by a clause over a one-item list, as language.md shows, is one copy a link, and gives the same."""
+    from philtre.dsl.errors import PhiltreError
+
+    assert "for ls in [links(at)] for p in players" in _block_after_plain("A value named inside an expression")
+
+    def run(link):
+        chain = {"d0": "n + 1", **{f"d{k}": link.format(prev=f"d{k - 1}") for k in range(1, 11)}}
+        data = {"philtre": 1, "game": "once", "players": 2, "variables": {"got": 0, "n": 0},
+                "define": chain, "actions": {"wait": {}},
+                "flow": [{"set": {"got": "d10 % 1000"}}, {"decide": "wait", "player": 0}]}
+        return Game(load_ruleset(_write(tmp_path, data)), 2, seed=0).state.vars["got"]
+
+    assert run("sum(x + x + x + x for x in [{prev}]) % 1000") == 4 ** 10 % 1000
+    with pytest.raises(PhiltreError, match="E133"):
+        run("({prev} + {prev} + {prev} + {prev}) % 1000")
+
+
+def _block_after_plain(marker: str) -> str:
+    """The first plain ``` block of language.md after the text marker."""
+    text = LANGUAGE.read_text(encoding="utf-8")
+    assert marker in text, f"docs/language.md no longer says {marker!r}"
+    return re.search(r"```\n(.*?)```", text[text.index(marker):], re.S).group(1)
