@@ -593,6 +593,20 @@ def test_a_list_of_patterns_in_the_option_s_order_marked_illegal_is_legal(tmp_pa
     assert failure.endswith(" T013 expected take {grab: [{rank: 1}, {rank: 2}]} to be illegal, but it is legal"), failure
 
 
+def test_an_illegal_step_with_an_ordered_list_in_another_order_passes(tmp_path):
+    """Quoridor trial: `to: "[8, 6]"` marked illegal failed as "legal with its list in the option's order" where only
+    `[6, 8]` is offered; an ordered list in another order is another move, no option."""
+    [result] = _results(_grab(tmp_path, H1_H2_H3, "[{rank: 2}, {rank: 1}]", illegal=True, among=ORDERED_PAIRS))
+    assert result.passed, result.failures
+
+
+def test_an_illegal_step_with_a_subset_in_another_order_is_legal(tmp_path):
+    """A list chosen among subsets is a set: its reordering is the option, so marked illegal it fails."""
+    [result] = _results(_grab(tmp_path, H1_H2_H3, "[{rank: 2}, {rank: 1}]", illegal=True))
+    [failure] = result.failures
+    assert failure.endswith(" T013 expected take {grab: [{rank: 2}, {rank: 1}]} to be illegal, but it is legal"), failure
+
+
 @pytest.mark.parametrize("table, grab, order", [
     # the step's own patterns, rearranged
     (H1_H2_H3, "[{rank: 2}, {rank: 1}]", "[{rank: 1}, {rank: 2}]"),
