@@ -53,7 +53,7 @@ def match_choice(text: str, options, single_zones=(), again: bool = False, readi
     number = _option_number(text)
     if number is not None:
         return _by_number(number, text.strip() == number and not again, options, single_zones, reading, forbidden)
-    if not _places(options) or "(" in text:  # an option as listed, bid(q=7, f=3), or its words: bid q=7 f=3
+    if not _places(options) or "(" in text or _names_unplaced_action(words, options):  # an option as listed, bid(q=7, f=3), or its words: bid q=7 f=3
         return _by_label(text, options, single_zones, forbidden)
     if "=" in text and sum(bool(NUMBER.fullmatch(w)) for w in words) not in (2, 3):  # words of a piece, no position: i=4 form=2
         return _by_label(text, options, single_zones, forbidden)
@@ -160,11 +160,12 @@ def _position_hint(options, as_: str = "") -> str:
     """How to type a placement: 'x y rot' ('x y' where every option is at rot 0), and what else tells the options apart
     (a word of the piece, q= and dir=), with an example from a legal option of this decision (the last, which the list
     of the first SHOWN leaves out)."""
-    apart = _telling_arguments(options)
+    placing = [o for o in options if any(_a_position(v) for _, v in o.args)]  # (a pass or a step listed too tells none apart)
+    apart = _telling_arguments(placing)
     pieces = [name for name, kind in apart if kind == "component"]
     named = [f"{name}=" for name, kind in apart if kind != "component"]
     words = " and ".join(filter(None, ["a word of the piece" if pieces else "", ", ".join(named)]))
-    last = next(o for o in reversed(options) if any(_a_position(v) for _, v in o.args))
+    last = placing[-1]
     at = next(v for _, v in last.args if _a_position(v))
     unturned = _all_at_rot_zero(options)  # (the options are listed without their rot: 'x y' is enough)
     example = " ".join([str(at["x"]), str(at["y"]), *([] if unturned else [str(at["rot"])]),
@@ -854,6 +855,10 @@ def _not_an_option(text: str, options, single_zones=(), forbidden=None) -> str:
     if why:
         said = f"{said}: {why}"
     if len(options) > SAID_OPTIONS:
+        named = _action_named(text, options)
+        if named:  # `step 7 16` where walls are listed too: the step options, not an example of a wall
+            return (f"{said} (the {len(options)} the rules allow now); {named[0].action}'s are: {_listing(named, options, single_zones)} "
+                    f"(type an option's number, or an option as listed)")
         return f"{said} (the {len(options)} the rules allow now): {_type_a_number(options, single_zones)}"
     listing = "; ".join(f"{i}. {o.label(None, single_zones)}" for i, o in enumerate(options, 1))
     if len(options) == 1:
@@ -862,6 +867,13 @@ def _not_an_option(text: str, options, single_zones=(), forbidden=None) -> str:
         return f"{said}; this turn's options are: {listing} (type an option's number, 1..{len(options)}, or an option as listed)"
     # (not "the rules allow only 1. ...; 2. ...": read as "only one", where there are several)
     return f"{said}, which are: {listing} (type an option's number, 1..{len(options)}, or an option as listed)"
+
+
+def _action_named(text: str, options) -> list:
+    """The options of the action the line's first word names (`step` of `step 7 16`), where that is not all of them."""
+    words = _words(text)
+    named = [option for option in options if words and option.action.lower() == words[0].lower()]
+    return named if len(named) < len(options) else []
 
 
 TYPED_NAME = re.compile(r"\b(\w+)\s*=")  # a name typed before a value: b of b=[3, 4], zz of zz=3
@@ -949,9 +961,16 @@ def _label_words(label: str, before: bool = True) -> set:
 
 
 def _places(options) -> bool:
-    """Whether the options put a piece at a position {x, y, rot} (then one can be typed as 'x y rot')."""
-    first = options[0] if len(options) else None
-    return first is not None and any(_a_position(v) for _, v in first.args)
+    """Whether any of the options puts a piece at a position {x, y, rot} (then one can be typed as 'x y rot'): not only
+    the first, as a decision may list its pass or its pawn steps before its placements."""
+    return any(_a_position(v) for option in options for _, v in option.args)
+
+
+def _names_unplaced_action(words: list, options) -> bool:
+    """Whether the line's first word names an action none of whose options places a piece (`step 7 16`): its numbers
+    are then that action's words, not a position."""
+    named = _action_named(" ".join(words), options)
+    return bool(named) and not _places(named)
 
 
 def _whole(word: str):

@@ -2225,3 +2225,59 @@ def test_each_kind_of_argument_has_its_slots_and_its_text_as_typed():
     assert {kind: _kind(value) for kind, value in values.items()} == {kind: kind for kind in values}
     assert _kind(Zone(("pit", 9))) == "list" and _kind("two words") == _kind(None) == "plain"
     assert set(SLOTS) == set(AS_TYPED) == set(values)
+
+
+STEPS_AND_WALLS = """\
+philtre: 1
+game: steps-and-walls
+players: 1
+components:
+  disc: {attributes: {k: [1, 2]}, derive: {cells: "['o']"}, start: supply}
+zones:
+  supply: {}
+  board: {grid: {resolution: 1, width: 3, height: 3}}
+actions:
+  pass: {}
+  step:
+    choose: {to: "[[0, 1], [1, 0], [2, 2]]"}
+  put:
+    choose: {d: "take(supply, 1)", at: "placements(board, d)"}
+    if: at.overlap == 0
+    do:
+      - place: {piece: d, to: board, at: at}
+flow:
+  - repeat: 2
+    do:
+      - decide: [pass, step, put]
+        player: 0
+winners: "[0]"
+"""
+
+
+def test_a_position_is_read_where_any_option_places_not_only_the_first(tmp_path):
+    """Quoridor trial: `1 2` was read as loose words ("5 options match") where the pawn steps were listed before the
+    walls, as play looked at the first option alone; `step 0 1` is still the step's words, not a position."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.play_input import _type_a_number
+
+    path = tmp_path / "steps.yaml"
+    path.write_text(STEPS_AND_WALLS, encoding="utf-8")
+    options = Game(load_ruleset(str(path)), 1, seed=1).options(0)
+    assert options[0].action == "pass"
+    assert choose("1 2", options).label() == "put(d=disc k=1, at=(x=1, y=2, rot=0))"
+    assert choose("step 0 1", options).label() == "step(to=[0, 1])"
+    assert "a position as 'x y' (e.g. '2 2')" in _type_a_number(options), _type_a_number(options)
+
+
+def test_a_refused_line_naming_an_action_is_answered_with_that_action_s_options(tmp_path):
+    """Quoridor trial: `step 7 16` was refused with the example `e.g. wall(...)`, an option of another action."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+
+    path = tmp_path / "steps.yaml"
+    path.write_text(STEPS_AND_WALLS, encoding="utf-8")
+    options = Game(load_ruleset(str(path)), 1, seed=1).options(0)
+    said = choose("step 7 16", options)
+    assert said == ("'step 7 16' is not among this turn's options (the 13 the rules allow now); step's are: "
+                    "2. step(to=[0, 1]); 3. step(to=[1, 0]); 4. step(to=[2, 2]) (type an option's number, or an option as listed)"), said
