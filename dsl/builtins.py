@@ -354,17 +354,23 @@ def b_abs(x):
     return abs(x)
 
 
-def b_range(a, b=None):
-    """Integers a..b-1 (or 0..a-1), at most 100,000 of them."""
+def b_range(a, b=None, step=1):
+    """Integers a..b-1 (or 0..a-1), every ``step``-th as Python's range, at most 100,000 of them."""
     lo, hi = (0, a) if b is None else (a, b)
-    if type(lo) is not int or type(hi) is not int:  # true is no number, though Python's range would take it
-        raise RuleRuntimeError("range() takes whole numbers" + (fraction_hint(lo) or fraction_hint(hi)))
-    if hi - lo > MAX_RANGE:
-        raise RuleRuntimeError(f"range() of {hi - lo:,} numbers; the limit is {MAX_RANGE:,}")
-    WORK[0] -= max(0, hi - lo)
+    if type(lo) is not int or type(hi) is not int or type(step) is not int:  # true is no number, though Python's range would take it
+        raise RuleRuntimeError("range() takes whole numbers" + (fraction_hint(lo) or fraction_hint(hi) or fraction_hint(step)))
+    if step == 0:
+        raise RuleRuntimeError(RANGE_STEP_ZERO)
+    many = max(0, -((lo - hi) // step))  # (how many Python's range gives, without its overflow past sys.maxsize)
+    if many > MAX_RANGE:
+        raise RuleRuntimeError(f"range() of {many:,} numbers; the limit is {MAX_RANGE:,}")
+    WORK[0] -= many
     if WORK[0] < 0:
         out_of_work()
-    return list(range(lo, hi))
+    return list(range(lo, hi, step))
+
+
+RANGE_STEP_ZERO = "range()'s step must not be 0: range(a, b, step) counts by step, up where it is positive, down where it is negative"
 
 
 def _whole(value, what: str) -> int:
@@ -984,7 +990,8 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("max_by", b_max_by, 1, 1, lambda ts: _elem(_elem(ts[0])), "max_by([key, item] for ...): the item of the first pair with the largest key", collection_arg=True),
         Builtin("min_by", b_min_by, 1, 1, lambda ts: _elem(_elem(ts[0])), "min_by([key, item] for ...): the item of the first pair with the smallest key", collection_arg=True),
         Builtin("abs", b_abs, 1, 1, lambda ts: _num(ts), "abs(x): absolute value", arg_kinds=("number",), charges=False),
-        Builtin("range", b_range, 1, 2, lambda ts: ("list", "int"), "range(n) or range(a, b): whole numbers, at most 100,000", arg_kinds=("whole", "whole")),
+        Builtin("range", b_range, 1, 3, lambda ts: ("list", "int"), "range(n), range(a, b) or range(a, b, step): whole numbers, at most 100,000",
+                arg_kinds=("whole", "whole", "whole")),
         Builtin("left", b_left, 1, 2, lambda ts: "player", "left(p, k=1): the seat k places clockwise from p", needs_state=True, arg_kinds=("whole", "whole"), charges=False),
         Builtin("right", b_right, 1, 2, lambda ts: "player", "right(p, k=1): the seat k places counter-clockwise from p", needs_state=True, arg_kinds=("whole", "whole"), charges=False),
         Builtin("seats_from", b_seats_from, 1, 1, lambda ts: ("list", "player"), "seats_from(p): every seat, clockwise, starting at p", needs_state=True, arg_kinds=("whole",), charges=False),

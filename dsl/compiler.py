@@ -26,7 +26,7 @@ from ast import literal_eval as _literal_eval
 
 from . import ast
 from .builtins import (
-    BUILTINS, FRACTION_HINT, FRACTION_SAID, HEAVY, MAX_RANGE, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, OutOfWork, RuleRuntimeError, bank,
+    BUILTINS, FRACTION_HINT, FRACTION_SAID, HEAVY, MAX_RANGE, RANGE_STEP_ZERO, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, OutOfWork, RuleRuntimeError, bank,
     beyond_the_limit,
     TEAM_BUILTINS, b_index_of, b_placements_every_turn, b_placements_on_boards, b_placements_unturned,
     b_placements_unturned_every_turn, b_subsets_of, charge_written, item_at as _ix, out_of_work,
@@ -3118,6 +3118,8 @@ class Compiler:
                     self.error(src.at(arg.pos), "E120", f"{name}() needs {ARG_KINDS[kind][0]} here, but this is a {show_type(t)}",
                                self._fraction_hint(arg, "int" if kind == "whole" else None, t)
                                or (_one_zone_hint("zone", t, arg.name) if kind == "zone" and isinstance(arg, ast.Name) else ""))
+            if name == "range" and len(node.args) == 3 and _written_zero(node.args[2]):
+                self.error(src.at(node.args[2].pos), "E120", RANGE_STEP_ZERO, "write a step of 1 or more to count up, -1 or less to count down")
             if name in NUMBERS_ONLY:
                 self._items_checked(name, node, types, src)
             if name in KEYED_ORDERS:  # typed by the items of its [key, item] pairs, not by the pairs
@@ -6884,6 +6886,13 @@ def _eq_written(a, b):
     WORK[0] -= min(written_items(a, most), written_items(b, most)) - n
     if WORK[0] < 0:
         out_of_work()
+
+
+def _written_zero(node) -> bool:
+    """Whether ``node`` is the number 0 written out (`0`, `-0`): a range's step that can never count."""
+    if isinstance(node, ast.Unary) and node.op == "-":
+        node = node.operand
+    return isinstance(node, ast.Const) and type(node.value) is int and node.value == 0
 
 
 _LAZY = object()  # a table entry not computed: the call is made where the condition stands

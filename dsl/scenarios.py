@@ -1039,9 +1039,9 @@ def constant_numbers(defines: dict, tree, scope, depth: int = 0) -> range | list
     if isinstance(tree, ast.ListLit) and tree.items:
         items = [_constant_number(defines, item, scope, depth) for item in tree.items]
         return items if all(value_kind(item) == "number" for item in items) else None
-    if isinstance(tree, ast.Call) and tree.func == "range" and len(tree.args) in (1, 2):
+    if isinstance(tree, ast.Call) and tree.func == "range" and len(tree.args) in (1, 2, 3):
         bounds = [_constant_number(defines, arg, scope, depth) for arg in tree.args]
-        return range(*bounds) if all(type(b) is int for b in bounds) else None
+        return range(*bounds) if all(type(b) is int for b in bounds) and bounds[2:] != [0] else None
     define = defines.get(tree.name) if isinstance(tree, ast.Name) and tree.name not in scope else None
     if define is None or define.params or depth > 20:  # (a definition naming itself is refused elsewhere)
         return None
