@@ -169,6 +169,20 @@ _READ_OF_NONE = re.compile(r"cannot read \.\w+ of none")
 _LOOKED_UP_IN_NONE = re.compile(r"cannot look up .* in none: ")
 
 
+def choice_guard_hint(tree, text: str) -> str:
+    """For a `choose` collection that failed on none (``text``) where it reads first() or last() of a zone or list,
+    which give none where it is empty: that a choice is worked out before the action's `if:`, and the guard that
+    works, the collection itself made empty then (`placements(board, last(supply[me])) if count(supply[me]) > 0 else []`)."""
+    if tree is None or "none" not in text:
+        return ""
+    read = next((node.args[0] for node in ast.walk(tree) if isinstance(node, ast.Call) and node.func in ("first", "last")
+                 and len(node.args) == 1 and not isinstance(node.args[0], ast.Comprehension)), None)
+    if read is None:
+        return ""
+    return (f"a choice is worked out before the action's `if:`, which cannot guard it; where `{ast.text(read)}` may be "
+            f"empty, guard the choice itself: `{ast.text(tree)} if count({ast.text(read)}) > 0 else []`")
+
+
 def nones_named(text: str, trees, none_names=()) -> str:
     """A rule's failure ``text`` that read an attribute of none or indexed none, with the part of the expressions
     ``trees`` that was none named (`piece_at(board, 0, 0)` is none) and why such a call gives none; as it was where a

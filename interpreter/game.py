@@ -18,7 +18,7 @@ from random import Random as _Random
 from types import MethodType
 
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, bank, fraction_hint, work_steps
-from philtre.dsl.compiler import chosen_among_subsets, failing_definition, fractions_told, index_named, nones_named
+from philtre.dsl.compiler import choice_guard_hint, chosen_among_subsets, failing_definition, fractions_told, index_named, nones_named
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.model import Stmt, decision_actions
 from philtre.dsl.values import Component, Zone, alike_once, arg_key, choices_written, describe, holds_nested, is_whole, where_apart
@@ -1112,6 +1112,8 @@ class Game:
             text = nones_named(text, [expr.tree], [n for n in expr.names if (seen[n] if n in seen else S.vars.get(n, 0)) is None])
             text = index_named(text, [expr.tree], {**S.vars, **seen})
         text = fractions_told(text, failing, self.ruleset)
+        if found is not None and found[1].startswith("its choice"):  # (an `if:` that fails is guarded by its own `and`)
+            where = "; ".join(filter(None, [where, choice_guard_hint(found[0].tree, text)]))
         raise PhiltreError.at(loc, "R100", f"action '{name}': {part}{text}", where) from None
 
     @staticmethod

@@ -482,3 +482,47 @@ def test_an_index_out_of_range_in_a_statement_names_the_part_indexed(tmp_path):
     with pytest.raises(PhiltreError) as info:
         game.apply(0, option)
     assert "failed in its value `[marks[slot], 1]`: index 4 of `marks[slot]` is out of range (0..2)" in str(info.value), info.value
+
+
+EMPTY_SUPPLY = """\
+philtre: 1
+game: empty-supply
+players: 1
+components:
+  wall: {derive: {cells: "['o', 'o']"}, copies: 1, start: "supply[owner]", each: player}
+zones:
+  supply: {each: player}
+  board: {grid: {resolution: 1, width: 3, height: 3}}
+actions:
+  pass: {}
+  put:
+    choose: {at: "placements(board, last(supply[me]))"}
+    if: count(supply[me]) > 0 and at.overlap == 0
+    do:
+      - place: {piece: "last(supply[me])", to: board, at: at}
+flow:
+  - repeat: 3
+    do:
+      - decide: [put, pass]
+        player: 0
+winners: "[0]"
+"""
+
+
+def test_a_choice_failing_on_an_empty_zone_s_last_says_to_guard_the_choice_itself(tmp_path):
+    """Quoridor trial: with the supply empty, `placements(board, last(supply[me]))` stopped the game with "the piece
+    must be a component, got none", though the action's `if:` tests the count: a choice is worked out before it."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(EMPTY_SUPPLY, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 1, seed=1)
+    with pytest.raises(PhiltreError) as stopped:
+        game.apply(0, game.options(0)[0])
+    first = stopped.value.first
+    assert first.code == "R100" and "its choice of 'at' failed" in first.message, first
+    assert first.hint == ("a choice is worked out before the action's `if:`, which cannot guard it; where `supply[me]` may "
+                          "be empty, guard the choice itself: `placements(board, last(supply[me])) if count(supply[me]) > 0 "
+                          "else []`"), first.hint
+    path.write_text(EMPTY_SUPPLY.replace('"placements(board, last(supply[me]))"', f'"{first.hint.split("`")[-2]}"'), encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 1, seed=1)
+    game.apply(0, game.options(0)[0])
+    assert [o.label() for o in game.options(0)] == ["pass()"]  # the guard the hint writes works
