@@ -606,9 +606,9 @@ def _base_scenarios_read(facts) -> set:
     (they test the base), yet a definition only they use is used, not one an overlay left unused."""
     if not facts.ruleset.variants:
         return set()
-    from .loader import SCENARIO_FILE, load_file
+    from .loader import load_file, sibling_scenarios_path
 
-    sibling = os.path.join(os.path.dirname(facts.ruleset.path), SCENARIO_FILE)
+    sibling = sibling_scenarios_path(facts.ruleset.path)
     try:
         data = load_file(sibling) if os.path.isfile(sibling) else None
     except PhiltreError:  # unreadable or broken: the base's own check reports it

@@ -189,19 +189,20 @@ def _not_a_ruleset_file(path: str) -> str:
 KEYWORDS = {"and", "else", "false", "for", "if", "in", "is", "none", "not", "or", "true"}  # the grammar's words
 
 
-def load_ruleset(name_or_path: str, variants=(), data=None, as_recorded: bool = False) -> Ruleset:
+def load_ruleset(name_or_path: str, variants=(), data=None, as_recorded: bool = False, beside: bool = True) -> Ruleset:
     """Load, check and compile a ruleset; every problem found is raised in one PhiltreError.
 
     ``data``: the file as ``load_file`` read it, when the caller has read it already.
     ``as_recorded``: ``name_or_path`` is a record header's ruleset.source (recorded_ruleset_path).
     ``variants``: the overlays' names or paths, applied in order; one alone may be a string, as the adapters take it
     (``variants="advanced"`` was read letter by letter: "no variant or overlay file 'a'").
+    ``beside``: False leaves out the scenarios.yaml beside the file (for a command that plays, where it has errors).
     """
     if isinstance(variants, str):
         variants = (variants,)
     path = recorded_ruleset_path(name_or_path) if as_recorded else resolve_ruleset_path(name_or_path)
     with kept_trees.kept_for(path, variants):
-        return _load(name_or_path, path, variants, data)
+        return _load(name_or_path, path, variants, data, beside)
 
 
 def recorded_ruleset_path(source: str) -> str:
@@ -217,7 +218,7 @@ def recorded_ruleset_path(source: str) -> str:
     return resolve_ruleset_path(source)
 
 
-def _load(name_or_path: str, path: str, variants, data) -> Ruleset:
+def _load(name_or_path: str, path: str, variants, data, beside: bool = True) -> Ruleset:
     """load_ruleset's work, its expressions' trees kept (dsl/kept_trees.py)."""
     if data is None:
         data = load_file(path)
@@ -228,7 +229,7 @@ def _load(name_or_path: str, path: str, variants, data) -> Ruleset:
     if is_scenario_file(data):
         raise PhiltreError.at(data.key_loc("scenarios"), "V003", _scenarios_not_a_ruleset(path))
     _check_extends_spelling(data)
-    extra = [] if variants else _sibling_scenarios(path)
+    extra = _sibling_scenarios(path) if beside and not variants else []
     near: list = []  # keys the overlays added beside a base key spelt like them
     removed: list = []  # names the overlays removed from a section, and where
     if variants:
@@ -304,12 +305,17 @@ def is_scenario_file(data) -> bool:
 SCENARIOS_SHAPE = "a scenarios file holds one key, 'scenarios:', with a list of scenarios"
 
 
+def sibling_scenarios_path(path: str) -> str:
+    """The scenarios.yaml beside the ruleset file at ``path``."""
+    return os.path.join(os.path.dirname(path), SCENARIO_FILE)
+
+
 def _sibling_scenarios(path: str) -> list:
     """Scenarios kept in scenarios.yaml next to the ruleset file, checked against the scenario schema.
 
     A scenarios.yaml that is there but no file that can be read (a folder, a pipe, a dangling link) is F001, not
     skipped: skipped, `philtre test` said only "no scenarios to run" and `philtre validate` "no findings"."""
-    sibling = os.path.join(os.path.dirname(path), SCENARIO_FILE)
+    sibling = sibling_scenarios_path(path)
     if os.path.basename(path) == SCENARIO_FILE or not os.path.lexists(sibling):
         return []
     if not os.path.isfile(sibling):

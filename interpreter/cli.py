@@ -254,18 +254,23 @@ SHOWN_FINDINGS = 5  # findings said before a game or a run: the rest are validat
 def warn_of(findings, lead: str, ruleset: str, variants=()) -> None:
     """Say on stderr, before the games, the first SHOWN_FINDINGS of what validation finds in the rules played (without
     their hints), after ``lead``, which names the command that says how to fix each (``{command}``)."""
+    warn_of_diagnostics([f.diagnostic for f in findings], lead, ruleset, variants)
+
+
+def warn_of_diagnostics(diagnostics, lead: str, ruleset: str, variants=()) -> None:
+    """warn_of for diagnostics themselves (not a lint's findings)."""
     import shlex
 
     from philtre.dsl.errors import printable
 
-    if not findings:
+    if not diagnostics:
         return
     command = " ".join(["philtre validate", shlex.quote(ruleset), *(f"--variant {shlex.quote(v)}" for v in variants)])
     click.echo(printable("warning: " + lead.format(command=f"`{command}`")), err=True)
-    for f in findings[:SHOWN_FINDINGS]:
-        click.echo(printable(f"  {f.diagnostic.loc}: {f.diagnostic.code} {f.diagnostic.message}"), err=True)
-    if len(findings) > SHOWN_FINDINGS:
-        click.echo(f"  ... and {len(findings) - SHOWN_FINDINGS} more", err=True)
+    for d in diagnostics[:SHOWN_FINDINGS]:
+        click.echo(printable(f"  {d.loc}: {d.code} {d.message}"), err=True)
+    if len(diagnostics) > SHOWN_FINDINGS:
+        click.echo(f"  ... and {len(diagnostics) - SHOWN_FINDINGS} more", err=True)
 
 
 def warn_of_rules(rs, ruleset: str, variants=(), said: set | None = None) -> None:
@@ -287,12 +292,37 @@ def finding_key(found) -> tuple:
     return str(d.loc), d.code, d.message
 
 
-def load(ruleset, variants=()):
-    """The ruleset with its overlays, in order."""
-    from philtre.dsl import load_ruleset
+def load(ruleset, variants=(), playing: bool = False):
+    """The ruleset with its overlays, in order. ``playing``: for a command that plays games, which errors of the
+    scenarios.yaml beside the ruleset alone do not stop: they are said, and the games are played without its scenarios
+    (they test the rules, they are none; validate and test still refuse them)."""
+    from philtre.dsl import PhiltreError, load_ruleset
 
     each_once(variants, ruleset)
-    return load_ruleset(ruleset, list(variants))
+    try:
+        return load_ruleset(ruleset, list(variants))
+    except PhiltreError as exc:
+        beside = _scenarios_beside_at_fault(exc, ruleset) if playing else None
+        if beside is None:
+            raise
+        errors = exc.diagnostics
+    warn_of_diagnostics(errors, f"{beside} has {len(errors)} error{'s' * (len(errors) != 1)} ({{command}} says how to fix "
+                        f"each; a ruleset its scenarios were not written for goes in a folder of its own): the games are "
+                        "played without its scenarios:", ruleset, variants)
+    return load_ruleset(ruleset, list(variants), beside=False)
+
+
+def _scenarios_beside_at_fault(exc, ruleset: str) -> str | None:
+    """The scenarios.yaml beside ``ruleset`` where every error of ``exc`` is in it, else None (also where the
+    ruleset given is that file itself: it is no ruleset, V003)."""
+    from philtre.dsl.loader import resolve_ruleset_path, sibling_scenarios_path
+
+    path = resolve_ruleset_path(ruleset)
+    beside = sibling_scenarios_path(path)
+    where = os.path.realpath(beside)
+    if os.path.realpath(path) == where:
+        return None
+    return beside if all(os.path.realpath(d.loc.path or "") == where for d in exc.diagnostics) else None
 
 
 def each_once(variants, ruleset=None) -> None:

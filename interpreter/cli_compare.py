@@ -63,7 +63,7 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
     base_overlays = _overlays(base_variant or "")
     if base_variant is not None and not base_overlays:
         raise click.BadParameter(f"'{base_variant}': give the base arm's overlays by name or path", param_hint="--base-variant")
-    base = tallied(load(ruleset, base_overlays), tallies)
+    base = tallied(load(ruleset, base_overlays, playing=True), tallies)
     players = players_for(base, players) if players is not None or len(base.player_counts) == 1 else \
         _every_arms_players(base, [load(ruleset, _overlays(spec)) for spec in variants if _overlays(spec)])
     if stop_on is not None and stop_on != "never" and stop_on not in measure_names(players):
@@ -84,7 +84,7 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
             raise click.BadParameter(f"'{spec}' is the base arm (--base-variant): compare it with another variant",
                                      param_hint="--variant")
         seen[_identity(ruleset, overlays)] = "variant"
-        rs = tallied(load(ruleset, overlays), tallies)
+        rs = tallied(load(ruleset, overlays, playing=True), tallies)
         rs.check_players(players)
         if rs.content_hash == base.content_hash:  # a house rule that restates the base: the comparison can show nothing
             note_no_rule_changed(spec, f"{ruleset} + {' + '.join(base_overlays)}" if base_overlays else ruleset)
@@ -143,9 +143,10 @@ def _base_is_an_arm(ruleset: str, variants, players: int) -> str:
         if players in rs.player_counts:
             overlays = " ".join(f"--variant {v}" for v in _overlays(spec))
             return f"{hint}; to play '{spec}' alone: philtre simulate {ruleset} -p {players} {overlays}"
+    from philtre.dsl.loader import resolve_ruleset_path
     from philtre.dsl.overlays import variants_taking
 
-    shipped = variants_taking(load(ruleset).path, players)
+    shipped = variants_taking(resolve_ruleset_path(ruleset), players)
     return f"{hint}; {shipped[0]!r} takes {players}: philtre simulate {ruleset} -p {players} --variant {shipped[0]}" if shipped else hint
 
 

@@ -27,7 +27,7 @@ def play(ruleset, players, seat, seed, variants, record_path, agents):
     """Play one seat at the terminal against agents (random by default)."""
     import random
 
-    rs = load(ruleset, variants)
+    rs = load(ruleset, variants, playing=True)
     players = players_for(rs, players)
     rs.check_players(players)
     if not 0 <= seat < players:

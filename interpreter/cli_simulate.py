@@ -245,8 +245,8 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
     from .summary import format_by_players
 
     check_run_options(backend, no_db, resume, report_dir, ray_address)
-    rs = load(ruleset, variants)
-    if variants and load(ruleset).content_hash == rs.content_hash:  # a house rule that restates the base
+    rs = load(ruleset, variants, playing=True)
+    if variants and load(ruleset, playing=True).content_hash == rs.content_hash:  # a house rule that restates the base
         note_no_rule_changed(" + ".join(variants), ruleset)
     rs = tallied(rs, tallies)
     counts = [players_for(rs, None)] if players is None else players

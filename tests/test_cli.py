@@ -1994,3 +1994,36 @@ def test_replay_checks_several_records_and_says_how_many_matched(tmp_path):
     assert result.stdout.splitlines()[-1] == "3 records: 2 replayed with every event matching, 1 did not", result.stdout
     result = philtre("replay", "--seat", "0", *records, cwd=tmp_path)
     assert result.returncode == 2 and "give one, not 3" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("scenarios, code", [
+    ("scenarios:\n  - {name: n, players: 4, steps: [{player: 0, action: pass_three}], expect: [true]}\n", "T008"),
+    ("scenarios: []\nextra: 1\n", "V003"),
+])
+def test_errors_of_the_scenarios_beside_a_ruleset_do_not_stop_the_games_only_its_tests(tmp_path, scenarios, code):
+    """`philtre simulate other.yaml` beside a scenarios.yaml written for another ruleset printed only the scenarios'
+    T008 findings and exit 1, no line saying the run was refused, nor why (Hearts trial H-1)."""
+    folder = game_with_scenarios(tmp_path, scenarios)
+    os.replace(folder / "ruleset.yaml", folder / "other.yaml")
+    for command in (["simulate", "g/other.yaml", "-p", "4", "-n", "2", "--seed", "1", "--no-db"],
+                    ["play", "g/other.yaml", "-p", "4", "--seat", "0", "--seed", "1"]):
+        result = philtre(*command, cwd=tmp_path, stdin="")
+        lead = result.stderr.splitlines()[0]
+        assert lead.startswith("warning: g/scenarios.yaml has 1 error (`philtre validate g/other.yaml` says how to fix each;"), result.stderr
+        assert lead.endswith("the games are played without its scenarios:") and f"g/scenarios.yaml:" in result.stderr, result.stderr
+        assert f" {code} " in result.stderr.splitlines()[1], result.stderr
+    assert result.stdout.strip(), "play dealt no game"
+    assert "win share" in philtre(*["simulate", "g/other.yaml", "-p", "4", "-n", "2", "--seed", "1", "--no-db"], cwd=tmp_path).stdout
+    for command in ("validate", "test"):
+        result = philtre(command, "g/other.yaml", cwd=tmp_path)
+        assert result.returncode == 1 and "g/scenarios.yaml:" in result.stdout + result.stderr, result.stderr
+
+
+def test_a_ruleset_s_own_error_beside_its_scenarios_errors_still_stops_the_games(tmp_path):
+    """Only errors all of the scenarios.yaml are said and played past: the rules' own stop the run, with the scenarios'."""
+    scenarios = "scenarios:\n  - {name: n, players: 4, steps: [{player: 0, action: pass_three}], expect: [true]}\n"
+    folder = game_with_scenarios(tmp_path, scenarios)
+    rules = folder / "ruleset.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("flow:", "flow:\n  - set: {nowhere: 1}", 1), encoding="utf-8")
+    result = philtre("simulate", "g", "-p", "4", "-n", "2", "--seed", "1", "--no-db", cwd=tmp_path)
+    assert result.returncode == 1 and "warning:" not in result.stderr and "g/ruleset.yaml:" in result.stderr, result.stderr
