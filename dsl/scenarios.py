@@ -12,6 +12,7 @@ from . import ast, geometry
 from .compiler import _DASHED_RANGE, ANY, Compiler, Expr, a_type, decision_names, element_type
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .geometry import ROTATIONS
+from .parser import SourceText, parse
 from .plain_data import Frozen, made_by
 from .values import Component, Zone, component_text, describe, is_number, is_whole, other_kind_written, values_shown
 from .yamlpos import Map, loc_of
@@ -163,7 +164,7 @@ def _compile_scenarios(compiler: Compiler, items, actions: dict | None) -> tuple
         decision = decision_names(compiler.symbols)  # read of the decision waiting (current, deciding)
         expect = tuple(
             compiler.expression(e, loc_of(item["expect"], k), decision, want="bool", what="an expectation")
-            for k, e in written if not isinstance(e, dict)
+            for k, e in written if not isinstance(e, dict) and not _quoted_item(compiler, e, loc_of(item["expect"], k))
         )
         pending = tuple(_pending(compiler, e, k, loc_of(item["expect"], k), item["players"])
                         for k, e in written if isinstance(e, dict) and "options" not in e)
@@ -333,6 +334,28 @@ def component_pattern(values_by_type: dict, chosen: str | None, word) -> str:
 def component_hint(name: str, pattern: str) -> str:
     """How a step names a component: by its attributes, as a mapping."""
     return f"'{name}' chooses a component: give its attributes, {name}: {pattern}"
+
+
+EXPECT_ITEM_KEYS = ("options", "pending", "at")  # the keys of an expect item that is a map (scenario.schema.json)
+
+
+def _quoted_item(compiler: Compiler, text, loc) -> bool:
+    """E150 at an expectation that is a map whose key is an expect item's (`- "{options: {player: 0, count: 1}}"`): in
+    quotes, YAML gives the item as an expression, where the key is an unknown name and the map no truth value. Said
+    once, with the way out (drop the quotes), instead of the expression's E150s and E120."""
+    if not isinstance(text, str) or not text.lstrip().startswith("{"):
+        return False
+    try:
+        tree = parse(text, loc)
+    except PhiltreError:  # a syntax error is the expression's own to say
+        return False
+    key = tree.pairs[0][0] if isinstance(tree, ast.MapLit) and tree.pairs else None
+    if not isinstance(key, ast.Name) or key.name not in EXPECT_ITEM_KEYS:
+        return False
+    compiler.error(SourceText(text, loc).at(key.pos), "E150", f"unknown name '{key.name}'",
+                   f"in quotes the item is an expression, not an expect item `{key.name}:`: drop the outer quotes, "
+                   f"`- {text.strip()}`, and YAML reads it as the {key.name} item it is")
+    return True
 
 
 def _expect_missing(compiler: Compiler, loc) -> None:

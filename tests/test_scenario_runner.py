@@ -1083,6 +1083,27 @@ def test_an_options_action_no_action_has_is_t008_at_it_once(tmp_path):
                     "(did you mean 'play'?)"), said
 
 
+@pytest.mark.parametrize("item, key", [
+    ('"{options: {player: 0, count: 1}}"', "options"),
+    ("'{pending: 0, at: play}'", "pending"),
+    ('"{ at: play }"', "at"),
+])
+def test_an_expect_item_written_in_quotes_is_told_to_drop_them(tmp_path, item, key):
+    """`- "{options: {player: 0, count: 1}}"` got E150 "to give the key 'options', quote it", one for each key inside,
+    and an E120 about count(...): each pushed toward mending an expression (Hearts trial H-2)."""
+    path = _beside(tmp_path, TUTORIAL, OPTIONS.format(items=f"      - {item}\n"))
+    said = _refused(path)
+    unquoted = item[1:-1].strip()
+    assert said == (f"{_loc(path, key + ':')}: E150 unknown name '{key}' (in quotes the item is an expression, not an expect "
+                    f"item `{key}:`: drop the outer quotes, `- {unquoted}`, and YAML reads it as the {key} item it is)"), said
+
+
+def test_a_map_of_another_key_in_quotes_keeps_the_expression_s_findings(tmp_path):
+    """Only an expect item's keys are told to drop the quotes: `{score: 1}` is an expression gone wrong."""
+    said = _refused(_beside(tmp_path, TUTORIAL, OPTIONS.format(items='      - "{score: 1}"\n')))
+    assert "drop the outer quotes" not in said and "E120 an expectation must be true or false" in said, said
+
+
 TWO_DECISIONS = """\
 philtre: 1
 game: two-decisions
