@@ -609,9 +609,9 @@ def rule_failed(game, stmt, exc, S, L, known: str | None = None) -> PhiltreError
         finally:
             WORK[0] = WORK_LIMIT
     text = fractions_told(text, failing, game.ruleset) + attributes_taken(game.ruleset, [e.tree for e in failing])
-    if part and label == "next":  # read between two turns: at its own line, not the loop's first
+    if part and label in ("next", "when"):  # read between two turns, or before the effect: at its own line, not the statement's
         return PhiltreError.at(failing[0].loc or stmt.loc, "R100", f"rule '{stmt.label}' failed{part}: {text}",
-                               "; ".join(filter(None, [hint, _next_hint(stmt)])))
+                               "; ".join(filter(None, [hint, _next_hint(stmt) if label == "next" else ""])))
     return PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed{part}: {text}", hint)
 
 

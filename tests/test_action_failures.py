@@ -324,6 +324,18 @@ def test_a_failing_rule_names_the_expression_of_it_that_fails(tmp_path, when, va
     assert f"R100 {part}: " in str(info.value), info.value
 
 
+def test_a_rule_failing_in_its_when_is_told_at_the_when_not_at_the_effect(tmp_path):
+    """`- when: ...` above `set:`: R100 was placed at the `set:` key, a line below the expression that failed (Hearts trial H-7)."""
+    path = tmp_path / "ruleset.yaml"
+    text = NAMED_PART.replace("  - set: {x: 1}\n    when: \"WHEN\"", "  - when: \"x / (x - 1) > 0\"\n    set: {x: 1}")
+    path.write_text(text.replace("VALUE", "1").replace("PLAYER", "0"), encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), players=2, seed=1)
+    line = text.count("\n", 0, text.index("- when:")) + 1
+    assert (info.value.first.loc.line, info.value.first.loc.col) == (line, text.splitlines()[line - 1].index('"x') + 1), info.value
+    assert "R100 rule 'set' failed in its when `x / (x - 1) > 0`" in str(info.value), info.value
+
+
 def test_a_failing_rule_says_which_names_it_read_are_none(tmp_path):
     """'+' between none and a whole number: the message says which name was none, a variable or a local."""
     path = tmp_path / "ruleset.yaml"
