@@ -119,7 +119,7 @@ def compile_statement(ctx, node, loc: Loc, env):
         if key not in allowed:
             ctx.compiler.error(node.key_loc(key), "S003", f"'{kind}' does not take '{key}'",
                                _two_kinds_hint(key) if key in STATEMENTS else did_you_mean(str(key), allowed)
-                               or _turns_seats_hint(kind, key))
+                               or _turns_seats_hint(kind, key) or _other_kinds_key_hint(kind, key))
     if ctx.in_action and kind in FLOW_ONLY_KINDS:
         ctx.compiler.error(node.key_loc(kind), "S004", f"'{kind}' belongs in the flow, not in an action's effects",
                            "a follow-up question or another seat's answer is a decision of the flow: the action notes what "
@@ -148,6 +148,25 @@ def _turns_seats_hint(kind: str, key) -> str:
         return ""
     return ("turns starts at one seat and goes round the table; to pass over some seats, give next: the seat after each "
             "turn, as next: \"first(p for p in seats_from(left(current)) if p in PLAYING)\"")
+
+
+# why a decision's own key is refused elsewhere, and what to write there instead
+_DECISION_KEYS_ELSEWHERE = {
+    ("simultaneous", "until_chosen"): "it asks one seat again until it chooses one of those actions; a simultaneous step "
+    "asks each seat once, and an until loop around it asks them again (until: CONDITION, its do: holding the step)",
+    "otherwise": "the action a deciding seat takes where it has no option; what a statement does where its when: is "
+    "false is its else:",
+}
+
+
+def _other_kinds_key_hint(kind: str, key) -> str:
+    """For a key that other kinds of statement take (`until_chosen:` on a `simultaneous`): which take it, and why it
+    is theirs where that is no plain slip."""
+    owners = [other for other, (_, keys) in STATEMENTS.items() if key in keys]
+    if not owners:
+        return ""
+    why = _DECISION_KEYS_ELSEWHERE.get((kind, key)) or _DECISION_KEYS_ELSEWHERE.get(key)
+    return f"'{key}' belongs to {' and '.join(owners)}" + (f": {why}" if why else f", not to {kind}")
 
 
 def _two_kinds_hint(key) -> str:

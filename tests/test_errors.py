@@ -1108,11 +1108,17 @@ CASES = {
     "until_chosen_on_a_simultaneous_step": Case(
         "until_chosen (asking one seat again) on a simultaneous step",
         breaking("      - decide: play\n", "      - simultaneous: play\n        until_chosen: play\n"),
-        "S003", "until_chosen: play", message="'simultaneous' does not take 'until_chosen'"),
+        "S003", "until_chosen: play", message="'simultaneous' does not take 'until_chosen'",
+        hint="a simultaneous step asks each seat once, and an until loop around it asks them again"),
     "otherwise_on_a_statement_that_decides_nothing": Case(
         "otherwise (a decision's fallback) on a statement that is no decide or simultaneous",
         breaking("  - shuffle: deck\n", "  - shuffle: deck\n    otherwise: play\n"),
-        "S003", "otherwise: play", message="'shuffle' does not take 'otherwise'"),
+        "S003", "otherwise: play", message="'shuffle' does not take 'otherwise'",
+        hint="'otherwise' belongs to decide and simultaneous: the action a deciding seat takes where it has no option"),
+    "a_key_of_another_kind_of_statement": Case(
+        "a key another kind of statement takes (next:, turns' own) on a repeat: the hint names whose it is",
+        breaking("  - shuffle: deck\n", "  - repeat: 2\n    next: 0\n    do: [{shuffle: deck}]\n"),
+        "S003", "next: 0", message="'repeat' does not take 'next'", hint="'next' belongs to turns, not to repeat"),
     "empty_flow": Case(
         "a flow with no statement in it",
         MINIMAL[:MINIMAL.index("flow:")] + "flow: []\n" + MINIMAL[MINIMAL.index("winners:"):],
