@@ -306,10 +306,14 @@ def load(ruleset, variants=(), playing: bool = False):
         if beside is None:
             raise
         errors = exc.diagnostics
+    try:
+        rs = load_ruleset(ruleset, list(variants), beside=False)
+    except PhiltreError as again:  # the rules' own errors, found once the scenarios (which stop at their file) are left out
+        raise PhiltreError([*errors, *again.diagnostics]) from None
     warn_of_diagnostics(errors, f"{beside} has {len(errors)} error{'s' * (len(errors) != 1)} ({{command}} says how to fix "
                         f"each; a ruleset its scenarios were not written for goes in a folder of its own): the games are "
                         "played without its scenarios:", ruleset, variants)
-    return load_ruleset(ruleset, list(variants), beside=False)
+    return rs
 
 
 def _scenarios_beside_at_fault(exc, ruleset: str) -> str | None:

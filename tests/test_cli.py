@@ -2017,6 +2017,21 @@ def test_errors_of_the_scenarios_beside_a_ruleset_do_not_stop_the_games_only_its
     for command in ("validate", "test"):
         result = philtre(command, "g/other.yaml", cwd=tmp_path)
         assert result.returncode == 1 and "g/scenarios.yaml:" in result.stdout + result.stderr, result.stderr
+    philtre("simulate", "g/other.yaml", "-p", "4", "-n", "1", "--seed", "1", "--no-db", "--record", "rec", cwd=tmp_path)
+    replayed = philtre("replay", "rec/game-00001.jsonl", cwd=tmp_path)  # a game played is replayed as the rules are
+    assert replayed.returncode == 0 and "all events match" in replayed.stdout, replayed.stderr
+
+
+def test_a_scenarios_file_of_the_wrong_shape_and_the_rules_own_error_are_said_together_with_no_warning(tmp_path):
+    """A scenarios.yaml refused before the rules are read (V003) hid the rules' own errors, found once it is left out."""
+    folder = game_with_scenarios(tmp_path, "scenarios: []\nextra: 1\n")
+    rules = folder / "ruleset.yaml"
+    text = rules.read_text(encoding="utf-8").replace("flow:", "flow_typo: 1\nflow:", 1)
+    rules.write_text(text, encoding="utf-8")
+    result = philtre("simulate", "g", "-p", "4", "-n", "2", "--seed", "1", "--no-db", cwd=tmp_path)
+    assert result.returncode == 1 and "warning:" not in result.stderr, result.stderr
+    line, _ = position(text, "flow_typo")
+    assert "g/scenarios.yaml:2:1: V003 " in result.stderr and f"g/ruleset.yaml:{line}:1: V001 unknown key" in result.stderr, result.stderr
 
 
 def test_a_ruleset_s_own_error_beside_its_scenarios_errors_still_stops_the_games(tmp_path):
