@@ -29,7 +29,7 @@ RULESET = """\
 philtre: 1
 game: {name}
 title: {title}
-description: Everyone plays a card in secret; the highest card scores a point. Three tricks.
+description: "A starting skeleton made by `philtre new`, to change into your game: everyone plays a card in secret; the highest card scores a point. Three tricks."
 players: 2..4
 
 components:
@@ -95,7 +95,8 @@ scenarios:
               help="Overwrite NAME/ruleset.yaml and NAME/scenarios.yaml if they exist (not through a link to a file outside NAME).")
 @guarded
 def new(name, force):
-    """Create NAME/ruleset.yaml and NAME/scenarios.yaml: a small game that validates, tests and plays."""
+    """Create the folder NAME (here, or at the path NAME gives) holding ruleset.yaml and scenarios.yaml: a small game that
+    validates, tests and plays, a skeleton to change into yours."""
     folder, game = _folder_and_game(name)
     files = {"ruleset.yaml": ("ruleset", RULESET), "scenarios.yaml": ("scenario-file", SCENARIOS)}
     for filename in files:  # every file checked before any is written: no half-made game

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from philtre.dsl import load_ruleset
@@ -173,3 +174,15 @@ def test_a_byte_of_the_folder_that_is_not_utf8_is_a_usage_error_shown_as_the_byt
     assert code == 2, err
     assert r"'\xff/g' holds a byte that is not UTF-8 text" in err, err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_game_new_makes_says_it_is_a_skeleton_and_the_help_says_where_it_goes(tmp_path):
+    """`new cant-stop` described itself as the card game it starts from; both trials wondered where the files went."""
+    code, _, err = run_in(tmp_path, "new", "cant-stop")
+    assert code == 0, err
+    description = yaml.safe_load((tmp_path / "cant-stop" / "ruleset.yaml").read_text(encoding="utf-8"))["description"]
+    assert description.startswith("A starting skeleton made by `philtre new`, to change into your game"), description
+    code, out, _ = run_in(tmp_path, "new", "--help")
+    assert "Create the folder NAME (here, or at the path NAME gives)" in " ".join(out.split()), out
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "philtre new mygame  " in readme and "makes the folder mygame/" in readme
