@@ -22,8 +22,11 @@ from .play_input import NumberReading, _a_position, _all_at_rot_zero, _forbiddin
               help="Write the game's record (JSON Lines) to FILE once it ends; `philtre replay FILE` re-runs it.")
 @click.option("--agents", default="random", show_default=True,
               help="The other seats' agents: one for all, or one per other seat in seat order: random, greedy[:N], ismcts[:N].")
+@click.option("--take-forced", is_flag=True,
+              help="Take a decision of yours that has a single option by itself, and say so (`= bust() (your only option)`), "
+                   "rather than ask for it.")
 @guarded
-def play(ruleset, players, seat, seed, variants, record_path, agents):
+def play(ruleset, players, seat, seed, variants, record_path, agents, take_forced):
     """Play one seat at the terminal against agents (random by default)."""
     import random
 
@@ -40,7 +43,7 @@ def play(ruleset, players, seat, seed, variants, record_path, agents):
     others = _other_agents(agents, players, seat)
     _warn_of_hidden_information(rs, ruleset, variants)
     try:
-        game, bots, told = _played(rs, players, seat, seed, others, record_path)
+        game, bots, told = _played(rs, players, seat, seed, others, record_path, take_forced)
     except KeyboardInterrupt:  # while the agents decide (an ismcts decision may take minutes): as at the prompt
         _leave(seed, record_path, 130)
     except BrokenPipeError:  # `philtre play ... | head -5`: the reader has all it wanted; the seed must not go with the output
@@ -77,7 +80,7 @@ def _not_played_from(record_path: str, ruleset: str, variants) -> None:
                                  f"the record would be written over it; give another file", param_hint="'--record'")
 
 
-def _played(rs, players: int, seat: int, seed: int, others: dict, record_path):
+def _played(rs, players: int, seat: int, seed: int, others: dict, record_path, take_forced: bool = False):
     """Deal and play the game to its end, the seat's choices read at the prompt; the game, the agents and the events told."""
     from .agents import make_agent
     from philtre.dsl.overlays import variant_descriptions
@@ -98,7 +101,7 @@ def _played(rs, players: int, seat: int, seed: int, others: dict, record_path):
         for variant, text, _ in variant_descriptions(rs):  # and what each house rule changes, as its overlay says it
             if text:
                 click.echo(f"+ {variant}: {text}")
-        told = _turns(game, seat, bots, seed, record_path)
+        told = _turns(game, seat, bots, seed, record_path, take_forced)
     return game, bots, told
 
 
@@ -118,13 +121,11 @@ def _colour() -> bool:
     return sys.stdout.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
-def _turns(game, seat: int, bots: dict, seed: int, record_path) -> int:
-    """Every decision to the game's end: the agents' asked of them, the seat's asked at the prompt after what happened;
-    the count of events told (what followed is told with the game's end)."""
-    from philtre.dsl.builtins import b_zone_of
-
+def _turns(game, seat: int, bots: dict, seed: int, record_path, take_forced: bool = False) -> int:
+    """Every decision to the game's end: the agents' asked of them, the seat's asked at the prompt after what happened
+    (a lone option taken unasked with ``take_forced``); the count of events told (what followed is told with the game's end)."""
     from .agents import ask
-    from .options import boards_wording, located_wording, placed_wording, single_zones
+    from .options import boards_wording, single_zones
     from .render import render_view, seen_ids
 
     colour = _colour()
@@ -144,20 +145,34 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path) -> int:
                 continue
             told = _tell(game, seat, told)
             view = game.view(seat)
-            click.echo("\n" + render_view(view, game.ruleset, colour, played=True))
-            _note_shown(game, view)
-            offered = _describe(options, game.ruleset, offered)
-            _say_at_once(view)
-            words = placed_wording(singles, _view_places(game, view))  # (a grid's piece named with where it lies)
-            # (and each component with its zone, where options would read alike)
-            words = located_wording(words, options, seen_ids(view), lambda c: b_zone_of(game.state, c))
-            words = words.but(unturned=_all_at_rot_zero(options))  # (a marble's place(at=(x=2, y=2)): rot=0 tells nothing)
-            _list(options, seen_ids(view), words)
-            chosen = _ask(options, seed, record_path, words, reading, game.decisions + 1,
-                          _forbidding(game, p, options, words))
+            words = _option_words(game, view, options, singles)
+            if take_forced and len(options) == 1:  # nothing to choose: the seat is told what it did, not asked
+                chosen = options[0]
+                click.echo(f"  = {chosen.label(seen_ids(view), words)} (your only option)")
+            else:
+                click.echo("\n" + render_view(view, game.ruleset, colour, played=True))
+                _note_shown(game, view)
+                offered = _describe(options, game.ruleset, offered)
+                _say_at_once(view)
+                _list(options, seen_ids(view), words)
+                chosen = _ask(options, seed, record_path, words, reading, game.decisions + 1,
+                              _forbidding(game, p, options, words))
             _OWN_DECISIONS.setdefault(game, {"at_once": [], "told": 0})["at_once"].append(_at_once(view))
             game.apply(p, chosen)
     return told
+
+
+def _option_words(game, view: dict, options, singles):
+    """How the seat's options are worded: a grid's piece named with where it lies, a component with its zone where options
+    would read alike, a position's rot=0 left out where it tells nothing (a marble's place(at=(x=2, y=2)))."""
+    from philtre.dsl.builtins import b_zone_of
+
+    from .options import located_wording, placed_wording
+    from .render import seen_ids
+
+    words = placed_wording(singles, _view_places(game, view))
+    words = located_wording(words, options, seen_ids(view), lambda c: b_zone_of(game.state, c))
+    return words.but(unturned=_all_at_rot_zero(options))
 
 
 @contextlib.contextmanager

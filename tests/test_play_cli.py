@@ -2281,3 +2281,37 @@ def test_a_refused_line_naming_an_action_is_answered_with_that_action_s_options(
     said = choose("step 7 16", options)
     assert said == ("'step 7 16' is not among this turn's options (the 13 the rules allow now); step's are: "
                     "2. step(to=[0, 1]); 3. step(to=[1, 0]); 4. step(to=[2, 2]) (type an option's number, or an option as listed)"), said
+
+
+LONE_THEN_TWO = """\
+philtre: 1
+game: lone
+players: 2
+actions:
+  bust: {}
+  pick:
+    choose: {n: "[1, 2]"}
+    do:
+      - score: {player: me, add: n}
+flow:
+  - for: p in players
+    do:
+      - decide: bust
+        player: p
+      - decide: pick
+        player: p
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("flag", [(), ("--take-forced",)])
+def test_take_forced_takes_a_lone_option_unasked_and_says_it(tmp_path, flag):
+    """Can't Stop and Hearts trials: play asked for a forced bust, keep() three times a hand; --take-forced does not."""
+    (tmp_path / "ruleset.yaml").write_text(LONE_THEN_TWO, encoding="utf-8")
+    # without the flag the first line answers bust(), the second pick; with it the first line is pick's
+    typed = "1\n2\n" if not flag else "2\n"
+    result = philtre("play", tmp_path, "-p", "2", "--seed", "1", *flag, stdin=typed)
+    assert result.returncode == 0, result.stderr
+    assert "scores [2, " in result.stdout, result.stdout
+    assert ("  = bust() (your only option)" in result.stdout) == bool(flag), result.stdout
+    assert result.stderr.count("your choice:") == (1 if flag else 2), result.stderr
