@@ -27,7 +27,7 @@ from philtre.dsl.values import explain as _explain
 from .effects import EFFECTS, GameEnded, handle_move, handle_reveal, handle_set
 from .options import Option, OptionList
 from .records import Recorder
-from .runners import first_seat, following_seat, loop_items, rule_failed, runners_for
+from .runners import asked_again, first_seat, following_seat, loop_items, rule_failed, runners_for
 from .state import State, initial_state
 from .views import view_of
 
@@ -1394,6 +1394,9 @@ class Game:
         loops = [f[STMT] for f in self.state.flow.stack if f[STMT] is not None and f[STMT].kind in LOOP_KINDS]
         if innermost is not None:  # (a fused runner's loops push no frame: the ones written around it, in order)
             loops += [s for s in [*_loops_around(self.ruleset, innermost), innermost] if s not in loops]
+        asking = self._asking_again()
+        if asking is not None and (innermost is None or innermost in _loops_around(self.ruleset, asking[STMT])):
+            self._runaway_asking(asking[STMT], asking[LOOP])  # the decision asked again is the innermost loop running
         culprit = innermost or (loops[-1] if loops else stmt)
         if culprit is None:
             self._runaway_at_block_end()
@@ -1414,6 +1417,30 @@ class Game:
             check += _changes_nothing(culprit)
         raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached: rule '{culprit.label}' does not end the game",
                               f"check {check}, or raise step_limit" + self._set_by_overlays(culprit))
+
+    def _asking_again(self):
+        """The innermost frame running, past any block of a `when` or an `if`, if it asks a decision again
+        (`until_chosen`: runners.asking_again), else None (a loop's, or none)."""
+        for frame in reversed(self.state.flow.stack):
+            stmt = frame[STMT]
+            if stmt is not None and stmt.kind in LOOP_KINDS:
+                return None
+            if stmt is not None and stmt.kind == "decide" and asked_again(stmt):  # (until_chosen is a decide's alone: S003)
+                return frame
+        return None
+
+    def _runaway_asking(self, decision, seat):
+        """R200 at a decision asked again and again (`until_chosen`) whose seat never chose to stop: not at the loop
+        around it, which never got to end its pass (a `turns` was blamed for a decision whose fallback stops nothing)."""
+        stopping = decision.args["until_chosen"]
+        fallback = [name for name in decision.args.get("fallback") or () if name not in stopping]
+        why = (f"where its actions ({', '.join(decision.args['actions'])}) list no option, its 'otherwise' {', '.join(fallback)} is offered, "
+               f"and it is no stopping action: name it under until_chosen too if it ends the asking; " if fallback else "")
+        raise PhiltreError.at(decision.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached: rule '{decision.label}' "
+                              f"asked seat {seat} again and again, and its stopping actions ({', '.join(stopping)}) were never chosen",
+                              f"{why}check that {', '.join(stopping)} comes to be legal ('if') and chosen, or raise step_limit"
+                              + self._read_from_overlays([x for name in stopping for x in _action_exprs(self.ruleset.actions[name])],
+                                                         "its stopping actions read"))
 
     def _runaway_in_loops(self, innermost, loops):
         """R200 where several loops are running (``loops``, outermost first): at the innermost `until` or `turns` (else

@@ -131,7 +131,28 @@ def test_the_step_limit_guards_a_seat_that_never_chooses_to_stop(tmp_path):
     Path(never).write_text(Path(never).read_text().replace("decide: [claim, stop]", "decide: [claim, stop, wait]"))
     with pytest.raises(PhiltreError) as caught:  # ... and a wait always is: asked again till the step limit
         Game(load_ruleset(never), 2, seed=0).play_out(random=random.Random(0).random)
-    assert caught.value.first.code == "R200"
+    failure = caught.value.first
+    assert failure.code == "R200"
+    # the decision asked again is blamed, at its line, not the `turns` around it
+    assert failure.loc.line == Path(never).read_text().splitlines().index("      - decide: [claim, stop, wait]") + 1, failure
+    assert "rule 'decide' asked seat 0 again and again, and its stopping actions (stop) were never chosen" in failure.message
+    assert "does not end the game" not in failure.message and "otherwise" not in failure.hint, failure.hint
+
+
+@pytest.mark.parametrize("record", [False, True])
+def test_the_step_limit_names_a_fallback_that_stops_nothing(tmp_path, record):
+    """Can't Stop trial (C-2): `decide: go`, `otherwise: wait`, `until_chosen: go`, go never legal: R200 blamed the turns."""
+    never = _written(tmp_path, "  stop: {}\n", "  stop:\n    if: false\n  wait: {}\n")
+    Path(never).write_text(Path(never).read_text().replace("decide: [claim, stop]", "decide: stop\n        otherwise: wait"))
+    game = Game(load_ruleset(never), 2, seed=0, record=record)
+    with pytest.raises(PhiltreError) as caught:
+        game.play_out(random=random.Random(0).random)
+    failure = caught.value.first
+    assert failure.code == "R200" and failure.loc.line == Path(never).read_text().splitlines().index("      - decide: stop") + 1
+    assert "its stopping actions (stop) were never chosen" in failure.message, failure.message
+    assert failure.hint.startswith("where its actions (stop) list no option, its 'otherwise' wait is offered, and it is no "
+                                   "stopping action: name it under until_chosen too if it ends the asking; check that stop "
+                                   "comes to be legal ('if') and chosen"), failure.hint
 
 
 def test_static_checks_of_until_chosen(tmp_path):
