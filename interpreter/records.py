@@ -52,15 +52,24 @@ def plain_json(value):
     return value
 
 
+class NumberKey(str):
+    """A map's number key as JSON's text key, "7", that remembers it was a number: a record or view written out is the
+    same JSON (and equal, key for key, to one read back), but the board writes {7: 0}, as the rules read it, not the
+    word '7' of a map {'7': 0}, whose key is text alike."""
+
+    __slots__ = ()
+
+
 def key_json(key) -> str:
-    """A map's key as JSON's text key, in the language's words: true, none, card#8, hand[1]."""
+    """A map's key as JSON's text key, in the language's words: true, none, card#8, hand[1]; a number as written (a
+    NumberKey)."""
     if key is True or key is False or key is None:
         return {True: "true", False: "false", None: "none"}[key]
     if hasattr(key, "key") and isinstance(key, list):
         return f"{key.key[0]}[{key.key[1]}]"
     if isinstance(key, dict):  # a component
         return f"{key['type']}#{key['id']}"
-    return str(key)
+    return NumberKey(key) if isinstance(key, (int, float)) else str(key)
 
 
 def as_json_line(event: dict) -> str:

@@ -7,7 +7,7 @@ import re
 
 from philtre.dsl.values import attribute_text, component_text, displays, named_values, shown_attributes  # noqa: F401 (play's words)
 
-from .records import HIDDEN, UNCOUNTED
+from .records import HIDDEN, UNCOUNTED, NumberKey
 
 
 def _component(c: dict, ruleset=None) -> str:
@@ -250,7 +250,8 @@ def plain(value, inner: bool = False, ruleset=None) -> str:
         return "[" + ", ".join(plain(v, True, ruleset) for v in value) + "]"
     if isinstance(value, dict):
         return "{" + ", ".join(f"{plain(k, True, ruleset)}: {plain(v, True, ruleset)}" for k, v in value.items()) + "}"
-    return repr(value) if inner and isinstance(value, str) else str(value)  # a word in a list is quoted, as written
+    # a word in a list is quoted, as written; a map's number key is no word (NumberKey)
+    return repr(value) if inner and isinstance(value, str) and not isinstance(value, NumberKey) else str(value)
 
 
 _BARE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
@@ -268,8 +269,8 @@ def value_text(value, ruleset=None) -> str:
     words as attribute_text shows them (word_text), a component by name, a zone as hand[2]: {colour: red, value: none}."""
     if isinstance(value, _Hidden) or value is None or isinstance(value, bool):
         return plain(value)
-    if isinstance(value, str):
-        return word_text(value)
+    if isinstance(value, str):  # a map's number key, written "7" in JSON, is the number the rules read (NumberKey)
+        return str(value) if isinstance(value, NumberKey) else word_text(value)
     if isinstance(value, dict) and "type" in value and "id" in value:  # a component held in a variable
         return _component(value, ruleset)
     if ruleset is not None and isinstance(value, dict) and set(value) == {"zone", "index"} and value["zone"] in ruleset.zones:

@@ -2315,3 +2315,40 @@ def test_take_forced_takes_a_lone_option_unasked_and_says_it(tmp_path, flag):
     assert "scores [2, " in result.stdout, result.stdout
     assert ("  = bust() (your only option)" in result.stdout) == bool(flag), result.stdout
     assert result.stderr.count("your choice:") == (1 if flag else 2), result.stderr
+
+
+NUMBER_KEYS = """\
+philtre: 1
+game: numkeys
+players: 2
+variables:
+  temp: {initial: {2: 0, 7: 0}}
+  words: {initial: {'7': 0}}
+actions:
+  go:
+    if: 7 in temp and not ('7' in temp)
+    do:
+      - set: {temp: "put(temp, 7, 1)"}
+flow:
+  - decide: go
+    player: 0
+"""
+
+
+def test_a_maps_number_keys_are_shown_as_numbers_and_written_as_text(tmp_path):
+    """Can't Stop trial (C-3): play showed temp = {'2': 0, '7': 0}, the word '7' the rules do not read, for {2: 0, 7: 0}."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+
+    (tmp_path / "ruleset.yaml").write_text(NUMBER_KEYS, encoding="utf-8")
+    record = tmp_path / "mine.jsonl"
+    result = philtre("play", tmp_path, "-p", "2", "--seed", "1", "--record", record, stdin="1\n")
+    assert result.returncode == 0, result.stderr
+    assert "  temp = {2: 0, 7: 0}" in result.stdout and "      temp = {2: 0, 7: 1}" in result.stdout, result.stdout
+    assert "  words = {'7': 0}" in result.stdout, result.stdout  # a word's key stays quoted
+    # the view and the record stay JSON, each key text; the record replays
+    view = Game(load_ruleset(str(tmp_path)), 2, seed=1).view(0)["variables"]
+    assert json.dumps(view["temp"]) == '{"2": 0, "7": 0}' and json.dumps(view["words"]) == '{"7": 0}'
+    assert json.loads(json.dumps(view)) == view
+    assert '"value":{"2":0,"7":1}' in record.read_text(encoding="utf-8")
+    assert philtre("replay", record).returncode == 0
