@@ -3129,8 +3129,11 @@ class Compiler:
                                self._indexed_twice_hint(node.args[0], "zone", types[0]))
             for arg, t, kind in zip(node.args, types, b.arg_kinds):
                 if kind and t != ANY and t not in ARG_KINDS[kind][1]:
-                    self.error(src.at(arg.pos), "E120", f"{name}() needs {ARG_KINDS[kind][0]} here, but this is a {show_type(t)}",
+                    fraction = _written_fraction(arg) if kind == "whole" else None
+                    this = f"{fraction} is a fraction" if fraction == ast.text(arg) else f"this is a {show_type(t)}"
+                    self.error(src.at(arg.pos), "E120", f"{name}() needs {ARG_KINDS[kind][0]} here, but {this}",
                                self._fraction_hint(arg, "int" if kind == "whole" else None, t)
+                               or (f"{fraction}, written in it, is a fraction" if fraction and fraction != ast.text(arg) else "")
                                or (_one_zone_hint("zone", t, arg.name) if kind == "zone" and isinstance(arg, ast.Name) else ""))
             if name == "range" and len(node.args) == 3 and _written_zero(node.args[2]):
                 self.error(src.at(node.args[2].pos), "E120", RANGE_STEP_ZERO, "write a step of 1 or more to count up, -1 or less to count down")
@@ -6900,6 +6903,14 @@ def _eq_written(a, b):
     WORK[0] -= min(written_items(a, most), written_items(b, most)) - n
     if WORK[0] < 0:
         out_of_work()
+
+
+def _written_fraction(node) -> str | None:
+    """The first fraction written out in ``node`` (`0.5` of `n + 0.5`), as written; None where there is none."""
+    for part in ast.walk(node):
+        if isinstance(part, ast.Const) and type(part.value) is float and not part.value.is_integer():
+            return ast.text(part)
+    return None
 
 
 def _written_zero(node) -> bool:

@@ -64,3 +64,14 @@ def test_the_limit_counts_the_numbers_a_step_gives():
     assert len(b_range(0, 200_000, 2)) == 100_000
     with pytest.raises(Exception, match="range\\(\\) of 500,000,000 numbers; the limit is 100,000"):
         b_range(0, 10**9, 2)
+
+
+@pytest.mark.parametrize("step, said", [("0.5", "E120 range() needs a whole number here, but 0.5 is a fraction"),
+                                        ("1 + 0.5", "but this is a number (0.5, written in it, is a fraction)")])
+def test_a_fraction_written_as_a_step_is_named_a_fraction(tmp_path, step, said):
+    """Can't Stop trial C-10: `range(0, 5, 0.5)` said only 'but this is a number', as if 0.5 were whole."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(STEPS.replace("range(0, 9, s)", f"range(0, 9, {step})"), encoding="utf-8")
+    with pytest.raises(PhiltreError) as refused:
+        load_ruleset(str(path))
+    assert said in str(refused.value), refused.value
