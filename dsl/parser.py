@@ -424,11 +424,25 @@ def _syntax_hint(text: str, token, expected) -> str:
     indexed = _CALLED.search(text[:opened[-1][0]]) if token.value == "," and opened and opened[-1][1] == "[" else None
     if indexed and indexed[1] not in _KEYWORDS:  # (`x in [a for a in b, c]` is a list, not an index)
         return _comma_index_hint(text, opened[-1][0])
+    if token.value == "for" and opened and opened[-1][1] == "{":
+        return _map_comprehension_hint(text, opened[-1][0], token.start_pos)
     if token.value == "," and opened and opened[-1][1] == "(" and re.search(r"\bfor\b", text[opened[-1][0]:token.start_pos]):
         return "a comprehension given to a call is its only argument: to give more, put it in brackets, [x for x in xs]"
     if token.value == "," and opened and opened[-1][1] == "(":
         return _tuple_hint(text, opened[-1][0])
     return ""
+
+
+def _map_comprehension_hint(text: str, open_at: int, for_at: int) -> str:
+    """For `{c: 0 for c in cols}` (``open_at``: its '{', ``for_at``: its `for`): there is no map comprehension, and
+    the three ways to write one, with the author's own key and value where they read as `key: value`."""
+    key, colon, value = text[open_at + 1:for_at].partition(":")
+    key, value = (key.strip(), value.strip()) if colon and key.strip() and value.strip() else ("k", "v")
+    loop = re.match(r"for\s+(\w+)\s+in\s+(.+?)\s*(\bif\b.*)?}?\s*$", text[for_at:])
+    over = f"{loop[1]} in {loop[2]}" if loop else f"{key} in ..."
+    return (f"there are no map comprehensions: keep a list indexed by the key, read as xs[{key}] (its indexes count from 0); "
+            f"or set each key with put in a loop, - {{for: {over}, do: [{{set: {{m: \"put(m, {key}, {value})\"}}}}]}}; "
+            f"or write the map out, {{{key}: {value}, ...}}")
 
 
 def _tuple_hint(text: str, open_at: int) -> str:
