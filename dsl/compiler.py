@@ -2861,7 +2861,8 @@ class Compiler:
         if compared and name.lower() in NUMBER_WORDS:  # (`rank == eight`: the number meant, before a name spelt like it)
             self.error(src.at(node.pos), "E150", f"unknown name '{name}'", compared)
             return "None", ANY
-        hint = ((not zone_hint and _declared_word_hint(name, self.symbols, src.text)) or _not_a_value_hint(name, sym, src.text, readable)
+        hint = ((not scenario and _decision_name_hint(name))
+                or (not zone_hint and _declared_word_hint(name, self.symbols, src.text)) or _not_a_value_hint(name, sym, src.text, readable)
                 or _foreign_word_hint(name, FOREIGN_NAMES) or (not scenario and self._bare_attribute_hint(name, scope, src.text))
                 or _ranking_hint(name, src.text, self._wanted)
                 or _number_word_hint(name, src.text, self._wanted) or _layout_name_hint(name, self._wanted, sym.component_types, sym.component_values)
@@ -7623,6 +7624,16 @@ def _rated_seat_hint(name: str, scope, what: str, text) -> str:
     if isinstance(text, str) and "\n" not in text.strip() and not re.search(r"\bfor\s+p\b", text):
         said += ": write " + re.sub(r"\b(me|current)\b", "p", text.strip())
     return said
+
+
+def _decision_name_hint(name: str) -> str:
+    """For a name of DECISION_NAMES read where the rules run (`deciding` in a definition): it is bound only in a
+    scenario's expect and always, not a word to quote; what names the seat in the rules."""
+    if name not in DECISION_NAMES:
+        return ""
+    return (f"'{name}' is a name of a scenario's expect and always only, read at a decision the scenario reaches; in the "
+            "rules the deciding seat is me in an action (a definition takes it as a parameter, f(p)), and the seat whose "
+            "turn it is is current inside turns")
 
 
 def _seat_name_hint(name: str, scope, in_scenario: bool = False) -> str:

@@ -1237,6 +1237,16 @@ def test_a_common_slip_gets_a_hint(tmp_path, new, message):
     assert status == 1 and message in out, out
 
 
+def test_deciding_in_a_definition_is_said_to_be_a_scenario_s_name(tmp_path):
+    """Can't Stop trial C-7: `mine: deciding == [0]` in define: got "to give the word 'deciding', quote it", a word
+    never meant: deciding is bound only in a scenario's expect and always."""
+    status, out, _ = run("validate", write(tmp_path, CLEAN.replace("define:\n", "define:\n  mine: deciding == [0]\n", 1)))
+    assert status == 1 and ("E150 unknown name 'deciding' ('deciding' is a name of a scenario's expect and always only, read "
+                            "at a decision the scenario reaches; in the rules the deciding seat is me in an action (a "
+                            "definition takes it as a parameter, f(p)), and the seat whose turn it is is current inside "
+                            "turns)") in out, out
+
+
 def test_a_move_to_a_family_of_zones_says_to_name_one_by_its_index(tmp_path):
     """A new user's Love Letter `move: card -> played` (each player has a `played`) said only that the destination is a
     list of zones."""
