@@ -621,6 +621,20 @@ def _shape_hint(error, path) -> str:
     return ""
 
 
+ACTION_NAME_KEYS = ("decide", "simultaneous", "otherwise", "until_chosen")  # a statement's keys naming actions
+
+
+def _action_names_hint(error, path, plain) -> str:
+    """For a statement's key naming actions given something else (`until_chosen: 3`): it takes an action's name or a
+    list of names, written with the ruleset's own where it has some."""
+    key = path[-1] if path and isinstance(path[-1], str) else path[-2] if len(path) > 1 else None
+    if error.validator != "type" or key not in ACTION_NAME_KEYS:
+        return ""
+    actions = plain.get("actions") if isinstance(plain, dict) else None
+    names = [str(name) for name in actions][:2] if isinstance(actions, dict) and actions else ["pass", "play"]
+    return f"{key}: takes an action's name or a list of names: {key}: {names[0]}, or {key}: [{', '.join(names)}]"
+
+
 PLACEMENT_KEYS = ("x", "y", "rot")
 
 
@@ -896,7 +910,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             hint = _ending_hint(error.instance, full_path)
         if error.validator in ("type", "maxProperties") and full_path and full_path[-1] == "end_game":  # `end_game: true`
             hint = _ending_hint("end_game", full_path) or hint
-        hint = (_shape_hint(error, full_path) or _given_rest_hint(error, full_path) or _given_empty_hint(error, full_path)
+        hint = (_shape_hint(error, full_path) or _action_names_hint(error, full_path, plain) or _given_rest_hint(error, full_path) or _given_empty_hint(error, full_path)
                 or _copies_mapping_hint(error, full_path, plain) or hint)
         if not hint or hint == _expression_hint(error.instance, _declared_names(plain)):  # (not where a hint of its own says more)
             hint = _data_value_hint(error, list(error.absolute_path)) or hint

@@ -932,7 +932,7 @@ def _stopping_names(ctx, node, offered) -> tuple:
             ctx.compiler.error(loc_of(value, i) if isinstance(value, list) else loc_of(node, "until_chosen"), "S032",
                                f"'{name}' under until_chosen: is not an action of this decision, so the seat could never "
                                f"choose it and would be asked forever",
-                               f"name one of its actions ({', '.join(offered)}), or add '{name}' to them")
+                               f"name one of its actions ({', '.join(dict.fromkeys(offered))}), or add '{name}' to them")
     return names
 
 

@@ -167,3 +167,20 @@ def test_the_lints_find_nothing_in_a_repeated_decision(claims):
     from philtre.dsl.lints import lint
 
     assert [d.code for d in lint(claims)] == []
+
+
+def test_s032_lists_each_action_once_where_one_is_also_the_fallback(tmp_path):
+    """Can't Stop trial C-9: `decide: [push, stop]`, `otherwise: push` listed push twice in S032's hint."""
+    path = _written(tmp_path, "until_chosen: stop", "otherwise: claim\n        until_chosen: play")
+    with pytest.raises(PhiltreError) as refused:
+        load_ruleset(path)
+    assert "name one of its actions (claim, stop), or add 'play' to them" in str(refused.value), refused.value
+
+
+@pytest.mark.parametrize("written", ["until_chosen: 3", "until_chosen: [3]"])
+def test_until_chosen_given_no_name_says_it_takes_action_names(tmp_path, written):
+    """Can't Stop trial C-9: `until_chosen: 3` said only `expected a text, got the number 3`."""
+    with pytest.raises(PhiltreError) as refused:
+        load_ruleset(_written(tmp_path, "until_chosen: stop", written))
+    assert ("V001 expected a text, got the number 3 (until_chosen: takes an action's name or a list of names: "
+            "until_chosen: play, or until_chosen: [play, claim])") in str(refused.value), refused.value
