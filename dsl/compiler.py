@@ -3136,6 +3136,9 @@ class Compiler:
                                self._fraction_hint(arg, "int" if kind == "whole" else None, t)
                                or (f"{fraction}, written in it, is a fraction" if fraction and fraction != ast.text(arg) else "")
                                or (_one_zone_hint("zone", t, arg.name) if kind == "zone" and isinstance(arg, ast.Name) else ""))
+            if name in GRID_READERS and isinstance(node.args[0], ast.Name) and node.args[0].name in self.symbols.zones \
+                    and node.args[0].name not in self.symbols.grids:  # a zone written by its name: known before the game
+                self.error(src.at(node.args[0].pos), "E120", *no_grid_said(self.symbols, node.args[0].name, f"{name}() reads"))
             if name == "range" and len(node.args) == 3 and _written_zero(node.args[2]):
                 self.error(src.at(node.args[2].pos), "E120", RANGE_STEP_ZERO, "write a step of 1 or more to count up, -1 or less to count down")
             if name in NUMBERS_ONLY:
@@ -6946,6 +6949,17 @@ def _numbers_checked(name: str, codes: list, types: list) -> list:
 MOST_ITEMS = 2**24
 # a fold's lines testing a sum's total (_fold_call, _folded), as b_sum tests it: where it may pass the limit
 SUM_TESTED = [f"    if not {-MAX_WHOLE} <= f_r <= {MAX_WHOLE}:", "        _beyond_the_limit()"]
+# the builtins whose first argument is a grid zone (builtins._grid_resolution refuses any other when the game runs)
+GRID_READERS = frozenset({"placements", "overlap", "touching", "regions", "piece_at", "pieces_at", "cell_at", "piece_cells"})
+
+
+def no_grid_said(symbols, named: str, what: str) -> tuple:
+    """E120's (message, hint) where ``what`` needs a grid zone and the zone written by name, ``named``, is no grid."""
+    grids = ", ".join(sorted(symbols.grids))
+    return (f"{what} a grid zone; '{named}' is not one",
+            f"grid zones: {grids}" if grids else f"a grid zone is declared with grid: ({named}: {{grid: true}})")
+
+
 GRID_FIELDS = frozenset({"x", "y", "rot", "overlap", "touching", "value", "size", "marked"})  # the records grids give
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from . import ast
 from .blocks import c_run
-from .compiler import ANY, DIE_NAMES, PASSES, Compiler, a_type, element_type, is_list, iterable, plain_type, show_type
+from .compiler import (ANY, DIE_NAMES, PASSES, Compiler, a_type, element_type, is_list, iterable, no_grid_said, plain_type,
+                       show_type)
 from .errors import Loc, PhiltreError, did_you_mean, few_listed
 from .model import Stmt
 from .parser import SourceText, parse
@@ -559,8 +560,7 @@ def c_place(ctx, node, env):
     named = grid.tree.name if isinstance(grid.tree, ast.Name) else None
     if named in symbols.zones and named not in symbols.grids:  # a zone written by its name: known before the game
         reported = len(ctx.compiler.diagnostics)
-        ctx.compiler.error(loc_of(spec, "to"), "E120", f"place puts pieces on a grid zone; '{named}' is not one",
-                           ", ".join(sorted(symbols.grids)) and f"grid zones: {', '.join(sorted(symbols.grids))}")
+        ctx.compiler.error(loc_of(spec, "to"), "E120", *no_grid_said(symbols, named, "place puts pieces on"))
         ctx.compiler.name_overlay_changes_of(grid, reported)
     piece = _expr(ctx, spec, "piece", env, want="comp", what="the piece")
     _check_cells(ctx, piece, loc_of(spec, "piece"))

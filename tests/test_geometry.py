@@ -905,7 +905,7 @@ ARGUMENTS = """\
     ("[1]", "set: {A: \"overlap(board, c0, pool)\"}", "a placement is {x, y, rot}, not pool"),
     ("[1]", "set: {A: \"touching(board, c0, {'x': true, 'y': 0, 'rot': 0})\"}",
      "a placement's x, y and rot are whole numbers, not {'x': true, 'y': 0, 'rot': 0}"),
-    ("[1]", "set: {A: \"regions(pool)\"}", "expected a grid zone, got the zone pool"),
+    ("[1]", "set: {A: \"regions(pool if A == 0 else board)\"}", "expected a grid zone, got the zone pool"),
     ("[1]", "set: {A: \"regions(hand[1])\"}", "expected a grid zone, got the zone hand[1]"),
     ("[1]", "set: {A: \"regions(3 if A == 0 else board)\"}", "expected a grid zone, got the whole number 3"),
     ("[1]", "set: {A: \"placements(none if A == 0 else board, c0)\"}", "expected a grid zone, got none"),
@@ -930,6 +930,9 @@ def test_bad_arguments_of_the_grid_builtins_are_said_in_the_languages_words(tmp_
     ("set: {A: \"overlap(board, 3, {'x': 0, 'y': 0, 'rot': 0})\"}", "E120 overlap() needs a component here, but this is a whole number"),
     ("set: {A: \"regions(3)\"}", "E120 regions() needs a zone here, but this is a whole number"),
     ("set: {A: \"regions(hand)\"}", "E120 regions() needs a zone here, but this is a list of zones (name one of the 'hand' zones"),
+    # a zone that is no grid, written by its name (R100 when the game ran, before the Can't Stop trial's C-6)
+    ("set: {A: \"regions(pool)\"}", "E120 regions() reads a grid zone; 'pool' is not one (grid zones: board)"),
+    ("set: {A: \"count(pieces_at(pool, 0, 0))\"}", "E120 pieces_at() reads a grid zone; 'pool' is not one (grid zones: board)"),
 ])
 def test_a_grid_builtin_given_a_value_of_a_known_wrong_kind_is_e120_before_any_game(tmp_path, value, said):
     """Where the argument's kind is known when the file is read, validate says it (the values above, of a kind known

@@ -56,7 +56,7 @@ def ruleset(tmp_path, flow: str):
 STATIC = {
     "index of a number": ('  - set: {log: "index(3)"}\n', "E120 index() needs a zone here, but this is a whole number"),
     "zone_of a zone family": ('  - set: {log: "zone_of(hand)"}\n', "E120 zone_of() needs a component here"),
-    "left by half a seat": ('  - set: {log: "left(0, 2.5)"}\n', "E120 left() needs a whole number here, but this is a number"),
+    "left by half a seat": ('  - set: {log: "left(0, 2.5)"}\n', "E120 left() needs a whole number here, but 2.5 is a fraction"),
     "a loop over a number": ("  - for: i in 3\n    do: [{set: {log: i}}]\n", "E123 cannot loop over a whole number"),
     # YAML kept the quotes of a list written in them, so the loop was over a word (an Exploding Kittens trial)
     "a loop over a list in quotes": ('  - for: k in "[1, 2, 3]"\n    do: [{set: {log: k}}]\n',
@@ -68,6 +68,11 @@ STATIC = {
     "a word to reveal": ("  - reveal: \"'a'\"\n", "E120 what to reveal must be components or zones, but this is a word"),
     "a place on a zone that is not a grid": ("  - place: {piece: first(tiles), to: deck, at: \"{'x': 0, 'y': 0, 'rot': 0}\"}\n",
                                              "E120 place puts pieces on a grid zone; 'deck' is not one"),
+    # the Can't Stop trial (C-6): pieces_at(pile, ..) passed validate, then stopped the game with R100
+    "pieces_at on a zone that is not a grid": ('  - set: {log: "count(pieces_at(deck, 0, 0))"}\n',
+                                               "E120 pieces_at() reads a grid zone; 'deck' is not one (grid zones: board)"),
+    "piece_at on a zone that is not a grid": ('  - set: {log: "piece_at(tiles, 0, 0)"}\n', "E120 piece_at() reads a grid zone; 'tiles' is not one"),
+    "regions of a zone that is not a grid": ('  - set: {log: "count(regions(deck))"}\n', "E120 regions() reads a grid zone; 'deck' is not one"),
     "a round in a round": ("  - round:\n      - round:\n          - set: {x: 1}\n",
                            "S022 a round cannot hold another round"),
     # a word of the language bound nothing as a loop's name: `none` stayed none in the loop, without a word said
@@ -401,3 +406,14 @@ def test_components_put_in_order_name_an_attribute_of_theirs_and_the_tie_safe_id
     assert "rank" not in said, said
     path.write_text(TIED.replace("ORDER", "[t[2].value for t in sorted([c.value, c.id, c] for c in deck)]"))
     assert Game(load_ruleset(str(path)), 2, seed=0).state.vars["log"] == [1, 1, 2, 2]
+
+
+def test_a_grid_reader_in_a_ruleset_with_no_grid_says_how_one_is_declared(tmp_path):
+    """With no grid to list, E120 of pieces_at(deck, ..) says how a zone is made a grid; read of a grid, none."""
+    path = tmp_path / "values.yaml"
+    path.write_text((HEAD + '  - set: {log: "count(pieces_at(deck, 0, 0))"}\n' + TAIL)
+                    .replace("  board: {grid: {resolution: 1}}\n", ""), encoding="utf-8")
+    said = [str(f.diagnostic) for f in check_file(str(path)).findings]
+    assert any("E120 pieces_at() reads a grid zone; 'deck' is not one (a grid zone is declared with grid: "
+               "(deck: {grid: true}))" in line for line in said), said
+    assert not [line for line in said if "E120" in line and "board" in line]
