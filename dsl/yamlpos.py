@@ -264,7 +264,10 @@ def load_text(text: str | bytes, path: str):
         hint = (mark is not None and _runaway_quote_hint(text, mark)) or hint
         began = exc.context_mark
         bare = _bare_key(text, exc, mark)
-        if bare:  # a key without its ':': at the key, not where YAML, reading on, gave up
+        unclosed = _unclosed_flow(text, exc)
+        if unclosed:  # `choose: {m: moves(me)` and the next line a key: where the { opens, not the line YAML gave up on
+            (line, col), problem, hint = unclosed
+        elif bare:  # a key without its ':': at the key, not where YAML, reading on, gave up
             (line, col), hint = bare
         elif exc.context and began is not None and mark is not None and began.line != mark.line:
             if "quoted scalar" in exc.context and "end of stream" in problem:  # where the quote opens, not the file's end
@@ -279,6 +282,30 @@ def load_text(text: str | bytes, path: str):
     finally:
         if loader is not None:
             loader.dispose()
+
+
+_CLOSERS = {"flow mapping": "}", "flow sequence": "]"}
+
+
+def _unclosed_flow(text: str, exc) -> tuple | None:
+    """((line, col), problem, hint) for a flow mapping or sequence never closed (`choose: {m: moves(me)`), which YAML
+    reads on into the lines after it till a key or the file's end stops it; None where it stopped inside the
+    collection's own items (`{card: hand[me]}`, a value to quote, on a line of its own or not)."""
+    began, mark = exc.context_mark, exc.problem_mark
+    closer = next((c for kind, c in _CLOSERS.items() if kind in (exc.context or "")), None)
+    if closer is None or began is None or mark is None or mark.line <= began.line or f"expected ',' or '{closer}'" not in (exc.problem or ""):
+        return None
+    lines = text.splitlines()
+    before = lines[mark.line][:mark.column].strip() if mark.line < len(lines) else ""
+    if before and not re.fullmatch(r"-?\s*[\w.-]+", before):  # (only a key, or nothing, before where YAML stopped)
+        return None
+    ends = [re.sub(r"\s+#.*", "", line).rstrip() for line in lines[began.line:mark.line]]  # (without a comment)
+    # its last line: the first whose items do not go on to the next (one ending with ',' or an opener does)
+    last = next((i for i, end in enumerate(ends) if end.strip() and end[-1] not in ",{["), len(ends) - 1)
+    shown = f": {ends[0][began.column:]}{closer}" if last == 0 else ""
+    read_on = f"into line {mark.line + 1}" if mark.line < len(lines) and lines[mark.line].strip() else "to the file's end"
+    return ((began.line + 1, began.column + 1), f"this '{lines[began.line][began.column]}' is never closed: a '{closer}' is missing",
+            f"YAML read on {read_on} looking for it; close it at the end of line {began.line + last + 1}{shown}")
 
 
 def _bare_key(text: str, exc, mark) -> tuple | None:

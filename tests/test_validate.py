@@ -1192,6 +1192,9 @@ CHOOSE = 'choose: {card: "hand[me]"}'
 
 @pytest.mark.parametrize("new, message", [
     ("choose: {card: hand[me]}", 'Y001 did not find expected \',\' or \'}\' (an expression inside { } or [ ] is quoted: {card: "hand[me]"})'),
+    # the Can't Stop trial (C-8): a '}' left out was told at the next line, with a hint about quoting
+    ('choose: {card: "hand[me]"', "ruleset.yaml:29:13: Y001 this '{' is never closed: a '}' is missing (YAML read on into "
+                                  "line 30 looking for it; close it at the end of line 29: {card: \"hand[me]\"})"),
     (CHOOSE + "\n    if: card.rank = 3", "E101 unexpected character '=' in expression (compare with ==)"),
     (CHOOSE + "\n    if: card is none", "E154 unknown component type 'none' (test for none with == none)"),
     (CHOOSE + "\n    if: me == nobody", "E150 unknown name 'nobody' (action 'play' sees its parameters (card), me and the ruleset's "
