@@ -119,19 +119,19 @@ class Facts:
         self._settle_variables()
         return self._walk_all()
 
-    def _walk_all(self) -> list:
-        """Every statement of the flow and of the actions, with its local names."""
+    def _walk_all(self, held: bool = False) -> list:
+        """Every statement of the flow and of the actions, with its local names (``held``: as _walk takes it)."""
         out = []
-        _walk(self, self.ruleset.flow, {}, None, out)
+        _walk(self, self.ruleset.flow, {}, None, out, held)
         for action in self.ruleset.actions.values():
-            _walk(self, action.body, self.action_env(action), action, out)
+            _walk(self, action.body, self.action_env(action), action, out, held)
         return out
 
     def _settle_variables(self) -> None:
         """The zones each variable may hold, from every `set` of it, until nothing changes."""
         for _ in range(SETTLE_ROUNDS):
             before = dict(self.var_refs)
-            for stmt, env, _ in self._walk_all():
+            for stmt, env, _ in self._walk_all(held=True):
                 if stmt.kind == "set":
                     for name, _, value, _ in stmt.args.get("targets", ()):
                         self.var_refs[name] = self.var_refs.get(name, frozenset()) | self.refs(value, env)
@@ -328,12 +328,14 @@ def _exprs_in(value, seen=None) -> list:
     return out
 
 
-def _walk(facts, block, env, action, out) -> None:
-    """Statements of a block in order, with the local names each sees."""
+def _walk(facts, block, env, action, out, held: bool = False) -> None:
+    """Statements of a block in order, with the local names each sees: a `let` name as the zones its value may be or
+    was read from (what scoring through it reads), or, ``held``, only those its value may be, as its expression is."""
     for stmt in block:
         out.append((stmt, env, action))
-        if stmt.kind == "let":  # its names reach the statements after it, as the zones their values may be or were read from
-            env = dict(env, **{name: facts.refs(expr, env) | facts.reads(expr, env) for name, expr in stmt.args.get("names", ())})
+        if stmt.kind == "let":  # its names reach the statements after it
+            env = dict(env, **{name: facts.refs(expr, env) | (frozenset() if held else facts.reads(expr, env))
+                               for name, expr in stmt.args.get("names", ())})
         inner = env
         if stmt.kind == "for":
             inner = dict(env, **{stmt.args.get("var", "_"): facts.refs(stmt.args.get("items"), env)})
@@ -342,9 +344,9 @@ def _walk(facts, block, env, action, out) -> None:
         elif stmt.kind == "turns":
             inner = dict(env, current=frozenset())
         for block_ in _blocks(stmt):
-            _walk(facts, block_, inner, action, out)
+            _walk(facts, block_, inner, action, out, held)
         if stmt.otherwise:
-            _walk(facts, stmt.otherwise, env, action, out)
+            _walk(facts, stmt.otherwise, env, action, out, held)
 
 
 def _blocks(stmt):

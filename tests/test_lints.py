@@ -1631,6 +1631,23 @@ def test_a_definition_of_a_plain_value_of_its_argument_holds_no_zone(tmp_path, t
         assert [d.code for d in findings(tmp_path, form)] == codes, [str(d) for d in findings(tmp_path, form)]
 
 
+THROUGH_LET = (ROOT / "tests" / "data" / "l030_through_let.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("text, codes", [
+    (THROUGH_LET, []),
+    (changed("gold[me] - refund", "gold[me] - sum(c.penalty for c in bag[target])", THROUGH_LET), []),
+    (changed('      - reveal: "bag[target]"\n', "", changed('      - set: {"gold[me]": "max(0, gold[me] - refund)"}\n',
+                                                            "      - score: {player: me, add: refund}\n", THROUGH_LET)), ["L030"]),
+], ids=["through a let name", "written out", "a let name scored, its bag never revealed"])
+def test_a_variable_set_through_a_let_name_holds_what_its_expression_holds(tmp_path, text, codes):
+    """The Sheriff of Nottingham trial: gold lowered by a `let` name given the penalties of a revealed bag, then
+    revealed and scored, was L030 "reads what 'bag' holds", where the same value written out was silent: the name
+    carried the zones it was read from into what the variable holds. A variable holds what the let's expression
+    holds (a number here); a score of the let name itself still reads the bag."""
+    assert [d.code for d in findings(tmp_path, text)] == codes, [str(d) for d in findings(tmp_path, text)]
+
+
 def test_a_hand_the_flow_reveals_before_the_step_that_offers_an_action_is_seen_by_its_score(tmp_path):
     """An action's score of a hand the flow showed everyone before every step offering it tells nothing new; one shown
     only after the step (its points were scored before) is L030."""
