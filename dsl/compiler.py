@@ -7334,8 +7334,18 @@ def _never_equal(a, b, node, symbols=None):
         if one == "record" and other in PLAIN_VALUES:  # `d6 == 1`: a die is the face it shows, a record of attributes
             return f"a record (a die's face, say) with {PLAIN_VALUES[other]}", _record_word_hint(node, literal, other, symbols)
         if (one == "zone" or is_list(one)) and other in ("int", "num"):
-            return f"a {show_type(one)} with a number", "count(x) is how many items x holds"
+            return f"a {show_type(one)} with a number", _list_with_number_hint(one, node, literal)
     return None
+
+
+def _list_with_number_hint(kind, node, number) -> str:
+    """E124's hint for a zone or a list compared with the number ``number``: its count, but for a list of seats
+    (`deciding == 1`, a Sheriff of Nottingham trial's scenario), 'in' first, as a seat number was meant to be among them."""
+    if kind != ("list", "player"):
+        return "count(x) is how many items x holds"
+    seats, seat = ast.text(node.right if number is node.left else node.left), ast.text(number)
+    among = f"{seat} {'in' if node.op == '==' else 'not in'} {seats}"
+    return f"'in' says whether a seat is among them: {among} ({seats} {node.op} [{seat}]: seat {seat} alone); count({seats}) is how many"
 
 
 def _record_word_hint(node, word, kind, symbols) -> str:

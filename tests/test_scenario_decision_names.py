@@ -131,3 +131,29 @@ def test_a_seat_name_that_is_not_bound_says_which_are_where(tmp_path, where, sai
     with pytest.raises(PhiltreError) as caught:
         load_ruleset(str(tmp_path))
     assert "E150 " + said in str(caught.value), str(caught.value)
+
+
+@pytest.mark.parametrize("written, hint", [
+    ("deciding == 1", "'in' says whether a seat is among them: 1 in deciding (deciding == [1]: seat 1 alone); "
+                      "count(deciding) is how many"),
+    ("2 != deciding", "2 not in deciding (deciding != [2]: seat 2 alone)"),
+])
+def test_deciding_compared_with_a_seat_number_is_told_it_is_a_list(tmp_path, written, hint):
+    """A Sheriff of Nottingham trial wrote `deciding == 1`: E124's hint pointed at count(), where `1 in deciding` (or
+    `deciding == [1]`) was meant; a list of seats compared with a number says so, wherever it is written."""
+    (tmp_path / "ruleset.yaml").write_text(DRAW_PLAY % "top: 1", encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text(f"scenarios:\n  - name: n\n    players: 2\n    always: [\"{written}\"]\n",
+                                             encoding="utf-8")
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(str(tmp_path))
+    assert "E124 " in str(caught.value) and "compares a list of players with a number" in str(caught.value), str(caught.value)
+    assert hint in str(caught.value), str(caught.value)
+
+
+def test_a_list_of_seats_in_the_rules_compared_with_a_number_is_told_the_same(tmp_path):
+    """Not only `deciding`: any list of seats compared with a seat number gets 'in' first (a zone or other list, count)."""
+    ruleset = (DRAW_PLAY % "top: 1").replace("{move: card -> played}", '{when: "seats_from(me) != 0", move: card -> played}')
+    (tmp_path / "ruleset.yaml").write_text(ruleset, encoding="utf-8")
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(str(tmp_path))
+    assert "E124 " in str(caught.value) and "0 not in seats_from(me)" in str(caught.value), str(caught.value)
