@@ -685,6 +685,46 @@ def _misspelt_action_hint(facts, name: str, offered: set) -> str:
     return f"{close} as written, '{name}' is a new action and the rules offer the other, unchanged" if close else ""
 
 
+def l038_fallback_never_offered(facts) -> list:
+    """L038: a `decide` or `simultaneous` whose `otherwise:` is never offered: one of its own actions always gives the
+    seat an option (it chooses nothing and has no `if:`, or one always true), and the fallback is offered only where
+    they give none (a Sheriff of Nottingham trial's `decide: inspect` with `otherwise: let_through`: never let through)."""
+    written = None
+    out = []
+    for stmt, _, _ in facts.placed:
+        fallback = stmt.args.get("fallback") if stmt.kind in ("decide", "simultaneous") else None
+        always = next((name for name in stmt.args.get("actions", ()) if fallback and _always_an_option(facts, name)), None)
+        if always is None:
+            continue
+        written = _fallbacks_written(facts) if written is None else written  # (worked out once, for a ruleset with a finding)
+        listed = ", ".join(stmt.args["actions"] + fallback)
+        out.append(Diagnostic(written.get(str(stmt.loc), stmt.loc), "L038",
+                              f"otherwise: {', '.join(fallback)} is never offered: '{always}' always gives the seat an "
+                              f"option (it chooses nothing, and has no if: that may fail), and the fallback is offered "
+                              f"only where the decision's actions give none",
+                              f"to offer them all each time, list them: {stmt.kind}: [{listed}]; to offer the fallback only "
+                              f"where '{always}' may not be taken, give '{always}' an if: that says when it may"))
+    return out
+
+
+def _always_an_option(facts, name: str) -> bool:
+    """Whether action ``name`` lists an option wherever it is asked: no `choose`, and no `if:` or one always true."""
+    action = facts.ruleset.actions.get(name)
+    if action is None or action.params:
+        return False
+    return action.condition is None or facts.constant(action.condition) == (True, True)
+
+
+def _fallbacks_written(facts) -> dict:
+    """The place of each decision's `decide:` (or `simultaneous:`) key, as its statement keeps it -> where its
+    `otherwise:` value is written, in the flow, the actions' effects and the blocks."""
+    source = facts.ruleset.source if isinstance(facts.ruleset.source, dict) else {}
+    blocks = [block for _, block in _statement_blocks(source)]
+    blocks += list(source["blocks"].values()) if isinstance(source.get("blocks"), dict) else []
+    return {str(item.key_loc(kind)): item.loc_of("otherwise") for block in blocks for item in _statement_maps(block)
+            if "otherwise" in item and hasattr(item, "key_loc") for kind in ("decide", "simultaneous") if kind in item}
+
+
 NEVER_RUNS = "never runs: its 'when' is always false"  # (validate._run_by_variants finds these findings by it)
 
 
@@ -3250,13 +3290,10 @@ def l011_moves_on_in_later_passes(facts) -> list:
 
 def l012_names_given_twice(facts) -> list:
     """L012: one name given to two statements of the flow, or of one action's effects: an overlay can patch neither."""
-    source = facts.ruleset.source
-    blocks = [("the flow", source.get("flow"))]
-    blocks += [(f"action '{name}'", action.get("do")) for name, action in (source.get("actions") or {}).items() if isinstance(action, dict)]
     out = []
-    for where, block in blocks:
+    for where, block in _statement_blocks(facts.ruleset.source):
         places: dict = {}
-        for item in _named_items(block):
+        for item in (item for item in _statement_maps(block) if "name" in item):
             places.setdefault(str(item["name"]), []).append(item.key_loc("name"))
         for name, locs in places.items():
             if len(locs) > 1:
@@ -3297,16 +3334,22 @@ EMPTY_BODY_KINDS = ("do", "for", "repeat", "until", "turns", "round")  # stateme
 LIST_BODY_KINDS = ("round",)  # those whose own key holds the list (`round: [...]`, no `do:`; a `do` block's key is do:)
 
 
-def _named_items(block):
-    """Every mapping with a `name:` in a list of statements, nested blocks included, in the order written."""
+def _statement_blocks(source) -> list:
+    """(what it is, its statements as written) for the flow and each action's effects in a ruleset's source."""
+    blocks = [("the flow", source.get("flow"))]
+    return blocks + [(f"action '{name}'", action.get("do")) for name, action in (source.get("actions") or {}).items()
+                     if isinstance(action, dict)]
+
+
+def _statement_maps(block):
+    """Every mapping in a list of statements, nested blocks included, in the order written."""
     if not isinstance(block, list):
         return
     for item in block:
         if isinstance(item, dict):
-            if "name" in item:
-                yield item
+            yield item
             for value in item.values():
-                yield from _named_items(value)
+                yield from _statement_maps(value)
 
 
 def _over_seats(tree) -> bool:
@@ -3764,6 +3807,7 @@ LINTS = {
     "L035": l035_blocks_never_run,
     "L036": l036_count_of_true_or_false,
     "L037": l037_order_of_numbers_and_words,
+    "L038": l038_fallback_never_offered,
 }
 
 

@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -265,6 +265,11 @@ CASES = {
     "a loop with nothing in its do": (
         changed("  - shuffle: deck\n", "  - shuffle: deck\n  - repeat: 2\n    do: []\n"),
         "L015", "repeat: 2", "'repeat' has nothing in its 'do:': it runs no statement"),
+    "a fallback the decision's own action never leaves to offer": (  # a Sheriff trial's `decide: inspect`: never let through
+        changed("actions:\n", "actions:\n  knock: {}\n  fold: {}\n",
+                changed("      - simultaneous: play\n", "      - simultaneous: play\n      - decide: knock\n        player: 0\n"
+                        "        otherwise: fold\n")),
+        "L038", "fold\n      - for", "otherwise: fold is never offered: 'knock' always gives the seat an option"),
 }
 
 
@@ -2512,3 +2517,35 @@ def test_the_cards_outside_the_public_zones_are_told_how_to_be_read_without_a_hi
     assert findings(tmp_path, text.replace(union, written)) == []
     deck_alone = changed("    choose: {card: \"hand[me]\"}\n", "    choose: {card: \"hand[me]\"}\n    if: all(card.rank > c.rank for c in deck)\n")
     assert "outside the zones" not in findings(tmp_path, deck_alone)[0].hint
+
+
+FALLBACK = changed("      - simultaneous: play\n", "      - simultaneous: play\n      - decide: knock\n        player: 0\n"
+                   "        otherwise: fold\n", changed("actions:\n", "actions:\n  knock: {}\n  fold: {}\n"))
+
+
+@pytest.mark.parametrize("text, codes", [
+    (FALLBACK, ["L038"]),
+    (changed("  knock: {}\n", "  knock: {if: true}\n", FALLBACK), ["L038"]),  # an if that always holds fails nowhere
+    (changed("  knock: {}\n", "  knock: {if: \"count(hand[me]) > 1\"}\n", FALLBACK), []),  # the fallback once the hand is low
+    (changed("  knock: {}\n", "  knock: {choose: {card: \"hand[me]\"}, do: [{move: card -> discard}]}\n", FALLBACK), []),
+    (changed("      - simultaneous: play\n", "      - simultaneous: [play, knock]\n        otherwise: fold\n",
+             changed("actions:\n", "actions:\n  knock: {}\n  fold: {}\n")), ["L038"]),  # one of its actions is enough
+    (changed("      - simultaneous: play\n", "      - simultaneous: play\n        otherwise: fold\n",
+             changed("actions:\n", "actions:\n  fold: {}\n")), []),  # a card to play while the hand holds one
+], ids=["no choose, no if", "an if always true", "an if that may fail", "a choice among a hand", "a simultaneous step",
+        "a simultaneous step whose action chooses"])
+def test_a_fallback_is_l038_only_where_an_action_of_the_decision_always_gives_an_option(tmp_path, text, codes):
+    """The fallback under otherwise: is offered only where the decision's actions list no option: one that chooses
+    nothing and has no if: (or one always true) lists one everywhere, so the fallback never comes up. Only that is
+    certain; an if or a choice that may list none leaves it to the game."""
+    assert [d.code for d in findings(tmp_path, text)] == codes, [str(d) for d in findings(tmp_path, text)]
+
+
+def test_a_fallback_never_offered_in_a_block_is_found_where_its_otherwise_is_written(tmp_path):
+    """A decision run from a block (`run:`) is found at its own `otherwise:`, and the hint lists the actions to offer all."""
+    text = changed("define:\n", "blocks:\n  ask:\n    - decide: knock\n      player: 0\n      otherwise: fold\n\ndefine:\n",
+                   changed("      - simultaneous: play\n", "      - simultaneous: play\n      - run: ask\n",
+                           changed("actions:\n", "actions:\n  knock: {}\n  fold: {}\n")))
+    [d] = findings(tmp_path, text)
+    assert d.code == "L038" and (d.loc.line, d.loc.col) == where(text, "fold\n\ndefine"), str(d)
+    assert "list them: decide: [knock, fold]" in d.hint and "give 'knock' an if:" in d.hint, str(d)
