@@ -47,8 +47,9 @@ STILL = {"shuffle", "roll", "set_aside", "set", "let", "score", "reveal", "do", 
 class Facts:
     """What the lints share about one compiled ruleset, each fact computed once."""
 
-    def __init__(self, ruleset):
+    def __init__(self, ruleset, scenarios_apart: bool = False):
         self.ruleset = ruleset
+        self.scenarios_apart = scenarios_apart  # the scenarios.yaml beside it left out (validate, where only it fails)
         self._trees: dict = {}
         self.var_refs: dict = {}
         self._define_memo: dict = {}
@@ -604,24 +605,32 @@ def _definitions_closure(facts, names: set) -> set:
 
 
 def _base_scenarios_read(facts) -> set:
-    """With overlays, the definitions the base's scenarios.yaml reads: its scenarios are not loaded with a variant
-    (they test the base), yet a definition only they use is used, not one an overlay left unused."""
-    if not facts.ruleset.variants:
+    """The definitions the scenarios.yaml beside the rules reads where it was not loaded with them: with overlays (its
+    scenarios test the base), or left out as its own errors stopped the load (``facts.scenarios_apart``), a definition
+    only they use is used; every definition where that file cannot be read then."""
+    names = _sibling_scenario_names(facts)
+    return set(facts.defines) if names is None else _definitions_closure(facts, names)
+
+
+def _sibling_scenario_names(facts):
+    """The names the expressions of the scenarios.yaml beside the rules use, where it was not loaded with them (an
+    empty set where it was), or None where it cannot be read."""
+    if not facts.ruleset.variants and not facts.scenarios_apart:
         return set()
     from .loader import load_file, sibling_scenarios_path
 
     sibling = sibling_scenarios_path(facts.ruleset.path)
     try:
         data = load_file(sibling) if os.path.isfile(sibling) else None
-    except PhiltreError:  # unreadable or broken: the base's own check reports it
-        return set()
+    except PhiltreError:  # unreadable or broken: its own check reports it
+        return set() if facts.ruleset.variants else None
     names = set()
     for text in _scenario_texts(data):
         try:
             names |= _names_used(parse(text, Loc(sibling)))
-        except PhiltreError:  # a broken expect is the base's test's to report
-            pass
-    return _definitions_closure(facts, names)
+        except PhiltreError:  # a broken expect is the scenarios' check's to report: each word of it may be a name
+            names |= set(re.findall(r"[A-Za-z_]\w*", text))
+    return names
 
 
 def _scenario_texts(data) -> list:
@@ -2161,7 +2170,7 @@ def l016_attribute_nothing_reads(facts) -> list:
 
 def _attributes_read(facts) -> set:
     """The attribute names some rule (or definition) reads, and those the grid reads of every piece placed."""
-    read = set(PIECE_ATTRIBUTES)
+    read = set(PIECE_ATTRIBUTES) | ((_sibling_scenario_names(facts) or set()) if facts.scenarios_apart else set())
     trees = [facts.tree(expr) for expr in facts.expressions] + [tree for _, tree, _ in facts.defines.values()]
     for tree in trees:
         for node in ast.walk(tree) if tree is not None else ():
@@ -3815,9 +3824,10 @@ LINTS = {
 HIDDEN_INFORMATION = ("L008", "L021", "L024", "L027", "L030", "L031", "L033")
 
 
-def lint(ruleset, codes=None) -> list:
-    """Every lint finding for a compiled ruleset (or those of the lints ``codes`` names), in file order."""
-    facts = Facts(ruleset)
+def lint(ruleset, codes=None, scenarios_apart: bool = False) -> list:
+    """Every lint finding for a compiled ruleset (or those of the lints ``codes`` names), in file order
+    (``scenarios_apart``: loaded without the scenarios.yaml beside it, whose expressions are then read as text)."""
+    facts = Facts(ruleset, scenarios_apart)
     found = []
     for code, check in LINTS.items():
         if codes is not None and code not in codes:

@@ -22,11 +22,12 @@ from .yamlpos import Map, load_file
 MAX_COMPONENTS = 100_000  # components of one game, for any allowed player count
 
 
-def validate_path(path: str, variants=()):
+def validate_path(path: str, variants=(), beside: bool = True):
     """Check ``path`` fully (compiling what it belongs to); raise PhiltreError with every finding.
 
     With ``variants``, ``path`` is a ruleset (a shipped game's name, a file or its folder)
-    and the overlays are applied to it, as ``--variant`` does everywhere.
+    and the overlays are applied to it, as ``--variant`` does everywhere. ``beside``: false to leave out the
+    scenarios.yaml beside the ruleset (its rules checked alone), as load_ruleset's.
     """
     if variants:
         return load_ruleset(path, list(variants))
@@ -35,16 +36,16 @@ def validate_path(path: str, variants=()):
         if _is_overlay(load_file(inside)):  # a house rule kept in a folder of its own: checked as the file is
             path = inside
     if os.path.isdir(path) or not os.path.exists(path):
-        return load_ruleset(path)
+        return load_ruleset(path, beside=beside)
     data = load_file(resolve_ruleset_path(path))
     if is_scenario_file(data):
         ruleset = os.path.join(os.path.dirname(path) or ".", "ruleset.yaml")
         if not os.path.isfile(ruleset):
             raise PhiltreError.at(Loc(path), "V004", f"a {SCENARIO_FILE} needs a ruleset.yaml beside it")
-        return load_ruleset(ruleset)
+        return load_ruleset(ruleset, beside=beside)
     if _is_overlay(data):
         return load_ruleset(overlay_base(path), [path])
-    return load_ruleset(path, data=data)
+    return load_ruleset(path, data=data, beside=beside)
 
 
 def _is_overlay(data) -> bool:
@@ -132,6 +133,8 @@ def _check(path: str, lints: bool, variants) -> FileReport:
     except PhiltreError as exc:
         report.findings = [finding(d) for d in exc.diagnostics]
         report.reached = _failed_layer(report.findings)
+        if lints and not variants and _in_scenario_files(report.findings):
+            _check_rules_alone(path, report)
         return report
     named = _removals_named(report.ruleset)
     report.findings = [finding(d) for d in named(layout_diagnostics(report.ruleset) + scenario_counts(report.ruleset)
@@ -139,15 +142,44 @@ def _check(path: str, lints: bool, variants) -> FileReport:
     report.reached = "references"
     # notes fail nothing; laid out only where the layout is sound (its errors are the findings then)
     notes = [] if report.findings else [f for f in map(finding, untyped_patterns(report.ruleset)) if not suppressed(f)]
-    if not report.findings and lints:
-        from .lints import lint
-
-        report.findings = [unsilenced(f) for f in (finding(d) for d in named(lint(report.ruleset))) if not suppressed(f)]
-        report.reached = "lints"
-        report.run_by_variants = _run_by_variants(path, report.findings)
-        report.findings = [f for f in report.findings if not (f.diagnostic.code == "L003" and _place(f.diagnostic.loc) in report.run_by_variants)]
+    if lints and (not report.findings or _in_scenario_files(report.findings)):  # (the rules' lints read no scenario)
+        _add_lints(path, report, report.ruleset, named)
     report.findings += notes
     return report
+
+
+def _add_lints(path: str, report: FileReport, ruleset, named, scenarios_apart: bool = False) -> None:
+    """The lints' findings for ``ruleset`` added to ``report`` (but those silenced, and the L003 a variant runs), as far
+    as the lints."""
+    from .lints import lint
+
+    found = [unsilenced(f) for f in (finding(d) for d in named(lint(ruleset, scenarios_apart=scenarios_apart))) if not suppressed(f)]
+    report.reached = "lints"
+    report.run_by_variants = _run_by_variants(path, found)
+    report.findings += [f for f in found if not (f.diagnostic.code == "L003" and _place(f.diagnostic.loc) in report.run_by_variants)]
+
+
+def _in_scenario_files(findings) -> bool:
+    """Whether every error of ``findings`` is in a scenarios.yaml beside a ruleset (none in the rules themselves)."""
+    errors = [f for f in findings if f.severity == "error"]
+    return bool(errors) and all(os.path.basename(f.diagnostic.loc.path) == SCENARIO_FILE for f in errors)
+
+
+def _check_rules_alone(path: str, report: FileReport) -> None:
+    """Where only the scenarios.yaml beside a ruleset has errors: the rules checked without it, up to their lints,
+    added to ``report`` (a Sheriff of Nottingham trial's new folder said `lints not checked` for the rules, whose
+    lints do not depend on the scenarios: a definition only they use is read from their text, L001)."""
+    try:
+        ruleset = validate_path(path, beside=False)
+    except PhiltreError as exc:  # (the scenarios' YAML or schema errors stopped the load before the rules were compiled)
+        report.findings += [finding(d) for d in exc.diagnostics]
+        report.reached = _failed_layer(report.findings)
+        return
+    laid_out = [finding(d) for d in layout_diagnostics(ruleset)]
+    if laid_out:
+        report.findings += laid_out
+        return
+    _add_lints(path, report, ruleset, lambda found: found, scenarios_apart=True)
 
 
 def _place(loc) -> tuple:

@@ -162,10 +162,32 @@ def test_a_ruleset_file_s_summary_counts_the_errors_of_its_scenarios_file_apart(
     code, out, err = run("validate", path)
     assert code == 1 and out.count("scenarios.yaml:4:") == 2, out
     said = err.splitlines()[0]
-    assert said == (f"{tmp_path / 'ruleset.yaml'}: yaml ok; schema ok; expressions ok; references ok; lints not checked; "
+    assert said == (f"{tmp_path / 'ruleset.yaml'}: yaml ok; schema ok; expressions ok; references ok; lints ok; "
                     f"checked with it, {tmp_path / 'scenarios.yaml'}: references 2 errors"), said
     code, _, err = run("validate", tmp_path)
-    assert err.splitlines()[0].endswith(": yaml ok; schema ok; expressions ok; references 2 errors; lints not checked"), err
+    assert err.splitlines()[0].endswith(": yaml ok; schema ok; expressions ok; references 2 errors; lints ok"), err
+
+
+# a ruleset with a lint finding (L002: an action nothing offers) and a definition only its scenarios read
+LINTED = CLEAN.replace("actions:\n", "actions:\n  spare: {}\n").replace("define:\n", "define:\n  dealt: count(hand[0])\n")
+
+
+@pytest.mark.parametrize("scenarios, layer", [
+    ("scenarios:\n  - name: n\n    players: 9\n    expect: [\"dealt == 3\"]\n", "references"),  # R001: no game of 9
+    ("scenarios:\n  - name: n\n    players: 2\n    steps: [{player: 0, action: nosuch}]\n    expect: [\"dealt == 3\"]\n",
+     "references"),  # T008
+    ("scenarios:\n  - name: n\n    playerz: 2\n    expect: [\"dealt == 3\"]\n", "schema"),  # V001: the rules never compiled
+    ("scenarios:\n  - name: n\n    players: [\n    expect: [\"dealt == 3\"]\n", "yaml"),  # unreadable: L001 says nothing
+], ids=["a player count the game does not take", "an unknown action", "an unknown key", "broken YAML"])
+def test_errors_in_the_scenarios_alone_leave_the_rules_linted(tmp_path, scenarios, layer):
+    """A Sheriff of Nottingham trial's new folder, whose skeleton scenario was for 2 players, said `lints not checked`
+    for the rules, and nothing of why: the lints do not depend on the scenarios, so the rules are checked alone and
+    linted. A definition only the scenarios read is used (no L001), read from their text."""
+    write(tmp_path, LINTED)
+    write(tmp_path, scenarios, "scenarios.yaml")
+    code, out, err = run("validate", tmp_path)
+    assert code == 1 and "L002 action 'spare' is never offered" in out and "L001" not in out, out
+    assert f"{layer} 1 error" in err.splitlines()[0] and err.splitlines()[0].endswith("lints 1 warning"), err
 
 
 def test_an_overlay_patching_what_its_base_lacks_is_counted_as_an_overlay_error_not_a_schema_one(tmp_path):
