@@ -74,7 +74,7 @@ def test_a_tile_may_be_said_to_touch_a_like_terrain(tmp_path):
 
 
 @pytest.mark.parametrize("expr, code, message", [
-    ("cell_at(bag, 0, 0)", "R100", "expected a grid zone, got the zone bag"),
+    ("cell_at(bag, 0, 0)", "E120", "cell_at() reads a grid zone; 'bag' is not one"),  # known before it starts
     ("cell_at(board, 0.5, 0)", "E120", "cell_at() needs a whole number here"),
     ("piece_cells(board, 3, {'x': 0, 'y': 0, 'rot': 0})", "E120", "piece_cells() needs a component here, but this is a whole number"),
     ("piece_cells(board, laid('sea'), {'x': 0, 'y': 0, 'rot': 45})", "R100", "orientation must be one of 0, 90, 180, 270"),

@@ -206,7 +206,8 @@ def test_piece_at_sees_the_piece_below_once_the_top_one_leaves(tmp_path):
 @pytest.mark.parametrize("expr, code, message", [
     ("piece_at(board, half, 0)", "R100", "piece_at()'s x must be a whole number, got 0.5"),  # known when the game runs
     ("piece_at(board, 0, yes)", "R100", "piece_at()'s y must be a whole number, got true"),
-    ("piece_at(bag, 0, 0)", "R100", "expected a grid zone, got the zone bag"),
+    ("piece_at(bag, 0, 0)", "E120", "piece_at() reads a grid zone; 'bag' is not one"),  # known before it starts
+    ("piece_at(bag if yes else bag, 0, 0)", "R100", "expected a grid zone, got the zone bag"),
     ("piece_at(3, 0, 0)", "E120", "piece_at() needs a zone here"),  # known before it starts
     ("piece_at(board, 0.5, 0)", "E120", "piece_at() needs a whole number here"),
 ])
@@ -370,7 +371,7 @@ def test_pieces_at_charges_each_cell_of_the_pieces_once_per_grid_state(tmp_path)
 
 @pytest.mark.parametrize("expr, code, message", [
     ("pieces_at(board, half, 0)", "R100", "pieces_at()'s x must be a whole number, got 0.5"),
-    ("pieces_at(bag, 0, 0)", "R100", "expected a grid zone, got the zone bag"),
+    ("pieces_at(bag, 0, 0)", "E120", "pieces_at() reads a grid zone; 'bag' is not one"),
     ("pieces_at(board, 0)", "E140", "pieces_at"),
 ])
 def test_pieces_at_of_no_grid_or_no_cell_is_an_error_at_the_rule(tmp_path, expr, code, message):
