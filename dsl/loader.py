@@ -310,6 +310,13 @@ def sibling_scenarios_path(path: str) -> str:
     return os.path.join(os.path.dirname(path), SCENARIO_FILE)
 
 
+def only_in_file(diagnostics, path: str) -> bool:
+    """Whether there are ``diagnostics`` and every one lies in the file at ``path`` (compared by real path): the errors
+    of a scenarios.yaml beside a ruleset alone, which stop neither the rules' lints nor the games played."""
+    where = os.path.realpath(path)
+    return bool(diagnostics) and all(os.path.realpath(d.loc.path or "") == where for d in diagnostics)
+
+
 def _sibling_scenarios(path: str) -> list:
     """Scenarios kept in scenarios.yaml next to the ruleset file, checked against the scenario schema.
 

@@ -13,7 +13,7 @@ import os
 
 from . import kept_trees
 from .errors import Diagnostic, Loc, PhiltreError
-from .loader import SCENARIO_FILE, is_scenario_file, load_ruleset, resolve_ruleset_path
+from .loader import SCENARIO_FILE, is_scenario_file, load_ruleset, only_in_file, resolve_ruleset_path, sibling_scenarios_path
 from .plain_data import Record, made_by
 from .report import LAYERS, finding, suppressed, unsilenced
 from .scenarios import patterns_not_made, pieces_off_the_board, players_out_of_range, untyped_patterns
@@ -133,7 +133,7 @@ def _check(path: str, lints: bool, variants) -> FileReport:
     except PhiltreError as exc:
         report.findings = [finding(d) for d in exc.diagnostics]
         report.reached = _failed_layer(report.findings)
-        if lints and not variants and _in_scenario_files(report.findings):
+        if lints and not variants and _in_scenario_files(path, report.findings):
             _check_rules_alone(path, report)
         return report
     named = _removals_named(report.ruleset)
@@ -142,7 +142,7 @@ def _check(path: str, lints: bool, variants) -> FileReport:
     report.reached = "references"
     # notes fail nothing; laid out only where the layout is sound (its errors are the findings then)
     notes = [] if report.findings else [f for f in map(finding, untyped_patterns(report.ruleset)) if not suppressed(f)]
-    if lints and (not report.findings or _in_scenario_files(report.findings)):  # (the rules' lints read no scenario)
+    if lints and (not report.findings or _in_scenario_files(path, report.findings)):  # (the rules' lints read no scenario)
         _add_lints(path, report, report.ruleset, named)
     report.findings += notes
     return report
@@ -159,10 +159,14 @@ def _add_lints(path: str, report: FileReport, ruleset, named, scenarios_apart: b
     report.findings += [f for f in found if not (f.diagnostic.code == "L003" and _place(f.diagnostic.loc) in report.run_by_variants)]
 
 
-def _in_scenario_files(findings) -> bool:
-    """Whether every error of ``findings`` is in a scenarios.yaml beside a ruleset (none in the rules themselves)."""
-    errors = [f for f in findings if f.severity == "error"]
-    return bool(errors) and all(os.path.basename(f.diagnostic.loc.path) == SCENARIO_FILE for f in errors)
+def _in_scenario_files(path: str, findings) -> bool:
+    """Whether every error of ``findings`` is in the scenarios.yaml beside the ruleset ``path`` names (none in the
+    rules themselves)."""
+    try:
+        beside = sibling_scenarios_path(resolve_ruleset_path(path))
+    except PhiltreError:  # (no ruleset there: its own error says so)
+        return False
+    return only_in_file([f.diagnostic for f in findings if f.severity == "error"], beside)
 
 
 def _check_rules_alone(path: str, report: FileReport) -> None:

@@ -319,14 +319,13 @@ def load(ruleset, variants=(), playing: bool = False):
 def _scenarios_beside_at_fault(exc, ruleset: str) -> str | None:
     """The scenarios.yaml beside ``ruleset`` where every error of ``exc`` is in it, else None (also where the
     ruleset given is that file itself: it is no ruleset, V003)."""
-    from philtre.dsl.loader import resolve_ruleset_path, sibling_scenarios_path
+    from philtre.dsl.loader import only_in_file, resolve_ruleset_path, sibling_scenarios_path
 
     path = resolve_ruleset_path(ruleset)
     beside = sibling_scenarios_path(path)
-    where = os.path.realpath(beside)
-    if os.path.realpath(path) == where:
+    if os.path.realpath(path) == os.path.realpath(beside):
         return None
-    return beside if all(os.path.realpath(d.loc.path or "") == where for d in exc.diagnostics) else None
+    return beside if only_in_file(exc.diagnostics, beside) else None
 
 
 def each_once(variants, ruleset=None) -> None:
