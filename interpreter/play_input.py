@@ -360,7 +360,7 @@ def _lists_held(named: list, option, single_zones=()) -> bool:
         value, shown = arguments[name.lower()]
         if not isinstance(value, list):
             return False
-        items, own = _list_items(_squeezed(typed)), _list_items(_squeezed(shown))
+        items, own = _item_lists(_squeezed(typed), _squeezed(shown))
         if _any_order(option, name, value, single_zones):
             items, own = sorted(items), sorted(own)
         if items != own:
@@ -378,7 +378,7 @@ def _items_counted(named: list, option, single_zones=()) -> bool:
         shown, squeezed = arguments.get(name.lower(), ""), _squeezed(typed)
         if not (shown.startswith("[") and squeezed.startswith("[") and squeezed.endswith("]")):
             continue
-        items, own = Counter(_list_items(squeezed)), Counter(_list_items(_squeezed(shown)))
+        items, own = map(Counter, _item_lists(squeezed, _squeezed(shown)))
         if set(items) <= set(own) and items - own:
             return False
     return True
@@ -405,7 +405,8 @@ def _no_list_so(text: str, named: list, matches: list, options, single_zones=())
 def _is_list_of(name: str, typed: str, option, single_zones=()) -> bool:
     """Whether ``option``'s argument ``name`` is a list of the items ``typed`` lists, in any order."""
     shown = next((t for n, t in option.argument_texts(None, single_zones) if n.lower() == name.lower()), "")
-    return shown.startswith("[") and Counter(_list_items(_squeezed(shown))) == Counter(_list_items(_squeezed(typed)))
+    items, own = _item_lists(_squeezed(typed), _squeezed(shown))
+    return shown.startswith("[") and Counter(own) == Counter(items)
 
 
 # a name typed with '=' before a value, name=[...], name='...' or l=card star: the name, and the value after it
@@ -781,14 +782,16 @@ def _reordered(text: str, options, single_zones=()) -> list:
         return []
     if bracket_parts(typed[3], 0)[1] != len(typed[3]) - 1:  # two lists, pick(b=[1,2],a=[3,4]): each is its argument's
         return []
-    action, name, items = typed[1], typed[2], sorted(_list_items(typed[3]))
+    action, name, typed_list = typed[1], typed[2], typed[3]
+    items = sorted(_list_items(typed_list))
     found = []
     for option in options:
         if action is not None and option.action.lower() != action:
             continue
         held = [_any_order(option, n, value, single_zones) for (n, value), (_, t) in
                 zip(option.args, option.argument_texts(None, single_zones))
-                if (name is None or n.lower() == name) and t.startswith("[") and sorted(_list_items(_squeezed(t))) == items]
+                if (name is None or n.lower() == name) and t.startswith("[")
+                and sorted(_item_lists(typed_list, _squeezed(t))[1]) == items]
         if held:
             found.append((option, any(held)))
     return found
@@ -800,6 +803,20 @@ def _list_items(text: str) -> list:
     from philtre.dsl.parser import bracket_parts
 
     return [] if text == "[]" else bracket_parts(text, 0)[0]
+
+
+# a component's owner as its text ends, squeezed: `coin value=1 (seat 0)` -> (seat0)
+OWNER_SHOWN = re.compile(r"\(seat\d+\)$")
+
+
+def _item_lists(typed: str, shown: str) -> tuple:
+    """The items of the list ``typed`` and of the argument's list ``shown`` (both squeezed); where no typed item names
+    its owner, the shown items without theirs: each item listed `coin value=1 (seat 0)` is typed `coin value=1`, as
+    the player's own coins are in every list they pick from."""
+    items, own = _list_items(typed), _list_items(shown)
+    if not any(OWNER_SHOWN.search(item) for item in items):
+        own = [OWNER_SHOWN.sub("", item) for item in own]
+    return items, own
 
 
 def _order_tells_apart(text: str, reordered: list, options, single_zones=()) -> str:

@@ -872,6 +872,39 @@ def test_each_list_typed_after_its_arguments_name_is_compared_with_that_argument
     assert choose("a=[4, 3] b=[1, 2]", options).startswith("'a=[4, 3] b=[1, 2]' is not among this turn's options")
     assert choose("a=[3, 4] b=[1, 2]", options) is options[0]
 
+OWNED_COINS = """\
+philtre: 1
+game: owned-coins
+players: 2
+components:
+  coin: {each: player, attributes: {value: [1, 2, 3]}, start: hand}
+zones:
+  hand: {each: player, visible: owner}
+  pot: {}
+actions:
+  lay:
+    choose: {cards: "subsets(hand[me])"}
+    if: count(cards) > 0
+    do: [{move: cards -> pot}]
+flow:
+  - decide: lay
+    player: 0
+"""
+
+
+def test_a_list_of_owned_components_typed_without_their_owner_is_compared_whole(tmp_path):
+    """High Society's bid, `cards=[money value=1, money value=3]`: the items listed `coin value=1 (seat 0)` typed
+    without their owner matched the words of every bid holding them (2 options here, 512 there), not the one bid."""
+    (tmp_path / "ruleset.yaml").write_text(OWNED_COINS, encoding="utf-8")
+    options = options_of(str(tmp_path), 2, 1)
+    bid = next(o for o in options if o.label() == "lay(cards=[coin value=1 (seat 0), coin value=3 (seat 0)])")
+    for typed in ["cards=[coin value=1, coin value=3]", "[coin value=3, coin value=1]",
+                  "cards=[coin value=1 (seat 0), coin value=3 (seat 0)]", "lay(cards=[coin value=1, coin value=3])"]:
+        assert choose(typed, options) is bid, typed
+    assert choose("[coin value=1]", options).label() == "lay(cards=[coin value=1 (seat 0)])"
+    assert choose("cards=[coin value=1 (seat 1), coin value=3]", options) is not bid  # an owner typed is compared
+
+
 TWO_PAIRS = """\
 philtre: 1
 game: two-pairs
