@@ -669,6 +669,7 @@ class _Builder:
             self.symbols.overlay_written = overlay_written(d, self.path)
         self.symbols.declared_defines = {str(head).partition("(")[0].strip() for head in (d.get("define") or {})}
         components = self.components(zones)
+        self.shown_sorted(zones)
         self.symbols.declared_defines = set()  # (past the components: a definition refused (E131) is not said to be one)
         self.defines()
         self.compiler.define_all()
@@ -819,7 +820,8 @@ class _Builder:
                     resolution = self.grid_size(grid, name, resolution)
             turns = not (isinstance(grid, dict) and grid.get("turns") is False)
             out[name] = ZoneSpec(name, kind, copies if isinstance(copies, str) else int(copies or 1),
-                                 spec.get("visible", "everyone"), spec.get("count", "everyone"), loc, resolution, turns)
+                                 spec.get("visible", "everyone"), spec.get("count", "everyone"), loc, resolution, turns,
+                                 tuple(spec.get("show_sorted") or ()))
         if not out and "zones" in self.data:  # left out, a game has none (dice alone); written, it names some
             self.error(self.data.loc, "R004", "the ruleset declares no zones")
         return out
@@ -852,6 +854,17 @@ class _Builder:
             out.append(ctype)
         return tuple(out)
 
+    def shown_sorted(self, zones) -> None:
+        """R013 at a name a zone's `show_sorted` lists that no component type has, own or derived (nor type, id, owner)."""
+        known = set().union(*self.symbols.component_types.values(), ("type", "id", "owner"))
+        for name, spec in zones.items():
+            for i, attr in enumerate(spec.show_sorted):
+                if attr not in known:
+                    self.error(self.data["zones"][name]["show_sorted"].loc_of(i), "R013",
+                               f"'{attr}' is no attribute of any component type: show_sorted names attributes, own or "
+                               "derived (or type, id, owner), to list the zone's components by",
+                               did_you_mean(attr, known))
+
     def zone_copies(self, zones) -> dict:
         """Zones whose `copies`, or a board's `width` or `height`, is an expression (of the player count), with it
         compiled; zones and definitions are known by now. Each is evaluated once a layout (model.zone_sizes, grid_at)."""
@@ -866,7 +879,8 @@ class _Builder:
                                  if isinstance(side, str) else side for key, side in (("width", grid.width), ("height", grid.height)))
                 grid = geometry.Bounded(int(grid), width, height)
             if copies is not spec.copies or grid is not spec.grid:
-                zones[name] = ZoneSpec(spec.name, spec.kind, copies, spec.visible, spec.count, spec.loc, grid, spec.turns)
+                zones[name] = ZoneSpec(spec.name, spec.kind, copies, spec.visible, spec.count, spec.loc, grid, spec.turns,
+                                       spec.show_sorted)
         return zones
 
     def variables(self) -> dict:

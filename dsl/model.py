@@ -68,6 +68,7 @@ class ZoneSpec(Frozen):
     loc: Loc
     grid: int = 0  # a grid zone's resolution (sub-cells per cell side), a geometry.Bounded for a board of fixed size; 0: not a grid
     turns: bool = True  # a grid's pieces may be turned (false, `turns: false`: rot 0 only, cards laid upright)
+    show_sorted: tuple = ()  # attribute names text for people lists its components by (`show_sorted:`); the real order stays
 
     def size(self, nplayers: int) -> int:
         if self.kind == "copies":

@@ -35,12 +35,32 @@ def _runs(texts: list) -> list:
     return [text if n == 1 else f"{text} x{n}" for text, n in out]
 
 
-def _zone(z: dict, ruleset=None) -> str:
+def shown_sorted(comps: list, names=()) -> list:
+    """Components (of a view or a record) in the order a zone's `show_sorted` lists them for people: by the attributes
+    ``names``, first to last, each ascending (numbers, then words, then other values, then none and those a component
+    lacks; alike ones in the zone's order); as they lie without ``names``. Only text changes: the zone keeps its order."""
+    if not names:
+        return comps
+    return sorted(comps, key=lambda c: tuple(_sort_value(c.get(n) if isinstance(c, dict) else None) for n in names))
+
+
+def _sort_value(v) -> tuple:
+    """An attribute value as a key of show_sorted: values of different kinds never compared (1 and 'J' in one hand)."""
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return 0, v, ""
+    if isinstance(v, str):
+        return 1, 0, v
+    return (3, 0, "") if v is None else (2, 0, attribute_text(v))
+
+
+def _zone(z: dict, ruleset=None, order=()) -> str:
     """A zone of a view as the board writes it: its components, or how many are hidden and those shown; `empty`, seen
-    or not, where the seat may count none in it (an empty zone it may not see read "0 hidden", as if something lay there)."""
+    or not, where the seat may count none in it (an empty zone it may not see read "0 hidden", as if something lay there);
+    ``order``: the zone's `show_sorted` (shown_sorted)."""
     if "components" in z:
-        return "[" + ", ".join(_runs([_component(c, ruleset) for c in z["components"]])) + "]" if z["components"] else "empty"
-    revealed = z.get("revealed")
+        listed = shown_sorted(z["components"], order)
+        return "[" + ", ".join(_runs([_component(c, ruleset) for c in listed])) + "]" if listed else "empty"
+    revealed = shown_sorted(z.get("revealed") or [], order)
     if not revealed:
         return ("empty" if z["count"] == 0 else f"{z['count']} hidden") if "count" in z else "hidden"
     shown = ", ".join(_runs([_component(c, ruleset) for c in revealed]))  # alike told once, as above
@@ -394,7 +414,7 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False)
                 lines.append(f"  {label}{mine} (x across, y down{'; ' + legend if legend else ''}):")
                 lines.extend("  " + line for line in drawing)
             else:
-                lines.append(f"  {label}{mine}: {_zone(one, ruleset)}")
+                lines.append(f"  {label}{mine}: {_zone(one, ruleset, spec.show_sorted)}")
     if empty:
         lines.append(f"  empty: {', '.join(empty_zones_text(empty))}")
     for name, value in view["variables"].items():
@@ -535,10 +555,14 @@ def _said_deal(e, rs):
     def how_many(t):
         return "hidden components" if UNCOUNTED in t["components"] else str(len(t["components"]))
 
+    def dealt(t):
+        """The components dealt to a zone, named as its `show_sorted` lists them."""
+        return _things(shown_sorted(t["components"], getattr(getattr(rs, "zones", {}).get(t["zone"]), "show_sorted", ())), rs)
+
     named = [face_up(t) for t in e["to"]]
     if any(named):  # names hold commas: the zones apart by semicolons
         return f"dealt from {_where(e['from'], rs)}: " + "; ".join(
-            f"{_things(t['components'], rs) if up else how_many(t)} to {_where(t, rs)}" for t, up in zip(e["to"], named))
+            f"{dealt(t) if up else how_many(t)} to {_where(t, rs)}" for t, up in zip(e["to"], named))
     return f"dealt from {_where(e['from'], rs)}: " + ", ".join(f"{how_many(t)} to {_where(t, rs)}" for t in e["to"])
 
 
