@@ -39,18 +39,26 @@ class Option:
 
     def label(self, seen=None, single_zones=()) -> str:
         """The option as text; a component's owner is shown if its id is in ``seen`` (None: always); a zone named in
-        ``single_zones`` by its bare name, deck, as the language and the board write it (else deck[0])."""
-        parts = ", ".join(f"{n}={text}" for n, text in self.argument_texts(seen, single_zones))
-        return f"{self.action}({parts})"
+        ``single_zones`` by its bare name, deck, as the language and the board write it (else deck[0]). An argument
+        that is none is left out: a choice only some options need (`guess: "... if COND else [none]"`) is no part of
+        the others' text, play(card=card princess rank=8), not guess=none."""
+        texts = self.argument_texts(seen, single_zones)
+        return written_out(self.action, (text for text, (_, v) in zip(texts, self.args) if v is not None))
 
     def argument_texts(self, seen=None, single_zones=()) -> list:
-        """(name, text) of each argument, the text as ``label`` writes it (play matches a typed argument against it)."""
+        """(name, text) of each argument, none too, the text as ``label`` writes it (play matches a typed argument
+        against it: guess=none still names the option whose label leaves it out)."""
         return [(n, _short(v, seen, single_zones)) for n, v in self.args]
 
     def to_json(self) -> dict:
         return {n: _arg_json(v) for n, v in self.args}
 
     __repr__ = label
+
+
+def written_out(action: str, texts) -> str:
+    """An option as text, `action(name=text, ...)`, of the (name, text) of the arguments written."""
+    return f"{action}({', '.join(f'{n}={text}' for n, text in texts)})"
 
 
 class Wording(frozenset):

@@ -652,9 +652,11 @@ def _as_written(text: str, option, single_zones=()):
     # a number in a word's place (`4 purple 4`: the card's colour 4) writes no option: none is said
     if values is None or any(bool(NUMBER.fullmatch(t)) != bool(NUMBER.fullmatch(own)) for (_, t), (_, own) in zip(values, slots)):
         return None
-    texts = [f"{name}={AS_TYPED[_kind(value)](name, value, shown, values, single_zones)}"
-             for (name, value), (_, shown) in zip(option.args, option.argument_texts(None, single_zones))]
-    return f"{option.action}({', '.join(texts)})"
+    from .options import written_out
+
+    texts = [(name, AS_TYPED[_kind(value)](name, value, shown, values, single_zones))
+             for (name, value), (_, shown) in zip(option.args, option.argument_texts(None, single_zones)) if value is not None]
+    return written_out(option.action, texts)  # (an argument that is none left out, as the label leaves it)
 
 
 def _component_as_typed(name: str, component, shown: str, values: list, single_zones=()) -> str:
@@ -829,8 +831,11 @@ def _order_tells_apart(text: str, reordered: list, options, single_zones=()) -> 
 def _whole_forms(option, single_zones=()) -> dict:
     """The texts, squeezed, that write ``option`` or one of its arguments out whole (its label, name=value, value), each
     with its words (_form_words)."""
+    from .options import written_out
+
     arguments = option.argument_texts(None, single_zones)
-    texts = [f"{option.action}({', '.join(f'{n}={t}' for n, t in arguments)})"]
+    # its label, and the label with every argument, none too, as play listed it before 2026-12-06 (pick(x=none))
+    texts = [option.label(None, single_zones), written_out(option.action, arguments)]
     texts += [f"{n}={t}" for n, t in arguments] + [t for _, t in arguments]
     return {_squeezed(t): _form_words(t) for t in texts}
 

@@ -500,9 +500,12 @@ def _things(comps: list, ruleset, most: int | None = 4) -> str:
 
 
 def _said_decision(e, rs, placed=None):
+    from .options import written_out
+
     values = _choices_of_values(rs, e["action"])
-    args = ", ".join(f"{k}=hidden" if k in values and v == HIDDEN else f"{k}={_thing(v, rs, placed)}" for k, v in e["args"].items())
-    return f"seat {e['player']}: {e['action']}({args})"
+    # (an argument that is none left out, as the option's label leaves it: the record keeps it)
+    args = [(k, "hidden" if k in values and v == HIDDEN else _thing(v, rs, placed)) for k, v in e["args"].items() if v is not None]
+    return f"seat {e['player']}: {written_out(e['action'], args)}"
 
 
 def _choices_of_values(rs, action: str) -> set:

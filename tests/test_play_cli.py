@@ -514,8 +514,10 @@ def test_options_write_words_and_maps_as_the_board_does(tmp_path):
     from philtre.interpreter.render import event_text, value_text
 
     options = lists_and_maps(tmp_path, 1)
-    assert [o.label() for o in options] == ["pick(x={a: 1, b: none})", "pick(x=none)", "pick(x='two words')", "pick(x='none')"]
-    assert [o.label() for o in options] == [f"pick(x={value_text(v)})" for v in [{"a": 1, "b": None}, None, "two words", "none"]]
+    # (an argument that is none is left out: pick(), not pick(x=none); the word 'none' stays quoted)
+    assert [o.label() for o in options] == ["pick(x={a: 1, b: none})", "pick()", "pick(x='two words')", "pick(x='none')"]
+    assert [o.label() for o in options] == [f"pick(x={value_text(v)})" if v is not None else "pick()"
+                                            for v in [{"a": 1, "b": None}, None, "two words", "none"]]
     rs = load_ruleset(str(tmp_path / "ruleset.yaml"))
     told = [event_text({"event": "decision", "player": 0, "action": "pick", "args": {"x": x}}, rs)
             for x in [{"a": 1, "b": None}, "two words"]]
@@ -526,13 +528,13 @@ def test_play_takes_an_option_typed_as_listed_now_or_as_listed_before(tmp_path):
     """The new way of writing words and maps (the board's) is typed as listed; the old way still chooses the same."""
     options = lists_and_maps(tmp_path, 1)
     ways = {0: ["pick(x={a: 1, b: none})", "{a: 1, b: none}", "pick(x={'a': 1, 'b': none})", "x={'a': 1, 'b': none}"],
-            1: ["pick(x=none)", "x=none"],  # (`none` alone is a word of 1 and 3 too: asked again)
+            1: ["pick()", "pick(x=none)", "x=none"],  # (`none` alone is a word of 1 and 3 too: asked again)
             2: ["pick(x='two words')", "'two words'", "two words", "pick(x=two words)", "x=two words", "two"],
             3: ["'none'", "pick(x='none')", "x='none'"]}
     for index, typed in ways.items():
         for text in typed:
             assert choose(text, options) is options[index], text
-    assert choose("none", options).startswith("'none' is the value of pick(x=none), option 2, and a word of 2 other options: "
+    assert choose("none", options).startswith("'none' is the value of pick(), option 2, and a word of 2 other options: "
                                               "type x=none or 2 for it, ")
 
 
