@@ -2054,12 +2054,12 @@ def _word_nothing_has(facts, attribute: str, known, const, source, passed: str =
 
 def _trees_naming_attributes(facts) -> list:
     """(source, tree, bare) of every expression and definition, bare {} for each; then of each component's own
-    `copies`, `start` and `derive`, which name its attributes bare (`copies: 2 if kind == "plain" else 1`), bare
+    `copies` (its items' too), `start` and `derive`, which name its attributes bare (`copies: 2 if kind == "plain" else 1`), bare
     {attribute: its declared values} for each."""
     trees = [(_source(expr), facts.tree(expr), {}) for expr in facts.expressions]
     trees += [(facts.define_source(name), tree, {}) for name, (_, tree, _) in facts.defines.items()]
     return trees + [(_source(expr), facts.tree(expr), dict(ctype.attributes)) for ctype in facts.ruleset.components
-                    for expr in [ctype.copies, ctype.start, *(e for _, e in ctype.derived)] if isinstance(expr, Expr)]
+                    for expr in [*ctype.copies_written(), ctype.start, *(e for _, e in ctype.derived)] if isinstance(expr, Expr)]
 
 
 ORDERED = ("<", "<=", ">", ">=")  # the comparisons that order their sides: a word and a number have no order
@@ -2180,9 +2180,10 @@ def _attributes_read(facts) -> set:
 
 
 def l023_type_key_among_attributes(facts) -> list:
-    """L023: a component type's own key (`copies: 3`) written inside its `attributes`, or in an item of its `list`: an
-    attribute of that name, and the type keeps its default (one component of each combination, or item). Silent where
-    the type writes that key itself too, or a rule reads the attribute: the attribute is meant."""
+    """L023: a component type's own key (`copies: 3`) written inside its `attributes`, or in an item of its `list` (but
+    `copies`, which counts the item): an attribute of that name, and the type keeps its default (one component of each
+    combination; a `start` of the type's). Silent where the type writes that key itself too, or a rule reads the
+    attribute: the attribute is meant."""
     source = facts.ruleset.source if isinstance(facts.ruleset.source, dict) else {}
     type_keys, out = component_type_keys(), []
     read = cache(lambda: _attributes_read(facts))  # (computed only for a ruleset with such a key)
@@ -2200,13 +2201,14 @@ def l023_type_key_among_attributes(facts) -> list:
                                   f"not the type's {key}",
                                   f"the type's {key} goes one level up, beside attributes: "
                                   f"{ctype}: {{attributes: {{...}}, {written}}}"))
-        out += _type_keys_in_list_items(ctype, spec, [k for k in type_keys if k != "list" and k not in spec], read)
+        # (an item's own `copies` is its count, not an attribute)
+        out += _type_keys_in_list_items(ctype, spec, [k for k in type_keys if k not in ("list", "copies") and k not in spec], read)
     return out
 
 
 def _type_keys_in_list_items(ctype: str, spec: dict, keys: list, read) -> list:
-    """L023 at the first item of a type's `list` that writes one of the type's ``keys`` (`- {colour: pink, copies: 3}`),
-    once per key: an attribute of each such item, which stays one component. Silent where a rule reads the attribute."""
+    """L023 at the first item of a type's `list` that writes one of the type's ``keys`` (`- {colour: pink, start: hand}`),
+    once per key: an attribute of each such item, not what the type's key says. Silent where a rule reads the attribute."""
     items = [item for item in spec.get("list") or () if isinstance(item, dict)] if isinstance(spec.get("list"), list) else []
     out = []
     for key in keys:
@@ -2217,21 +2219,15 @@ def _type_keys_in_list_items(ctype: str, spec: dict, keys: list, read) -> list:
         loc = first.key_loc(key) if hasattr(first, "key_loc") else Loc("<unknown>")
         also = f" (and in {others} other item{'s' if others > 1 else ''})" if others else ""
         out.append(Diagnostic(loc, "L023", f"'{key}' is written in an item of the list of '{ctype}'{also}, so it is an "
-                              f"attribute of that item here, not the type's {key}: the item is still one {ctype}",
-                              _list_item_key_hint(ctype, key, first[key])))
+                              f"attribute of that item here, not the type's {key}",
+                              _list_item_key_hint(ctype, key)))
     return out
 
 
-def _list_item_key_hint(ctype: str, key: str, value) -> str:
-    """How to give a `list` item what its ``key`` (written ``value``) meant: the type's key, beside `list:`, reading an
-    attribute of the item (`copies: n`, each item `n: 3`); for copies, also the item written that many times."""
-    if key != "copies":
-        return (f"the type's {key} goes one level up, beside list:, and may read each item's attributes: "
-                f"{ctype}: {{list: [...], {key}: ...}}")
-    times = value if type(value) is int and value > 1 else 3
-    return (f"copies belongs to the type, beside list:, and may read each item's attributes: give each item its count "
-            f"under another name, {{..., n: {times}}}, and write copies: n beside list:; or write the item {times} times "
-            f"(a YAML anchor writes it once: `- &one {{...}}`, then `- *one`)")
+def _list_item_key_hint(ctype: str, key: str) -> str:
+    """How to give a `list` item what its ``key`` meant: the type's key, beside `list:`, reading the item's attributes."""
+    return (f"the type's {key} goes one level up, beside list:, and may read each item's attributes: "
+            f"{ctype}: {{list: [...], {key}: ...}}")
 
 
 def l026_choice_hides_a_name(facts) -> list:

@@ -462,6 +462,19 @@ def _one_each(diagnostics: list) -> list:
     return list(unique.values())
 
 
+def _count_written(copies):
+    """A `copies` as the schema let it through: an expression stays text, compiled once definitions are known
+    (component_copies); a number a whole one (2.0 is a whole number to the schema, as to YAML's readers)."""
+    return copies if isinstance(copies, str) else int(copies)
+
+
+def _item_copies(listed) -> tuple | None:
+    """The counts the items of a type's `list` write themselves, one per item: None where an item writes none, else
+    (its whole number or expression as text, where it is written); None where no item writes one."""
+    own = tuple((_count_written(item["copies"]), item.loc_of("copies")) if "copies" in item else None for item in listed)
+    return own if any(own) else None
+
+
 def _names_a_definition(text, defines: set) -> bool:
     """Whether an expression's text has a word that is a definition's name (perhaps in a quoted word: then it is
     compiled later than it need be, the same code)."""
@@ -836,21 +849,21 @@ class _Builder:
         return geometry.Bounded(resolution, grid["width"], grid["height"])
 
     def component_copies(self, components, zones) -> tuple:
-        """Component types whose `copies` or `start` is an expression (of the attributes and player count; start's of
-        the owner too), with it compiled: after the definitions, which either may call."""
+        """Component types whose `copies` (the type's or an item's) or `start` is an expression (of the attributes and
+        player count; start's of the owner too), with it compiled: after the definitions, which either may call."""
         out = []
         for ctype in components:
-            copies, start = ctype.copies, ctype.start
-            if isinstance(copies, str) or isinstance(start, str) and start not in zones:
+            copies, start, own = ctype.copies, ctype.start, ctype.item_copies
+            if str in map(type, ctype.copies_written()) or isinstance(start, str) and start not in zones:
                 spec = self.data["components"][ctype.name]
                 env = {a: "any" for a, _ in ctype.attributes}
-                if isinstance(copies, str):
-                    copies = self.compiler.expression(copies, spec.loc_of("copies"), env, want="int", what="copies")
+                copies = self.copies_compiled(copies, spec.loc_of("copies") if "copies" in spec else ctype.loc, env)
+                own = own and tuple(written and (self.copies_compiled(written[0], written[1], env), written[1]) for written in own)
                 if isinstance(start, str) and start not in zones:
                     start = self.compiler.expression(start, spec.loc_of("start"), env | ({"owner": "player"} if ctype.per_player else {}),
                                                      want="zone", what="the start zone")
                 ctype = ComponentType(ctype.name, ctype.attributes, copies, ctype.per_player, start, ctype.loc, ctype.derived,
-                                      ctype.back, ctype.display, ctype.items)  # (all else as it was: a back dropped here went unused)
+                                      ctype.back, ctype.display, ctype.items, own)  # (all else as it was: a back dropped here went unused)
             out.append(ctype)
         return tuple(out)
 
@@ -864,6 +877,10 @@ class _Builder:
                                f"'{attr}' is no attribute of any component type: show_sorted names attributes, own or "
                                "derived (or type, id, owner), to list the zone's components by",
                                did_you_mean(attr, known))
+
+    def copies_compiled(self, copies, loc, env: dict):
+        """A `copies` as written (a type's or an item's): a number as it is, an expression compiled over the attributes."""
+        return self.compiler.expression(copies, loc, env, want="int", what="copies") if isinstance(copies, str) else copies
 
     def zone_copies(self, zones) -> dict:
         """Zones whose `copies`, or a board's `width` or `height`, is an expression (of the player count), with it
@@ -983,7 +1000,8 @@ class _Builder:
             attrs = spec.get("attributes") or {}
             listed = spec.get("list")  # (the schema made it a list of mappings, if written)
             # the type's attribute names: those of `attributes`, then those the items of `list` add, as first written
-            names = list(dict.fromkeys([*attrs, *(key for item in listed or () for key in item)]))
+            # (an item's `copies` is its count, no attribute)
+            names = list(dict.fromkeys([*attrs, *(key for item in listed or () for key in item if key != "copies")]))
             for attr in attrs:
                 if attr in RESERVED_ATTRIBUTES:
                     self.error(attrs.key_loc(attr), "R005", f"'{attr}' is a reserved attribute name")
@@ -1015,9 +1033,7 @@ class _Builder:
                 self.symbols.attribute_values.setdefault(attr, []).extend(values)
             if per_player:
                 self.symbols.attribute_values.setdefault("owner", []).append(0)
-            copies = spec.get("copies", 1)  # an expression is compiled once definitions are known (component_copies)
-            if not isinstance(copies, str):
-                copies = int(copies)  # 2.0 is a whole number to the schema, as to YAML's readers
+            copies = _count_written(spec.get("copies", 1))
 
             start = spec.get("start")
             if start is None and not zones:
@@ -1049,7 +1065,8 @@ class _Builder:
                                f"'{attr}' is no attribute of '{name}': display names the type's own or derived attributes to print",
                                display_hint(name, attr, [*names, *dict(derived)]))
             display = None if display is None else tuple(display)
-            out.append(ComponentType(name, attributes, copies, per_player, start, loc, tuple(derived), back, display, items))
+            out.append(ComponentType(name, attributes, copies, per_player, start, loc, tuple(derived), back, display, items,
+                                     None if listed is None else _item_copies(listed)))
         if not out and "components" in self.data:  # left out, a game has none (dice alone)
             self.error(self.data.loc, "R007", "the ruleset declares no components")
         return tuple(out)

@@ -49,10 +49,23 @@ class ComponentType(Frozen):
     # a type written with `list:`: one tuple of values (in the order of `attributes`' names) per item, the combinations
     # made instead of the product; `attributes` then holds every value some item has, for the static checks
     items: tuple | None = None
+    # a `list:` type's counts written in its items (`- {kind: squid, copies: 5}`), one per item: None where the item
+    # writes none (the type's `copies` counts it), else (a whole number or an Expr over its attributes, where written)
+    item_copies: tuple | None = None
 
     def combinations(self):
         """The attribute values of each combination made (per owner): the items of `list`, else the product."""
         return self.items if self.items is not None else itertools.product(*(vals for _, vals in self.attributes))
+
+    def counted(self):
+        """(values, copies, where) of each combination made (per owner): its attribute values, the number or expression
+        that counts it (an item's own `copies`, else the type's), and where an item's own was written (None: the type's)."""
+        own = self.item_copies or itertools.repeat(None)
+        return ((values, *(written or (self.copies, None))) for values, written in zip(self.combinations(), own))
+
+    def copies_written(self) -> tuple:
+        """The type's `copies` and those its items write themselves: numbers and expressions."""
+        return (self.copies, *(copies for copies, _ in filter(None, self.item_copies or ())))
 
     def combination_count(self) -> int:
         """How many combinations of attribute values are made (per owner), counted without making them."""
@@ -441,6 +454,11 @@ def _at_layout(expr, counts, attrs, what, spent=None):
     return before_the_game(expr, counts, attrs, f"'{what}'", known + ", not a variable, a score, a die or the round", spent)
 
 
+def copies_at_layout(copies, counts, attrs, spent=None):
+    """A combination's count: its `copies` (the type's, or its item's own) as written, or that expression evaluated."""
+    return copies if isinstance(copies, int) else _at_layout(copies, counts, attrs, "copies", spent)
+
+
 def _derived_at_layout(expr, seats, attrs, what, spent=None):
     """Evaluate a derived attribute before the game exists, on a stand-in without zones: they are all empty then, so
     `count(deck)` would quietly be 0 for every component (R002, as a variable read there is)."""
@@ -485,27 +503,6 @@ def _copies_loc(ruleset: Ruleset, ctype: ComponentType) -> Loc:
     return spec.loc_of("copies") if hasattr(spec, "loc_of") and "copies" in spec else ctype.loc
 
 
-def _item_copies_named(ruleset: Ruleset, ctype: ComponentType, attrs: dict, said: str) -> PhiltreError | None:
-    """R002 for a type's `copies` expression that failed on an item of its `list` writing `copies` itself
-    (`- {kind: chopsticks, copies: 4}` beside `copies: n`): said at the item's `copies`, an attribute of the item, with
-    how to give the item the count the type reads (L023's cause, which the lints after this error would never show);
-    None where no such item is the one that failed."""
-    spec = (ruleset.source.get("components") or {}).get(ctype.name) if isinstance(ruleset.source, dict) else None
-    items = spec.get("list") if hasattr(spec, "get") else None
-    item = next((item for item in items if hasattr(item, "key_loc") and "copies" in item
-                 and all(attrs.get(key) == value for key, value in item.items())), None) if isinstance(items, list) else None
-    if item is None or isinstance(ctype.copies, int):
-        return None
-    unset = [name for name in ctype.copies.names if name in attrs and attrs[name] is None and name != "copies"]
-    count = item["copies"]
-    written = ", ".join(f"{unset[0] if key == 'copies' else key}: {value}" for key, value in item.items()) if unset else ""
-    given = (f"give the item {unset[0]}: {count} instead of copies: {count}, {{{written}}}, which the type's copies: "
-             f"{ctype.copies.text.strip()} reads" if unset else
-             f"give the item its count under an attribute the type's copies: {ctype.copies.text.strip()} reads")
-    return PhiltreError.at(item.key_loc("copies"), "R002", f"{said}: this item's 'copies' is an attribute of the item, "
-                           f"not its number of copies, which the type's copies says", given)
-
-
 def _overlay_named(exc: PhiltreError, ruleset: Ruleset) -> PhiltreError:
     """``exc``, a failure of a component type's `derive`, `copies` or `start` (R002 at its expression), with a hint
     naming where an overlay wrote an attribute the expression reads: the failure stands at the base's line, which the
@@ -530,7 +527,7 @@ def _overlay_named(exc: PhiltreError, ruleset: Ruleset) -> PhiltreError:
 
 def _failed_expression(exc: PhiltreError, ctype: ComponentType):
     """The `derive`, `copies` or `start` expression of ``ctype`` that ``exc`` (R002 at its place) stands at, or None."""
-    return next((e for e in (*(e for _, e in ctype.derived), ctype.copies, ctype.start)
+    return next((e for e in (*(e for _, e in ctype.derived), *ctype.copies_written(), ctype.start)
                  if isinstance(e, Expr) and e.loc == exc.first.loc), None)
 
 
@@ -574,16 +571,16 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
         if combos > MAX_COMPONENTS:  # checked before making them: a file must not hang the engine
             raise PhiltreError.at(ctype.loc, "R010", f"'{ctype.name}' has {combos:,} combinations of attributes; the limit is {MAX_COMPONENTS:,} components")
         for owner in owners:
-            for values in ctype.combinations():
+            for values, copies, where in ctype.counted():
                 attrs = dict(zip(names, values))
                 if owner is not None:
                     attrs["owner"] = owner
                 for dname, dexpr in ctype.derived:
                     attrs[dname] = _derived_at_layout(dexpr, seats, attrs, dname, spent)
-                n = ctype.copies if isinstance(ctype.copies, int) else _at_layout(ctype.copies, counts, attrs, "copies", spent)
+                n = copies_at_layout(copies, counts, attrs, spent)
                 if not isinstance(n, int) or n < 0 or n > 10_000:
                     said = f"copies of {component_text({'type': ctype.name, **attrs})} must be a whole number 0..10000, got {spell(n)}"
-                    raise _item_copies_named(ruleset, ctype, attrs, said) or PhiltreError.at(_copies_loc(ruleset, ctype), "R002", said)
+                    raise PhiltreError.at(where or _copies_loc(ruleset, ctype), "R002", said)
                 if isinstance(ctype.start, str):
                     zone = ruleset.zones[ctype.start]
                     key = (ctype.start, owner if (zone.kind == "player" and owner is not None) else 0)

@@ -719,7 +719,8 @@ def not_made(ruleset, nplayers: int, pattern: dict):
             continue
     if not counts:
         return None
-    kinds = [t.name for t in ruleset.components if not isinstance(t.copies, int) and _combination_matches(t, pattern)]
+    kinds = [t.name for t in ruleset.components if any(not isinstance(c, int) for c in t.copies_written())
+             and _combination_matches(t, pattern)]
     why = f" ({kinds[0]}'s copies is 0 for it with {nplayers} players)" if kinds else ""
     made = ", ".join(map(str, counts[:-1])) + (" or " if len(counts) > 1 else "") + str(counts[-1])
     return (f"no component matches {pattern_text(pattern)} with {nplayers} players{why}",

@@ -306,7 +306,8 @@ def _too_many_components(ruleset, n: int) -> Diagnostic | None:
     total = 0
     for ctype in ruleset.components:
         combos = ctype.combination_count() * (n if ctype.per_player else 1)
-        count = combos * ctype.copies if isinstance(ctype.copies, int) else _copies_total(ruleset, ctype, n, combos)
+        count = (combos * ctype.copies if isinstance(ctype.copies, int) and ctype.item_copies is None
+                 else _copies_total(ruleset, ctype, n, combos))
         total += count
         if total > MAX_COMPONENTS:
             return Diagnostic(ctype.loc, "R010", f"the components would number more than {MAX_COMPONENTS:,} with {n} players "
@@ -324,18 +325,18 @@ def _copies_total(ruleset, ctype, n: int, combos: int) -> int:
     """
     if combos > MAX_COMPONENTS:
         return combos * 10_000
-    from .model import _at_layout, _Counts, _derived_at_layout, _Seats
+    from .model import _Counts, _derived_at_layout, _Seats, copies_at_layout
 
     counts, seats = _Counts(n, ruleset.zones), _Seats(n)
     names = [a for a, _ in ctype.attributes]
     total, spent = 0, [0]
     owners = range(n) if ctype.per_player else [None]
-    for owner, values in itertools.product(owners, tuple(ctype.combinations())):
+    for owner, (values, copies, _) in itertools.product(owners, tuple(ctype.counted())):
         attrs = dict(zip(names, values), **({"owner": owner} if owner is not None else {}))
         try:
             for dname, dexpr in getattr(ctype, "derived", ()):
                 attrs[dname] = _derived_at_layout(dexpr, seats, attrs, dname, spent)
-            value = _at_layout(ctype.copies, counts, attrs, "copies", spent)
+            value = copies_at_layout(copies, counts, attrs, spent)
         except Exception:  # noqa: BLE001 - the layout reports it (R002), too much work included
             return 0
         if isinstance(value, int):

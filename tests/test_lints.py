@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from philtre.dsl import load_ruleset
 from philtre.dsl.lints import LINTS
 from philtre.dsl.validate import check_file
 from philtre.interpreter.cli_new import RULESET
@@ -904,21 +905,23 @@ flow:
 """
 
 
-def test_copies_written_in_an_item_of_a_list_is_found_at_the_first_such_item(tmp_path):
-    """A Hanamikoji trial's `- {colour: pink, copies: 3}` made one card with an attribute named copies, and validate
-    said nothing (L005 at the deal hinted at it, where the deal asked for more): the type's copies, reading an item's
-    attribute, or the item written that many times, is what was meant."""
-    found = findings(tmp_path, LIST_COPIES)
-    assert [(d.code, d.loc.line, d.loc.col) for d in found] == [("L023", *where(LIST_COPIES, "copies: 2}"))], [str(d) for d in found]
-    assert found[0].message == ("'copies' is written in an item of the list of 'card' (and in 1 other item), so it is an "
-                                "attribute of that item here, not the type's copies: the item is still one card")
-    assert "write copies: n beside list:" in found[0].hint and "`- &one {...}`, then `- *one`" in found[0].hint, found[0].hint
-    meant = (LIST_COPIES.replace("copies: 2}", "n: 2}").replace("copies: 3}", "n: 3}").replace("{colour: red}", "{colour: red, n: 1}")
-             .replace("    list:\n", "    copies: n\n    list:\n"))
-    assert findings(tmp_path, meant) == [], "the type's copies reads each item's n"
-    read = LIST_COPIES.replace("  - decide: pass\n", "  - when: any(c.copies > 2 for c in hand[0])\n    do: [{shuffle: deck}]\n"
-                                                      "  - decide: pass\n")
-    assert [d.code for d in findings(tmp_path, read)] == [], "a rule reads the attribute: it is meant"
+def test_copies_written_in_an_item_of_a_list_counts_the_item_and_is_no_finding(tmp_path):
+    """A Hanamikoji trial's `- {colour: pink, copies: 3}` made one card with an attribute named copies (L023 then said
+    so): an item's copies is its count now, as the trials of Sushi Go and Sheriff of Nottingham asked."""
+    assert [str(d) for d in findings(tmp_path, LIST_COPIES)] == []
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(LIST_COPIES)
+    assert [c["colour"] for c in load_ruleset(str(path)).layout(1).components] == ["purple"] * 2 + ["pink"] * 3 + ["red"]
+
+
+def test_another_type_key_written_in_an_item_of_a_list_is_found_at_the_first_such_item(tmp_path):
+    """`start` in an item is still an attribute of the item, not the type's start (L023, naming where it goes)."""
+    text = LIST_COPIES.replace("{colour: purple, copies: 2}", "{colour: purple, start: hand}")
+    found = findings(tmp_path, text)
+    assert [(d.code, d.loc.line, d.loc.col) for d in found] == [("L023", *where(text, "start: hand}"))], [str(d) for d in found]
+    assert found[0].message == "'start' is written in an item of the list of 'card', so it is an attribute of that item here, not the type's start"
+    assert found[0].hint == ("the type's start goes one level up, beside list:, and may read each item's attributes: "
+                             "card: {list: [...], start: ...}")
 
 
 def test_a_variable_without_an_initial_value_is_no_word(tmp_path):

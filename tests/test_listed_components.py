@@ -111,3 +111,64 @@ def test_a_long_table_in_an_expression_says_to_write_it_as_data(tmp_path):
         ruleset(tmp_path, text)
     said = caught.value.first
     assert said.code == "E100" and "a table of values is data" in said.hint and "`list:`" in said.hint, str(said)
+
+
+# -- an item's own count: `- {kind: squid, copies: 5}` ----------------------------------
+
+ITEM_COPIES = DECK.replace("      - {level: 1, bonus: blue, points: 1, cost_red: 4}\n",
+                           "      - {level: 1, bonus: blue, points: 1, cost_red: 4, copies: 3}\n")
+
+
+def test_an_items_copies_is_its_count_not_an_attribute(tmp_path):
+    """A Sushi Go trial gave each item its count as an attribute (`{kind: tempura, n: 14}`, `copies: n`): every card
+    carried `n` into every record, view and option. An item's `copies` counts it, over the type's, and is no attribute."""
+    rs = ruleset(tmp_path, ITEM_COPIES)
+    layout = rs.layout(2)
+    assert [c["bonus"] for c in layout.components] == ["white", "white", "blue", "blue", "blue", "red", "red"]
+    assert all("copies" not in c for c in layout.components)
+    game = Game(rs, 2, seed=1, record=True)
+    game.apply(0, game.options(0)[2])  # a blue card
+    seen = [c for zone in game.view(0)["zones"].values() for z in (zone if isinstance(zone, list) else [zone])
+            for c in z.get("components", ())]
+    assert len(seen) == 7 and all("copies" not in c for c in seen), seen
+    moved = [c for e in game.recorder.events if e.get("event") == "move" for c in e["components"]]
+    assert moved and all(set(c) == {"type", "id", "cost_red", "level", "bonus", "points", "cost_blue", "cost"} for c in moved), moved
+
+
+@pytest.mark.parametrize("own, made", [
+    ("0", ["white", "white", "red", "red"]),
+    ("'player_count + 1'", ["white", "white", *["blue"] * 3, "red", "red"]),
+    ("'4 if cost_red == 4 else 9'", ["white", "white", *["blue"] * 4, "red", "red"]),
+])
+def test_an_items_copies_takes_what_the_types_takes(tmp_path, own, made):
+    """A whole number, or an expression over the item's attributes and player_count, evaluated as the type's is."""
+    rs = ruleset(tmp_path, ITEM_COPIES.replace("copies: 3}", f"copies: {own}}}"))
+    assert [c["bonus"] for c in rs.layout(2).components] == made
+
+
+def test_the_types_copies_of_an_attribute_still_counts_the_items_without_their_own(tmp_path):
+    """The form documented before, `{kind: tempura, n: 14}` with `copies: n`, still works; an item with its own count
+    needs no `n` (none to the type's expression, which is not evaluated for it)."""
+    text = (ITEM_COPIES.replace("points: 0, cost_blue: 1}", "points: 0, cost_blue: 1, n: 1}")
+            .replace("cost_red: 2}", "cost_red: 2, n: 4}").replace("    copies: 2\n", "    copies: n\n"))
+    assert [c["bonus"] for c in ruleset(tmp_path, text).layout(2).components] == ["white", *["blue"] * 3, *["red"] * 4]
+
+
+@pytest.mark.parametrize("own, code, said", [
+    ("many", "E150", "unknown name 'many'"),
+    ("-1", "V001", "-1 is less than the minimum of 0"),
+    ("2.5", "V001", "expected a whole number, got the number 2.5"),
+    ("20000", "R002", "copies of card cost_red=4 level=1 blue points=1 cost_blue=none cost=4 must be a whole number 0..10000, got 20000"),
+    ("'bonus'", "R002", "copies of card cost_red=4 level=1 blue points=1 cost_blue=none cost=4 must be a whole number 0..10000, got 'blue'"),
+    ("'level - 2'", "R002", "must be a whole number 0..10000, got -1"),
+])
+def test_a_bad_copies_of_an_item_is_told_at_the_items_copies(tmp_path, own, code, said):
+    """As the type's `copies`: the schema's V001, the expression's E150, the layout's R002, each at the item's value."""
+    text = ITEM_COPIES.replace("copies: 3}", f"copies: {own}}}")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    found = [f.diagnostic for f in check_file(str(path)).findings]
+    line = text.splitlines().index(next(l for l in text.splitlines() if f"copies: {own}" in l)) + 1
+    col = text.splitlines()[line - 1].index(own) + 1
+    assert [(d.code, d.loc.line, d.loc.col) for d in found] == [(code, line, col)], [str(d) for d in found]
+    assert said in found[0].message, str(found[0])
