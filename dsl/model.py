@@ -594,7 +594,7 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
                 if len(comps) + n > MAX_COMPONENTS:
                     raise PhiltreError.at(ctype.loc, "R010", f"more than {MAX_COMPONENTS:,} components with {nplayers} players")
                 for _ in range(n):
-                    comp = Component(ctype.name, len(comps), attrs)
+                    comp = Component(ctype.name, len(comps), attrs, ctype.display)
                     comps.append(comp)
                     start[key[0]][key[1]].append(comp["id"])
     homes = [None] * len(comps)

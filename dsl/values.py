@@ -53,10 +53,13 @@ _SIGNATURES: dict = {}  # (type, sorted attributes) -> its number, for every com
 class Component(dict):
     """One physical component: {'type': ..., 'id': ..., attribute: value, ...}."""
 
-    __slots__ = ("signature", "kind", "plain", "ident")
+    __slots__ = ("signature", "kind", "plain", "ident", "shown")
 
-    def __init__(self, type_name: str, ident: int, attributes: dict):
+    def __init__(self, type_name: str, ident: int, attributes: dict, shown: tuple | None = None):
         super().__init__(type=type_name, id=ident, **attributes)
+        # the attributes its type's `display:` prints (None: all): text made without the ruleset at hand, an option's
+        # str() in the Python API, prints it as play does
+        self.shown = shown
         # its type again, as an attribute: generated code tests it there (`c is card`). An item of a subclass
         # of dict is found through a Python-level lookup of __getitem__: about 200 instructions more than
         # a dict's, where reading a slot takes about 80 in all
@@ -74,7 +77,7 @@ class Component(dict):
 
     def __reduce__(self):
         # made again where it is unpickled, so its signature is that process's number
-        return Component, (self["type"], self["id"], {k: v for k, v in self.items() if k not in ("type", "id")})
+        return Component, (self["type"], self["id"], {k: v for k, v in self.items() if k not in ("type", "id")}, self.shown)
 
     # compared by identity. All six comparisons are object's, so that Python takes object's C
     # comparison for the type: with `==` and `!=` alone (the others being dict's), every
@@ -134,8 +137,9 @@ class Zone(list):
 
 def shown_attributes(c: dict, display=None) -> list:
     """The (name, value) of the attributes a component is named by in play: not its id, type or owner, nor a piece's geometry;
-    where ``display`` (type -> names, a ruleset's `display:`) lists its type's, those it has, in that order."""
-    names = display.get(c["type"]) if display else None
+    where ``display`` (type -> names, a ruleset's `display:`) lists its type's, those it has, in that order. Without
+    ``display``, a Component's own type's (``shown``)."""
+    names = display.get(c["type"]) if display else getattr(c, "shown", None)
     if names is not None:  # (a hidden component has none of them: it is told as hidden before this)
         return [(k, c[k]) for k in names if k in c]
     # a grid piece's cells and shape are lists that would bury its name; a word called shape is a plain attribute

@@ -142,3 +142,22 @@ def test_display_written_inside_attributes_is_l023(tmp_path):
     (where / "ruleset.yaml").write_text(text)
     result = philtre("validate", where / "ruleset.yaml")
     assert "L023 'display' is written inside attributes" in result.stdout, result.stdout
+
+
+def test_an_options_text_in_the_python_api_follows_display_as_play_does(tmp_path):
+    """A Sushi Go trial: str(option) gave `pick(card=card rolls=0 nigiri=3 squid n=5)` where play printed
+    `pick(card=card squid)`: the API's text of an option names a component by what its type's `display:` prints, through
+    play's code (the component knows its type's display), also once the option is pickled to another process."""
+    import pickle
+
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.options import single_zones
+
+    rs = load_ruleset(str(write(tmp_path, "[kind]") / "ruleset.yaml"))
+    options = Game(rs, 2, seed=5).options(0)
+    assert [str(o) for o in options] == [repr(o) for o in options] == [o.label(None, single_zones(rs)) for o in options]
+    assert all(re.fullmatch(r"pick\(card=card (salmon|tempura|maki2)\)", str(o)) for o in options), list(options)
+    assert [str(pickle.loads(pickle.dumps(o))) for o in options] == [str(o) for o in options]
+    plain = load_ruleset(str(write(tmp_path, None, "plain") / "ruleset.yaml"))  # without display: every attribute, as before
+    assert all(HELPERS.search(str(o)) for o in Game(plain, 2, seed=5).options(0))
