@@ -172,3 +172,13 @@ def test_a_bad_copies_of_an_item_is_told_at_the_items_copies(tmp_path, own, code
     col = text.splitlines()[line - 1].index(own) + 1
     assert [(d.code, d.loc.line, d.loc.col) for d in found] == [(code, line, col)], [str(d) for d in found]
     assert said in found[0].message, str(found[0])
+
+
+def test_the_items_own_copies_count_toward_the_limit_of_components_before_the_game(tmp_path):
+    """validate counts the components without making them: eleven items of 10,000 each are 110,000, not 11."""
+    items = "".join(f"      - {{kind: k{i}, copies: 10000}}\n" for i in range(11))
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(f"philtre: 1\ngame: big\nplayers: 2\ncomponents:\n  card:\n    list:\n{items}zones:\n  deck: {{}}\n"
+                    "flow:\n  - shuffle: deck\n", encoding="utf-8")
+    [found] = [f.diagnostic for f in check_file(str(path)).findings]
+    assert found.code == "R010" and "'card' alone: 110,000, from 11 combinations" in found.message, str(found)
