@@ -7191,6 +7191,7 @@ def _number_word_hint(name: str, text, wanted) -> str:
 
 # what `move`, `shuffle` and `reveal` act on (zones or components): a bare name there is meant as a zone
 ZONE_PLACES = ("what to move", "'shuffle'", "'reveal'")
+FAMILY_PLACES = ("'rotate'",)  # what `rotate` passes on: a bare name there is meant as a family of a zone per seat
 
 
 def _zone_hint(name: str, text, wanted, indexed: bool, counted: bool = False) -> str:
@@ -7202,7 +7203,7 @@ def _zone_hint(name: str, text, wanted, indexed: bool, counted: bool = False) ->
                 f"or under variables: ({name}: {{initial: 0, each: player}})")
     if not (isinstance(text, str) and text.strip() == name) and not counted:
         return ""
-    if want == ("list", "zone") and not counted:
+    if (want == ("list", "zone") or what in FAMILY_PLACES) and not counted:
         return f"no zones are named '{name}': declare them under zones: ({name}: {{each: player}}, a zone per seat)"
     if want == "zone" or what in ZONE_PLACES or counted:  # or a bare name a builtin counts or walks (`count(discard)`)
         return (f"no zone is named '{name}': declare it under zones: "

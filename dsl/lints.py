@@ -37,7 +37,7 @@ CONSTANT_WORK = 20_000_000  # steps of work all constant evaluations of one rule
 SETTLE_ROUNDS = 8  # passes to follow zones through variables set from variables
 
 # statement kind -> (argument the components come from, argument they go to)
-MOVES = {"move": ("what", "to"), "deal": ("from", "to"), "place": ("piece", "to")}
+MOVES = {"move": ("what", "to"), "deal": ("from", "to"), "place": ("piece", "to"), "rotate": ("zones", "zones")}
 # kinds that move no component: any other kind (a new one) may take components from anywhere
 STILL = {"shuffle", "roll", "set_aside", "set", "let", "score", "reveal", "do", "for", "repeat", "until", "turns", "round", "decide", "simultaneous"}
 
@@ -3288,9 +3288,19 @@ def l011_moves_on_in_later_passes(facts) -> list:
             if family is not None and _seat_zone(to, var, other=True) == family:
                 out.append(Diagnostic(inner.loc, "L011", f"each pass of 'for {var}' moves {family}[{var}] into another seat's {family}, "
                                       "which a later pass moves on: the components pile up in one seat",
-                                      "to pass every zone at once, move each into a holding zone first, then all back: "
-                                      "see `for` in docs/language.md in philtre's source"))
+                                      _passed_at_once_hint(facts, family)))
     return out
+
+
+def _passed_at_once_hint(facts, family: str) -> str:
+    """L011's hint: a family of one zone per seat is passed on at once by rotate; zones of another family through a
+    holding zone."""
+    spec = facts.ruleset.zones.get(family)
+    if spec is not None and spec.kind == "player":
+        return (f"to pass every seat's {family} at once, write rotate: {family} in place of the loop (by: -1 passes to "
+                "the right, by: 2 two seats on; see `rotate` in docs/language.md in philtre's source)")
+    return ("to pass every zone at once, move each into a holding zone first, then all back: "
+            "see `for` in docs/language.md in philtre's source")
 
 
 def l012_names_given_twice(facts) -> list:

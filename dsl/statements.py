@@ -20,7 +20,7 @@ from .plain_data import Record
 from .schema import score_set_hint
 from .yamlpos import Map, loc_of
 
-EFFECT_KINDS = ("move", "shuffle", "deal", "roll", "set_aside", "set", "let", "score", "reveal", "place")
+EFFECT_KINDS = ("move", "rotate", "shuffle", "deal", "roll", "set_aside", "set", "let", "score", "reveal", "place")
 CONTROL_KINDS = ("do", "run", "for", "repeat", "end_game", "until", "turns", "round")
 FLOW_ONLY_KINDS = ("until", "turns", "round", "decide", "simultaneous")  # not among an action's effects (S004)
 # an action loops a known number of times: what S004 offers for an `until` among its effects (sowing seeds one pit at a time)
@@ -229,6 +229,7 @@ GRID_REFUSES = {  # what each statement would do to a grid named by its name, an
     "deal": "pieces reach a grid only by place, at x, y and rot, not by deal",
     "deal from": "a grid is not dealt from: a piece leaves it by move",
     "shuffle": "a grid cannot be shuffled: its pieces lie where they were placed",
+    "rotate": "its pieces lie where they were placed: move each off, and place it on the other seat's grid",
 }
 
 
@@ -252,6 +253,35 @@ def c_shuffle(ctx, node, env):
     _want_things(ctx, zone, loc_of(node, "shuffle"), "what to shuffle", with_components=False)
     _not_onto_a_grid(ctx, zone, "shuffle")
     return {"zone": zone}
+
+
+def c_rotate(ctx, node, env):
+    """rotate: FAMILY (one zone per seat), by: N (default 1): every seat's zone passed N seats to the left, all at once."""
+    reported = len(ctx.compiler.diagnostics)
+    zones = _expr(ctx, node, "rotate", env)  # (no type wanted: _seat_family says what a rotate takes)
+    if len(ctx.compiler.diagnostics) == reported:  # (an unknown name, say, is reported already: nothing to add)
+        _seat_family(ctx, zones, env)
+    by = _expr(ctx, node, "by", env, want="int") if "by" in node else None
+    return {"zones": zones, "by": by}
+
+
+def _seat_family(ctx, expr, env) -> None:
+    """E120 unless a rotate names a family of one zone per seat (`each: player`) by its name: only such a zone has a
+    seat, and so a seat to its left to pass to; a grid's pieces keep their places (GRID_REFUSES)."""
+    tree = getattr(expr, "tree", None)
+    name = tree.name if isinstance(tree, ast.Name) and tree.name not in env else None
+    symbols = ctx.compiler.symbols
+    if name in symbols.grids:
+        _not_onto_a_grid(ctx, expr, "rotate")
+    elif name not in symbols.seat_zones:
+        kind = symbols.zones.get(name)
+        what = (f"'{name}' is one zone" if kind == "single" else f"'{name}' is a family of copies, whose zones belong to no seat"
+                if kind == "family" else f"`{expr.text.strip()}` is not a zone family's name")
+        family = tree.target.name if isinstance(tree, ast.Index) and isinstance(tree.target, ast.Name) else None
+        hint = (f"write the family's name, rotate: {family}: every seat's {family} passes at once"
+                if family in symbols.seat_zones else "name a family declared each: player (rotate: hand, with hand: "
+                "{each: player}); to pass other zones, move each through a spare zone")
+        ctx.compiler.error(expr.loc, "E120", f"rotate passes on the zones of a family of one zone per seat: {what}", hint)
 
 
 THINGS = {"zone", ("list", "zone"), ("list", "any"), "any"}  # a zone or zones, or not known until run time
@@ -966,11 +996,12 @@ def _body(ctx, node, env):
     return _block(ctx, node, "do", env)
 
 
-KIND_PRECEDENCE = ("turns", "for", "repeat", "round", "end_game", "decide", "simultaneous", "move", "shuffle", "deal", "roll", "set_aside",
+KIND_PRECEDENCE = ("turns", "for", "repeat", "round", "end_game", "decide", "simultaneous", "move", "rotate", "shuffle", "deal", "roll", "set_aside",
                    "set", "let", "score", "reveal", "place", "run", "until", "do")
 
 STATEMENTS = {
     "move": (c_move, ("at",)),
+    "rotate": (c_rotate, ("by",)),
     "shuffle": (c_shuffle, ()),
     "deal": (c_deal, ()),
     "roll": (c_roll, ()),

@@ -349,6 +349,47 @@ def move_few(S, comps: list, target: Zone) -> None:
             S.grid_version += 1
 
 
+def e_rotate(game, stmt, L):
+    """rotate: FAMILY, by: N: each seat's zone's components go, their order kept, to the zone of the seat N places to
+    its left (a negative N: to its right), all at once; N is read once, and a multiple of the seats moves nothing."""
+    S = game.state
+    args = stmt.args
+    family = args["zones"].fn(S, L)
+    by = 1 if args["by"] is None else args["by"].fn(S, L)
+    if type(by) is not int:
+        raise RuleRuntimeError(f"rotate's 'by' must be a whole number of seats, got {describe(by)}{fraction_hint(by)}", part="by")
+    shift = by % len(family) if family else 0
+    if shift:
+        rotate_zones(game, family, shift)
+
+
+def rotate_zones(game, family: list, shift: int) -> None:
+    """Zone p's components to zone p + shift (round the family), as a move of each zone to its own would put them were
+    every zone moved at the same moment; recorded as those moves, each source zone's in seat order."""
+    S = game.state
+    held = [list(zone) for zone in family]
+    revealed, where, n = S.revealed, S.where, len(family)
+    was_revealed = {c.ident for comps in held for c in comps if c.ident in revealed} if revealed else frozenset()
+    for p, comps in enumerate(held):
+        target = family[(p + shift) % n]
+        target[:] = comps  # (the zone's own list: what reads it, the state's zones, sees the change)
+        to = target.key
+        for comp in comps:
+            where[comp.ident] = to
+    revealed.difference_update(was_revealed)  # a moved component is no longer revealed, as after a move
+    moved = sum(map(len, held))
+    if moved > FEW_MOVED:
+        _charge_moved(S, moved, moved)
+    recorder = game.recorder
+    if recorder is not None:
+        for p, comps in enumerate(held):
+            source, target = family[p].key, family[(p + shift) % n].key
+            if comps:
+                recorder.move(source, target, comps, was_revealed)
+            else:  # (as a move of an empty zone is recorded)
+                recorder.nothing_moved(source, target)
+
+
 def _not_a_grid(S, zone: Zone, what: str) -> None:
     """A grid's pieces keep their placements: only place puts them there and only move takes them off."""
     if zone.key[0] in S.grids:
@@ -953,6 +994,7 @@ def e_place_unturned(game, stmt, L):
 
 EFFECTS = {
     "move": e_move,
+    "rotate": e_rotate,
     "shuffle": e_shuffle,
     "deal": e_deal,
     "roll": e_roll,

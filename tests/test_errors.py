@@ -66,6 +66,11 @@ def breaking(old: str, new: str, base: str = MINIMAL) -> str:
     return base.replace(old, new)
 
 
+def after_shuffle(statement: str) -> str:
+    """MINIMAL with ``statement`` (its lines, indented as the flow's items) right after the flow's shuffle."""
+    return breaking("  - shuffle: deck\n", "  - shuffle: deck\n" + statement)
+
+
 def setting_after_shuffle(declared: str, key: str, value: str) -> str:
     """MINIMAL with the variable ``declared`` (`run: {initial: [0, 0]}`) and `set: {"KEY": VALUE}` after its shuffle."""
     return breaking("  - shuffle: deck\n", f"  - shuffle: deck\n  - set: {{\"{key}\": {value}}}\n",
@@ -483,6 +488,18 @@ CASES = {
         breaking("    attributes: {value: [1, 2, 3]}\n", "    attributes: {value: 1-3}\n",
                  MINIMAL.replace("    if: card.value > 0\n", "    if: total(pile) >= 0\n").replace("add: card.value}", "add: 1}")),
         "E120", "c.value for c in z)\n", hint="'.value' is declared as '1-3', one word; write the range 1..3"),
+    "rotate_of_an_unknown_zone": Case(
+        "rotate of a misspelt zone: the family spelt like it is named",
+        after_shuffle("  - rotate: hnad\n"),
+        "E150", "hnad", message="unknown name 'hnad'", hint="did you mean 'hand'"),
+    "rotate_of_a_zone_no_seat_owns": Case(
+        "rotate: pile, a single zone: rotate passes a family of one zone per seat",
+        after_shuffle("  - rotate: pile\n"),
+        "E120", "pile\n  - deal", message="'pile' is one zone", hint="each: player"),
+    "rotate_by_a_fraction": Case(
+        "rotate by half a seat: a number of seats is whole",
+        after_shuffle("  - rotate: hand\n    by: 0.5\n"),
+        "E120", "0.5", message="'by' must be a whole number"),
     "zone_of_a_family_indexed_twice": Case(
         "move: card -> side[me][flag], a zone per seat per flag: 'must be a zone, but this is a component', no word of why",
         breaking("      - move: card -> pile\n", "      - move: card -> hand[me][0]\n"),

@@ -411,7 +411,7 @@ def test_a_name_ending_in_a_line_break_is_refused_where_it_is_written(tmp_path, 
 
 # a value each key of a statement takes, so that only which keys are together decides
 STATEMENT_VALUES = {
-    "move": "a -> b", "shuffle": "deck", "deal": {"from": "deck", "to": "hands"}, "roll": "d6", "set_aside": "d6", "set": {"x": 1},
+    "move": "a -> b", "rotate": "hand", "by": 1, "shuffle": "deck", "deal": {"from": "deck", "to": "hands"}, "roll": "d6", "set_aside": "d6", "set": {"x": 1},
     "let": {"x": 1}, "score": {"player": 0, "add": 1}, "reveal": "hand", "place": {"piece": "c", "to": "g", "at": "a"},
     "run": "refill(hand, 1)", "do": [], "for": "p in players", "repeat": 2, "until": "true", "turns": "players", "round": [], "end_game": {},
     "decide": "play", "simultaneous": "play", "when": "true", "else": [], "name": "n", "as": "i", "player": 0, "players": "players",
@@ -436,7 +436,7 @@ def test_the_editor_schema_flags_every_statement_philtre_refuses_as_s002_or_s003
 
     from philtre.dsl.statements import STATEMENTS
 
-    assert set(STATEMENTS) | {"when", "else", "name", "as", "player", "players"} == set(STATEMENT_VALUES)
+    assert set(STATEMENTS) | {"when", "else", "name", "as", "player", "players", "by"} == set(STATEMENT_VALUES)
     statement = Draft7Validator({"$ref": ID_BASE + "ruleset.schema.json#/definitions/statement"}, registry=_registry())
     wrong = []
     for size in (1, 2, 3):
