@@ -382,12 +382,27 @@ def rotate_zones(game, family: list, shift: int) -> None:
         _charge_moved(S, moved, moved)
     recorder = game.recorder
     if recorder is not None:
-        for p, comps in enumerate(held):
+        for p in passing_order(n, shift):
             source, target = family[p].key, family[(p + shift) % n].key
-            if comps:
-                recorder.move(source, target, comps, was_revealed)
+            if held[p]:
+                recorder.move(source, target, held[p], was_revealed)
             else:  # (as a move of an empty zone is recorded)
                 recorder.nothing_moved(source, target)
+
+
+def passing_order(n: int, shift: int) -> list:
+    """The seats whose zones a rotate records moving, in the order written: each zone's move before the move into it,
+    but the first of each cycle's (the last seat's, for a shift of 1). A record is read one event after another
+    (knowledge.Knowledge): a seat that saw its cards go to a zone whose own cards were recorded leaving after them
+    would take its cards to have gone on with those; so ordered, only the seat whose zone is moved first loses track."""
+    order, seen = [], set()
+    for start in range(n - 1, -1, -1):
+        p = start
+        while p not in seen:
+            order.append(p)
+            seen.add(p)
+            p = (p - shift) % n
+    return order
 
 
 def _not_a_grid(S, zone: Zone, what: str) -> None:
