@@ -21,6 +21,7 @@ from . import ast
 from .geometry import PIECE_ATTRIBUTES
 from .builtins import BUILTINS, WORK, WORK_LIMIT, OutOfWork, RuleRuntimeError
 from .compiler import Expr, failing_definition, fractions_told, nones_named, parse_define_head, true_ones_counted
+from .describe import _scalar
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .model import Stmt, decision_actions
 from .overlays import removed_setters, setter_taken_out
@@ -714,6 +715,107 @@ def l038_fallback_never_offered(facts) -> list:
                               f"to offer them all each time, list them: {stmt.kind}: [{listed}]; to offer the fallback only "
                               f"where '{always}' may not be taken, give '{always}' an if: that says when it may"))
     return out
+
+
+def l039_set_reads_an_earlier_key(facts) -> list:
+    """L039: a value of a `set` reads a variable an earlier key of the same `set` wrote (any seat's entry of it): the
+    targets are set one after another, so it reads the value just set, not the one from before the `set` (a Sheriff of
+    Nottingham trial's `"gold[me]": "gold[me] + min(gold[t], fine)"` after `"gold[t]": "gold[t] - fine"` paid from the
+    gold already lowered). A key's own entry read in its value (`"gold[t]": "gold[t] + paid"` after `"gold[me]": ...`,
+    a transfer) is no finding: another seat's entry was written, unless a key wrote the variable whole."""
+    out, memo = [], {}
+    for stmt, env, _ in facts.placed:
+        written: dict = {}  # variable -> the keys of this set so far that wrote it, as written
+        for name, index, value, _ in stmt.args.get("targets", ()) if stmt.kind == "set" else ():
+            key = _key_text(name, index)
+            tree = facts.tree(value) if written else None
+            reads = _variables_read(facts, tree, env, memo) if tree is not None else []
+            for variable, nodes in _reads_of_earlier_keys(tree, key, reads, written).items():
+                out.append(_earlier_key_finding(facts, env, key, value, written[variable], nodes))
+            written.setdefault(name, []).append(key)
+    return out
+
+
+def _reads_of_earlier_keys(tree, key: str, reads: list, written: dict) -> dict:
+    """Variable -> the nodes of ``reads`` (each a name, as `gold[t]` where indexed, or a definition's use) in ``tree``,
+    the value of ``key``, that read one ``written`` by an earlier key; the key's own entry (`gold[t]` in the value of
+    "gold[t]") only where an earlier key wrote the variable whole."""
+    spelt = {id(node.target): node for node in ast.walk(tree) if isinstance(node, ast.Index)} if reads else {}  # name -> name[...]
+    out: dict = {}
+    for variable, node in reads:
+        node = spelt.get(id(node), node)
+        own = _unspaced(ast.text(node)) == _unspaced(key) and all("[" in k for k in written.get(variable, ()))
+        if variable in written and not own:
+            out.setdefault(variable, []).append(node)
+    return out
+
+
+def _key_text(name: str, index) -> str:
+    """A key of a `set` as written: `gold`, or `gold[t]`."""
+    return name if index is None else f"{name}[{index.text.strip()}]"
+
+
+def _variables_read(facts, tree, env, memo) -> list:
+    """(variable, node) for each read of a variable in ``tree`` (the name, or the use of a definition that reads it),
+    in the order written; a local name (``env``, a comprehension's) is no variable."""
+    bound = set(env) | {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)}
+    out = []
+    for node in ast.walk(tree):
+        used = node.func if isinstance(node, ast.Call) else node.name if isinstance(node, ast.Name) else None
+        if used is None or used in bound:
+            continue
+        if isinstance(node, ast.Name) and used in facts.ruleset.variables:
+            out.append((used, node))
+        elif used in facts.defines:
+            out += [(variable, node) for variable in _definition_variables(facts, used, memo)]
+    return sorted(out, key=lambda read: read[1].pos)
+
+
+def _definition_variables(facts, name: str, memo) -> tuple:
+    """The variables definition ``name`` reads, directly or through the definitions it uses."""
+    if name not in memo:
+        memo[name] = ()  # there is no recursion (E130); this only guards the walk
+        params, body, _ = facts.defines[name]
+        memo[name] = tuple(dict.fromkeys(v for v, _ in _variables_read(facts, body, params, memo))) if body is not None else ()
+    return memo[name]
+
+
+def _earlier_key_finding(facts, env, key: str, value, earlier: list, reads: list) -> Diagnostic:
+    """L039's finding at a read in ``value`` (of ``key``) of a variable the ``earlier`` keys set: the read written as one
+    of those keys if there is one (`gold[t]`), else the first."""
+    read = next((node for node in reads if _unspaced(ast.text(node)) in map(_unspaced, earlier)), reads[0])
+    first = next((k for k in earlier if _unspaced(k) == _unspaced(ast.text(read))), earlier[0])
+    through = f" (through '{read.func}')" if isinstance(read, ast.Call) else ""
+    return Diagnostic(_source(value).at(read.pos), "L039",
+                      f"the value of \"{key}\" reads '{first.partition('[')[0]}'{through}, which the earlier key \"{first}\" "
+                      "of this set has already set: a set's keys are set one after another, so it reads the new value, "
+                      "not the one from before the set", _earlier_key_hint(facts, env, key, value, read, first))
+
+
+def _unspaced(text: str) -> str:
+    """``text`` without its spaces (`gold[ t ]` is `gold[t]`)."""
+    return "".join(text.split())
+
+
+def _earlier_key_hint(facts, env, key: str, value, read, earlier: str) -> str:
+    """L039's hint: a `let` before the set keeping the value from before it (written out for the read, with the value
+    rewritten to use it where the read is written as ``ast.text`` writes it), or a set of its own if the new value is meant."""
+    kept = ast.text(read) if not isinstance(read, ast.Call) else ""
+    tail = f"; if the new value is meant, set \"{earlier}\" in a set of its own before this one, which says so"
+    if not kept:
+        return f"to read the values from before the set, name them in a let: before it and read those names here{tail}"
+    name = _free_let_name(facts, env, "old_" + "_".join(re.findall(r"\w+", kept)))
+    rewritten = value.text.replace(kept, name) if kept in value.text else ""
+    then = f", then {_scalar(key, True)}: {_scalar(rewritten, True)}" if rewritten else f", then read {name} here"
+    return f"to read the value from before the set, keep it first: - let: {{{name}: {_scalar(kept, True)}}} before the set{then}{tail}"
+
+
+def _free_let_name(facts, env, name: str) -> str:
+    """``name``, or it with a number after it, that no name of the game or local name already means."""
+    rs = facts.ruleset
+    taken = set(env) | set(rs.variables) | set(rs.zones) | set(rs.dice) | set(facts.defines) | set(BUILTINS)
+    return next(candidate for candidate in (name if i == 0 else f"{name}{i + 1}" for i in range(len(taken) + 1))
+                if candidate not in taken)
 
 
 def _always_an_option(facts, name: str) -> bool:
@@ -3823,6 +3925,7 @@ LINTS = {
     "L036": l036_count_of_true_or_false,
     "L037": l037_order_of_numbers_and_words,
     "L038": l038_fallback_never_offered,
+    "L039": l039_set_reads_an_earlier_key,
 }
 
 
