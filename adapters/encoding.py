@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from philtre.interpreter.records import HIDDEN
+
 from .actions import Layout
 
 
@@ -169,10 +171,11 @@ class ViewEncoder:
         vec[start + (faces.index(face) if face is not None and face in faces else len(faces))] = 1
 
     def _variable(self, name, value, vec) -> None:
-        """A visible variable: one value slot per entry (per-player ones: None where hidden)."""
+        """A visible variable: one value slot per entry (per-player ones: left unknown where hidden; a none the seat
+        sees is known)."""
         if self.ruleset.variables[name].per_player:
             for p, entry in enumerate(value):
-                if entry is not None:
+                if entry != HIDDEN:
                     self._value(f"var {name}[{p}]", entry, vec)
         else:
             self._value(f"var {name}", value, vec)

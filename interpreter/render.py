@@ -243,7 +243,8 @@ class _Piece(dict):
 
 
 class _Hidden:
-    """An entry of a per-seat variable the seat may not see: shown as `hidden`, not as the `none` a view puts there."""
+    """An entry of a per-seat variable the seat may not see: shown as `hidden`, not as the `{"hidden": true}` a view
+    (and a record) puts there."""
 
     def __repr__(self) -> str:
         return "hidden"
@@ -251,10 +252,10 @@ class _Hidden:
     __str__ = __repr__
 
     @classmethod
-    def each(cls, values, seat, visible) -> list:
-        """The entries of a per-seat variable's view, those the seat may not see made hidden (a view's none, where it
-        is not the seat's own: an entry a `reveal` shows is there as it is)."""
-        return [v if (visible == "owner" and i == seat) or v is not None else cls() for i, v in enumerate(values)]
+    def each(cls, values) -> list:
+        """The entries of a per-seat variable's view or record, those the seat may not see made hidden (a none an
+        entry really holds, its own or revealed, stays none)."""
+        return [cls() if v == HIDDEN else v for v in values]
 
 
 def plain(value, inner: bool = False, ruleset=None) -> str:
@@ -309,8 +310,8 @@ def variable_lines(name: str, value, ruleset, seat) -> list:
     """A variable's lines on the board: one (coins = [5, hidden, 7]), or, where that line would be long, a per-seat
     variable's one a seat (known[0] = ...); each entry the seat may not see `hidden`."""
     spec = ruleset.variables[name]
-    if spec.per_player and isinstance(value, list) and spec.visible != "everyone":  # a view gives none where the seat may not look
-        value = _Hidden.each(value, seat, spec.visible)
+    if spec.per_player and isinstance(value, list) and spec.visible != "everyone":
+        value = _Hidden.each(value)
     if not spec.per_player and _is_table(value):
         return [f"  {name} =", *_table_rows(value, ruleset)]
     whole = f"  {name} = {value_text(value, ruleset)}"
@@ -591,7 +592,7 @@ def _said_value(e, rs, said: str) -> str:
     if value == HIDDEN:
         return f"{e['variable']}{index}{said}hidden"
     if isinstance(value, list) and "index" not in e and rs.variables[e["variable"]].per_player:
-        value = [_Hidden() if v == HIDDEN else v for v in value]  # each seat's entry set at once: others' hidden
+        value = _Hidden.each(value)  # each seat's entry set at once: others' hidden
     return f"{e['variable']}{index}{said}" + value_text(value, rs)
 
 

@@ -32,7 +32,7 @@ def view_of(game, viewer) -> dict:
     for name, spec in rs.zones.items():
         family = [_zone_view(spec, z, viewer, S.revealed, S.placed) for z in S.zones[name]]
         zones[name] = family[0] if spec.kind == "single" else family
-    from .records import plain_json
+    from .records import HIDDEN, plain_json
 
     variables = {}
     shown = S.revealed  # (besides components' ids: (variable, seat or None) for each value a `reveal` shows)
@@ -42,7 +42,8 @@ def view_of(game, viewer) -> dict:
             variables[name] = list(value) if spec.per_player else value
         elif spec.per_player:
             own = viewer if spec.visible == "owner" else -1
-            entries = [v if i == own or (name, i) in shown else None for i, v in enumerate(value)]
+            # an entry the seat may not see reads as in its record, never as none, which a seat's entry may really hold
+            entries = [v if i == own or (name, i) in shown else dict(HIDDEN) for i, v in enumerate(value)]
             if own != -1 or any((name, i) in shown for i in range(len(value))):
                 variables[name] = entries
         elif (name, None) in shown:

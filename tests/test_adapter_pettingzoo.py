@@ -512,3 +512,14 @@ def test_without_events_an_agent_is_told_none_and_the_game_keeps_no_record():
     assert e.game.recorder is None and all("events" not in info for info in e.infos.values())
     with pytest.raises(ValueError, match="events must be True or False, not 'yes'"):
         env("pok", players=3, events="yes")
+
+
+def test_a_none_the_seat_sees_is_known_in_the_observation_and_a_hidden_entry_is_not():
+    """A view gave none for another seat's hidden entry and for a none the seat sees alike, and the vector left both
+    unknown; the view now puts {"hidden": true} there, as records do: the seat's own none is known (a value slot of
+    zeros), the other seat's entry stays unknown."""
+    e = env(str(Path(__file__).parent / "data" / "declared_none.yaml"), players=2)
+    e.reset(seed=1)
+    fields = {name: start for name, start, _ in e.spec.encoder.fields}
+    observation = e.observe("player_0")["observation"]
+    assert observation[fields["var declared[0]"]] == 1 and observation[fields["var declared[1]"]] == 0

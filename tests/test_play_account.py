@@ -104,4 +104,4 @@ def test_quiet_changes_nothing_but_what_play_tells(tmp_path):
     records, views = quiet[1], quiet[2]
     assert any(e.get("variable") == "flip" for e in records[1]), records[1]
     assert {"event": "set", "variable": "marks", "index": 0, "value": {"hidden": True}} in records[1], records[1]
-    assert views[1]["variables"]["marks"][0] is None and views[1]["variables"]["marks"][1] > 0, views[1]
+    assert views[1]["variables"]["marks"][0] == {"hidden": True} and views[1]["variables"]["marks"][1] > 0, views[1]

@@ -6,13 +6,18 @@ components, with a supply guessed and too small a one failing silently."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from philtre.dsl import load_ruleset
 from philtre.dsl.errors import PhiltreError
 from philtre.interpreter import Game
+from philtre.interpreter.records import HIDDEN
 from philtre.interpreter.render import event_text, render_view
 from philtre.interpreter.replay import replayed
+
+DECLARED_NONE = Path(__file__).parent / "data" / "declared_none.yaml"
 
 TENT = """\
 philtre: 1
@@ -68,7 +73,7 @@ def test_a_seats_view_before_the_reveal_does_not_show_it(tmp_path):
     game = Game(load_ruleset(str(path)), 2, seed=1, record=True)
     [option] = [o for o in game.options(1) if dict(o.args)["n"] == 3]
     game.apply(1, option)
-    assert game.view(0)["variables"]["tent"] == [0, None]
+    assert game.view(0)["variables"]["tent"] == [0, HIDDEN]
     assert "pot" not in game.view(0)["variables"]
 
 
@@ -76,7 +81,7 @@ def test_a_set_after_the_reveal_hides_that_entry_again(tmp_path):
     game = _game(tmp_path)
     [option] = game.options(0)
     game.apply(0, option)  # tent[0] set: hidden again, as a revealed card moved; seat 1's entry stays shown
-    assert game.view(1)["variables"]["tent"] == [None, 3]
+    assert game.view(1)["variables"]["tent"] == [HIDDEN, 3]
     assert game.view(0)["variables"]["tent"] == [0, 3]
     assert game.recorder.for_player(1)[-2] == {"event": "set", "variable": "tent", "value": {"hidden": True}, "index": 0}
 
@@ -84,7 +89,7 @@ def test_a_set_after_the_reveal_hides_that_entry_again(tmp_path):
 def test_one_seats_entry_and_a_variable_of_one_value_are_revealed(tmp_path):
     game = _game(tmp_path, "reveal: \"tent[1]\"\n  - reveal: pot")
     assert game.view(0)["variables"]["tent"] == [1, 3]
-    assert game.view(None)["variables"] == {"tent": [None, 3], "pot": 4}
+    assert game.view(None)["variables"] == {"tent": [HIDDEN, 3], "pot": 4}
     assert _reveals(game, 0) == [{"event": "reveal", "variable": "tent", "index": 1, "value": 3},
                                  {"event": "reveal", "variable": "pot", "value": 4}]
 
@@ -94,7 +99,7 @@ def test_a_look_at_a_variable_tells_those_seats_alone_and_leaves_nothing_shown(t
     assert _reveals(game, 0) == [{"event": "reveal", "variable": "tent", "index": 1, "to": [0], "value": 3}]
     assert _reveals(game, 1)[0]["value"] == 3  # its own entry: it sees it anyway
     assert _reveals(game, None)[0]["value"] == {"hidden": True}
-    assert game.view(0)["variables"]["tent"] == [1, None]
+    assert game.view(0)["variables"]["tent"] == [1, HIDDEN]
 
 
 def test_a_record_with_a_revealed_variable_replays(tmp_path):
@@ -105,7 +110,7 @@ def test_a_record_with_a_revealed_variable_replays(tmp_path):
     game.recorder.write(str(path))
     again = replayed(str(path))
     assert again.recorder.events == game.recorder.events
-    assert again.view(1)["variables"]["tent"] == [None, 3]
+    assert again.view(1)["variables"]["tent"] == [HIDDEN, 3]
 
 
 @pytest.mark.parametrize("declared, reveal, words", [
@@ -144,17 +149,35 @@ flow:
 
 
 @pytest.mark.parametrize("reveal, onlooker", [("reveal: code", [["blue", "red"], ["red", "red"]]),
-                                              ("reveal: \"code[0]\"", [["blue", "red"], None])], ids=["whole", "one entry"])
+                                              ("reveal: \"code[0]\"", [["blue", "red"], HIDDEN])], ids=["whole", "one entry"])
 def test_a_list_variable_is_revealed_as_a_number_is(tmp_path, reveal, onlooker):
     """language.md said `reveal: NAME` shows a number, true/false or a word; a Mastermind trial's code, a list of
     colours only its maker sees, is revealed at the round's end so (`code[0] revealed: [blue, red]`)."""
     path = tmp_path / "code.yaml"
     path.write_text(CODE.replace("REVEAL", reveal), encoding="utf-8")
     game = Game(load_ruleset(str(path)), 2, seed=1, record=True)
-    assert game.view(1)["variables"]["code"] == [None, ["red", "red"]]
+    assert game.view(1)["variables"]["code"] == [HIDDEN, ["red", "red"]]
     [option] = [o for o in game.options(0) if dict(o.args) == {"a": "blue", "b": "red"}]
     game.apply(0, option)
     assert game.view(1)["variables"]["code"] == [["blue", "red"], ["red", "red"]]
     assert game.view(None)["variables"]["code"] == onlooker
     [event] = _reveals(game, 1)
     assert "[blue, red]" in event_text(event, game.ruleset), event_text(event, game.ruleset)
+
+
+def test_an_entry_hidden_from_a_seat_is_told_apart_from_a_none_it_holds():
+    """A Sheriff of Nottingham trial's `declared` starts none, and a view gave `null` for the entries the seat may not
+    see too: hidden and none looked alike. A view puts `{"hidden": true}` there, as the seat's record does; a none
+    the seat sees (its own, or one revealed) stays none, and the board says each as it is."""
+    game = Game(load_ruleset(str(DECLARED_NONE)), 3, seed=1, record=True)
+    hidden = {"hidden": True}
+    assert game.view(0)["variables"]["declared"] == [None, hidden, hidden]
+    assert game.view(None)["variables"]["declared"] == [hidden] * 3  # an onlooker's: no entry is its own
+    [none] = [o for o in game.options(1) if dict(o.args)["n"] is None]
+    game.apply(1, none)  # seat 1 declares none, then it is revealed: a none every seat sees
+    view = game.view(0)
+    assert view["variables"]["declared"] == [None, None, hidden]
+    assert [e for e in game.recorder.for_player(0) if e.get("event") == "set"] == \
+        [{"event": "set", "variable": "declared", "value": hidden, "index": 1}]  # the record told it so, before the reveal
+    assert "declared = [none, none, hidden]" in render_view(view, game.ruleset)
+    assert game.view(2)["variables"]["declared"] == [hidden, None, None]
