@@ -785,7 +785,8 @@ def _earlier_key_finding(facts, env, key: str, value, earlier: list, reads: list
     of those keys if there is one (`gold[t]`), else the first."""
     read = next((node for node in reads if _unspaced(ast.text(node)) in map(_unspaced, earlier)), reads[0])
     first = next((k for k in earlier if _unspaced(k) == _unspaced(ast.text(read))), earlier[0])
-    through = f" (through '{read.func}')" if isinstance(read, ast.Call) else ""
+    defined = read.func if isinstance(read, ast.Call) else read.name if isinstance(read, ast.Name) and read.name in facts.defines else ""
+    through = f" (through '{defined}')" if defined else ""
     return Diagnostic(_source(value).at(read.pos), "L039",
                       f"the value of \"{key}\" reads '{first.partition('[')[0]}'{through}, which the earlier key \"{first}\" "
                       "of this set has already set: a set's keys are set one after another, so it reads the new value, "
@@ -805,7 +806,9 @@ def _earlier_key_hint(facts, env, key: str, value, read, earlier: str) -> str:
     if not kept:
         return f"to read the values from before the set, name them in a let: before it and read those names here{tail}"
     name = _free_let_name(facts, env, "old_" + "_".join(re.findall(r"\w+", kept)))
-    rewritten = value.text.replace(kept, name) if kept in value.text else ""
+    # each read written so, not a longer name holding it (`pot` in `spot`) nor an attribute (`c.pot`)
+    rewritten, found = re.subn(rf"(?<![\w.]){re.escape(kept)}(?!\w)", name, value.text)
+    rewritten = rewritten if found else ""
     then = f", then {_scalar(key, True)}: {_scalar(rewritten, True)}" if rewritten else f", then read {name} here"
     return f"to read the value from before the set, keep it first: - let: {{{name}: {_scalar(kept, True)}}} before the set{then}{tail}"
 

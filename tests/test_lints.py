@@ -2606,3 +2606,13 @@ def test_l039_is_said_at_the_read_of_the_earlier_key_and_its_hint_keeps_the_old_
     followed = with_set("let: {old_gold_left_me: 'gold[left(me)]'}",
                         'set: {"gold[left(me)]": "gold[left(me)] - 2", ' + value + "}")
     assert [str(d) for d in findings(tmp_path, followed) if d.code != "L001"] == []
+
+
+def test_l039_names_the_definition_it_reads_through_and_rewrites_only_the_read(tmp_path):
+    """A read through a definition says so; the hint's value reads the kept name in place of each read written as the
+    earlier key, not inside a longer name (`pot` in `potluck`)."""
+    (d,) = [d for d in findings(tmp_path, with_set('set: {"gold[me]": 0, last: richest}')) if d.code != "L001"]
+    assert "reads 'gold' (through 'richest'), which the earlier key \"gold[me]\"" in d.message, str(d)
+    text = with_set('set: {pot: pot + 1, last: "pot + potluck"}').replace("  last: {initial: 0}\n", "  last: {initial: 0}\n  potluck: {initial: 0}\n")
+    (d,) = [d for d in findings(tmp_path, text) if d.code != "L001"]
+    assert "- let: {old_pot: pot} before the set, then last: old_pot + potluck;" in d.hint, str(d)
