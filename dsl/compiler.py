@@ -2805,7 +2805,8 @@ class Compiler:
             if self._later_parameter_hint(name, scope) and not self._compiling:  # (a definition's body reads the type)
                 self.error(src.at(node.pos), "E150", f"unknown name '{name}'", self._later_parameter_hint(name, scope))
                 return "None", ANY
-            self.error(src.at(node.pos), "E151", f"'{name}' is a component type; use it after 'is' (c is {name})")
+            if name not in sym.refused:  # (a definition `card: 3` was refused, E132: its uses meant the definition)
+                self.error(src.at(node.pos), "E151", f"'{name}' is a component type; use it after 'is' (c is {name})")
             return "None", ANY
         if name in sym.declared_defines:  # (a component's derive, compiled before the definitions are read)
             self.error(src.at(node.pos), "E150", f"'{name}' is a definition, and definitions are not seen in a component's "
@@ -3209,7 +3210,8 @@ class Compiler:
             define = self.symbols.defines[name]
             self.used_defines.add(name)
             if len(define.params) != len(args):
-                self.error(src.at(node.pos), *_arguments_wrong(name, define.params, len(args)))
+                if name not in self.symbols.refused:  # (a call of `total(a, b)` refused as the second `total`: its E132 says it)
+                    self.error(src.at(node.pos), *_arguments_wrong(name, define.params, len(args)))
                 return "None", ANY
             self._me_unbound(define, scope, src.at(node.pos))
             fname, t = self._define(define, tuple(types))

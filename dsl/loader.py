@@ -1100,15 +1100,19 @@ class _Builder:
             from .builtins import BUILTINS
             from .compiler import CONTEXT_NAMES
 
+            # (each refused name is kept: its calls are not then said to be of an unknown function, E141, or to give the
+            # first definition of the name the wrong number of arguments, E140: the E132 here is the one finding)
             if name in self.symbols.defines or name in self.symbols.zones or name in self.symbols.variables or name in self.symbols.dice:
                 kind = next(k for k, names in (("a definition", self.symbols.defines), ("a zone", self.symbols.zones),
                                                ("a variable", self.symbols.variables), ("a die", self.symbols.dice)) if name in names)
                 self.error(loc, "E132", f"'{name}' is already declared as {kind}{self._declared_where(kind, name)}",
                            "a name means one thing: rename the definition")
+                self.symbols.refused.add(name)
                 continue
             if name in self.symbols.component_types:  # it would make the type a value (no E151), while `c is NAME` still tests the type
                 self.error(loc, "E132", f"'{name}' is already declared as a component type{self._declared_where('a component type', name)}",
                            "a name means one thing: rename the definition")
+                self.symbols.refused.add(name)
                 continue
             if name in BUILTINS or name in CONTEXT_NAMES or name in ("me", "current"):
                 self.error(loc, "E132", f"'{name}' is a name of the language; choose another name for this definition")

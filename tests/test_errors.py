@@ -1887,6 +1887,22 @@ def test_a_definition_refused_for_a_name_of_the_language_is_one_finding_not_also
         ("E132", "'dice' is a name of the language; choose another name for this definition")]
 
 
+@pytest.mark.parametrize("definition, use, kind", [
+    ("card(p): p + 1", "card(0) + card(1)", "a component type"),  # (each call had E141 'unknown function')
+    ("card: 3", "card + 1", "a component type"),  # (each use had E151 'is a component type')
+    ("pile(p): p", "pile(0)", "a zone"),
+    ("total(a, b): a + b", "total(1, 2)", "a definition"),  # (each call had E140 for the first total's one argument)
+])
+def test_a_definition_refused_for_a_name_already_declared_is_one_finding_not_also_one_at_each_use(tmp_path, definition, use, kind):
+    """A definition named like a component type was E132 at the definition and E141 'unknown function' at every call,
+    with nothing pointing back at the E132 (1 error shown as 3): as for a name of the language, the E132 alone (in the
+    flow, where no choice is named `card`)."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(breaking("  total(z): sum(c.value for c in z)\n", f"  total(z): sum(c.value for c in z)\n  {definition}\n")
+                    .replace("  - shuffle: deck\n", f"  - shuffle: deck\n  - score: {{player: 0, add: '{use}'}}\n"), encoding="utf-8")
+    assert [(d.code, kind in d.message) for d in diagnostics_of(path)] == [("E132", True)]
+
+
 @pytest.mark.parametrize("word", ["true", "false", "none"])
 def test_a_finding_at_true_false_or_none_points_at_the_word(tmp_path, word):
     """`card.value > 0 and 1 + WORD > 1`: the error is at WORD's column, not at the expression's start (the parse
