@@ -564,6 +564,11 @@ def _statement_keys() -> dict:
     return load_schema("ruleset")["definitions"]["statement"]["properties"]
 
 
+def _lists_statements(path) -> bool:
+    """Whether the value at ``path`` is a list of statements: the flow, a do:, else: or round:, or a block (blocks: NAME)."""
+    return path[-1] in STATEMENT_LISTS or (len(path) == 2 and path[0] == "blocks")
+
+
 def _statement_as_text_hint(error, path) -> str:
     """For a statement written as text where its mapping goes: `set: x = 1` (an assignment), or `- shuffle deck`
     and `- set x = 1` (the colon after the statement's key left out): how to write it; else ''."""
@@ -571,7 +576,7 @@ def _statement_as_text_hint(error, path) -> str:
         return ""
     if path[-1] in ("set", "let") and _assigned(error.instance):
         return _assignment_hint(path[-1], error.instance)
-    if len(path) < 2 or not isinstance(path[-1], int) or path[-2] not in STATEMENT_LISTS:
+    if len(path) < 2 or not isinstance(path[-1], int) or not _lists_statements(path[:-1]):
         return ""
     word, _, rest = error.instance.strip().partition(" ")
     if word not in _statement_keys():

@@ -1903,6 +1903,30 @@ def test_a_definition_refused_for_a_name_already_declared_is_one_finding_not_als
     assert [(d.code, kind in d.message) for d in diagnostics_of(path)] == [("E132", True)]
 
 
+_FLOW_START = "  - shuffle: deck\n"
+
+
+@pytest.mark.parametrize("old, new", [
+    (_FLOW_START, "  - shuffle deck\n"),  # the flow
+    ("      - move: card -> pile\n", "      - shuffle deck\n      - move: card -> pile\n"),  # an action's do
+    ("flow:\n", "blocks:\n  mix:\n    - shuffle deck\nflow:\n  - run: mix\n"),  # a block (it said only 'expected a mapping')
+    (_FLOW_START, _FLOW_START + "  - when: true\n    do:\n      - shuffle deck\n"),
+    (_FLOW_START, _FLOW_START + "  - when: true\n    do: [{shuffle: deck}]\n    else:\n      - shuffle deck\n"),
+    (_FLOW_START, _FLOW_START + "  - for: p in players\n    do:\n      - shuffle deck\n"),
+    (_FLOW_START, _FLOW_START + "  - repeat: 2\n    do:\n      - shuffle deck\n"),
+    (_FLOW_START, _FLOW_START + "  - round:\n      - shuffle deck\n"),
+])
+def test_a_statement_without_its_colon_is_said_so_in_every_list_of_statements(tmp_path, old, new):
+    """`- shuffle deck` had the hint that its colon is missing in the flow and in an action, but inside blocks: only
+    'expected a mapping, got the text': each place that lists statements gives it."""
+    text = breaking(old, new)
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    [finding] = diagnostics_of(path)
+    assert (finding.code, finding.hint, (finding.loc.line, finding.loc.col)) == (
+        "V001", "a statement is a mapping: the colon after 'shuffle' is missing: shuffle: deck", position(text, "shuffle deck"))
+
+
 @pytest.mark.parametrize("word", ["true", "false", "none"])
 def test_a_finding_at_true_false_or_none_points_at_the_word(tmp_path, word):
     """`card.value > 0 and 1 + WORD > 1`: the error is at WORD's column, not at the expression's start (the parse
