@@ -181,7 +181,8 @@ def c_run(ctx, node, env):
                   for param, (arg, offset) in zip(block.params, args))
     inner = {**{k: env[k] for k in SEEN_FROM_THE_CALL if k in env}, **{param: expr.type for param, expr in names}}
     bound = (Stmt("let", where, {"names": names, "refused": ()}, None, (), "let"),) if names else ()
-    return {"body": bound + _expanded(ctx, block, inner, where, set(env) - set(inner))}
+    # (`block` names the block this `do` runs, for a failure at run time to name the call: runs_around)
+    return {"body": bound + _expanded(ctx, block, inner, where, set(env) - set(inner)), "block": name}
 
 
 def _expanded(ctx, block: Block, env: dict, call: Loc, hidden: set) -> tuple:
@@ -196,7 +197,7 @@ def _expanded(ctx, block: Block, env: dict, call: Loc, hidden: set) -> tuple:
         body = compile_block(ctx, block.body, env)
     finally:
         compiler.running_blocks.pop()
-    said = f"in block '{block.name}', run at {call}"
+    said = run_said(block.name, call)
     for i in range(reported, len(compiler.diagnostics)):
         d = compiler.diagnostics[i]
         if d.hint.count(", run at ") >= NAMED_CALLS:
@@ -204,6 +205,33 @@ def _expanded(ctx, block: Block, env: dict, call: Loc, hidden: set) -> tuple:
         joined = f"{d.hint} {said[0].upper()}{said[1:]}" if d.hint.endswith("?") else f"{d.hint}; {said}"
         compiler.diagnostics[i] = Diagnostic(d.loc, d.code, d.message, joined if d.hint else said)
     return body
+
+
+def run_said(name: str, call: Loc) -> str:
+    """What a finding in a block's statements adds: the block, and the `run:` that ran it."""
+    return f"in block '{name}', run at {call}"
+
+
+def runs_around(ruleset, stmt) -> str:
+    """The `run:` calls whose expansion holds ``stmt``, innermost first (at most NAMED_CALLS), said as a finding in a
+    block says them; '' for a statement of no block. Looked up in the ruleset's statements only when a rule has failed,
+    for a failure to name the call as a finding when checked does (each call's expansion is its own statements)."""
+    path = _path_to(stmt, [*ruleset.flow, *(s for action in ruleset.actions.values() for s in action.body)])
+    runs = [s for s in reversed(path or ()) if s.args.get("block") and s.loc != stmt.loc]  # (not its arguments' own `let`)
+    return "; ".join(run_said(s.args["block"], s.loc) for s in runs[:NAMED_CALLS])
+
+
+def _path_to(stmt, block) -> list | None:
+    """The statements that hold ``stmt`` in ``block``, outermost first ([] where it is one of ``block``'s); None if not in it."""
+    for outer in block:
+        if outer is stmt:
+            return []
+        for inner in (*(v for v in outer.args.values() if isinstance(v, tuple) and all(isinstance(s, Stmt) for s in v)),
+                      outer.otherwise):
+            path = _path_to(stmt, inner)
+            if path is not None:
+                return [outer, *path]
+    return None
 
 
 def hidden_name_hint(compiler, name: str) -> str:

@@ -34,6 +34,7 @@ from philtre.dsl.compiler import (MAX_ITEMS, RANKED, Expr, banked, banking_patte
 from philtre.dsl.ast import Attr, BinOp, Call, Clause, ListLit, Name, walk
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.overlays import attributes_taken
+from philtre.dsl.blocks import runs_around
 from philtre.dsl.model import decision_actions
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
@@ -609,6 +610,7 @@ def rule_failed(game, stmt, exc, S, L, known: str | None = None) -> PhiltreError
         finally:
             WORK[0] = WORK_LIMIT
     text = fractions_told(text, failing, game.ruleset) + attributes_taken(game.ruleset, [e.tree for e in failing])
+    hint = "; ".join(filter(None, [hint, runs_around(game.ruleset, stmt)]))  # (a statement of a block: the run: that ran it)
     if part and label in ("next", "when"):  # read between two turns, or before the effect: at its own line, not the statement's
         return PhiltreError.at(failing[0].loc or stmt.loc, "R100", f"rule '{stmt.label}' failed{part}: {text}",
                                "; ".join(filter(None, [hint, _next_hint(stmt) if label == "next" else ""])))

@@ -221,3 +221,83 @@ def test_blocks_nested_too_deep_or_run_too_many_times_over_are_s028(tmp_path, mo
 def test_another_language_s_words_for_blocks_are_told_run_and_blocks(tmp_path, old, new, hint):
     [found] = errors(tmp_path, changed(old, new))
     assert found.code == "V001" and hint in found.hint
+
+
+RUN_THREE_TIMES = """\
+philtre: 1
+game: runs
+players: 2
+components:
+  card: {attributes: {n: 1..2}, start: deck}
+zones:
+  deck: {}
+  pile: {}
+blocks:
+  take(c):
+    - score: {player: 0, add: c.n}
+    - move: c -> pile
+  twice:
+    - run: take(last(deck))
+    - run: take(last(deck))
+actions:
+  grab:
+    do:
+      - run: take(last(deck))
+flow:
+  - run: take(last(deck))
+  - run: take(last(deck))
+  - run: take(last(deck))
+winners: {highest: "score[p]"}
+"""
+
+
+def _failure_in_play(tmp_path, text: str) -> PhiltreError:
+    """The R100 that stops a game of ``text`` (its first seat's first option taken at each decision)."""
+    ruleset = load_ruleset(written(tmp_path, text))
+    with pytest.raises(PhiltreError) as failed:
+        game = Game(ruleset, 2, seed=1)  # (the flow runs to its first decision)
+        while not game.finished:
+            seat = game.pending()[0]
+            game.apply(seat, game.options(seat)[0])
+    [found] = failed.value.diagnostics
+    assert found.code == "R100" and found.loc.line == line_of(text, "score: {player: 0, add: c.n}")
+    return found
+
+
+@pytest.mark.parametrize("fused", [True, False])
+def test_a_rule_failing_in_a_block_names_the_run_that_ran_it(tmp_path, monkeypatch, fused):
+    """The block is run from three places and the third fails: the R100, at the block's line, said which (it named
+    the block's line alone), as a finding in a block when checked does; found only once the rule has failed."""
+    monkeypatch.setattr("philtre.interpreter.runners.FUSED", fused)
+    found = _failure_in_play(tmp_path, RUN_THREE_TIMES)
+    where = Path(tmp_path) / "ruleset.yaml"
+    assert found.hint.endswith(f"in block 'take', run at {where}:{line_of(RUN_THREE_TIMES, 'flow:') + 3}:5"), found.hint
+
+
+def test_a_rule_failing_in_blocks_run_one_inside_another_names_each_run_innermost_first(tmp_path):
+    """take, run by twice, run by the flow: both runs named, as the checks name them."""
+    text = changed("flow:\n  - run: take(last(deck))\n  - run: take(last(deck))\n  - run: take(last(deck))\n",
+                   "flow:\n  - run: take(last(deck))\n  - run: twice\n", RUN_THREE_TIMES)
+    where = Path(tmp_path) / "ruleset.yaml"
+    inner, outer = line_of(text, "  twice:") + 2, line_of(text, "  - run: twice")
+    assert _failure_in_play(tmp_path, text).hint.endswith(
+        f"in block 'take', run at {where}:{inner}:7; in block 'twice', run at {where}:{outer}:5")
+
+
+def test_a_rule_failing_in_a_block_an_action_runs_names_the_actions_run(tmp_path):
+    """The action's own `run:` is named when its effects fail."""
+    text = changed("  - run: take(last(deck))\n  - run: take(last(deck))\n  - run: take(last(deck))\n",
+                   "  - run: take(last(deck))\n  - run: take(last(deck))\n  - decide: grab\n    player: 0\n", RUN_THREE_TIMES)
+    where = Path(tmp_path) / "ruleset.yaml"
+    assert _failure_in_play(tmp_path, text).hint.endswith(
+        f"in block 'take', run at {where}:{line_of(text, '      - run: take')}:9")
+
+
+def test_a_rule_failing_outside_blocks_names_no_run(tmp_path):
+    """A statement of the flow itself, beside the runs: its hint as before, no block named."""
+    text = changed("  - run: take(last(deck))\n  - run: take(last(deck))\n  - run: take(last(deck))\n",
+                   "  - run: take(last(deck))\n  - move: deck -> pile\n  - score: {player: 0, add: last(deck).n}\n", RUN_THREE_TIMES)
+    with pytest.raises(PhiltreError) as failed:
+        Game(load_ruleset(written(tmp_path, text)), 2, seed=1)
+    [found] = failed.value.diagnostics
+    assert found.code == "R100" and found.loc.line == line_of(text, "add: last(deck).n") and "run at" not in found.hint
