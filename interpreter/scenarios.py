@@ -9,6 +9,7 @@ from philtre.dsl import ast, geometry
 from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError, b_zone_of
 from philtre.dsl.errors import Diagnostic, Loc, PhiltreError, few_listed
 from philtre.dsl.model import counts_text, decision_actions
+from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.plain_data import Record, made_by
 from philtre.dsl.compiler import Expr, failing_definition, index_named, lists_every_turn, nones_named
 from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, kinds_match, not_made, pattern_text, spelt_out, unchosen_word, value_kind, written,
@@ -301,8 +302,7 @@ def _options_failure(game, expected) -> str:
     waiting = game.state.flow.pending
     if deciding and expected.action is not None and expected.action not in decision_actions(waiting.stmt):
         # `count: 0` of an action this decision never lists passed whatever the rules say of that action
-        return _failure(expected.loc, "T012", f"seat {seat} is at the decision '{waiting.stmt.label}' (its actions: "
-                        f"{', '.join(decision_actions(waiting.stmt))}), which does not list {expected.action}: no option of it can be offered "
+        return _failure(expected.loc, "T012", f"{_not_listed(seat, waiting.stmt, expected.action)}: no option of it can be offered "
                         f"here, whatever the rules say of it",
                         f"take the steps that reach a decision listing {expected.action}, or expect the decision the seat "
                         f"is at: {{pending: {seat}, at: {waiting.stmt.label}}}")
@@ -332,6 +332,21 @@ def _options_failure(game, expected) -> str:
     why = (f"; none matches {', '.join(unmatched)}" if unmatched else "") + (f"; not listed: {few_listed(unlisted)}" if unlisted else "")
     return _failure(expected.loc, "T012", f"expected seat {seat} to be offered exactly the {len(wanted)} option"
                     f"{'' if len(wanted) == 1 else 's'}{of} listed{why}; {offered_text}")
+
+
+def _not_listed(seat, decision, action: str) -> str:
+    """'seat S is at the decision ... (its actions: ...), which does not list ACTION': why no option of it is offered."""
+    return (f"seat {seat} is at the decision '{decision.label}' at {decision.loc} (its actions: "
+            f"{', '.join(decision_actions(decision))}), which does not list {action}")
+
+
+def _asked_at(ruleset, action: str) -> str:
+    """Where the flow's decisions list ``action`` (': the flow asks for it at F:L:C, ...'), or '' where none does."""
+    from .runners import _statements
+
+    locs = dict.fromkeys(str(s.loc) for s in _statements(ruleset.flow)  # (a block run twice: its decision once)
+                         if s.kind in DECISION_KINDS and action in decision_actions(s))
+    return f": the flow asks for it at {few_listed(locs)}" if locs else ""
 
 
 def _step_arguments(S, step) -> dict:
@@ -1052,6 +1067,12 @@ def _take_step(game, step, result, given_first: bool = False) -> bool:
     if match is None:
         singles = _wording(game, options)  # a zone as the scenario writes it: deck, not deck[0]
         asked = f"{step.action} {_args_text(step, wanted)}" if step.args else step.action
+        waiting = game.state.flow.pending
+        if step.action not in decision_actions(waiting.stmt):  # where the flow waits, not the thousands of options there
+            result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option: {_not_listed(step.player, waiting.stmt, step.action)}",
+                                            f"take the steps that reach a decision listing {step.action} first"
+                                            f"{_asked_at(game.ruleset, step.action)}"))
+            return False
         legal = (_step_legal_text(options, step.action, singles) if len(options) else
                  f"seat {step.player} has no legal option at all here (a game would stop with R300: what it needs, "
                  "such as a variable the flow keeps, may be missing from given)")

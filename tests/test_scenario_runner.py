@@ -1145,10 +1145,26 @@ def test_options_of_an_action_the_decision_does_not_list_fail_naming_its_actions
                     f"    expect:\n      - options: {item}\n", encoding="utf-8")
     [result] = _results(path)
     at, other = ("wait", "pass") if said == "draw" else ("take", "draw, stop")
-    assert result.failures == [f"{_loc(path, 'options: {')}: T012 seat 0 is at the decision '{at}' (its actions: {other}), "
+    decision = _loc(tmp_path / "ruleset.yaml", "decide: pass" if at == "wait" else "decide: [draw")
+    assert result.failures == [f"{_loc(path, 'options: {')}: T012 seat 0 is at the decision '{at}' at {decision} (its actions: {other}), "
                                f"which does not list {said}: no option of it can be offered here, whatever the rules say of it "
                                f"(take the steps that reach a decision listing {said}, or expect the decision the seat is at: "
                                f"{{pending: 0, at: {at}}})"], result.failures
+
+
+def test_a_step_of_an_action_the_decision_does_not_list_names_the_decision_not_its_options(tmp_path):
+    """A High Society trial: a step of `drop` where the flow still waited at the bidding said no 'drop' option is
+    legal and listed a dozen of its 2,048 `raise` options: now where the flow waits, its actions, and where the
+    flow asks for the step's action."""
+    (tmp_path / "ruleset.yaml").write_text(TWO_DECISIONS, encoding="utf-8")
+    path = tmp_path / "scenarios.yaml"
+    path.write_text("scenarios:\n  - name: too soon\n    players: 1\n    steps:\n      - {player: 0, action: draw}\n"
+                    "    expect: [\"true\"]\n", encoding="utf-8")
+    [result] = _results(path)
+    wait, take = (_loc(tmp_path / "ruleset.yaml", needle) for needle in ("decide: pass", "decide: [draw"))
+    assert result.failures == [f"{_loc(path, '{player: 0')}: T013 draw is not a legal option: seat 0 is at the decision 'wait' "
+                               f"at {wait} (its actions: pass), which does not list draw (take the steps that reach a decision "
+                               f"listing draw first: the flow asks for it at {take})"], result.failures
 
 
 def test_options_of_an_action_the_decision_lists_may_be_none(tmp_path):
