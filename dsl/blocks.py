@@ -212,28 +212,6 @@ def run_said(name: str, call: Loc) -> str:
     return f"in block '{name}', run at {call}"
 
 
-def runs_around(ruleset, stmt) -> str:
-    """The `run:` calls whose expansion holds ``stmt``, innermost first (at most NAMED_CALLS), said as a finding in a
-    block says them; '' for a statement of no block. Looked up in the ruleset's statements only when a rule has failed,
-    for a failure to name the call as a finding when checked does (each call's expansion is its own statements)."""
-    path = _path_to(stmt, [*ruleset.flow, *(s for action in ruleset.actions.values() for s in action.body)])
-    runs = [s for s in reversed(path or ()) if s.args.get("block") and s.loc != stmt.loc]  # (not its arguments' own `let`)
-    return "; ".join(run_said(s.args["block"], s.loc) for s in runs[:NAMED_CALLS])
-
-
-def _path_to(stmt, block) -> list | None:
-    """The statements that hold ``stmt`` in ``block``, outermost first ([] where it is one of ``block``'s); None if not in it."""
-    for outer in block:
-        if outer is stmt:
-            return []
-        for inner in (*(v for v in outer.args.values() if isinstance(v, tuple) and all(isinstance(s, Stmt) for s in v)),
-                      outer.otherwise):
-            path = _path_to(stmt, inner)
-            if path is not None:
-                return [outer, *path]
-    return None
-
-
 def hidden_name_hint(compiler, name: str) -> str:
     """For an unknown name in a block that is a name where the block is run: pass it as an argument; '' otherwise."""
     if not compiler.running_blocks:

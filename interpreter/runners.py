@@ -34,7 +34,7 @@ from philtre.dsl.compiler import (MAX_ITEMS, RANKED, Expr, banked, banking_patte
 from philtre.dsl.ast import Attr, BinOp, Call, Clause, ListLit, Name, walk
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.overlays import attributes_taken
-from philtre.dsl.blocks import runs_around
+from philtre.dsl.blocks import NAMED_CALLS, run_said
 from philtre.dsl.model import decision_actions
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
@@ -615,6 +615,27 @@ def rule_failed(game, stmt, exc, S, L, known: str | None = None) -> PhiltreError
         return PhiltreError.at(failing[0].loc or stmt.loc, "R100", f"rule '{stmt.label}' failed{part}: {text}",
                                "; ".join(filter(None, [hint, _next_hint(stmt) if label == "next" else ""])))
     return PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed{part}: {text}", hint)
+
+
+def runs_around(ruleset, stmt) -> str:
+    """The `run:` calls whose expansion holds ``stmt``, innermost first (at most NAMED_CALLS), said as a finding in a
+    block says them; '' for a statement of no block. Looked up in the ruleset's statements only once a rule has
+    failed, nothing kept while the game runs (each call's expansion is its own statements, its `do` naming the block)."""
+    path = _path_to(stmt, [*ruleset.flow, *(s for action in ruleset.actions.values() for s in action.body)])
+    runs = [s for s in reversed(path or ()) if s.args.get("block") and s.loc != stmt.loc]  # (not its arguments' own `let`)
+    return "; ".join(run_said(s.args["block"], s.loc) for s in runs[:NAMED_CALLS])
+
+
+def _path_to(stmt, block) -> list | None:
+    """The statements that hold ``stmt`` in ``block``, outermost first ([] where it is one of ``block``'s); None if not in it."""
+    for outer in block:
+        if outer is stmt:
+            return []
+        for inner in blocks_of(outer):
+            path = _path_to(stmt, inner)
+            if path is not None:
+                return [outer, *path]
+    return None
 
 
 def _next_hint(stmt) -> str:
