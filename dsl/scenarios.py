@@ -15,7 +15,7 @@ from .geometry import ROTATIONS
 from .parser import SourceText, parse
 from .plain_data import Frozen, made_by
 from .values import Component, Zone, component_text, describe, is_number, is_whole, other_kind_written, values_shown
-from .yamlpos import Map, loc_of
+from .yamlpos import Map, loc_of, plain
 
 MAX_COPIES = 10_000  # as a component type's `copies`
 
@@ -176,7 +176,9 @@ def _compile_scenarios(compiler: Compiler, items, actions: dict | None) -> tuple
         out.append(Scenario(
             name=str(item["name"]), players=item["players"], seed=item.get("seed", 0),
             rolls=tuple(item.get("rolls") or ()), zones=tuple(zones),
-            variables=tuple((given.get("variables") or {}).items()),
+            # the game's values, as a variable's initial value is: a list, not the file's list with places (a builtin
+            # testing for a list by its type refused the list given, index(xs, x))
+            variables=tuple((name, plain(value)) for name, value in (given.get("variables") or {}).items()),
             variable_locs=tuple(_key_locs(given.get("variables") or {}, given.loc_of("variables") if "variables" in given else loc)),
             score=tuple(given["score"]) if "score" in given else None,
             dice=given.get("dice") or {}, steps=tuple(steps), expect=expect, sides=sides, loc=loc, pending=pending, options=options,

@@ -729,3 +729,63 @@ def test_a_list_given_shorter_than_its_initial_value_is_said_beside_the_failure_
     path.write_text(RESIZED.replace("GIVEN", "[0, 0, 0, 0, 0, 0]"), encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(path)))
     assert result.passed, result.failures
+
+
+GIVEN_LISTS = """\
+philtre: 1
+game: given-lists
+players: 2
+variables:
+  xs: {initial: [1]}
+  m: {initial: {a: [1]}}
+  mine: {initial: [3], each: player}
+  found: {initial: []}
+actions:
+  take:
+    do:
+      - set: {found: "[index(xs, 1), index(m['a'], 2), index(mine[me], 4)]"}
+flow:
+  - decide: take
+    player: 0
+scenarios:
+  - name: lists given, in a list, a map and per seat
+    players: 2
+    given:
+      variables: {xs: [0, 1], m: {a: [1, 2]}, mine: [[4], [5]]}
+    steps:
+      - {player: 0, action: take}
+    expect:
+      - found == [1, 1, 0]
+"""
+
+
+def _kinds(value) -> set:
+    """The classes of the lists and maps in ``value``, at any depth."""
+    if isinstance(value, (list, dict)):
+        items = value.values() if isinstance(value, dict) else value
+        return {type(value)}.union(*map(_kinds, items))
+    return set()
+
+
+def test_a_list_given_in_variables_is_a_list_to_the_builtins(tmp_path):
+    """`given.variables` handed the game the file's list, a subclass keeping places, and index(xs, x), which tells a
+    list by its class, refused it: R100 "index() of two arguments looks in a list (or a zone), got [1]" (Parcheesi
+    trial 1). The values given are the game's plain lists and maps, as a variable's initial value is."""
+    (tmp_path / "ruleset.yaml").write_text(GIVEN_LISTS, encoding="utf-8")
+    ruleset = load_ruleset(str(tmp_path))
+    [result] = run_scenarios(ruleset)
+    assert result.passed, result.failures
+    assert _kinds([value for _, value in ruleset.scenarios[0].variables]) == {list, dict}
+
+
+@pytest.mark.parametrize("folder", sorted(p.parent for root in ("examples", "rulesets")
+                                          for p in (Path(__file__).resolve().parents[1] / root).rglob("ruleset.yaml")),
+                         ids=lambda p: p.name)
+def test_what_a_ruleset_hands_the_game_holds_no_value_of_the_file(folder):
+    """Every value the game starts from or a scenario gives (initial values, dice faces, `given.variables`, scores) is
+    a plain list or map, never the file's Map or Seq: the builtins and the state's copy tell lists by their class."""
+    ruleset = load_ruleset(str(folder))
+    values = [spec.initial for spec in ruleset.variables.values()] + [list(die.faces) for die in ruleset.dice.values()]
+    for sc in ruleset.scenarios:
+        values += [value for _, value in sc.variables] + [sc.score, sc.round_scores]
+    assert _kinds(values) <= {list, dict}
