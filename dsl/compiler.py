@@ -2850,10 +2850,11 @@ class Compiler:
             candidates = (set(sym.zones) | set(sym.variables) | {n for n, d in sym.defines.items() if not d.params}
                           | {n for n, (_, t) in scope.items() if t in ("zone", ("list", "zone"), ANY)})
         scenario = self._scenario_place()
+        # a scenario declares nothing: the zones there are, as a `given.zones` key and an expectation both say it
+        if scenario and (zone_hint or scenario == "a zone"):
+            zone_hint = _zones_there_hint(name, sym.zones, sym.variables if indexed and scenario != "a zone" else None)
         if scenario == "a zone":  # a `given.zones` key: only a zone is given components (not a definition with parameters)
             candidates = set(sym.zones)
-            zone_hint = (f"no zone is named '{name}': the zones are {few_listed(sorted(sym.zones))}" if sym.zones else
-                         f"the ruleset declares no zones: declare it under zones: ({name}: {{each: player}}, a zone per seat)")
         elif scenario:  # an expectation or invariant: a name it can read (a word quoted there is always true)
             candidates = set(scope) | {name for _, names in self._scenario_names() for name in names}
         # (in an expectation, a name spelt like it or those it reads, not "quote it": a word there is always true)
@@ -7211,6 +7212,18 @@ def _zone_hint(name: str, text, wanted, indexed: bool, counted: bool = False) ->
         return (f"no zone is named '{name}': declare it under zones: "
                 f"({name}: {{visible: nobody}} for a face-down pile, {name}: {{}} for a face-up one)")
     return ""
+
+
+def _zones_there_hint(name: str, zones, variables=None) -> str:
+    """For an unknown name a scenario reads as a zone (a `given.zones` key, `count(hand[0])` in an expectation): the
+    zones the ruleset has, as a scenario names one of them rather than declares one; with ``variables`` (a name
+    indexed in an expectation, `hand[0]`, which may be a list), those too."""
+    if variables:
+        return (f"no zone or variable is named '{name}': the zones are {few_listed(sorted(zones)) or 'none'}; "
+                f"the variables are {few_listed(sorted(variables))}")
+    if zones:
+        return f"no zone is named '{name}': the zones are {few_listed(sorted(zones))}"
+    return f"the ruleset declares no zones: declare it under zones: ({name}: {{each: player}}, a zone per seat)"
 
 
 def _ranking_hint(name: str, text, wanted) -> str:

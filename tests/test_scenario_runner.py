@@ -862,6 +862,20 @@ def test_a_misspelt_given_zone_is_told_only_zones(tmp_path):
 
 
 
+def test_an_unknown_zone_in_an_expectation_is_told_the_zones_as_a_given_zone_is(tmp_path):
+    """One unknown name got two hints in one scenario (Parcheesi trial 10): at a `given.zones` key the zones there are,
+    in an expectation "declare it under zones: ...", which a scenario does not do. An expectation now lists them too,
+    and the variables beside them where the name is indexed (a list variable is indexed too); "did you mean" still first."""
+    path = _beside(tmp_path, TUTORIAL, "scenarios:\n  - name: s\n    players: 2\n"
+                   "    expect: [\"count(zzqq) == 2 and count(pot[0]) == 2 and count(hnad[0]) == 1\"]\n")
+    said = _refused(path)
+    assert f"{_loc(path, 'zzqq')}: E150 unknown name 'zzqq' (no zone is named 'zzqq': the zones are deck, discard, hand and table)" in said, said
+    assert (f"{_loc(path, 'pot')}: E150 unknown name 'pot' (no zone or variable is named 'pot': the zones are deck, discard, "
+            "hand and table; the variables are ") in said, said
+    assert f"{_loc(path, 'hnad')}: E150 unknown name 'hnad' (did you mean 'hand'?)" in said, said
+    assert "declare" not in said, said
+
+
 def test_a_given_zone_of_a_ruleset_without_zones_is_told_to_declare_one(tmp_path):
     """A ruleset of no zones said "the zones are )", the list of none left empty."""
     dice = ROOT / "examples" / "dice-reroll"
