@@ -28,6 +28,7 @@ class Result(Record):
     failures: list
     skipped: str = ""  # why the scenario was not run, if it was not
     notes: list = made_by(list)  # what it did that the author may not have meant, without failing it (T018)
+    stopped: bool = False  # a rule stopped its game (R100, R200, R300): what came after it was not reached
 
     @property
     def passed(self) -> bool:
@@ -92,8 +93,11 @@ def run_scenario(ruleset, sc) -> Result:
         result.failures.append(str(exc))
         return result
     reached = _play_scenario(game, ruleset, sc, result)
-    # first: a face scripted and not shown is why what follows read other faces
-    result.failures[:0] = scripted_roll_failures(game, sc, reached)
+    # first: a face scripted and not shown is why what follows read other faces; rolls a rule's failure kept from being
+    # made, after it: the rule is the cause, and a script for the way to given.at is no advice then
+    result.failures[:0] = scripted_roll_failures(game, sc, reached, result.stopped)
+    if result.stopped:
+        result.failures.extend(_rolls_not_reached(game, sc))
     if result.failures and (sc.zones or sc.empty):
         stale = stale_after_given(ruleset, sc)
         if stale:
@@ -212,7 +216,8 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
                 sides = sc.sides[k] if k < len(sc.sides) else ()
                 result.failures.append(_failure(expr.loc, "T012", f"expected true: {expr.text.strip()}{_values(expr, S, L, sides)}"))
     except (PhiltreError, _NotEvaluated) as exc:
-        if sent_back is not None and isinstance(exc, PhiltreError) and exc.stopped_a_game:
+        result.stopped = isinstance(exc, PhiltreError) and exc.stopped_a_game
+        if sent_back is not None and result.stopped:
             exc = PhiltreError([*exc.diagnostics, sent_back])  # the game the rule stopped had them: a cause to check first
         result.failures.append(_with_resized_given(ruleset, sc, str(exc)))
         return False
@@ -236,15 +241,16 @@ def _given_dice_hint(sc) -> str:
             f"give them in given.dice, dice: {{{faces}}}")
 
 
-def scripted_roll_failures(game, sc, reached: bool) -> list:
+def scripted_roll_failures(game, sc, reached: bool, stopped: bool = False) -> list:
     """T017 at each die of a `rolls` item that the roll using it did not roll (its face was never shown), and, once the
     scenario reached its expectations, at each item no roll used: either is a scripted face the game never showed. With
     given.at, a scenario that failed before any roll after the position used its `rolls` is told so too: its items may
-    have been meant for the rolls on the way there, which they do not script (given.dice sets the faces instead)."""
+    have been meant for the rolls on the way there, which they do not script (given.dice sets the faces instead); but
+    not where a rule ``stopped`` the game (_rolls_not_reached says it after that failure)."""
     uses = game.script_uses or []
     failures = []
     hint, of_game = _script_hint(sc), "of the game" if sc.at is None else f"after given.at '{sc.at}'"
-    if sc.at is not None and not reached and sc.rolls and not uses:
+    if sc.at is not None and not reached and sc.rolls and not uses and not stopped:
         failures.append(_failure(getattr(sc.rolls[0], "loc", sc.loc), "T017", f"rolls item 1 was not used: no roll was "
                                  f"made after the position given.at '{sc.at}' before the scenario failed",
                                  f"{hint}{_given_dice_hint(sc)}"))
@@ -263,6 +269,17 @@ def scripted_roll_failures(game, sc, reached: bool) -> list:
                                      f"{hint}: remove it, or check that the steps make the roll it is for"
                                      f"{_given_dice_hint(sc) if number == 1 else ''}"))
     return failures
+
+
+def _rolls_not_reached(game, sc) -> list:
+    """T017, said after the failure of a rule that stopped a scenario's game at given.at before any roll after the
+    position used its `rolls`: they were not reached, which says nothing of the script (the failure above is the cause,
+    and given.dice no advice)."""
+    if sc.at is None or not sc.rolls or game.script_uses:
+        return []
+    items = "rolls item 1 was" if len(sc.rolls) == 1 else f"rolls items 1-{len(sc.rolls)} were"
+    return [_failure(getattr(sc.rolls[0], "loc", sc.loc), "T017", f"{items} not reached: the failure above stopped the "
+                     f"game before any roll after the position given.at '{sc.at}'")]
 
 
 def _pending_failure(game, expected, sc) -> str:

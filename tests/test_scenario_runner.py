@@ -495,6 +495,23 @@ def test_rolls_meant_for_the_way_to_given_at_are_t017_naming_given_dice(tmp_path
     assert result.failures == [], result.failures
 
 
+def test_rolls_a_rules_failure_kept_from_being_made_are_said_after_it_with_no_advice(tmp_path):
+    """A step at given.at whose rule failed (R100) was told first "T017 rolls item 1 was not used ... give them in
+    given.dice", advice for rolls meant for the way to the position, where these were meant for after it and went unused
+    only as the rule stopped the game (Parcheesi trial 2). The failure now comes first, then a short T017 that they
+    were not reached, without the advice."""
+    (tmp_path / "ruleset.yaml").write_text(ROLL_EACH_TURN.replace("  go: {}", "  go:\n    do:\n      - set: {seen: \"[seen[9]]\"}"),
+                                           encoding="utf-8")
+    path = tmp_path / "scenarios.yaml"
+    path.write_text("scenarios:\n  - name: s\n    players: 1\n    given: {at: go}\n    rolls: [{d1: {pips: 6}}, {d1: {pips: 1}}]\n"
+                    "    steps:\n      - {player: 0, action: go}\n    expect:\n      - seen[1] == 6\n", encoding="utf-8")
+    [result] = _results(path)
+    failure, unreached = result.failures
+    assert " R100 rule 'set' failed in its value `[seen[9]]`: index 9 of `seen[9]` is out of range" in failure, result.failures
+    assert unreached == (f"{_loc(path, '{d1: {pips: 6}}')}: T017 rolls items 1-2 were not reached: the failure above "
+                         "stopped the game before any roll after the position given.at 'go'"), result.failures
+
+
 def test_a_list_chosen_among_subsets_is_taken_in_any_order(tmp_path):
     """`which: ['d5', 'd4']` where the option is ['d4', 'd5'] (chosen among subsets: a set, as play takes it typed in
     any order) was T013 "in another order" (the Sushi Go trial's chopsticks: the hand's order had to be known)."""
