@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from philtre.dsl import ast, geometry
 from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError, b_zone_of
 from philtre.dsl.errors import Diagnostic, Loc, PhiltreError, few_listed
-from philtre.dsl.model import counts_text, decision_actions
+from philtre.dsl.model import Action, counts_text, decision_actions
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.plain_data import Record, made_by
 from philtre.dsl.compiler import Expr, failing_definition, index_named, lists_every_turn, nones_named
@@ -17,7 +17,7 @@ from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, kinds_
 from philtre.dsl.values import Component, Zone, _frozen, component_text, describe, explain
 
 from .effects import move_components
-from .game import Game
+from .game import BLOCK, PC, Game
 from .options import located_wording, placed_wording, set_lists, single_zones
 from .runners import FAILURES
 
@@ -107,44 +107,56 @@ def run_scenario(ruleset, sc) -> Result:
 
 def stale_after_given(ruleset, sc) -> str:
     """T023, said after a failing scenario whose `given` lays out zones: the variables the rules set from those zones
-    that `given` does not set (they keep the values computed from the position before it), and the `turns` whose first
-    seat was read from them; '' if there are none. The lints' reading of the rules says which zones each reads."""
+    that `given` does not set (they keep the values computed from the position before it), or set or left alone as a
+    `when` (or an action's `if`) reading them decided, and the `turns` whose first seat was read from them; '' if there
+    are none. The lints' reading of the rules says which zones each reads."""
     from philtre.dsl.lints import Facts
 
     facts = Facts(ruleset)
-    given = set()
+    named = set()
     for expr, _, _ in sc.zones:
-        given |= facts.refs(expr, {})
+        named |= facts.refs(expr, {})
     for expr, _ in sc.empty:
-        given |= facts.refs(expr, {})
-    given.discard("*")  # (a key the lints cannot follow names no zone here)
-    if not given:
+        named |= facts.refs(expr, {})
+    named.discard("*")  # (a key the lints cannot follow names no zone here)
+    if not named:
         return ""
+    before = _before_given(ruleset, sc)
+    ran = before.ran if before is not None else None
+    moved = (before.moved - named) if before is not None else set()  # (nest, where the pawns given come from)
+    given = named | moved
     set_by_given = {name for name, _ in sc.variables}
-    ran = _ran_before_given(ruleset, sc)
-    stale: dict = {}  # variable -> (the given zones the first `set` of it from them reads, where that `set` is written)
+    placed = {stmt: (env, action) for stmt, env, action in facts.placed}
+    parents = before.parents if before is not None else _statement_parents(ruleset)
+    stale: dict = {}  # variable -> (the given zones read, where the `set` is written, how they decided it)
     turns: dict = {}  # where each `turns` whose first seat reads a given zone is written -> those zones
-    for stmt, env, action in facts.placed:
+    for stmt, (env, action) in placed.items():
         # a statement that had not run by then computes from the position given, if it runs: only one that ran (the
-        # flow's on the way to the first decision, an action's taken on the way to given.at) left a value behind; an
-        # action's arguments are chosen after `given`, from the position it lays: what is read through them is fresh
-        if ran is not None and stmt not in ran:
+        # flow's on the way to the first decision, an action's taken on the way to given.at) left a value behind, or
+        # one a `when` read before `given` kept from running; an action's arguments are chosen after `given`, from the
+        # position it lays: what is read through them is fresh
+        kept = None if ran is None or stmt in ran else _kept_by_when(stmt, before, placed)
+        if ran is not None and stmt not in ran and kept is None:
             continue
-        env = {name: frozenset() for name in env} if action is not None else env
+        env = _fresh_arguments(env, action)
         if stmt.kind == "set":
+            decided = kept or _decided_by(stmt, parents, placed, facts, given)
             for name, _, value, _ in stmt.args.get("targets", ()):
-                read = facts.reads(value, env) & given
+                read = frozenset() if kept else facts.reads(value, env) & given
+                how = "from" if read else "not" if kept else "as"
+                read = read or _condition_reads(decided, placed, facts) & given
                 if read and name not in set_by_given and name not in stale:
-                    stale[name] = (read, stmt.loc)
+                    stale[name] = (read, stmt.loc, how, decided)
         elif stmt.kind == "turns" and (read := facts.reads(stmt.args.get("first"), env) & given):
             turns[stmt.loc] = read
     if not stale and not turns:
         return ""
+    moved &= set().union(*(read for read, *_ in stale.values()), *turns.values())  # (those that matter here)
     said, hints = [], []
     if stale:
         one = len(stale) == 1
-        listed = few_listed([f"{name} (from {', '.join(sorted(read))}, set at {loc})" for name, (read, loc) in stale.items()])
-        said.append(f"but not the variable{'' if one else 's'} the rules set from {'it' if len(given) == 1 else 'them'}: "
+        listed = few_listed([_stale_text(name, read, loc, how, decided) for name, (read, loc, how, decided) in stale.items()])
+        said.append(f"but not the variable{'' if one else 's'} the rules set from {'it' if len(named | moved) == 1 else 'them'}: "
                     f"{listed}; {'it keeps the value it' if one else 'they keep the values they'} had before `given`, not "
                     "what the rules would compute from the zones given")
         hints.append(f"give {'it' if one else 'them'} in given.variables too, as the rules would set {'it' if one else 'them'} "
@@ -155,13 +167,90 @@ def stale_after_given(ruleset, sc) -> str:
         hints.append("a turn order already started is not read again: reach the position with steps, or choose a `seed` "
                      "whose set-up gives it")
     loc = sc.zones[0][2] if sc.zones else sc.empty[0][1]
-    return _failure(loc, "T023", f"`given` sets {', '.join(sorted(given))}, " + "; and ".join(said), "; ".join(hints))
+    also = f" (and so changes {', '.join(sorted(moved))}, whose components it moved)" if moved else ""
+    return _failure(loc, "T023", f"`given` sets {', '.join(sorted(named))}{also}, " + "; and ".join(said), "; ".join(hints))
 
 
-def _ran_before_given(ruleset, sc):
-    """The statements (the flow's, those of the actions taken) that ran before the scenario's `given` was applied (the
-    same game played again to that point, counting them: only for a scenario that failed), or None where that game
-    cannot be played again."""
+def _fresh_arguments(env: dict, action) -> dict:
+    """A statement's local names as T023 reads them: an action's are chosen after `given`, from the position it lays."""
+    return {name: frozenset() for name in env} if action is not None else env
+
+
+def _stale_text(name: str, read, loc, how: str, decided) -> str:
+    """One variable T023 names: the zones its value was read from, or the `when` (or `if`) reading them that decided
+    whether the `set` at ``loc`` ran."""
+    zones = ", ".join(sorted(read))
+    if how == "from":
+        return f"{name} (from {zones}, set at {loc})"
+    by = f"the `if` of action '{decided.name}'" if isinstance(decided, Action) else f"the `when` at {decided.when.loc}"
+    return f"{name} ({'not ' if how == 'not' else ''}set at {loc} as {by} read {zones})"
+
+
+def _condition_reads(decided, placed: dict, facts) -> frozenset:
+    """The zones the condition of ``decided``, a statement (its `when`) or an action (its `if`), reads."""
+    if decided is None:
+        return frozenset()
+    if isinstance(decided, Action):
+        return facts.reads(decided.condition, facts.action_env(decided))
+    env, action = placed.get(decided, ({}, None))
+    return facts.reads(decided.when, _fresh_arguments(env, action))
+
+
+def _decided_by(stmt, parents: dict, placed: dict, facts, given):
+    """The statement around ``stmt`` (or itself) whose `when` reads a zone of ``given``, else the action it is of whose
+    `if` does: what let it run before `given`; None where none does (``parents``: _statement_parents)."""
+    node = stmt
+    while node is not None:
+        if node.when is not None and _condition_reads(node, placed, facts) & given:
+            return node
+        node = parents.get(node, (None, False))[0]
+    action = placed.get(stmt, ({}, None))[1]
+    if action is not None and action.condition is not None and _condition_reads(action, placed, facts) & given:
+        return action
+    return None
+
+
+def _kept_by_when(stmt, before, placed: dict):
+    """The statement whose `when`, evaluated before `given`, kept ``stmt`` (which did not run) from running: itself or
+    one around it whose `when` was false (or true, ``stmt`` in its `else`); None where nothing run before `given` did."""
+    parents = before.parents
+    child, node = None, stmt
+    while node is not None:
+        if node in before.reached:
+            in_else = child is not None and parents[child][1]
+            if node.when is not None and (node in before.ran) == in_else:
+                return node
+            return None
+        child, node = node, parents.get(node, (None, False))[0]
+    return None
+
+
+def _statement_parents(ruleset) -> dict:
+    """Each statement of the flow and the actions -> (the statement holding it, whether in its `else`)."""
+    from .coverage import blocks_of
+
+    out: dict = {}
+    todo = [*ruleset.flow, *(stmt for action in ruleset.actions.values() for stmt in action.body)]
+    while todo:
+        stmt = todo.pop()
+        for block in blocks_of(stmt):
+            for inner in block:
+                out[inner] = (stmt, block is stmt.otherwise)
+                todo.append(inner)
+    return out
+
+
+class _BeforeGiven(Record):
+    """A failing scenario's game played again to `given` (_before_given)."""
+    ran: set  # the statements that ran (their `when` held), of the flow and of the actions taken
+    reached: set  # the statements whose `when` was read (those run, and those it kept from running)
+    parents: dict  # statement -> (the statement holding it, whether in its `else`)
+    moved: set  # the zone families `given` moved components out of or into, beside those it names
+
+
+def _before_given(ruleset, sc):
+    """The scenario's game played again to its `given` (only for a scenario that failed), counting the statements run,
+    and `given` applied to it to see which zones it changes; None where that game cannot be played again."""
     from collections import Counter
 
     ran: Counter = Counter()
@@ -171,7 +260,43 @@ def _ran_before_given(ruleset, sc):
             return None
     except PhiltreError:
         return None
-    return {key for key, count in ran.items() if count and not isinstance(key, str)}
+    run = {key for key, count in ran.items() if count and not isinstance(key, str)}
+    taken = [ruleset.actions[key] for key, count in ran.items() if count and isinstance(key, str) and key in ruleset.actions]
+    parents = _statement_parents(ruleset)
+    reached = _reached(ruleset.flow, game.state.flow.stack, run)
+    for action in taken:  # an action runs to its end: every statement of it was reached
+        reached |= _reached(action.body, (), run)
+    S = game.state
+    where = list(S.where)
+    try:
+        _apply_given(game, ruleset, sc, Result(sc.name, sc.loc, []))
+    except (PhiltreError, _NotEvaluated):
+        return _BeforeGiven(run, reached, parents, set())
+    moved = {key[0] for old, new in zip(where, S.where) if old != new for key in (old, new)}
+    return _BeforeGiven(run, reached, parents, moved)
+
+
+def _reached(block, stack, ran: set) -> set:
+    """The statements of ``block`` whose `when` was read: those before where the flow waits in each block of the
+    ``stack`` it waits in, and in full the blocks of those that ran (the `else` of those whose `when` was false)."""
+    waits = {id(frame[BLOCK]): frame[PC] for frame in stack}
+    out: set = set()
+    todo = [block]
+    while todo:
+        block = todo.pop()
+        for stmt in block[:waits.get(id(block), len(block))]:
+            out.add(stmt)
+            todo.extend(_blocks_run(stmt, stmt in ran))
+    return out
+
+
+def _blocks_run(stmt, ran: bool) -> list:
+    """The blocks of ``stmt`` that ran: its bodies where it ran, its `else` where its `when` was false."""
+    from .coverage import blocks_of
+
+    if ran:
+        return [block for block in blocks_of(stmt) if block is not stmt.otherwise]
+    return [stmt.otherwise] if stmt.when is not None and stmt.otherwise else []
 
 
 def _play_scenario(game, ruleset, sc, result) -> bool:

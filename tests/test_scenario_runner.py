@@ -1678,6 +1678,60 @@ step_limit: 1000
 """
 
 
+READ_BY_WHEN = """\
+philtre: 1
+game: read-by-when
+players: 1
+zones:
+  bag: {}
+  table: {}
+components:
+  chip: {copies: 2, start: bag}
+variables:
+  full: false
+  hit: 0
+  took: 0
+actions:
+  go: {}
+  grab:
+    if: count(table) == 0
+    do:
+      - set: {took: 1}
+flow:
+  - when: count(table) > 0
+    set: {full: true}
+  - when: count(bag) == 2
+    set: {hit: 1}
+  - name: first
+    decide: grab
+    player: 0
+  - name: second
+    decide: go
+    player: 0
+"""
+
+
+def test_t023_names_the_variables_a_when_or_an_if_reading_a_given_zone_decided(tmp_path):
+    """A `when` that read a zone before `given` laid it out decided whether its `set` ran, and T023 named only the
+    variables set from a zone by their value: Parcheesi's `when: again and count(nest[current]) == 0` had kept `left`
+    at two faces, the pawns given on the track taken from the nest, and the failure said nothing of it (trial 9). It
+    now names a `set` a `when` kept from running (`full`), one a `when` let run (`hit`, reading the bag the chip given
+    came from) and, at given.at, one of an action taken on the way whose `if` read a zone given (`took`)."""
+    rules = tmp_path / "ruleset.yaml"
+    rules.write_text(READ_BY_WHEN, encoding="utf-8")
+    path = tmp_path / "scenarios.yaml"
+    path.write_text("scenarios:\n" + "".join(f"  - name: {name}\n    players: 1\n    given:\n{at}      zones:\n"
+                                             "        table: [{type: chip}]\n    expect:\n      - full\n"
+                                             for name, at in (("first", ""), ("second", "      at: second\n"))), encoding="utf-8")
+    first, second = (result.failures[-1] for result in _results(path))
+    full = f"full (not set at {_loc(rules, 'set: {full')} as the `when` at {_loc(rules, 'count(table) > 0')} read table)"
+    hit = f"hit (set at {_loc(rules, 'set: {hit')} as the `when` at {_loc(rules, 'count(bag) == 2')} read bag)"
+    took = f"took (set at {_loc(rules, 'set: {took')} as the `if` of action 'grab' read table)"
+    assert f" T023 `given` sets table (and so changes bag, whose components it moved), but not the variables the rules " \
+           f"set from them: {full} and {hit}; they keep the values" in first, first
+    assert f": {full}, {hit} and {took}; they keep the values" in second, second
+
+
 def test_t023_names_only_the_variables_whose_set_ran_before_given(tmp_path):
     """A scenario giving the stock that failed for another reason was told T023 of a variable set from the stock in an
     action no seat had taken before `given` (its value was the initial one, right for any position): a false alarm. Now
