@@ -145,7 +145,8 @@ def stale_after_given(ruleset, sc) -> str:
                 read = frozenset() if kept else facts.reads(value, env) & given
                 how = "from" if read else "not" if kept else "as"
                 read = read or _condition_reads(decided, placed, facts) & given
-                if read and name not in set_by_given and name not in stale:
+                if (read and name not in set_by_given and name not in stale
+                        and not _set_afresh_later(name, stmt, before, placed, facts, given, parents)):
                     stale[name] = (read, stmt.loc, how, decided)
         elif stmt.kind == "turns" and (read := facts.reads(stmt.args.get("first"), env) & given):
             turns[stmt.loc] = read
@@ -169,6 +170,24 @@ def stale_after_given(ruleset, sc) -> str:
     loc = sc.zones[0][2] if sc.zones else sc.empty[0][1]
     also = f" (and so changes {', '.join(sorted(moved))}, whose components it moved)" if moved else ""
     return _failure(loc, "T023", f"`given` sets {', '.join(sorted(named))}{also}, " + "; and ".join(said), "; ".join(hints))
+
+
+def _set_afresh_later(name: str, stmt, before, placed: dict, facts, given, parents: dict) -> bool:
+    """Whether a `set` that ran after ``stmt`` before `given` gave the whole of ``name`` a value read from no zone given,
+    its running not decided by one: the value at the position is that one's (T023 blamed a scratch variable set from the
+    deck and emptied at the next line)."""
+    if before is None or stmt not in before.ran:
+        return False
+    order = list(before.ran)  # (in the order the statements first ran)
+    for later in order[order.index(stmt) + 1:]:
+        if getattr(later, "kind", None) != "set":
+            continue
+        env = _fresh_arguments(*placed.get(later, ({}, None)))
+        for target, index, value, _ in later.args.get("targets", ()):
+            if (target == name and index is None and not facts.reads(value, env) & given
+                    and _decided_by(later, parents, placed, facts, given) is None):
+                return True
+    return False
 
 
 def _fresh_arguments(env: dict, action) -> dict:
@@ -242,7 +261,7 @@ def _statement_parents(ruleset) -> dict:
 
 class _BeforeGiven(Record):
     """A failing scenario's game played again to `given` (_before_given)."""
-    ran: set  # the statements that ran (their `when` held), of the flow and of the actions taken
+    ran: dict  # the statements that ran (their `when` held), of the flow and of the actions taken, in the order first run
     reached: set  # the statements whose `when` was read (those run, and those it kept from running)
     parents: dict  # statement -> (the statement holding it, whether in its `else`)
     moved: set  # the zone families `given` moved components out of or into, beside those it names
@@ -260,7 +279,7 @@ def _before_given(ruleset, sc):
             return None
     except PhiltreError:
         return None
-    run = {key for key, count in ran.items() if count and not isinstance(key, str)}
+    run = {key: None for key, count in ran.items() if count and not isinstance(key, str)}  # (a dict: in the order run)
     taken = [ruleset.actions[key] for key, count in ran.items() if count and isinstance(key, str) and key in ruleset.actions]
     parents = _statement_parents(ruleset)
     reached = _reached(ruleset.flow, game.state.flow.stack, run)

@@ -1754,6 +1754,46 @@ def test_t023_names_only_the_variables_whose_set_ran_before_given(tmp_path):
                                   "given.variables too, as the rules would set it from the position given)"), third.failures
 
 
+SCRATCH = """\
+philtre: 1
+game: scratch
+players: 2
+components:
+  card: {attributes: {n: 1..6}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player}
+variables:
+  tmp: {initial: [], visible: nobody, quiet: true}
+  low: {initial: 0}
+actions:
+  go: {}
+flow:
+  - shuffle: deck
+  - set: {tmp: "[c.n for c in deck]", low: "min(c.n for c in deck)"}
+  - set: {tmp: "[]"}
+  - turns: 0
+    until: count(deck) == 0
+    do:
+      - decide: go
+      - move: last(deck) -> hand[current]
+winners: players
+"""
+
+
+def test_t023_names_no_variable_a_later_set_gave_a_value_read_from_no_zone_given(tmp_path):
+    """The Pandemic trial's scratch variable: set from the deck, then emptied at the next line before any decision, it
+    was named by T023 as keeping a value read from the deck (the user went after it; the real cause was elsewhere).
+    A later `set` of the whole variable from no zone given makes its value fresh; `low`, set once, is still named."""
+    (tmp_path / "ruleset.yaml").write_text(SCRATCH, encoding="utf-8")
+    path = tmp_path / "scenarios.yaml"
+    path.write_text("scenarios:\n  - name: wrong\n    players: 2\n    given:\n      zones: {deck: [{others: true}, {n: 6}]}\n"
+                    "    steps:\n      - {player: 0, action: go}\n    expect:\n      - count(hand[0]) == 2\n", encoding="utf-8")
+    [result] = _results(path)
+    said = result.failures[-1].split(": T023 ", 1)[1]
+    assert "low (from deck" in said and "tmp (" not in said, said
+
+
 # -- a step naming a turn of a piece that looks the same turned ----------------------------------------
 
 ALIKE_TURNED = """\
