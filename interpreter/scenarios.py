@@ -1081,7 +1081,8 @@ def _taken_from_notes(ruleset, S, taken_from: dict) -> list:
         notes.append(_failure(here, "T018", f"{taken} taken out of {name} as the game had filled it, since {where}, where "
                               f"{'they start' if count > 1 else 'it starts'}, had no such component left: {name} is not "
                               f"given, and holds {held} now",
-                              f"give {name} too, to say what it holds{family}"))
+                              f"give {name} too, to say what it holds ({name}: [{{others: true}}] keeps the rest of "
+                              f"it as it lies, with no note){family}"))
     return notes
 
 

@@ -271,7 +271,8 @@ def test_a_zone_not_given_that_must_give_a_component_is_noted(tmp_path):
     path = tmp_path / "dealt" / "scenarios.yaml"
     assert result.notes == [f"{path}:6:30: T018 a given component was taken out of hand[2] as the game had filled it, since "
                             "court, where it starts, had no such component left: hand[2] is not given, and holds 1 now "
-                            "(give hand[2] too, to say what it holds; "
+                            "(give hand[2] too, to say what it holds (hand[2]: [{others: true}] keeps the rest of it as "
+                            "it lies, with no note); "
                             "or write empty: [hand] in given, to give every hand zone it does not list empty)"], result.notes
 
 
@@ -607,7 +608,8 @@ def test_a_family_zone_not_given_names_empty_in_its_note(tmp_path):
     given = "      rest: box\n      zones:\n        point[2]: [{copies: 1}]\n"
     [result] = run_scenarios(load_ruleset(str(_set_out(tmp_path, given))))
     assert result.passed and len(result.notes) == 1, (result.failures, result.notes)
-    assert result.notes[0].endswith("(give point[0] too, to say what it holds; or write empty: [point] in given, "
+    assert result.notes[0].endswith("(give point[0] too, to say what it holds (point[0]: [{others: true}] keeps the rest "
+                                    "of it as it lies, with no note); or write empty: [point] in given, "
                                     "to give every point zone it does not list empty)"), result.notes
 
 
@@ -789,3 +791,13 @@ def test_what_a_ruleset_hands_the_game_holds_no_value_of_the_file(folder):
     for sc in ruleset.scenarios:
         values += [value for _, value in sc.variables] + [sc.score, sc.round_scores]
     assert _kinds(values) <= {list, dict}
+
+
+def test_a_zone_not_given_given_as_its_others_gives_components_with_no_note(tmp_path):
+    """T018's hint for a zone too big to list (a box of sixty cards the deal filled, the 7 Wonders trial): given as
+    `[{others: true}]` it keeps the rest as it lies, and the components taken from it are no longer noted."""
+    result = _dealt(tmp_path, "        hand[0]: [{role: e}, {role: e}]\n        hand[1]: [{role: e}]\n"
+                              "        hand[2]: [{others: true}]\n")
+    assert not result.notes, result.notes
+    assert [f.split(" T012 ")[1] for f in result.failures] == ["expected true: sorted(c.role for c in hand[2]) == ['d', 'e']  "
+                                                               "[sorted(c.role for c in hand[2]) = ['d']]"], result.failures
