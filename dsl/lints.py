@@ -1885,8 +1885,12 @@ def _unseen_by_some(facts, tree, env, seen, seats):
                     if z in zones and zones[z].visible != "everyone" and z not in seen
                     and not _read_where_seen(facts, tree, z, named, seen))
     if hidden:
-        return (f"what '{hidden[0]}' holds", _WHO_SEES[zones[hidden[0]].visible],
-                f"reveal it first (reveal: {hidden[0]}), or score at the end, after a reveal")
+        zone = hidden[0]
+        # a seat's zone of a family revealed whole shows those the score does not read too: a poker showdown's folded hands
+        some = (f"; only the seats' zones it reads: reveal: \"[{zone}[p] for p in SEATS]\""
+                if zones[zone].kind == "player" else "")
+        return (f"what '{zone}' holds", _WHO_SEES[zones[zone].visible],
+                f"reveal it first (reveal: {zone}{some}), or score at the end, after a reveal")
     for node in (node for body in _with_definitions(facts, tree) for node in _walk_uncounted(facts, body)):
         if _counts_a_zone(facts, node) and not _counts_in_public(facts, node):
             zone, _ = _counted_zone(facts, node.args[0])
@@ -3250,7 +3254,7 @@ def _none_words_given(scenarios) -> list:
     the run gives the variable the word, and an expectation `x == none` fails where the scenario meant nothing."""
     out = []
     for sc in scenarios:
-        for (name, value), where in zip(sc.variables, sc.variable_locs):
+        for (name, value), where in zip(sc.variables_written, sc.variable_locs):
             what = f"the value given to '{name}'"
             found = _items_inside(value, _is_none_word)
             if _is_none_word(value):

@@ -77,6 +77,7 @@ class Scenario(Frozen):
     autoplay: bool = False
     players_loc: Loc | None = None  # where `players:` was written
     variable_locs: tuple = ()  # where each of `given.variables` was written, in order
+    variables_written: tuple = ()  # `given.variables` as the file holds them, with places: what the lints point into
     pending: tuple = ()  # of Pending: the `{pending: ..., at: ...}` items of `expect`
     options: tuple = ()  # of Options: the `{options: {...}}` items of `expect`
     empty: tuple = ()  # of (Expr giving a zone or zones, Loc): `given.empty`, each zone `zones` does not give is given []
@@ -179,6 +180,7 @@ def _compile_scenarios(compiler: Compiler, items, actions: dict | None) -> tuple
             # the game's values, as a variable's initial value is: a list, not the file's list with places (a builtin
             # testing for a list by its type refused the list given, index(xs, x))
             variables=tuple((name, plain(value)) for name, value in (given.get("variables") or {}).items()),
+            variables_written=tuple((given.get("variables") or {}).items()),
             variable_locs=tuple(_key_locs(given.get("variables") or {}, given.loc_of("variables") if "variables" in given else loc)),
             score=tuple(given["score"]) if "score" in given else None,
             dice=given.get("dice") or {}, steps=tuple(steps), expect=expect, sides=sides, loc=loc, pending=pending, options=options,

@@ -1544,6 +1544,18 @@ def test_a_reveal_of_one_seats_zone_shows_that_seats_zone_only(tmp_path, seen, u
     assert words in found[0].message, str(found[0])
 
 
+def test_l030_of_a_seats_zone_hints_revealing_only_the_seats_the_score_reads(tmp_path):
+    """A Leduc showdown scored from the live players' hands was told `reveal: hand`, which shows the folded hands too;
+    the hint also gives the reveal of some seats' zones, and that one, written out, clears the finding."""
+    unseen = scored("sum(c.rank for c in hand[p]) if p != 0 else 0")
+    found = findings(tmp_path, unseen)
+    assert [d.code for d in found] == ["L030"], [str(d) for d in found]
+    assert found[0].hint == ("reveal it first (reveal: hand; only the seats' zones it reads: reveal: \"[hand[p] for p in "
+                             "SEATS]\"), or score at the end, after a reveal"), str(found[0])
+    assert findings(tmp_path, scored("sum(c.rank for c in hand[p]) if p != 0 else 0",
+                                     "  - reveal: \"[hand[p] for p in players if p != 0]\"\n")) == []
+
+
 def test_l030_of_a_hidden_variable_hints_what_a_variable_can_do(tmp_path):
     """A new user scoring a hidden per-seat count was told to score it "where every seat may know it", which no
     statement could make so; the hint says what can: reveal the variable (its value) first, or make it public."""
