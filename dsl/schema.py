@@ -532,11 +532,38 @@ def _assignment_hint(word: str, text: str) -> str:
     return f"{word} takes a mapping of name: value: {word}: {{{as_key_and_value(text)}}}"
 
 
+# the operators an assignment may be written with as in Python (`n += 1`), longest first: `//=` is not `/=`
+_AUGMENTED = ("//", "+", "-", "*", "/", "%")
+_ONE_TERM = re.compile(r"-?[\w.\[\]]+")  # a value needing no brackets after an operator: 1, score[p], card.value
+
+
+def _assignment_parts(assignment: str) -> tuple:
+    """`name = value` or `name += value` split: (name, the operator before '=' or '', value), each stripped."""
+    left, _, right = str(assignment).partition("=")
+    left, right = left.strip(), right.strip()
+    op = next((op for op in _AUGMENTED if left.endswith(op)), "")
+    return left[: len(left) - len(op)].strip(), op, right
+
+
 def as_key_and_value(assignment: str) -> str:
     """`name = value` as the `name: value` of a YAML flow mapping that YAML reads back as written: the hint's fix must
-    work as written (`act = 'tax'` is `act: "'tax'"`; bare, YAML would strip the quotes and leave the name tax)."""
-    left, _, right = str(assignment).partition("=")
-    return f"{flow_text(left.strip(), as_key=True)}: {flow_text(right.strip())}"
+    work as written (`act = 'tax'` is `act: "'tax'"`; bare, YAML would strip the quotes and leave the name tax).
+    `name += value` (and -=, *=, /=, //=, %=) is written with its new value in full: `name: name + value`."""
+    name, op, value = _assignment_parts(assignment)
+    if op:
+        value = f"{name} {op} {value if _ONE_TERM.fullmatch(value) else f'({value})'}"
+    return f"{flow_text(name, as_key=True)}: {flow_text(value)}"
+
+
+def equals_hint(assignment: str, braced: bool = False) -> str:
+    """The hint for a key written with '=' (`held = true`, `n += 1`): how it is written as key: value; ``braced``:
+    shown as a flow mapping, `{...}`."""
+    written = as_key_and_value(assignment)
+    written = f"{{{written}}}" if braced else written
+    op = _assignment_parts(assignment)[1]
+    if op:  # `n +: 1` would be a variable named 'n +' (S015): the new value is written whole
+        return f"a key and its value are written key: value, the new value in full ({written}), not with '{op}='"
+    return f"a key and its value are written key: value ({written}), not with '='"
 
 
 def flow_text(text: str, as_key: bool = False) -> str:
@@ -929,7 +956,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
                     f"{full_path[-1]}: none")
         if error.validator == "type" and error.instance is None and full_path and _assigned(full_path[-1]):
             # `set: {held = true}`: YAML made one key of it
-            hint = f"a key and its value are written key: value ({as_key_and_value(full_path[-1])}), not with '='"
+            hint, loc = equals_hint(full_path[-1]), location(data, full_path, True, where)  # at the key, not the '}' after it
         if _bare_scripted_face(error, full_path):  # `rolls: [{d1: 1, d2: 6}]`: said once per item, at its first die
             if tuple(full_path[:-1]) not in bare_dice:
                 bare_dice.add(tuple(full_path[:-1]))

@@ -630,29 +630,31 @@ def _block_list_value(text: str, exc):
 
 
 def _quoted_key_with_equals(text: str, mark) -> str:
-    """For `{"wall[p]" = expr}` (YAML stopped at the '=' after a quoted key): a key and its value are written
-    key: value, as V001 says of the same slip with a bare key (`{dealer = 2}`, which YAML reads as one key); else ''."""
+    """For `{"wall[p]" = expr}` or `{"wall[p]" += expr}` (YAML stopped at the '=' or '+=' after a quoted key): a key
+    and its value are written key: value, as V001 says of the same slip with a bare key (`{dealer = 2}`, which YAML
+    reads as one key); else ''."""
+    from .schema import equals_hint  # (schema imports this module)
+
     if mark is None:
         return ""
     lines = text.splitlines()
     line = lines[mark.line] if mark.line < len(lines) else ""
-    if line[mark.column:mark.column + 1] != "=" or line[mark.column + 1:mark.column + 2] == "=":
-        return ""
+    sign = _ASSIGNING.match(line, mark.column)
     before = line[:mark.column].rstrip()
     opened = before.rfind(before[-1], 0, len(before) - 1) if before[-1:] in ("'", '"') else -1
-    value = _flow_value(line[mark.column + 1:])
+    value = _flow_value(line[sign.end():]) if sign else ""
     if opened < 0 or not value:
         return ""
-    return _EQUALS_HINT.format(f"{{{before[opened:]}: {value}}}")
+    return equals_hint(f"{before[opened + 1:-1]} {sign.group()} {value}", braced=True)
 
 
-_EQUALS_HINT = "a key and its value are written key: value ({}), not with '='"
+_ASSIGNING = re.compile(r"(//|[-+*/%])?=(?!=)")  # `=`, or `+=` and the like, not `==`
 
 
 def _bare_key_with_equals(text: str, mark) -> str:
     """For `{delay[0] = -1}` (YAML stopped at the '[' of a bare key, before the '='): the hint of
     _quoted_key_with_equals, the key quoted as it must be (`{"delay[0]": -1}`); else ''."""
-    from .schema import as_key_and_value  # (schema imports this module)
+    from .schema import equals_hint  # (schema imports this module)
 
     lines = text.splitlines()
     line = lines[mark.line] if mark is not None and mark.line < len(lines) else ""
@@ -661,7 +663,7 @@ def _bare_key_with_equals(text: str, mark) -> str:
     if not key or not rest.startswith("=") or rest.startswith("==") or key[-1] in "<>!" or any(q in key for q in "'\"{"):
         return ""
     value = _flow_value(rest[1:])
-    return _EQUALS_HINT.format(f"{{{as_key_and_value(f'{key} = {value}')}}}") if value else ""
+    return equals_hint(f"{key} = {value}", braced=True) if value else ""
 
 
 def _flow_value(text: str) -> str:

@@ -979,12 +979,23 @@ CASES = {
         "set: {x = 1}: YAML makes one key 'x = 1' with no value",
         breaking("      - score: {player: me, add: card.value}\n", "      - set: {flag = 1}\n",
                  MINIMAL.replace("define:", "variables:\n  flag: 0\ndefine:")),
-        "V001", "}\nflow", hint="a key and its value are written key: value (flag: 1), not with '='"),
+        "V001", "flag = 1", hint="a key and its value are written key: value (flag: 1), not with '='"),
     "set_with_an_equals_sign_and_a_word": Case(
         "set: {x = 'word'}: the hint's key: value, x: 'word', was itself an error (YAML strips the quotes)",
         breaking("      - score: {player: me, add: card.value}\n", "      - set: {flag = 'won'}\n",
                  MINIMAL.replace("define:", "variables:\n  flag: ''\ndefine:")),
-        "V001", "}\nflow", hint="""a key and its value are written key: value (flag: "'won'"), not with '='"""),
+        "V001", "flag = 'won'", hint="""a key and its value are written key: value (flag: "'won'"), not with '='"""),
+    "set_with_plus_equals": Case(
+        "set: {x += 1} (a Dominion trial): the hint wrote {x +: 1}, a variable named 'x +' (S015), and the finding was at "
+        "the '}' after it; the new value is written whole, told at the key",
+        breaking("      - score: {player: me, add: card.value}\n", "      - set: {flag += 1}\n",
+                 MINIMAL.replace("define:", "variables:\n  flag: 0\ndefine:")),
+        "V001", "flag += 1", hint="a key and its value are written key: value, the new value in full (flag: flag + 1), not with '+='"),
+    "set_with_times_equals_as_text": Case(
+        "set: x *= a + 1 (without its { }): the hint wrote set: {x *: ...}; the new value is written whole, in brackets",
+        breaking("      - score: {player: me, add: card.value}\n", "      - set: flag *= card.value + 1\n",
+                 MINIMAL.replace("define:", "variables:\n  flag: 0\ndefine:")),
+        "V001", "flag *=", hint="set takes a mapping of name: value: set: {flag: flag * (card.value + 1)}"),
     "action_name_used_as_a_word": Case(
         "an action's name written bare as the word it stands for (set: {act: play}): the hint said \"did you mean 'dice'?\"",
         breaking("      - score: {player: me, add: card.value}\n", "      - set: {act: play}\n",
@@ -1282,6 +1293,11 @@ CASES = {
         breaking("      - move: card -> pile\n", '      - move: card -> pile\n      - set: {"bid[me]" = card.value}\n',
                  MINIMAL.replace("define:\n", "variables:\n  bid: {initial: 0, each: player}\ndefine:\n")),
         "Y001", "= card.value}", hint="""a key and its value are written key: value ({"bid[me]": card.value}), not with '='"""),
+    "set_quoted_key_with_minus_equals": Case(
+        "`set: {\"bid[me]\" -= 1}`: YAML stops at the '-'; the hint was a made-up example about quoting",
+        breaking("      - move: card -> pile\n", '      - move: card -> pile\n      - set: {"bid[me]" -= 1}\n',
+                 MINIMAL.replace("define:\n", "variables:\n  bid: {initial: 0, each: player}\ndefine:\n")),
+        "Y001", "-= 1}", nth=2, hint="""({"bid[me]": "bid[me] - 1"}), not with '-='"""),
     "set_bare_key_with_equals": Case(
         "`set: {delay[0] = -1}`: YAML stops at the '[' of a bare key; the hint was a made-up example about quoting",
         breaking("      - move: card -> pile\n", '      - move: card -> pile\n      - set: {bid[me] = bid[0] + 1}\n',
