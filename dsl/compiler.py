@@ -856,7 +856,7 @@ class Compiler:
         if want is not None and not _fits(type_, want) and not (what == "a ranking key" and type_ == "bool"):
             # (a ranking key of true or false ranks them as 1 and 0: `p == 0` puts seat 0 first among seats level)
             self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}",
-                       _next_seats_hint(want, type_, what, tree, text)
+                       _next_seats_hint(want, type_, what, tree, text) or _ranking_keys_hint(what, tree)
                        or _one_seat_hint(want, type_, what, _example_of(tree, text), "me" in (env or {}))
                        or _one_zone_hint(want, type_, text) or self._indexed_twice_hint(tree, want, type_)
                        or _ranking_word_hint(what, text) or self._die_names_hint(want, type_, what)
@@ -7631,6 +7631,17 @@ def _ranking_word_hint(what: str, text) -> str:
         return (f"'{text.strip()}' here is an expression, your definition of that name; to rank the seats, write "
                 f"winners: {{{text.strip()}: \"score[p]\"}}")
     return ""
+
+
+def _ranking_keys_hint(what: str, tree) -> str:
+    """For several ranking keys written as one quoted list (`highest: "[score[p], -n[p]]"`): the keys are a YAML list,
+    each its own quoted expression; else ''."""
+    from .schema import yaml_quoted  # (imported where it is used, as statements.py does)
+
+    if what != "a ranking key" or not isinstance(tree, ast.ListLit) or not tree.items:
+        return ""
+    keys = ", ".join(yaml_quoted(ast.text(item)) for item in tree.items)
+    return f"several keys (later ones break ties) are a YAML list of expressions, each quoted on its own: [{keys}]"
 
 
 def _layout_seat_hint(name: str, scope, what: str, text: str) -> str:

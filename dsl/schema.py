@@ -578,6 +578,12 @@ def flow_text(text: str, as_key: bool = False) -> str:
     read = (next(iter(loaded)) if as_key else loaded.get("k")) if isinstance(loaded, dict) and len(loaded) == 1 else None
     if text and (read == text or text in ("true", "false") or (type(read) in (int, float) and str(read) == text)):
         return text
+    return yaml_quoted(text)
+
+
+def yaml_quoted(text: str) -> str:
+    """``text`` as a quoted YAML text that reads back as it: in double quotes unless it holds one (or a backslash,
+    which they would read as an escape), else in single quotes."""
     if '"' not in text and "\\" not in text:
         return f'"{text}"'
     return "'" + text.replace("'", "''") + "'"

@@ -600,6 +600,9 @@ def _quoted_example(text: str, mark) -> str:
     start = _flow_item_start(before[:colon]) if colon > 0 else 0
     key = before[start:colon].strip()
     value, rest = _flow_part(line[colon + 2:], ",}") if colon > 0 else ("", "")
+    listed = _items_quoted(text.splitlines(), mark.line, key, value)
+    if listed:  # `{highest: [score[p], -n[p]]}`: the keys are a list, each quoted
+        return f"{{{key}: {listed}}}"
     quoted = len(key) > 2 and key[0] == key[-1] and key[0] in "'\"" and key[0] not in key[1:-1]  # `{"chips[me]": chips[me] - 1}`
     if not key or not value or not (quoted or key.replace("_", "").isalnum()) or '"' in value or (not rest and line.rstrip()[-1:] != "}"):
         return '{card: "hand[me]"}'
@@ -621,6 +624,11 @@ def _block_list_value(text: str, exc):
     if found is None or not (found["key"] or "-" in found["lead"]) or found.start("value") > began.column:
         return None
     value = found["value"]
+    listed = _items_quoted(lines, began.line, (found["key"] or "").rstrip(":"), value)
+    if listed:  # `expect: [a == 1, b[0] > 2]`: a list of expressions, not one
+        return ((began.line + 1, found.start("value") + 1),
+                f"YAML reads a value that starts with '[' as a list: here a list of expressions, each quoted on its own "
+                f"({found['key']} {listed})")
     quote = '"' if '"' not in value else "'" if "'" not in value else None
     if quote is None:
         return None
@@ -668,17 +676,59 @@ def _bare_key_with_equals(text: str, mark) -> str:
 
 def _flow_value(text: str) -> str:
     """A flow mapping's value at the start of ``text``: up to a ',' or '}' outside brackets and quotes, stripped."""
+    return text[:_flow_end(text, ",}")].strip()
+
+
+def _flow_end(text: str, ends: str) -> int:
+    """Where the first character of ``ends`` outside brackets and quotes is in ``text`` (its length where none is)."""
     depth, quote = 0, ""
     for at, char in enumerate(text):
         if quote:
             quote = "" if char == quote else quote
         elif char in "'\"":
             quote = char
-        elif char in ",}" and depth == 0:
-            return text[:at].strip()
+        elif char in ends and depth == 0:
+            return at
         else:
             depth += (char in "([{") - (char in ")]}")
-    return text.strip()
+    return len(text)
+
+
+# the keys whose value may be a YAML list of expressions, each item one, and the key they are under where only there
+# they take one: such a list written bare is quoted item by item, not whole (one winners key that is a list is E120)
+_EXPRESSION_LISTS = {"highest": "winners", "lowest": "winners", "expect": None, "always": None}
+
+
+def _items_quoted(lines: list, index: int, key: str, value: str) -> str | None:
+    """``value`` (`[score[p], -n[p]]`), written bare as the value of ``key`` on line ``index``, as a YAML list of its
+    items each quoted (`["score[p]", "-n[p]"]`) where ``key`` takes a list of expressions; else None."""
+    from .schema import yaml_quoted  # (schema imports this module)
+
+    if key not in _EXPRESSION_LISTS or not (value.startswith("[") and value.endswith("]")):
+        return None
+    parent = _EXPRESSION_LISTS[key]
+    if parent and not _under(lines, index, parent):
+        return None
+    items, rest = [], value[1:-1]
+    while rest.strip():
+        end = _flow_end(rest, ",")
+        item, rest = rest[:end].strip(), rest[end + 1:]
+        if not item or " for " in f" {item} ":  # `[x for x in xs]` is one expression, a list of its own
+            return None
+        items.append(item if item[0] == item[-1] and item[0] in "'\"" and len(item) > 1 else yaml_quoted(item))
+    return f"[{', '.join(items)}]" if items else None
+
+
+def _under(lines: list, index: int, parent: str) -> bool:
+    """Whether what line ``index`` holds is under the key ``parent``: on that line after it, or the key of the
+    nearest line above it indented less."""
+    if f"{parent}:" in lines[index]:
+        return True
+    above = index
+    while (above := _line_above(lines, above)) is not None:
+        if _indent(lines[above]) < _indent(lines[index]):
+            return lines[above].strip().startswith(f"{parent}:")
+    return False
 
 
 def _flow_item_start(before: str) -> int:

@@ -1310,6 +1310,43 @@ def test_a_deal_to_one_seat_s_hand_says_how_to_write_it(tmp_path, to, message):
     assert status == 1 and message in out, out
 
 
+@pytest.mark.parametrize("winners, message", [
+    # a Dominion trial: the hint quoted the list whole, one key that is a list (E120), whose hint spoke of score[p]
+    ("winners: {highest: [score[p], -count(hand[p])]}",
+     '(an expression inside { } or [ ] is quoted: {highest: ["score[p]", "-count(hand[p])"]})'),
+    ("winners:\n  lowest: [score[p], -count(hand[p])]  # ties",
+     "YAML reads a value that starts with '[' as a list: here a list of expressions, each quoted on its own "
+     '(lowest: ["score[p]", "-count(hand[p])"])'),
+    ('winners: {highest: "[score[p], -count(hand[p])]"}',
+     "E120 a ranking key must be a number, but this is a list of numbers (several keys (later ones break ties) are a "
+     'YAML list of expressions, each quoted on its own: ["score[p]", "-count(hand[p])"])'),
+    # where a list is one expression, it is quoted whole: a choice among a list, a comprehension
+    ("winners: {highest: [x for x in [score[p]]]}", '(an expression inside { } or [ ] is quoted: {highest: "[x for x in [score[p]]]"})'),
+])
+def test_several_winners_keys_are_quoted_each_on_its_own(tmp_path, winners, message):
+    """Ranking keys written bare, or quoted as one list: the hint writes the YAML list of keys, each quoted, which validates."""
+    old = 'winners: {highest: "score[p]"}'
+    assert old in CLEAN
+    status, out, _ = run("validate", write(tmp_path, CLEAN.replace(old, winners, 1)))
+    assert status == 1 and message in out, out
+    fixed = CLEAN.replace(old, 'winners: {highest: ["score[p]", "-count(hand[p])"]}', 1)
+    assert run("validate", write(tmp_path, fixed))[0] == 0
+
+
+def test_a_choice_among_a_list_is_quoted_whole(tmp_path):
+    """Only winners' keys and a scenario's expect and always are YAML lists of expressions: a list elsewhere is one."""
+    status, out, _ = run("validate", write(tmp_path, CLEAN.replace('choose: {card: "hand[me]"}', "choose: {highest: [hand[me], 1]}", 1)))
+    assert status == 1 and '(an expression inside { } or [ ] is quoted: {highest: "[hand[me], 1]"})' in out, out
+
+
+def test_a_scenario_s_expectations_written_bare_are_quoted_each_on_its_own(tmp_path):
+    """`expect: [count(hand[0]) == 3, ...]`: the hint quoted the list whole, which is no list of expectations."""
+    write(tmp_path, CLEAN)
+    write(tmp_path, "scenarios:\n  - name: n\n    players: 2\n    expect: [count(hand[0]) == 3, count(deck) > 0]\n", "scenarios.yaml")
+    status, out, _ = run("validate", tmp_path)
+    assert status == 1 and ('each quoted on its own (expect: ["count(hand[0]) == 3", "count(deck) > 0"])') in out, out
+
+
 def test_a_to_of_another_statement_is_quoted_as_written(tmp_path):
     """Only a deal's `to` is a list of zones: the `to` of a look (`reveal: {what: deck, to: seats[0]}`) is quoted alone."""
     deal = "deal: {from: deck, to: hand, count: 3}"
