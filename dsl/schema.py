@@ -12,7 +12,7 @@ import json
 import re
 from functools import lru_cache
 
-from .errors import Diagnostic, Loc
+from .errors import Diagnostic, Loc, printable
 from .schema_code import known_valid, without_own_checks
 from .shipped import read_shipped
 from .yamlpos import Map, ScalarLoc, Seq
@@ -346,19 +346,39 @@ def _visibility_word_hint(word: str, allowed) -> str:
 
 
 def _written(value, quoted: bool = True) -> str:
-    """A value the schema wants, as a ruleset writes it: true and false in YAML's words, not Python's True."""
+    """A value the schema wants, as a ruleset writes it: true and false in YAML's words, not Python's True; a text
+    without a quote of its own in single quotes, a backslash as written (repr doubled it: '\\\\tpass'), a line break
+    as \\n."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if quoted and isinstance(value, str) and "'" not in value:
+        return f"'{printable(value)}'"
     return repr(value) if quoted else str(value)
+
+
+def _unexpected(error) -> list:
+    """The keys an additionalProperties error found that its schema does not take, in the order written."""
+    return [k for k in error.instance if k not in error.schema.get("properties", {})]
+
+
+def _written_tab_hint(key) -> str:
+    """For a key that starts with the two characters \\t, a tab as code writes it (`\\tpass:`, meant indented): YAML
+    reads them as written; else ''."""
+    if not isinstance(key, str) or not key.lstrip(" ").startswith("\\t"):
+        return ""
+    from .yamlpos import TAB_HINT
+
+    return f"\\t here is a backslash and a t, not a tab; and {TAB_HINT}"
 
 
 def _message(error) -> str:
     if error.validator == "pattern" and error.validator_value == NAME_PATTERN and isinstance(error.instance, str):
-        return f"{error.instance!r} is not a name: {NAME_WORDS}"
+        return f"{_written(error.instance)} is not a name: {NAME_WORDS}"
     if error.validator == "pattern" and error.validator_value in PATTERN_WORDS:
-        return f"{error.instance!r} is not written as expected: {PATTERN_WORDS[error.validator_value]}"
-    if error.validator == "additionalProperties":
-        return error.message.replace("Additional properties are not allowed", "unknown key")
+        return f"{_written(error.instance)} is not written as expected: {PATTERN_WORDS[error.validator_value]}"
+    if error.validator == "additionalProperties" and _unexpected(error):  # (jsonschema's repr doubles a backslash: '\\tpass')
+        extras = sorted(_unexpected(error), key=str)
+        return f"unknown key ({', '.join(_written(k) for k in extras)} {'was' if len(extras) == 1 else 'were'} unexpected)"
     if error.validator == "const":
         return f"expected {_written(error.validator_value)}, got {_what(error.instance)}"
     if error.validator == "enum":
@@ -886,14 +906,14 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             out.append(Diagnostic(loc, "V001", f"unknown key ('{extra}' was unexpected)", hint))
             continue
         if error.validator == "additionalProperties":
-            extra = [k for k in error.instance if k not in error.schema.get("properties", {})]
+            extra = _unexpected(error)
             if extra:
                 full_path, key_itself = full_path + [extra[0]], True
         loc = location(data, full_path, key_itself, where)
         code = "V001" if error.validator != "required" else "V002"
         hint = ""
         if error.validator == "pattern" and error.validator_value == NAME_PATTERN and str(error.instance).strip():
-            hint = _names_listed_hint(error.instance) or f"did you mean '{_as_name(error.instance)}'?"
+            hint = _written_tab_hint(error.instance) or _names_listed_hint(error.instance) or f"did you mean '{_as_name(error.instance)}'?"
             node = _node_at_path(data, full_path)
             split = _comma_split_hint(node, error.instance) if isinstance(node, dict) and error.instance in node else ""
             if split:  # a name that is not one: the key YAML made of the rest of an expression (each key of it, once)
@@ -923,7 +943,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             from .errors import did_you_mean
 
             known = error.schema.get("properties", {})
-            hint = (_ending_hint(full_path[-1], full_path) or _calling_hint(full_path[-1], full_path)
+            hint = (_written_tab_hint(full_path[-1]) or _ending_hint(full_path[-1], full_path) or _calling_hint(full_path[-1], full_path)
                     or _twin_key_hint(full_path[-1], known) or did_you_mean(str(full_path[-1]), known))
             empty = _empty_key_before(error.instance, full_path[-1])
             if empty is not None:  # `define:` left empty, its entries written in its column: the indentation is the mistake

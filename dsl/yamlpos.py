@@ -241,12 +241,11 @@ def load_text(text: str | bytes, path: str):
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-        problem = exc.problem or exc.context or "invalid YAML"
+        problem, hint = exc.problem or exc.context or "invalid YAML", ""
         if mark is not None and 0 <= mark.index < len(text) and text[mark.index] == "\t":
-            problem = "a tab character: YAML forbids tabs for indentation (use spaces)"
+            problem, hint = "a tab character where YAML reads indentation", TAB_HINT  # (not "scanning a plain scalar ...")
         if "nesting depth" in problem:  # newer PyYAML (6.0.4) has its own depth limit
             raise PhiltreError.at(Loc(path, line, col), "Y006", f"nesting is deeper than {MAX_DEPTH} levels") from None
-        hint = ""
         if "mapping values are not allowed" in problem:  # `- x == {"a": 1}`: YAML took ': ' for a key's end
             hint = (mark is not None and (_key_read_as_a_value(text, mark.line) or _key_written_with_equals(text, mark.line))
                     or _text_with_colon(text, mark.line) or "a ': ' inside a value that is not quoted: quote the whole expression")
@@ -284,6 +283,7 @@ def load_text(text: str | bytes, path: str):
             loader.dispose()
 
 
+TAB_HINT = "a tab is not indentation in YAML: indent with spaces"
 _CLOSERS = {"flow mapping": "}", "flow sequence": "]"}
 
 

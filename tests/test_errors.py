@@ -123,7 +123,17 @@ CASES = {
     "yaml_tab_indentation": Case(
         "a tab indents a key",
         breaking("    copies: 2", "\tcopies: 2"),
-        "Y001", "\t", message="tab"),
+        "Y001", "\t", message="tab", hint="a tab is not indentation in YAML: indent with spaces"),
+    "yaml_tab_after_a_plain_value": Case(
+        "a tab indents a key after a bare value: the hint was 'scanning a plain scalar that starts at line 7, column 13'",
+        breaking("    copies: 2\n", "    copies: 2\n\tdisplay: value\n"),
+        "Y001", "\t", message="tab", hint="a tab is not indentation in YAML: indent with spaces"),
+    "key_starting_with_a_written_tab": Case(
+        "a key written after the two characters \\t, as code writes a tab (a Parcheesi trial): the message doubled the "
+        "backslash, and said nothing of tabs",
+        breaking("flow:\n", "\\tpass: {}\nflow:\n"),
+        "V001", "\\tpass", message="('\\tpass' was unexpected)",
+        hint="\\t here is a backslash and a t, not a tab; and a tab is not indentation in YAML: indent with spaces"),
     "yaml_duplicate_key": Case(
         "the zone 'deck' is declared twice",
         breaking("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  deck: {visible: everyone}\n"),

@@ -1347,6 +1347,14 @@ def test_a_scenario_s_expectations_written_bare_are_quoted_each_on_its_own(tmp_p
     assert status == 1 and ('each quoted on its own (expect: ["count(hand[0]) == 3", "count(deck) > 0"])') in out, out
 
 
+def test_an_action_named_after_a_written_tab_is_shown_as_written(tmp_path):
+    """`  \\tpass:` under actions (code's tab written as two characters): the name was shown '\\\\tpass', nothing said of tabs."""
+    status, out, _ = run("validate", write(tmp_path, CLEAN.replace("actions:\n", "actions:\n  \\tpass: {}\n", 1)))
+    assert status == 1 and ("V001 '\\tpass' is not a name: a name is letters a-z or A-Z, digits and _, not starting with a "
+                            "digit (\\t here is a backslash and a t, not a tab; and a tab is not indentation in YAML: indent with "
+                            "spaces)") in out, out
+
+
 def test_a_to_of_another_statement_is_quoted_as_written(tmp_path):
     """Only a deal's `to` is a list of zones: the `to` of a look (`reveal: {what: deck, to: seats[0]}`) is quoted alone."""
     deal = "deal: {from: deck, to: hand, count: 3}"
