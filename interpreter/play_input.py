@@ -84,6 +84,11 @@ def _by_number(number: str, bare: bool, options, single_zones=(), reading: Numbe
     n = _whole(number)
     valued = _valued(n, options) if n is not None else None
     if n is None or not 1 <= n <= len(options):
+        held = _holding(n, options, several=True) if valued is None and n is not None else []
+        if len(held) == 1:  # no option's number: the value of one option's argument beside others names it too
+            valued = held[0]
+        elif 1 < len(held) <= HELD_NAMED:
+            return _held_by_several(number, held, options, single_zones)
         indexed = _zone_indexed(n, options, single_zones) if valued is None and n is not None else None
         if indexed is not None:  # `9` where sow(house=pit[9]) is an option: the zone's index, not the option's number
             option, text = indexed
@@ -92,7 +97,7 @@ def _by_number(number: str, bare: bool, options, single_zones=(), reading: Numbe
         if valued is None:
             return _no_such_number(number, options, single_zones, forbidden)
         option, name, value = valued
-        if bare and reading is not None and reading.as_value == (option.action, option.args[0][0]):
+        if bare and reading is not None and reading.as_value == (option.action, name):
             return option
         return (f"{_said_back(number)} is no option's number; {option.label(None, single_zones)} is option "
                 f"{options.index(option) + 1}: type {options.index(option) + 1}, or {name}={value}")
@@ -110,11 +115,27 @@ def _by_number(number: str, bare: bool, options, single_zones=(), reading: Numbe
 def _valued(n: int, options):
     """(option, name, text) of the one option whose only argument is the whole number ``n`` (bid(n=4), play(slot=4)),
     or None where no option's is or several are: then the number names no option but by its place in the list."""
-    found = [option for option in options if len(option.args) == 1 and type(option.args[0][1]) is int and option.args[0][1] == n]
-    if len(found) != 1:
-        return None
-    (name, value), = found[0].argument_texts()
-    return found[0], name, value
+    found = _holding(n, options)
+    return found[0] if len(found) == 1 else None
+
+
+def _holding(n: int, options, several: bool = False) -> list:
+    """(option, name, text) of each option whose only argument is the whole number ``n``; ``several``: of each argument
+    that is ``n`` of any option, beside others too (advance(pawn=..., n=6))."""
+    found = [(option, at) for option in options for at, (_, value) in enumerate(option.args)
+             if (several or len(option.args) == 1) and type(value) is int and value == n]
+    return [(option, *option.argument_texts()[at]) for option, at in found]
+
+
+HELD_NAMED = 4  # the most options a number that is no option's number is named the value of; past that, what to type
+
+
+def _held_by_several(number: str, held: list, options, single_zones=()) -> str:
+    """For a number that is no option's number, and the value of an argument of several options: which they are."""
+    numbers = [str(options.index(option) + 1) for option, _, _ in held]
+    named = ", ".join(f"{at}. {option.label(None, single_zones)}" for at, (option, _, _) in zip(numbers, held))
+    return (f"{_said_back(number)} is no option's number; it is the value of an argument of options {named}: "
+            f"type {', '.join(numbers[:-1])} or {numbers[-1]}")
 
 
 def _zone_indexed(n: int, options, single_zones=()):

@@ -1010,6 +1010,42 @@ def test_a_number_that_is_no_options_number_but_the_index_of_an_options_zone_poi
     assert choose("12", options).startswith("'12' is not one of this turn's 6 options")
 
 
+MOVES = """\
+philtre: 1
+game: moves
+players: 1
+components:
+  pawn: {attributes: {k: [0, 1]}, start: board}
+zones:
+  board: {visible: everyone}
+actions:
+  advance:
+    choose: {pawn: board, n: "[5, 6, 12] if pawn.k == 0 else [6, 9, 12]"}
+  enter:
+    choose: {use: "[[8]]"}
+flow:
+  - decide: [enter, advance]
+    player: 0
+"""
+
+
+def test_a_number_that_is_no_options_number_but_one_options_value_beside_others_points_to_that_option(tmp_path):
+    """A Parcheesi trial: `6` where advance(pawn=..., n=6) is option 2 of 3 said only that 6 is not one of the options,
+    with advance(..., n=5) as what to type: the value of one argument of one option names it, among several arguments
+    too; held by several options, each is named; a number in an option's list (use=[8]) is not its value."""
+    (tmp_path / "ruleset.yaml").write_text(MOVES, encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    assert [o.label() for o in options] == [
+        "enter(use=[8])", "advance(pawn=pawn k=0, n=5)", "advance(pawn=pawn k=0, n=6)", "advance(pawn=pawn k=0, n=12)",
+        "advance(pawn=pawn k=1, n=6)", "advance(pawn=pawn k=1, n=9)", "advance(pawn=pawn k=1, n=12)"]
+    assert choose("9", options) == "'9' is no option's number; advance(pawn=pawn k=1, n=9) is option 6: type 6, or n=9"
+    assert choose("n=9", options) is options[5]
+    assert choose("12", options) == ("'12' is no option's number; it is the value of an argument of options "
+                                     "4. advance(pawn=pawn k=0, n=12), 7. advance(pawn=pawn k=1, n=12): type 4 or 7")
+    assert choose("8", options).startswith("'8' is not one of this turn's 7 options")
+    assert choose("5", options) is options[4]  # an option's number, at once: the value of no option alone
+
+
 def test_how_a_seat_answered_a_number_asked_about_is_how_its_later_numbers_are_read(tmp_path):
     """A Connect Four trial's columns 0..6 asked `'4' is option 4, drop(column=3), and the value of drop(column=4)` at every
     turn: once the seat has answered, with the value (n=4) or the number again, a later such number is read that way,
