@@ -3186,6 +3186,112 @@ def _read_of_another_seat(facts, name: str, index, value, whole: bool, seen):
     return None
 
 
+# -- L040: a zone shuffled in sight of a seat, then moved in that order into a zone the seat does not see -------------
+
+def l040_shuffled_in_sight_then_hidden(facts) -> list:
+    """L040: a `shuffle` of a zone some seat sees, then, later in the same block (in a statement after it, or in one
+    that statement holds), a `move` of that zone whole, or of its first components (`take(ZONE, n)`), into a zone that
+    seat does not see, with no shuffle of that zone after the move before anything asks: the seat saw the shuffled
+    order (its view and record show it), and it is now the hidden zone's (a Pandemic trial's epidemic: the infection
+    discard shuffled face up, then put on the face-down infection deck, so every seat knew each infection to come)."""
+    envs = {id(stmt): env for stmt, env, _ in facts.placed}
+    out = []
+    for block in _every_block(facts):
+        for i, stmt in enumerate(block):
+            shuffled = _zone_written(facts, stmt.args.get("zone"), envs.get(id(stmt))) if stmt.kind == "shuffle" else None
+            if shuffled is None:
+                continue
+            for later, after in _later_statements(block[i + 1:]):
+                if later.kind == "shuffle" and _zone_written(facts, later.args.get("zone"), envs.get(id(later))) == shuffled:
+                    break  # (the order seen from here on is that shuffle's: its own finding)
+                found = _moved_out_of_sight(facts, later, after, shuffled, envs) if later.kind == "move" else None
+                if found is not None:
+                    out.append(_shuffled_in_sight_finding(facts, stmt, later, shuffled, *found))
+    return out
+
+
+def _every_block(facts):
+    """The flow, each action's effects, and every block or `else` they hold, each a list of statements."""
+    for body in (facts.ruleset.flow, *(action.body for action in facts.ruleset.actions.values())):
+        yield body
+        for stmt in _statements_in(body):
+            yield from _blocks(stmt)
+            if stmt.otherwise:
+                yield stmt.otherwise
+
+
+def _later_statements(block):
+    """(statement, the statements after it in its own block) for each statement of ``block``, in the order written,
+    with those its blocks and `else` hold after it."""
+    for i, stmt in enumerate(block):
+        yield stmt, block[i + 1:]
+        for inner in (*_blocks(stmt), stmt.otherwise):
+            yield from _later_statements(inner)
+
+
+def _zone_written(facts, expr, env):
+    """(its text, the zone) where ``expr`` names one zone itself: `deck`, or one of a family, `pile[i]` (not a local
+    name, nor a list of zones); else None."""
+    tree = facts.tree(expr) if expr is not None and env is not None else None
+    named = tree.target if isinstance(tree, ast.Index) else tree
+    if isinstance(named, ast.Name) and named.name in facts.ruleset.zones and named.name not in env:
+        return ast.text(tree), named.name
+    return None
+
+
+def _moved_out_of_sight(facts, move, after, shuffled, envs):
+    """(the zone, the seats that learn its order) where ``move`` puts the zone ``shuffled`` (_zone_written) whole, or
+    its first components (`take(ZONE, n)`), in their order, into one zone some seat that sees ``shuffled`` does not
+    see, and no shuffle of that zone follows it (``after``: the statements after it in its block) before anything asks;
+    else None."""
+    env = envs.get(id(move))
+    tree = facts.tree(move.args["what"]) if env is not None and move.args.get("what") is not None else None
+    if isinstance(tree, ast.Call) and tree.func == "take" and len(tree.args) == 2:
+        tree = tree.args[0]
+    named = tree.target if isinstance(tree, ast.Index) else tree
+    if not (isinstance(named, ast.Name) and named.name not in env and ast.text(tree) == shuffled[0]):
+        return None
+    into = facts.refs(move.args.get("to"), env)
+    if len(into) != 1 or not into <= set(facts.ruleset.zones):
+        return None  # (a destination that may be several zones, or any: not followed)
+    zone = next(iter(into))
+    who = _told_the_order(facts, shuffled[1], zone)
+    reshuffled = any(s.kind == "shuffle" and _zone_written(facts, s.args.get("zone"), envs.get(id(s))) ==
+                     _zone_written(facts, move.args.get("to"), env) for s, _ in _leading_statements(after))
+    return None if who is None or reshuffled else (zone, who)
+
+
+def _told_the_order(facts, source, into):
+    """The seats that see zone ``source`` (its order too) and not zone ``into``, in words; None where there is none, or
+    where that hangs on whose zones of two per-seat families they are (a seat's own hand into its own face-down pile)."""
+    def sight(name) -> str:
+        """Who sees zone ``name``: an `owner` or `others` of a zone of no seat is nobody's."""
+        spec = facts.ruleset.zones[name]
+        return spec.visible if spec.kind == "player" or spec.visible in ("everyone", "nobody") else "nobody"
+
+    return {("everyone", "nobody"): "every seat",
+            ("everyone", "owner"): f"every seat but the one whose '{into}' it is",
+            ("everyone", "others"): f"the seat whose '{into}' it is",
+            ("owner", "nobody"): f"the seat whose '{source}' it is",
+            ("others", "nobody"): f"every seat but the one whose '{source}' it is"}.get((sight(source), sight(into)))
+
+
+def _shuffled_in_sight_finding(facts, shuffle, move, shuffled, zone, who) -> Diagnostic:
+    """L040's finding at ``shuffle``: what it shows whom, the ``move`` that hands that order to hidden ``zone``, and the
+    two fixes: shuffle the hidden zone after the move, or shuffle in a zone nobody sees on the way."""
+    what, to = (move.args[key].text.strip() for key in ("what", "to"))
+    spare = next(name for name in ("mixing", *(f"mixing{i}" for i in range(2, 99))) if name not in facts.ruleset.zones)
+    at = ", at: bottom" if move.args.get("bottom") else ""
+    return Diagnostic(shuffle.loc, "L040", f"`shuffle: {shuffled[0]}` at {shuffle.loc} shows {who} the new order of "
+                      f"'{shuffled[1]}', and `move: {what} -> {to}` at {move.loc} then puts it in that order into '{zone}', "
+                      f"which {_WHO_SEES[facts.ruleset.zones[zone].visible]}: {who} knows the order of '{zone}' (each "
+                      f"view and record shows the shuffled order)",
+                      f"shuffle '{zone}' after the move (shuffle: {to}) where all of it may be mixed; to keep what moves "
+                      f"together (on top of the rest), shuffle it in a zone nobody sees on the way: declare one ({spare}: "
+                      f"{{visible: nobody}}), then move: {what} -> {spare}, shuffle: {spare}, move: {spare} -> {to}{at}"
+                      f"{_told_anyway('L040')}")
+
+
 def l017_rounds_never_played(facts) -> list:
     """L017: `round_score(k, p)` for a round k the flow never reaches: it is always 0 (a house rule of three
     rounds left the base's tie-break `round_score(4, p)`, and ties the tie-break broke became shared wins)."""
@@ -3933,11 +4039,13 @@ LINTS = {
     "L037": l037_order_of_numbers_and_words,
     "L038": l038_fallback_never_offered,
     "L039": l039_set_reads_an_earlier_key,
+    "L040": l040_shuffled_in_sight_then_hidden,
 }
 
 
-# the lints of a game that shows a seat what it may not see (its options, a public roll, score or variable): `philtre play` says them
-HIDDEN_INFORMATION = ("L008", "L021", "L024", "L027", "L030", "L031", "L033")
+# the lints of a game that shows a seat what it may not see (its options, a public roll, score or variable, the order
+# of a shuffle it saw): `philtre play` says them
+HIDDEN_INFORMATION = ("L008", "L021", "L024", "L027", "L030", "L031", "L033", "L040")
 
 
 def lint(ruleset, codes=None, scenarios_apart: bool = False) -> list:

@@ -62,12 +62,12 @@ def play(ruleset, players, seat, seed, variants, record_path, agents, take_force
 
 def _warn_of_hidden_information(rs, ruleset: str, variants) -> None:
     """Say on stderr, before the deal, what the hidden-information lints find (lints.HIDDEN_INFORMATION: L008, L021,
-    L024, L027, L030, L031, L033): a designer playing a seat takes the options (and the scores and variables) for what it
-    may know, and validate's warning, if it ever ran, is long gone."""
+    L024, L027, L030, L031, L033, L040): a designer playing a seat takes the options (and the scores, variables and
+    shuffled orders) for what it may know, and validate's warning, if it ever ran, is long gone."""
     from philtre.dsl.validate import hidden_information
 
-    warn_of(hidden_information(rs), "this game's options (or a public roll, score or variable) may show a seat what it cannot see; "
-                                    "{command} says how to fix each:", ruleset, variants)
+    warn_of(hidden_information(rs), "this game's options (or a public roll, score, variable or shuffle) may show a seat what it "
+                                    "cannot see; {command} says how to fix each:", ruleset, variants)
 
 
 def _not_played_from(record_path: str, ruleset: str, variants) -> None:

@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039, L040).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -275,6 +275,10 @@ CASES = {
         changed("      - move: card -> table[me]\n", "      - move: card -> table[me]\n      - set: {pot: pot + 1, last: pot}\n",
                 changed("define:\n", "variables:\n  pot: {initial: 0}\n  last: {initial: 0}\n\ndefine:\n")),
         "L039", "pot}", "reads 'pot', which the earlier key \"pot\" of this set has already set"),
+    "a public zone shuffled, then put in that order on a hidden deck": (  # a Pandemic trial's epidemic
+        changed("      - move: table -> discard\n", "      - move: table -> discard\n      - shuffle: discard\n"
+                "      - move: discard -> deck\n"),
+        "L040", "shuffle: discard", "`shuffle: discard` at "),
 }
 
 
@@ -2628,3 +2632,54 @@ def test_l039_names_the_definition_it_reads_through_and_rewrites_only_the_read(t
     text = with_set('set: {pot: pot + 1, last: "pot + potluck"}').replace("  last: {initial: 0}\n", "  last: {initial: 0}\n  potluck: {initial: 0}\n")
     (d,) = [d for d in findings(tmp_path, text) if d.code != "L001"]
     assert "- let: {old_pot: pot} before the set, then last: old_pot + potluck;" in d.hint, str(d)
+SHUFFLED = "      - move: table -> discard\n      - shuffle: discard\n"  # the table's cards, shuffled where every seat sees them
+
+
+def shuffled_then(*lines: str, base: str = CLEAN) -> str:
+    """``base`` whose tricks shuffle the public discard, then run ``lines`` (statements of the tricks' block; a line
+    indented is a key of the statement before it)."""
+    return changed("      - move: table -> discard\n", SHUFFLED + "".join(
+        f"      {'' if line.startswith(' ') else '- '}{line}\n" for line in lines), base)
+
+
+@pytest.mark.parametrize("text, codes", [
+    (shuffled_then("move: discard -> deck"), ["L040"]),
+    (shuffled_then("move: take(discard, 2) -> deck"), ["L040"]),  # its first components, in that order
+    (shuffled_then("move: discard -> deck", "  at: bottom"), ["L040"]),
+    (shuffled_then("simultaneous: play", "move: discard -> deck"), ["L040"]),  # the order seen stays known
+    (shuffled_then("when: count(discard) > 4", "  do:", "    - move: discard -> deck"), ["L040"]),  # in a statement after it too
+    (shuffled_then("move: discard -> hand[0]"), ["L040"]),  # a hand the other seats do not see
+    (shuffled_then("move: discard -> deck", "shuffle: deck"), []),  # mixed again where nobody sees it
+    (shuffled_then("move: discard -> mixing", "shuffle: mixing", "move: mixing -> deck",
+                   base=changed("  discard: {}", "  discard: {}\n  mixing: {visible: nobody}")), []),
+    (shuffled_then("move: last(discard) -> deck"), []),  # one card: the move itself shows which, shuffled or not
+    (shuffled_then("move: discard -> table[0]"), []),  # a zone every seat sees
+    (shuffled_then("shuffle: discard", "move: discard -> deck"), ["L040"]),  # said once, at the shuffle it follows
+    (changed("  - shuffle: deck\n", "  - shuffle: deck\n  - move: deck -> discard\n"), []),  # a hidden zone shuffled
+], ids=["the whole zone", "take", "at the bottom", "a decision between", "in a block after it", "into a hand",
+        "the hidden zone shuffled after", "through a zone nobody sees", "one card", "into a public zone", "shuffled twice",
+        "a hidden zone shuffled"])
+def test_a_zone_shuffled_in_sight_then_moved_in_that_order_out_of_sight_is_l040(tmp_path, text, codes):
+    """A Pandemic trial shuffled the public infection discard, then moved it onto the face-down infection deck: every
+    seat's record held the shuffle's order, so every seat knew the next infections, and validate said nothing. A move
+    of the zone (or its first components) into a zone a seat that saw the shuffle does not see is L040, once per
+    shuffle, unless that zone is shuffled after the move or the shuffle is made where nobody sees it."""
+    found = findings(tmp_path, text)
+    assert [d.code for d in found] == codes, [str(d) for d in found]
+
+
+def test_l040_names_both_statements_who_learns_what_and_the_fixes(tmp_path):
+    """L040's message names the shuffle and the move, each at its line and column, says who learns the order of which
+    zone, and its hint gives both fixes, writing out the way through a zone nobody sees with a free name."""
+    text = shuffled_then("move: discard -> deck", base=changed("  discard: {}", "  discard: {}\n  mixing: {}"))
+    [d] = findings(tmp_path, text)
+    shuffle, move = (f"ruleset.yaml:{':'.join(map(str, where(text, needle)))}" for needle in ("shuffle: discard", "move: discard"))
+    assert d.code == "L040" and (d.loc.line, d.loc.col) == where(text, "shuffle: discard"), str(d)
+    assert f"`shuffle: discard` at {tmp_path / shuffle}" in d.message or f"`shuffle: discard` at {shuffle}" in d.message, str(d)
+    assert f"`move: discard -> deck` at " in d.message and move.split(":", 1)[1] in d.message, str(d)
+    assert "every seat knows the order of 'deck'" in d.message and "which nobody sees" in d.message, str(d)
+    assert d.hint.startswith("shuffle 'deck' after the move (shuffle: deck)"), d.hint
+    assert "(mixing2: {visible: nobody}), then move: discard -> mixing2, shuffle: mixing2, move: mixing2 -> deck" in d.hint, d.hint
+    assert d.hint.endswith(f"silence it on line {d.loc.line}: # philtre: ignore[L040]"), d.hint
+    [hand] = findings(tmp_path, shuffled_then("move: discard -> hand[0]"))
+    assert "every seat but the one whose 'hand' it is knows the order of 'hand'" in hand.message, str(hand)

@@ -1571,19 +1571,21 @@ def test_a_choice_typed_as_words_is_said_back_unless_typed_whole_as_listed(tmp_p
                                   "a public roll copied into a variable only its owner sees",
                                   "a public score of what a hidden hand holds",
                                   "a public variable set from one only its owner sees",
-                                  "a public choice kept in a variable only its owner sees"])
+                                  "a public choice kept in a variable only its owner sees",
+                                  "a public zone shuffled, then put in that order on a hidden deck"])
 def test_play_says_before_the_deal_what_the_options_or_a_roll_show_that_the_seat_cannot_see(tmp_path, case):
     """A Hanabi hand held facing out (`choose: {card: "hand[me]"}`, visible: others) listed the seat's own unseen cards
     at play with no word: only validate warned (L008), if it was run. L021 and L024 are said as well, L030 (a
     score of a hand only its owner sees, which every seat sees), L031 (a variable every seat sees, set from one only
-    its owner sees) and L033 (a choice every seat is told, kept in a variable only its owner sees)."""
+    its owner sees), L033 (a choice every seat is told, kept in a variable only its owner sees) and L040 (a public
+    discard shuffled, then put in that order on the face-down deck)."""
     from test_lints import CASES, where
 
     text, code, needle, words = CASES[case]
     (tmp_path / "ruleset.yaml").write_text(text, encoding="utf-8")
     result = philtre("play", tmp_path, "-p", "2", "--seed", "1", stdin="")
     said = result.stderr.splitlines()
-    assert said[0] == (f"warning: this game's options (or a public roll, score or variable) may show a seat what it cannot see; "
+    assert said[0] == (f"warning: this game's options (or a public roll, score, variable or shuffle) may show a seat what it cannot see; "
                        f"`philtre validate {tmp_path}` says how to fix each:"), result.stderr
     line, col = where(text, needle)
     assert said[1].startswith(f"  {tmp_path / 'ruleset.yaml'}:{line}:{col}: {code} ") and words in said[1], result.stderr
