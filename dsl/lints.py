@@ -2769,10 +2769,15 @@ def l031_variable_set_from_unseen(facts) -> list:
                           loop_seats.get(id(stmt), {}), shown)
                for stmt, _, seen_env, seen, shown in _seen_at_each(facts, loop_seats, lets)}
     around, told_around = _conditions_around(facts), set()
+    envs, after = {id(stmt): env for stmt, env, _ in facts.placed}, _statements_after(facts)
     for stmt, env, _ in facts.placed:
         if stmt.kind != "set":
             continue
         seen_env, seen, carried, seats, shown = at_each[id(stmt)]
+        # a component turned face up right after the `set`, before anyone may look, tells no more than that move
+        turned_up = _turned_up_next(facts, after.get(id(stmt), ()), envs, lets)
+        seen_env = {k: (frozenset() if k in turned_up else v) for k, v in seen_env.items()}
+        carried, shown = {k: v for k, v in carried.items() if k not in turned_up}, shown | turned_up
         public = []
         for name, index, value, whole in stmt.args.get("targets", ()):
             spec = variables.get(name)
@@ -2812,6 +2817,31 @@ def l031_variable_set_from_unseen(facts) -> list:
                 out.append(_public_set_finding(shown_as_is, outer.when.loc, public[0], f"whether it is set hangs on {found[0]}, "
                                                f"which {found[1]}", found, (facts.tree(outer.when), outer_env, outer_carried)))
     return out
+
+
+def _statements_after(facts) -> dict:
+    """id of each statement of the flow and the actions -> the statements after it in its own block."""
+    return {id(stmt): block[i + 1:] for block in _every_block(facts) for i, stmt in enumerate(block)}
+
+
+def _turned_up_next(facts, after, envs, lets) -> frozenset:
+    """The names whose component a statement of ``after`` (those after a `set` in its block) shows every seat before
+    anything asks or may end the game: a name holding a component it moves (a `let` name is never given again in its scope: S023)
+    into zones every seat sees, or reveals (_shows_all), or a `let` name whose hidden reads its move turns face up
+    (_lets_turned_up), where nothing before it moved or shuffled a component (the zone the `let` read is as it was).
+    What a `set` read of it is then told by that move too: `let: {c: last(deck)}`, `set: {last_n: c.n}`, `move: c -> discard`."""
+    out, untouched = set(), True
+    for later, _ in _leading_statements(after):
+        if any(inner.kind == "end_game" for inner in _statements_in([later])):
+            break
+        env = envs.get(id(later))
+        if env is not None and later.when is None:
+            if _shows_all(facts, later, env):
+                out.add(_bare_name(facts, later.args[MOVES.get(later.kind, ("what",))[0]]))
+            if untouched:
+                out |= _lets_turned_up(facts, later, env, lets.get(id(later), {}))
+        untouched = untouched and all(inner.kind in STILL and inner.kind != "shuffle" for inner in _statements_in([later]))
+    return frozenset(out)
 
 
 def _turned_up_as_tested(facts, outer) -> bool:

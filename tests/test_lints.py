@@ -2683,3 +2683,23 @@ def test_l040_names_both_statements_who_learns_what_and_the_fixes(tmp_path):
     assert d.hint.endswith(f"silence it on line {d.loc.line}: # philtre: ignore[L040]"), d.hint
     [hand] = findings(tmp_path, shuffled_then("move: discard -> hand[0]"))
     assert "every seat but the one whose 'hand' it is knows the order of 'hand'" in hand.message, str(hand)
+
+
+@pytest.mark.parametrize("between, move, codes", [
+    ("", "move: c -> discard", []),  # turned face up at once: the set tells no more than the move
+    ("  - score: {player: 0, add: 1}\n", "move: c -> discard", []),  # nothing between that asks
+    ("", "reveal: c", []),
+    ("", "move: c -> hand[0]", ["L031"]),  # into a zone not every seat sees
+    ("  - simultaneous: play\n", "move: c -> discard", ["L031"]),  # a decision first: every seat looked at 'pub' then
+    ("", "move: first(deck) -> discard", ["L031"]),  # another card
+    ("", "move: c -> discard\n    when: count(discard) > 3", ["L031"]),  # it may stay hidden
+    ("  - end_game: {}\n    when: count(hand[0]) == 3\n", "move: c -> discard", ["L031"]),  # the game may end first
+], ids=["the next statement", "a score between", "a reveal", "into a hand", "a decision between", "another card",
+        "a move with a when", "an end_game between"])
+def test_a_public_variable_set_from_a_card_turned_up_right_after_is_no_l031(tmp_path, between, move, codes):
+    """A Pandemic trial set a public variable from the card drawn, then moved that card to the public discard with no
+    decision between: L031 said the variable told every seat a hidden card, which the move showed every seat at once.
+    A `set` followed in its block, before anything asks or may end the game, by a move of the card it read face up (or
+    a reveal of it) is silent; where the card may stay hidden, or a seat decides first, it is still L031."""
+    text = dealt_then(f"  - let: {{c: last(deck)}}\n  - set: {{pub: c.rank}}\n{between}  - {move}\n")
+    assert [d.code for d in findings(tmp_path, text)] == codes, [str(d) for d in findings(tmp_path, text)]
