@@ -55,7 +55,7 @@ def play(ruleset, players, seat, seed, variants, record_path, agents, take_force
         _ended_unsaid(game, bots, seed, record_path, "the output's reader is gone", EXIT_FINDINGS)
     except KeyboardInterrupt:  # Ctrl-C as the game's end is said: nor with a key pressed then
         _ended_unsaid(game, bots, seed, record_path, "interrupted", 130)
-    _note_blind_agents(bots)
+    _note_blind_agents(bots, game.ruleset.heuristic is not None)
     if record_path is not None:
         _write_record(game.recorder, record_path, seed)
 
@@ -285,16 +285,16 @@ def _tie_broken(game) -> str:
     return f", level on the score with seat{'s' if len(level) > 1 else ''} {', '.join(map(str, level))} and ranked further by {later}"
 
 
-def _note_blind_agents(bots: dict) -> None:
+def _note_blind_agents(bots: dict, heuristic: bool) -> None:
     """Say when an agent chose at random at each of its decisions (greedy: every option equal; ismcts: every sample broke
-    a rule): its play was no strategy's (docs/agents.md#greedy)."""
+    a rule): its play was no strategy's (docs/agents.md#greedy); ``heuristic``: the ruleset declares one."""
     from .summary import at_random_note
 
     blind = [p for p, bot in bots.items() if getattr(bot, "decided", 0) and bot.blind == bot.decided]
     if blind:
         names = [getattr(bots.get(p), "name", "greedy") for p in range(max(bots) + 1)]
         failed = {p: [bots[p].failed, bots[p].blind] for p in blind if getattr(bots[p], "failed", 0)}  # (greedy's look-aheads broke a rule)
-        click.echo(at_random_note(blind, agents=names, failed=failed), err=True)
+        click.echo(at_random_note(blind, agents=names, failed=failed, heuristic=heuristic), err=True)
 
 
 def _other_agents(agents: str, players: int, seat: int) -> dict:
@@ -695,7 +695,7 @@ def _ended_unsaid(game, bots: dict, seed: int, record_path, why: str, code: int)
     """Stop where the game's end could not be said (``why``: its reader gone, Ctrl-C), exit ``code``, saying the seed on
     stderr; the game has ended, so its record is written all the same."""
     click.echo(f"philtre: {why}: game over, its end unsaid (seed {seed}: --seed {seed} plays this deal again)", err=True)
-    _note_blind_agents(bots)
+    _note_blind_agents(bots, game.ruleset.heuristic is not None)
     if record_path is not None:
         _write_record(game.recorder, record_path, seed)
     sys.exit(code)

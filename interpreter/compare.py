@@ -438,17 +438,18 @@ def at_random_lines(report: dict) -> list:
     """A note per set of seats whose agent played at random in every game of the same arms, for the same cause
     (docs/agents.md#greedy): a greedy seat whose look-aheads all failed is told so per arm, as simulate says it."""
     arms = {base_label(report): report.get("base") or {}, **{a["label"]: a.get("summary") or {} for a in report["arms"]}}
-    labels_of: dict = {}  # (seat, its look-aheads' failures as the note gives them) -> the arms where it played at random
+    labels_of: dict = {}  # (seat, its look-aheads' failures as the note gives them, whether the arm declares a
+    # heuristic) -> the arms where it played at random
     for label, summary in arms.items():
         failed = {int(seat): _failed_as_said(counts) for seat, counts in (summary.get("greedy_failed") or {}).items()}
         for seat in summary.get("greedy_at_random") or ():  # older reports lack it
-            labels_of.setdefault((seat, failed.get(seat)), []).append(label)
+            labels_of.setdefault((seat, failed.get(seat), summary.get("heuristic", False)), []).append(label)
     seats_of: dict = {}
-    for (seat, failed), labels in labels_of.items():
-        seats_of.setdefault((tuple(labels), failed), []).append(seat)
+    for (seat, failed, heuristic), labels in labels_of.items():
+        seats_of.setdefault((tuple(labels), failed, heuristic), []).append(seat)
     return [at_random_note(seats, " in every game of " + ("every arm" if len(labels) == len(arms) else ", ".join(labels)),
-                           report.get("agents"), {seat: failed for seat in seats} if failed else None)
-            for (labels, failed), seats in seats_of.items()]
+                           report.get("agents"), {seat: failed for seat in seats} if failed else None, heuristic)
+            for (labels, failed, heuristic), seats in seats_of.items()]
 
 
 def _failed_as_said(counts) -> tuple:

@@ -151,7 +151,7 @@ class Session:
         if seats:
             arm = f" of {spec.ruleset.name}{''.join(f' + {v}' for v in spec.ruleset.variants)}" if len(self.keys) > 1 else ""
             note(at_random_note(seats, f" in each of the first {EARLY_NOTE_GAMES} games{arm}", list(spec.agents),
-                                look_aheads_failed(list(games.values()), spec.players))
+                                look_aheads_failed(list(games.values()), spec.players), spec.ruleset.heuristic is not None)
                  + " (the run goes on: Ctrl-C stops it)")
 
     def _record_path(self, key: str, index: int) -> str:

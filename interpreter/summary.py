@@ -263,11 +263,12 @@ def look_aheads_failed(results, players: int) -> dict:
     return seats
 
 
-def at_random_note(seats, where: str = "", agents=None, failed=None) -> str:
+def at_random_note(seats, where: str = "", agents=None, failed=None, heuristic: bool = False) -> str:
     """What a designer must know of seats that played at random: their numbers are no strategy's; a line for each kind
     of agent (``agents``: each seat's agent name; greedy where not given, as before ismcts kept these counts), a greedy
     seat in ``failed`` (look_aheads_failed: seat -> [decisions none of whose look-aheads could be scored, decisions at
-    random]; its keys may be text, from JSON) on a line for its counts."""
+    random]; its keys may be text, from JSON) on a line for its counts. ``heuristic``: the ruleset declares one, which
+    greedy read, so the note says it told no option apart rather than asking for one."""
     failed = {int(seat): tuple(counts) for seat, counts in (failed or {}).items()}
     kinds: dict = {}
     for seat in seats:
@@ -275,7 +276,7 @@ def at_random_note(seats, where: str = "", agents=None, failed=None) -> str:
         words = ("failed", failed[seat]) if kind == "greedy" and seat in failed else (kind, None)
         kinds.setdefault((kind, words), []).append(seat)
     return "\n".join(_failed_words(_seats_of(kind, mine), where, *words[1]) if words[0] == "failed"
-                     else AT_RANDOM_WORDS.get(kind, AT_RANDOM_WORDS["greedy"])(_seats_of(kind, mine), where)
+                     else _at_random_words(kind, heuristic)(_seats_of(kind, mine), where)
                      for (kind, words), mine in kinds.items())
 
 
@@ -294,12 +295,25 @@ def _seats_of(kind: str, seats) -> str:
     return f"{kind} (seat{'s' if len(seats) > 1 else ''} {', '.join(map(str, seats))})"
 
 
+def _at_random_words(kind: str, heuristic: bool):
+    """The note's words for seats of agent ``kind`` (greedy's for a kind not known) that played at random: for greedy
+    with a declared ``heuristic``, that it told no options apart one step ahead (a Pandemic trial's note asked for the
+    heuristic the ruleset had), without one, to declare one."""
+    kind = kind if kind in AT_RANDOM_WORDS else "greedy"
+    return AT_RANDOM_WORDS["greedy heuristic" if kind == "greedy" and heuristic else kind]
+
+
+_EQUAL = "found every option equal one step ahead at each of its decisions"
+_NO_GUESS = "every guess it drew of what it cannot see broke a rule, which scores no option either"
+
 AT_RANDOM_WORDS = {
     "greedy": lambda who, where: (
-        f"note: {who} found every option equal one step ahead at each of its decisions{where}, so it played at random: "
-        "no single decision moved the score here (or every guess it drew of what it cannot see broke a rule, which "
-        "scores no option either); declare a `heuristic` in the ruleset (see docs/agents.md#greedy in philtre's source) "
-        "or play against ismcts"),
+        f"note: {who} {_EQUAL}{where}, so it played at random: no single decision moved the score here (or {_NO_GUESS}); "
+        "declare a `heuristic` in the ruleset (see docs/agents.md#greedy in philtre's source) or play against ismcts"),
+    "greedy heuristic": lambda who, where: (
+        f"note: {who} {_EQUAL}{where}, so it played at random: the ruleset's `heuristic` did not tell the options apart "
+        f"one step ahead, as it gave each the same value (or {_NO_GUESS}); make it weigh what a single decision changes, "
+        "not only what the end of a round scores (see docs/agents.md#greedy in philtre's source), or play against ismcts"),
     "ismcts": lambda who, where: (
         f"note: {who} found that every game it sampled broke a rule at each of its decisions{where}, so it played at "
         "random: its guesses of what it cannot see do not fit the rules here "
@@ -402,6 +416,7 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
         "scored_at_the_end": sum(map(scored_at_the_end, results)) / n if n else 0.0,
         "greedy_at_random": played_at_random(results, players),
         "greedy_failed": look_aheads_failed(results, players),
+        "heuristic": getattr(ruleset, "heuristic", None) is not None,  # (greedy read it: its note then asks for no other)
     }
     teams = teams_of(ruleset, players)
     if teams is not None:  # left out where none are declared: such a summary is as it was
@@ -624,7 +639,7 @@ def format_solo(summary: dict) -> str:
         lines.append("(one game: no spread to measure, so each mean's interval is the value itself; play two or more)")
     if summary.get("greedy_at_random"):
         lines.append(at_random_note(summary["greedy_at_random"], " in every game", summary.get("agents"),
-                                    summary.get("greedy_failed")))
+                                    summary.get("greedy_failed"), summary.get("heuristic", False)))
     if summary.get("quality"):
         lines += ["", "game quality: no rows (one player: these measures follow a race between seats; docs/statistics.md "
                       "in philtre's source)"]
@@ -697,7 +712,7 @@ def format_summary(summary: dict) -> str:
         lines.append(past)
     if summary.get("greedy_at_random"):  # older summaries lack it
         lines.append(at_random_note(summary["greedy_at_random"], " in every game", summary.get("agents"),
-                                    summary.get("greedy_failed")))
+                                    summary.get("greedy_failed"), summary.get("heuristic", False)))
     quality = summary.get("quality") or {}
     if quality and not scores and summary.get("scored_at_the_end", 0) >= 1:  # (a game won on the board: said above, short)
         lines += ["", "game quality: not measured (no scores)"]

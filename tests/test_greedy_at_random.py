@@ -25,9 +25,10 @@ BLIND = str(ROOT / "tests" / "data" / "poison_no_heuristic.yaml")  # Poison as w
 NOTE = "note: greedy (seat 0) found every option equal one step ahead at each of its decisions in every game"
 
 
-def philtre(*args, cwd=ROOT) -> subprocess.CompletedProcess:
-    """`python -m philtre ARGS`, as a user runs it."""
-    result = subprocess.run([sys.executable, "-m", "philtre", *map(str, args)], cwd=cwd, capture_output=True, text=True, timeout=300)
+def philtre(*args, cwd=ROOT, stdin=None) -> subprocess.CompletedProcess:
+    """`python -m philtre ARGS`, as a user runs it (``stdin``: what the user types)."""
+    result = subprocess.run([sys.executable, "-m", "philtre", *map(str, args)], cwd=cwd, input=stdin, capture_output=True, text=True,
+                            timeout=300)
     assert "Traceback" not in result.stdout + result.stderr, result.stderr
     return result
 
@@ -183,7 +184,34 @@ def test_a_greedy_seat_whose_look_aheads_all_failed_is_told_why_not_to_declare_a
             "played at random: its look-aheads all failed at each of them, as each guess it drew of what it cannot see "
             "broke a rule; a hidden variable is guessed as its declared initial value, so give it one shaped like a real "
             "one") in text, text
-    assert "note: greedy (seat 0) found every option equal" in text and text.count("declare a `heuristic`") == 1, text
+    assert "note: greedy (seat 0) found every option equal" in text and "declare a `heuristic`" not in text, text
+    assert "the ruleset's `heuristic` did not tell the options apart one step ahead" in text, text  # (it declares one)
     path.write_text(GUESSED_CODE.replace("initial: []", "initial: [red]"), encoding="utf-8")
     summary, _ = run_simulation(RunSpec(load_ruleset(str(path)), 2, ["greedy", "greedy"], seed=1), 2, workers=1)
     assert summary["greedy_at_random"] == [0] and summary["greedy_failed"] == {}, summary
+
+
+DECLARED = "the ruleset's `heuristic` did not tell the options apart one step ahead, as it gave each the same value"
+
+
+def test_a_declared_heuristic_that_tells_no_option_apart_is_said_so_not_asked_for(tmp_path):
+    """A Pandemic trial's note said to declare a `heuristic`, which the ruleset did (it simply gave every option the
+    same value one step ahead). With one declared, simulate, compare and play say it told no option apart; without
+    one, they still ask for one."""
+    from philtre.interpreter.summary import format_summary
+
+    flat = tmp_path / "flat.yaml"
+    flat.write_text("extends: poison\ndescription: Poison whose heuristic sees nothing\nheuristic: '0'\n", encoding="utf-8")
+    for variant, declared in ((flat, True), (BLIND, False)):
+        summary, _ = run_simulation(RunSpec(load_ruleset("poison", [str(variant)]), 3, ["greedy", "random", "random"], seed=1), 2,
+                                    workers=1)
+        text = format_summary(summary)
+        assert summary["greedy_at_random"] == [0] and summary["heuristic"] is declared, summary
+        assert (DECLARED in text) is declared and ("declare a `heuristic` in the ruleset" in text) is not declared, text
+    compared = philtre("compare", "poison", "--base-variant", BLIND, "--variant", flat, "-p", "3", "-n", "2", "--batch", "2",
+                       "--agents", "greedy,random,random", "--no-db", "--workers", "1")
+    assert compared.returncode == 0, compared.stderr
+    assert f"{NOTE} of poison_no_heuristic, so it played at random: no single decision" in compared.stdout, compared.stdout
+    assert f"{NOTE} of flat, so it played at random: {DECLARED}" in compared.stdout, compared.stdout
+    played = philtre("play", "poison", "--variant", flat, "-p", "3", "--seed", "2", "--agents", "greedy", stdin="1\n" * 300)
+    assert played.returncode == 0 and DECLARED in played.stderr and "declare a `heuristic`" not in played.stderr, played.stderr
