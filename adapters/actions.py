@@ -240,7 +240,7 @@ def static_length(node, ruleset, layout: Layout, local_names: frozenset = frozen
     """The most items a collection expression can give in any position, where the expression alone tells; else None.
 
     Bounded: ``range(n)`` of a number with a bound (``_most``), ``range(a, b)`` of such a ``b`` and a constant ``a``,
-    a literal list, ``subsets``/``distinct``/``sorted``/``take`` of a bounded list, a comprehension whose every
+    a literal list, ``subsets``/``distinct``/``sorted``/``take``/``remove`` of a bounded list, a comprehension whose every
     clause loops over a bounded list, ``players``, a family of zones (``pile`` declared with ``each`` or
     ``copies``), and a conditional of two bounded ones. ``local_names`` are the names bound around it (the action's
     parameters, comprehension variables): a zone's name does not mean the zone there.
@@ -283,6 +283,9 @@ def static_length(node, ruleset, layout: Layout, local_names: frozenset = frozen
         items, k = length(args[0], local_names), _constant(args[1])
         # (of at most `items` items, comb(items, k) at most: it grows with the items; a run refuses more than MAX_RANGE)
         return None if items is None or k is None else min(comb(items, k) if 0 <= k <= items else 0, MAX_RANGE)
+    if node.func == "remove" and len(args) == 2:  # (one item fewer, or a failure where x is not there)
+        items = length(args[0], local_names)
+        return None if items is None else max(items - 1, 0)
     if node.func == "take" and len(args) == 2:
         known = [n for n in (length(args[0], local_names), _constant(args[1])) if n is not None]
         return max(min(known), 0) if known else None

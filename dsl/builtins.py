@@ -945,19 +945,31 @@ def b_index(z):
     return z.key[1]
 
 
-def b_index_of(xs, x):
+def b_index_of(xs, x, name="index"):
     """The position of the first item of list (or zone) xs equal to x, as `x in xs` finds it: index(xs, x), compiled to
-    this call (BUILTINS' is index(z)'s), charged as `in` is; x not among the items fails, as index() of no zone does."""
+    this call (BUILTINS' is index(z)'s), charged as `in` is; x not among the items fails, as index() of no zone does.
+    ``name``: the builtin whose failure it says (remove() finds its item so)."""
     if type(xs) is not list and type(xs) is not Zone:
-        raise RuleRuntimeError(f"index() of two arguments looks in a list (or a zone), got {describe(xs)}")
+        said = "index() of two arguments" if name == "index" else f"{name}()"
+        raise RuleRuntimeError(f"{said} looks in a list (or a zone), got {describe(xs)}")
     _collection(xs)  # (a step an item, as `in` charges)
     if (type(x) is list or type(x) is dict) and holds_nested(xs):  # lists in it compared item by item, as `in` does
         charge_written(xs, len(xs))
     try:
         return xs.index(x)
     except ValueError:
-        raise RuleRuntimeError(f"index() looks for {describe(x)} among {len(xs)} item(s), and none is equal to it "
+        raise RuleRuntimeError(f"{name}() looks for {describe(x)} among {len(xs)} item(s), and none is equal to it "
                                "(test that it is there first: x in xs)") from None
+
+
+def b_remove(xs, x):
+    """A copy of list (or zone) xs without its first item equal to x, found as index(xs, x) finds it (x not among the
+    items fails, as there: a count of dice to use that went wrong shows at once, not a turn later)."""
+    at = b_index_of(xs, x, "remove")
+    _charge_copy(len(xs))
+    out = list(xs)
+    del out[at]
+    return out
 
 
 def b_text(x):
@@ -1009,6 +1021,7 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("longest_trail", b_longest_trail, 1, 1, _trail_type, "longest_trail(edges): the largest weight of a trail along edges [a, b] or [a, b, weight], no edge twice", collection_arg=True),
         Builtin("piece_at", b_piece_at, 3, 3, lambda ts: "comp", "piece_at(grid, x, y): the piece on top at cell (x, y), none where there is none", needs_state=True, arg_kinds=("zone", "whole", "whole")),
         Builtin("pieces_at", b_pieces_at, 3, 3, lambda ts: ("list", "comp"), "pieces_at(grid, x, y): the pieces covering cell (x, y), the lowest first (the last is piece_at's), [] where none does", needs_state=True, arg_kinds=("zone", "whole", "whole")),
+        Builtin("remove", b_remove, 2, 2, lambda ts: ("list", _elem(ts[0])), "remove(xs, x): a copy of list xs without its first item equal to x (x must be among them)"),
         Builtin("put", b_put, 3, 3, _put_type, "put(x, key, value): a copy of map x with key set to value, or of list x with item key replaced"),
         Builtin("cell_at", b_cell_at, 3, 3, lambda ts: "any", "cell_at(grid, x, y): the value at cell (x, y) of the top layer, none where no piece covers it", needs_state=True, arg_kinds=("zone", "whole", "whole")),
         Builtin("piece_cells", b_piece_cells, 3, 3, lambda ts: ("list", "record"), "piece_cells(grid, piece, at): the cells {x, y, value} the piece would cover at placement at", needs_state=True, arg_kinds=("zone", "comp", "")),

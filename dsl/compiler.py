@@ -3150,6 +3150,8 @@ class Compiler:
                 return f"b_{name}({codes[0]})", ("list", item) if name == "sorted_by" else item
             if name == "put":
                 self._put_checked(node, types, src)
+            if name == "remove":
+                self._looked_for_checked(name, node, types, src)
             if name in ("reachable", "longest_trail"):
                 self._edges_checked(name, node, types[0], src)
             codes = _numbers_checked(name, codes, types)
@@ -3380,20 +3382,25 @@ class Compiler:
         return None
 
     def _index_of(self, node, codes, types, src):
-        """`index(xs, x)`: the position of the first item of a list (or zone) equal to x, a call of its own (b_index_of);
-        what it looks in is checked as `x in xs` checks it, but for a list or zone (a map's keys have no position)."""
+        """`index(xs, x)`: the position of the first item of a list (or zone) equal to x, a call of its own (b_index_of)."""
+        self._looked_for_checked("index", node, types, src)
+        return f"b_index_of({codes[0]}, {codes[1]})", "int"
+
+    def _looked_for_checked(self, name, node, types, src) -> None:
+        """`index(xs, x)` or `remove(xs, x)`, which find the first item of a list (or zone) equal to x: what it looks in
+        is checked as `x in xs` checks it, but for a list or zone (a map's keys have no position): E120, E124."""
         (xs, x), (xs_arg, x_arg) = types, node.args
         if not (is_list(xs) or xs in ("zone", ANY)):
-            self.error(src.at(xs_arg.pos), "E120", f"index() of two arguments needs a list (or a zone) first, but this is "
-                       f"{a_type(xs)}", "index(z) is one zone's index among the zones of its name; index(xs, x), the "
-                       "position of x in the list xs")
+            self.error(src.at(xs_arg.pos), "E120", f"{'index() of two arguments' if name == 'index' else name + '()'} needs "
+                       f"a list (or a zone) first, but this is {a_type(xs)}", LOOKED_FOR_HINTS[name])
         elif x == "comp" and xs == ("list", "zone"):  # `index(hand, card)`: a list of zones holds zones
-            self.error(src.at(xs_arg.pos), "E124", "index() looks for a component among the zones of a list of zones: it "
-                       "is never there", f"look in one zone: index({ast.text(xs_arg)}[me], {ast.text(x_arg)})")
+            self.error(src.at(xs_arg.pos), "E124", f"{name}() looks for a component among the zones of a list of zones: it "
+                       "is never there", f"look in one zone: {name}({ast.text(xs_arg)}[me], {ast.text(x_arg)})")
         elif xs in ("zone", ("list", "comp")) and x in ("int", "num", "player", "str", "bool"):
-            self.error(src.at(x_arg.pos), "E124", f"index() looks for {a_type(x)} among components: it is never there",
-                       f"look among their attributes: index([c.ATTRIBUTE for c in {ast.text(xs_arg)}], {ast.text(x_arg)})")
-        return f"b_index_of({codes[0]}, {codes[1]})", "int"
+            among, wanted = ast.text(xs_arg), ast.text(x_arg)
+            self.error(src.at(x_arg.pos), "E124", f"{name}() looks for {a_type(x)} among components: it is never there",
+                       f"look among their attributes: index([c.ATTRIBUTE for c in {among}], {wanted})" if name == "index" else
+                       f"name the component: remove({among}, first(c for c in {among} if c.ATTRIBUTE == {wanted}))")
 
     def _largest_call(self, node, env, busy) -> int | None:
         """``_largest`` of a call: of a builtin that gives a whole number, or of a definition's body given its arguments."""
@@ -4492,7 +4499,7 @@ _PLAIN_ITEMS = frozenset({"int", "num", "str", "bool", "player", "none", "record
 # builtins whose lists never hold two equal items: nothing to leave out (a grid's placements are many)
 _DISTINCT_ITEMS = frozenset({"placements", "range", "seats_from", "distinct"})
 # builtins that keep a list's items apart if they were: subsets of different items differ, and so on
-_KEEPS_DISTINCT = frozenset({"subsets", "take", "sorted"})
+_KEEPS_DISTINCT = frozenset({"subsets", "take", "sorted", "remove"})
 
 
 def _plain(t) -> bool:
@@ -7295,6 +7302,11 @@ FOREIGN_NAMES = {"None": "none", "null": "none", "nil": "none", "NULL": "none", 
 OPTION_WORDS = frozenset({"legal", "is_legal", "can", "allowed", "options", "legal_options", "can_play", "legal_actions"})
 EVERY_SEAT = {"all": "players", "everyone": "players", "everybody": "players"}  # (after the number hints: `count: all`)
 _DASHED_RANGE = re.compile(r"\d+\s*-\s*\d+")  # an attribute value written like a range with a dash: `3-35`
+# the hint of E120 where index(xs, x) or remove(xs, x) looks in what is no list (Compiler._looked_for_checked)
+LOOKED_FOR_HINTS = {"index": "index(z) is one zone's index among the zones of its name; index(xs, x), the position of x in "
+                             "the list xs",
+                    "remove": "remove(xs, x) is a copy of the list (or the zone's components) xs without its first x"}
+
 FOREIGN_FUNCTIONS = {"len": "count(...)", "length": "count(...)", "size": "count(...)", "unique": "distinct(...)",
                      "set": "distinct(...)",
                      # rounding: no builtin does it, the operators do (// rounds down, as Python's)

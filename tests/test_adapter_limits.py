@@ -56,6 +56,7 @@ BOUNDED = {
     'a: "subsets(range(3))"': "a: position x8",
     'a: "[x * 2 for x in range(5) if x != 1]"': "a: position x5",
     'a: "take(range(9), 4)"': "a: position x4",
+    'a: "remove(range(9), 4)"': "a: position x8",  # one item fewer
     'a: "sorted([3, 1, 2])"': "a: position x3",
     'a: "sorted_by([-x, x] for x in range(3))"': "a: position x3",  # an item a pair
     'a: "subsets(pile)"': "a: position x8",  # three zones of a family
