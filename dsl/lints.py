@@ -2652,6 +2652,8 @@ def _guards_of_asking(facts, stmt, env):
     for key in ("player", "players"):  # which seat is asked is seen by every seat as much as whether one is
         if stmt.kind in ("decide", "simultaneous") and stmt.args.get(key) is not None:
             yield stmt.args[key], facts.tree(stmt.args[key]), env, f"which seat this {stmt.kind} asks to decide"
+    if stmt.kind == "decide" and stmt.args.get("until") is not None:  # (beside until_chosen: read after each choice)
+        yield stmt.args["until"], facts.tree(stmt.args["until"]), env, "whether this decide asks its seat again"
     if not body:
         return
     if stmt.kind == "turns" and stmt.args.get("next") is not None:  # (its first seat, read once before any turn, is

@@ -934,7 +934,8 @@ def _actions_hint(ctx, key: str) -> str:
 
 
 def c_decide(ctx, node, env):
-    """decide: ACTION(S), player: SEAT (default: current): one player chooses one option."""
+    """decide: ACTION(S), player: SEAT (default: current): one player chooses one option; asked again with
+    until_chosen: ACTION(S) until one of those is chosen or its until: CONDITION holds."""
     if "player" in node:
         player = _expr(ctx, node, "player", env, want="player")
     elif "current" in env:
@@ -949,6 +950,13 @@ def c_decide(ctx, node, env):
         # the block its frame runs while the seat is asked again (Game._h_again): one step of its own per question; a
         # list, which the walkers of nested blocks (tuples of statements) pass by: it is the decision, not one written
         args["again"] = [Stmt("again", node.key_loc("decide"), {}, label=str(node.get("name", "")) or "decide")]
+        if "until" in node:  # (read before each question again: Game._h_again)
+            args["until"] = _expr(ctx, node, "until", env, want="bool")
+    elif "until" in node:
+        ctx.compiler.error(node.key_loc("until"), "S003", "'decide' takes 'until' only beside 'until_chosen'",
+                           "until: ends a decision asked again (until_chosen: ACTION) once it holds; a decision asked "
+                           "once has no asking to end: guard it with when:, or put it in an until loop (until: "
+                           "CONDITION, its do: holding the decide)")
     return args
 
 
@@ -1019,6 +1027,6 @@ STATEMENTS = {
     "turns": (c_turns, ("until", "next", "do")),
     "round": (c_round, ()),
     "end_game": (c_end_game, ()),
-    "decide": (c_decide, ("player", "otherwise", "until_chosen")),
+    "decide": (c_decide, ("player", "otherwise", "until_chosen", "until")),
     "simultaneous": (c_simultaneous, ("players", "otherwise")),
 }

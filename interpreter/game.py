@@ -1659,9 +1659,19 @@ class Game:
 
     def _h_again(self, stmt, L):
         """The question again of a decision asked until the seat chooses to stop (`until_chosen`), from the frame a
-        choice of another action pushed after the first (runners.asking_again), its seat the one asked first."""
+        choice of another action pushed after the first (runners.asking_again), its seat the one asked first; none where
+        the decision's `until` holds now (read after each choice's effects, not before the first question: its `when`
+        guards that), which ends the asking as a stopping choice does."""
         frame = self.state.flow.stack[-1]
-        return self._h_decide(frame[STMT], L, frame[LOOP])
+        decision = frame[STMT]
+        until = decision.args.get("until")
+        if until is not None:
+            try:
+                if until.fn(self.state, L):
+                    return None
+            except _LISTING_FAILURES as exc:  # (named at the decision's until, not at its question again)
+                raise rule_failed(self, decision, exc, self.state, L, known="until") from None
+        return self._h_decide(decision, L, frame[LOOP])
 
     def _require_options(self, stmt, players) -> None:
         """A decision nobody can take would stall the game: say so at the rule."""

@@ -415,6 +415,7 @@ STATEMENT_VALUES = {
     "let": {"x": 1}, "score": {"player": 0, "add": 1}, "reveal": "hand", "place": {"piece": "c", "to": "g", "at": "a"},
     "run": "refill(hand, 1)", "do": [], "for": "p in players", "repeat": 2, "until": "true", "turns": "players", "round": [], "end_game": {},
     "decide": "play", "simultaneous": "play", "when": "true", "else": [], "name": "n", "as": "i", "player": 0, "players": "players",
+    "until_chosen": "stop",
 }
 
 
@@ -427,7 +428,8 @@ def _philtre_refuses(keys) -> bool:
         return True  # S002
     kind = min(kinds, key=KIND_PRECEDENCE.index)
     allowed = {kind, *STATEMENTS[kind][1], *COMMON_KEYS}
-    return any(k not in allowed for k in keys) or ("else" in keys and "when" not in keys)  # S003
+    return (any(k not in allowed for k in keys) or ("else" in keys and "when" not in keys)  # S003
+            or (kind == "decide" and "until" in keys and "until_chosen" not in keys))  # (until ends an asking again)
 
 
 def test_the_editor_schema_flags_every_statement_philtre_refuses_as_s002_or_s003():
@@ -436,7 +438,7 @@ def test_the_editor_schema_flags_every_statement_philtre_refuses_as_s002_or_s003
 
     from philtre.dsl.statements import STATEMENTS
 
-    assert set(STATEMENTS) | {"when", "else", "name", "as", "player", "players", "by"} == set(STATEMENT_VALUES)
+    assert set(STATEMENTS) | {"when", "else", "name", "as", "player", "players", "by", "until_chosen"} == set(STATEMENT_VALUES)
     statement = Draft7Validator({"$ref": ID_BASE + "ruleset.schema.json#/definitions/statement"}, registry=_registry())
     wrong = []
     for size in (1, 2, 3):

@@ -184,3 +184,115 @@ def test_until_chosen_given_no_name_says_it_takes_action_names(tmp_path, written
         load_ruleset(_written(tmp_path, "until_chosen: stop", written))
     assert ("V001 expected a text, got the number 3 (until_chosen: takes an action's name or a list of names: "
             "until_chosen: play, or until_chosen: [play, claim])") in str(refused.value), refused.value
+
+
+# -- `until:` beside until_chosen: the asking also ends once a condition holds (Dominion trial 7: buys run out) -------
+
+UNTIL = "        until_chosen: stop\n        until: not any(points[current] >= s.n for s in stones)\n"
+UNTIL_SCENARIOS = """scenarios:
+  - name: the asking ends once no stone can be paid for, with no stop chosen, and the next seat plays
+    players: 2
+    given:
+      rest: line
+      zones:
+        hand[0]: [{v: 3}]
+        hand[1]: [{v: 1}]
+        deck: []
+    steps:
+      - {player: 0, action: play}
+      - {player: 0, action: claim, args: {s: {n: 1}}}
+      - {player: 0, action: claim, args: {s: {n: 2}}}
+    expect:
+      - count(won[0]) == 2 and points[0] == 0
+      - options: {player: 1, action: play, count: 1}
+  - name: while a stone can be paid for, the seat is asked again
+    players: 2
+    given:
+      rest: line
+      zones:
+        hand[0]: [{v: 3}]
+        deck: []
+    steps:
+      - {player: 0, action: play}
+      - {player: 0, action: claim, args: {s: {n: 1}}}
+    expect:
+      - options:
+          player: 0
+          are: [{action: claim, args: {s: {n: 2}}}, {action: stop}]
+  - name: every seat's asking ends in the end
+    players: 3
+    autoplay: true
+    expect:
+      - game_over
+"""
+
+
+def _until(tmp_path, until=UNTIL, name="until.yaml"):
+    """tests/data/until_chosen.yaml with `until:` beside its until_chosen (``until``: both lines), and scenarios of it."""
+    path = _written(tmp_path, "        until_chosen: stop\n", until, name)
+    Path(path).write_text(Path(path).read_text() + UNTIL_SCENARIOS)
+    return path
+
+
+def test_until_ends_the_asking_once_it_holds_without_the_stopping_action(tmp_path):
+    game = Game(load_ruleset(_until(tmp_path)), 2, seed=1)
+    assert _take(game, "play", 1) == 0  # a 3: stones 1 and 2 are within reach
+    _take(game, "claim")  # the 1: the 2 is still within reach, so asked again
+    assert game.pending() == [0] and {o.action for o in game.options(0)} == {"claim", "stop"}
+    _take(game, "claim")  # the 2: nothing left to pay with, and no forced `stop` question
+    assert game.pending() == [1] and {o.action for o in game.options(1)} == {"play"}
+
+
+def test_until_is_not_read_before_the_first_question(tmp_path):
+    """`when:` guards the first question; `until` is read before each question again, after a choice's effects."""
+    game = Game(load_ruleset(_until(tmp_path, "        until_chosen: stop\n        until: true\n")), 2, seed=1)
+    _take(game, "play", 1)
+    assert game.pending() == [0] and {o.action for o in game.options(0)} == {"claim", "stop"}  # asked once all the same
+    _take(game, "claim")
+    assert game.pending() == [1]  # ... and not again
+
+
+def test_the_scenarios_of_an_asking_ended_by_until(tmp_path):
+    assert [r.failures for r in run_scenarios(load_ruleset(_until(tmp_path)))] == [[], [], []]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_an_asking_ended_by_until_plays_records_and_replays_the_same(tmp_path, players):
+    ruleset = load_ruleset(_until(tmp_path))
+    ended = 0
+    for seed in range(8):
+        recorded = played_three_ways(ruleset, players, seed, tmp_path)
+        events = [e for e in recorded.recorder.events if e.get("event") == "decision"]
+        # a claim followed by another seat's decision: the asking ended by its until, no stop chosen
+        ended += sum(a["action"] == "claim" and b["player"] != a["player"] for a, b in zip(events, events[1:]))
+    assert ended
+
+
+def test_until_needs_until_chosen_and_a_condition(tmp_path):
+    """On a decide asked once, until is S003 (its hint: when:, or an until loop); a value that is no condition E120."""
+    path = _written(tmp_path, "        until_chosen: stop\n", "        until: count(stones) == 0\n", "a.yaml")
+    with pytest.raises(PhiltreError) as refused:
+        load_ruleset(path)
+    (found,) = refused.value.diagnostics
+    assert (found.code, found.message) == ("S003", "'decide' takes 'until' only beside 'until_chosen'"), str(found)
+    assert "until_chosen: ACTION" in found.hint and "when:" in found.hint
+    assert load_codes(_until(tmp_path, "        until_chosen: stop\n        until: count(stones)\n", "b.yaml")) == ["E120"]
+
+
+def test_a_failing_until_is_named_at_the_decision(tmp_path):
+    path = _until(tmp_path, "        until_chosen: stop\n        until: '[true][points[current]]'\n")
+    game = Game(load_ruleset(path), 2, seed=1)
+    _take(game, "play", 1)
+    with pytest.raises(PhiltreError) as caught:
+        _take(game, "claim")  # points 2 now: the until reads past its one item
+    failure = caught.value.first
+    assert failure.code == "R100" and "rule 'decide' failed in its until `[true][points[current]]`" in failure.message, failure
+
+
+def test_l027_where_until_reads_what_some_seat_does_not_see(tmp_path):
+    """Every seat sees whether the seat is asked again, so every seat learns the until's answer."""
+    from philtre.dsl.lints import lint
+
+    hidden = lint(load_ruleset(_until(tmp_path, "        until_chosen: stop\n        until: any(c.v == 5 for c in hand[current])\n")))
+    assert [(d.code, d.message.split(" hangs on ")[0]) for d in hidden] == [("L027", "whether this decide asks its seat again")]
+    assert [d.code for d in lint(load_ruleset(_until(tmp_path, name="seen.yaml")))] == []
