@@ -4031,6 +4031,44 @@ def _true_or_false(facts, node, seen: set) -> bool:
     return False
 
 
+def l041_true_or_false_read_as_the_heuristic(facts) -> list:
+    """L041: no `heuristic`, and the first `winners` key is true or false (`not poorest(p)`, an elimination rule): greedy
+    reads that key alone as how well a seat stands mid-game (language.md, heuristic), 1 or 0, so it plays only to keep
+    it true (for lowest: false), blind to the keys after it, which decide most games (a High Society trial)."""
+    rs = facts.ruleset
+    winners = rs.winners
+    if rs.heuristic is not None or winners.order == "expression" or not winners.keys:
+        return []
+    first, *rest = winners.keys
+    if not _true_or_false_key(facts, first):
+        return []
+    wanted = "true" if winners.order == "highest" else "false"
+    nxt = next((key for key in rest if not _true_or_false_key(facts, key)), None)
+    if nxt is None:
+        example = "heuristic: score[p]"
+    else:
+        text = nxt.text.strip()
+        example = f'heuristic: "{text if winners.order == "highest" else "-" + (text if _one_term(facts.tree(nxt)) else f"({text})")}"'
+    source = _source(first)  # (at the key's first word, inside its quotes)
+    at = source.at(len(source.text) - len(source.text.lstrip())) if isinstance(source.text, str) else first.loc
+    return [Diagnostic(at, "L041", f"the first winners key, `{first.text.strip()}`, is true or false, and no heuristic "
+                       f"is declared: greedy reads that key alone as how well a seat stands, so it plays only to "
+                       f"keep it {wanted}, blind to the keys after it (random reads no heuristic; ismcts plays each game out "
+                       f"to its winners)", "declare a heuristic, how well seat p stands mid-game as a number (higher is "
+                       f"better), {'such as the next winners key' if nxt is not None else 'its score, say'}: {example}")]
+
+
+def _true_or_false_key(facts, key) -> bool:
+    """Whether a `winners` key always gives true or false: typed so, or written so (_true_or_false)."""
+    tree = facts.tree(key)
+    return key.type == "bool" or (tree is not None and _true_or_false(facts, tree, set()))
+
+
+def _one_term(tree) -> bool:
+    """Whether ``tree`` reads as one term after a leading `-` (a name, an index, an attribute, a call, a number)."""
+    return isinstance(tree, (ast.Name, ast.Index, ast.Attr, ast.Call, ast.Const))
+
+
 LINTS = {
     "L001": l001_unused_definitions,
     "L002": l002_actions_never_offered,
@@ -4072,6 +4110,7 @@ LINTS = {
     "L038": l038_fallback_never_offered,
     "L039": l039_set_reads_an_earlier_key,
     "L040": l040_shuffled_in_sight_then_hidden,
+    "L041": l041_true_or_false_read_as_the_heuristic,
 }
 
 

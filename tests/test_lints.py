@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039, L040).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039, L040, L041).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -279,6 +279,10 @@ CASES = {
         changed("      - move: table -> discard\n", "      - move: table -> discard\n      - shuffle: discard\n"
                 "      - move: discard -> deck\n"),
         "L040", "shuffle: discard", "`shuffle: discard` at "),
+    "a first winners key that is true or false, with no heuristic": (  # a High Society trial: elimination first
+        changed('winners: {highest: "score[p]"}', 'winners: {highest: ["count(hand[p]) < 9", "score[p]"]}'),
+        "L041", "count(hand[p]) < 9", "the first winners key, `count(hand[p]) < 9`, is true or false, and no heuristic "
+        "is declared: greedy reads that key alone as how well a seat stands, so it plays only to keep it true"),
 }
 
 
@@ -399,6 +403,29 @@ def test_an_order_of_a_mixed_attribute_says_to_quote_its_values(tmp_path):
 
 def test_every_lint_has_a_case():
     assert {code for _, code, _, _ in CASES.values()} == set(LINTS)
+
+
+@pytest.mark.parametrize("winners, hint", [
+    ('{highest: ["count(hand[p]) < 9", "score[p]"]}', 'such as the next winners key: heuristic: "score[p]"'),
+    ('{lowest: ["count(hand[p]) > 8", "p == 0", "score[p] + 1"]}', 'such as the next winners key: heuristic: "-(score[p] + 1)"'),
+    ('{lowest: ["count(hand[p]) > 8", "score[p]"]}', 'such as the next winners key: heuristic: "-score[p]"'),
+    ('{highest: "not any(c.rank > 3 for c in hand[p])"}', "its score, say: heuristic: score[p]"),  # no key after it
+])
+def test_l041_hints_a_heuristic_from_the_next_key_that_is_a_number(tmp_path, winners, hint):
+    text = changed('winners: {highest: "score[p]"}', f"winners: {winners}")
+    [d] = [d for d in findings(tmp_path, text) if d.code == "L041"]
+    assert d.hint.endswith(hint), str(d)
+    assert ("keep it true" if "highest" in winners else "keep it false") in d.message, str(d)
+
+
+@pytest.mark.parametrize("winners", [
+    '{highest: ["score[p]", "count(hand[p]) < 9"]}',  # a number first: greedy reads the score
+    '"[p for p in players if count(hand[p]) < 9]"',  # an expression: greedy reads whether the seat is among them
+    '{highest: ["count(hand[p]) < 9", "score[p]"]}\nheuristic: score[p]',  # a heuristic declared
+])
+def test_l041_is_silent_where_greedy_reads_a_number(tmp_path, winners):
+    text = changed('winners: {highest: "score[p]"}', f"winners: {winners}")
+    assert [str(d) for d in findings(tmp_path, text) if d.code in ("L041", "E120")] == []
 
 
 def test_a_fixed_hidden_zone_is_not_reported(tmp_path):
