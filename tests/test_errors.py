@@ -1148,6 +1148,15 @@ CASES = {
         breaking("      - decide: play\n", "      - simultaneous: play\n        until_chosen: play\n"),
         "S003", "until_chosen: play", message="'simultaneous' does not take 'until_chosen'",
         hint="a simultaneous step asks each seat once, and an until loop around it asks them again"),
+    "until_on_a_decide_asked_once": Case(
+        "until (ending an asking again) on a decide without until_chosen: it is asked once, with no asking to end",
+        breaking("      - decide: play\n", "      - decide: play\n        until: count(deck) == 0\n"),
+        "S003", "until: count", message="'decide' takes 'until' only beside 'until_chosen'",
+        hint="guard it with when:, or put it in an until loop"),
+    "remove_from_what_is_no_list": Case(
+        "remove(xs, x), a copy of a list less one item, given a number where the list goes",
+        breaking("  - shuffle: deck\n", "  - shuffle: deck\n    when: count(remove(3, 1)) > 0\n"),
+        "E120", "3, 1)", message="remove() needs a list (or a zone) first, but this is a whole number"),
     "otherwise_on_a_statement_that_decides_nothing": Case(
         "otherwise (a decision's fallback) on a statement that is no decide or simultaneous",
         breaking("  - shuffle: deck\n", "  - shuffle: deck\n    otherwise: play\n"),
