@@ -740,6 +740,7 @@ class Compiler:
         # compiling a scenario's expressions (scenarios.compile_scenarios): no seat decides in its expect, given and
         # rest, and a hint naming me would lead to another error
         self.in_scenario = False
+        self.found_in: dict = {}  # a diagnostic's index -> the name of the scenario whose check found it (scenario_defaults)
         # the places of the `repeat`s without `as:` around the statement being compiled, the innermost last: a loop's
         # name read inside one is told to give it `as:` (statements.c_repeat)
         self.repeats_unnamed: list = []

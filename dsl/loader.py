@@ -33,6 +33,7 @@ from .scenarios import (
     option_steps,
     players_out_of_range,
 )
+from .scenario_defaults import check_defaults, checking, found_by_scenario, said_once, with_defaults
 from .shipped import shipped_path
 from .statements import Context, compile_block, counting_hint, revealed_values, writes_set_aside
 from .yamlpos import YAML_SUFFIXES, Map, ScalarLoc, Seq, is_system_file, load_file, loc_of, plain
@@ -297,12 +298,15 @@ def _scenarios_not_a_ruleset(path: str) -> str:
     return f"this file holds scenarios, not a ruleset: give the folder of its ruleset (philtre test {folder}, {runs})"
 
 
+SCENARIO_FILE_KEYS = ("scenarios", "defaults")
+
+
 def is_scenario_file(data) -> bool:
-    """A scenarios file is a mapping with just `scenarios:` (beside a ruleset.yaml)."""
-    return isinstance(data, Map) and set(data) == {"scenarios"}
+    """A scenarios file is a mapping with `scenarios:` and, optionally, `defaults:` (beside a ruleset.yaml)."""
+    return isinstance(data, Map) and "scenarios" in data and all(key in SCENARIO_FILE_KEYS for key in data)
 
 
-SCENARIOS_SHAPE = "a scenarios file holds one key, 'scenarios:', with a list of scenarios"
+SCENARIOS_SHAPE = "a scenarios file holds 'scenarios:', with a list of scenarios, and may hold 'defaults:'"
 
 
 def sibling_scenarios_path(path: str) -> str:
@@ -333,13 +337,16 @@ def _sibling_scenarios(path: str) -> list:
         raise PhiltreError.at(_shape_loc(data, sibling), "V003", SCENARIOS_SHAPE)
     from .schema import schema_diagnostics
 
-    problems = []
-    for i, item in enumerate(data["scenarios"]):
+    problems = check_defaults(data) if "defaults" in data else []  # once, not in each scenario that takes them
+    if problems:
+        raise PhiltreError(problems)
+    items = with_defaults(data, data["scenarios"], sibling)
+    for i, item in enumerate(items):
         # each item alone (the fast check has no scenarios-file kind): a scalar item has no place of its own
         problems.extend(schema_diagnostics(item, "scenario", where=loc_of(data["scenarios"], i)))
     if problems:
         raise PhiltreError(problems)
-    return data["scenarios"]
+    return items
 
 
 def _unreadable(path: str) -> str:
@@ -358,7 +365,7 @@ def _shape_loc(data, path: str) -> Loc:
     """Where a scenarios file that is not `scenarios: [...]` goes wrong: the first key besides `scenarios`, the
     `scenarios:` value, or the document's start (a scalar or empty document has no place of its own)."""
     if isinstance(data, Map):
-        extra = [key for key in data if key != "scenarios"]
+        extra = [key for key in data if key not in SCENARIO_FILE_KEYS]
         if extra:
             return data.key_loc(extra[0])
         if "scenarios" in data:
@@ -449,17 +456,6 @@ def with_tallies(ruleset: Ruleset, texts) -> Ruleset:
     them (from 1) and the column in its text."""
     return build_ruleset(ruleset.source, ruleset.path, ruleset.variants, origin=ruleset.origin,
                          variant_origins=ruleset.variant_origins, tallies=texts)
-
-
-def _one_each(diagnostics: list) -> list:
-    """Each finding once (an action's condition is compiled again for its options' lister), the copy with the longest
-    hint kept: only the first compile names what an overlay wrote or removed that the expression reads."""
-    unique: dict = {}
-    for d in diagnostics:
-        key = (str(d.loc), d.code, d.message)
-        if key not in unique or len(d.hint or "") > len(unique[key].hint or ""):
-            unique[key] = d
-    return list(unique.values())
 
 
 def _count_written(copies):
@@ -712,13 +708,14 @@ class _Builder:
         self.check_steps(scenarios, actions, counts)
         self.check_given(scenarios, counts, {n: v.initial for n, v in variables.items()})
         for sc in scenarios:
-            check_dice_patterns(self.compiler, sc, dice)
+            with checking(self.compiler, sc.name):
+                check_dice_patterns(self.compiler, sc, dice)
         self.check_at(scenarios, flow)
         self.check_whole_numbers()
         step_limit = d.get("step_limit", DEFAULT_STEP_LIMIT)
         if self.compiler.diagnostics:  # (with a scenario's player count the game does not take, which validate says of a loaded one)
-            found = self.compiler.diagnostics + players_out_of_range(scenarios, str(d["game"]), self.variants, counts)
-            unique = _one_each(found)
+            found = found_by_scenario(self.compiler) + [(None, x) for x in players_out_of_range(scenarios, str(d["game"]), self.variants, counts)]
+            unique = said_once(found, scenarios)
             raise PhiltreError(sorted(unique, key=lambda x: (x.loc.path, x.loc.line, x.loc.col)))
         self.compiler.reads_turn = rules_read_turn
         namespace = self.compiler.build()
@@ -1222,21 +1219,26 @@ class _Builder:
 
         visit(flow)
         for sc in scenarios:
-            if sc.at_round is not None and sc.at is not None and not rounds:  # (the schema has made it 1 or more)
-                # round_number stays 0, so no wait matches: the game played to its end before test said T014
-                self.error(sc.at_round_loc or sc.loc, "T011", f"given.round {sc.at_round} is never reached: the flow has "
-                           "no `round:` statement, so round_number stays 0",
-                           f"leave `round:` out of given, to wait at the first '{sc.at}' the flow reaches, or add a `round:` "
-                           "statement to the flow")
-            named = [(sc.at, sc.at_loc or sc.loc, True)] + [(p.at, p.at_loc or p.loc, False) for p in sc.pending]
-            for at, where, given in named:
-                if at is not None and at not in names:
-                    held = inside.get(at)
-                    self.error(where, "T011", f"no decision statement named '{at}' in the flow",
-                               _held_text(at, held, names, where) if held else did_you_mean(at, names) or _decisions_text(names))
-                elif at is not None and len(names[at]) > 1:  # `at: decide` with two decides: the first reached would do
-                    self.error(where, "T011", _shared_label_text(at, names[at], given),
-                               "give each of them a name: of its own, and that name here")
+            with checking(self.compiler, sc.name):
+                self.check_at_of(sc, names, inside, rounds)
+
+    def check_at_of(self, sc, names: dict, inside: dict, rounds: list) -> None:
+        """check_at for the scenario ``sc``: ``names``, ``inside`` and ``rounds`` as check_at finds them in the flow."""
+        if sc.at_round is not None and sc.at is not None and not rounds:  # (the schema has made it 1 or more)
+            # round_number stays 0, so no wait matches: the game played to its end before test said T014
+            self.error(sc.at_round_loc or sc.loc, "T011", f"given.round {sc.at_round} is never reached: the flow has "
+                       "no `round:` statement, so round_number stays 0",
+                       f"leave `round:` out of given, to wait at the first '{sc.at}' the flow reaches, or add a `round:` "
+                       "statement to the flow")
+        named = [(sc.at, sc.at_loc or sc.loc, True)] + [(p.at, p.at_loc or p.loc, False) for p in sc.pending]
+        for at, where, given in named:
+            if at is not None and at not in names:
+                held = inside.get(at)
+                self.error(where, "T011", f"no decision statement named '{at}' in the flow",
+                           _held_text(at, held, names, where) if held else did_you_mean(at, names) or _decisions_text(names))
+            elif at is not None and len(names[at]) > 1:  # `at: decide` with two decides: the first reached would do
+                self.error(where, "T011", _shared_label_text(at, names[at], given),
+                           "give each of them a name: of its own, and that name here")
 
     def check_given(self, scenarios, counts: tuple, initials: dict) -> None:
         """T009 at a given component's attribute that no component has, T004 at a given variable that is none or not
@@ -1244,9 +1246,10 @@ class _Builder:
         for sc in scenarios:
             # one for other player counts is skipped (a variant's, in a combination that drops the attribute)
             if sc.players in counts:
-                for _, contents, _ in sc.zones:
-                    check_given_attributes(self.compiler, contents)
-                check_given_variables(self.compiler, sc, initials)
+                with checking(self.compiler, sc.name):
+                    for _, contents, _ in sc.zones:
+                        check_given_attributes(self.compiler, contents)
+                    check_given_variables(self.compiler, sc, initials)
 
     def winners(self) -> Winners:
         spec = self.data.get("winners")

@@ -14,6 +14,7 @@ from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .geometry import ROTATIONS
 from .parser import SourceText, parse
 from .plain_data import Frozen, made_by
+from .scenario_defaults import checking, said_once
 from .values import Component, Zone, component_text, describe, is_number, is_whole, other_kind_written, values_shown
 from .yamlpos import Map, loc_of, plain
 
@@ -81,6 +82,8 @@ class Scenario(Frozen):
     pending: tuple = ()  # of Pending: the `{pending: ..., at: ...}` items of `expect`
     options: tuple = ()  # of Options: the `{options: {...}}` items of `expect`
     empty: tuple = ()  # of (Expr giving a zone or zones, Loc): `given.empty`, each zone `zones` does not give is given []
+    defaults: object = None  # the DefaultsPlace of the defaults merged into `given` (scenario_defaults), None if none
+    replaced: frozenset = frozenset()  # the entries of those defaults the scenario's own `given` replaced
 
 
 def _sides(compiler: Compiler, expr, env: dict) -> tuple:
@@ -144,59 +147,62 @@ def _compile_scenarios(compiler: Compiler, items, actions: dict | None) -> tuple
     """compile_scenarios, the compiler knowing it compiles a scenario's expressions."""
     out = []
     for i, item in enumerate(items):
-        loc = loc_of(items, i)
-        given = item.get("given") or Map(loc)
-        _check_whole_fields(compiler, item)
-        _check_given_seats(compiler, given, item["players"])
-        zones = []
-        for key, contents in (given.get("zones") or {}).items():
-            where = given["zones"].key_loc(key)
-            zones.append((compiler.expression(str(key), where, {}, what="a zone", full=str(key)), contents, where))
-            _check_given_components(compiler, contents)
-            _check_given_at(compiler, str(key), contents)
-        steps = []
-        for j, step in enumerate(item.get("steps") or []):
-            if isinstance(step, Map) and "player" in step:  # a step by a seat the game lacks could only fail when run
-                _a_seat(compiler, step["player"], step.loc_of("player"), item["players"])
-            steps.append(_step(compiler, step, loc_of(item["steps"], j), actions, step["player"], step["action"]))
-        if "expect" not in item and not any(step.illegal for step in steps):
-            _expect_missing(compiler, loc)
-        written = list(enumerate(item.get("expect") or []))
-        decision = decision_names(compiler.symbols)  # read of the decision waiting (current, deciding)
-        expect = tuple(
-            compiler.expression(e, loc_of(item["expect"], k), decision, want="bool", what="an expectation")
-            for k, e in written if not isinstance(e, dict) and not _quoted_item(compiler, e, loc_of(item["expect"], k))
-        )
-        pending = tuple(_pending(compiler, e, k, loc_of(item["expect"], k), item["players"])
-                        for k, e in written if isinstance(e, dict) and "options" not in e)
-        options = tuple(_options(compiler, e, k, loc_of(item["expect"], k), item["players"], actions)
-                        for k, e in written if isinstance(e, dict) and "options" in e)
-        sides = tuple(_sides(compiler, e, decision) for e in expect)
-        always = tuple(compiler.expression(e, loc_of(item["always"], k), decision, want="bool", what="an invariant")
-                       for k, e in enumerate(item.get("always") or []))
-        out.append(Scenario(
-            name=str(item["name"]), players=item["players"], seed=item.get("seed", 0),
-            rolls=tuple(item.get("rolls") or ()), zones=tuple(zones),
-            # the game's values, as a variable's initial value is: a list, not the file's list with places (a builtin
-            # testing for a list by its type refused the list given, index(xs, x))
-            variables=tuple((name, plain(value)) for name, value in (given.get("variables") or {}).items()),
-            variables_written=tuple((given.get("variables") or {}).items()),
-            variable_locs=tuple(_key_locs(given.get("variables") or {}, given.loc_of("variables") if "variables" in given else loc)),
-            score=tuple(given["score"]) if "score" in given else None,
-            dice=given.get("dice") or {}, steps=tuple(steps), expect=expect, sides=sides, loc=loc, pending=pending, options=options,
-            always=always, always_sides=tuple(_sides(compiler, e, decision) for e in always),
-            autoplay=bool(item.get("autoplay")),
-            players_loc=item.loc_of("players") if hasattr(item, "loc_of") else loc,
-            at=str(given["at"]) if "at" in given else None,
-            at_round=given.get("round"),
-            at_time=int(given["time"]) if "time" in given else None,  # (the schema lets 2.0 through, as for round)
-            at_loc=given.loc_of("at") if "at" in given and hasattr(given, "loc_of") else None,
-            at_round_loc=given.key_loc("round") if "round" in given and hasattr(given, "key_loc") else None,
-            round_scores=tuple(tuple(r) for r in given.get("round_scores") or ()),
-            rest=_rest(compiler, given) if "rest" in given else None,
-            empty=_emptied(compiler, given),
-        ))
+        with checking(compiler, str(item["name"])):
+            out.append(_compiled_scenario(compiler, item, loc_of(items, i), actions))
     return tuple(out)
+
+
+def _compiled_scenario(compiler: Compiler, item, loc: Loc, actions: dict | None) -> Scenario:
+    """One scenario of compile_scenarios, written at ``loc``."""
+    given = item.get("given") or Map(loc)
+    _check_whole_fields(compiler, item)
+    _check_given_seats(compiler, given, item["players"])
+    zones = []
+    for key, contents in (given.get("zones") or {}).items():
+        where = given["zones"].key_loc(key)
+        zones.append((compiler.expression(str(key), where, {}, what="a zone", full=str(key)), contents, where))
+        _check_given_components(compiler, contents)
+        _check_given_at(compiler, str(key), contents)
+    steps = []
+    for j, step in enumerate(item.get("steps") or []):
+        if isinstance(step, Map) and "player" in step:  # a step by a seat the game lacks could only fail when run
+            _a_seat(compiler, step["player"], step.loc_of("player"), item["players"])
+        steps.append(_step(compiler, step, loc_of(item["steps"], j), actions, step["player"], step["action"]))
+    if "expect" not in item and not any(step.illegal for step in steps):
+        _expect_missing(compiler, loc)
+    written = list(enumerate(item.get("expect") or []))
+    decision = decision_names(compiler.symbols)  # read of the decision waiting (current, deciding)
+    expect = tuple(
+        compiler.expression(e, loc_of(item["expect"], k), decision, want="bool", what="an expectation")
+        for k, e in written if not isinstance(e, dict) and not _quoted_item(compiler, e, loc_of(item["expect"], k))
+    )
+    pending = tuple(_pending(compiler, e, k, loc_of(item["expect"], k), item["players"])
+                    for k, e in written if isinstance(e, dict) and "options" not in e)
+    options = tuple(_options(compiler, e, k, loc_of(item["expect"], k), item["players"], actions)
+                    for k, e in written if isinstance(e, dict) and "options" in e)
+    sides = tuple(_sides(compiler, e, decision) for e in expect)
+    always = tuple(compiler.expression(e, loc_of(item["always"], k), decision, want="bool", what="an invariant")
+                   for k, e in enumerate(item.get("always") or []))
+    return Scenario(
+        name=str(item["name"]), players=item["players"], seed=item.get("seed", 0),
+        rolls=tuple(item.get("rolls") or ()), zones=tuple(zones),
+        variables=tuple((given.get("variables") or {}).items()),
+        variable_locs=tuple(_key_locs(given.get("variables") or {}, given.loc_of("variables") if "variables" in given else loc)),
+        score=tuple(given["score"]) if "score" in given else None,
+        dice=given.get("dice") or {}, steps=tuple(steps), expect=expect, sides=sides, loc=loc, pending=pending, options=options,
+        always=always, always_sides=tuple(_sides(compiler, e, decision) for e in always),
+        autoplay=bool(item.get("autoplay")),
+        players_loc=item.loc_of("players") if hasattr(item, "loc_of") else loc,
+        at=str(given["at"]) if "at" in given else None,
+        at_round=given.get("round"),
+        at_time=int(given["time"]) if "time" in given else None,  # (the schema lets 2.0 through, as for round)
+        at_loc=given.loc_of("at") if "at" in given and hasattr(given, "loc_of") else None,
+        at_round_loc=given.key_loc("round") if "round" in given and hasattr(given, "key_loc") else None,
+        round_scores=tuple(tuple(r) for r in given.get("round_scores") or ()),
+        rest=_rest(compiler, given) if "rest" in given else None,
+        empty=_emptied(compiler, given),
+        defaults=getattr(item, "defaults", None), replaced=getattr(item, "replaced", frozenset()),
+    )
 
 
 # every component lies in a zone: where the rules have no place out of play, the scenarios get one (docs: Scenarios)
@@ -600,8 +606,8 @@ def pieces_off_the_board(ruleset) -> list:
             except PhiltreError:  # said by validate's layout checks
                 continue
             for shown, listed in _zones_given(spec, named[2], contents):
-                found += _off_the_board(listed, components, board, shown)
-    return found
+                found += [(sc.name, off) for off in _off_the_board(listed, components, board, shown)]
+    return said_once(found, ruleset.scenarios)  # a default's piece, once
 
 
 def _zones_given(spec, index: str | None, contents) -> list:
@@ -694,8 +700,8 @@ def patterns_not_made(ruleset) -> list:
                     continue
                 said = not_made(ruleset, sc.players, missing[0]) if missing else None
                 if said is not None:
-                    found.append(Diagnostic(entry.loc, "T003", *said))
-    return found
+                    found.append((sc.name, Diagnostic(entry.loc, "T003", *said)))
+    return said_once(found, ruleset.scenarios)  # a default's pattern, once
 
 
 def _made(made: dict, players: int, pattern: dict, components) -> bool:

@@ -1761,7 +1761,7 @@ def test_a_scenarios_file_of_the_wrong_shape_is_v003_where_it_goes_wrong(tmp_pat
     game_with_scenarios(tmp_path, text)
     result = philtre("test", "g", cwd=tmp_path)
     assert result.returncode == 1
-    assert f"g/scenarios.yaml:{where}: V003 a scenarios file holds one key" in result.stderr, result.stderr
+    assert f"g/scenarios.yaml:{where}: V003 a scenarios file holds 'scenarios:'" in result.stderr, result.stderr
 
 
 def test_validate_of_an_empty_scenarios_file_calls_it_a_scenarios_file(tmp_path):
@@ -1769,7 +1769,7 @@ def test_validate_of_an_empty_scenarios_file_calls_it_a_scenarios_file(tmp_path)
     game_with_scenarios(tmp_path, "~\n")
     result = philtre("validate", "g/scenarios.yaml", cwd=tmp_path)
     assert result.returncode == 1
-    assert "g/scenarios.yaml:1:1: Y003 a scenarios file holds one key, 'scenarios:', with a list of scenarios, not an empty document" \
+    assert "g/scenarios.yaml:1:1: Y003 a scenarios file holds 'scenarios:', with a list of scenarios, and may hold 'defaults:', not an empty document" \
         in result.stdout, result.stdout
 
 

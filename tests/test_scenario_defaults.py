@@ -1,0 +1,154 @@
+"""A scenarios file's `defaults: {given: ...}`: the position every scenario of the file starts from (a Pandemic trial's
+16 of 19 scenarios repeated the same role cards, and YAML's `<<` merge keys are refused)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from philtre.dsl.errors import PhiltreError
+from philtre.dsl.loader import load_ruleset
+
+ROOT = Path(__file__).resolve().parent.parent
+TUTORIAL = ROOT / "examples" / "tutorial"
+
+DEFAULTS = """\
+defaults:
+  given:
+    zones:
+      hand[0]: [{suit: red, rank: 8}, {suit: red, rank: 2}, {suit: red, rank: 3}]
+      hand[1]: [{suit: blue, rank: 5}, {suit: blue, rank: 2}, {suit: blue, rank: 1}]
+    variables: {spent: [4, 6]}
+    score: [1, 0]
+scenarios:
+"""
+
+APPLIED = """\
+  - name: the defaults alone
+    players: 2
+    steps:
+      - {player: 0, action: play, args: {card: {rank: 8}}}
+      - {player: 1, action: play, args: {card: {rank: 5}}}
+    expect:
+      - score == [2, 0]
+      - spent == [12, 11]
+"""
+
+OVERRIDDEN = """\
+  - name: one hand and the score of its own
+    players: 2
+    given:
+      zones:
+        hand[1]: [{suit: blue, rank: 7}, {suit: blue, rank: 6}, {suit: blue, rank: 4}]
+      score: [0, 3]
+    steps:
+      - {player: 0, action: play, args: {card: {rank: 8}}}
+      - {player: 1, action: play, args: {card: {rank: 7}}}
+    expect:
+      - score == [1, 3]
+      - spent == [12, 13]
+      - count(hand[0]) == 2 and count(hand[1]) == 2
+"""
+
+
+def folder_with(tmp_path, scenarios: str) -> Path:
+    """A folder with the tutorial's ruleset and the scenarios given."""
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text((TUTORIAL / "ruleset.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "scenarios.yaml").write_text(scenarios, encoding="utf-8")
+    return folder
+
+
+def philtre(*args, cwd) -> subprocess.CompletedProcess:
+    """Run ``python -m philtre ARGS``; never a traceback."""
+    result = subprocess.run([sys.executable, "-m", "philtre", *map(str, args)], cwd=cwd, capture_output=True, text=True, timeout=300)
+    assert "Traceback" not in result.stdout + result.stderr, result.stdout + result.stderr
+    return result
+
+
+def errors_of(folder: Path) -> list:
+    """The findings loading the ruleset in ``folder`` (with its scenarios) raises, as printed."""
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(str(folder / "ruleset.yaml"))
+    return [str(d) for d in caught.value.diagnostics]
+
+
+def test_the_defaults_are_applied_and_a_scenario_replaces_them_entry_by_entry(tmp_path):
+    """A scenario without `given` starts from the defaults; one giving hand[1] and score keeps the defaults' hand[0]
+    and variables, and its own hand[1] and score (given per key, the merge said in docs/language.md)."""
+    folder = folder_with(tmp_path, DEFAULTS + APPLIED + OVERRIDDEN)
+    result = philtre("test", "g", cwd=tmp_path)
+    assert result.returncode == 0 and "2 passed, 0 failed" in result.stdout, result.stdout + result.stderr
+    alone, own = load_ruleset(str(folder / "ruleset.yaml")).scenarios
+    assert [z.text for z, _, _ in alone.zones] == ["hand[0]", "hand[1]"] and alone.score == (1, 0)
+    assert [z.text for z, _, _ in own.zones] == ["hand[0]", "hand[1]"] and own.score == (0, 3)
+    assert [where.line for _, _, where in own.zones] == [4, 21]  # the default's line, the scenario's own
+    assert dict(own.variables) == {"spent": [4, 6]}
+
+
+def test_a_file_without_defaults_is_read_as_before(tmp_path):
+    """No defaults: each scenario is the mapping written, its `given` its own."""
+    folder = folder_with(tmp_path, "scenarios:\n" + OVERRIDDEN.replace("count(hand[0]) == 2 and ", ""))
+    [sc] = load_ruleset(str(folder / "ruleset.yaml")).scenarios
+    assert sc.defaults is None and [z.text for z, _, _ in sc.zones] == ["hand[1]"] and sc.variables == ()
+
+
+def test_an_error_in_the_defaults_is_said_once_at_its_own_line(tmp_path):
+    """An unknown zone in the defaults is one E150 at the defaults' line, not one per scenario; validate says so too."""
+    folder = folder_with(tmp_path, DEFAULTS.replace("hand[1]: [{suit: blue", "hnd[1]: [{suit: blue") + APPLIED + OVERRIDDEN)
+    [said] = errors_of(folder)
+    assert said.startswith(f"{folder / 'scenarios.yaml'}:5:7: E150 unknown name 'hnd' (did you mean 'hand'?)"), said
+    shown = philtre("validate", "g", cwd=tmp_path)
+    assert shown.returncode == 1 and shown.stdout.count("E150") == 1, shown.stdout
+    assert "g/scenarios.yaml:5:7: E150 unknown name 'hnd'" in shown.stdout, shown.stdout
+
+
+@pytest.mark.parametrize("defaults, where, text", [
+    ("defaults:\n  given:\n    zones:\n      hand[0]: {suit: red}\n", "4:16", "V001 expected a list, got a mapping"),
+    ("defaults:\n  givn: {}\n", "2:3", "V001 unknown key ('givn' was unexpected): `defaults` gives `given` only (did you mean 'given'?)"),
+    ("defaults: [1]\n", "1:11", "V001 `defaults` is a mapping: defaults: {given: {...}}"),
+])
+def test_a_defaults_of_the_wrong_shape_is_said_once_where_it_is_written(tmp_path, defaults, where, text):
+    """The schema's finding in the defaults, or one about `defaults` itself, once, at its place in the file."""
+    folder = folder_with(tmp_path, defaults + "scenarios:\n" + APPLIED + OVERRIDDEN)
+    [said] = errors_of(folder)
+    assert said.startswith(f"{folder / 'scenarios.yaml'}:{where}: {text}"), said
+
+
+def test_an_error_a_default_makes_in_some_scenarios_names_them(tmp_path):
+    """Three scores given for scenarios of two seats: T016 at the defaults' `score`, naming them, once; and two values of
+    `spent` for one of three seats: T004 at the defaults' `variables`, naming it."""
+    three = APPLIED.replace("the defaults alone", "three seats").replace("players: 2", "players: 3")
+    folder = folder_with(tmp_path, DEFAULTS.replace("score: [1, 0]", "score: [1, 0, 0]") + three + APPLIED
+                         + APPLIED.replace("the defaults alone", "again"))
+    said = errors_of(folder)
+    assert said == [f"{folder / 'scenarios.yaml'}:6:17: T004 'spent' has one value per seat: give a list of 3 values, not [4, 6] "
+                    "(in scenario 'three seats', from `defaults`) (e.g. spent: [0, 0, 0])",
+                    f"{folder / 'scenarios.yaml'}:7:12: T016 score gives 3 values for the 2 seats of this scenario (in scenarios "
+                    "'the defaults alone' and 'again', from `defaults`) (one value per seat, seat 0 first: 2 at most (seats "
+                    "left out get 0))"], said
+
+
+def test_a_finding_in_every_scenario_taking_the_entry_names_none(tmp_path):
+    """A scenario that replaces `score` does not take the defaults' one: the T016 of all the others names none."""
+    folder = folder_with(tmp_path, DEFAULTS.replace("score: [1, 0]", "score: [1, 0, 0]") + APPLIED + OVERRIDDEN)
+    [said] = errors_of(folder)
+    assert said.startswith(f"{folder / 'scenarios.yaml'}:7:12: T016 score gives 3 values for the 2 seats of this scenario ("
+                           "one value"), said
+
+
+def test_the_scenario_file_schema_takes_defaults():
+    """Editors check scenarios.yaml against scenario-file.schema.json: `defaults` is known there."""
+    jsonschema = pytest.importorskip("jsonschema")
+    from philtre.dsl.schema import _validator
+
+    good = {"defaults": {"given": {"zones": {"hand[0]": [{"rank": 8}]}}}, "scenarios": []}
+    assert not list(_validator("scenario-file").iter_errors(good))
+    bad = {"defaults": {"given": {"zones": {"hand[0]": {"rank": 8}}}, "steps": []}, "scenarios": []}
+    assert len(list(_validator("scenario-file").iter_errors(bad))) == 2
+    assert jsonschema and json.loads((ROOT / "schemas" / "scenario-file.schema.json").read_text())["properties"]["defaults"]
