@@ -773,8 +773,8 @@ def untyped_patterns(ruleset) -> list:
             made[sc.players] = by_type
         components = made[sc.players]
         for _, contents, _ in sc.zones:
-            found += _untyped(contents, components)
-    return found
+            found += [(sc.name, note) for note in _untyped(contents, components)]
+    return said_once(found, ruleset.scenarios)  # a default's pattern, once
 
 
 def _untyped(contents, components: dict) -> list:

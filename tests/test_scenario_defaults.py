@@ -152,3 +152,19 @@ def test_the_scenario_file_schema_takes_defaults():
     bad = {"defaults": {"given": {"zones": {"hand[0]": {"rank": 8}}}, "steps": []}, "scenarios": []}
     assert len(list(_validator("scenario-file").iter_errors(bad))) == 2
     assert jsonschema and json.loads((ROOT / "schemas" / "scenario-file.schema.json").read_text())["properties"]["defaults"]
+
+
+def test_a_note_on_a_default_is_said_once(tmp_path):
+    """validate's T021 (a pattern without type that two types match) at a default's pattern: one note, not one a
+    scenario."""
+    from test_given import ROW
+
+    from philtre.dsl.validate import check_file
+
+    (tmp_path / "ruleset.yaml").write_text(ROW, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text("defaults:\n  given:\n    zones:\n      nobles: [{i: 0}]\nscenarios:\n"
+                                             "  - {name: a, players: 2, expect: [\"true\"]}\n"
+                                             "  - {name: b, players: 2, expect: [\"true\"]}\n", encoding="utf-8")
+    report = check_file(str(tmp_path))
+    assert [(f.diagnostic.code, f.diagnostic.loc.line, f.diagnostic.loc.col) for f in report.findings] == [("T021", 4, 16)], \
+        [str(f.diagnostic) for f in report.findings]
