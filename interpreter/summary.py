@@ -329,6 +329,13 @@ def no_race_games(late: float, summary: dict) -> str:
     return f"in {percent(late, 0)} of games the scores did not move before the last decision{some_none}"
 
 
+def no_race_reason(summary: dict) -> str:
+    """Why a run whose every game had no score race has no game-quality rows, in a few words."""
+    if summary.get("decisions_max") == 0:
+        return "no game had a decision, so no score race"
+    return "no score race: the scores moved only after the last decision"
+
+
 def shared_by(results) -> list | None:
     """The fewest and most winners of the games won by more than one seat, [low, high]; None if there was none."""
     counts = [len(r["winners"]) for r in results if len(r["winners"]) > 1]
@@ -719,9 +726,8 @@ def format_summary(summary: dict) -> str:
     elif quality and team:  # no seat leads another in a game all seats win or lose together: rows of 0s and 1s say nothing
         lines += ["", f"game quality: no rows ({NO_SEAT_ADVANTAGE}; docs/statistics.md in philtre's source)"]
     elif quality and summary.get("scored_at_the_end", 0) >= 1:  # no race in any game: rows of 0s would read as measured (compare leaves them out too)
-        lines += ["", f"game quality: no rows ({no_race_games(1, summary)}: these measures follow a score race, and "
-                      "there was none: a score moved as points are won, in an overlay for a run if need be, gives them one; "
-                      "docs/statistics.md in philtre's source)"]
+        # printed on every run of such a game: one short line; how to get the rows is the docs' to say
+        lines += ["", f"game quality: no rows ({no_race_reason(summary)}; docs/statistics.md, Games scored at the end)"]
     elif quality:
         teams = len((summary.get("teams") or {}).get("teams") or ())  # (the measures then follow the teams' race)
         between = f", of the race between the {teams} teams" if teams else ""
