@@ -186,7 +186,10 @@ def _compiled_scenario(compiler: Compiler, item, loc: Loc, actions: dict | None)
     return Scenario(
         name=str(item["name"]), players=item["players"], seed=item.get("seed", 0),
         rolls=tuple(item.get("rolls") or ()), zones=tuple(zones),
-        variables=tuple((given.get("variables") or {}).items()),
+        # the game's values, as a variable's initial value is: a list, not the file's list with places (a builtin
+        # testing for a list by its type refused the list given, index(xs, x))
+        variables=tuple((name, plain(value)) for name, value in (given.get("variables") or {}).items()),
+        variables_written=tuple((given.get("variables") or {}).items()),
         variable_locs=tuple(_key_locs(given.get("variables") or {}, given.loc_of("variables") if "variables" in given else loc)),
         score=tuple(given["score"]) if "score" in given else None,
         dice=given.get("dice") or {}, steps=tuple(steps), expect=expect, sides=sides, loc=loc, pending=pending, options=options,
