@@ -9,6 +9,9 @@ outcomes the opening chance node has with chance=seed), ``max_game_length``
 (a game still running after that many moves is cut and judged where it stands) and
 ``positional_limit`` (see ``philtre.adapters.actions``); these three are whole numbers from 1
 to 2**31-1 (pyspiel's parameters are 32-bit), refused otherwise when the game is made.
+``utility`` (``"win"``, the default, or ``"score"``: see Utility) with ``min_utility``,
+``max_utility`` and ``utility_sum``, numbers (floats in a game string) given only with
+utility=score.
 
 - Dynamics: SIMULTANEOUS when the flow has a ``simultaneous`` step (its other decisions
   are ordinary one-player nodes), else SEQUENTIAL. A simultaneous node is played with
@@ -31,8 +34,14 @@ to 2**31-1 (pyspiel's parameters are 32-bit), refused otherwise when the game is
   Python games.)
 - Information: IMPERFECT when a zone or variable is not visible to everyone, or moves are
   simultaneous; else PERFECT.
-- Utility: each of k winners gets 1/k, the others 0 (CONSTANT_SUM 1 for rankings,
-  GENERAL_SUM for a winners expression); TERMINAL rewards.
+- Utility: with utility=win, each of k winners gets 1/k, the others 0 (CONSTANT_SUM 1 for
+  rankings, GENERAL_SUM for a winners expression). With utility=score, each seat's final
+  score (negated when the fewest points win), within the bounds the user declares
+  (``min_utility`` and ``max_utility``, both required: no ruleset declares its scores'
+  bounds); GENERAL_SUM unless ``utility_sum`` declares what the utilities always sum to
+  (ZERO_SUM for 0, else CONSTANT_SUM). Nothing is inferred: a final score outside the bounds,
+  or a sum other than the declared one, is an AdapterError naming the game (its seed, or
+  its chance outcomes) when ``returns()`` meets it. TERMINAL rewards.
 - Observations: the observation string is the seat's view as canonical JSON with its
   components numbered in the order the view shows them, not by engine id, so identical
   copies are not told apart (``philtre.adapters.spec.seat_text``); the tensor is its
@@ -57,6 +66,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
+import numbers
 import os
 import warnings
 
@@ -71,7 +82,7 @@ from philtre.interpreter import Game
 
 from .actions import DEFAULT_POSITIONAL_LIMIT, AdapterError, whole_number
 from .draws import DrawNeeded, GivenDraws
-from .spec import load_spec, ruleset_reference, seat_text, state_text, variant_tuple, win_shares
+from .spec import load_spec, oriented_scores, ruleset_reference, seat_text, state_text, variant_tuple, win_shares
 
 PREFIX = "philtre_"
 DEFAULT_MAX_GAME_LENGTH = 10_000
@@ -81,6 +92,13 @@ INT_PARAMETER_MAX = 2 ** 31 - 1
 COUNT_PARAMETERS = ("seeds", "max_game_length", "positional_limit")  # each a whole number from 1 to INT_PARAMETER_MAX
 # what the chance nodes draw: the engine's seed once (the default), or each random draw of the engine on its own
 CHANCE_MODES = ("seed", "draws")
+# what a seat's utility is: its win share (1/k to each of k winners) or its final score
+UTILITIES = ("win", "score")
+# utility=score's numbers, declared by the user: the final scores' bounds (OpenSpiel needs them, and no ruleset
+# declares them) and what they always sum to. Not given: NaN, as pyspiel fills in every parameter's default, so no
+# number could mean "not given"; a game string cannot carry NaN ("nan.0" does not parse), so it leaves them out
+SCORE_PARAMETERS = ("min_utility", "max_utility", "utility_sum")
+UNSET = float("nan")
 _REGISTERED: dict = {}  # short name -> the ruleset reference (a shipped game's name or a path)
 
 
@@ -106,9 +124,10 @@ def register(ruleset: str) -> str:
         highs.append(variant.max_players)
     # players 0: the smallest count of the ruleset with the variants asked for (PhiltreGame)
     params = {"players": 0, "variants": "", "chance": "seed", "seeds": DEFAULT_SEEDS,
-              "max_game_length": DEFAULT_MAX_GAME_LENGTH, "positional_limit": DEFAULT_POSITIONAL_LIMIT}
+              "max_game_length": DEFAULT_MAX_GAME_LENGTH, "positional_limit": DEFAULT_POSITIONAL_LIMIT,
+              "utility": "win", **dict.fromkeys(SCORE_PARAMETERS, UNSET)}
     spec = load_spec(ruleset, base.min_players)
-    gtype = _game_type(spec, name, min(lows), max(highs), params)
+    gtype = _game_type(spec, name, min(lows), max(highs), params, Utility.wins(spec))
     _REGISTERED[name] = ruleset
     if name not in pyspiel.registered_names():
         # a class, not a closure: pyspiel keeps the creator until exit, and a closure freed
@@ -162,6 +181,7 @@ def load(ruleset: str, players: int | None = None, variants=(), **params) -> pys
         # (0: the smallest count allowed) a NumPy integer taken, and none beyond what pyspiel can pass
         params["players"] = whole_number(players, "players", 0, INT_PARAMETER_MAX)
     params.update(_check_counts(params))  # before pyspiel, which cannot even pass a parameter beyond 32 bits
+    params.update(_check_numbers(params))  # pyspiel refuses an int where its parameter is a float
     variants = variant_tuple(variants)
     if variants:
         for variant in variants:
@@ -180,6 +200,18 @@ GAME_STRING_SEPARATORS = ",=()"
 def _check_counts(params: dict) -> dict:
     """The count parameters given (seeds, max_game_length, positional_limit) as ints; AdapterError naming one out of range."""
     return {name: whole_number(params[name], name, 1, INT_PARAMETER_MAX) for name in COUNT_PARAMETERS if name in params}
+
+
+def _check_numbers(params: dict) -> dict:
+    """utility=score's numbers given (min_utility, max_utility, utility_sum) as floats (NumPy's too, not a bool);
+    AdapterError naming one that is no number."""
+    checked = {}
+    for name in (name for name in SCORE_PARAMETERS if name in params):
+        value = params[name]
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            raise AdapterError(f"{name} must be a number, not {value!r}")
+        checked[name] = float(value)
+    return checked
 
 
 def _chance_mode(value) -> str:
@@ -215,8 +247,8 @@ def _check_variant(variant: str, forbidden: str) -> None:
                            f"in a parameter; rename or move the overlay file")
 
 
-def _game_type(spec, name: str, low: int, high: int, params: dict) -> pyspiel.GameType:
-    """The GameType of a ruleset (with its variants) from its declarations."""
+def _game_type(spec, name: str, low: int, high: int, params: dict, utility: "Utility") -> pyspiel.GameType:
+    """The GameType of a ruleset (with its variants) from its declarations, and of the utility asked for."""
     GT = pyspiel.GameType
     return GT(
         short_name=name,
@@ -224,7 +256,7 @@ def _game_type(spec, name: str, low: int, high: int, params: dict) -> pyspiel.Ga
         dynamics=GT.Dynamics.SIMULTANEOUS if spec.simultaneous else GT.Dynamics.SEQUENTIAL,
         chance_mode=GT.ChanceMode.EXPLICIT_STOCHASTIC,
         information=GT.Information.IMPERFECT_INFORMATION if (spec.hidden or spec.simultaneous) else GT.Information.PERFECT_INFORMATION,
-        utility=GT.Utility.CONSTANT_SUM if spec.constant_sum else GT.Utility.GENERAL_SUM,
+        utility=utility.kind(),
         reward_model=GT.RewardModel.TERMINAL,
         max_num_players=high,
         min_num_players=low,
@@ -235,6 +267,85 @@ def _game_type(spec, name: str, low: int, high: int, params: dict) -> pyspiel.Ga
         provides_factored_observation_string=False,
         parameter_specification=params,
     )
+
+
+# -- utility ---------------------------------------------------------------------------------------
+class Utility:
+    """What a game's returns are: the win shares (``mode`` "win"), or the final scores (negated when the fewest points
+    win) within the bounds ``low`` .. ``high`` the user declared, summing to ``total`` if declared (None: any sum)."""
+
+    __slots__ = ("mode", "low", "high", "total")
+
+    def __init__(self, mode: str, low: float, high: float, total: float | None):
+        self.mode, self.low, self.high, self.total = mode, low, high, total
+
+    @classmethod
+    def wins(cls, spec) -> "Utility":
+        """The win shares: 0 to 1, summing to 1 when winners are a ranking (one always wins), else to any sum."""
+        return cls("win", 0.0, 1.0, 1.0 if spec.constant_sum else None)
+
+    @classmethod
+    def from_parameters(cls, params: dict, spec) -> "Utility":
+        """The utility a game's parameters ask for; AdapterError for an unknown word, or numbers that do not fit it."""
+        mode = str(params.get("utility", "win"))
+        if mode not in UTILITIES:
+            raise AdapterError(f"utility={mode!r}: a seat's utility is its win share (utility=win) or its final score "
+                               f"(utility=score)")
+        given = {name: params[name] for name in SCORE_PARAMETERS if not math.isnan(params.get(name, UNSET))}
+        if mode == "win":
+            if given:
+                raise AdapterError(f"{', '.join(given)}: only for utility=score (utility=win's utilities are the win "
+                                   f"shares, from 0 to 1)")
+            return cls.wins(spec)
+        missing = [name for name in SCORE_PARAMETERS[:2] if name not in given]
+        if missing:
+            raise AdapterError(f"utility=score needs {' and '.join(missing)}: the lowest and highest final score the "
+                               f"ruleset can give (negated when the fewest points win), as OpenSpiel needs bounded "
+                               f"utilities and a ruleset does not declare its scores' bounds")
+        for name, value in given.items():
+            if math.isinf(value):
+                raise AdapterError(f"{name}={value}: must be a finite number")
+        low, high, total = given["min_utility"], given["max_utility"], given.get("utility_sum")
+        if low >= high:
+            raise AdapterError(f"min_utility={low} must be below max_utility={high}")
+        n = spec.nplayers
+        if total is not None and not n * low <= total <= n * high:
+            raise AdapterError(f"utility_sum={total}: {n} utilities from min_utility={low} to max_utility={high} "
+                               f"cannot sum to it")
+        return cls(mode, low, high, total)
+
+    def kind(self) -> pyspiel.GameType.Utility:
+        """ZERO_SUM or CONSTANT_SUM where the sum is known (a ranking's win shares, or a declared utility_sum), else
+        GENERAL_SUM: nothing is inferred from the ruleset's scoring."""
+        if self.total is None:
+            return pyspiel.GameType.Utility.GENERAL_SUM
+        if self.total == 0:
+            return pyspiel.GameType.Utility.ZERO_SUM
+        return pyspiel.GameType.Utility.CONSTANT_SUM
+
+    def returns(self, spec, game, where: str) -> list:
+        """Each seat's utility at the end; AdapterError naming the game (``where``) for a final score outside the
+        declared bounds or a sum other than the declared one (the declaration is wrong, or the ruleset is)."""
+        if self.mode == "win":
+            return win_shares(spec, game)
+        utilities = [float(score) for score in oriented_scores(spec, game)]
+        what = "final scores" if spec.orientation == 1 else "final scores negated (the fewest points win)"
+        outside = [seat for seat, u in enumerate(utilities) if not self.low <= u <= self.high]
+        if outside:
+            raise AdapterError(f"{where}: seat {outside[0]}'s utility {utilities[outside[0]]} is outside min_utility="
+                               f"{self.low} .. max_utility={self.high} (the {what}: {utilities}); declare bounds "
+                               f"that hold every final score the ruleset can give")
+        # (a score may be a fraction: its float is off by a rounding)
+        if self.total is not None and not math.isclose(sum(utilities), self.total, abs_tol=1e-9 * spec.nplayers
+                                                       * max(1.0, abs(self.low), abs(self.high))):
+            raise AdapterError(f"{where}: the {what} {utilities} sum to {sum(utilities)}, not utility_sum="
+                               f"{self.total}; leave utility_sum out (a general-sum game) unless every game's sum is it")
+        return utilities
+
+
+def _shown_parameters(params: dict) -> dict:
+    """The parameters as the game string shows them: without utility=score's numbers not given (NaN)."""
+    return {k: v for k, v in params.items() if not (k in SCORE_PARAMETERS and math.isnan(v))}
 
 
 # -- the game ----------------------------------------------------------------------------------
@@ -259,17 +370,19 @@ class PhiltreGame(pyspiel.Game):
         self.max_length = counts["max_game_length"]
         self.seeds = counts["seeds"]
         self.chance = _chance_mode(params.get("chance", "seed"))
+        self.utility = Utility.from_parameters(params, self.spec)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.spec.numbering.size,
             max_chance_outcomes=self.seeds if self.chance == "seed" else most_draw_outcomes(self.spec),
             num_players=players,
-            min_utility=0.0,
-            max_utility=1.0,
-            utility_sum=1.0 if self.spec.constant_sum else None,
+            min_utility=self.utility.low,
+            max_utility=self.utility.high,
+            utility_sum=self.utility.total,
             max_game_length=self.max_length,
         )
         rs = self.spec.ruleset
-        super().__init__(_game_type(self.spec, name, rs.min_players, rs.max_players, defaults), info, params)
+        gtype = _game_type(self.spec, name, rs.min_players, rs.max_players, defaults, self.utility)
+        super().__init__(gtype, info, _shown_parameters(params))
 
     def __reduce__(self):
         """Pickle as the ruleset and the game string: register() makes the class, so pickle cannot find it by name."""
@@ -338,6 +451,10 @@ class _Core:
     def chance_label(self, outcome: int) -> str:
         """A chance outcome as text."""
         return f"seed {outcome}"
+
+    def where(self) -> str:
+        """Which game this is, and how far it went, for a message: its seed and the number of moves."""
+        return f"seed {self.seed}, after {len(self.log)} moves"
 
     def text(self) -> str:
         """The whole position as text (hidden parts included), for debugging."""
@@ -553,6 +670,10 @@ class _DrawsCore(_Core):
         """A chance outcome as text."""
         return f"draw {outcome}"
 
+    def where(self) -> str:
+        """Which game this is, and how far it went, for a message: its chance outcomes (no seed) and moves."""
+        return f"chance=draws outcomes {self.outcomes}, after {len(self.log)} moves"
+
     def text(self) -> str:
         """The whole position as text (hidden parts included), for debugging; no seed (none plays this game again)."""
         head = f"chance=draws, {len(self.outcomes)} chance outcomes so far (no seed)"
@@ -740,6 +861,7 @@ class PhiltreState(pyspiel.State):
     def __init__(self, game: PhiltreGame):
         super().__init__(game)
         self.core = game.new_core()
+        self.utility = game.utility
 
     def current_player(self):
         """CHANCE before the seed, then the seat to move, SIMULTANEOUS in a simultaneous step, or TERMINAL."""
@@ -803,11 +925,11 @@ class PhiltreState(pyspiel.State):
         return self.core.terminal
 
     def returns(self):
-        """1/k for each of k winners at the end; 0 before."""
+        """At the end, the utility the game asked for: 1/k for each of k winners, or the final scores; 0 before."""
         core = self.core
         if not core.terminal:
             return [0.0] * core.spec.nplayers
-        return win_shares(core.spec, core.game)
+        return self.utility.returns(core.spec, core.game, core.where())
 
     def rewards(self):
         """Terminal rewards: the returns at the end, 0 before."""

@@ -600,6 +600,118 @@ def test_the_chance_parameter_is_seed_or_draws():
         adapter.load("poison", players=3, chance="dice")
 
 
+# -- utility="score": the final scores as utilities, within bounds the user declares ---------------------------------
+# Kuhn poker as OpenSpiel's kuhn_poker plays it: chips won or lost, from -2 to 2, summing to 0
+KUHN = str(Path(__file__).parent / "data" / "kuhn.yaml")
+KUHN_SCORES = {"utility": "score", "min_utility": -2, "max_utility": 2}
+PASS, BET = 0, 1  # the ruleset's two actions, as numbered
+
+
+def _kuhn_played(game, deal, moves):
+    """A Kuhn game (chance=draws) dealt by the chance outcomes ``deal``, then the seats' ``moves``."""
+    state = _drawn(game, deal)
+    for move in moves:
+        assert not state.is_chance_node()
+        state.apply_action(move)
+    return state
+
+
+def test_with_utility_score_the_returns_are_the_final_scores_and_without_it_the_win_shares():
+    """The utility was always the win share: a pot of 2 chips won as much as a pot of 1, and the game looked less
+    exploitable than the chips say (Leduc Hold'em: a NashConv of 0.61 for OpenSpiel's 4.75)."""
+    wins, scores = adapter.load(KUHN, chance="draws"), adapter.load(KUHN, chance="draws", **KUHN_SCORES)
+    assert [scores.min_utility(), scores.max_utility()] == [-2.0, 2.0]
+    assert [wins.min_utility(), wins.max_utility(), wins.utility_sum()] == [0.0, 1.0, 1.0]
+    for moves, chips in (([BET, BET], 2), ([BET, PASS], 1), ([PASS, PASS], 1), ([PASS, BET, PASS], 1)):
+        for deal in ([0, 0], [2, 1]):  # (the shuffle's draws: seat 0 dealt the 1 against the 3, the 3 against the 2)
+            won, scored = (_kuhn_played(game, deal, moves) for game in (wins, scores))
+            assert won.is_terminal() and scored.is_terminal()
+            final = scored.core.game.state.scores
+            assert scored.returns() == [float(s) for s in final] and scored.rewards() == scored.returns()
+            assert sorted(scored.returns()) == [-chips, chips]
+            assert won.returns() == [1.0 if s > 0 else 0.0 for s in final]
+    # the parameters are in the game string: serialisation plays the same game
+    state = _kuhn_played(scores, [0, 0], [BET])
+    game, restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(scores, state))
+    assert str(game) == str(scores) and "utility=score" in str(game) and "utility_sum" not in str(game)
+    restored.apply_action(BET)
+    assert restored.returns() == [-2.0, 2.0]  # (seat 0's 1 called against the 3)
+    # the fewest points win: a point scored is a point lost, as PettingZoo's reward="score"
+    poison = adapter.load("poison", players=3, utility="score", min_utility=-1000, max_utility=0)
+    state = _random_until(poison.new_initial_state(), np.random.RandomState(5), 10_000)
+    assert state.returns() == [-float(s) for s in state.core.game.state.scores]
+
+
+def test_utility_score_is_general_sum_unless_the_user_declares_the_sum():
+    """Nothing is inferred from the ruleset's scoring: the sum declared is ZERO_SUM (0) or CONSTANT_SUM."""
+    kinds = {total: adapter.load(KUHN, chance="draws", **KUHN_SCORES, **({} if total is None else {"utility_sum": total}))
+             for total in (None, 0, 1.5)}
+    Utility = pyspiel.GameType.Utility
+    assert [g.get_type().utility for g in kinds.values()] == [Utility.GENERAL_SUM, Utility.ZERO_SUM, Utility.CONSTANT_SUM]
+    assert kinds[0].utility_sum() == 0.0 and kinds[1.5].utility_sum() == 1.5
+    assert adapter.load(KUHN).get_type().utility == Utility.CONSTANT_SUM  # the win shares of a ranking: 1
+
+
+def test_the_uniform_policys_nash_conv_with_utility_score_is_openspiels_kuhn_pokers():
+    """Scored by chips, the ruleset is OpenSpiel's kuhn_poker: the same NashConv; by win shares, not."""
+    from open_spiel.python import policy
+    from open_spiel.python.algorithms import exploitability
+
+    def uniform_nash_conv(game):
+        return exploitability.nash_conv(game, policy.UniformRandomPolicy(game))
+
+    reference = uniform_nash_conv(pyspiel.load_game("kuhn_poker"))
+    zero_sum = adapter.load(KUHN, chance="draws", **KUHN_SCORES, utility_sum=0)
+    assert uniform_nash_conv(zero_sum) == pytest.approx(reference)
+    assert uniform_nash_conv(adapter.load(KUHN, chance="draws")) != pytest.approx(reference)
+    # exploitability, for two-player zero-sum games only, takes it
+    assert exploitability.exploitability(zero_sum, policy.UniformRandomPolicy(zero_sum)) == pytest.approx(reference / 2)
+
+
+@pytest.mark.parametrize(("chance", "deal", "named"), [("draws", [0, 0], r"chance=draws outcomes \[0, 0\]"),
+                                                        ("seed", [7], "seed 7")])
+def test_a_final_score_outside_the_declared_bounds_is_an_error_naming_the_game(chance, deal, named):
+    """Not clamped: a bound too narrow is the user's mistake (or the ruleset's), and a clamped utility a wrong one."""
+    game = adapter.load(KUHN, chance=chance, utility="score", min_utility=-1.5, max_utility=2)
+    state = _kuhn_played(game, deal, [BET, BET])
+    loser = state.core.game.state.scores.index(-2)
+    with pytest.raises(ValueError, match=rf"^{named}, after 2 moves: seat {loser}'s utility -2.0 is outside "
+                                         rf"min_utility=-1.5 .. max_utility=2.0 \(the final scores: .*\); declare bounds"):
+        state.returns()
+    assert _kuhn_played(game, deal, [BET, PASS]).returns() in ([1.0, -1.0], [-1.0, 1.0])  # within them: no error
+    summed = adapter.load(KUHN, chance=chance, **KUHN_SCORES, utility_sum=1)
+    with pytest.raises(ValueError, match=rf"^{named}, after 2 moves: the final scores \[.*\] sum to 0.0, not "
+                                         r"utility_sum=1.0; leave utility_sum out"):
+        _kuhn_played(summed, deal, [BET, PASS]).returns()
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ({"utility": "chips"}, r"utility='chips': a seat's utility is its win share \(utility=win\) or its final score "
+                           r"\(utility=score\)"),
+    ({"utility": "score"}, r"utility=score needs min_utility and max_utility: the lowest and highest final score"),
+    ({"utility": "score", "min_utility": -2}, r"utility=score needs max_utility: "),
+    ({"utility": "score", "min_utility": 2, "max_utility": 2}, r"min_utility=2.0 must be below max_utility=2.0"),
+    ({"utility": "score", "min_utility": -2, "max_utility": float("inf")}, r"max_utility=inf: must be a finite number"),
+    ({**KUHN_SCORES, "utility_sum": 5}, r"utility_sum=5.0: 2 utilities from min_utility=-2.0 to max_utility=2.0 "
+                                        r"cannot sum to it"),
+    ({"min_utility": -2, "max_utility": 2}, r"min_utility, max_utility: only for utility=score"),
+    ({**KUHN_SCORES, "max_utility": "2"}, r"max_utility must be a number, not '2'"),
+    ({**KUHN_SCORES, "max_utility": True}, r"max_utility must be a number, not True"),
+])
+def test_utility_parameters_that_do_not_fit_are_refused_when_the_game_is_made(params, message):
+    with pytest.raises(ValueError, match=message):
+        adapter.load(KUHN, **params)
+
+
+def test_utility_parameters_reach_the_game_through_load_game_too():
+    """load() turns whole numbers into the floats pyspiel wants; load_game takes floats (pyspiel refuses an int)."""
+    name = adapter.register(KUHN)
+    game = pyspiel.load_game(f"{name}(utility=score,min_utility=-2.0,max_utility=2.0,utility_sum=0.0)")
+    assert str(game) == str(adapter.load(KUHN, **KUHN_SCORES, utility_sum=np.int64(0)))
+    with pytest.raises(ValueError, match=r"utility=score needs min_utility and max_utility"):
+        pyspiel.load_game(name, {"utility": "score"})
+
+
 # -- what a user gets wrong, or a ruleset does -----------------------------------------------------------------------
 # a card of value 0 fails its rule (a ruleset's bug): 10 // 0
 FAILING_RULESET = (Path(__file__).parent / "data" / "failing_rule.yaml").read_text()
