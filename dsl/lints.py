@@ -2698,6 +2698,38 @@ def _not_public(facts, tree, env, known=frozenset()):
     return (f"the value of '{unseen[0]}'", _WHO_SEES[variables[unseen[0]].visible]) if unseen else None
 
 
+def shown_unseen(ruleset) -> list:
+    """R016 at each definition `show` lists whose value reads what some seat, or an onlooker, does not see, as
+    _not_public finds it (a zone, a count, a variable not every seat sees; hidden zones whose contents every seat can
+    tell aside): the board shows that value to every seat at every point of the game, so no reveal before it counts."""
+    facts = Facts(ruleset)
+    read_as, known, out = _zones_of_public_variables(facts), _known_to_all(facts), []
+    for expr in ruleset.shown:
+        tree = facts.tree(expr)
+        found = _not_public(read_as, tree, {}, known) if tree is not None else None
+        if found is not None:
+            what, who = found
+            out.append(Diagnostic(expr.loc, "R016", f"the shown definition '{expr.text}' reads {what}, which {who}: the "
+                                  "board shows its value to every seat, so every seat would learn it",
+                                  "show only what every seat sees: public zones and variables, and counts every seat "
+                                  f"may count; or leave '{expr.text}' out of `show`"))
+    return out
+
+
+def _zones_of_public_variables(facts) -> Facts:
+    """A copy of ``facts`` in which a variable everyone sees holds only the zones a `set` gives it as zones (not as
+    components, which every view shows whole: _variables_read_as_shown): reading one, a view shows the reference, and
+    reading through it reads the zone (`first(target)`, `target` set to `hand[1]`)."""
+    placed = facts.placed  # (first: it settles what each variable holds, which the copy takes)
+    view = _variables_read_as_shown(facts)
+    variables = facts.ruleset.variables
+    for stmt, env, _ in placed:
+        for name, _, value, _ in (stmt.args.get("targets", ()) if stmt.kind == "set" else ()):
+            if name in variables and variables[name].visible == "everyone" and not _holds_components(getattr(value, "type", None)):
+                view.var_refs[name] = view.var_refs.get(name, frozenset()) | facts.refs(value, env)
+    return view
+
+
 def _known_to_all(facts) -> frozenset:
     """The hidden zones whose contents every seat can tell all the same: what starts there is the ruleset's to read, no
     shuffle reorders them, and each component goes in from, and out to, only zones every seat sees (a hand of a seat's

@@ -39,7 +39,7 @@ from .statements import Context, compile_block, counting_hint, revealed_values, 
 from .yamlpos import YAML_SUFFIXES, Map, ScalarLoc, Seq, is_system_file, load_file, loc_of, plain
 
 TOP_KEYS = ("philtre", "game", "title", "description", "players", "components", "zones", "variables", "dice",
-            "define", "actions", "flow", "winners", "heuristic", "scenarios", "step_limit")
+            "define", "show", "actions", "flow", "winners", "heuristic", "scenarios", "step_limit")
 DEFAULT_STEP_LIMIT = 1_000_000
 RESERVED_ATTRIBUTES = ("type", "id", "owner")
 # an attribute's values written as a range: 3..35 (ASCII digits, any length: a long number is R011, not a word)
@@ -458,6 +458,26 @@ def with_tallies(ruleset: Ruleset, texts) -> Ruleset:
                          variant_origins=ruleset.variant_origins, tallies=texts)
 
 
+def _shown_call_hint(name: str, params) -> str:
+    """R016's hint for a definition with parameters listed in `show`: list one without parameters that calls it."""
+    example = (f'all_{name}: "[{name}(p) for p in players]", one value a seat' if len(params) == 1
+               else f"{name}_now: {name}({', '.join('...' for _ in params)}), its arguments given")
+    return f"define one without parameters that calls it, and list that: {example}"
+
+
+def shown_in_sight(ruleset: Ruleset) -> Ruleset:
+    """``ruleset``, or PhiltreError with an R016 at each definition of its `show` that reads what some seat (or an
+    onlooker) does not see: the board shows its value, worked out from the whole game, to every seat."""
+    if not ruleset.shown:
+        return ruleset
+    from .lints import shown_unseen
+
+    found = shown_unseen(ruleset)
+    if found:
+        raise PhiltreError(found)
+    return ruleset
+
+
 def _count_written(copies):
     """A `copies` as the schema let it through: an expression stays text, compiled once definitions are known
     (component_copies); a number a whole one (2.0 is a whole number to the schema, as to YAML's readers)."""
@@ -699,6 +719,7 @@ class _Builder:
         rules_read_turn = self.compiler.reads_turn  # (the rules': a scenario's, a tally's or the heuristic's read changes no option)
         heuristic = self.heuristic()
         teams = self.teams()
+        shown = self.shown()
         # placed at the text's characters as a scalar's are (its raw text the text itself): a finding gives its column,
         # and its line is the tally's place among them (1 for the first)
         tallies = tuple(self.compiler.expression(text, ScalarLoc(TALLY_PLACE, i + 1, 1, raw=text), {}, what="a --tally expression",
@@ -722,14 +743,14 @@ class _Builder:
         self.mark_scoring_loops(flow, actions)
         if teams is not None:  # what `teams` and `team(p)` read in a game: its teams, computed once for each player count
             namespace["_TEAMS"] = TeamsByCount(teams, tuple(counts))
-        return Ruleset(
+        return shown_in_sight(Ruleset(
             name=str(d["game"]), title=str(d.get("title", d["game"])), min_players=counts[0], max_players=counts[-1],
             player_counts=counts,
             components=components, zones=zones, variables=variables, dice=dice, actions=actions, flow=flow,
             winners=winners, step_limit=step_limit, scenarios=scenarios, source=d, path=self.path,
             variants=self.variants, content_hash=content_hash(d), namespace=namespace, origin=self.origin,
-            variant_origins=tuple(self.variant_origins), heuristic=heuristic, teams=teams, tallies=tallies,
-        )
+            variant_origins=tuple(self.variant_origins), heuristic=heuristic, teams=teams, tallies=tallies, shown=shown,
+        ))
 
     def check_whole_numbers(self) -> None:
         """E100 at each whole number written in the YAML past +-MAX_WHOLE that the expressions did not already refuse."""
@@ -1273,6 +1294,35 @@ class _Builder:
         if "heuristic" not in self.data:
             return None
         return self.compiler.expression(self.data["heuristic"], self.data.loc_of("heuristic"), {"p": "player"}, want="num", what="the heuristic")
+
+    def shown(self) -> tuple:
+        """The optional `show`: each definition it lists compiled as its name, read where `winners` reads (no `me`);
+        R016 at a name that is no definition without parameters."""
+        names = self.data.get("show") or ()
+        out = []
+        for i, name in enumerate(names):
+            loc = names.loc_of(i)
+            define = self.symbols.defines.get(name)
+            if name in self.symbols.refused:
+                continue  # (its E132 is the one finding)
+            if define is None:
+                self.error(loc, "R016", f"'{name}' is no definition: `show` lists definitions without parameters, whose "
+                           "values play's board shows", self._not_shown_hint(name))
+            elif define.params:
+                self.error(loc, "R016", f"'{name}' takes parameters ({', '.join(define.params)}): the board shows one value "
+                           "of a definition, with none to give it",
+                           _shown_call_hint(name, define.params))
+            else:
+                out.append(self.compiler.expression(name, loc, {}, what="a shown definition"))
+        return tuple(out)
+
+    def _not_shown_hint(self, name: str) -> str:
+        """R016's hint for a name of `show` that is no definition: a variable is on the board already; else did you mean."""
+        if name in self.symbols.variables:
+            return f"'{name}' is a variable: the board shows the variables already (all but the quiet ones)"
+        plain_ones = [n for n, d in self.symbols.defines.items() if not d.params]
+        return did_you_mean(name, plain_ones) or (f"its definitions without parameters: {few_listed(plain_ones)}" if plain_ones
+                                                  else "declare it under `define:`, as `pot: sum(stake[p] for p in players)`")
 
     def teams(self):
         """The optional `teams`: the partnerships, a list of lists of seats from the player count (model.teams_at)."""
