@@ -41,7 +41,7 @@ from pettingzoo import AECEnv
 from philtre.dsl import PhiltreError
 from philtre.interpreter import Game
 from philtre.interpreter.agents import Seen, public_option
-from philtre.interpreter.render import render_view
+from philtre.interpreter.render import render_view, shown_values
 
 from .actions import AdapterError, integer_as_int, whole_number
 from .spec import GameSpec, load_spec, oriented_scores, ruleset_reference, variant_tuple, win_shares
@@ -263,7 +263,7 @@ class PhiltreEnv(AECEnv):
         """An onlooker's view as text, and whose turn it is: printed (human) or returned (ansi)."""
         if self.render_mode is None or self.game is None:
             return None
-        text = render_view(self.game.view(None), self.spec.ruleset)
+        text = render_view(self.game.view(None), self.spec.ruleset, shown=shown_values(self.game))
         if self._legal:
             # not how many actions it has: that count follows from its hidden hand
             text += f"\n{self.agent_selection} to act"

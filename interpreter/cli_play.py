@@ -107,10 +107,10 @@ def _played(rs, players: int, seat: int, seed: int, others: dict, record_path, t
 
 def _say_end(game, seat: int, seed: int, told: int) -> None:
     """Say how the game ended: what happened since the seat's last decision, the board, the scores and the winners."""
-    from .render import keeps_scores, render_view
+    from .render import keeps_scores, render_view, shown_values
 
     _tell(game, seat, told)
-    click.echo("\n" + render_view(game.view(seat), game.ruleset, _colour(), played=True))
+    click.echo("\n" + render_view(game.view(seat), game.ruleset, _colour(), played=True, shown=shown_values(game)))
     won = f"winners {game.winners}{_yours(game.winners, seat)}{_tie_broken(game)}" if game.winners else "no winner"  # as simulate says it
     scores = f"scores {game.scores}, " if keeps_scores(game.ruleset) else ""  # (a game won on the board keeps none)
     click.echo(f"game over: {scores}{won} (seed {seed}: --seed {seed} plays this deal again)")
@@ -126,7 +126,7 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path, take_forced: boo
     (a lone option taken unasked with ``take_forced``); the count of events told (what followed is told with the game's end)."""
     from .agents import ask
     from .options import boards_wording, single_zones
-    from .render import render_view, seen_ids
+    from .render import render_view, seen_ids, shown_values
 
     colour = _colour()
     # an option names a single zone as the board does: deck, not deck[0]; (and a position off the board is said so)
@@ -150,7 +150,7 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path, take_forced: boo
                 chosen = options[0]
                 click.echo(f"  = {chosen.label(seen_ids(view), words)} (your only option)")
             else:
-                click.echo("\n" + render_view(view, game.ruleset, colour, played=True))
+                click.echo("\n" + render_view(view, game.ruleset, colour, played=True, shown=shown_values(game)))
                 _note_shown(game, view)
                 offered = _describe(options, game.ruleset, offered)
                 _say_at_once(view)

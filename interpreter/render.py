@@ -390,11 +390,44 @@ def keeps_scores(ruleset) -> bool:
             or any(reads_scores(key.fn) for key in ruleset.winners.keys))
 
 
-def render_view(view: dict, ruleset, colour: bool = False, played: bool = False) -> str:
-    """Zones, variables, dice and scores (where the game keeps them: ``keeps_scores``) as the seat sees them; where
-    ``played``, as `philtre play` shows its board before each decision: the zones with nothing in them on one line
-    (`empty: spare, meld[3..16]`: a game's helper zones, mostly empty, crowded out the rest), and its `quiet`
-    variables (bookkeeping) left out."""
+def shown_values(game) -> dict:
+    """{name: its value as a view holds values, or a RuleFailed} for each definition the ruleset's `show` lists, worked
+    out from the game as it is now: what the board shows after the variables (the loader refused one that reads what
+    some seat does not see, R016, so every seat may be shown each)."""
+    from philtre.dsl.builtins import RuleRuntimeError
+    from philtre.dsl.values import explain
+
+    from .records import plain_json
+
+    out = {}
+    for expr in game.ruleset.shown:
+        try:
+            out[expr.text] = plain_json(expr.fn(game.state, {}))
+        except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
+            # (a definition of the board's top card on an empty pile: the board says so, the game goes on)
+            out[expr.text] = RuleFailed(str(exc) if isinstance(exc, RuleRuntimeError) else explain(exc))
+    return out
+
+
+class RuleFailed(str):
+    """Why a shown definition could not be worked out now (shown_values): the board says so instead of a value."""
+
+
+def shown_lines(name: str, value, ruleset) -> list:
+    """A shown definition's lines on the board, as a variable of one value's (variable_lines): `pot = 3`, a table
+    drawn as rows, or why it cannot be worked out now."""
+    if isinstance(value, RuleFailed):
+        return [f"  {name} cannot be worked out now: {value}"]
+    if _is_table(value):
+        return [f"  {name} =", *_table_rows(value, ruleset)]
+    return [f"  {name} = {value_text(value, ruleset)}"]
+
+
+def render_view(view: dict, ruleset, colour: bool = False, played: bool = False, shown=None) -> str:
+    """Zones, variables, the definitions `show` lists (``shown``: shown_values, their values now), dice and scores
+    (where the game keeps them: ``keeps_scores``) as the seat sees them; where ``played``, as `philtre play` shows its
+    board before each decision: the zones with nothing in them on one line (`empty: spare, meld[3..16]`: a game's
+    helper zones, mostly empty, crowded out the rest), and its `quiet` variables (bookkeeping) left out."""
     # a game without `round` statements stays at round 0: saying so would only puzzle
     heading = "  ".join(filter(None, (f"round {view['round']}" if view["round"] else "",
                                       f"scores {view['scores']}" if keeps_scores(ruleset) else "")))
@@ -421,6 +454,8 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False)
     for name, value in view["variables"].items():
         if not (played and ruleset.variables[name].quiet):
             lines.extend(variable_lines(name, value, ruleset, view["seat"]))
+    for name, value in (shown or {}).items():
+        lines.extend(shown_lines(name, value, ruleset))
     for name, face in view["dice"].items():
         if face is not None:
             lines.append(f"  {name} shows " + " ".join(f"{k}={plain(v)}" for k, v in face.items()))
