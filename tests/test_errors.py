@@ -1186,6 +1186,21 @@ CASES = {
         "a type written item by item with list, its attributes giving a colour two values: which item would take which?",
         breaking("    attributes: {value: [1, 2, 3]}\n", "    attributes: {colour: [red, blue]}\n    list: [{value: 1}, {value: 2}]\n"),
         "R015", "[red", message="'colour' of 'card' lists 2 values beside list", hint="give each item its own 'colour'"),
+    "show_reads_a_hidden_hand": Case(
+        "play's board is to show a definition that reads the hands, which only their owners see: every seat would learn them",
+        breaking("  total(z): sum(c.value for c in z)\n", "  total(z): sum(c.value for c in z)\n  held: total(hand[0])\n")
+        + "show: [held]\n",
+        "R016", "held]", message="the shown definition 'held' reads what 'hand' holds, which only its owner sees",
+        hint="leave 'held' out of `show`"),
+    "show_unknown_name": Case(
+        "play's board is to show a definition misspelt",
+        breaking("  total(z): sum(c.value for c in z)\n", "  total(z): sum(c.value for c in z)\n  played: total(pile)\n")
+        + "show: [plaeyd]\n",
+        "R016", "plaeyd", message="'plaeyd' is no definition", hint="did you mean 'played'?"),
+    "show_definition_with_parameters": Case(
+        "play's board is to show a definition with parameters, which has no one value",
+        MINIMAL + "show: [total]\n",
+        "R016", "total]", message="'total' takes parameters (z)", hint="define one without parameters that calls it"),
     "component_list_item_not_a_mapping": Case(
         "an item of a component type's list that is a bare value, not a mapping of attributes: reported at that item",
         breaking("    attributes: {value: [1, 2, 3]}\n", "    list:\n      - {value: 1}\n      - 2\n"),

@@ -1,0 +1,153 @@
+"""`show`: definitions without parameters listed on play's board (and the PettingZoo adapter's text), with their values
+now; one that reads what some seat does not see is refused when the ruleset is loaded (R016), as it would tell every seat.
+
+A Leduc Hold'em trial: the pot, `define: pot: sum(stake[p] for p in players)`, was never on the board (only the stakes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_cli import philtre
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.errors import PhiltreError
+from philtre.interpreter import Game
+from philtre.interpreter.render import render_view, shown_values
+
+POKER = """\
+game: antes
+players: 2..3
+components:
+  card:
+    attributes: {rank: [1, 2, 3]}
+    copies: 2
+    start: deck
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  board: {}
+variables:
+  stake: {initial: 0, each: player}
+  folded: {initial: false, each: player}
+define:
+  pot: sum(stake[p] for p in players)
+  live: "[p for p in players if not folded[p]]"
+  strength(p): first(hand[p]).rank
+  best: max(strength(p) for p in live)
+  top: first(board).rank
+show: [pot]
+actions:
+  check:
+    do:
+      - set: {"folded[me]": false}
+  fold:
+    do:
+      - set: {"folded[me]": true}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 1}
+  - for: p in players
+    do:
+      - set: {"stake[p]": 1}
+  - turns: 0
+    until: count(live) == 1 or current == player_count - 1
+    do:
+      - decide: [check, fold]
+  - reveal: hand
+  - for: p in live
+    do:
+      - score: {player: p, add: strength(p)}
+"""
+
+
+def _ruleset(tmp_path, text=POKER, name="ruleset.yaml"):
+    """``text`` written to a file in ``tmp_path``, as its path."""
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def _refused(tmp_path, text) -> list:
+    """The findings loading ``text`` gives."""
+    with pytest.raises(PhiltreError) as exc:
+        load_ruleset(_ruleset(tmp_path, text))
+    return exc.value.diagnostics
+
+
+def test_play_shows_the_pot_on_its_board(tmp_path):
+    result = philtre("play", _ruleset(tmp_path), "-p", "3", "--seed", "1", stdin="1\n")
+    board = result.stdout.split("scores [0, 0, 0]", 1)[1]
+    assert "\n  stake = [1, 1, 1]\n" in board and "\n  pot = 3\n" in board  # after the variables
+
+
+def test_the_board_without_show_lists_no_definition(tmp_path):
+    """The board as it was: a ruleset without `show` shows no definition, nor does a caller that passes none."""
+    game = Game(load_ruleset(_ruleset(tmp_path, POKER.replace("show: [pot]\n", ""))), 3, seed=1)
+    assert shown_values(game) == {} and "pot" not in render_view(game.view(0), game.ruleset, played=True, shown={})
+    game = Game(load_ruleset(_ruleset(tmp_path)), 3, seed=1)
+    assert "pot" not in render_view(game.view(0), game.ruleset)
+
+
+def test_a_shown_definition_that_fails_now_is_said_so(tmp_path):
+    """The top card of an empty board: the board says why it has no value, and play goes on."""
+    game = Game(load_ruleset(_ruleset(tmp_path, POKER.replace("show: [pot]", "show: [pot, top]"))), 2, seed=1)
+    text = render_view(game.view(0), game.ruleset, played=True, shown=shown_values(game))
+    assert "\n  pot = 2\n  top cannot be worked out now: " in text
+
+
+def test_a_shown_definition_reading_a_hidden_hand_is_refused(tmp_path):
+    found = _refused(tmp_path, POKER.replace("show: [pot]", "show: [pot, best]"))
+    assert [(d.code, d.loc.line, d.loc.col) for d in found] == [("R016", 21, 13)]
+    assert "'best' reads what 'hand' holds, which only its owner sees" in found[0].message
+
+
+def test_a_shown_definition_reading_a_private_variable_is_refused(tmp_path):
+    text = POKER.replace("folded: {initial: false, each: player}", "folded: {initial: false, each: player, visible: owner}")
+    found = _refused(tmp_path, text.replace("show: [pot]", "show: [live]"))
+    assert [d.code for d in found] == ["R016"] and "the value of 'folded'" in found[0].message
+
+
+def test_a_shown_definition_counting_a_hand_others_may_not_count_is_refused(tmp_path):
+    text = POKER.replace("hand: {each: player, visible: owner}", "hand: {each: player, visible: owner, count: owner}")
+    found = _refused(tmp_path, text.replace("  pot: sum", "  held: count(hand[1])\n  pot: sum").replace("show: [pot]", "show: [held]"))
+    assert [d.code for d in found] == ["R016"] and "`count(hand[1])`" in found[0].message
+
+
+def test_a_shown_definition_reading_a_zone_through_a_public_variable_is_refused(tmp_path):
+    """A variable everyone sees holding a zone: the view shows the reference, not what the zone holds."""
+    text = POKER.replace("variables:\n", "variables:\n  seen: {initial: none}\n").replace(
+        "  - shuffle: deck\n", "  - set: {seen: \"hand[0]\"}\n  - shuffle: deck\n")
+    found = _refused(tmp_path, text.replace("  pot: sum", "  peek: first(seen).rank\n  pot: sum").replace("show: [pot]", "show: [peek]"))
+    assert [d.code for d in found] == ["R016"] and "'hand'" in found[0].message
+
+
+def test_a_shown_definition_of_public_things_loads(tmp_path):
+    """Counts every seat may count, public zones and variables, and a component a public variable holds whole."""
+    text = POKER.replace("variables:\n", "variables:\n  last_up: {initial: none}\n").replace(
+        "  - reveal: hand\n", "  - reveal: hand\n  - move: last(deck) -> board\n  - set: {last_up: first(board)}\n")
+    text = text.replace("  pot: sum", "  remaining: count(deck) + count(hand[1])\n  up: last_up.rank if last_up != none else 0\n  pot: sum")
+    assert [e.text for e in load_ruleset(_ruleset(tmp_path, text.replace("show: [pot]", "show: [pot, remaining, up, live]"))).shown] \
+        == ["pot", "remaining", "up", "live"]
+
+
+def test_show_names_only_definitions_without_parameters(tmp_path):
+    found = _refused(tmp_path, POKER.replace("show: [pot]", "show: [stake, strength, pots]"))
+    assert [(d.code, d.message.split(":")[0]) for d in found] == [
+        ("R016", "'stake' is no definition"), ("R016", "'strength' takes parameters (p)"), ("R016", "'pots' is no definition")]
+    assert "the board shows the variables already" in found[0].hint
+    assert 'all_strength: "[strength(p) for p in players]"' in found[1].hint and found[2].hint == "did you mean 'pot'?"
+
+
+def test_the_pettingzoo_text_shows_the_pot(tmp_path):
+    pytest.importorskip("pettingzoo")
+    from philtre.adapters.pettingzoo import env
+
+    e = env(_ruleset(tmp_path), players=3, render_mode="ansi")
+    e.reset(seed=0)
+    assert "\n  pot = 3\n" in e.render()
+
+
+def test_a_house_rule_may_remove_show(tmp_path):
+    _ruleset(tmp_path)
+    house = _ruleset(tmp_path, "extends: ruleset.yaml\nshow: {$remove: true}\n", "house.yaml")
+    assert load_ruleset(str(tmp_path / "ruleset.yaml"), [house]).shown == ()
