@@ -910,7 +910,7 @@ class Compiler:
         scope = _locals_scope(env)
         found = self._guarded(lambda: self.gen(node, scope, SourceText(whole.text, whole.loc)), whole.loc)
         # the whole said its part's mistakes, with the hints of its place (an expectation's: never "quote it"); said
-        # again here, out of that place, they would bring other hints, and the longer one is kept (_one_each)
+        # again here, out of that place, they would bring other hints, and the longer one is kept (said_once)
         said = {(str(d.loc), d.code, d.message) for d in self.diagnostics[:reported]}
         self.diagnostics[reported:] = [d for d in self.diagnostics[reported:] if (str(d.loc), d.code, d.message) not in said]
         if found is None:

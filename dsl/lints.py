@@ -32,6 +32,8 @@ from .values import Zone, describe, explain, is_number, other_kind_written, valu
 from .yamlpos import loc_of
 
 _PARAMETER_MARK = "\0parameter "  # a definition's parameter, in the zones its body may give (Facts.define_passes)
+# a zone whose count, which every seat sees, a value may be (_public_count): a number, no read of what the zone holds
+_COUNT_MARK = "\0count "
 WILD = "*"  # a reference that may be to any zone: a value the lints cannot follow
 ALL_SEATS = "every seat"  # an index that takes every seat in turn (`ZONE[p]` in `for: p in players`), for L030
 CONSTANT_WORK = 20_000_000  # steps of work all constant evaluations of one ruleset may take
@@ -201,6 +203,22 @@ class Facts:
         return out
 
     @cached_property
+    def rules_reads(self) -> frozenset:
+        """Zones that a rule of the flow or of an action may read (a condition, a choice, a value; through definitions),
+        but where a move, deal or placement puts components: a zone read so is no dead end (L007)."""
+        out = frozenset()
+        for stmt, env, _ in self.placed:
+            into = stmt.args.get(MOVES[stmt.kind][1]) if stmt.kind in MOVES and stmt.kind != "rotate" else None
+            own = [value for value in stmt.args.values() if value is not into and not _is_block(value)]
+            for expr in _exprs_in([own, stmt.when]):
+                out |= self.reads(expr, env)
+        for action in self.ruleset.actions.values():
+            env = self.action_env(action)
+            for expr in _exprs_in([[param.domain for param in action.params], action.condition]):
+                out |= self.reads(expr, env)
+        return out
+
+    @cached_property
     def scoring_looks(self) -> frozenset:
         """Zones whose contents the points and the winners may read: as ``scoring_refs``, but a zone the scoring only
         counts where every seat sees its count (`count(won[p])`, `count: everyone`) is no read (as for L021), nor is a
@@ -354,8 +372,13 @@ def _walk(facts, block, env, action, out, held: bool = False) -> None:
 def _blocks(stmt):
     """The statement blocks a statement holds (bodies), not its `else`."""
     for value in stmt.args.values():
-        if isinstance(value, tuple) and value and all(isinstance(s, Stmt) for s in value):
+        if _is_block(value):
             yield value
+
+
+def _is_block(value) -> bool:
+    """Whether an argument of a statement is a block of statements (a body)."""
+    return isinstance(value, tuple) and bool(value) and all(isinstance(s, Stmt) for s in value)
 
 
 def _refs(facts, node, env) -> frozenset:
@@ -378,6 +401,9 @@ def _refs(facts, node, env) -> frozenset:
             inner[clause.var] = _refs(facts, clause.iterable, inner)
         return _refs(facts, node.element, inner)
     if isinstance(node, ast.Call):
+        counted = _public_count(facts, node)
+        if counted is not None:
+            return counted
         out = frozenset({WILD}) if node.func == "zone_of" else frozenset()
         passed = range(len(node.args))
         if node.func in facts.defines:
@@ -397,6 +423,17 @@ def _refs(facts, node, env) -> frozenset:
     for sub in _subtrees(node):
         out |= _refs(facts, sub, env)
     return out
+
+
+def _public_count(facts, node):
+    """What a count every seat sees may be, for _refs, else None: `count(buried[p])` (`count: everyone`, also written
+    `count(c for c in buried[p])`) the zone's mark (_COUNT_MARK), `count(hand)` (the number of a family's zones) nothing.
+    Through a variable or a `let` given it, as read directly, it tells no seat what the zone holds (a 7 Wonders trial's
+    coins set from the count of a face-down pile were L006's and L021's)."""
+    node = _items_counted(facts, node) or node
+    if _counts_in_public(facts, node):
+        return frozenset({_COUNT_MARK + _counted_zone(facts, node.args[0])[0]})
+    return frozenset() if _counts_zones(facts, node) and not _counts_a_zone(facts, node) else None
 
 
 def _reads(facts, node, env, skip=None) -> frozenset:
@@ -1240,7 +1277,8 @@ def _filled_in_sight(facts, name: str) -> bool:
 
 
 def l007_ignored_by_scoring(facts) -> list:
-    """L007: components end up in a per-player zone (put in, never taken out) that the scoring never reads."""
+    """L007: components end up in a per-player zone (put in, never taken out) that neither the scoring nor any other rule
+    reads: a dead end."""
     scoring = facts.scoring_refs
     if WILD in scoring or not scoring - {WILD}:
         return []  # scoring that reads no zone (points counted as they happen) ignores zones by design
@@ -1251,14 +1289,22 @@ def l007_ignored_by_scoring(facts) -> list:
             into |= facts.refs(stmt.args.get(MOVES[stmt.kind][1]), env)
         elif stmt.kind not in STILL:
             sources |= {WILD}  # a statement kind these lints do not know may take components from anywhere
-    if WILD in sources:
+    read = _zones_named(scoring | facts.rules_reads)
+    if WILD in sources or WILD in read:
         return []
-    return [Diagnostic(zone.loc, "L007", f"components end up in '{name}' (they are put in and never taken out) but the scoring never reads it",
+    return [Diagnostic(zone.loc, "L007", f"components end up in '{name}' (they are put in and never taken out) but the scoring "
+                       "never reads it, nor does any other rule",
                        f"score what '{name}' holds, or stop moving components there; if the scoring leaves them out on purpose "
                        "(lost cards kept out of play, or points counted as they were won), silence it "
                        "on this line: # philtre: ignore[L007]")
             for name, zone in facts.ruleset.zones.items()
-            if zone.kind == "player" and name in into and name not in sources and name not in scoring]
+            if zone.kind == "player" and name in into and name not in sources and name not in read]
+
+
+def _zones_named(refs) -> frozenset:
+    """``refs`` with each public count's mark (_COUNT_MARK) made the name of its zone: a rule that reads the count of a
+    zone reads the zone, for a lint that asks whether anything reads it at all."""
+    return frozenset(ref[len(_COUNT_MARK):] if ref.startswith(_COUNT_MARK) else ref for ref in refs)
 
 
 def l008_hidden_choices(facts) -> list:

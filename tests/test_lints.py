@@ -2659,6 +2659,8 @@ def test_l039_names_the_definition_it_reads_through_and_rewrites_only_the_read(t
     text = with_set('set: {pot: pot + 1, last: "pot + potluck"}').replace("  last: {initial: 0}\n", "  last: {initial: 0}\n  potluck: {initial: 0}\n")
     (d,) = [d for d in findings(tmp_path, text) if d.code != "L001"]
     assert "- let: {old_pot: pot} before the set, then last: old_pot + potluck;" in d.hint, str(d)
+
+
 SHUFFLED = "      - move: table -> discard\n      - shuffle: discard\n"  # the table's cards, shuffled where every seat sees them
 
 
@@ -2730,3 +2732,72 @@ def test_a_public_variable_set_from_a_card_turned_up_right_after_is_no_l031(tmp_
     a reveal of it) is silent; where the card may stay hidden, or a seat decides first, it is still L031."""
     text = dealt_then(f"  - let: {{c: last(deck)}}\n  - set: {{pub: c.rank}}\n{between}  - {move}\n")
     assert [d.code for d in findings(tmp_path, text)] == codes, [str(d) for d in findings(tmp_path, text)]
+
+
+# a 7 Wonders trial's coins, lowered each round by the count of a face-down pile (`count: everyone`, the default)
+BURIED_COUNTED = """\
+philtre: 1
+game: lint-count
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, 3]}, copies: 2, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  buried: {each: player, visible: nobody}
+variables:
+  coins: {initial: 5, each: player}
+actions:
+  bury:
+    choose: {card: "hand[me]"}
+    if: coins[me] > 0
+    do:
+      - move: card -> buried[me]
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 3}
+  - repeat: 3
+    do:
+      - simultaneous: bury
+      - for: p in players
+        do:
+          - set: {"coins[p]": "coins[p] - count(buried[p])"}
+  - for: p in players
+    do:
+      - score: {player: p, add: "coins[p]"}
+"""
+
+
+@pytest.mark.parametrize("counted, codes", [
+    ("count(buried[p])", []),
+    ("count(c for c in buried[p])", []),
+    ("count(c for c in buried[p] if c.rank == 3)", ["L006", "L021", "L031"]),
+], ids=["the count", "the count of its cards", "what its cards are"])
+def test_a_public_variable_set_from_a_public_count_of_a_hidden_zone_carries_the_count(tmp_path, counted, codes):
+    """Coins set from `count(buried[p])` of a face-down pile, then scored and read by an action's `if`, were L006 and
+    L021 (the variable was taken to carry what the pile holds), though scoring or testing `count(buried[p])` itself was
+    silent: the count every seat sees stays public through a variable. Set from what the cards are, it still reads them,
+    and so does a count the other seats may not see."""
+    text = changed('"coins[p] - count(buried[p])"', f'"coins[p] - {counted}"', BURIED_COUNTED)
+    assert [d.code for d in findings(tmp_path, text)] == codes, [str(d) for d in findings(tmp_path, text)]
+    if not codes:
+        hidden = changed("buried: {each: player, visible: nobody}", "buried: {each: player, visible: nobody, count: owner}", text)
+        (tmp_path / "hidden").mkdir()  # (another file: a file's lines are read once in a process)
+        assert {"L006", "L021"} <= {d.code for d in findings(tmp_path / "hidden", hidden)}
+
+
+@pytest.mark.parametrize("rule, codes", [
+    ("", ["L007"]),
+    ('    if: "not any(c.rank == 10 for c in kept[me])"\n', []),
+    ('    if: "strong(me) < 3"\n', []),
+], ids=["read by nothing", "read by an action's if", "counted through a definition"])
+def test_a_zone_the_rules_read_is_no_dead_end_for_l007(tmp_path, rule, codes):
+    """A 7 Wonders trial's wonder boards, dealt one to each seat and read by the rules (the production an action's `if`
+    tests) but never scored, were L007, whose message said only that the scoring never read them: components the rules
+    read are in play. A zone nothing reads at all is still L007, and its message says so."""
+    text, *_ = CASES["zone the cards end up in, ignored by the scoring"]
+    text = changed('    choose: {card: "hand[me]"}\n', '    choose: {card: "hand[me]"}\n' + rule,
+                   changed("define:\n", "define:\n  strong(p): count(kept[p])\n", text) if "strong" in rule else text)
+    found = findings(tmp_path, text)
+    assert [d.code for d in found] == codes, [str(d) for d in found]
+    assert all("the scoring never reads it, nor does any other rule" in d.message for d in found)
