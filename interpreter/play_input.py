@@ -161,9 +161,27 @@ def _no_such_number(number: str, options, single_zones=(), forbidden=None) -> st
 
 def _forbidding(game, seat: int, options, single_zones=()):
     """text -> why the rules rule out the option it names at this decision of ``seat`` ('' if it names none: ruled_out)."""
-    from .ruled_out import ruled_out
+    return _Forbidding(game, seat, options, single_zones)
 
-    return lambda text: ruled_out(game, seat, text, options, single_zones)
+
+class _Forbidding:
+    """What the rules rule out at one decision of a seat: called with a line, why they rule out the option it names
+    ('' if it names none: ruled_out); ``holding``, why they rule out each option that has the line's words."""
+
+    def __init__(self, game, seat: int, options, single_zones=()):
+        self.game, self.seat, self.options, self.single_zones = game, seat, options, single_zones
+
+    def __call__(self, text: str) -> str:
+        from .ruled_out import ruled_out
+
+        return ruled_out(self.game, self.seat, text, self.options, self.single_zones)
+
+    def holding(self, text: str, action: str) -> list:
+        """Why the rules forbid each option of another action than ``action``, outside the legal ones, that has every
+        word of ``text`` (forbidden_holding)."""
+        from .ruled_out import forbidden_holding
+
+        return forbidden_holding(self.game, self.seat, text, self.options, action, self.single_zones)
 
 
 def _said_back(text: str) -> str:
@@ -300,7 +318,7 @@ def _by_label(text: str, options, single_zones=(), forbidden=None):
     exact = _written_as(text, options, single_zones)
     others = _also_a_word(text, exact, options, single_zones) if exact else []  # `red` of paint(colour=red): take(card=card red) too
     if len(exact) == 1:
-        return _whole_and_word(text, exact[0], others, options, single_zones) if others else exact[0]
+        return _whole_and_word(text, exact[0], others, options, single_zones) if others else _unless_forbidden(text, exact[0], options, single_zones, forbidden)
     if not exact:  # [d3, d1] for which=[d1, d3]: word matching offered [d1, d2, d3] too
         reordered = _reordered(text, options, single_zones)
         free = [option for option, any_order in reordered if any_order]
@@ -323,7 +341,7 @@ def _by_label(text: str, options, single_zones=(), forbidden=None):
         return _no_list_so(text, named, matches, options, single_zones)
     matches = counted
     if len(matches) == 1:
-        return matches[0]
+        return _unless_forbidden(text, matches[0], options, single_zones, forbidden)
     if matches:
         return (f"{len(matches)} options match; write more of one{_telling_apart(matches, single_zones)}, or type its number: "
                 f"{_listing(matches, options, single_zones)}")
@@ -332,6 +350,24 @@ def _by_label(text: str, options, single_zones=(), forbidden=None):
     if swapped:  # `1 5` for bid(q=5, f=1), the bid of one 5 not legal now: five 1s is not taken for it
         return _in_another_order(text, swapped, options, single_zones)
     return _not_an_option(text, options, single_zones, forbidden)
+
+
+def _unless_forbidden(text: str, option, options, single_zones=(), forbidden=None):
+    """``option``, the one legal option ``text`` names without its action's name; or, where an option of another action
+    the rules forbid now has the same words (`baths`: sell(card=card baths blue) legal, build(card=card baths blue) not,
+    for want of stone), that the rules forbid that one and how to type this one: taken at once, a 7 Wonders trial's
+    card meant to be built was sold (a move is final)."""
+    holding = getattr(forbidden, "holding", None)
+    if holding is None or option.action.lower() in _words(text) or _squeezed(text) == _squeezed(option.label(None, single_zones)):
+        return option
+    why = holding(text, option.action)
+    if not why:
+        return option
+    number, label = options.index(option) + 1, option.label(None, single_zones)
+    short = f"{option.action} {text.strip()}"
+    typed = f"{short}, " if _by_label(short, options, single_zones) is option else ""
+    return (f"{_said_back(text)} names {label}, option {number}, but {'; '.join(why)}: for {label}, "
+            f"type {typed}the option whole, or its number, {number}")
 
 
 def _also_a_word(text: str, exact: list, options, single_zones=()) -> list:

@@ -20,10 +20,31 @@ def ruled_out(game, seat: int, text: str, legal, single_zones=()) -> str:
     several, or the choices cannot be listed within CANDIDATES_LIMIT."""
     from .play_input import _by_label  # (play_input asks this module; read as play reads a line)
 
-    outside = [option for option in _candidates(game, seat) if option not in legal]
+    outside = _outside(game, seat, legal)
     found = _by_label(text, outside, single_zones) if outside else None
-    if not isinstance(found, Option):
-        return ""
+    return _forbids(game, seat, found, single_zones) if isinstance(found, Option) else ""
+
+
+def forbidden_holding(game, seat: int, text: str, legal, action: str, single_zones=()) -> list:
+    """Why the rules forbid each option of the choices here of another action than ``action``, outside ``legal``, that
+    has every word of ``text`` (`baths` of build(card=card baths blue), where no stone builds it now): [] where none has,
+    or the choices cannot be listed within CANDIDATES_LIMIT. (One of ``action``'s own is the same move as the legal one,
+    made with another component that looks the same, or another value of it.)"""
+    from .play_input import _has_words, _words
+
+    typed = set(_words(text))
+    return [_forbids(game, seat, option, single_zones) for option in _outside(game, seat, legal)
+            if option.action != action and _has_words(text, typed, option, single_zones)]
+
+
+def _outside(game, seat: int, legal) -> list:
+    """The options the pending decision's choices could make for ``seat`` that are not among the ``legal`` ones."""
+    return [option for option in _candidates(game, seat) if option not in legal]
+
+
+def _forbids(game, seat: int, found, single_zones=()) -> str:
+    """"the rules forbid take(n=0) now (the if of take, line 12: ...)" for ``found``, an option the rules rule out here
+    (its action's `if` named where that is what refuses it)."""
     action = game.ruleset.actions[found.action]
     said = f"the rules forbid {found.label(None, single_zones)} now"
     cond = action.condition

@@ -1219,6 +1219,61 @@ def test_a_value_the_action_s_if_rules_out_now_is_said_to_be_forbidden_by_it(tmp
     assert "forbid" not in match_choice("n=7", options, forbidden=forbidden)
 
 
+# a card each seat may build or sell; the baths are built only with stone, which nobody has
+BUILD_OR_SELL = """\
+philtre: 1
+game: draft
+players: 2
+components:
+  card: {attributes: {name: [baths, press]}, each: player, start: hand}
+zones:
+  hand: {each: player, visible: owner}
+  city: {each: player}
+  discard: {}
+variables:
+  stone: {initial: 0, each: player}
+actions:
+  build:
+    choose: {card: "hand[me]"}
+    if: card.name != 'baths' or stone[me] > 0
+    do:
+      - move: card -> city[me]
+  sell:
+    choose: {card: "hand[me]"}
+    do:
+      - move: card -> discard
+flow:
+  - decide: [build, sell]
+    player: 0
+"""
+
+
+def test_a_word_of_a_legal_option_and_of_one_the_rules_forbid_is_not_taken_for_the_legal_one(tmp_path):
+    """A 7 Wonders trial typed `baths` to build the baths, which the rules forbid without stone: play took the one legal
+    option with that word, sell(card=card baths), and sold the card (`build baths` was refused, and said why). A line
+    without the action's name that an option the rules forbid also has is refused, saying why and how to type the
+    legal one; with the action's name, as listed, or by its number, that one is taken."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.cli_play import _forbidding, match_choice
+
+    (tmp_path / "ruleset.yaml").write_text(BUILD_OR_SELL, encoding="utf-8")
+    game = Game(load_ruleset(str(tmp_path)), 2, seed=1)
+    options = game.options(0)
+    forbidden = _forbidding(game, 0, options)
+    sell = "sell(card=card baths (seat 0))"
+    for typed in ("baths", "card baths"):
+        assert match_choice(typed, options, forbidden=forbidden) == (
+            f"'{typed}' names {sell}, option 2, but the rules forbid build(card=card baths (seat 0)) now (the if of build, "
+            f"line 15: card.name != 'baths' or stone[me] > 0): for {sell}, type sell {typed}, the option whole, or its number, 2")
+    for typed in ("sell baths", sell, "2"):
+        assert match_choice(typed, options, forbidden=forbidden).label() == sell, typed
+    assert match_choice("baths", options).label() == sell  # (what the rules forbid is not known: taken, as before)
+    played = philtre("play", tmp_path, "--seat", "0", "--seed", "1", stdin="baths\n2\n")
+    assert played.returncode == 0, played.stderr
+    assert "'baths' names sell(card=card baths" in played.stderr and "= sell(card=card baths" in played.stderr, played.stderr
+
+
 def test_the_options_said_again_do_not_read_as_only_one_when_there_are_several(tmp_path):
     """"the rules allow only 1. take(...); 2. take(...)" read as "only one option": several are said as the options
     they are, and one alone as the only one."""
