@@ -860,7 +860,7 @@ class Compiler:
                        _next_seats_hint(want, type_, what, tree, text) or _ranking_keys_hint(what, tree)
                        or _one_seat_hint(want, type_, what, _example_of(tree, text), "me" in (env or {}))
                        or _one_zone_hint(want, type_, text) or self._indexed_twice_hint(tree, want, type_)
-                       or _ranking_word_hint(what, text) or self._die_names_hint(want, type_, what)
+                       or _ranking_word_hint(what, text) or _rotate_by_hint(what, type_) or self._die_names_hint(want, type_, what)
                        or self._fraction_hint(tree, want, type_) or (self._declared_hint(tree) if want in ("int", "num") else ""))
         elif want in ("int", "num") and type_ == ANY:  # branches of several kinds: a number where one is known not to be
             self._check_branches(tree, branches, want, what, source)
@@ -7655,6 +7655,14 @@ def _ranking_keys_hint(what: str, tree) -> str:
         return ""
     keys = ", ".join(yaml_quoted(ast.text(item)) for item in tree.items)
     return f"several keys (later ones break ties) are a YAML list of expressions, each quoted on its own: [{keys}]"
+
+
+def _rotate_by_hint(what: str, type_) -> str:
+    """For a rotate's `by` that is no whole number (`by: "'left'"`, a 7 Wonders trial's draft): how many seats, and which
+    way, are written; else ''."""
+    if what == "'by'" and type_ not in ("int", "num"):
+        return "by is how many seats each zone passes: by: 1 (to the left) or by: -1 (to the right)"
+    return ""
 
 
 def _layout_seat_hint(name: str, scope, what: str, text: str) -> str:

@@ -510,6 +510,11 @@ CASES = {
         "rotate by half a seat: a number of seats is whole",
         after_shuffle("  - rotate: hand\n    by: 0.5\n"),
         "E120", "0.5", message="'by' must be a whole number"),
+    "rotate_by_a_word": Case(
+        "rotate by: \"'left'\" (a 7 Wonders trial's draft): 'must be a whole number, but this is a word', no word of how to write it",
+        after_shuffle("  - rotate: hand\n    by: \"'left'\"\n"),
+        "E120", "'left'", nth=2, message="'by' must be a whole number, but this is a word",
+        hint="by: 1 (to the left) or by: -1 (to the right)"),
     "zone_of_a_family_indexed_twice": Case(
         "move: card -> side[me][flag], a zone per seat per flag: 'must be a zone, but this is a component', no word of why",
         breaking("      - move: card -> pile\n", "      - move: card -> hand[me][0]\n"),
