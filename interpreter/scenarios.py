@@ -358,7 +358,8 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
                 continue
             if value is not True:
                 sides = sc.sides[k] if k < len(sc.sides) else ()
-                result.failures.append(_failure(expr.loc, "T012", f"expected true: {expr.text.strip()}{_values(expr, S, L, sides)}"))
+                result.failures.append(_failure(expr.loc, "T012", f"expected true: {expr.text.strip()}{_values(expr, S, L, sides)}",
+                                                _choices_waiting(game)))
     except (PhiltreError, _NotEvaluated) as exc:
         result.stopped = isinstance(exc, PhiltreError) and exc.stopped_a_game
         if sent_back is not None and result.stopped:
@@ -366,6 +367,20 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
         result.failures.append(_with_resized_given(ruleset, sc, str(exc)))
         return False
     return True
+
+
+def _choices_waiting(game) -> str:
+    """Where the expectations read a `simultaneous` step some seats have chosen at and others not: that its effects have
+    not run yet (a 7 Wonders trial's step by seat 0 alone, then `count(city[0]) == 1`, failed with no word of why); else ''."""
+    from .render import seats_text
+
+    flow = game.state.flow
+    if flow.pending is None or not flow.choices:
+        return ""
+    seats, stmt = game.pending(), flow.pending.stmt
+    return (f"{seats_text(seats)} {'has' if len(seats) == 1 else 'have'} not chosen yet at '{stmt.label or stmt.kind}', "
+            f"line {stmt.loc.line}: a simultaneous step's "
+            "effects run once every seat has chosen")
 
 
 def _script_hint(sc) -> str:

@@ -2046,3 +2046,27 @@ def test_a_step_that_is_not_legal_lists_its_own_action_s_options_first(tmp_path,
     [result] = run_scenarios(load_ruleset(str(tmp_path)))
     [failure] = result.failures
     assert said in failure and failure.endswith(f", ... and {more} more"), failure
+
+
+@pytest.mark.parametrize("named", [False, True], ids=["unnamed", "named"])
+def test_an_expectation_read_while_a_simultaneous_step_waits_for_seats_says_its_effects_have_not_run(tmp_path, named):
+    """A 7 Wonders trial's step by seat 0 alone, then `count(city[0]) == 1`: "T012 expected true ... = 0", with no word
+    that the step's effects run once every seat has chosen. The failure says which seats have not chosen yet, where;
+    once all have, a failing expectation says nothing of it."""
+    path = _beside(tmp_path, TUTORIAL, A_WORD_FOR_A_CARD.format(card="{rank: 8}").replace(
+        'expect: ["true"]', 'expect: ["count(table[0]) == 1"]'))
+    if named:
+        rules = path.parent / "ruleset.yaml"
+        rules.write_text(rules.read_text(encoding="utf-8").replace(
+            "              - simultaneous: play\n", "              - name: pick\n                simultaneous: play\n"), encoding="utf-8")
+    [result] = _results(path)
+    [failure] = result.failures
+    at = "'pick', line 43" if named else "'simultaneous', line 42"
+    assert failure.endswith(f"T012 expected true: count(table[0]) == 1  [count(table[0]) = 0] (seat 1 has not chosen yet "
+                            f"at {at}: a simultaneous step's effects run once every seat has chosen)"), failure
+    both = path.read_text(encoding="utf-8").replace(
+        "    expect:", "      - {player: 1, action: play}\n    expect:").replace("count(table[0]) == 1", "count(discard) == 0")
+    path.write_text(both, encoding="utf-8")
+    [result] = _results(path)
+    [failure] = result.failures
+    assert failure.endswith("[count(discard) = 2]"), failure  # (the trick played and cleared: the next not yet begun)
