@@ -9,6 +9,7 @@
 - hex cells (under Grids): links between `[x, y]` nodes and `reachable` join a grid's cells along six neighbours.
 - majorities (under define): first and second place by the seats ahead, ties sharing a place and its points;
 - a value named inside an expression (under Comprehensions): a clause over a one-item list writes it once.
+- choices resolved at once (under simultaneous): each pick set aside, every seat resolved against the position before the step.
 """
 
 from __future__ import annotations
@@ -223,3 +224,35 @@ def _block_after_plain(marker: str) -> str:
     text = LANGUAGE.read_text(encoding="utf-8")
     assert marker in text, f"docs/language.md no longer says {marker!r}"
     return re.search(r"```\n(.*?)```", text[text.index(marker):], re.S).group(1)
+
+
+def test_choices_resolved_at_once_read_the_position_from_before_the_step(tmp_path):
+    """language.md's staging under `simultaneous` (a 7 Wonders trial's trading): each seat is paid for the cards of its
+    neighbour's colour built before the step, not the one that neighbour built in the same step, which the effects
+    written in the action read (the earlier seat's card is in its city when the later seat's effects run); it
+    validates with no finding, and its game ends."""
+    from philtre.dsl.validate import check_file
+
+    snippet = yaml.safe_load(_block_after("**Choices resolved at once.**"))
+    data = {"philtre": 1, "game": "staged", "players": 2,
+            "components": {"card": {"attributes": {"colour": ["red"]}, "each": "player", "start": "hand"}},
+            "variables": {"coins": {"initial": 0, "each": "player"}}, **snippet,
+            "winners": {"highest": "coins[p]"}}
+
+    def coins(data, folder) -> list:
+        """The coins after each seat builds its card, the rules ``data`` written in ``folder``."""
+        (tmp_path / folder).mkdir()
+        path = _write(tmp_path / folder, data)
+        assert [str(f.diagnostic) for f in check_file(path).findings] == []
+        game = Game(load_ruleset(path), 2, seed=1)
+        for seat in (0, 1):
+            game.apply(seat, game.options(seat)[0])
+        assert game.finished
+        return game.state.vars["coins"]
+
+    assert coins(data, "staged") == [0, 0]
+    in_the_action = {**data, "flow": snippet["flow"][:1],
+                     "actions": {"build": {**snippet["actions"]["build"], "do": [
+                         {"set": {"coins[me]": "coins[me] + count(c for c in city[left(me)] if c.colour == card.colour)"}},
+                         {"move": "card -> city[me]"}]}}}
+    assert sorted(coins(in_the_action, "in-the-action")) == [0, 1]  # the later seat paid for the earlier one's card
