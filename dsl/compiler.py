@@ -2008,6 +2008,8 @@ class Compiler:
         define.compiling = False
         if _literal(define):
             self._constants[fname] = code  # written where it is used: a call would only return it
+        if len(self.diagnostics) > reported:
+            t = ANY  # its body failed: the type it gave is a guess, and errors of its callers made from it only repeat that one
         self.define_variants[key] = (fname, t)
         if not types:
             define.type = t
