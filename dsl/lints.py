@@ -20,7 +20,7 @@ from functools import cache, cached_property
 from . import ast
 from .geometry import PIECE_ATTRIBUTES
 from .builtins import BUILTINS, WORK, WORK_LIMIT, OutOfWork, RuleRuntimeError
-from .compiler import Expr, failing_definition, fractions_told, nones_named, parse_define_head, true_ones_counted
+from .compiler import KEYED_ORDERS, Expr, failing_definition, fractions_told, nones_named, parse_define_head, true_ones_counted
 from .describe import _scalar
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .model import Stmt, decision_actions
@@ -2260,6 +2260,122 @@ def _mixed_finding(source, node, side, values) -> Diagnostic:
                       f"quote them all as words, {side.name}: [{words}], or write them all as numbers")
 
 
+def l042_order_of_words_not_as_declared(facts) -> list:
+    """L042: an order taken of an attribute whose declared values are all words, declared out of alphabetical order
+    (`rank: [J, Q, K]`): a comparison `<`, `<=`, `>`, `>=` of it, or max(), min(), sorted(), sorted_by(), max_by(),
+    min_by() keyed by it. Words compare alphabetically (K < Q), not in the order declared: Q beat K in a Leduc trial's
+    showdown, with no finding. Attributes declared alphabetically ([a, b, c]) order as declared: no finding."""
+    unordered = _words_out_of_order(facts)
+    out = []
+    for source, tree, bare in _trees_naming_attributes(facts) if unordered else ():
+        for node in ast.walk(tree) if tree is not None else ():
+            if reads := _order_taken(facts, node, unordered, bare):
+                out.append(_word_order_finding(facts, source, node, reads, unordered))
+    return out
+
+
+def _words_out_of_order(facts) -> dict:
+    """Attribute -> its values in the order a component type or a die's faces declare them, for each attribute whose
+    values are all words (every declaration's), where that order is not the alphabetical one words compare in."""
+    declared = _declared_values(facts.ruleset)
+    orders = [(name, values) for ctype in facts.ruleset.components for name, values in ctype.attributes]
+    orders += [(name, [face[name] for face in die.faces if name in face]) for die in facts.ruleset.dice.values()
+               for name in dict.fromkeys(key for face in die.faces for key in face)]
+    out = {}
+    for name, values in orders:
+        once = list(dict.fromkeys(values))
+        if all(isinstance(v, str) for v in declared.get(name) or [0]) and once != sorted(once):
+            out.setdefault(name, once)
+    return out
+
+
+ORDERING_CALLS = frozenset({"max", "min", "sorted"}) | KEYED_ORDERS  # the builtins that order their items (or keys)
+
+
+def _order_taken(facts, node, unordered: dict, bare: dict) -> list:
+    """[(a part of ``node``, the attribute it reads)] where ``node`` takes an order of ``unordered`` attributes: the
+    sides of a comparison with anything but a number (a number is E124's), or an ordering call's items (or keys)."""
+    if isinstance(node, ast.Compare) and node.op in ORDERED:
+        if any(isinstance(side, ast.Const) and is_number(side.value) for side in (node.left, node.right)):
+            return []
+        sides = (node.left, node.right)
+    elif isinstance(node, ast.Call) and node.func in ORDERING_CALLS and node.args:
+        lone = node.args[0] if len(node.args) == 1 else None
+        sides = ((lone.element,) if isinstance(lone, ast.Comprehension) else lone.items if isinstance(lone, ast.ListLit)
+                 else () if lone is not None else node.args)
+        sides = [_leading_item(side) for side in sides]
+    else:
+        return []
+    return [(side, name) for side in sides if (name := _word_attribute_read(facts, side, unordered, bare))]
+
+
+def _leading_item(node):
+    """The item of ``node`` that orders it: a list's first, which lists compare by first (`[c.rank, c]`), else itself."""
+    while isinstance(node, ast.ListLit) and node.items:
+        node = node.items[0]
+    return node
+
+
+def _word_attribute_read(facts, node, unordered: dict, bare: dict, depth: int = 0):
+    """The ``unordered`` attribute ``node`` reads: `x.rank`, `rank` bare in a component's own expressions, or a call
+    of a definition whose body is one (`rank_of(p): first(hand[p]).rank`); else None."""
+    if isinstance(node, ast.Attr) or isinstance(node, ast.Name) and node.name in bare:
+        return node.name if node.name in unordered else None
+    if isinstance(node, ast.Call) and node.func in facts.defines and depth < 8:
+        body = facts.defines[node.func][1]
+        return _word_attribute_read(facts, body, unordered, {}, depth + 1) if body is not None else None
+    return None
+
+
+def _word_order_finding(facts, source, node, reads, unordered) -> Diagnostic:
+    """L042's finding at ``node``, whose ``reads`` (parts, the attribute each reads) it orders, words declared in the
+    ``unordered`` attributes' order; the hint writes ``node`` with the number of each one's order in place."""
+    attribute = reads[0][1]
+    values = unordered[attribute]
+    low, high = next((b, a) for a, b in zip(values, values[1:]) if a > b)
+    derive, order = _order_derived(facts, attribute, values)
+    placed = {id(part): _in_order(facts, part, name, unordered[name]) for part, name in reads if not isinstance(part, ast.Call)}
+    words = {id(side): ast.Const(side.pos, values.index(side.value)) for side in (node.left, node.right)
+             if isinstance(side, ast.Const) and side.value in values} if isinstance(node, ast.Compare) else {}
+    calls = [part.func for part, _ in reads if isinstance(part, ast.Call)]
+    hint = (f"to order {attribute} as declared, " + (f"derive a number from it, {derive}, then compare that" if derive
+                                                      else "compare its place")
+            + (": " + ast.text(_rebuilt(node, lambda tree: placed.get(id(tree)) or words.get(id(tree)))) if placed else "")
+            + "".join(f"{'; ' if placed else ': '}read .{order} in '{func}'" if derive
+                      else f" in '{func}': {_index_of(values, attribute)}" for func in calls[:1]))
+    at = reads[0][0].pos if isinstance(node, ast.Compare) else node.pos  # (a comparison's own place is its operator)
+    return Diagnostic(source.at(at), "L042", f"`{ast.text(node)}`: words compare alphabetically, so {low} < {high} "
+                      f"here, not in the order {attribute} declares them ({', '.join(map(str, values[:8]))}"
+                      f"{', ...' if len(values) > 8 else ''})", hint)
+
+
+def _in_order(facts, part, attribute: str, values):
+    """``part``, a read of ``attribute`` (`c.rank`, or `rank` bare), as the number of its place in ``values``: the
+    attribute _order_derived derives, or index() of it where none can be derived (a die's face)."""
+    _, order = _order_derived(facts, attribute, values)
+    if not order:
+        return ast.Call(part.pos, "index", (ast.ListLit(part.pos, tuple(ast.Const(part.pos, v) for v in values)), part))
+    return ast.Attr(part.pos, part.target, order, part.pos) if isinstance(part, ast.Attr) else ast.Name(part.pos, order)
+
+
+def _order_derived(facts, attribute: str, values) -> tuple:
+    """(`derive: {order: "index([...], ATTRIBUTE)"}` under the component types that declare ``attribute``, the derived
+    attribute's name: `order`, or ATTRIBUTE_order where a type has an `order`), or ('', '') where none declares it (a
+    die's face: no derive)."""
+    types = [ctype for ctype in facts.ruleset.components if attribute in dict(ctype.attributes)]
+    if not types:
+        return "", ""
+    taken = {name for ctype in facts.ruleset.components for name in [*dict(ctype.attributes), *dict(ctype.derived)]}
+    order = "order" if "order" not in taken else f"{attribute}_order"
+    return (f'derive: {{{order}: "{_index_of(values, attribute)}"}} under {" and ".join(t.name for t in types)}',
+            order)
+
+
+def _index_of(values, read: str) -> str:
+    """`index(['J', 'Q', 'K'], READ)`: the place of the word ``read`` gives among ``values``, a number in their order."""
+    return ast.text(ast.Call(0, "index", (ast.ListLit(0, tuple(ast.Const(0, v) for v in values)), ast.Name(0, read))))
+
+
 def _parameters_compared(facts) -> dict:
     """Definition -> {index of a parameter: the attribute it is compared with (`==`, `!=`)} (`n(p, k)` comparing
     `c.kind == k`: {1: 'kind'}), for each parameter compared with one attribute only and never bound again inside."""
@@ -2622,13 +2738,19 @@ def _seat_index(node):
 
 def _with_names(node, values: dict):
     """``node`` with each name of ``values`` (a definition's parameters) made the tree it is given (the call's argument)."""
-    if isinstance(node, ast.Name) and node.name in values:
-        return values[node.name]
+    return _rebuilt(node, lambda part: values[part.name] if isinstance(part, ast.Name) and part.name in values else None)
+
+
+def _rebuilt(node, swap):
+    """``node`` with each of its trees that ``swap`` gives another tree for made that one (None: kept, its parts looked at)."""
+    new = swap(node)
+    if new is not None:
+        return new
 
     def rebuilt(value):
         """A field's value with its trees rebuilt."""
         if isinstance(value, ast.Node):
-            return _with_names(value, values)
+            return _rebuilt(value, swap)
         return tuple(rebuilt(item) for item in value) if isinstance(value, tuple) else value
 
     return type(node)(*(rebuilt(value) for value in node.field_values()))
@@ -4189,6 +4311,7 @@ LINTS = {
     "L039": l039_set_reads_an_earlier_key,
     "L040": l040_shuffled_in_sight_then_hidden,
     "L041": l041_true_or_false_read_as_the_heuristic,
+    "L042": l042_order_of_words_not_as_declared,
 }
 
 

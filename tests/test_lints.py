@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039, L040, L041).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039, L040, L041, L042).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -45,6 +45,8 @@ def where(text: str, needle: str) -> tuple[int, int]:
 # a die, and a variable each seat keeps to itself (the Liar's Dice a newcomer writes first)
 ROLLED_INTO_MINE = "dice:\n  d6: [{pips: 1}, {pips: 2}, {pips: 3}, {pips: 4}, {pips: 5}, {pips: 6}]\n" \
                    "variables:\n  mine: {initial: [], each: player, visible: owner}\n  everyones: {initial: 0}\n"
+
+RANKS, JQK = "rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", "rank: [J, Q, K]"  # (CLEAN's ranks; ranks that are words)
 
 GUESSED_INTO_MINE = "variables:\n  mine: {initial: 0, each: player, visible: owner}\n"
 
@@ -283,6 +285,10 @@ CASES = {
         changed('winners: {highest: "score[p]"}', 'winners: {highest: ["count(hand[p]) < 9", "score[p]"]}'),
         "L041", "count(hand[p]) < 9", "the first winners key, `count(hand[p]) < 9`, is true or false, and no heuristic "
         "is declared: greedy reads that key alone as how well a seat stands, so it plays only to keep it true"),
+    "an order of words declared out of alphabetical order": (  # a Leduc trial's showdown: Q beat K, with no finding
+        changed(RANKS, JQK), "L042", "max(played(p).rank",
+        "`max(played(p).rank for p in players)`: words compare alphabetically, so K < Q here, not in the order rank "
+        "declares them (J, Q, K)"),
 }
 
 
@@ -2801,3 +2807,62 @@ def test_a_zone_the_rules_read_is_no_dead_end_for_l007(tmp_path, rule, codes):
     found = findings(tmp_path, text)
     assert [d.code for d in found] == codes, [str(d) for d in found]
     assert all("the scoring never reads it, nor does any other rule" in d.message for d in found)
+
+
+WHEN_BEST = "          - when: played(p).rank == best\n"
+
+
+@pytest.mark.parametrize("written, hint", [
+    ("played(p).rank > 'Q'", "played(p).order > 1"),  # (the word compared becomes its place)
+    ("'J' <= played(p).rank", "0 <= played(p).order"),
+    ("min(played(0).rank, played(1).rank) == 'K'", "min(played(0).order, played(1).order)"),
+    ("sorted(c.rank for c in table[p]) == []", "sorted(c.order for c in table[p])"),
+    ("sorted([c.rank, c.id] for c in table[p]) == []", "sorted([c.order, c.id] for c in table[p])"),  # (lists: by first)
+    ("sorted_by([c.rank, c] for c in table[p]) == []", "sorted_by([c.order, c] for c in table[p])"),
+    ("max_by([c.rank, c] for c in table[p]) == none", "max_by([c.order, c] for c in table[p])"),
+    ("count(c for c in table[p] if c.rank >= rank_of(p)) > 0", "c.order >= rank_of(p); read .order in 'rank_of'"),
+])
+def test_an_order_of_words_not_declared_alphabetically_is_found_with_the_order_derived(tmp_path, written, hint):
+    """L042 at each way an order is taken (a comparison, max, min, sorted, sorted_by, max_by, min_by), its hint the
+    derived number of the declared order, and the expression written with it."""
+    text = changed(WHEN_BEST, f"          - when: played(p).rank == best and {written}\n",
+                   changed("define:\n", "define:\n  rank_of(p): played(p).rank\n", changed(RANKS, JQK)))
+    hints = [d.hint for d in findings(tmp_path, text) if d.code == "L042" and d.loc.line == where(text, written)[0]]
+    assert len(hints) == 1 and hints[0].startswith("to order rank as declared, derive a number from it, "
+                                                   "derive: {order: \"index(['J', 'Q', 'K'], rank)\"} under card, then compare that: "), hints
+    assert hint in hints[0], hints[0]
+
+
+def test_an_order_of_words_read_through_a_definition_is_found(tmp_path):
+    """`max(rank_of(p) for p in players)`, rank_of(p) reading the rank: the definition's body says what to read."""
+    text = changed("  best: max(played(p).rank for p in players)\n",
+                   "  rank_of(p): played(p).rank\n  best: max(rank_of(p) for p in players)\n", changed(RANKS, JQK))
+    [d] = [d for d in findings(tmp_path, text) if d.code == "L042"]
+    assert (d.loc.line, d.loc.col) == where(text, "max(rank_of"), str(d)
+    assert d.hint.endswith("then compare that: read .order in 'rank_of'"), d.hint
+
+
+def test_an_order_of_words_on_a_die_or_bare_in_a_derive_is_found(tmp_path):
+    """A die's faces declare their words in order too (no derive there: the hint writes index() in place); a derive
+    that reads the attribute bare is checked as any expression is."""
+    coin = changed(WHEN_BEST, "          - when: played(p).rank == best and coin.side > 'heads'\n",
+                   changed("define:\n", "dice:\n  coin: [{side: tails}, {side: heads}]\ndefine:\n"))
+    [d] = [d for d in findings(tmp_path, coin) if d.code == "L042"]
+    assert "so heads < tails here, not in the order side declares them (tails, heads)" in d.message, str(d)
+    assert d.hint == "to order side as declared, compare its place: index(['tails', 'heads'], coin.side) > 1", d.hint
+    derived = changed("    copies: 2\n", "    copies: 2\n    derive: {high: \"rank > 'Q'\"}\n", changed(RANKS, JQK))
+    assert where(derived, "rank > 'Q'") in [(d.loc.line, d.loc.col) for d in findings(tmp_path, derived) if d.code == "L042"]
+
+
+@pytest.mark.parametrize("ranks, written", [
+    ("rank: [a, b, c]", "played(p).rank > 'b'"),  # declared alphabetically: they order as declared
+    (JQK, "played(p).rank != 'Q'"),  # no order taken
+    (JQK, "played(p).order > 1"),  # the derived number
+    (JQK, "count(c for c in table[p] if c.rank == 'K') > 0"),
+])
+def test_words_ordered_as_declared_or_not_ordered_are_no_l042(tmp_path, ranks, written):
+    text = changed(WHEN_BEST, f"          - when: {written}\n",
+                   changed("    copies: 2\n", "    copies: 2\n    derive: {order: \"index(['J', 'Q', 'K'], rank)\"}\n",
+                           changed(RANKS, ranks)))
+    text = changed("  best: max(played(p).rank for p in players)\n", "  best: 0\n", text)
+    assert [str(d) for d in findings(tmp_path, text) if d.code == "L042"] == []
