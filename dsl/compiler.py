@@ -2008,8 +2008,6 @@ class Compiler:
         define.compiling = False
         if _literal(define):
             self._constants[fname] = code  # written where it is used: a call would only return it
-        if len(self.diagnostics) > reported:
-            t = ANY  # its body failed: the type it gave is a guess, and errors of its callers made from it only repeat that one
         self.define_variants[key] = (fname, t)
         if not types:
             define.type = t
@@ -4043,6 +4041,9 @@ class Compiler:
         if op == "+" and "str" in (lt, rt):
             if not ({lt, rt} <= {"str", ANY}):
                 self.error(src.at(node.pos), "E124", f"cannot add a {show_type(lt)} and a {show_type(rt)}")
+                # a word or a number, as meant: 'str' made `10 + value(r)` (value(r): r + 1, r a word) a second E124,
+                # and the score adding it up an E120, at lines that were right (a Leduc trial)
+                return "None", ANY
             return (f"({lc} + {rc})" if lt == rt else f"_add({lc}, {rc})"), "str"
         for t, side in ((lt, node.left), (rt, node.right)):
             if t not in NUMERIC:

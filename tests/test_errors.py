@@ -2008,11 +2008,12 @@ def test_a_short_name_is_offered_only_names_it_starts(typed, names, hint):
 @pytest.mark.parametrize("definitions, use", [
     ("  bump(s): s + 1\n  strength(c): 10 + bump(c.suit)\n", "strength(first(deck))"),  # (a Leduc trial: 3 errors)
     ("  bump: first(deck).suit + 1\n  strength: 10 + bump\n", "strength"),
+    ("", "(first(deck).suit + 1) * 2"),  # (and E124 '*' needs numbers, got a word)
 ])
-def test_a_definition_whose_body_failed_gives_its_one_error_not_more_at_each_use(tmp_path, definitions, use):
+def test_a_word_added_to_a_number_is_one_error_not_more_where_its_sum_is_used(tmp_path, definitions, use):
     """`bump(s): s + 1` given a word was E124 in its body, then E124 at `10 + bump(...)` and E120 at the score that
-    adds it up, both at lines that are right: the type read from the failed body (a word) is no type to check its
-    callers with. The body's error alone."""
+    adds it up, both at lines that are right: the failed `+` gave a word, a guess (a number may be meant), which its
+    readers were checked against. It gives a value known only at run time: the `+`'s error alone."""
     text = (breaking("  total(z): sum(c.value for c in z)\n", f"  total(z): sum(c.value for c in z)\n{definitions}",
                      MINIMAL.replace("{value: [1, 2, 3]}", "{value: [1, 2, 3], suit: [red, blue]}"))
             .replace(_FLOW_START, f"{_FLOW_START}  - score: {{player: 0, add: '{use}'}}\n"))
