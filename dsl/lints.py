@@ -2126,8 +2126,9 @@ def _declared_values(rs) -> dict:
 
 
 def l010_value_nothing_has(facts) -> list:
-    """L010: an attribute compared with a word that none of its declared values is (c.suit == "sapdes"), written
-    there or passed to a definition's parameter that is so compared (`n(p, 'sashmi')`, `n(p, k)` comparing `c.kind == k`)."""
+    """L010: an attribute compared with a word, or a number, that none of its declared values is (c.suit == "sapdes",
+    c.rank == 1 where the ranks are J, Q, K), written there or passed to a definition's parameter that is so compared
+    (`n(p, 'sashmi')`, `n(p, k)` comparing `c.kind == k`)."""
     declared = _declared_values(facts.ruleset)
     compared = _parameters_compared(facts)
     out = []
@@ -2190,20 +2191,22 @@ def _keys_meant_as_words(source, tree) -> list:
 
 
 def _word_nothing_has(facts, attribute: str, known, const, source, passed: str = "") -> list:
-    """L010's finding for ``const`` compared with ``attribute``, whose values are ``known``: [] unless it is a word none is,
-    or a number one of them is as a word (7 where the ranks are '7', J: never equal)."""
+    """L010's finding for ``const`` compared with ``attribute``, whose values are ``known``: [] unless it is a word or a
+    number none is, or a number one of them is as a word (7 where the ranks are '7', J: never equal)."""
     if not (isinstance(const, ast.Const) and known and all(isinstance(v, (str, int, float)) for v in known)):
         return []
     meant = other_kind_written(const.value, known) if is_number(const.value) else None
     if isinstance(meant, str):
         return [Diagnostic(source.at(const.pos), "L010", f"{attribute} is never the number {const.value}{passed} (its values: "
                            f"{values_shown(known, quoted=True)[1]})", f"{attribute}'s {meant!r} is a word: quote it, '{meant}'")]
-    if not (isinstance(const.value, str) and const.value not in known):
+    if not (isinstance(const.value, str) or is_number(const.value)) or const.value in known:
         return []
     _, shown = values_shown(known)
-    what = (f"no component or die face has {attribute} {const.value!r}" if all(isinstance(v, str) for v in known)
+    words = all(isinstance(v, str) for v in known)
+    what = (f"no component or die face has {attribute} {const.value!r}" if words or is_number(const.value)
             else f"{attribute} is never the word {const.value!r}")
-    hint = _word_hint(const.value, known) + _values_written(facts, attribute, source.loc)
+    hint = (_word_hint(const.value, known) if isinstance(const.value, str) else _number_hint(facts, attribute, known, words)) \
+        + _values_written(facts, attribute, source.loc)
     return [Diagnostic(source.at(const.pos), "L010", f"{what}{passed} (its values: {shown})", hint)]
 
 
@@ -2416,6 +2419,15 @@ def _word_hint(word: str, known) -> str:
         return f"the values are numbers: write {meant} without quotes"
     numbers = any(map(is_number, known))
     return did_you_mean(word, [str(v) for v in known]) or ("the values are numbers: compare with a number" if numbers else "check the spelling")
+
+
+def _number_hint(facts, attribute: str, known, words: bool) -> str:
+    """For L010: a number none of ``attribute``'s values is; where they are all words, how to compare them by place."""
+    if not words:
+        return "check the number"
+    derive, order = _order_derived(facts, attribute, list(known))
+    by_place = f"{derive}, then compare .{order}" if derive else f"compare its place, {_index_of(list(known), attribute)}"
+    return f"its values are words: compare with one, quoted ('{next(iter(known))}'); for a number in their order, {by_place}"
 
 
 def l016_attribute_nothing_reads(facts) -> list:

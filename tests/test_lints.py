@@ -285,6 +285,9 @@ CASES = {
         changed('winners: {highest: "score[p]"}', 'winners: {highest: ["count(hand[p]) < 9", "score[p]"]}'),
         "L041", "count(hand[p]) < 9", "the first winners key, `count(hand[p]) < 9`, is true or false, and no heuristic "
         "is declared: greedy reads that key alone as how well a seat stands, so it plays only to keep it true"),
+    "a number none of the values is, where they are words": (  # a Leduc trial's `rank == 1` with ranks J, Q, K: never true
+        changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == 1\n", changed(RANKS, JQK)),
+        "L010", "1\n            score", "no component or die face has rank 1 (its values: J, Q, K)"),
     "an order of words declared out of alphabetical order": (  # a Leduc trial's showdown: Q beat K, with no finding
         changed(RANKS, JQK), "L042", "max(played(p).rank",
         "`max(played(p).rank for p in players)`: words compare alphabetically, so K < Q here, not in the order rank "
@@ -2807,6 +2810,18 @@ def test_a_zone_the_rules_read_is_no_dead_end_for_l007(tmp_path, rule, codes):
     found = findings(tmp_path, text)
     assert [d.code for d in found] == codes, [str(d) for d in found]
     assert all("the scoring never reads it, nor does any other rule" in d.message for d in found)
+
+
+def test_a_number_none_of_the_values_is_says_how_to_compare_words_by_their_order(tmp_path):
+    """L010 for `rank == 1` with ranks J, Q, K: the hint quotes a word, or gives the derived number of their order; a
+    number none of numbers is (11 of 1..10) is told too, and one of them (10) is no finding."""
+    text, *_ = CASES["a number none of the values is, where they are words"]
+    [d] = [d for d in findings(tmp_path, text) if d.code == "L010"]
+    assert d.hint == ("its values are words: compare with one, quoted ('J'); for a number in their order, "
+                      "derive: {order: \"index(['J', 'Q', 'K'], rank)\"} under card, then compare .order"), str(d)
+    for number, found in (("11", ["no component or die face has rank 11 (its values: 1..10)"]), ("10", [])):
+        numbers = changed("          - when: played(p).rank == best\n", f"          - when: played(p).rank == {number}\n")
+        assert [d.message for d in findings(tmp_path, numbers) if d.code == "L010"] == found, number
 
 
 WHEN_BEST = "          - when: played(p).rank == best\n"
