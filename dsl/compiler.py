@@ -860,7 +860,8 @@ class Compiler:
                        _next_seats_hint(want, type_, what, tree, text) or _ranking_keys_hint(what, tree)
                        or _one_seat_hint(want, type_, what, _example_of(tree, text), "me" in (env or {}))
                        or _one_zone_hint(want, type_, text) or self._indexed_twice_hint(tree, want, type_)
-                       or _ranking_word_hint(what, text) or _rotate_by_hint(what, type_) or self._die_names_hint(want, type_, what)
+                       or _ranking_word_hint(what, text) or _rotate_by_hint(what, type_) or self._word_key_hint(what, type_, tree)
+                       or self._die_names_hint(want, type_, what)
                        or self._fraction_hint(tree, want, type_) or (self._declared_hint(tree) if want in ("int", "num") else ""))
         elif want in ("int", "num") and type_ == ANY:  # branches of several kinds: a number where one is known not to be
             self._check_branches(tree, branches, want, what, source)
@@ -3915,6 +3916,19 @@ class Compiler:
         return (f"{name}[...] is already one zone, and a second [...] takes one of its components; for several zones a "
                 f"seat, declare one family of them all, {name}: {{copies: \"N * player_count\"}}, seat p's k-th being "
                 f"{name}[k * player_count + p]")
+
+    def _word_key_hint(self, what: str, found, tree) -> str:
+        """For a winners key that reads an attribute of words (`first(hand[p]).rank`, ranks J, Q, K): a key is a number,
+        and the place of each word in the declared order is one that ranks them so (a Leduc trial's showdown)."""
+        if what != "a ranking key" or found != "str" or not isinstance(tree, ast.Attr):
+            return ""
+        values = list(dict.fromkeys(self.symbols.attribute_values.get(tree.name) or ()))
+        types = [name for name, attributes in self.symbols.component_types.items() if tree.name in attributes]
+        if not (values and types) or not all(isinstance(v, str) for v in values):
+            return ""
+        derive, order = order_derived(tree.name, values, types, set().union(*self.symbols.component_types.values()))
+        return (f"words would rank alphabetically: to rank by {tree.name} in its declared order, {derive}, then rank by "
+                f"{ast.text(tree.target)}.{order}")
 
     def _declared_hint(self, side) -> str:
         """For an attribute of the wrong kind, the values declared for it: a value written as an expression
@@ -7639,6 +7653,19 @@ def _layout_name_hint(name: str, wanted, component_types: dict, declared: dict) 
 
 DIE_NAMES = ("list", "str")  # what `roll: {dice: ...}` wants: the names of the dice to roll
 NAMES_SHOWN = 6  # dice named in full in _die_names_hint's example; more are cut to the first two and '...'
+
+
+def words_in_order(values, read: str) -> str:
+    """`index(['J', 'Q', 'K'], READ)`: the place among ``values`` of the word ``read`` gives, a number in their order
+    (words compare alphabetically: K < Q)."""
+    return ast.text(ast.Call(0, "index", (ast.ListLit(0, tuple(ast.Const(0, v) for v in values)), ast.Name(0, read))))
+
+
+def order_derived(attribute: str, values, types, taken) -> tuple:
+    """(`derive: {order: "index([...], ATTRIBUTE)"} under TYPES`, the derived attribute's name: `order`, or
+    ATTRIBUTE_order where ``taken``, the types' attribute names, hold an `order`), for ``attribute``'s word ``values``."""
+    order = "order" if "order" not in taken else f"{attribute}_order"
+    return f'derive: {{{order}: "{words_in_order(values, attribute)}"}} under {" and ".join(types)}', order
 
 
 def _ranking_word_hint(what: str, text) -> str:

@@ -20,7 +20,7 @@ from functools import cache, cached_property
 from . import ast
 from .geometry import PIECE_ATTRIBUTES
 from .builtins import BUILTINS, WORK, WORK_LIMIT, OutOfWork, RuleRuntimeError
-from .compiler import KEYED_ORDERS, Expr, failing_definition, fractions_told, nones_named, parse_define_head, true_ones_counted
+from .compiler import KEYED_ORDERS, Expr, failing_definition, order_derived, words_in_order, fractions_told, nones_named, parse_define_head, true_ones_counted
 from .describe import _scalar
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .model import Stmt, decision_actions
@@ -2345,7 +2345,7 @@ def _word_order_finding(facts, source, node, reads, unordered) -> Diagnostic:
                                                       else "compare its place")
             + (": " + ast.text(_rebuilt(node, lambda tree: placed.get(id(tree)) or words.get(id(tree)))) if placed else "")
             + "".join(f"{'; ' if placed else ': '}read .{order} in '{func}'" if derive
-                      else f" in '{func}': {_index_of(values, attribute)}" for func in calls[:1]))
+                      else f" in '{func}': {words_in_order(values, attribute)}" for func in calls[:1]))
     at = reads[0][0].pos if isinstance(node, ast.Compare) else node.pos  # (a comparison's own place is its operator)
     return Diagnostic(source.at(at), "L042", f"`{ast.text(node)}`: words compare alphabetically, so {low} < {high} "
                       f"here, not in the order {attribute} declares them ({', '.join(map(str, values[:8]))}"
@@ -2362,21 +2362,11 @@ def _in_order(facts, part, attribute: str, values):
 
 
 def _order_derived(facts, attribute: str, values) -> tuple:
-    """(`derive: {order: "index([...], ATTRIBUTE)"}` under the component types that declare ``attribute``, the derived
-    attribute's name: `order`, or ATTRIBUTE_order where a type has an `order`), or ('', '') where none declares it (a
-    die's face: no derive)."""
-    types = [ctype for ctype in facts.ruleset.components if attribute in dict(ctype.attributes)]
-    if not types:
-        return "", ""
+    """compiler.order_derived for ``attribute`` of ``values``: (the derive, under the component types that declare it,
+    the derived attribute's name), or ('', '') where none declares it (a die's face: no derive)."""
+    types = [ctype.name for ctype in facts.ruleset.components if attribute in dict(ctype.attributes)]
     taken = {name for ctype in facts.ruleset.components for name in [*dict(ctype.attributes), *dict(ctype.derived)]}
-    order = "order" if "order" not in taken else f"{attribute}_order"
-    return (f'derive: {{{order}: "{_index_of(values, attribute)}"}} under {" and ".join(t.name for t in types)}',
-            order)
-
-
-def _index_of(values, read: str) -> str:
-    """`index(['J', 'Q', 'K'], READ)`: the place of the word ``read`` gives among ``values``, a number in their order."""
-    return ast.text(ast.Call(0, "index", (ast.ListLit(0, tuple(ast.Const(0, v) for v in values)), ast.Name(0, read))))
+    return order_derived(attribute, values, types, taken) if types else ("", "")
 
 
 def _parameters_compared(facts) -> dict:
@@ -2426,7 +2416,7 @@ def _number_hint(facts, attribute: str, known, words: bool) -> str:
     if not words:
         return "check the number"
     derive, order = _order_derived(facts, attribute, list(known))
-    by_place = f"{derive}, then compare .{order}" if derive else f"compare its place, {_index_of(list(known), attribute)}"
+    by_place = f"{derive}, then compare .{order}" if derive else f"compare its place, {words_in_order(list(known), attribute)}"
     return f"its values are words: compare with one, quoted ('{next(iter(known))}'); for a number in their order, {by_place}"
 
 

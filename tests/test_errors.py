@@ -2020,3 +2020,16 @@ def test_a_word_added_to_a_number_is_one_error_not_more_where_its_sum_is_used(tm
     path = tmp_path / "ruleset.yaml"
     path.write_text(text, encoding="utf-8")
     assert [(d.code, (d.loc.line, d.loc.col)) for d in diagnostics_of(path)] == [("E124", position(text, "+ 1"))]
+
+
+def test_a_winners_key_of_words_is_told_to_rank_by_their_declared_order(tmp_path):
+    """`winners: {highest: "first(hand[p]).suit"}`: a key is a number (E120); the hint derives the place of each word
+    in the declared order, which words do not compare in (a Leduc trial's showdown by rank, J, Q, K)."""
+    text = breaking('winners: {highest: "score[p]"}', 'winners: {highest: "first(hand[p]).suit"}',
+                    MINIMAL.replace("{value: [1, 2, 3]}", "{value: [1, 2, 3], suit: [spades, hearts]}"))
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    [finding] = diagnostics_of(path)
+    assert (finding.code, finding.hint) == ("E120", "words would rank alphabetically: to rank by suit in its declared order, "
+                                            "derive: {order: \"index(['spades', 'hearts'], suit)\"} under card, then rank by "
+                                            "first(hand[p]).order")
