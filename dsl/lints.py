@@ -20,7 +20,8 @@ from functools import cache, cached_property
 from . import ast
 from .geometry import PIECE_ATTRIBUTES
 from .builtins import BUILTINS, WORK, WORK_LIMIT, OutOfWork, RuleRuntimeError
-from .compiler import KEYED_ORDERS, Expr, failing_definition, order_derived, words_in_order, fractions_told, nones_named, parse_define_head, true_ones_counted
+from .compiler import Expr, failing_definition, fractions_told, nones_named, parse_define_head, true_ones_counted
+from .compiler import KEYED_ORDERS, order_derived, words_in_order
 from .describe import _scalar
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .model import Stmt, decision_actions
