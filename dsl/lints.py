@@ -608,9 +608,9 @@ class _NoLocals(dict):
 # -- the lints ------------------------------------------------------------------------------
 
 def l001_unused_definitions(facts) -> list:
-    """L001: a definition nothing uses (not the flow, an action, a component, the winners, the heuristic, the teams or a
-    scenario)."""
-    used = _definitions_read(facts, facts.expressions) | _base_scenarios_read(facts)
+    """L001: a definition nothing uses (not the flow, an action, a component, the winners, the heuristic, the teams,
+    play's board (`show`) or a scenario)."""
+    used = _definitions_read(facts, facts.expressions) | _definitions_read(facts, facts.ruleset.shown) | _base_scenarios_read(facts)
     return [Diagnostic(loc, "L001", _unused_message(facts, name, used), _unused_hint(facts, name, used, loc))
             for name, (_, _, loc) in facts.defines.items() if name not in used]
 

@@ -151,3 +151,15 @@ def test_a_house_rule_may_remove_show(tmp_path):
     _ruleset(tmp_path)
     house = _ruleset(tmp_path, "extends: ruleset.yaml\nshow: {$remove: true}\n", "house.yaml")
     assert load_ruleset(str(tmp_path / "ruleset.yaml"), [house]).shown == ()
+
+
+def test_a_definition_only_show_lists_is_used(tmp_path):
+    """A Bridge trial's `contract_text`, read by nothing but `show`, was L001 "never used", whose hint said to remove
+    it (and `show` then failed with R016); one nothing reads at all still is."""
+    from philtre.dsl.validate import check_file
+
+    text = POKER.replace("  top: first(board).rank\n", "  top: first(board).rank\n  twice: pot * 2\n  spare: pot + 1\n")
+    report = check_file(_ruleset(tmp_path, text.replace("show: [pot]", "show: [pot, twice]")))
+    unused = sorted(f.diagnostic.message for f in report.findings if f.diagnostic.code == "L001")
+    assert unused == ["definition 'best' is never used", "definition 'spare' is never used",
+                      "definition 'top' is never used"], unused
