@@ -1000,6 +1000,12 @@ CASES = {
         breaking("      - score: {player: me, add: card.value}\n", "      - set: {flag = 'won'}\n",
                  MINIMAL.replace("define:", "variables:\n  flag: ''\ndefine:")),
         "V001", "flag = 'won'", hint="""a key and its value are written key: value (flag: "'won'"), not with '='"""),
+    "set_value_split_at_its_comma": Case(
+        "set: {flag: max(flag, 1)} unquoted (a Bridge trial's left(x, 1)): YAML split the value at its comma, and the "
+        "key '1)' left without a value was told to be none, '1): none'; the hint quotes the expression whole",
+        breaking("      - score: {player: me, add: card.value}\n", "      - set: {flag: max(flag, 1)}\n",
+                 MINIMAL.replace("define:", "variables:\n  flag: 0\ndefine:")),
+        "V001", "flag, 1)}", nth=2, offset=6, hint="YAML split an expression at ', ' inside { }: quote it whole, flag: \"max(flag, 1)\""),
     "set_with_plus_equals": Case(
         "set: {x += 1} (a Dominion trial): the hint wrote {x +: 1}, a variable named 'x +' (S015), and the finding was at "
         "the '}' after it; the new value is written whole, told at the key",
