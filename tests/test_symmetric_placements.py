@@ -128,6 +128,7 @@ def test_a_first_grid_state_copied_is_copied_for_its_own_turns(monkeypatch):
     ("at.rot < 360", True),  # the rules read the turn: it may mean what the cells do not show (a tile's edges in its attributes)
     ("at['rot'] < 360", True),
     ("count(placement(c).rot for c in board) >= 0", True),  # the turn of a piece placed, read through placement()
+    ("piece_cells(board, t, at)[0].x >= 0", True),  # cells in the piece's order: which cell lies where shows the turn
     ("at.x >= 0", False),  # no turn read: each result once
     ("spin == none or spin.rot < 360", False),  # a die's face named rot is no placement's turn
 ])
