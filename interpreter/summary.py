@@ -727,7 +727,8 @@ def format_summary(summary: dict) -> str:
         lines += ["", f"game quality: no rows ({NO_SEAT_ADVANTAGE}; docs/statistics.md in philtre's source)"]
     elif quality and summary.get("scored_at_the_end", 0) >= 1:  # no race in any game: rows of 0s would read as measured (compare leaves them out too)
         # printed on every run of such a game: one short line; how to get the rows is the docs' to say
-        lines += ["", f"game quality: no rows ({no_race_reason(summary)}; docs/statistics.md, Games scored at the end)"]
+        lines += ["", f"game quality: no rows ({no_race_reason(summary)}; docs/statistics.md in philtre's source, "
+                      "Games scored at the end)"]
     elif quality:
         teams = len((summary.get("teams") or {}).get("teams") or ())  # (the measures then follow the teams' race)
         between = f", of the race between the {teams} teams" if teams else ""

@@ -268,7 +268,7 @@ def test_games_without_decisions_are_not_said_to_score_before_the_last_decision(
     result = philtre("simulate", write(tmp_path, NO_DECISIONS), "-p", "2", "-n", "5", "--no-db", "-w", "1")
     assert result.returncode == 0, result.stderr
     assert "before the last decision" not in result.stdout
-    assert "game quality: no rows (no game had a decision, so no score race; docs/statistics.md, Games scored at the end)" \
+    assert "game quality: no rows (no game had a decision, so no score race; docs/statistics.md in philtre's source, Games scored at the end)" \
         in result.stdout, result.stdout
 
 

@@ -422,7 +422,7 @@ def test_games_scored_only_after_the_last_decision_say_their_quality_measures_se
     # on every run of such a game (High Society, Sheriff of Nottingham trials): one short line, the docs say the rest
     text = format_summary(summary)
     assert "lead changes" not in text and text.splitlines()[-1] == ("game quality: no rows (no score race: the scores moved "
-                                                                    "only after the last decision; docs/statistics.md, Games scored at the end)")
+                                                                    "only after the last decision; docs/statistics.md in philtre's source, Games scored at the end)")
     assert "in 100% of games" not in text and "in an overlay for a run" not in text
     assert summary["quality"]["lead_changes"]["mean"] == 0
     mixed = summarise(ruleset, 2, 0, ["random"] * 2, late[:4] + early[:6])
