@@ -130,11 +130,14 @@ def stale_after_given(ruleset, sc) -> str:
     parents = before.parents if before is not None else _statement_parents(ruleset)
     stale: dict = {}  # variable -> (the given zones read, where the `set` is written, how they decided it)
     turns: dict = {}  # where each `turns` whose first seat reads a given zone is written -> those zones
+    asked: dict = {}  # where the decision waiting is written, its `player` read from a given zone -> those zones
     for stmt, (env, action) in placed.items():
         # a statement that had not run by then computes from the position given, if it runs: only one that ran (the
         # flow's on the way to the first decision, an action's taken on the way to given.at) left a value behind, or
         # one a `when` read before `given` kept from running; an action's arguments are chosen after `given`, from the
         # position it lays: what is read through them is fresh
+        if before is not None and stmt is before.waiting and (read := facts.reads(stmt.args.get("player"), env) & given):
+            asked[stmt.loc] = read  # (its seat was read as the flow reached it, before `given`)
         kept = None if ran is None or stmt in ran else _kept_by_when(stmt, before, placed)
         if ran is not None and stmt not in ran and kept is None:
             continue
@@ -150,9 +153,10 @@ def stale_after_given(ruleset, sc) -> str:
                     stale[name] = (read, stmt.loc, how, decided)
         elif stmt.kind == "turns" and (read := facts.reads(stmt.args.get("first"), env) & given):
             turns[stmt.loc] = read
-    if not stale and not turns:
+
+    if not stale and not turns and not asked:
         return ""
-    moved &= set().union(*(read for read, *_ in stale.values()), *turns.values())  # (those that matter here)
+    moved &= set().union(*(read for read, *_ in stale.values()), *turns.values(), *asked.values())  # (those that matter here)
     said, hints = [], []
     if stale:
         one = len(stale) == 1
@@ -167,6 +171,12 @@ def stale_after_given(ruleset, sc) -> str:
                                                              f"{', '.join(sorted(read))} before `given`" for loc, read in turns.items()]))
         hints.append("a turn order already started is not read again: reach the position with steps, or choose a `seed` "
                      "whose set-up gives it")
+    if asked:
+        said.append(("" if stale or turns else "but ") + few_listed([
+            f"the decision waiting at {loc} took its seat from {', '.join(sorted(read))} before `given`"
+            for loc, read in asked.items()]))
+        hints.append("the seat a decision asks is read as the flow reaches it, not again: give the zones so that it is "
+                     "the same seat, or name that seat in the steps")
     loc = sc.zones[0][2] if sc.zones else sc.empty[0][1]
     also = f" (and so changes {', '.join(sorted(moved))}, whose components it moved)" if moved else ""
     return _failure(loc, "T023", f"`given` sets {', '.join(sorted(named))}{also}, " + "; and ".join(said), "; ".join(hints))
@@ -265,6 +275,7 @@ class _BeforeGiven(Record):
     reached: set  # the statements whose `when` was read (those run, and those it kept from running)
     parents: dict  # statement -> (the statement holding it, whether in its `else`)
     moved: set  # the zone families `given` moved components out of or into, beside those it names
+    waiting: object = None  # the statement the flow waits at (a decision), None where it waits at none
 
 
 def _before_given(ruleset, sc):
@@ -287,12 +298,23 @@ def _before_given(ruleset, sc):
         reached |= _reached(action.body, (), run)
     S = game.state
     where = list(S.where)
+    waiting = _waiting_at(game.state.flow.stack)
     try:
         _apply_given(game, ruleset, sc, Result(sc.name, sc.loc, []))
     except (PhiltreError, _NotEvaluated):
-        return _BeforeGiven(run, reached, parents, set())
+        return _BeforeGiven(run, reached, parents, set(), waiting)
     moved = {key[0] for old, new in zip(where, S.where) if old != new for key in (old, new)}
-    return _BeforeGiven(run, reached, parents, moved)
+    return _BeforeGiven(run, reached, parents, moved, waiting)
+
+
+def _waiting_at(stack):
+    """The statement the flow waits at, the innermost frame's (its counter is past it), where it is a decision; else
+    None."""
+    if not stack:
+        return None
+    block, pc = stack[-1][BLOCK], stack[-1][PC]
+    stmt = block[pc - 1] if 0 < pc <= len(block) else None
+    return stmt if getattr(stmt, "kind", None) in DECISION_KINDS else None
 
 
 def _reached(block, stack, ran: set) -> set:

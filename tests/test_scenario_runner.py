@@ -1794,6 +1794,44 @@ def test_t023_names_no_variable_a_later_set_gave_a_value_read_from_no_zone_given
     assert "low (from deck" in said and "tmp (" not in said, said
 
 
+KINGS = """\
+philtre: 1
+game: kings
+players: 2
+components:
+  king: {each: player, start: line}
+zones:
+  line: {}
+  done: {}
+actions:
+  pick:
+    do:
+      - move: first(line) -> done
+flow:
+  - until: count(line) == 0
+    do:
+      - name: ask
+        decide: pick
+        player: first(line).owner
+"""
+
+
+def test_t023_names_the_decision_waiting_whose_seat_was_read_from_a_zone_given(tmp_path):
+    """A Kingdomino trial's decide asked the seat whose king lay first in a slot; a scenario giving the slot another
+    king at that decision (`given.at`) failed with T013 'seat 0 is not deciding now' and no word of why: the seat was
+    read as the flow reached the decision, before `given`."""
+    (tmp_path / "ruleset.yaml").write_text(KINGS, encoding="utf-8")
+    path = tmp_path / "scenarios.yaml"
+    path.write_text("scenarios:\n  - name: seat 0's king back first\n    players: 2\n    given:\n      at: ask\n      time: 2\n"
+                    "      zones: {line: [{owner: 0}, {owner: 1}], done: []}\n    steps:\n      - {player: 0, action: pick}\n"
+                    "    expect:\n      - count(done) == 1\n", encoding="utf-8")
+    [result] = _results(path)
+    said = result.failures[-1].split(": T023 ", 1)[1]
+    assert said.startswith(f"`given` sets done, line, but the decision waiting at {_loc(tmp_path / 'ruleset.yaml', 'decide: pick')} "
+                           "took its seat from line before `given`"), said
+    assert "the seat a decision asks is read as the flow reaches it" in said, said
+
+
 # -- a step naming a turn of a piece that looks the same turned ----------------------------------------
 
 ALIKE_TURNED = """\
