@@ -2194,6 +2194,9 @@ def _keys_meant_as_words(source, tree) -> list:
 def _word_nothing_has(facts, attribute: str, known, const, source, passed: str = "") -> list:
     """L010's finding for ``const`` compared with ``attribute``, whose values are ``known``: [] unless it is a word or a
     number none is, or a number one of them is as a word (7 where the ranks are '7', J: never equal)."""
+    number = _number_written(const)
+    if number is not None and not isinstance(const, ast.Const):  # (-1 is the minus of 1: the number it writes)
+        const = ast.Const(pos=const.pos, value=number)
     if not (isinstance(const, ast.Const) and known and all(isinstance(v, (str, int, float)) for v in known)):
         return []
     meant = other_kind_written(const.value, known) if is_number(const.value) else None

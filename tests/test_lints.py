@@ -2824,6 +2824,16 @@ def test_a_number_none_of_the_values_is_says_how_to_compare_words_by_their_order
         assert [d.message for d in findings(tmp_path, numbers) if d.code == "L010"] == found, number
 
 
+@pytest.mark.parametrize("number", ["-1", "-(1)", "- 2.5"])
+def test_a_negative_number_none_of_the_values_is_is_told(tmp_path, number):
+    """L010 for `rank == -1` (ranks 1..10): a negative number is the unary minus of a number, not a number written, and
+    passed unseen."""
+    numbers = changed("          - when: played(p).rank == best\n", f"          - when: played(p).rank == {number}\n")
+    found = [d for d in findings(tmp_path, numbers) if d.code == "L010"]
+    value = number.replace(" ", "").replace("(", "").replace(")", "")
+    assert [d.message for d in found] == [f"no component or die face has rank {value} (its values: 1..10)"], number
+
+
 WHEN_BEST = "          - when: played(p).rank == best\n"
 
 
