@@ -3922,15 +3922,16 @@ class Compiler:
     def _word_key_hint(self, what: str, found, tree) -> str:
         """For a winners key that reads an attribute of words (`first(hand[p]).rank`, ranks J, Q, K): a key is a number,
         and the place of each word in the declared order is one that ranks them so (a Leduc trial's showdown)."""
-        if what != "a ranking key" or found != "str" or not isinstance(tree, ast.Attr):
+        read = _ranked_attribute(tree) if what == "a ranking key" and found == "str" else None
+        if read is None:
             return ""
-        values = list(dict.fromkeys(self.symbols.attribute_values.get(tree.name) or ()))
-        types = [name for name, attributes in self.symbols.component_types.items() if tree.name in attributes]
+        values = list(dict.fromkeys(self.symbols.attribute_values.get(read.name) or ()))
+        types = [name for name, attributes in self.symbols.component_types.items() if read.name in attributes]
         if not (values and types) or not all(isinstance(v, str) for v in values):
             return ""
-        derive, order = order_derived(tree.name, values, types, set().union(*self.symbols.component_types.values()))
-        return (f"words would rank alphabetically: to rank by {tree.name} in its declared order, {derive}, then rank by "
-                f"{ast.text(tree.target)}.{order}")
+        derive, order = order_derived(read.name, values, types, set().union(*self.symbols.component_types.values()))
+        key = ast.text(tree).replace(ast.text(read), f"{ast.text(read.target)}.{order}", 1)
+        return f"words would rank alphabetically: to rank by {read.name} in its declared order, {derive}, then rank by {key}"
 
     def _declared_hint(self, side) -> str:
         """For an attribute of the wrong kind, the values declared for it: a value written as an expression
@@ -7661,6 +7662,15 @@ def words_in_order(values, read: str) -> str:
     """`index(['J', 'Q', 'K'], READ)`: the place among ``values`` of the word ``read`` gives, a number in their order
     (words compare alphabetically: K < Q)."""
     return ast.text(ast.Call(0, "index", (ast.ListLit(0, tuple(ast.Const(0, v) for v in values)), ast.Name(0, read))))
+
+
+def _ranked_attribute(tree):
+    """The attribute read a winners key of words ranks by: `first(hand[p]).rank`, or the items of max() or min() of a
+    comprehension, `max(c.rank for c in hand[p])` (a showdown's best card); else None."""
+    if isinstance(tree, ast.Call) and tree.func in ("max", "min") and len(tree.args) == 1 \
+            and isinstance(tree.args[0], ast.Comprehension):
+        tree = tree.args[0].element
+    return tree if isinstance(tree, ast.Attr) else None
 
 
 def order_derived(attribute: str, values, types, taken) -> tuple:

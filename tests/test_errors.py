@@ -2028,14 +2028,19 @@ def test_a_word_added_to_a_number_is_one_error_not_more_where_its_sum_is_used(tm
     assert [(d.code, (d.loc.line, d.loc.col)) for d in diagnostics_of(path)] == [("E124", position(text, "+ 1"))]
 
 
-def test_a_winners_key_of_words_is_told_to_rank_by_their_declared_order(tmp_path):
-    """`winners: {highest: "first(hand[p]).suit"}`: a key is a number (E120); the hint derives the place of each word
-    in the declared order, which words do not compare in (a Leduc trial's showdown by rank, J, Q, K)."""
-    text = breaking('winners: {highest: "score[p]"}', 'winners: {highest: "first(hand[p]).suit"}',
+@pytest.mark.parametrize("key, ranked", [
+    ("first(hand[p]).suit", "first(hand[p]).order"),
+    ("max(c.suit for c in hand[p])", "max(c.order for c in hand[p])"),  # (a showdown's best card: its hint was empty)
+])
+def test_a_winners_key_of_words_is_told_to_rank_by_their_declared_order(tmp_path, key, ranked):
+    """`winners: {highest: "first(hand[p]).suit"}`, or the best of a hand's suits: a key is a number (E120); the hint
+    derives the place of each word in the declared order, which words do not compare in (a Leduc trial's showdown by
+    rank, J, Q, K), and ranks by it in the key as written."""
+    text = breaking('winners: {highest: "score[p]"}', f'winners: {{highest: "{key}"}}',
                     MINIMAL.replace("{value: [1, 2, 3]}", "{value: [1, 2, 3], suit: [spades, hearts]}"))
     path = tmp_path / "ruleset.yaml"
     path.write_text(text, encoding="utf-8")
     [finding] = diagnostics_of(path)
     assert (finding.code, finding.hint) == ("E120", "words would rank alphabetically: to rank by suit in its declared order, "
                                             "derive: {order: \"index(['spades', 'hearts'], suit)\"} under card, then rank by "
-                                            "first(hand[p]).order")
+                                            f"{ranked}")
