@@ -4227,6 +4227,9 @@ def _true_or_false(facts, node, seen: set) -> bool:
         return _true_or_false(facts, node.then, seen) and _true_or_false(facts, node.otherwise, seen)
     if isinstance(node, ast.Call) and node.func in ("any", "all"):
         return True
+    variable = node.target if isinstance(node, ast.Index) else node  # (`out[p]`: seat p's entry)
+    if isinstance(variable, ast.Name) and variable.name in facts.ruleset.variables and variable.name not in seen:
+        return _true_or_false_variable(facts, variable.name, whole=variable is node)
     if isinstance(node, (ast.Call, ast.Name)):
         name = node.func if isinstance(node, ast.Call) else node.name
         params, body, _ = facts.defines.get(name, ((), None, None))
@@ -4235,6 +4238,18 @@ def _true_or_false(facts, node, seen: set) -> bool:
             return False
         return _true_or_false(facts, body, seen | {name} | set(params))  # (a parameter named like a definition is no call)
     return False
+
+
+def _true_or_false_variable(facts, name: str, whole: bool) -> bool:
+    """Whether variable ``name`` read whole (``whole``) or by seat (a per-seat one indexed) always holds true or false:
+    it starts so, and every `set` of it, of the same part, writes a value that is (a variable's type is not kept)."""
+    spec = facts.ruleset.variables[name]
+    if not isinstance(spec.initial, bool) or whole == spec.per_player:
+        return False
+    sets = [(index, value) for stmt, _, _ in facts.placed if stmt.kind == "set"
+            for target, index, value, _ in stmt.args.get("targets", ()) if target == name]
+    return all((index is None) == whole and (tree := facts.tree(value)) is not None and _true_or_false(facts, tree, {name})
+               for index, value in sets)
 
 
 def l041_true_or_false_read_as_the_heuristic(facts) -> list:

@@ -427,6 +427,16 @@ def test_l041_hints_a_heuristic_from_the_next_key_that_is_a_number(tmp_path, win
     assert ("keep it true" if "highest" in winners else "keep it false") in d.message, str(d)
 
 
+@pytest.mark.parametrize("value, found", [("'card.rank > 8'", ["L041"]), ("'not out[me]'", ["L041"]), ("card.rank", [])])
+def test_l041_of_a_variable_of_true_or_false_read_first(tmp_path, value, found):
+    """`winners: {highest: ["out[p]", ...]}` with out a per-seat variable that starts false and is set true or false:
+    a variable's type is not kept, so the key read as no truth value; one set a number is none."""
+    text = changed("define:\n", "variables:\n  out: {initial: false, each: player}\ndefine:\n",
+                   changed("      - move: card -> table[me]\n", f"      - move: card -> table[me]\n      - set: {{'out[me]': {value}}}\n",
+                           changed('winners: {highest: "score[p]"}', 'winners: {highest: ["out[p]", "score[p]"]}')))
+    assert [d.code for d in findings(tmp_path, text) if d.code == "L041"] == found
+
+
 @pytest.mark.parametrize("winners", [
     '{highest: ["score[p]", "count(hand[p]) < 9"]}',  # a number first: greedy reads the score
     '"[p for p in players if count(hand[p]) < 9]"',  # an expression: greedy reads whether the seat is among them
