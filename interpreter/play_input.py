@@ -510,7 +510,15 @@ def _typable_words(option, single_zones=(), name=None) -> set:
         return option.label(None, wording) if name is None else dict(option.argument_texts(None, wording))[name]
 
     placed = text(single_zones)
-    return _label_words(text(_unplaced(single_zones))) | set(_words(placed)) | set(_words(_unquoted(placed)))
+    return (_label_words(text(_unplaced(single_zones))) | set(_words(placed)) | set(_words(_unquoted(placed)))
+            | (_none_written(option, single_zones) if name is None else set()))
+
+
+def _none_written(option, single_zones=()) -> set:
+    """The words name=none of ``option``'s arguments that are none, which its label leaves out: `a=none b=none` is
+    pick(), as `a=none` alone is (a whole argument, _whole_forms), and as the record writes it."""
+    texts = option.argument_texts(None, single_zones)
+    return {word for (_, value), (n, t) in zip(option.args, texts) if value is None for word in _words(f"{n}={t}")}
 
 
 def _unplaced(single_zones=()):

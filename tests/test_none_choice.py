@@ -75,6 +75,17 @@ def test_a_line_without_the_none_argument_names_the_option(tmp_path):
     assert match_choice("guard 2", options) is options[2]
 
 
+def test_the_none_argument_typed_by_name_beside_other_words_names_the_option(tmp_path):
+    """`priest guess=none`: guess=none alone was taken (a whole argument) and play's hint offered such words, but with
+    another word beside it the line was 'not among this turn's options', the label having no word guess=none."""
+    from philtre.interpreter.cli_play import match_choice
+
+    options, _ = options_of(tmp_path)
+    for typed in ("priest guess=none", "guess=none priest", "play card=card priest guess=none"):
+        assert match_choice(typed, options) is options[0], typed
+    assert match_choice("guard guess=2", options) is options[2]
+
+
 def test_play_lists_and_takes_it_and_the_record_keeps_the_none(tmp_path):
     """`philtre play`: the option listed and another seat's decision told without guess=none, a line typed without it
     taken; the record's decision holds guess: null, and replays."""
