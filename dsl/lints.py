@@ -889,8 +889,19 @@ def l003_never_runs(facts) -> list:
             out.append(Diagnostic(stmt.when.loc, "L003", f"'{stmt.label}' {NEVER_RUNS}", "remove the statement or fix the condition"))
         elif when == (True, True) and stmt.otherwise:
             out.append(Diagnostic(stmt.when.loc, "L003", f"the 'else' of '{stmt.label}' never runs: its 'when' is always true", "remove the else or fix the condition"))
-        out += _never_entered(facts, stmt)
+        out += _never_entered(facts, stmt) + _never_asked_again(facts, stmt)
     return out
+
+
+def _never_asked_again(facts, stmt) -> list:
+    """A decide's `until` beside `until_chosen` that is always true: read after the first choice, it ends the asking
+    there, so the seat is asked once, as by a decide without either."""
+    until = stmt.args.get("until") if stmt.kind == "decide" else None
+    if until is None or facts.constant(until) != (True, True):
+        return []
+    return [Diagnostic(until.loc, "L003", f"'{stmt.label}' never asks its seat again: its 'until' is always true, and it "
+                       "is read after the first choice", "fix the condition, or leave out until_chosen and until (a decide "
+                       "asks once)")]
 
 
 def _never_entered(facts, stmt) -> list:

@@ -67,6 +67,10 @@ CASES = {
     "until that is true at once": (
         changed("  - shuffle: deck\n", "  - until: true\n    do:\n      - shuffle: deck\n"),
         "L003", "true\n    do:", "never runs"),
+    "a decide's until that is always true": (  # read after the first choice: until_chosen never asks again
+        changed("  - shuffle: deck\n", "  - shuffle: deck\n  - decide: play\n    player: 0\n    until_chosen: play\n"
+                "    until: 1 == 1\n"),
+        "L003", "1 == 1", "never asks its seat again"),
     "until that is never true": (
         changed("  - shuffle: deck\n", "  - until: 2 < 1\n    do:\n      - shuffle: deck\n"),
         "L004", "2 < 1", "never ends"),
