@@ -444,20 +444,22 @@ LAYOUT_WORK = 20_000_000  # the work all `copies`, `start` and `derive` evaluati
 
 
 def _at_layout(expr, counts, attrs, what, spent=None):
-    """Evaluate `copies`, `start` or a derived attribute before the game exists: only attributes, owner, player_count and
-    players are known.
+    """Evaluate `start` before the game exists: only attributes, owner, player_count, players and the (empty) zones are
+    known.
 
     ``spent`` (a one-item list) adds up the work of every evaluation for one player count:
     each may do WORK_LIMIT steps, but 100,000 combinations of them would take days.
     """
-    known = ("the component's attributes, player_count and players" if what == "copies"
-             else "the component's attributes, owner, player_count and players")
-    return before_the_game(expr, counts, attrs, f"'{what}'", known + ", not a variable, a score, a die or the round", spent)
+    known = "the component's attributes, owner, player_count and players, not a variable, a score, a die or the round"
+    return before_the_game(expr, counts, attrs, f"'{what}'", known, spent)
 
 
-def copies_at_layout(copies, counts, attrs, spent=None):
-    """A combination's count: its `copies` (the type's, or its item's own) as written, or that expression evaluated."""
-    return copies if isinstance(copies, int) else _at_layout(copies, counts, attrs, "copies", spent)
+def copies_at_layout(copies, seats, attrs, spent=None):
+    """A combination's count: its `copies` (the type's, or its item's own) as written, or that expression evaluated on
+    ``seats``, a stand-in without zones, as a derived attribute is: they are all empty then, so `count(deck)` would
+    quietly be 0 (R002)."""
+    known = "the component's attributes, player_count and players, not a zone, a variable, a score, a die or the round"
+    return copies if isinstance(copies, int) else before_the_game(copies, seats, attrs, "'copies'", known, spent)
 
 
 def _derived_at_layout(expr, seats, attrs, what, spent=None):
@@ -578,7 +580,7 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
                     attrs["owner"] = owner
                 for dname, dexpr in ctype.derived:
                     attrs[dname] = _derived_at_layout(dexpr, seats, attrs, dname, spent)
-                n = copies_at_layout(copies, counts, attrs, spent)
+                n = copies_at_layout(copies, seats, attrs, spent)
                 if not isinstance(n, int) or n < 0 or n > 10_000:
                     said = f"copies of {component_text({'type': ctype.name, **attrs})} must be a whole number 0..10000, got {spell(n)}"
                     raise PhiltreError.at(where or _copies_loc(ruleset, ctype), "R002", said)

@@ -325,9 +325,9 @@ def _copies_total(ruleset, ctype, n: int, combos: int) -> int:
     """
     if combos > MAX_COMPONENTS:
         return combos * 10_000
-    from .model import _Counts, _derived_at_layout, _Seats, copies_at_layout
+    from .model import _derived_at_layout, _Seats, copies_at_layout
 
-    counts, seats = _Counts(n, ruleset.zones), _Seats(n)
+    seats = _Seats(n)
     names = [a for a, _ in ctype.attributes]
     total, spent = 0, [0]
     owners = range(n) if ctype.per_player else [None]
@@ -336,7 +336,7 @@ def _copies_total(ruleset, ctype, n: int, combos: int) -> int:
         try:
             for dname, dexpr in getattr(ctype, "derived", ()):
                 attrs[dname] = _derived_at_layout(dexpr, seats, attrs, dname, spent)
-            value = copies_at_layout(copies, counts, attrs, spent)
+            value = copies_at_layout(copies, seats, attrs, spent)
         except Exception:  # noqa: BLE001 - the layout reports it (R002), too much work included
             return 0
         if isinstance(value, int):

@@ -1856,7 +1856,7 @@ def test_reading_an_expression_takes_work_in_proportion_to_its_length(text):
 # -- copies and start are computed before the game: R002 at the expression, in words ---------
 
 @pytest.mark.parametrize("copies, message", [
-    ('"x"', "can use only the component's attributes, player_count and players, not a variable"),
+    ('"x"', "can use only the component's attributes, player_count and players, not a zone, a variable"),
     ('"1 // (value - 1)"', "failed before the game started: division by zero"),
     ('"value - 2"', "must be a whole number 0..10000, got -1"),
 ])

@@ -161,6 +161,9 @@ def test_the_types_copies_of_an_attribute_still_counts_the_items_without_their_o
     ("20000", "R002", "copies of card cost_red=4 level=1 blue points=1 cost_blue=none cost=4 must be a whole number 0..10000, got 20000"),
     ("'bonus'", "R002", "copies of card cost_red=4 level=1 blue points=1 cost_blue=none cost=4 must be a whole number 0..10000, got 'blue'"),
     ("'level - 2'", "R002", "must be a whole number 0..10000, got -1"),
+    # (the zones are all empty before the game: count(hand[0]) was quietly 0, as a derive's is refused)
+    ("'count(hand[0]) + 1'", "R002", "'copies' is computed before the game starts: it can use only the component's "
+                                     "attributes, player_count and players, not a zone"),
 ])
 def test_a_bad_copies_of_an_item_is_told_at_the_items_copies(tmp_path, own, code, said):
     """As the type's `copies`: the schema's V001, the expression's E150, the layout's R002, each at the item's value."""
