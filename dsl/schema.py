@@ -978,10 +978,12 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             hint = f"an action with nothing to choose or do is written {full_path[1]}: {{}}"  # (`pass:` left empty)
         if error.validator == "type" and error.instance is None and len(full_path) >= 2 and full_path[-2] in ("set", "let"):
             # `set: {gift: null}`: YAML's null is no value at all, where `initial: null` is data, the value none
-            # (`set: {x: left(x, 1)}`: the key `1)` is what YAML split off the expression at its comma)
-            hint = (_comma_split_hint(_node_at_path(data, full_path[:-1]), str(full_path[-1]))
-                    or f"YAML reads null, ~ and an empty value as no value at all; an expression's nothing is none: "
-                    f"{full_path[-1]}: none")
+            # (`set: {x: left(x, 1)}`: the key `1)` is what YAML split off the expression at its comma: told there)
+            split = _comma_split_hint(_node_at_path(data, full_path[:-1]), str(full_path[-1]))
+            if split:
+                loc = location(data, full_path, True, where)
+            hint = split or (f"YAML reads null, ~ and an empty value as no value at all; an expression's nothing is none: "
+                             f"{full_path[-1]}: none")
         if error.validator == "type" and error.instance is None and full_path and _assigned(full_path[-1]):
             # `set: {held = true}`: YAML made one key of it
             hint, loc = equals_hint(full_path[-1]), location(data, full_path, True, where)  # at the key, not the '}' after it
