@@ -57,7 +57,7 @@ def match_choice(text: str, options, single_zones=(), again: bool = False, readi
         return _by_label(text, options, single_zones, forbidden)
     if "=" in text and sum(bool(NUMBER.fullmatch(w)) for w in words) not in (2, 3):  # words of a piece, no position: i=4 form=2
         return _by_label(text, options, single_zones, forbidden)
-    return _by_position(words, options, single_zones)
+    return _by_position(words, options, single_zones, forbidden)
 
 
 def _wordless(text: str, options, single_zones=()):
@@ -176,6 +176,12 @@ class _Forbidding:
 
         return ruled_out(self.game, self.seat, text, self.options, self.single_zones)
 
+    def placed(self, words: list) -> str:
+        """Why the rules rule out the placement at the position ``words`` ('x y rot' or 'x y'), '' if none is there."""
+        from .ruled_out import ruled_out
+
+        return ruled_out(self.game, self.seat, " ".join(words), self.options, self.single_zones, placed=True)
+
     def holding(self, text: str, action: str) -> list:
         """Why the rules forbid each option of another action than ``action``, outside the legal ones, that has every
         word of ``text`` (forbidden_holding)."""
@@ -240,9 +246,9 @@ def _a_position(value) -> bool:
     return isinstance(value, dict) and {"x", "y", "rot"} <= set(value)
 
 
-def _by_position(words: list, options, single_zones=()):
+def _by_position(words: list, options, single_zones=(), forbidden=None):
     """The placement at the position 'x y rot' among ``words`` ('x y' where the options there have one rot), the
-    others words of its label (a piece's: i=4, standard)."""
+    others words of its label (a piece's: i=4, standard); ``forbidden``: why the rules rule out a placement there."""
     typo = next((w for w in words if NUMBERISH.fullmatch(w) and not NUMBER.fullmatch(w)), None)
     if typo is not None:
         return f"{_said_back(typo)} is not a number: type an option's number, or {_position_hint(options, 'as ')}"
@@ -251,7 +257,7 @@ def _by_position(words: list, options, single_zones=()):
     if None in numbers:
         return f"that number is too long: type an option's number, or {_position_hint(options, 'as ')}"
     if len(numbers) == 2:
-        return _by_cell(numbers, words, options, single_zones)
+        return _by_cell(numbers, words, options, single_zones, forbidden)
     if len(numbers) != 3:
         how_many = f"has {len(numbers)} number{'' if len(numbers) == 1 else 's'}, not a position" if numbers else "is no position"
         return f"{_said_back(' '.join(words))} {how_many}: type an option's number, or {_position_hint(options, 'as ')}"
@@ -260,7 +266,8 @@ def _by_position(words: list, options, single_zones=()):
              if any(isinstance(v, dict) and v.get("x") == x and v.get("y") == y and v.get("rot") == rot for _, v in o.args)]
     matches = [o for o in there if others <= _label_words(o.label(None, single_zones))]
     if not there:
-        return f"no legal option at x={x} y={y} rot={rot}{_off_board(x, y, single_zones) or _other_turns(options, x, y)}"
+        return (f"no legal option at x={x} y={y} rot={rot}"
+                f"{_placement_forbidden(words, forbidden) or _off_board(x, y, single_zones) or _other_turns(options, x, y)}")
     if not matches:  # (the position has options, the words none of them: they are not "no legal option there")
         words = " ".join(sorted(others))
         return (f"none of the {len(there)} options at x={x} y={y} rot={rot} has the word{'s' if len(others) > 1 else ''} {_said_back(words)}"
@@ -271,19 +278,29 @@ def _by_position(words: list, options, single_zones=()):
     return matches[0]
 
 
-def _by_cell(numbers: list, words: list, options, single_zones=()):
+def _by_cell(numbers: list, words: list, options, single_zones=(), forbidden=None):
     """The placement at 'x y' typed without its rot: at the one rot the options at that cell have (a piece that looks
-    the same turned, or a grid whose pieces never turn, is offered at rot 0 alone), else what to add."""
+    the same turned, or a grid whose pieces never turn, is offered at rot 0 alone), else what to add (and why the
+    rules rule out a placement there: ``forbidden``)."""
     x, y = numbers
     rots = _rots_at(options, x, y)
     if len(rots) == 1:
         after = [i for i, w in enumerate(words) if NUMBER.fullmatch(w)][1] + 1  # (the rot goes after the y)
-        return _by_position([*words[:after], str(rots[0]), *words[after:]], options, single_zones)
+        return _by_position([*words[:after], str(rots[0]), *words[after:]], options, single_zones, forbidden)
     typed = _said_back(" ".join(words))
     if not rots:
-        return f"{typed}: no legal option at x={x} y={y}{_off_board(x, y, single_zones)}"
+        return f"{typed}: no legal option at x={x} y={y}{_placement_forbidden(words, forbidden) or _off_board(x, y, single_zones)}"
     return (f"{typed} gives no rot, and the options at x={x} y={y} have rot {', '.join(map(str, rots))}: add the rot: "
             f"{x} {y} {rots[0]}")
+
+
+def _placement_forbidden(words: list, forbidden=None) -> str:
+    """': the rules forbid build(at=...) now (the if of build, line 12: ...)' where the position ``words`` names one
+    placement the action's choice takes and its `if` rules out here; else '' (a bare 'no legal option' read as off
+    the board, or a mistyped position)."""
+    placed = getattr(forbidden, "placed", None)
+    why = placed(words) if placed is not None else ""
+    return f": {why}" if why else ""
 
 
 def _rots_at(options, x: int, y: int) -> list:

@@ -14,14 +14,16 @@ CANDIDATES_LIMIT = 2_000  # choices tried, before the `if`, to find the option t
 IF_SHOWN = 60  # characters of an action's `if` said with its line; a longer one is named by its line alone
 
 
-def ruled_out(game, seat: int, text: str, legal, single_zones=()) -> str:
+def ruled_out(game, seat: int, text: str, legal, single_zones=(), placed: bool = False) -> str:
     """Why ``text`` names no option now, where it names one of an action's choices this decision offers that the rules
     do not allow here: "the rules forbid take(n=0) now (the if of take, line 12: ...)"; '' where it names none, or
-    several, or the choices cannot be listed within CANDIDATES_LIMIT."""
-    from .play_input import _by_label  # (play_input asks this module; read as play reads a line)
+    several, or the choices cannot be listed within CANDIDATES_LIMIT. ``placed``: ``text`` is a position, 'x y rot'."""
+    from .play_input import _by_label, _by_position  # (play_input asks this module; read as play reads a line)
 
     outside = _outside(game, seat, legal)
-    found = _by_label(text, outside, single_zones) if outside else None
+    if not outside:
+        return ""
+    found = _by_position(text.split(), outside, single_zones) if placed else _by_label(text, outside, single_zones)
     return _forbids(game, seat, found, single_zones) if isinstance(found, Option) else ""
 
 

@@ -2325,6 +2325,23 @@ def test_play_says_a_position_off_the_board_is_off_it_and_the_hint_names_the_oth
             in result.output), result.output
 
 
+def test_play_names_the_if_that_forbids_a_position_typed(tmp_path):
+    """Kingdomino trial: a position the board has but the action's `if` forbids said only `no legal option at x=0 y=0
+    rot=0`, where an option typed otherwise named the forbidding `if` and its line."""
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    path = tmp_path / "edge.yaml"
+    path.write_text(MARBLES.replace(', q: "range(2)", dir: "[\'cw\', \'ccw\']"', "").replace(
+        "if: at.overlap == 0", "if: at.overlap == 0 and at.x > 0"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", str(path), "--seed", "1"], input="0 0 0\n0 1\n1 1\n")
+    assert result.exit_code == 0, result.output
+    rule = "(the if of place, line 14: at.overlap == 0 and at.x > 0)"
+    assert f"no legal option at x=0 y=0 rot=0: the rules forbid place(at=(x=0, y=0)) now {rule}\n" in result.output, result.output
+    assert f"'0 1': no legal option at x=0 y=1: the rules forbid place(at=(x=0, y=1)) now {rule}\n" in result.output, result.output
+
+
 def test_play_leaves_out_rot_0_where_turning_tells_nothing(tmp_path):
     """Pentago trial: a marble looks the same at every turn, and is offered at rot 0 alone; `rot=0` in every option
     and every placement told said nothing. A bar of two colours, offered at each turn, keeps its rot."""
