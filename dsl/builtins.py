@@ -892,6 +892,27 @@ def b_put(x, key, value):
     raise RuleRuntimeError(f"put() needs a map or a list, got {describe(x)}")
 
 
+class Record(str):
+    """The type "record" of a builtin's result whose fields are known (piece_cells' {x, y, value}): equal to "record"
+    wherever a type is compared, and naming its fields where one read is none of them (E152)."""
+
+    fields: tuple = ()
+
+    def __new__(cls, *fields: str):
+        made = super().__new__(cls, "record")
+        made.fields = fields
+        return made
+
+
+PLACEMENT_RECORD = Record("x", "y", "rot")
+CANDIDATE_RECORD = Record("x", "y", "rot", "overlap", "touching")
+REGION_RECORD = Record("value", "size", "marked")
+CELL_RECORD = Record("x", "y", "value")
+# the builtins that give such records, and theirs: named where a value of a type not known has no such attribute
+GRID_RECORDS = {"piece_cells": CELL_RECORD, "placements": CANDIDATE_RECORD, "placement": PLACEMENT_RECORD,
+                "regions": REGION_RECORD}
+
+
 def _put_type(ts):
     """put()'s result type: a list whose items may now be of the value's kind too, or a map (a record with a field put
     is a map: its fields' declared types no longer hold), else not known."""
@@ -1013,10 +1034,10 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("take", b_take, 2, 2, lambda ts: ("list", _elem(ts[0])), "take(xs, n): the first n items", collection_arg=True, arg_kinds=("", "whole")),
         # (with k, the compiler calls b_subsets_of: the call of one argument, which a listing makes often, tests nothing more)
         Builtin("subsets", b_subsets, 1, 2, lambda ts: ("list", ("list", _elem(ts[0]))), "subsets(xs): every subset, each a list (at most 12 items); subsets(xs, k): those of k items", collection_arg=True, arg_kinds=("", "whole")),
-        Builtin("placements", b_placements, 2, 2, lambda ts: ("list", "record"), "placements(grid, piece): candidate placements {x, y, rot, overlap, touching} touching or covering the pieces (on a board of fixed size, all on the board)", needs_state=True, arg_kinds=("zone", "comp")),
+        Builtin("placements", b_placements, 2, 2, lambda ts: ("list", CANDIDATE_RECORD), "placements(grid, piece): candidate placements {x, y, rot, overlap, touching} touching or covering the pieces (on a board of fixed size, all on the board)", needs_state=True, arg_kinds=("zone", "comp")),
         Builtin("overlap", b_overlap, 3, 3, lambda ts: "int", "overlap(grid, piece, at): occupied cells the piece would cover", needs_state=True, arg_kinds=("zone", "comp", "")),
         Builtin("touching", b_touching, 3, 3, lambda ts: "int", "touching(grid, piece, at): occupied cells sharing an edge with the piece", needs_state=True, arg_kinds=("zone", "comp", "")),
-        Builtin("regions", b_regions, 1, 1, lambda ts: ("list", "record"), "regions(grid): connected areas {value, size, marked} of the top layer", needs_state=True, arg_kinds=("zone",)),
+        Builtin("regions", b_regions, 1, 1, lambda ts: ("list", REGION_RECORD), "regions(grid): connected areas {value, size, marked} of the top layer", needs_state=True, arg_kinds=("zone",)),
         Builtin("reachable", b_reachable, 2, 2, _reachable_type, "reachable(edges, start): the nodes joined to start by edges [a, b], start first", collection_arg=True),
         Builtin("longest_trail", b_longest_trail, 1, 1, _trail_type, "longest_trail(edges): the largest weight of a trail along edges [a, b] or [a, b, weight], no edge twice", collection_arg=True),
         Builtin("piece_at", b_piece_at, 3, 3, lambda ts: "comp", "piece_at(grid, x, y): the piece on top at cell (x, y), none where there is none", needs_state=True, arg_kinds=("zone", "whole", "whole")),
@@ -1024,8 +1045,8 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("remove", b_remove, 2, 2, lambda ts: ("list", _elem(ts[0])), "remove(xs, x): a copy of list xs without its first item equal to x (x must be among them)"),
         Builtin("put", b_put, 3, 3, _put_type, "put(x, key, value): a copy of map x with key set to value, or of list x with item key replaced"),
         Builtin("cell_at", b_cell_at, 3, 3, lambda ts: "any", "cell_at(grid, x, y): the value at cell (x, y) of the top layer, none where no piece covers it", needs_state=True, arg_kinds=("zone", "whole", "whole")),
-        Builtin("piece_cells", b_piece_cells, 3, 3, lambda ts: ("list", "record"), "piece_cells(grid, piece, at): the cells {x, y, value} the piece would cover at placement at", needs_state=True, arg_kinds=("zone", "comp", "")),
-        Builtin("placement", b_placement, 1, 1, lambda ts: "record", "placement(c): where piece c lies on a grid, {x, y, rot}, none off a grid", needs_state=True, arg_kinds=("comp",), charges=False),
+        Builtin("piece_cells", b_piece_cells, 3, 3, lambda ts: ("list", CELL_RECORD), "piece_cells(grid, piece, at): the cells {x, y, value} the piece would cover at placement at", needs_state=True, arg_kinds=("zone", "comp", "")),
+        Builtin("placement", b_placement, 1, 1, lambda ts: PLACEMENT_RECORD, "placement(c): where piece c lies on a grid, {x, y, rot}, none off a grid", needs_state=True, arg_kinds=("comp",), charges=False),
         Builtin("zone_of", b_zone_of, 1, 1, lambda ts: "zone", "zone_of(c): the zone a component lies in", needs_state=True, arg_kinds=("comp",), charges=False),
         # (with an item, the compiler calls b_index_of: index(z), a family's zone's index, stays a plain read)
         Builtin("text", b_text, 1, 1, lambda ts: "str", "text(x): a number, word, true, false or none as a word: text(7) is '7'", arg_kinds=("plain",), charges=False),

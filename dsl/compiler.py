@@ -26,7 +26,7 @@ from ast import literal_eval as _literal_eval
 
 from . import ast
 from .builtins import (
-    BUILTINS, FRACTION_HINT, FRACTION_SAID, HEAVY, MAX_RANGE, RANGE_STEP_ZERO, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, OutOfWork, RuleRuntimeError, bank,
+    BUILTINS, FRACTION_HINT, FRACTION_SAID, GRID_RECORDS, HEAVY, MAX_RANGE, RANGE_STEP_ZERO, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, OutOfWork, RuleRuntimeError, bank,
     beyond_the_limit,
     TEAM_BUILTINS, b_index_of, b_placements_every_turn, b_placements_on_boards, b_placements_unturned,
     b_placements_unturned_every_turn, b_subsets_of, charge_written, item_at as _ix, out_of_work,
@@ -2970,6 +2970,14 @@ class Compiler:
         return (f"'{name}' is chosen later: choose picks its parameters in the order they are listed, and each one's "
                 f"collection reads only those before it; list '{name}' first")
 
+    def _no_such_field(self, node, fields: tuple, src) -> None:
+        """E152 for `c.terrain` where c is a record a builtin gives, {x, y, value}: its fields, and the one spelt alike
+        (the hint for a component's attribute or a map's key pointed away from `c.x`)."""
+        listed = ", ".join(fields)
+        spelt = did_you_mean(node.name, fields)
+        self.error(src.at(node.name_pos), "E152", f"a record {{{listed}}} has no field '{node.name}'",
+                   f"{spelt + '; ' if spelt else ''}its fields are {listed}")
+
     def _action_names_hint(self, name: str, scope, text, compared: str = "") -> str:
         """For an unknown name in an action (`do:` still reads `slot` after `choose: {c: ...}`): the action's
         parameters, which a renamed one leaves behind, and still how a word is written (``compared``: that a number is
@@ -2996,8 +3004,11 @@ class Compiler:
             if name not in known:
                 spelt = did_you_mean(name, known)
                 removed = ("attribute", name) in self.symbols.overlay_written  # a component's, which the hint names
+                if getattr(t, "fields", ()):  # a record a builtin gives: its own fields, not every attribute
+                    self._no_such_field(node, t.fields, src)
+                    return "None", ANY
                 self.error(src.at(node.name_pos), "E152", f"no component or die face has an attribute '{name}'",
-                           spelt if removed else _map_key_hint(node, t, spelt))
+                           spelt if removed else _map_key_hint(node, t, spelt, bool(self.symbols.grids)))
                 return "None", ANY
             if t == "record" and code == self._record_keys:
                 return f"{code}[{name!r}]", self.symbols.attribute_type(name)  # see _tables
@@ -7086,13 +7097,17 @@ def _no_truths(values):
 LANGUAGE_WORDS = frozenset({"and", "else", "false", "for", "if", "in", "is", "none", "not", "or", "true"})
 
 
-def _map_key_hint(node, t, spelt: str) -> str:
+def _map_key_hint(node, t, spelt: str, grids: bool = False) -> str:
     """E152's hint for `top.h` (``node``), whose base is of type ``t``: a map's keys are read with brackets,
     `top['h']`, where the base is or may be a map; ``spelt``, the attribute spelt alike, stays where it is known not
-    to be one (a component), and comes first where it may be either."""
+    to be one (a component), and comes first where it may be either; ``grids``: the ruleset has a grid, whose builtins'
+    records a value of a type not known may be (`c.z` for a cell of piece_cells, {x, y, value}: their fields first)."""
     if t not in ("map", ANY):
         return spelt
     read = f"keys are read with brackets: {ast.text(ast.Index(node.pos, node.target, ast.Const(node.name_pos, node.name)))}"
+    if t == ANY and grids:
+        records = ", ".join(f"{name} {{{', '.join(record.fields)}}}" for name, record in GRID_RECORDS.items())
+        return f"{spelt + ' ' if spelt else ''}if it is a record a grid builtin gives, one of its fields: {records}; if a map, its {read}"
     return f"a map's {read}" if t == "map" or not spelt else f"{spelt} if it holds a map, its {read}"
 
 

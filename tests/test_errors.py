@@ -1540,6 +1540,61 @@ def test_an_attribute_nothing_declares_is_read_with_brackets_where_its_base_may_
     assert caught.value.first.code == "E152" and caught.value.first.hint == hint, caught.value.first
 
 
+GRID_READ = """\
+game: tiles
+players: 1
+components:
+  tile: {copies: 2, start: hand, derive: {cells: "['a', 'b']"}}
+zones: {hand: {}, board: {grid: {resolution: 1}}}
+define:
+  near(cs): "count([c for c in cs if c.x == 0]) > 0"
+actions:
+  put:
+    choose: {t: hand, at: "placements(board, t)"}
+    if: READ
+    do:
+      - place: {piece: t, to: board, at: at}
+flow:
+  - decide: put
+    player: 0
+"""
+
+
+@pytest.mark.parametrize("read, message, hint", [
+    ("count([c for c in piece_cells(board, t, at) if c.terrain == 'a']) > 0",
+     "a record {x, y, value} has no field 'terrain'", "its fields are x, y, value"),
+    ("count([c for c in piece_cells(board, t, at) if c.vlaue == 'a']) > 0",
+     "a record {x, y, value} has no field 'vlaue'", "did you mean 'value'?; its fields are x, y, value"),
+    ("at.ovrlap == 0", "a record {x, y, rot, overlap, touching} has no field 'ovrlap'", "did you mean 'overlap'?; "),
+    ("placement(t).z == 0", "a record {x, y, rot} has no field 'z'", "its fields are x, y, rot"),
+    ("count([r for r in regions(board) if r.count > 1]) > 0", "a record {value, size, marked} has no field 'count'", "its fields are"),
+])
+def test_a_field_a_grid_s_record_lacks_names_its_fields(tmp_path, read, message, hint):
+    """Kingdomino trial: `c.terrain` of a cell of piece_cells was E152 "no component or die face has an attribute
+    'terrain'", which did not say the record's fields are x, y, value."""
+    path = tmp_path / "r.yaml"
+    path.write_text(GRID_READ.replace("READ", f'"{read}"'), encoding="utf-8")
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(str(path))
+    found = caught.value.first
+    assert found.code == "E152" and found.message == message and found.hint.startswith(hint), found
+
+
+def test_a_field_a_value_of_a_type_not_known_lacks_names_the_grid_records_fields(tmp_path):
+    """Kingdomino trial: `c.z` of a list of piece_cells' cells passed to a definition hinted only `c['z']`, a map's
+    key, pointing away from `c.x`: in a ruleset with a grid the hint names the fields of the records grids give."""
+    path = tmp_path / "r.yaml"
+    path.write_text(GRID_READ.replace("c.x == 0", "c.z == 0").replace("READ", '"near(piece_cells(board, t, at))"'),
+                    encoding="utf-8")
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(str(path))
+    found = caught.value.first
+    assert found.code == "E152" and found.hint == (
+        "if it is a record a grid builtin gives, one of its fields: piece_cells {x, y, value}, placements {x, y, rot, "
+        "overlap, touching}, placement {x, y, rot}, regions {value, size, marked}; if a map, its keys are read with "
+        "brackets: c['z']"), found
+
+
 def test_a_scenarios_key_without_its_colon_is_told_at_the_key(tmp_path):
     """A key left without its ':' in any YAML file philtre reads (here a scenario's `given`) is Y001 at the key."""
     import shutil
