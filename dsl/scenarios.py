@@ -1043,13 +1043,13 @@ def _check_word_chosen(compiler: Compiler, step, action, param, value) -> None:
     where = step.value_locs.get(param.name) or step.arg_locs.get(param.name, step.loc)
     words = constant_words(compiler.symbols.defines, param.domain.tree, scope) if word is not None else None
     if words and word not in words:
-        compiler.error(where, "T009", *unchosen_word(param.name, value, word, words))
+        compiler.error(where, "T009", *unchosen_word(param.name, value, word, words, domain=param.domain))
     number = value if not isinstance(value, Expr) else _number_written(value.text)
     if value_kind(number) != "number":
         return
     numbers = constant_numbers(compiler.symbols.defines, param.domain.tree, scope)
     if numbers is not None and number not in numbers:
-        compiler.error(where, "T009", *unchosen_number(param.name, value, numbers))
+        compiler.error(where, "T009", *unchosen_number(param.name, value, numbers, param.domain))
 
 
 def _word_written(value) -> str | None:
@@ -1098,9 +1098,9 @@ def _constant_number(defines: dict, tree, scope, depth: int):
     return _constant_number(defines, define.tree, (), depth + 1)
 
 
-def unchosen_number(name: str, value, numbers) -> tuple:
+def unchosen_number(name: str, value, numbers, domain=None) -> tuple:
     """(text, hint) of the T009 for a step's number that the parameter ``name`` is not chosen among (``numbers``, a
-    range written as one: 2..12)."""
+    range written as one: 2..12); ``domain``, its `choose` expression, for the hint on testing a rule (filter_in_if)."""
     if isinstance(numbers, range):
         listed = f"{numbers.start}..{numbers.stop - 1}" if len(numbers) > 1 else ", ".join(map(str, numbers)) or "no number"
     else:
@@ -1109,21 +1109,41 @@ def unchosen_number(name: str, value, numbers) -> tuple:
             listed += f", ... and {len(numbers) - CHOSEN_WORDS_SHOWN} more"
     return (f"'{name}' is chosen among {listed}, and {written(value)} is none of them: it matches no option, "
             "so `illegal: true` would pass whatever the rules say",
-            f"give one of the numbers '{name}' is chosen among, one the rules refuse here")
+            f"give one of the numbers '{name}' is chosen among, one the rules refuse here{filter_in_if(name, domain)}")
 
 
 CHOSEN_WORDS_SHOWN = 12  # the words a T009 for a word no choice yields lists; it says how many more there are
 
 
-def unchosen_word(name: str, value, word: str, words, here: str = "") -> tuple:
+def unchosen_word(name: str, value, word: str, words, here: str = "", domain=None) -> tuple:
     """(text, hint) of the T009 for a step's word that the parameter ``name`` is not chosen among (``words``): the words
-    (the first dozen), and the closest to ``word`` (the value's) for the hint. ``here``: where that is so (' here': at this point of the game)."""
+    (the first dozen), and the closest to ``word`` (the value's) for the hint. ``here``: where that is so (' here': at
+    this point of the game); ``domain``, its `choose` expression, for the hint on testing a rule where no word is spelt
+    alike (filter_in_if: a word spelt alike is mistyped)."""
     listed = ", ".join(map(str, words[:CHOSEN_WORDS_SHOWN]))
     if len(words) > CHOSEN_WORDS_SHOWN:
         listed += f", ... and {len(words) - CHOSEN_WORDS_SHOWN} more"
     return (f"'{name}' is chosen among {listed}{here}, and {written(value)} is none of them: it matches no option, "
             "so `illegal: true` would pass whatever the rules say",
-            did_you_mean(word, words) or f"give one of the words '{name}' is chosen among")
+            did_you_mean(word, words) or f"give one of the words '{name}' is chosen among{filter_in_if(name, domain)}")
+
+
+def filter_in_if(name: str, domain=None) -> str:
+    """'; ' and how to test that the rules refuse a value ``domain``, a `choose` that filters, leaves out (a Bridge
+    trial's bid lower than the last): choose the whole collection and refuse the value in the action's `if:`, so the
+    option exists and is refused; written out where it is `[x for x in ITEMS if COND]`. '' for a `choose` with no
+    filter (a value it lacks is mistyped)."""
+    tree = getattr(domain, "tree", None)
+    if tree is None or not any(isinstance(n, ast.Clause) and n.conditions for n in ast.walk(tree)):
+        return ""
+    said = ("; to test that the rules refuse it, the filter belongs in the action's `if:`, not in its `choose`: choose "
+            "the whole collection, so the option exists and is refused")
+    if not (isinstance(tree, ast.Comprehension) and len(tree.clauses) == 1 and len(tree.clauses[0].conditions) == 1
+            and isinstance(tree.element, ast.Name) and tree.element.name == tree.clauses[0].var):
+        return said
+    clause = tree.clauses[0]
+    condition = re.sub(rf"(?<![\w.']){re.escape(clause.var)}(?![\w'])", name, ast.text(clause.conditions[0]))
+    return f"{said} (choose: {{{name}: {ast.text(clause.iterable)}}} with if: {condition})"
 
 
 def _check_number_for_component(compiler: Compiler, step, param, value) -> bool:

@@ -1356,7 +1356,8 @@ def _unchosen_word(game, step, wanted: dict) -> str:
         if not words or want in words:  # none: not a word's parameter (a wrong kind is _wrong_kind's), or unknown
             continue
         where = step.value_locs.get(name) or step.arg_locs.get(name, step.loc)
-        return _failure(where, "T009", *unchosen_word(name, step.args[name], want, words, " here"))
+        domain = next(p.domain for p in action.params if p.name == name)
+        return _failure(where, "T009", *unchosen_word(name, step.args[name], want, words, " here", domain))
     return ""
 
 

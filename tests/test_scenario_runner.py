@@ -979,6 +979,47 @@ def test_an_illegal_step_with_a_word_the_choose_does_not_yield_now_fails_with_t0
     assert result.passed, result.failures
 
 
+BIDS = """\
+philtre: 1
+game: bids
+players: 2
+variables:
+  high: {initial: 0}
+define:
+  bids: "['1C', '1D', '1H', '1S']"
+actions:
+  bid:
+    choose: {b: "[x for x in bids if index(bids, x) > high]"}
+    do: [{set: {high: "index(bids, b)"}}]
+flow: [{decide: bid, player: 0}]
+"""
+
+BID_STEP = """\
+scenarios:
+  - name: a bid too low
+    players: 2
+    steps:
+      - {player: 0, action: bid, args: {b: "'1C'"}, illegal: true}
+    expect: ["true"]
+"""
+
+
+def test_an_illegal_step_that_the_choose_filters_out_says_the_filter_belongs_in_the_if(tmp_path):
+    """Bridge trial: a bid lower than the last, left out by `choose`, was T009 "matches no option", which did not say
+    how to test the rule: choose the whole collection and refuse the value in the action's `if:`."""
+    folder = tmp_path / "bids"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(BIDS, encoding="utf-8")
+    path = folder / "scenarios.yaml"
+    path.write_text(BID_STEP, encoding="utf-8")
+    [result] = _results(path)
+    [failure] = result.failures
+    assert failure.endswith(
+        "(give one of the words 'b' is chosen among; to test that the rules refuse it, the filter belongs in the "
+        "action's `if:`, not in its `choose`: choose the whole collection, so the option exists and is refused "
+        "(choose: {b: bids} with if: index(bids, b) > high))"), failure
+
+
 PASS_THREE = """\
 philtre: 1
 game: pass-three
