@@ -463,6 +463,16 @@ def _expectation_step(error):
 SCORE_SET_KEYS = ("set", "to", "value")  # keys a score statement is given a value to take by: it only adds
 
 
+def _options_seat_hint(error, path) -> str:
+    """For `options: {player: "last(kings).owner"}` in `expect`: the seat is a number written out; a seat known only as
+    the game runs is checked with `deciding == [EXPR]` (a Kingdomino trial's first player was shuffled). Else ''."""
+    if error.validator != "type" or path[-2:] != ["options", "player"] or "expect" not in path:
+        return ""
+    seat = str(error.instance).strip() if isinstance(error.instance, str) and error.instance.strip() else "SEAT"
+    return (f"the seat of an options item is a number written out, player: 0; for a seat known only as the game runs, "
+            f"check who decides in expect: - {yaml_quoted(f'deciding == [{seat}]')}")
+
+
 def _score_set(error):
     """For a score statement given a value to take (`score: {player: p, set: N}`): (that key, the hint), or None."""
     path = list(error.absolute_path)
@@ -968,7 +978,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             hint = _ending_hint(error.instance, full_path)
         if error.validator in ("type", "maxProperties") and full_path and full_path[-1] == "end_game":  # `end_game: true`
             hint = _ending_hint("end_game", full_path) or hint
-        hint = (_shape_hint(error, full_path) or _action_names_hint(error, full_path, plain) or _given_rest_hint(error, full_path) or _given_empty_hint(error, full_path)
+        hint = (_options_seat_hint(error, full_path) or _shape_hint(error, full_path) or _action_names_hint(error, full_path, plain) or _given_rest_hint(error, full_path) or _given_empty_hint(error, full_path)
                 or _copies_mapping_hint(error, full_path, plain) or hint)
         if not hint or hint == _expression_hint(error.instance, _declared_names(plain)):  # (not where a hint of its own says more)
             hint = _data_value_hint(error, list(error.absolute_path)) or hint

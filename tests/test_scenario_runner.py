@@ -1020,6 +1020,21 @@ def test_an_illegal_step_that_the_choose_filters_out_says_the_filter_belongs_in_
         "(choose: {b: bids} with if: index(bids, b) > high))"), failure
 
 
+def test_an_options_seat_written_as_an_expression_is_told_how_to_check_who_decides(tmp_path):
+    """Kingdomino trial: `options: {player: "last(kings).owner", count: 3}` was V001 "expected a whole number" alone;
+    with a shuffled first player the seat is not known when writing, and `deciding == [...]` checks who decides."""
+    folder = tmp_path / "bids"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(BIDS, encoding="utf-8")
+    path = folder / "scenarios.yaml"
+    path.write_text('scenarios:\n  - name: who bids\n    players: 2\n    expect:\n'
+                    '      - options: {player: "first(players)", count: 4}\n', encoding="utf-8")
+    said = _refused(path)
+    assert said.endswith("V001 expected a whole number, got the text 'first(players)' (the seat of an options item is a "
+                         "number written out, player: 0; for a seat known only as the game runs, check who decides in "
+                         'expect: - "deciding == [first(players)]")'), said
+
+
 PASS_THREE = """\
 philtre: 1
 game: pass-three
