@@ -686,7 +686,19 @@ def _shape_hint(error, path) -> str:
         # `attributes: {suit: 0..4, derive: {colour: ...}}`: the type's derive, one level too deep (L023 for a scalar)
         return (f"'{path[3]}' is written inside attributes, so it is an attribute of '{path[1]}' here: "
                 f"the type's {path[3]} goes one level up, beside attributes")
+    if (_expects(error.schema, "array") and not _expects(error.schema.get("items"), "object")
+            and isinstance(error.instance, str) and NAME_ALONE.fullmatch(error.instance)):
+        return f"a list, even of one name: {path[-1]}: [{error.instance}]"  # `show_sorted: rank`, `show: pot`
     return ""
+
+
+NAME_ALONE = re.compile(r"[A-Za-z_]\w*")  # a bare name, where a list of names was meant
+
+
+def _expects(schema, kind: str) -> bool:
+    """Whether ``schema``'s own `type` is ``kind`` (or lists it)."""
+    types = schema.get("type", []) if isinstance(schema, dict) else []
+    return kind in (types if isinstance(types, list) else [types])
 
 
 ACTION_NAME_KEYS = ("decide", "simultaneous", "otherwise", "until_chosen")  # a statement's keys naming actions

@@ -1000,6 +1000,11 @@ CASES = {
         breaking("      - score: {player: me, add: card.value}\n", "      - set: {flag = 'won'}\n",
                  MINIMAL.replace("define:", "variables:\n  flag: ''\ndefine:")),
         "V001", "flag = 'won'", hint="""a key and its value are written key: value (flag: "'won'"), not with '='"""),
+    "show_sorted_one_name_bare": Case(
+        "show_sorted: value, one name written bare where a list of names goes (a bug bash): V001 'expected a list' said "
+        "nothing of the brackets; the hint writes them",
+        breaking("  hand: {each: player, visible: owner}\n", "  hand: {each: player, visible: owner, show_sorted: value}\n"),
+        "V001", "value}", hint="a list, even of one name: show_sorted: [value]"),
     "set_value_split_at_its_comma": Case(
         "set: {flag: max(flag, 1)} unquoted (a Bridge trial's left(x, 1)): YAML split the value at its comma, and the "
         "key '1)' left without a value was told to be none, '1): none'; the hint quotes the expression whole",
