@@ -3453,7 +3453,8 @@ def l040_shuffled_in_sight_then_hidden(facts) -> list:
             for later, after in _later_statements(block[i + 1:]):
                 if later.kind == "shuffle" and _zone_written(facts, later.args.get("zone"), envs.get(id(later))) == shuffled:
                     break  # (the order seen from here on is that shuffle's: its own finding)
-                found = _moved_out_of_sight(facts, later, after, shuffled, envs) if later.kind == "move" else None
+                found = (_moved_out_of_sight(facts, later, after, shuffled, envs) if later.kind == "move"
+                         else _dealt_out_of_sight(facts, later, shuffled, envs) if later.kind == "deal" else None)
                 if found is not None:
                     out.append(_shuffled_in_sight_finding(facts, stmt, later, shuffled, *found))
     return out
@@ -3510,6 +3511,21 @@ def _moved_out_of_sight(facts, move, after, shuffled, envs):
     return None if who is None or reshuffled else (zone, who)
 
 
+def _dealt_out_of_sight(facts, deal, shuffled, envs):
+    """(the zone, the seats that learn which components it got) where ``deal`` deals from the zone ``shuffled``
+    (_zone_written) into one zone or family some seat that sees ``shuffled`` does not see: a deal takes from the top in
+    the order that seat saw; else None."""
+    env = envs.get(id(deal))
+    if env is None or _zone_written(facts, deal.args.get("from"), env) != shuffled:
+        return None
+    into = facts.refs(deal.args.get("to"), env)
+    if len(into) != 1 or not into <= set(facts.ruleset.zones):
+        return None  # (several zones, or any: not followed)
+    zone = next(iter(into))
+    who = _told_the_order(facts, shuffled[1], zone)
+    return None if who is None else (zone, who)
+
+
 def _told_the_order(facts, source, into):
     """The seats that see zone ``source`` (its order too) and not zone ``into``, in words; None where there is none, or
     where that hangs on whose zones of two per-seat families they are (a seat's own hand into its own face-down pile)."""
@@ -3528,8 +3544,16 @@ def _told_the_order(facts, source, into):
 def _shuffled_in_sight_finding(facts, shuffle, move, shuffled, zone, who) -> Diagnostic:
     """L040's finding at ``shuffle``: what it shows whom, the ``move`` that hands that order to hidden ``zone``, and the
     two fixes: shuffle the hidden zone after the move, or shuffle in a zone nobody sees on the way."""
-    what, to = (move.args[key].text.strip() for key in ("what", "to"))
+    dealt = move.kind == "deal"
+    what, to = (move.args[key].text.strip() for key in ("from" if dealt else "what", "to"))
     spare = next(name for name in ("mixing", *(f"mixing{i}" for i in range(2, 99))) if name not in facts.ruleset.zones)
+    if dealt:  # a deal from a zone seen shuffled: which components each zone got is known to those who saw the order
+        return Diagnostic(shuffle.loc, "L040", f"`shuffle: {shuffled[0]}` at {shuffle.loc} shows {who} the new order of "
+                          f"'{shuffled[1]}', and the deal from it at {move.loc} takes from the top in that order into "
+                          f"'{zone}', which {_WHO_SEES[facts.ruleset.zones[zone].visible]}: {who} knows what '{zone}' got "
+                          f"(each view and record shows the shuffled order)",
+                          f"shuffle where nobody sees: declare a zone ({spare}: {{visible: nobody}}), then move: {what} -> "
+                          f"{spare}, shuffle: {spare}, and deal from {spare}{_told_anyway('L040')}")
     at = ", at: bottom" if move.args.get("bottom") else ""
     return Diagnostic(shuffle.loc, "L040", f"`shuffle: {shuffled[0]}` at {shuffle.loc} shows {who} the new order of "
                       f"'{shuffled[1]}', and `move: {what} -> {to}` at {move.loc} then puts it in that order into '{zone}', "

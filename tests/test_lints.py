@@ -2707,9 +2707,11 @@ def shuffled_then(*lines: str, base: str = CLEAN) -> str:
     (shuffled_then("move: discard -> table[0]"), []),  # a zone every seat sees
     (shuffled_then("shuffle: discard", "move: discard -> deck"), ["L040"]),  # said once, at the shuffle it follows
     (changed("  - shuffle: deck\n", "  - shuffle: deck\n  - move: deck -> discard\n"), []),  # a hidden zone shuffled
+    (shuffled_then("deal: {from: discard, to: hand, count: 1}"), ["L040"]),  # dealt from the top into the hands
+    (shuffled_then("deal: {from: discard, to: table, count: 1}"), []),  # dealt face up
 ], ids=["the whole zone", "take", "at the bottom", "a decision between", "in a block after it", "into a hand",
         "the hidden zone shuffled after", "through a zone nobody sees", "one card", "into a public zone", "shuffled twice",
-        "a hidden zone shuffled"])
+        "a hidden zone shuffled", "dealt into hidden hands", "dealt face up"])
 def test_a_zone_shuffled_in_sight_then_moved_in_that_order_out_of_sight_is_l040(tmp_path, text, codes):
     """A Pandemic trial shuffled the public infection discard, then moved it onto the face-down infection deck: every
     seat's record held the shuffle's order, so every seat knew the next infections, and validate said nothing. A move
@@ -2717,6 +2719,15 @@ def test_a_zone_shuffled_in_sight_then_moved_in_that_order_out_of_sight_is_l040(
     shuffle, unless that zone is shuffled after the move or the shuffle is made where nobody sees it."""
     found = findings(tmp_path, text)
     assert [d.code for d in found] == codes, [str(d) for d in found]
+
+
+def test_l040_of_a_deal_says_what_the_hands_got_is_known_and_how_to_shuffle_unseen(tmp_path):
+    """A bug bash of L040: a public pile shuffled, then dealt into hands only their owners see, was silent (a move of it
+    was told): every other seat knew each hand. The deal's finding says so, and hints the shuffle where nobody sees."""
+    [d] = findings(tmp_path, shuffled_then("deal: {from: discard, to: hand, count: 1}"))
+    assert "the deal from it at" in d.message and "every seat but the one whose 'hand' it is knows what 'hand' got" in d.message, str(d)
+    assert d.hint.startswith("shuffle where nobody sees: declare a zone (mixing: {visible: nobody}), then move: discard -> "
+                             "mixing, shuffle: mixing, and deal from mixing"), str(d)
 
 
 def test_l040_names_both_statements_who_learns_what_and_the_fixes(tmp_path):
