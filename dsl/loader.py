@@ -341,9 +341,11 @@ def _sibling_scenarios(path: str) -> list:
     if problems:
         raise PhiltreError(problems)
     items = with_defaults(data, data["scenarios"], sibling)
+    defaults = data.get("defaults") or {}
+    defaulted = tuple((defaults.get("given") or {}) if isinstance(defaults, dict) else ())
     for i, item in enumerate(items):
         # each item alone (the fast check has no scenarios-file kind): a scalar item has no place of its own
-        problems.extend(schema_diagnostics(item, "scenario", where=loc_of(data["scenarios"], i)))
+        problems.extend(schema_diagnostics(item, "scenario", where=loc_of(data["scenarios"], i), defaulted=defaulted))
     if problems:
         raise PhiltreError(problems)
     return items

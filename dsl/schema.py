@@ -897,8 +897,9 @@ def _bare(value) -> bool:
     return isinstance(value, (int, float, str)) and not isinstance(value, bool)
 
 
-def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagnostic]:
-    """Every schema finding in ``data``, one per place, in the file's order; ``where``: the place of a scalar ``data``."""
+def schema_diagnostics(data, kind: str, where: Loc | None = None, defaulted=()) -> list[Diagnostic]:
+    """Every schema finding in ``data``, one per place, in the file's order; ``where``: the place of a scalar ``data``;
+    ``defaulted``: the keys of `given` a scenarios file's defaults give (a scenario's null there cannot take one out)."""
     plain = _plain(data)
     if known_valid(kind, plain):  # a valid file needs no jsonschema (schema_code.py)
         return []
@@ -996,6 +997,11 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             hint = _data_value_hint(error, list(error.absolute_path)) or hint
         if error.validator == "type" and error.instance is None and full_path and full_path[-1] == "else":
             hint = _empty_else_hint(_at_path(plain, full_path[:-1]))
+        if (error.validator == "type" and error.instance is None and len(full_path) >= 2 and full_path[-2] == "given"
+                and full_path[-1] in defaulted):
+            # `at: null` to take out the `at` the file's defaults give: YAML's null is no value, and a default stays
+            hint = (f"a scenario cannot take out what defaults give: give {full_path[-1]} a value of its own, or leave "
+                    f"{full_path[-1]} out of defaults and give it in the scenarios that need it")
         if error.validator == "type" and error.instance is None and len(full_path) == 2 and full_path[0] == "actions":
             hint = f"an action with nothing to choose or do is written {full_path[1]}: {{}}"  # (`pass:` left empty)
         if error.validator == "type" and error.instance is None and len(full_path) >= 2 and full_path[-2] in ("set", "let"):

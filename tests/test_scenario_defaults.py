@@ -168,3 +168,15 @@ def test_a_note_on_a_default_is_said_once(tmp_path):
     report = check_file(str(tmp_path))
     assert [(f.diagnostic.code, f.diagnostic.loc.line, f.diagnostic.loc.col) for f in report.findings] == [("T021", 4, 16)], \
         [str(f.diagnostic) for f in report.findings]
+
+
+def test_a_scenario_giving_null_where_defaults_give_a_value_is_told_a_default_cannot_be_taken_out(tmp_path):
+    """A bug bash: `score: null` in a scenario, meant to take out the defaults' score, was a bare V001 'got nothing';
+    the hint says a default stays, and what to do. A null where no default is given keeps the plain V001."""
+    nulled = APPLIED.replace("    players: 2\n", "    players: 2\n    given:\n      score: null\n", 1)
+    [said] = errors_of(folder_with(tmp_path, DEFAULTS + nulled))
+    assert said.endswith("(a scenario cannot take out what defaults give: give score a value of its own, or leave score "
+                         "out of defaults and give it in the scenarios that need it)"), said
+    (tmp_path / "x").mkdir()
+    [plain] = errors_of(folder_with(tmp_path / "x", "scenarios:\n" + nulled))
+    assert "defaults" not in plain, plain
