@@ -1307,7 +1307,10 @@ class _Builder:
             define = self.symbols.defines.get(name)
             if name in self.symbols.refused:
                 continue  # (its E132 is the one finding)
-            if define is None:
+            if name in names[:i]:  # (the board shows each once: a second mention is a slip, a name meant elsewhere)
+                self.error(loc, "R016", f"'{name}' is listed twice in `show`, which shows each definition once",
+                           f"list '{name}' once")
+            elif define is None:
                 self.error(loc, "R016", f"'{name}' is no definition: `show` lists definitions without parameters, whose "
                            "values play's board shows", self._not_shown_hint(name))
             elif define.params:

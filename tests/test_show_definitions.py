@@ -163,3 +163,11 @@ def test_a_definition_only_show_lists_is_used(tmp_path):
     unused = sorted(f.diagnostic.message for f in report.findings if f.diagnostic.code == "L001")
     assert unused == ["definition 'best' is never used", "definition 'spare' is never used",
                       "definition 'top' is never used"], unused
+
+
+def test_a_definition_listed_twice_in_show_is_r016(tmp_path):
+    """A bug bash: `show: [pot, pot]` was shown once with no word; the second mention is a slip, said at it."""
+    [found] = _refused(tmp_path, POKER.replace("show: [pot]", "show: [pot, pot]"))
+    assert (found.code, found.message, found.hint) == ("R016", "'pot' is listed twice in `show`, which shows each definition once",
+                                                       "list 'pot' once"), str(found)
+    assert (found.loc.line, found.loc.col) == (21, 13), str(found)  # the second pot
