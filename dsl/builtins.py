@@ -114,6 +114,7 @@ class Builtin(Frozen):
     collection_arg: bool = False  # first argument must be a collection
     arg_kinds: tuple = ()  # per argument: "whole", "number", "plain", "zone" or "comp", checked where its type is known
     charges: bool = True  # may charge the work budget (an evaluation calling none that does keeps the budget as it stands)
+    shows_turn: bool = False  # its value tells a placement's turn (rules calling it make placements() list every turn)
 
 
 def _elem(t):
@@ -1045,7 +1046,8 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("remove", b_remove, 2, 2, lambda ts: ("list", _elem(ts[0])), "remove(xs, x): a copy of list xs without its first item equal to x (x must be among them)"),
         Builtin("put", b_put, 3, 3, _put_type, "put(x, key, value): a copy of map x with key set to value, or of list x with item key replaced"),
         Builtin("cell_at", b_cell_at, 3, 3, lambda ts: "any", "cell_at(grid, x, y): the value at cell (x, y) of the top layer, none where no piece covers it", needs_state=True, arg_kinds=("zone", "whole", "whole")),
-        Builtin("piece_cells", b_piece_cells, 3, 3, lambda ts: ("list", CELL_RECORD), "piece_cells(grid, piece, at): the cells {x, y, value} the piece would cover at placement at", needs_state=True, arg_kinds=("zone", "comp", "")),
+        Builtin("piece_cells", b_piece_cells, 3, 3, lambda ts: ("list", CELL_RECORD), "piece_cells(grid, piece, at): the cells {x, y, value} the piece would cover at placement at", needs_state=True, arg_kinds=("zone", "comp", ""),
+                shows_turn=True),  # its cells come in the piece's own order: which of two alike cells lies where
         Builtin("placement", b_placement, 1, 1, lambda ts: PLACEMENT_RECORD, "placement(c): where piece c lies on a grid, {x, y, rot}, none off a grid", needs_state=True, arg_kinds=("comp",), charges=False),
         Builtin("zone_of", b_zone_of, 1, 1, lambda ts: "zone", "zone_of(c): the zone a component lies in", needs_state=True, arg_kinds=("comp",), charges=False),
         # (with an item, the compiler calls b_index_of: index(z), a family's zone's index, stays a plain read)

@@ -3139,7 +3139,7 @@ class Compiler:
                 return "None", ANY
             if name == "index" and len(args) == 2:
                 return self._index_of(node, codes, types, src)
-            if name == "piece_cells":  # its cells come in the piece's own order: which half lies where shows the turn
+            if b.shows_turn:
                 self.reads_turn = True
             if b.collection_arg or (name in ("min", "max") and len(args) == 1):
                 if not iterable(types[0]):
