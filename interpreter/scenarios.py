@@ -17,7 +17,7 @@ from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, kinds_
 from philtre.dsl.values import Component, Zone, _frozen, component_text, describe, explain
 
 from .effects import move_components
-from .game import BLOCK, PC, Game
+from .game import BLOCK, PC, STMT, Game
 from .options import located_wording, placed_wording, set_lists, single_zones
 from .runners import FAILURES
 
@@ -352,7 +352,7 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
             game.script_uses = []
         for step in sc.steps:
             given_first = step is sc.steps[0] and sc.at is None and bool(sc.variables or sc.zones or sc.empty)
-            if not _check_always(game, sc, result) or not _ran_on(lambda: _take_step(game, step, result, given_first), step, sc):
+            if not _check_always(game, sc, result) or not _ran_on(lambda: _take_step(game, step, result, given_first, sc), step, sc):
                 return False  # the expectations are about the position after every step: not reached
         # the invariants hold at the decision the expectations read too (after the last step, or given with no steps);
         # the end of the game is no decision: bookkeeping after the last one (a deal passing on) need not keep them
@@ -483,10 +483,29 @@ def _pending_failure(game, expected, sc) -> str:
     now = f"{seats_text(seats)} (at '{at}')" if seats else "nobody, the game is over"
     hint = ""
     if (seats and not sc.steps and not sc.autoplay and (sc.variables or sc.zones or sc.empty)
-            and expected.seats is not None and sorted(expected.seats) != sorted(seats)):
+            and expected.seats is not None and sorted(expected.seats) != sorted(seats) and _given_picks_seat(game, sc)):
         hint = (f" (the seats deciding at '{at}' were listed before `given` was applied, which changes only what it "
                 "names: reach this position with steps)")
     return _failure(expected.loc, "T012", f"expected {wanted}; deciding now: {now}{hint}")
+
+
+def _given_picks_seat(game, sc) -> bool:
+    """Whether what scenario ``sc``'s `given` sets (its variables, its zones' families) is read where the flow picked the
+    seats deciding now: the waiting decision's `player`/`players`, and the statements around it (a `turns`'s first seat,
+    a `for`'s items); a turn order alone (`turns: 0`) picks the same seat whatever `given` says, and no note is due."""
+    from philtre.dsl.lints import Facts, _names_read
+
+    waiting = game.state.flow.pending
+    if waiting is None:
+        return False
+    facts = Facts(game.ruleset)
+    named = {name.partition("[")[0] for name, _ in sc.variables}
+    for expr in [expr for expr, *_ in sc.zones] + [expr for expr, _ in sc.empty]:
+        named |= facts.refs(expr, {})
+    around = [frame[STMT].args for frame in game.state.flow.stack if frame[STMT] is not None]
+    exprs = [value for args in around for key, value in args.items() if isinstance(value, Expr) and key != "until"]
+    exprs += [waiting.stmt.args.get(key) for key in ("player", "players") if waiting.stmt.args.get(key) is not None]
+    return "*" in named or bool(_names_read(facts, exprs) & named)
 
 
 def _options_failure(game, expected) -> str:
@@ -1223,20 +1242,22 @@ def _run_out_hint(S, slots, taken_by: dict, pattern: dict, entry) -> str:
     return f"{such}: {mine} taken by this pattern, {made - mine} by the other patterns given"
 
 
-def _take_step(game, step, result, given_first: bool = False) -> bool:
-    """Take the scenario step ``step`` (T013 where it cannot be taken); ``given_first``: it is the first step after a
-    `given`, which changes only what it names, not who the flow already asked."""
+def _take_step(game, step, result, given_first: bool = False, sc=None) -> bool:
+    """Take the scenario step ``step`` (T013 where it cannot be taken); ``given_first``: it is the first step after the
+    `given` of scenario ``sc``, which changes only what it names, not who the flow already asked."""
     if step.player not in game.pending():
         from .render import seats_text
 
         seats = game.state.nplayers
+        if step.illegal and game.pending() and isinstance(step.player, int) and 0 <= step.player < seats:
+            return True  # a move out of turn is refused as the rules refuse it: "you may not move out of turn" holds
         if not (isinstance(step.player, int) and 0 <= step.player < seats):  # not a mistake of timing: no such seat
             said = f"seat {step.player} is not a seat of this {seats}-player scenario (seats 0..{seats - 1})"
         elif _has_chosen(game, step.player):  # a second step of one seat in a simultaneous step: "not deciding" hid why
             said = f"seat {step.player} has already chosen in this simultaneous step (still to choose: {seats_text(game.pending())})"
         else:
             said = f"seat {step.player} is not deciding now (deciding: {seats_text(game.pending()) if game.pending() else 'nobody, the game is over'})"
-            if given_first and game.pending():
+            if given_first and game.pending() and _given_picks_seat(game, sc):
                 waiting = game.state.flow.pending
                 at = waiting.stmt.label if waiting is not None else "the first decision"
                 said += (f" (the seats deciding at '{at}' were listed before `given` was applied, which changes only what "

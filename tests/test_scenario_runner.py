@@ -1643,6 +1643,27 @@ def test_a_first_step_of_a_seat_given_no_turn_yet_says_given_came_after_the_flow
                             "or give the scenario a seed whose set-up starts there)"), failure
 
 
+def test_a_first_step_of_a_seat_the_turn_order_alone_does_not_ask_has_no_word_of_given(tmp_path):
+    """Kalah trial: `turns: 0` picks seat 0 whatever `given` says, yet seat 1's step after a `given` was told the seats
+    were listed before `given` was applied, and to reach the position with steps or a seed: no advice that helps."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(FIRST_BY_VARIABLE.replace("turns: opener", "turns: 0"), encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(path)))
+    [failure] = result.failures
+    assert failure.endswith("T013 seat 1 is not deciding now (deciding: seat 0)"), failure
+
+
+@pytest.mark.parametrize("first", ["opener", "0"])
+def test_an_illegal_step_of_a_seat_not_deciding_passes(tmp_path, first):
+    """Incan Gold and Kalah trials: "you may not move out of turn", a step of a seat not deciding marked `illegal: true`,
+    failed with T013; the rules refuse that move, as the step says (with a `given` or without)."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(FIRST_BY_VARIABLE.replace("turns: opener", f"turns: {first}")
+                    .replace("{player: 1, action: go}", "{player: 1, action: go, illegal: true}"), encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(path)))
+    assert result.passed, result.failures
+
+
 MARKER_STARTS = """\
 philtre: 1
 game: marker-starts
