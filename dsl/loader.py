@@ -380,7 +380,8 @@ def content_hash(data) -> str:
     """A stable hash of the resolved ruleset's rules (not of where they came from): equal when they play the same games."""
     from .canonical import canonical_text
 
-    rules = {k: v for k, v in data.items() if k not in ("scenarios", "title", "description")}
+    # what tells of the game or steers the agents, not its rules: a record made before a `heuristic` was added replays
+    rules = {k: v for k, v in data.items() if k not in ("scenarios", "title", "description", "heuristic")}
     if isinstance(rules.get("variables"), dict):
         rules["variables"] = {name: _unquieted(spec) for name, spec in rules["variables"].items()}
     return "sha256:" + sha256(canonical_text(rules).encode()).hexdigest()[:16]

@@ -107,3 +107,20 @@ def test_a_header_with_other_than_one_agent_a_seat_is_p007(tmp_path, poison_even
     first = caught.value.first
     assert (first.code, first.loc.line, first.loc.col) == ("P007", 1, 1)
     assert f"agents name {len(agents)} agent" in first.message and "for 3 seats" in first.message, first.message
+
+
+def test_a_record_made_before_a_heuristic_was_added_replays(tmp_path):
+    """Incan Gold trial: adding a `heuristic:` (it steers the agents, and changes no rule) changed the ruleset's content
+    hash, and a record made before it was refused with P003."""
+    text = (DATA.parents[1] / "rulesets" / "poison" / "ruleset.yaml").read_text(encoding="utf-8")
+    rules = tmp_path / "ruleset.yaml"
+    rules.write_text("\n".join(line for line in text.splitlines() if not line.startswith("heuristic:")) + "\n", encoding="utf-8")
+    game = Game(load_ruleset(str(rules)), 3, seed=3, record=True)
+    rng = random.Random(3)
+    while not game.finished:
+        for seat in game.pending():
+            game.apply(seat, rng.choice(game.options(seat)))
+    path = written(game.recorder.events, tmp_path)
+    rules.write_text(text, encoding="utf-8")
+    assert "heuristic:" in text
+    assert replayed(path).finished
