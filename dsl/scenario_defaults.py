@@ -67,9 +67,14 @@ def with_defaults(data: Map, items: Seq, path: str) -> Seq:
     place = _place(data, given, path)
     out = Seq(items.loc)
     out.locs = list(items.locs)
-    out.extend(_merged_scenario(item, given, place) if isinstance(item, Map) and isinstance(item.get("given", {}), dict)
-               else item for item in items)
+    out.extend(_merged_scenario(item, given, place) if _takes_defaults(item) else item for item in items)
     return out
+
+
+def _takes_defaults(item) -> bool:
+    """Whether the defaults are merged into scenario ``item``: a mapping whose `given` is one, not written
+    `defaults: false` (a real deal beside defaulted scenarios, or another player count than the defaults' lists)."""
+    return isinstance(item, Map) and isinstance(item.get("given", {}), dict) and item.get("defaults") is not False
 
 
 def _place(data: Map, given: Map, path: str) -> DefaultsPlace:
@@ -190,10 +195,13 @@ def _takers(scenarios, place: DefaultsPlace, entry: tuple | None) -> list:
 
 
 def _naming(finding: Diagnostic, names: list) -> Diagnostic:
-    """``finding``, at a default's place, saying in which scenarios it arose."""
+    """``finding``, at a default's place, saying in which scenarios it arose, and how those can leave the defaults out."""
     which = few_listed([f"'{name}'" for name in names])
     said = f"scenario {which}" if len(names) == 1 else f"scenarios {which}"
-    return Diagnostic(finding.loc, finding.code, f"{finding.message} (in {said}, from `defaults`)", finding.hint)
+    them = "it" if len(names) == 1 else "each"
+    out = f"or, where the defaults do not fit that scenario, write `defaults: false` in {them} to leave them out"
+    return Diagnostic(finding.loc, finding.code, f"{finding.message} (in {said}, from `defaults`)",
+                      f"{finding.hint}; {out}" if finding.hint else out)
 
 
 @contextmanager

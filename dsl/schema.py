@@ -1001,7 +1001,8 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None, defaulted=()) 
                 and full_path[-1] in defaulted):
             # `at: null` to take out the `at` the file's defaults give: YAML's null is no value, and a default stays
             hint = (f"a scenario cannot take out what defaults give: give {full_path[-1]} a value of its own, or leave "
-                    f"{full_path[-1]} out of defaults and give it in the scenarios that need it")
+                    f"{full_path[-1]} out of defaults and give it in the scenarios that need it, or write `defaults: false` "
+                    "in the scenario to take none of them")
         if error.validator == "type" and error.instance is None and len(full_path) == 2 and full_path[0] == "actions":
             hint = f"an action with nothing to choose or do is written {full_path[1]}: {{}}"  # (`pass:` left empty)
         if error.validator == "type" and error.instance is None and len(full_path) >= 2 and full_path[-2] in ("set", "let"):

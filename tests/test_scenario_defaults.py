@@ -128,10 +128,12 @@ def test_an_error_a_default_makes_in_some_scenarios_names_them(tmp_path):
                          + APPLIED.replace("the defaults alone", "again"))
     said = errors_of(folder)
     assert said == [f"{folder / 'scenarios.yaml'}:6:17: T004 'spent' has one value per seat: give a list of 3 values, not [4, 6] "
-                    "(in scenario 'three seats', from `defaults`) (e.g. spent: [0, 0, 0])",
+                    "(in scenario 'three seats', from `defaults`) (e.g. spent: [0, 0, 0]; or, where the defaults do not fit that "
+                    "scenario, write `defaults: false` in it to leave them out)",
                     f"{folder / 'scenarios.yaml'}:7:12: T016 score gives 3 values for the 2 seats of this scenario (in scenarios "
                     "'the defaults alone' and 'again', from `defaults`) (one value per seat, seat 0 first: 2 at most (seats "
-                    "left out get 0))"], said
+                    "left out get 0); or, where the defaults do not fit that scenario, write `defaults: false` in each to leave them "
+                    "out)"], said
 
 
 def test_a_finding_in_every_scenario_taking_the_entry_names_none(tmp_path):
@@ -176,7 +178,23 @@ def test_a_scenario_giving_null_where_defaults_give_a_value_is_told_a_default_ca
     nulled = APPLIED.replace("    players: 2\n", "    players: 2\n    given:\n      score: null\n", 1)
     [said] = errors_of(folder_with(tmp_path, DEFAULTS + nulled))
     assert said.endswith("(a scenario cannot take out what defaults give: give score a value of its own, or leave score "
-                         "out of defaults and give it in the scenarios that need it)"), said
+                         "out of defaults and give it in the scenarios that need it, or write `defaults: false` in the scenario to take "
+                         "none of them)"), said
     (tmp_path / "x").mkdir()
     [plain] = errors_of(folder_with(tmp_path / "x", "scenarios:\n" + nulled))
     assert "defaults" not in plain, plain
+
+
+def test_a_scenario_with_defaults_false_takes_none_of_them(tmp_path):
+    """Incan Gold and Uno trials: a real deal beside defaulted scenarios, or a 3-seat scenario beside defaults giving a
+    2-seat list, could not leave the defaults out (T004 at the defaults); `defaults: false` in the scenario does."""
+    three = APPLIED.replace("the defaults alone", "three seats").replace("players: 2", "players: 3")
+    plain = ("  - name: a real deal\n    players: 3\n    defaults: false\n    steps:\n"
+             "      - {player: 0, action: play}\n    expect: [\"spent == [0, 0, 0]\", \"count(deck) == 7\"]\n")
+    folder = folder_with(tmp_path, DEFAULTS + APPLIED + plain)
+    alone, own = load_ruleset(str(folder / "ruleset.yaml")).scenarios
+    assert [z.text for z, _, _ in alone.zones] == ["hand[0]", "hand[1]"] and own.zones == () and own.score is None
+    result = philtre("test", "g", cwd=tmp_path)
+    assert result.returncode == 0 and "2 passed, 0 failed" in result.stdout, result.stdout + result.stderr
+    (tmp_path / "x").mkdir()  # without it, the defaults' 2-seat `spent` does not fit 3 seats
+    assert "T004" in "".join(errors_of(folder_with(tmp_path / "x", DEFAULTS + three)))
