@@ -611,7 +611,9 @@ def rule_failed(game, stmt, exc, S, L, known: str | None = None) -> PhiltreError
             WORK[0] = WORK_LIMIT
     text = fractions_told(text, failing, game.ruleset) + attributes_taken(game.ruleset, [e.tree for e in failing])
     hint = "; ".join(filter(None, [hint, runs_around(game.ruleset, stmt)]))  # (a statement of a block: the run: that ran it)
-    if part and label in ("next", "when"):  # read between two turns, or before the effect: at its own line, not the statement's
+    # read between two turns, or before the effect, or one of the values a set or let gives (of several keys, each on its
+    # line): at the expression itself, where a compile error of it is said, not at the statement's first line
+    if part and (label in ("next", "when") or (stmt.kind, label) in (("set", "value"), ("let", "names"))):
         return PhiltreError.at(failing[0].loc or stmt.loc, "R100", f"rule '{stmt.label}' failed{part}: {text}",
                                "; ".join(filter(None, [hint, _next_hint(stmt) if label == "next" else ""])))
     return PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed{part}: {text}", hint)

@@ -336,6 +336,21 @@ def test_a_rule_failing_in_its_when_is_told_at_the_when_not_at_the_effect(tmp_pa
     assert "R100 rule 'set' failed in its when `x / (x - 1) > 0`" in str(info.value), info.value
 
 
+@pytest.mark.parametrize("statement, first, second", [("set", "leader", "x"), ("let", "a", "b")])
+def test_a_rule_failing_in_one_value_of_several_is_told_at_that_value(tmp_path, statement, first, second):
+    """Incan Gold trial: a division by zero in the second key of a `set` written as a block was placed at the `set:`
+    key, two lines above the value that failed; a compile error of it is placed at the value."""
+    path = tmp_path / "ruleset.yaml"
+    block = f"  - {statement}:\n      {first}: 0\n      {second}: \"x // (x - 1)\"\n"
+    text = NAMED_PART.replace('  - set: {x: "VALUE"}\n', block).replace("WHEN", "true").replace("PLAYER", "0")
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), players=2, seed=1)
+    line = text.count("\n", 0, text.index('"x //')) + 1
+    assert (info.value.first.loc.line, info.value.first.loc.col) == (line, text.splitlines()[line - 1].index('"x') + 1), info.value
+    assert f"R100 rule '{statement}' failed in its " in str(info.value), info.value
+
+
 def test_a_failing_rule_says_which_names_it_read_are_none(tmp_path):
     """'+' between none and a whole number: the message says which name was none, a variable or a local."""
     path = tmp_path / "ruleset.yaml"

@@ -215,7 +215,7 @@ def test_a_word_known_only_at_run_time_is_not_looped_over_as_letters(tmp_path, e
     """count(s) of a variable holding 'abc' gave 3, a comprehension over it three items: language.md's collections
     are lists, zones and maps, so the game stops with R100 at the rule, naming the word."""
     message = _error(tmp_path, WORDED.format(expr=expr))
-    assert ":9:5: R100 rule 'set' failed" in message and "'abc'" in message
+    assert ":9:16: R100 rule 'set' failed" in message and "'abc'" in message  # at the value of the rule that failed
 
 
 def test_a_list_or_a_map_known_only_at_run_time_is_still_looped_over(tmp_path):

@@ -89,7 +89,7 @@ def test_a_tally_kept_in_a_map_is_counted_up_one_key_at_a_time(tmp_path):
 def test_put_where_the_entry_cannot_be_is_R100_at_the_rule(tmp_path, expr, message):
     zones = "components:\n  card: {attributes: {rank: [1, 2]}, start: deck}\nzones:\n  deck: {}\n"
     error = _error(tmp_path, expr, zones, initial="  three: 3\n  word: a\n  xs: {initial: [1, 2, 3]}\n")
-    assert "ruleset.yaml:13:5: R100 rule 'set' failed" in error and message in error, error  # at the rule
+    assert "ruleset.yaml:13:17: R100 rule 'set' failed" in error and message in error, error  # at the rule's value
 
 
 @pytest.mark.parametrize("expr, code, message, column", [
