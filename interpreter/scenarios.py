@@ -144,12 +144,13 @@ def stale_after_given(ruleset, sc) -> str:
         env = _fresh_arguments(env, action)
         if stmt.kind == "set":
             decided = kept or _decided_by(stmt, parents, placed, facts, given)
-            for name, _, value, _ in stmt.args.get("targets", ()):
+            for name, index, value, _ in stmt.args.get("targets", ()):
                 read = frozenset() if kept else facts.reads(value, env) & given
                 how = "from" if read else "not" if kept else "as"
                 read = read or _condition_reads(decided, placed, facts) & given
                 if (read and name not in set_by_given and name not in stale
-                        and not _set_afresh_later(name, stmt, before, placed, facts, given, parents)):
+                        and not _set_afresh_later(name, stmt, before, placed, facts, given, parents)
+                        and not _as_the_rules_would_have_it(stmt, (name, index, value), how, decided, before, placed)):
                     stale[name] = (read, stmt.loc, how, decided)
         elif stmt.kind == "turns" and (read := facts.reads(stmt.args.get("first"), env) & given):
             turns[stmt.loc] = read
@@ -180,6 +181,48 @@ def stale_after_given(ruleset, sc) -> str:
     loc = sc.zones[0][2] if sc.zones else sc.empty[0][1]
     also = f" (and so changes {', '.join(sorted(moved))}, whose components it moved)" if moved else ""
     return _failure(loc, "T023", f"`given` sets {', '.join(sorted(named))}{also}, " + "; and ".join(said), "; ".join(hints))
+
+
+def _as_the_rules_would_have_it(stmt, target: tuple, how: str, decided, before, placed: dict) -> bool:
+    """Whether the variable a `set` gives (``target``: its name, index and value) holds, at the position given, what the
+    rules would give it there: its value read again at that position is the one it holds; or the `when` that let the
+    `set` run (or kept it from running) before `given` says the same there. Then T023 does not name it (an Incan Gold
+    trial: `struck`, kept false by a `when` reading the path, was named though the path given keeps it false). False
+    where that cannot be read without the local names of where the `set` runs (a loop's, an action's)."""
+    S = before.after if before is not None else None
+    if S is None:
+        return False
+    if how == "from":
+        name, index, value = target
+        if index is not None or not _read_alone(value, stmt, placed):
+            return False
+        held = _value_at(value, S)
+        return held is not _UNREAD and name in S.vars and held == S.vars[name]
+    if isinstance(decided, Action) or decided is None or not _read_alone(decided.when, decided, placed):
+        return False
+    holds = _value_at(decided.when, S)
+    return holds is not _UNREAD and bool(holds) == (decided in before.ran)
+
+
+_UNREAD = object()  # an expression that could not be read at the position given
+
+
+def _read_alone(expr, stmt, placed: dict) -> bool:
+    """Whether ``expr`` of ``stmt`` reads none of the local names where it runs (an action's parameters and `me`, a
+    loop's variable, a `let` name): it can be read at a position without them."""
+    env, action = placed.get(stmt, ({}, None))
+    return action is None and not set(env) & set(expr.names or ())
+
+
+def _value_at(expr, S):
+    """``expr``'s value at state ``S``, read with no local names; _UNREAD where it fails there."""
+    WORK[0] = WORK_LIMIT
+    try:
+        return expr.fn(S, {})
+    except Exception:  # noqa: BLE001 - any failure: the value is not known, and T023 names the variable as before
+        return _UNREAD
+    finally:
+        WORK[0] = WORK_LIMIT
 
 
 def _set_afresh_later(name: str, stmt, before, placed: dict, facts, given, parents: dict) -> bool:
@@ -276,6 +319,7 @@ class _BeforeGiven(Record):
     parents: dict  # statement -> (the statement holding it, whether in its `else`)
     moved: set  # the zone families `given` moved components out of or into, beside those it names
     waiting: object = None  # the statement the flow waits at (a decision), None where it waits at none
+    after: object = None  # the game's state with `given` applied; None where it could not be applied
 
 
 def _before_given(ruleset, sc):
@@ -304,7 +348,7 @@ def _before_given(ruleset, sc):
     except (PhiltreError, _NotEvaluated):
         return _BeforeGiven(run, reached, parents, set(), waiting)
     moved = {key[0] for old, new in zip(where, S.where) if old != new for key in (old, new)}
-    return _BeforeGiven(run, reached, parents, moved, waiting)
+    return _BeforeGiven(run, reached, parents, moved, waiting, S)
 
 
 def _waiting_at(stack):

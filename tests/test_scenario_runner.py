@@ -1723,6 +1723,44 @@ def test_a_failing_scenario_whose_given_zones_the_flow_read_before_names_what_it
                          "with steps, or choose a `seed` whose set-up gives it)"), failed[1].failures
 
 
+STRUCK = """\
+philtre: 1
+game: struck
+players: 2
+components:
+  card: {attributes: {kind: [gem, snake]}, start: deck}
+zones:
+  deck: {visible: nobody}
+  path: {}
+variables:
+  struck: false
+actions:
+  go: {}
+flow:
+  - move: "[c for c in deck if c.kind == 'gem'] -> path"
+  - when: any(c.kind == 'snake' for c in path)
+    set: {struck: true}
+  - turns: 0
+    until: false  # philtre: ignore[L004]
+    do:
+      - decide: go
+step_limit: 1000
+"""
+
+
+@pytest.mark.parametrize("kind, named", [("gem", False), ("snake", True)])
+def test_t023_names_a_variable_only_where_the_position_given_would_give_it_another_value(tmp_path, kind, named):
+    """Incan Gold trial: a failing step after a `given` path ended with T023 naming `struck`, kept false by a `when`
+    reading the path, though the path given keeps it false too; a path given with a snake would set it, and is named."""
+    (tmp_path / "ruleset.yaml").write_text(STRUCK, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text(
+        f"scenarios:\n  - name: s\n    players: 2\n    given:\n      zones:\n        path: [{{kind: {kind}}}]\n"
+        "    steps:\n      - {player: 1, action: go}\n    expect: [\"true\"]\n", encoding="utf-8")
+    [result] = _results(tmp_path / "scenarios.yaml")
+    assert "T013 seat 1 is not deciding now (deciding: seat 0)" in result.failures[0], result.failures
+    assert any("T023" in failure and "struck" in failure for failure in result.failures) == named, result.failures
+
+
 STONES = """\
 philtre: 1
 game: stones
@@ -1843,11 +1881,12 @@ zones:
 variables:
   tmp: {initial: [], visible: nobody, quiet: true}
   low: {initial: 0}
+  top: {initial: 0}
 actions:
   go: {}
 flow:
   - shuffle: deck
-  - set: {tmp: "[c.n for c in deck]", low: "min(c.n for c in deck)"}
+  - set: {tmp: "[c.n for c in deck]", low: "min(c.n for c in deck)", top: last(deck).n}
   - set: {tmp: "[]"}
   - turns: 0
     until: count(deck) == 0
@@ -1861,14 +1900,15 @@ winners: players
 def test_t023_names_no_variable_a_later_set_gave_a_value_read_from_no_zone_given(tmp_path):
     """The Pandemic trial's scratch variable: set from the deck, then emptied at the next line before any decision, it
     was named by T023 as keeping a value read from the deck (the user went after it; the real cause was elsewhere).
-    A later `set` of the whole variable from no zone given makes its value fresh; `low`, set once, is still named."""
+    A later `set` of the whole variable from no zone given makes its value fresh; `top`, set once from the deck whose
+    top card `given` changes, is still named; `low`, the deck's least card, the same in the deck given, is not."""
     (tmp_path / "ruleset.yaml").write_text(SCRATCH, encoding="utf-8")
     path = tmp_path / "scenarios.yaml"
     path.write_text("scenarios:\n  - name: wrong\n    players: 2\n    given:\n      zones: {deck: [{others: true}, {n: 6}]}\n"
                     "    steps:\n      - {player: 0, action: go}\n    expect:\n      - count(hand[0]) == 2\n", encoding="utf-8")
     [result] = _results(path)
     said = result.failures[-1].split(": T023 ", 1)[1]
-    assert "low (from deck" in said and "tmp (" not in said, said
+    assert "top (from deck" in said and "tmp (" not in said and "low (" not in said, said
 
 
 KINGS = """\
