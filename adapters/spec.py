@@ -28,7 +28,7 @@ class GameSpec:
         self.numbering = ActionNumbering(ruleset, nplayers, positional_limit)
         self.encoder = ViewEncoder(ruleset, nplayers, self.numbering.layout)
         self.simultaneous = has_simultaneous(ruleset.flow)
-        self.hidden = any(z.visible != "everyone" for z in ruleset.zones.values()) or \
+        self.hidden = any(z.visible != "everyone" or z.order != "everyone" for z in ruleset.zones.values()) or \
             any(v.visible != "everyone" for v in ruleset.variables.values())
         # winners: the fewest points win -> a point scored is a point lost
         self.orientation = -1 if ruleset.winners.order == "lowest" else 1

@@ -855,10 +855,20 @@ class _Builder:
             turns = not (isinstance(grid, dict) and grid.get("turns") is False)
             out[name] = ZoneSpec(name, kind, copies if isinstance(copies, str) else int(copies or 1),
                                  spec.get("visible", "everyone"), spec.get("count", "everyone"), loc, resolution, turns,
-                                 tuple(spec.get("show_sorted") or ()))
+                                 tuple(spec.get("show_sorted") or ()), self.zone_order(spec, name, grid))
         if not out and "zones" in self.data:  # left out, a game has none (dice alone); written, it names some
             self.error(self.data.loc, "R004", "the ruleset declares no zones")
         return out
+
+    def zone_order(self, spec, name, grid) -> str:
+        """A zone's `order` (who sees its order, of those who see its contents); R008 where it can hide nothing."""
+        order = spec.get("order", "everyone")
+        if order == "nobody" and (spec.get("visible") == "nobody" or grid is not None):
+            why = "nobody sees its contents" if spec.get("visible") == "nobody" else "a grid's pieces lie at placements, not in an order"
+            self.error(spec.loc_of("order"), "R008", f"'order: nobody' on '{name}' hides nothing: {why}",
+                       "leave it out; for a bag whose contents everyone sees but whose order nobody does, "
+                       "write {order: nobody} (visible: everyone, the default)")
+        return order
 
     def grid_size(self, grid, name, resolution):
         """A grid of fixed size: its resolution as a geometry.Bounded (R014 where width or height is missing)."""
@@ -918,7 +928,7 @@ class _Builder:
                 grid = geometry.Bounded(int(grid), width, height)
             if copies is not spec.copies or grid is not spec.grid:
                 zones[name] = ZoneSpec(spec.name, spec.kind, copies, spec.visible, spec.count, spec.loc, grid, spec.turns,
-                                       spec.show_sorted)
+                                       spec.show_sorted, spec.order)
         return zones
 
     def variables(self) -> dict:

@@ -82,6 +82,7 @@ class ZoneSpec(Frozen):
     grid: int = 0  # a grid zone's resolution (sub-cells per cell side), a geometry.Bounded for a board of fixed size; 0: not a grid
     turns: bool = True  # a grid's pieces may be turned (false, `turns: false`: rot 0 only, cards laid upright)
     show_sorted: tuple = ()  # attribute names text for people lists its components by (`show_sorted:`); the real order stays
+    order: str = "everyone"  # `order: nobody`: whoever sees the contents sees which components, never their order (a bag)
 
     def size(self, nplayers: int) -> int:
         if self.kind == "copies":
@@ -95,6 +96,10 @@ class ZoneSpec(Frozen):
         if self.kind != "player" or viewer is None:  # an onlooker sees only what everyone sees
             return False
         return viewer == index if self.visible == "owner" else self.visible == "others" and viewer != index
+
+    def sees_order(self, index: int, viewer) -> bool:
+        """Whether seat ``viewer`` sees the order of what instance ``index`` holds (which component lies where)."""
+        return self.order == "everyone" and self.sees_contents(index, viewer)
 
     def sees_count(self, index: int, viewer) -> bool:
         if self.count == "everyone" or self.sees_contents(index, viewer):

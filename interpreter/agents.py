@@ -25,6 +25,7 @@ from .determinize import InfoSet, NoPlacement, fork, rebind_option
 from .game import Option, index_picker, seats
 from .ismcts import DEFAULT_ITERATIONS, search, settle
 from .options import option_keys
+from .views import by_id
 from .runners import FAILURES
 
 LOOK_AHEADS = 64  # greedy's default: at most this many look-aheads per decision (at least one sample)
@@ -254,10 +255,12 @@ class Seen:
         self.specs, self.seat, self.revealed = game.ruleset.zones, seat, game.state.revealed
 
     def zone(self, zone):
-        """``zone`` itself if the seat sees its contents, else a copy holding its revealed components (in id order)."""
-        if self.specs[zone.key[0]].sees_contents(zone.key[1], self.seat):
+        """``zone`` itself if the seat sees its contents and their order; else a copy holding, in id order, what it sees:
+        a bag's (`order: nobody`) components, or the revealed ones."""
+        spec = self.specs[zone.key[0]]
+        if spec.sees_order(zone.key[1], self.seat):
             return zone
-        return Zone(zone.key, sorted((c for c in zone if c["id"] in self.revealed), key=lambda c: c["id"]))
+        return Zone(zone.key, by_id(c for c in zone if c["id"] in self.revealed or spec.sees_contents(zone.key[1], self.seat)))
 
 
 def public_option(option, seen: Seen):

@@ -336,7 +336,7 @@ def _public_zones(domain, ruleset) -> bool:
     """True where the choices are the zones of one family whose contents everyone sees (written by its name)."""
     tree = domain.tree
     spec = ruleset.zones.get(tree.name) if isinstance(tree, ast.Name) else None
-    return spec is not None and spec.visible == "everyone"
+    return spec is not None and spec.visible == "everyone" and spec.order == "everyone"
 
 
 def _may_hold_zone(t) -> bool:

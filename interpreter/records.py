@@ -16,6 +16,8 @@ import os
 
 from philtre.dsl.builtins import RuleRuntimeError
 
+from .views import by_id
+
 # version 2: a move of a list of components, in a game where a seat may not count some zone, is one `gather` event
 # (Recorder.gathered). A game where every seat counts every zone records the same in both versions: its record says
 # version 1, which older philtres read too (record_version); a version 1 record of a game hiding a count replays as
@@ -157,11 +159,20 @@ class Recorder:
             self.secrets.setdefault(id(container), {})[key] = frozenset(allowed)
             self._keep.append(container)
 
-    def _comps(self, comps, allowed, was_revealed=(), counted=None) -> list:
-        """Moved components: seen by ``allowed``, and by everyone those that lay face up (``was_revealed``) as they moved;
-        how many, by ``counted`` (who sees the count of either zone, since its change tells it; None: everyone)."""
+    def order_seers(self, key) -> frozenset:
+        """Who sees the order of what zone ``key`` holds: its contents' seers, none of a bag's (`order: nobody`)."""
+        spec = self.game.ruleset.zones[key[0]]
+        return self.seers(key) if spec.order == "everyone" else frozenset()
+
+    def _comps(self, comps, source, target, was_revealed=()) -> list:
+        """Components moved from zone ``source`` to ``target``: seen by whoever sees either zone's contents, and by everyone
+        those that lay face up (``was_revealed``) as they moved; how many, by whoever counts either zone (its change tells
+        it); in the order they moved by whoever sees either zone's order, else in id order (out of a bag into a hidden
+        deck, the list would give the deck's order away)."""
+        allowed, counted = self.seers(source) | self.seers(target), self.counters(source) | self.counters(target)
         out = [component_json(c) for c in comps]
-        if counted is not None and counted != self.everyone:
+        self._unordered_to(out, allowed - self.order_seers(source) - self.order_seers(target))
+        if counted != self.everyone:
             shown = sorted((out[i] for i, c in enumerate(comps) if c["id"] in was_revealed), key=lambda c: c["id"])
             self.uncounted[id(out)] = (counted, shown + [UNCOUNTED])  # even with none hidden: that would tell a count
             self._keep.append(out)
@@ -176,6 +187,12 @@ class Recorder:
             self.unordered[id(out)] = (allowed, others)
             self._keep.append(out)
         return out
+
+    def _unordered_to(self, out: list, seats) -> None:
+        """``seats``, who see every component of ``out`` but not the order they lie in, read them in id order."""
+        if seats and len(out) > 1:
+            self.told[id(out)] = dict.fromkeys(seats, by_id(out))
+            self._keep.append(out)
 
     # -- events --------------------------------------------------------------------------
     def decision(self, player, option) -> dict:
@@ -259,8 +276,7 @@ class Recorder:
     def move(self, source, target, comps, was_revealed=()) -> None:
         """Components moved: seen by whoever sees either zone, and by everyone if they lay face up."""
         self._recording(len(comps))
-        out = self._comps(comps, self.seers(source) | self.seers(target), was_revealed,
-                          self.counters(source) | self.counters(target))
+        out = self._comps(comps, source, target, was_revealed)
         self.events.append({"event": "move", "from": zone_json(source), "to": zone_json(target), "components": out})
 
     def nothing_moved(self, source, target) -> None:
@@ -277,8 +293,7 @@ class Recorder:
             return  # (everyone sees that nothing came: the destination's count is as it was)
         self._recording(sum(map(len, groups.values())))
         sources = sorted(groups)  # (not in the order of the components: that order may follow hidden cards)
-        entries = [dict(zone_json(source), components=self._comps(groups[source], self.seers(source) | self.seers(target),
-                                                                  was_revealed, self.counters(source) | self.counters(target)))
+        entries = [dict(zone_json(source), components=self._comps(groups[source], source, target, was_revealed))
                    for source in sources]
         told = {}
         for seat in self.everyone:
@@ -303,17 +318,18 @@ class Recorder:
         return kept + [{"hidden": True, "components": shown + hidden}]
 
     def shuffle(self, zone) -> None:
-        self._recording(len(zone))
-        event = {"event": "shuffle", "zone": zone_json(zone.key), "order": [c["id"] for c in zone]}
+        """A zone shuffled: its new order, seen by who sees its contents; a bag's (`order: nobody`) by nobody, so it is not
+        written at all (null): the replay makes the shuffle again from the seed and checks each draw that follows, and a
+        180-tile bag drawn from 100 times wrote 23 KB of orders no seat may read."""
+        order = [c["id"] for c in zone] if self.game.ruleset.zones[zone.key[0]].order == "everyone" else None
+        self._recording(len(order or ()))
+        event = {"event": "shuffle", "zone": zone_json(zone.key), "order": order}
         self._secret(event, "order", self.seers(zone.key))
         self.events.append(event)
 
     def deal(self, source, dealt, was_revealed=()) -> None:
         self._recording(sum(len(comps) for _, comps in dealt))
-        counted = self.counters(source)
-        to = [dict(zone_json(key), components=self._comps(comps, self.seers(key) | self.seers(source), was_revealed,
-                                                            counted | self.counters(key)))
-              for key, comps in dealt]
+        to = [dict(zone_json(key), components=self._comps(comps, source, key, was_revealed)) for key, comps in dealt]
         self.events.append({"event": "deal", "from": zone_json(source), "to": to})
 
     def roll(self, rolled, seat=None) -> None:
@@ -354,8 +370,8 @@ class Recorder:
     def reveal(self, key, comps) -> None:
         """Components shown to everyone: in id order where not everyone sees the zone, whose order is not shown (as in views)."""
         self._recording(len(comps))
-        if self.seers(key) != self.everyone:
-            comps = sorted(comps, key=lambda c: c["id"])
+        if self.order_seers(key) != self.everyone:
+            comps = by_id(comps)
         self.events.append({"event": "reveal", "zone": zone_json(key), "components": [component_json(c) for c in comps]})
 
     def shown_to(self, key, comps, seats: frozenset) -> None:
@@ -367,6 +383,7 @@ class Recorder:
         allowed = seats | self.seers(key)
         for i in range(len(out)):
             self._secret(out, i, allowed)
+        self._unordered_to(out, allowed - seats - self.order_seers(key))  # (the lookers see the order they looked at)
         self.events.append({"event": "reveal", "zone": zone_json(key), "to": sorted(seats), "components": out})
 
     def reveal_variable(self, name, seat, value) -> None:

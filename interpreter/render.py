@@ -35,6 +35,15 @@ def _runs(texts: list) -> list:
     return [text if n == 1 else f"{text} x{n}" for text, n in out]
 
 
+def _grouped(texts: list) -> list:
+    """Alike texts together, each kind where it first comes: a bag's contents (`order: nobody`) told as how many of
+    each kind it holds, `tile god x8`, whose order tells nothing anyway."""
+    first: dict = {}
+    for text in texts:
+        first.setdefault(text, len(first))
+    return sorted(texts, key=first.__getitem__)
+
+
 def shown_sorted(comps: list, names=()) -> list:
     """Components (of a view or a record) in the order a zone's `show_sorted` lists them for people: by the attributes
     ``names``, first to last, each ascending (numbers, then words, then other values, then none and those a component
@@ -53,13 +62,13 @@ def _sort_value(v) -> tuple:
     return (3, 0, "") if v is None else (2, 0, attribute_text(v))
 
 
-def _zone(z: dict, ruleset=None, order=()) -> str:
+def _zone(z: dict, ruleset=None, order=(), bag=False) -> str:
     """A zone of a view as the board writes it: its components, or how many are hidden and those shown; `empty`, seen
     or not, where the seat may count none in it (an empty zone it may not see read "0 hidden", as if something lay there);
-    ``order``: the zone's `show_sorted` (shown_sorted)."""
+    ``order``: the zone's `show_sorted` (shown_sorted); ``bag``: a zone of `order: nobody`, its alike ones told together."""
     if "components" in z:
-        listed = shown_sorted(z["components"], order)
-        return "[" + ", ".join(_runs([_component(c, ruleset) for c in listed])) + "]" if listed else "empty"
+        listed = [_component(c, ruleset) for c in shown_sorted(z["components"], order)]
+        return "[" + ", ".join(_runs(_grouped(listed) if bag else listed)) + "]" if listed else "empty"
     revealed = shown_sorted(z.get("revealed") or [], order)
     if not revealed:
         return ("empty" if z["count"] == 0 else f"{z['count']} hidden") if "count" in z else "hidden"
@@ -448,7 +457,7 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
                 lines.append(f"  {label}{mine} (x across, y down{'; ' + legend if legend else ''}):")
                 lines.extend("  " + line for line in drawing)
             else:
-                lines.append(f"  {label}{mine}: {_zone(one, ruleset, spec.show_sorted)}")
+                lines.append(f"  {label}{mine}: {_zone(one, ruleset, spec.show_sorted, spec.order == 'nobody')}")
     if empty:
         lines.append(f"  empty: {', '.join(empty_zones_text(empty))}")
     for name, value in view["variables"].items():

@@ -5,12 +5,18 @@ from __future__ import annotations
 from philtre.dsl.model import decision_actions
 
 
+def by_id(comps) -> list:
+    """Components in id order: as a seat is shown those whose order it may not see (a view tells nothing by it)."""
+    return sorted(comps, key=lambda c: c["id"])
+
+
 def _zone_view(spec, zone, viewer, revealed, placed=None) -> dict:
     index = zone.key[1]
     out = {}
     if spec.sees_contents(index, viewer):
         out["count"] = len(zone)
-        out["components"] = [dict(c) for c in zone]
+        # a bag (`order: nobody`): which components, in id order, never which lies where
+        out["components"] = [dict(c) for c in (zone if spec.sees_order(index, viewer) else by_id(zone))]
         if spec.grid:  # where each piece lies, bottom to top
             out["placements"] = [dict(zip(("id", "x", "y", "rot"), (c["id"],) + placed[c["id"]])) for c in zone]
         return out
@@ -18,7 +24,7 @@ def _zone_view(spec, zone, viewer, revealed, placed=None) -> dict:
         out["count"] = len(zone)
     if revealed:
         # in id order: their order in the hidden zone may have changed unseen (a shuffle)
-        shown = [dict(c) for c in sorted((c for c in zone if c["id"] in revealed), key=lambda c: c["id"])]
+        shown = [dict(c) for c in by_id(c for c in zone if c["id"] in revealed)]
         if shown:
             out["revealed"] = shown
     return out
