@@ -19,6 +19,8 @@ One sample (``determinize``):
   zone where the seat knows it may lie; without it, anywhere hidden (uniformly);
 - a name of the flow (a loop variable, a `let` name) that held a hidden component names
   the one dealt to its place, so no name keeps the true identity of what it holds;
+- a zone whose contents the seat sees but not their order (a bag, `order: nobody`) is put in a random order, from
+  id order (the set its view shows), never from the true one (``_reorder_bags``);
 - other seats' secret choices already made in a pending simultaneous step are dropped:
   in the sample they have not chosen yet;
 - the game's RNG is re-seeded from the agent's RNG, so future chance is sampled too; the
@@ -56,6 +58,7 @@ from philtre.dsl.values import Component
 from .game import BLOCK, LOCALS, PC, Option, _holds_component, map_flow_names, rebind_zones
 from .runners import FAILURES
 from .knowledge import remembered
+from .views import by_id
 
 
 class InfoSet:
@@ -89,7 +92,8 @@ class InfoSet:
         none is dealt (a hidden variable is set back to its initial value in each alike). Read from a sample, as the rest."""
         base = self._base
         seat = self.player
-        return not hidden_slots(base, seat) and not any(uncounted_zones(base, seat)) and not hidden_pieces(base, seat)
+        return not (hidden_slots(base, seat) or any(uncounted_zones(base, seat)) or hidden_pieces(base, seat)
+                    or bags_seen(base, seat))
 
 
 def _base_of(game, seat, knowledge):
@@ -116,6 +120,7 @@ def determinize(game, seat, rng: random.Random, knowledge=None, place_hidden=Tru
     before = [zone[i] for zone, i in slots]
     _redeal(S, slots, rng, knowledge, backs(game.ruleset), uncounted_zones(sample, seat))
     _rename_in_flow(S, {old["id"]: now for old, now in zip(before, _at_places(slots)) if now is not None and now is not old})
+    _reorder_bags(bags_seen(sample, seat), rng)
     if place_hidden:
         _replace_hidden_pieces(S, hidden_pieces(sample, seat), rng, game.ruleset)
     _forget_variables(S, game.ruleset, seat)
@@ -202,6 +207,7 @@ def _hidden_reader(ruleset):
     """fn(expr, L, fresh): whether an expression may read what some seat cannot see (through definitions and local names)."""
     hidden = {"components", "zone_of"}
     hidden |= {name for name, spec in ruleset.zones.items() if spec.visible != "everyone"}  # a seat's own hand too: it may have changed since
+    hidden |= {name for name, spec in ruleset.zones.items() if spec.order != "everyone"}  # a bag's top: `last(bag).kind`
     hidden |= {name for name, spec in ruleset.variables.items() if spec.visible != "everyone"}
     defines = Facts(ruleset).defines
     memo: dict = {}
@@ -255,6 +261,21 @@ def hidden_slots(game, seat) -> list:
                 continue
             slots.extend((zone, i) for i in range(len(zone)))
     return slots
+
+
+def bags_seen(game, seat) -> list:
+    """Each zone of more than one component whose contents ``seat`` sees but not their order (`order: nobody`)."""
+    S = game.state
+    return [zone for name, spec in game.ruleset.zones.items() if spec.order != "everyone"
+            for zone in S.zones[name] if len(zone) > 1 and spec.sees_contents(zone.key[1], seat)]
+
+
+def _reorder_bags(bags, rng) -> None:
+    """Each bag's components in a random order: from id order (the set the seat sees), never from the true one."""
+    for zone in bags:
+        comps = by_id(zone)
+        rng.shuffle(comps)
+        zone[:] = comps
 
 
 def hidden_pieces(game, seat) -> list:

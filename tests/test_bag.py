@@ -13,6 +13,7 @@ from philtre.dsl import load_ruleset
 from philtre.dsl.errors import PhiltreError
 from philtre.interpreter import Game
 from philtre.interpreter.agents import Seen
+from philtre.interpreter.determinize import InfoSet
 from philtre.interpreter.render import render_view
 from test_cli import philtre
 
@@ -102,6 +103,21 @@ def test_a_record_of_a_bag_replays(tmp_path):
     result = philtre("replay", tmp_path / "game.jsonl")
     assert result.returncode == 0, result.stderr
     assert "every event matches" in result.stdout or "all events match" in result.stdout, result.stdout
+
+
+def test_samples_shuffle_the_bag_and_never_read_its_order(tmp_path):
+    """A search agent's samples hold the bag's very components, in orders that vary with the sampler's seed and do not
+    follow the true one: the same sampler seed gives the same sample whatever order the bag really lies in."""
+    rs = bag_ruleset(tmp_path)
+    game = Game(rs, 2, seed=1, record=True)
+    info = InfoSet(game, 0)
+    assert not info.samples_alike()
+    orders = {tuple(ids(info.sample(random.Random(k)).state.zones["bag"][0])) for k in range(20)}
+    assert len(orders) > 10 and all(sorted(o) == sorted(ids(game.state.zones["bag"][0])) for o in orders)
+    other = Game(rs, 2, seed=2, record=True)  # the same bag in another true order
+    assert ids(other.state.zones["bag"][0]) != ids(game.state.zones["bag"][0])
+    assert [ids(InfoSet(g, 0).sample(random.Random(7)).state.zones["bag"][0]) for g in (game, other)] == \
+        [ids(InfoSet(game, 0).sample(random.Random(7)).state.zones["bag"][0])] * 2
 
 
 def test_an_option_naming_the_bag_holds_it_in_id_order(tmp_path):
