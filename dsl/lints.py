@@ -1324,6 +1324,7 @@ def l008_hidden_choices(facts) -> list:
     out = []
     facts.placed  # the zones the variables may hold, settled first: as in a whole run, where L006 settled them
     hidden = {n for n, z in facts.ruleset.zones.items() if z.visible in ("nobody", "others")}  # others: not its owner
+    bags = {n for n, z in facts.ruleset.zones.items() if z.order != "everyone"}
     for name, action in facts.ruleset.actions.items():
         env = {"me": frozenset()}
         for param in action.params:
@@ -1336,7 +1337,19 @@ def l008_hidden_choices(facts) -> list:
                                                                                           "only its owner sees, not always the player")
                 out.append(Diagnostic(param.loc, "L008", f"action '{name}' chooses '{param.name}' among the components of '{zone}', "
                                       f"which {who}: the options tell the player what it holds", _position_hint(facts, param.domain)))
+            elif param.domain.type in ("zone", ("list", "comp")) and refs & bags:
+                out.append(_chosen_from_a_bag(facts, name, param, sorted(refs & bags)[0]))
     return out
+
+
+def _chosen_from_a_bag(facts, action: str, param, bag: str) -> Diagnostic:
+    """L008 at a choice among a bag's components (`order: nobody`): its options are listed in the order they lie in it;
+    the hint chooses by an attribute some component has (the first declared), or by type."""
+    attribute = next((name for ctype in facts.ruleset.components for name, _ in ctype.attributes), "type")
+    return Diagnostic(param.loc, "L008", f"action '{action}' chooses '{param.name}' among the components of '{bag}', whose "
+                      "order nobody sees: the options list them in the order they lie there, and so tell which lies where",
+                      f"choose a kind in an order of its own (choose: {{kind: \"sorted(distinct(c.{attribute} for c in {bag}))\"}}), "
+                      f"then take one of that kind; or draw blind: move: last({bag}) -> ...")
 
 
 def _position_hint(facts, domain) -> str:
@@ -1495,7 +1508,7 @@ def _hidden_reads(facts, action: str, expr, env, exclude=frozenset(), zone_choic
     unseen = (sorted(hidden) or sorted(_others_owned(facts, expr, reads))
               or sorted({zone for zone, _ in _unseen_owned(facts, tree, DECIDER, {})} - exclude))
     if not unseen:
-        return _hidden_counts(facts, action, expr, tree)
+        return _order_read(facts, action, expr, tree) or _hidden_counts(facts, action, expr, tree)
     zone = unseen[0]
     who = {"nobody": "nobody sees", "others": "its owner does not see"}.get(facts.ruleset.zones[zone].visible,
                                                                               "only its owner sees, not always the player")
@@ -1503,6 +1516,14 @@ def _hidden_reads(facts, action: str, expr, env, exclude=frozenset(), zone_choic
                        f"which {who}: the options it offers tell the player what the zone hides",
                        _outside_public(facts, tree, reads) +
                        f"let the condition read only what the player sees, or make '{zone}' visible to the player")]
+
+
+def _order_read(facts, action: str, expr, tree) -> list:
+    """An L021 finding at ``expr`` if it reads a bag (`order: nobody`) by position (_bags_read_in_order)."""
+    bags = _bags_read_in_order(facts, tree)
+    return [Diagnostic(expr.loc, "L021", f"action '{action}' is allowed or not by the order of '{bags[0]}', which nobody "
+                       "sees: the options it offers tell the player which component lies where",
+                       f"read only what '{bags[0]}' holds (count({bags[0]}), c in {bags[0]}), not which lies where")] if bags else []
 
 
 def _outside_public(facts, tree, reads) -> str:
@@ -1513,7 +1534,7 @@ def _outside_public(facts, tree, reads) -> str:
     zones = facts.ruleset.zones
     public = [name for name, zone in zones.items() if zone.visible == "everyone"]
     hidden = {name for name, zone in zones.items() if zone.visible != "everyone"}
-    if not public or not hidden <= reads or not _each_seat_read(facts, tree, {n for n in hidden if zones[n].kind == "player"}):
+    if not public or not hidden or not hidden <= reads or not _each_seat_read(facts, tree, {n for n in hidden if zones[n].kind == "player"}):
         return ""
     if len(public) == 1 and zones[public[0]].kind == "single":
         test = f"c not in {public[0]}"
@@ -1949,6 +1970,11 @@ def _unseen_by_some(facts, tree, env, seen, seats):
                 if zones[zone].kind == "player" else "")
         return (f"what '{zone}' holds", _WHO_SEES[zones[zone].visible],
                 f"reveal it first (reveal: {zone}{some}), or score at the end, after a reveal")
+    bags = _bags_read_in_order(facts, tree, seen)
+    if bags:
+        return (f"the order of '{bags[0]}'", "nobody sees",
+                f"read only what '{bags[0]}' holds (count({bags[0]}), c in {bags[0]}), or move the component out "
+                f"first (move: last({bags[0]}) -> ...), then read it where it lies")
     for node in (node for body in _with_definitions(facts, tree) for node in _walk_uncounted(facts, body)):
         if _counts_a_zone(facts, node) and not _counts_in_public(facts, node):
             zone, _ = _counted_zone(facts, node.args[0])
@@ -2875,6 +2901,9 @@ def _not_public(facts, tree, env, known=frozenset()):
                     if z in zones and zones[z].visible != "everyone" and z not in known)
     if hidden:
         return f"what '{hidden[0]}' holds", _WHO_SEES[zones[hidden[0]].visible]
+    bags = _bags_read_in_order(facts, tree, known)
+    if bags:
+        return f"the order of '{bags[0]}'", "nobody sees"
     for node in (node for body in _with_definitions(facts, tree) for node in _walk_uncounted(facts, body)):
         if (_counts_a_zone(facts, node) and not _counts_in_public(facts, node)
                 and _counted_zone(facts, node.args[0])[0] not in known):
@@ -2953,6 +2982,37 @@ def _with_definitions(facts, tree) -> list:
 
 
 _WHO_SEES = {"owner": "only its owner sees", "others": "its owner does not see", "nobody": "nobody sees"}
+# builtins whose value hangs on the order of what they are given (`index` of two arguments: a position)
+_BY_POSITION = ("first", "last", "take", "index")
+
+
+def _bags_read_in_order(facts, tree, seen=frozenset()) -> list:
+    """The zones of `order: nobody` (bags) but those in ``seen`` that ``tree``, or a definition it uses, reads by
+    position: `last(bag)`, `bag[0]`, `take(bag, 2)`, `first(c for c in bag if ...)`, `index(bag, c)`. What a bag holds
+    is public (`count(bag)`, `c in bag`, a sum or count over it); only which lies where is hidden."""
+    bags = {name for name, zone in facts.ruleset.zones.items() if zone.order != "everyone"} - set(seen)
+    if not bags or tree is None:
+        return []
+    found = set()
+    for body in _with_definitions(facts, tree):
+        for node in ast.walk(body):
+            if isinstance(node, ast.Index):
+                found |= _bags_listed(facts, node.target, bags)
+            elif isinstance(node, ast.Call) and node.func in _BY_POSITION and node.args and (node.func != "index" or len(node.args) == 2):
+                found |= _bags_listed(facts, node.args[0], bags)
+    return sorted(found)
+
+
+def _bags_listed(facts, node, bags) -> set:
+    """The bags whose components ``node`` lists in their order: a bag itself (`bag`, `bag[p]` of a family), or a
+    comprehension going over one."""
+    if isinstance(node, ast.Comprehension):
+        return set().union(*(_bags_listed(facts, clause.iterable, bags) for clause in node.clauses))
+    if isinstance(node, ast.Index) and isinstance(node.target, ast.Name) and node.target.name in bags:
+        return {node.target.name} if facts.ruleset.zones[node.target.name].kind != "single" else set()  # bag[p] of a family
+    if isinstance(node, ast.Name) and node.name in bags and facts.ruleset.zones[node.name].kind == "single":
+        return {node.name}
+    return set()
 
 
 def _private_variables(facts, tree, mine, memo, params=()) -> list:
@@ -3120,9 +3180,13 @@ def _public_set_finding(facts, loc, name: str, read: str, found, read_as) -> Dia
         source = what.split("'")[1]
         hidden, spec, undo = (f"'{source}' is", rs.variables[source].visible,
                               f"or set it only from what every seat sees, or after a reveal of '{source}' (reveal: {source})")
-    else:  # what 'ZONE' holds
+    else:  # what 'ZONE' holds, or the order of 'BAG' (nobody sees it)
         source = what.split("'")[1]
-        hidden, spec, undo = f"'{source}' is", rs.zones[source].visible, _zone_reveal_hint(facts, source, *read_as)
+        bag = what.startswith("the order of")
+        hidden = f"the order of '{source}' is" if bag else f"'{source}' is"
+        spec = rs.zones[source].visible
+        undo = (f"or set it after moving what it reads out of '{source}' (move: last({source}) -> ...), to where every "
+                "seat sees it" if bag else _zone_reveal_hint(facts, source, *read_as))
     visible = "owner" if spec == "owner" else "nobody"  # (no variable is seen by all but its owner: `others` is nobody's here)
     each = ", each: player" if visible == "owner" and not rs.variables[name].per_player else ""
     return Diagnostic(loc, "L031", f"'{name}' is seen by everyone, and {read}: every view and record shows '{name}', "
@@ -3530,8 +3594,11 @@ def _told_the_order(facts, source, into):
     """The seats that see zone ``source`` (its order too) and not zone ``into``, in words; None where there is none, or
     where that hangs on whose zones of two per-seat families they are (a seat's own hand into its own face-down pile)."""
     def sight(name) -> str:
-        """Who sees zone ``name``: an `owner` or `others` of a zone of no seat is nobody's."""
+        """Who sees the order of zone ``name``: an `owner` or `others` of a zone of no seat is nobody's, a bag's
+        (`order: nobody`) too (a shuffle of a bag shows no seat its order)."""
         spec = facts.ruleset.zones[name]
+        if spec.order != "everyone":
+            return "nobody"
         return spec.visible if spec.kind == "player" or spec.visible in ("everyone", "nobody") else "nobody"
 
     return {("everyone", "nobody"): "every seat",
@@ -3539,6 +3606,12 @@ def _told_the_order(facts, source, into):
             ("everyone", "others"): f"the seat whose '{into}' it is",
             ("owner", "nobody"): f"the seat whose '{source}' it is",
             ("others", "nobody"): f"every seat but the one whose '{source}' it is"}.get((sight(source), sight(into)))
+
+
+def _hiding_order(facts, zone: str) -> str:
+    """How hidden zone ``zone`` (its order) is, in L040's words: `which nobody sees`, `whose order nobody sees` (a bag)."""
+    spec = facts.ruleset.zones[zone]
+    return "whose order nobody sees" if spec.order != "everyone" and spec.visible == "everyone" else f"which {_WHO_SEES[spec.visible]}"
 
 
 def _shuffled_in_sight_finding(facts, shuffle, move, shuffled, zone, who) -> Diagnostic:
@@ -3550,14 +3623,14 @@ def _shuffled_in_sight_finding(facts, shuffle, move, shuffled, zone, who) -> Dia
     if dealt:  # a deal from a zone seen shuffled: which components each zone got is known to those who saw the order
         return Diagnostic(shuffle.loc, "L040", f"`shuffle: {shuffled[0]}` at {shuffle.loc} shows {who} the new order of "
                           f"'{shuffled[1]}', and the deal from it at {move.loc} takes from the top in that order into "
-                          f"'{zone}', which {_WHO_SEES[facts.ruleset.zones[zone].visible]}: {who} knows what '{zone}' got "
+                          f"'{zone}', {_hiding_order(facts, zone)}: {who} knows what '{zone}' got "
                           f"(each view and record shows the shuffled order)",
                           f"shuffle where nobody sees: declare a zone ({spare}: {{visible: nobody}}), then move: {what} -> "
                           f"{spare}, shuffle: {spare}, and deal from {spare}{_told_anyway('L040')}")
     at = ", at: bottom" if move.args.get("bottom") else ""
     return Diagnostic(shuffle.loc, "L040", f"`shuffle: {shuffled[0]}` at {shuffle.loc} shows {who} the new order of "
                       f"'{shuffled[1]}', and `move: {what} -> {to}` at {move.loc} then puts it in that order into '{zone}', "
-                      f"which {_WHO_SEES[facts.ruleset.zones[zone].visible]}: {who} knows the order of '{zone}' (each "
+                      f"{_hiding_order(facts, zone)}: {who} knows the order of '{zone}' (each "
                       f"view and record shows the shuffled order)",
                       f"shuffle '{zone}' after the move (shuffle: {to}) where all of it may be mixed; to keep what moves "
                       f"together (on top of the rest), shuffle it in a zone nobody sees on the way: declare one ({spare}: "

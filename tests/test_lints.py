@@ -2709,9 +2709,11 @@ def shuffled_then(*lines: str, base: str = CLEAN) -> str:
     (changed("  - shuffle: deck\n", "  - shuffle: deck\n  - move: deck -> discard\n"), []),  # a hidden zone shuffled
     (shuffled_then("deal: {from: discard, to: hand, count: 1}"), ["L040"]),  # dealt from the top into the hands
     (shuffled_then("deal: {from: discard, to: table, count: 1}"), []),  # dealt face up
+    (shuffled_then("move: discard -> deck", base=changed("  discard: {}", "  discard: {order: nobody}")), []),  # a bag's
+    (shuffled_then("move: discard -> bag", base=changed("  discard: {}", "  discard: {}\n  bag: {order: nobody}")), ["L040"]),
 ], ids=["the whole zone", "take", "at the bottom", "a decision between", "in a block after it", "into a hand",
         "the hidden zone shuffled after", "through a zone nobody sees", "one card", "into a public zone", "shuffled twice",
-        "a hidden zone shuffled", "dealt into hidden hands", "dealt face up"])
+        "a hidden zone shuffled", "dealt into hidden hands", "dealt face up", "a bag shuffled", "into a bag"])
 def test_a_zone_shuffled_in_sight_then_moved_in_that_order_out_of_sight_is_l040(tmp_path, text, codes):
     """A Pandemic trial shuffled the public infection discard, then moved it onto the face-down infection deck: every
     seat's record held the shuffle's order, so every seat knew the next infections, and validate said nothing. A move
@@ -2915,3 +2917,37 @@ def test_words_ordered_as_declared_or_not_ordered_are_no_l042(tmp_path, ranks, w
                            changed(RANKS, ranks)))
     text = changed("  best: max(played(p).rank for p in players)\n", "  best: 0\n", text)
     assert [str(d) for d in findings(tmp_path, text) if d.code == "L042"] == []
+
+
+BAGGED = changed("  discard: {}", "  discard: {order: nobody}")  # a bag: which cards it holds is public, not their order
+ORDER_READS = ["last(discard).rank > 5", "discard[0].rank > 5", "first(c for c in discard if c.rank > 5) != none",
+               "take(discard, 1) == []", "index(discard, played(0)) == 0"]
+CONTENTS_READS = ["count(discard) > 5", "count(c for c in discard if c.rank > 5) > 0", "played(0) in discard",
+                  "sum(c.rank for c in discard) > 9", "max(c.rank for c in discard) > 5"]
+
+
+@pytest.mark.parametrize("place, code", [
+    (("      - simultaneous: play\n", "      - simultaneous: play\n        when: \"{}\"\n"), "L027"),
+    (("    choose: {card: \"hand[me]\"}\n", "    choose: {card: \"hand[me]\"}\n    if: \"{}\"\n"), "L021"),
+    (("            score: {player: p, add: 1}", "            score: {player: p, add: \"1 if {} else 0\"}"), "L030"),
+], ids=["a decision's guard", "an action's if", "a score"])
+def test_reading_a_bag_by_position_is_a_hidden_read_and_what_it_holds_is_not(tmp_path, place, code):
+    """A bag (`order: nobody`): reading which card lies where (`last(bag)`, `bag[0]`, `first(...)` over it, `take`,
+    `index`) where every seat sees the answer tells its order, as reading a hidden zone tells what it holds; what it
+    holds (`count`, `in`, a sum or count over it) is public, and no finding."""
+    old, new = place
+    for read in ORDER_READS:
+        found = [d for d in findings(tmp_path, changed(old, new.replace("{}", read), BAGGED)) if d.code != "L001"]
+        assert [d.code for d in found] == [code] and "the order of 'discard'" in found[0].message, (read, [str(d) for d in found])
+        assert "outside the zones" not in found[0].hint, str(found[0])  # (no zone is hidden: no cards not yet played to name)
+    for read in CONTENTS_READS:
+        found = [str(d) for d in findings(tmp_path, changed(old, new.replace("{}", read), BAGGED)) if d.code != "L001"]
+        assert found == [], (read, found)
+
+
+def test_choosing_among_a_bag_is_l008(tmp_path):
+    """Options list a bag's cards in the order they lie there: choosing among them is L008, with a hint of a choice
+    whose options keep an order of their own."""
+    text = changed("    choose: {card: \"hand[me]\"}\n", "    choose: {card: \"hand[me]\", other: discard}\n", BAGGED)
+    (d,) = [d for d in findings(tmp_path, text) if d.code not in ("L001",)]
+    assert d.code == "L008" and "whose order nobody sees" in d.message and "sorted(distinct(c.rank for c in discard))" in d.hint, str(d)
