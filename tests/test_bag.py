@@ -158,3 +158,33 @@ def test_a_bag_that_hides_nothing_is_refused(tmp_path, order):
     with pytest.raises(PhiltreError) as caught:
         load_ruleset(str(path))
     assert "R008" in str(caught.value) and "'order: nobody'" in str(caught.value)
+
+
+def test_a_pettingzoo_observation_and_text_do_not_follow_the_bags_order(tmp_path):
+    """The PettingZoo adapter's observation (from the seat's view) and its text (play's board) are the same whatever
+    order the bag lies in; without `order: nobody` the text follows it."""
+    pytest.importorskip("pettingzoo")
+    from philtre.adapters.pettingzoo import env
+
+    for order, alike in (("order: nobody", True), ("", False)):
+        path = tmp_path / f"zoo{int(alike)}.yaml"
+        path.write_text(RULESET.replace("ORDER", order))
+        e = env(str(path), 2, render_mode="ansi")
+        e.reset(seed=5)
+        agent = e.possible_agents[e.game.pending()[0]]
+        before, text = e.observe(agent)["observation"].copy(), e.render()
+        e.game.state.zones["bag"][0].reverse()  # (the same tiles, lying the other way up)
+        assert (e.render() == text) == alike
+        assert (before == e.observe(agent)["observation"]).all()
+
+
+def test_a_look_at_a_bag_shows_its_order_to_the_seats_that_look_alone(tmp_path):
+    """`reveal: {what: bag, to: 0}`: seat 0 reads the bag in the order it lies (a look tells which lies on top); the
+    other seat, who sees what the bag holds anyway, reads the same components in id order."""
+    path = tmp_path / "look.yaml"
+    path.write_text(RULESET.replace("ORDER", "order: nobody").replace("  - shuffle: bag\n",
+                                                                      "  - shuffle: bag\n  - reveal: {what: bag, to: 0}\n"))
+    game = Game(load_ruleset(str(path)), 2, seed=1, record=True)
+    real = ids(game.state.zones["bag"][0])
+    looks = [next(e for e in game.recorder.for_player(seat) if e.get("event") == "reveal") for seat in (0, 1)]
+    assert ids(looks[0]["components"]) == real != sorted(real) == ids(looks[1]["components"])
