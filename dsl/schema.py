@@ -337,12 +337,21 @@ VISIBILITY_WORDS = {
 }
 
 
+# a zone's contents seen, not their order, written as a visibility (`visible: contents`): a bag is a key of its own
+BAG_WORDS = ("contents", "bag", "unordered", "shuffled", "order")
+BAG_HINT = "for contents every seat sees but not their order (a bag), write order: nobody beside visible: everyone"
+
+
 def _visibility_word_hint(word: str, allowed) -> str:
-    """For a visibility written in other words (`none`, `private`, `public`): the value meant, where it is allowed, or ''."""
+    """For a visibility written in other words (`none`, `private`, `public`): the value meant, where it is allowed, said
+    of the values allowed only (a bag's `order` takes no `owner`); for a zone's `visible: contents`, the bag's key; or ''."""
+    if word.strip().lower() in BAG_WORDS and "others" in allowed:  # (only a zone's `visible` takes others)
+        return BAG_HINT
     meant = VISIBILITY_WORDS.get(word.strip().lower())
     if meant is None or meant[0] not in allowed:
         return ""
-    return f"did you mean '{meant[0]}'? {meant[1]}"
+    said = "; ".join(part for part in meant[1].split("; ") if part.split(":")[0] in allowed)
+    return f"did you mean '{meant[0]}'? {said}"
 
 
 def _written(value, quoted: bool = True) -> str:

@@ -188,3 +188,13 @@ def test_a_look_at_a_bag_shows_its_order_to_the_seats_that_look_alone(tmp_path):
     real = ids(game.state.zones["bag"][0])
     looks = [next(e for e in game.recorder.for_player(seat) if e.get("event") == "reveal") for seat in (0, 1)]
     assert ids(looks[0]["components"]) == real != sorted(real) == ids(looks[1]["components"])
+
+
+def test_a_bags_order_in_other_words_is_told_of_the_values_it_takes(tmp_path):
+    """`order: hidden` is V001 whose hint means nobody and says nothing of `owner`, which `order` does not take."""
+    path = tmp_path / "hidden.yaml"
+    path.write_text(RULESET.replace("ORDER", "order: hidden"))
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(str(path))
+    (found,) = [d for d in caught.value.diagnostics if d.code == "V001"]
+    assert found.hint == "did you mean 'nobody'? nobody: no seat sees it", str(found)

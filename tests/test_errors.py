@@ -1324,6 +1324,18 @@ CASES = {
         "`visible: public` is the word for everyone",
         breaking("  pile: {visible: everyone}", "  pile: {visible: public}"),
         "V001", "public}", hint="did you mean 'everyone'?"),
+    "visible_contents_means_a_bag": Case(
+        "`visible: contents` (contents seen, order hidden, as three trials asked for a bag) is the key order: nobody",
+        breaking("  pile: {visible: everyone}", "  pile: {visible: contents}"),
+        "V001", "contents}", hint="write order: nobody beside visible: everyone"),
+    "a_bags_order_hidden_means_nobody_alone": Case(
+        "`order: hidden`: the hint said 'owner: only the seat it belongs to does' of a key that takes no owner",
+        breaking("  pile: {visible: everyone}", "  pile: {order: hidden}"),
+        "V001", "hidden}", hint="did you mean 'nobody'? nobody: no seat sees it"),
+    "order_nobody_on_a_zone_nobody_sees": Case(
+        "`order: nobody` on a zone nobody sees hides nothing more: R008 at the key, naming the bag's form",
+        breaking("  deck: {visible: nobody}", "  deck: {visible: nobody, order: nobody}"),
+        "R008", "nobody}", hint="write {order: nobody}"),
     "visible_private_means_owner": Case(
         "`visible: private` on a seat's hand is the word for owner",
         breaking("  hand: {each: player, visible: owner}", "  hand: {each: player, visible: private}"),
