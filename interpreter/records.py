@@ -136,6 +136,8 @@ class Recorder:
         # event index -> the seat whose action (or turn) rolled the dice of that roll event: `philtre play` says it; it is
         # never written, so the record's format stays as it is (a roll of the flow's own has no seat)
         self.rolled_by: dict[int, int] = {}
+        # the zones of `order: nobody` (bags), whose order no seat sees though their contents may be seen
+        self.bags = frozenset(name for name, spec in game.ruleset.zones.items() if spec.order != "everyone")
 
     def _recording(self, n: int) -> None:
         """Count ``n`` more components or values; past MAX_RECORDED the rule recording them fails."""
@@ -171,7 +173,8 @@ class Recorder:
         deck, the list would give the deck's order away)."""
         allowed, counted = self.seers(source) | self.seers(target), self.counters(source) | self.counters(target)
         out = [component_json(c) for c in comps]
-        self._unordered_to(out, allowed - self.order_seers(source) - self.order_seers(target))
+        if source[0] in self.bags or target[0] in self.bags:  # (a game without a bag records as it did, at its cost)
+            self._unordered_to(out, allowed - self.order_seers(source) - self.order_seers(target))
         if counted != self.everyone:
             shown = sorted((out[i] for i, c in enumerate(comps) if c["id"] in was_revealed), key=lambda c: c["id"])
             self.uncounted[id(out)] = (counted, shown + [UNCOUNTED])  # even with none hidden: that would tell a count
