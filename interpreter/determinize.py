@@ -266,8 +266,14 @@ def hidden_slots(game, seat) -> list:
 def bags_seen(game, seat) -> list:
     """Each zone of more than one component whose contents ``seat`` sees but not their order (`order: nobody`)."""
     S = game.state
-    return [zone for name, spec in game.ruleset.zones.items() if spec.order != "everyone"
+    return [zone for name, spec in _bag_zones(game.ruleset)
             for zone in S.zones[name] if len(zone) > 1 and spec.sees_contents(zone.key[1], seat)]
+
+
+@functools.lru_cache(maxsize=64)
+def _bag_zones(ruleset) -> tuple:
+    """(name, spec) of each zone of `order: nobody`, in declaration order (none in most games: each sample asks)."""
+    return tuple((name, spec) for name, spec in ruleset.zones.items() if spec.order != "everyone")
 
 
 def _reorder_bags(bags, rng) -> None:
