@@ -136,14 +136,15 @@ class Zone(list):
 
 
 def shown_attributes(c: dict, display=None) -> list:
-    """The (name, value) of the attributes a component is named by in play: not its id, type or owner, nor a piece's geometry;
-    where ``display`` (type -> names, a ruleset's `display:`) lists its type's, those it has, in that order. Without
-    ``display``, a Component's own type's (``shown``)."""
+    """The (name, value) of the attributes a component is named by in play: not its id, type or owner, nor a piece's geometry,
+    nor one that is none (as an option's label leaves out an argument that is none: `tile what=none pharaoh`, of a
+    `list:` whose items give `what` only in part, said nothing); where ``display`` (type -> names, a ruleset's
+    `display:`) lists its type's, those it has, in that order. Without ``display``, a Component's own type's (``shown``)."""
     names = display.get(c["type"]) if display else getattr(c, "shown", None)
     if names is not None:  # (a hidden component has none of them: it is told as hidden before this)
-        return [(k, c[k]) for k in names if k in c]
+        return [(k, c[k]) for k in names if c.get(k) is not None]
     # a grid piece's cells and shape are lists that would bury its name; a word called shape is a plain attribute
-    return [(k, v) for k, v in c.items() if k not in ("id", "type", "owner")
+    return [(k, v) for k, v in c.items() if k not in ("id", "type", "owner") and v is not None
             and not (k in ("cells", "shape") and isinstance(v, (list, dict)))]
 
 
