@@ -384,7 +384,14 @@ def content_hash(data) -> str:
     rules = {k: v for k, v in data.items() if k not in ("scenarios", "title", "description", "heuristic")}
     if isinstance(rules.get("variables"), dict):
         rules["variables"] = {name: _unquieted(spec) for name, spec in rules["variables"].items()}
+    if isinstance(rules.get("zones"), dict):  # (a zone's `quiet` too: what people are shown, not the game)
+        rules["zones"] = {name: _without_quiet(spec) for name, spec in rules["zones"].items()}
     return "sha256:" + sha256(canonical_text(rules).encode()).hexdigest()[:16]
+
+
+def _without_quiet(spec):
+    """A zone's spec as the content hash reads it: `quiet` left out, as it only changes what people are shown."""
+    return {key: value for key, value in spec.items() if key != "quiet"} if isinstance(spec, dict) else spec
 
 
 def _unquieted(spec):
@@ -393,7 +400,7 @@ def _unquieted(spec):
     or null as its `initial` alone is read as the short form it was written in before (`again: false`)."""
     if not isinstance(spec, dict) or "quiet" not in spec:
         return spec
-    rest = {key: value for key, value in spec.items() if key != "quiet"}
+    rest = _without_quiet(spec)
     if set(rest) <= {"initial"} and not isinstance(rest.get("initial"), (dict, list)):
         return rest.get("initial", 0)
     return rest
@@ -855,7 +862,8 @@ class _Builder:
             turns = not (isinstance(grid, dict) and grid.get("turns") is False)
             out[name] = ZoneSpec(name, kind, copies if isinstance(copies, str) else int(copies or 1),
                                  spec.get("visible", "everyone"), spec.get("count", "everyone"), loc, resolution, turns,
-                                 tuple(spec.get("show_sorted") or ()), self.zone_order(spec, name, grid))
+                                 tuple(spec.get("show_sorted") or ()), self.zone_order(spec, name, grid),
+                                 spec.get("quiet", False))
         if not out and "zones" in self.data:  # left out, a game has none (dice alone); written, it names some
             self.error(self.data.loc, "R004", "the ruleset declares no zones")
         return out
@@ -928,7 +936,7 @@ class _Builder:
                 grid = geometry.Bounded(int(grid), width, height)
             if copies is not spec.copies or grid is not spec.grid:
                 zones[name] = ZoneSpec(spec.name, spec.kind, copies, spec.visible, spec.count, spec.loc, grid, spec.turns,
-                                       spec.show_sorted, spec.order)
+                                       spec.show_sorted, spec.order, spec.quiet)
         return zones
 
     def variables(self) -> dict:

@@ -83,6 +83,7 @@ class ZoneSpec(Frozen):
     turns: bool = True  # a grid's pieces may be turned (false, `turns: false`: rot 0 only, cards laid upright)
     show_sorted: tuple = ()  # attribute names text for people lists its components by (`show_sorted:`); the real order stays
     order: str = "everyone"  # `order: nobody`: whoever sees the contents sees which components, never their order (a bag)
+    quiet: bool = False  # bookkeeping (`quiet: true`): left off play's board and the adapters' text; nothing else reads it
 
     def size(self, nplayers: int) -> int:
         if self.kind == "copies":

@@ -441,15 +441,17 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
     heading = "  ".join(filter(None, (f"round {view['round']}" if view["round"] else "",
                                       f"scores {view['scores']}" if keeps_scores(ruleset) else "")))
     lines = [heading] if heading else []
-    empty = []  # (zone name, index or None) of each zone read `empty`: said on one line after the others
+    empty = []  # (zone name, index or None, its mark) of each zone read `empty`: said on one line after the others
     for name, zone in view["zones"].items():
         spec = ruleset.zones[name]
+        if spec.quiet:  # (bookkeeping: seeds in transit, always empty, told on every board)
+            continue
         for index, one in (enumerate(zone) if isinstance(zone, list) else [(None, zone)]):
             label = name if index is None else f"{name}[{index}]"
+            mine = " (you)" if spec.kind == "player" and index == view["seat"] else ""
             if played and not (spec.grid and isinstance(one, dict) and "placements" in one) and _zone(one, ruleset) == "empty":
-                empty.append((name, index))
+                empty.append((name, index, mine))  # (its mark kept: the seat's own store, once empty, was no longer its)
                 continue
-            mine = " (you)" if spec.kind == "player" and label != name and int(label[len(name) + 1:-1]) == view["seat"] else ""
             if spec.grid and isinstance(one, dict) and "placements" in one:
                 grid = ruleset.layout(len(view["scores"])).grids[name]  # (a board's size may be an expression)
                 every = pieces_values(ruleset, len(view["scores"]), int(grid))
@@ -472,20 +474,21 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
 
 
 def empty_zones_text(empty: list) -> list:
-    """The zones ``empty`` ((name, index or None), in the board's order) as words: a zone by its name, a family's runs
-    of zones one after another as ranges (meld[3..16]; two as meld[3], meld[4])."""
+    """The zones ``empty`` ((name, index or None, mark), in the board's order) as words: a zone by its name, with its
+    mark (store[1] (you)), a family's runs of unmarked zones one after another as ranges (meld[3..16]; two as meld[3],
+    meld[4])."""
     texts, i = [], 0
     while i < len(empty):
-        name, index = empty[i]
+        name, index, mark = empty[i]
         end = i + 1
-        while index is not None and end < len(empty) and empty[end] == (name, index + end - i):
+        while index is not None and not mark and end < len(empty) and empty[end] == (name, index + end - i, ""):
             end += 1
         if index is None:
-            texts.append(name)
+            texts.append(name + mark)
         elif end - i > 2:
             texts.append(f"{name}[{index}..{empty[end - 1][1]}]")
         else:
-            texts += [f"{name}[{j}]" for _, j in empty[i:end]]
+            texts += [f"{name}[{j}]{m}" for _, j, m in empty[i:end]]
         i = end
     return texts
 

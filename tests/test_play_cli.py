@@ -1174,6 +1174,51 @@ def test_a_card_the_rules_forbid_now_is_said_not_to_be_among_the_options(tmp_pat
             f"of play, line {line}: card.rank != 6); this turn's options are: 1. ") in result.stderr, result.stderr
 
 
+# (a Kalah trial's: seeds picked up into a hand and sown in one action, the hand always empty between decisions)
+SOWN = """\
+philtre: 1
+game: sown
+players: 2
+components:
+  seed: {attributes: {n: [1]}, copies: 2, start: "pit[0]"}
+zones:
+  pit: {each: player}
+  store: {each: player}
+  hand: {}
+actions:
+  sow:
+    choose: {s: "pit[me]"}
+    do:
+      - move: s -> hand
+      - move: "hand -> store[me]"
+flow:
+  - turns: 0
+    until: count(pit[0]) == 0
+    do:
+      - decide: sow
+"""
+
+
+def test_a_quiet_zone_is_left_off_the_board_and_a_seats_own_empty_zone_keeps_its_mark(tmp_path):
+    """A Kalah trial: the hand, bookkeeping only, was on every board's `empty:` line, and the seat's own store, marked
+    (you) while it held seeds, lost the mark once empty. `quiet: true` leaves a zone off play's board and the adapter's
+    text (the content hash leaves it out, as a variable's); the empty line keeps the mark."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.render import render_view
+
+    (tmp_path / "ruleset.yaml").write_text(SOWN, encoding="utf-8")
+    game = Game(load_ruleset(str(tmp_path)), 2, seed=1)
+    assert "  empty: pit[1], store[0] (you), store[1], hand" in render_view(game.view(0), game.ruleset, played=True)
+    (tmp_path / "ruleset.yaml").write_text(SOWN.replace("  hand: {}", "  hand: {quiet: true}"), encoding="utf-8")
+    quiet = Game(load_ruleset(str(tmp_path)), 2, seed=1)
+    assert quiet.ruleset.content_hash == game.ruleset.content_hash
+    board = render_view(quiet.view(1), quiet.ruleset, played=True)
+    assert "  empty: pit[1] (you), store[0], store[1] (you)\n" in board + "\n", board  # (seat 1's, each marked)
+    assert "hand" not in render_view(quiet.view(None), quiet.ruleset)  # (the adapter's text: no `played`)
+    assert "hand" in render_view(game.view(None), game.ruleset)
+
+
 DEALER_BIDS = """\
 philtre: 1
 game: bids
@@ -2277,8 +2322,11 @@ def test_play_says_the_empty_zones_on_one_line_a_family_s_runs_as_ranges(tmp_pat
     out = CliRunner().invoke(main, ["play", str(marbles(tmp_path)), "--seed", "1"], input="1\n").output
     assert "\n  empty: spare, swap, meld[0..4]\n" in out, out
     assert ": empty" not in out and "  pool[0] (you): [marble (seat 0) x3]\n" in out, out  # (the others as before)
-    runs = [("a", None), ("m", 0), ("m", 1), ("m", 3), ("m", 4), ("m", 5), ("m", 7), ("b", None)]
+    runs = [("a", None, ""), ("m", 0, ""), ("m", 1, ""), ("m", 3, ""), ("m", 4, ""), ("m", 5, ""), ("m", 7, ""), ("b", None, "")]
     assert empty_zones_text(runs) == ["a", "m[0]", "m[1]", "m[3..5]", "m[7]", "b"]
+    # (the seat's own zone keeps its mark, out of a run: a Kalah trial's store lost it once empty)
+    runs = [("m", 3, ""), ("m", 4, " (you)"), ("m", 5, ""), ("m", 6, ""), ("m", 7, ""), ("s", None, " (you)")]
+    assert empty_zones_text(runs) == ["m[3]", "m[4] (you)", "m[5..7]", "s (you)"]
 
 
 def test_a_position_typed_without_its_rot_is_read_where_the_cell_s_options_have_one(tmp_path):
