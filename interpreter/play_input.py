@@ -349,7 +349,7 @@ def _by_label(text: str, options, single_zones=(), forbidden=None):
     if exact:
         matches = [option for option in options if any(option is o for o in exact + others)]
     else:
-        matches = [option for option in options if _has_words(text, typed, option, single_zones)]
+        matches = _of_action_typed(typed, [option for option in options if _has_words(text, typed, option, single_zones)])
     # each list typed after its argument's name is that argument's whole, as one list typed alone is: a=[...] b=[n3]
     # is the option whose b holds just n3, not one whose b holds n3 and more; the words alone where no option so holds them
     matches = [option for option in matches if _lists_held(named, option, single_zones)] or matches
@@ -512,7 +512,8 @@ def _has_words(text: str, typed: set, option, single_zones=(), ordered: bool = T
     if rest:  # (the words outside this option's named values: read again only where some were)
         rest.append(text[at:])
         typed = set(_words(" ".join(rest)))
-    if slots and not _in_order([w for w in _words(" ".join([*bare, text[skip:]])) if "=" not in w], [t for _, t in slots]):
+    if slots and not _in_order([w for w in _words(" ".join([*bare, text[skip:]])) if "=" not in w], [t for _, t in slots],
+                               _spare(option, single_zones, slots)):
         return False
     if any("=" in word for word in typed) and not _words_named_as_typed(typed, option, single_zones):
         return False
@@ -556,17 +557,25 @@ def _repeats_held(text: str, option, single_zones=()) -> bool:
     repeated = {word: n for word, n in Counter(values).items() if n > 1}
     if not repeated:
         return True
-    label = option.label(None, _unplaced(single_zones))  # (a bare value is none of a placement's: _typable_words)
-    held = _label_counts(label) | _label_counts(_unquoted(label))  # (as older versions listed it, too: the most of each)
+    held = _held_counts(option, single_zones)
     return all(held[word] >= n for word, n in repeated.items())
 
 
+def _held_counts(option, single_zones=()) -> Counter:
+    """How often ``option``'s label holds each word a bare value typed may be (_label_counts), as listed now and as
+    older versions listed it (the most of each); a placement's words left out (a bare value is none of them:
+    _typable_words)."""
+    label = option.label(None, _unplaced(single_zones))
+    return _label_counts(label) | _label_counts(_unquoted(label))
+
+
 def _label_counts(label: str) -> Counter:
-    """How often each word a typed word may be (_label_words) is held by the label: once for each word of the label it
-    is or is a part of (x=0 y=0 holds 0 twice, line=line holds line once)."""
+    """How often each word a typed word may be is held by the label, counted as the label shows its words: once for
+    each word it is or is a value of (x=0 y=0 holds 0 twice, line=line holds line once); a part of a word joined by
+    '_' is no word shown (play_wild(card=wild wild4) holds wild once: `wild wild` is the card wild of kind wild)."""
     counts = Counter()
     for word in _words(label):
-        counts.update({word, *(part for part in re.split(r"[=_]", word) if part)})
+        counts.update({word, *(part for part in word.split("=") if part)})
     return counts
 
 
@@ -679,18 +688,34 @@ def _any_order(option, name: str, value: list, single_zones=()) -> bool:
     return bool(value) and all(isinstance(item, Component) for item in value)
 
 
-def _in_order(words: list, slots: list) -> bool:
+def _in_order(words: list, slots: list, spare: Counter | None = None) -> bool:
     """Whether those of ``words`` that are some slot's text (a value of the option) come in the order of ``slots``,
-    each slot taken once; a word no slot holds is another's (a card's, the action's) and has no place."""
-    at = 0
+    each slot taken once; a word no slot holds is another's (a card's, the action's) and has no place; a word ``spare``
+    holds (the label shows it outside the slots too, as many times) may be that other word instead: `wild wild yellow`
+    is play(card=wild wild, named=yellow), its type's name and its kind's value one word."""
+    states = {(0, ())}  # (the next slot free, the words passed over so far), each way the words read so far are placed
     for word in words:
         if word not in slots:
             continue
-        place = next((i for i in range(at, len(slots)) if slots[i] == word), None)
-        if place is None:
+        following = set()
+        for at, passed in states:
+            place = next((i for i in range(at, len(slots)) if slots[i] == word), None)
+            if place is not None:  # (the earliest slot: a later one leaves fewer for the words after it)
+                following.add((place + 1, passed))
+            if spare and passed.count(word) < spare[word]:
+                following.add((at, tuple(sorted((*passed, word)))))
+        if not following:
             return False
-        at = place + 1
+        states = following
     return True
+
+
+def _spare(option, single_zones=(), slots=()) -> Counter:
+    """How often ``option``'s label shows each word of its ``slots`` outside them (a component's type named as one of
+    its values: the card wild of kind wild): the times a typed word may be read as that other word (_in_order)."""
+    texts = Counter(t for _, t in slots)
+    held = _held_counts(option, single_zones)
+    return Counter({word: held[word] - n for word, n in texts.items() if held[word] > n})
 
 
 def _typed_values(text: str, option, single_zones=()):
@@ -973,6 +998,13 @@ def _not_an_option(text: str, options, single_zones=(), forbidden=None) -> str:
     return f"{said}, which are: {listing} (type an option's number, 1..{len(options)}, or an option as listed)"
 
 
+def _of_action_typed(typed: set, options) -> list:
+    """Those of ``options`` whose action's name is a word of ``typed`` whole, where some are (`play blue` is play's,
+    not play_x's, whose name holds play as a part); else all of them."""
+    named = [option for option in options if option.action.lower() in typed]
+    return named or options
+
+
 def _action_named(text: str, options) -> list:
     """The options of the action the line's first word names (`step` of `step 7 16`), where that is not all of them."""
     words = _words(text)
@@ -1025,14 +1057,14 @@ def _telling_apart(matches, single_zones=()) -> str:
     labels = [[w for w in _words(option.label(None, single_zones)) if not w.endswith("=") and not NUMBER.fullmatch(w)
                and ("=" not in w or _words_named_as_typed({w}, option, single_zones))] for option in matches]
     shared = set.intersection(*(set(words) for words in labels))
+    # (what each option's label lets be typed, and how often: a word offered is one that, typed, the others lack; `wild`
+    # of play(card=wild wild) was offered where play(card=wild wild4) has it too, as card=wild's value)
+    typable = [_label_words(option.label(None, single_zones)) for option in matches]
+    held = [_held_counts(option, single_zones) for option in matches]
     telling = []
     for i, words in enumerate(labels):
-        others = [set(other) for j, other in enumerate(labels) if j != i]
         own = [w for w in words if w not in shared]
-        phrase = next((w for w in own if not any(w in other for other in others)), None)
-        if phrase is None:  # (two words that together are its alone: i=0 form=0)
-            phrase = next((f"{a} {b}" for k, a in enumerate(own) for b in own[k + 1:]
-                           if not any(a in other and b in other for other in others)), own[0] if own else None)
+        phrase = _telling_phrase(own, (typable[i], held[i]), [(typable[j], held[j]) for j in range(len(labels)) if j != i])
         if phrase is None:  # (no word at all: which=[], typed so)
             phrase = _own_argument(i, matches, single_zones)
             if phrase is not None and not _words_named_as_typed(set(_words(phrase)), matches[i], single_zones):
@@ -1043,6 +1075,24 @@ def _telling_apart(matches, single_zones=()) -> str:
         return ""
     more = f" and {len(telling) - TELLING_WORDS} more" if len(telling) > TELLING_WORDS else ""
     return f" ({', '.join(telling[:TELLING_WORDS])}{more})"
+
+
+def _telling_phrase(own: list, mine: tuple, others: list):
+    """Words of ``own`` that typed name this option and none of ``others`` ((typable words, _held_counts) of each): a
+    word they lack, else one it shows more often, typed as often (wild wild: `wild` was offered, which named the others
+    too), else two such together (i=0 form=0); else its first own word, one to add (d2 of [d1, d2, d3], where others
+    hold d2 beside more dice); None where it has none."""
+    def lacked(form, typable, held) -> bool:
+        return any(w not in typable or (n > 1 and held[w] < n) for w, n in form)
+
+    shown = mine[1]
+    pairs = [(a, b) for k, a in enumerate(own) for b in own[k + 1:]]
+    forms = ([[(w, 1)] for w in own] + [[(w, shown[w])] for w in own if shown[w] > 1]
+             + [[(a, 1), (b, 1)] for a, b in pairs] + [[(a, max(shown[a], 1)), (b, max(shown[b], 1))] for a, b in pairs])
+    form = next((form for form in forms if all(lacked(form, *other) for other in others)), None)
+    if form is None:
+        return own[0] if own else None
+    return " ".join(w for w, n in form for _ in range(n))
 
 
 def _own_argument(i: int, matches, single_zones=()):

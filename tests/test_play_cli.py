@@ -220,6 +220,48 @@ def test_play_counts_a_value_typed_twice(tmp_path):
     assert choose("h 0 0 0", options).startswith("'h 0 0 0' is not among this turn's options")
 
 
+# (an Uno trial's: a card type named as one of its kinds' values, and an action whose name holds that word)
+WILD_WILD = """\
+philtre: 1
+game: wild-wild
+players: 2
+components:
+  wild: {attributes: {kind: [wild, wild4]}, copies: 2, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  pile: {}
+actions:
+  ACTION:
+    choose: {card: "hand[me]", named: "['red', 'yellow']"}
+    do:
+      - move: card -> pile
+flow:
+  - deal: {from: deck, to: hand, count: 2}
+  - turns: 0
+    until: all(count(hand[p]) == 0 for p in players)
+    do:
+      - decide: ACTION
+"""
+
+
+@pytest.mark.parametrize("action", ["play", "play_wild"])
+def test_play_counts_a_word_as_the_label_shows_it(tmp_path, action):
+    """An Uno trial: `wild wild yellow` for play_wild(card=wild wild, named=yellow) played play_wild(card=wild wild4,
+    ...), wild counted twice there as a part of play_wild; of play it was refused, the type's name wild read as the
+    kind's, typed twice. And `wild yellow` offered `wild` to tell the two apart, which typed named both."""
+    (tmp_path / "ruleset.yaml").write_text(WILD_WILD.replace("ACTION", action), encoding="utf-8")
+    options = options_of(str(tmp_path), 2, 0)
+    assert choose("wild wild yellow", options).label() == f"{action}(card=wild wild, named=yellow)"
+    assert choose("wild wild4 yellow", options).label() == f"{action}(card=wild wild4, named=yellow)"
+    said = choose("wild yellow", options)
+    assert said.startswith("2 options match; write more of one (wild4, wild wild)"), said
+    for offered in ("wild4", "wild wild"):  # each word offered, typed, names one of the two
+        assert not isinstance(choose(f"{offered} yellow", options), str), offered
+    assert "wild wild named=red" in choose("wild", options)
+    assert choose("wild wild named=red", options).label() == f"{action}(card=wild wild, named=red)"
+
+
 # (a Schotten Totten trial's: a card and a stone to put it at, the card's rank and the stone both numbers)
 CARD_AND_STONE = """\
 philtre: 1
@@ -1217,6 +1259,56 @@ def test_a_quiet_zone_is_left_off_the_board_and_a_seats_own_empty_zone_keeps_its
     assert "  empty: pit[1] (you), store[0], store[1] (you)\n" in board + "\n", board  # (seat 1's, each marked)
     assert "hand" not in render_view(quiet.view(None), quiet.ruleset)  # (the adapter's text: no `played`)
     assert "hand" in render_view(game.view(None), game.ruleset)
+
+
+# (an Uno trial's: play's if refuses a blue card; a second action, whose name holds play, may name blue too)
+FORBID_BLUE = """\
+philtre: 1
+game: forbid-blue
+players: 2
+components:
+  card: {attributes: {colour: [red, blue], rank: [1, 2]}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  pile: {}
+actions:
+  play:
+    choose: {card: "hand[me]"}
+    if: card.colour == 'red'
+    do:
+      - move: card -> pile
+  play_x:
+    choose: {card: "hand[me]", named: "['red', 'blue']"}
+    if: card.colour == 'red' and card.rank == 9
+    do:
+      - move: card -> pile
+flow:
+  - deal: {from: deck, to: hand, count: 2}
+  - turns: 0
+    until: all(count(hand[p]) == 0 for p in players)
+    do:
+      - decide: [play, play_x]
+"""
+
+
+def test_an_actions_name_typed_narrows_the_line_to_that_action(tmp_path):
+    """An Uno trial: `play blue` said why the rules forbid play(card=card blue ...) until a second action, play_x, could
+    name blue too: the line then named several forbidden options, and the refusal was bare. The action's name typed,
+    a whole word, is that action's options alone (play_x's name holds play only as a part)."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.cli_play import _forbidding, match_choice
+
+    (tmp_path / "ruleset.yaml").write_text(FORBID_BLUE, encoding="utf-8")
+    game = Game(load_ruleset(str(tmp_path)), 2, seed=0)
+    options = game.options(0)
+    assert [o.label() for o in options] == ["play(card=card red rank=2)"]
+    said = match_choice("play blue", options, forbidden=_forbidding(game, 0, options))
+    assert said.startswith("'play blue' is not among this turn's options: the rules forbid play(card=card blue rank=2) "
+                           "now (the if of play, line 13: card.colour == 'red')"), said
+    said = match_choice("play_x blue named=red", options, forbidden=_forbidding(game, 0, options))
+    assert "the rules forbid play_x(card=card blue rank=2, named=red) now (the if of play_x, line 18" in said, said
 
 
 DEALER_BIDS = """\
