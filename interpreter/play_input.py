@@ -529,7 +529,19 @@ def _typable_words(option, single_zones=(), name=None) -> set:
 
     placed = text(single_zones)
     return (_label_words(text(_unplaced(single_zones))) | set(_words(placed)) | set(_words(_unquoted(placed)))
-            | (_none_written(option, single_zones) if name is None else set()))
+            | (_none_written(option, single_zones) if name is None else set()) | _bare_attributes(option, single_zones, name))
+
+
+def _bare_attributes(option, single_zones=(), name=None) -> set:
+    """The words attribute=value of each attribute that a component of ``option`` (of its argument ``name``) shows
+    bare, a word without its name (kind=wild of card=wild wild): typed so, as rank=8 is where the label writes it."""
+    from philtre.dsl.values import Component, shown_attributes
+
+    display = getattr(single_zones, "display", None)
+    components = [c for n, value in option.args if name is None or n == name
+                  for c in (value if isinstance(value, list) else [value]) if isinstance(c, Component)]
+    return {f"{key}={value}".lower() for c in components for key, value in shown_attributes(c, display)
+            if isinstance(value, str) and _words(value) == [value.lower()]}
 
 
 def _none_written(option, single_zones=()) -> set:
@@ -1027,7 +1039,8 @@ def _unknown_names(text: str, options, single_zones=()) -> str:
     for option in options:
         names.setdefault(option.action, [n for n, _ in option.args])
         known.update(n.lower() for n, _ in option.args)
-        known.update(w.split("=")[0] for w in _words(option.label(None, single_zones)) if "=" in w)
+        known.update(w.split("=")[0] for w in [*_words(option.label(None, single_zones)), *_bare_attributes(option, single_zones)]
+                     if "=" in w)
     unknown = list(dict.fromkeys(name for name in typed if name not in known))
     if not unknown:
         return ""

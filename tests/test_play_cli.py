@@ -262,6 +262,17 @@ def test_play_counts_a_word_as_the_label_shows_it(tmp_path, action):
     assert choose("wild wild named=red", options).label() == f"{action}(card=wild wild, named=red)"
 
 
+def test_an_attribute_the_label_prints_bare_is_typed_with_its_name_too(tmp_path):
+    """An Uno trial: `kind=wild yellow` was refused, "no option has an argument kind", where `rank=8` is taken as the
+    label prints it: an attribute printed bare, a word, is typed attribute=value too."""
+    (tmp_path / "ruleset.yaml").write_text(WILD_WILD.replace("ACTION", "play"), encoding="utf-8")
+    options = options_of(str(tmp_path), 2, 0)
+    assert choose("kind=wild yellow", options).label() == "play(card=wild wild, named=yellow)"
+    assert choose("kind=wild4 named=red", options).label() == "play(card=wild wild4, named=red)"
+    said = choose("kind=blue", options)
+    assert said.startswith("'kind=blue' is not among this turn's options, which are: ") and "argument kind" not in said, said
+
+
 # (a Schotten Totten trial's: a card and a stone to put it at, the card's rank and the stone both numbers)
 CARD_AND_STONE = """\
 philtre: 1
