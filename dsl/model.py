@@ -416,7 +416,8 @@ def before_the_game(expr, stand_in, names: dict, what: str, known: str, spent=No
     ``spent`` (a one-item list), if given, adds up the work of the evaluations it is passed to (LAYOUT_WORK at most).
     """
     from .builtins import WORK, WORK_LIMIT, RuleRuntimeError
-    from .values import explain
+    from .compiler import nones_named
+    from .values import explain, nones_said
 
     WORK[0] = WORK_LIMIT
     try:
@@ -424,8 +425,10 @@ def before_the_game(expr, stand_in, names: dict, what: str, known: str, spent=No
     except Exception as exc:  # noqa: BLE001 - reported at the expression
         if isinstance(exc, AttributeError) and type(stand_in).__name__ in str(exc):  # the stand-in has no such part
             message = f"{what} is computed before the game starts: it can use only {known}"
-        else:
-            message = f"{what} failed before the game started: {exc if isinstance(exc, RuleRuntimeError) else explain(exc)}"
+        else:  # in a rule's words when it fails as the game runs (runners.rule_failed): the part or name that is none
+            none = [name for name in expr.names if name in names and names[name] is None]
+            said = nones_named(str(exc) if isinstance(exc, RuleRuntimeError) else explain(exc), [expr.tree], none)
+            message = f"{what} failed before the game started: {said}{nones_said(none)}"
         raise PhiltreError.at(expr.loc, "R002", message) from None
     if spent is not None:
         spent[0] += WORK_LIMIT - WORK[0]
@@ -449,15 +452,15 @@ class _Counts:
 LAYOUT_WORK = 20_000_000  # the work all `copies`, `start` and `derive` evaluations of one player count may do together
 
 
-def _at_layout(expr, counts, attrs, what, spent=None):
+def _at_layout(expr, counts, attrs, combination, spent=None):
     """Evaluate `start` before the game exists: only attributes, owner, player_count, players and the (empty) zones are
-    known.
+    known. ``combination`` (`sun value=3`) is named in its failure, as a `copies` that fails names it.
 
     ``spent`` (a one-item list) adds up the work of every evaluation for one player count:
     each may do WORK_LIMIT steps, but 100,000 combinations of them would take days.
     """
     known = "the component's attributes, owner, player_count and players, not a variable, a score, a die or the round"
-    return before_the_game(expr, counts, attrs, f"'{what}'", known, spent)
+    return before_the_game(expr, counts, attrs, f"'start' of {combination}", known, spent)
 
 
 def copies_at_layout(copies, seats, attrs, spent=None):
@@ -590,11 +593,13 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
                 if not isinstance(n, int) or n < 0 or n > 10_000:
                     said = f"copies of {component_text({'type': ctype.name, **attrs})} must be a whole number 0..10000, got {spell(n)}"
                     raise PhiltreError.at(where or _copies_loc(ruleset, ctype), "R002", said)
+                if n == 0:  # no component to place: its `start` may fail, as for a value the game does not use
+                    continue
                 if isinstance(ctype.start, str):
                     zone = ruleset.zones[ctype.start]
                     key = (ctype.start, owner if (zone.kind == "player" and owner is not None) else 0)
                 else:
-                    where = _at_layout(ctype.start, counts, attrs, "start", spent)
+                    where = _at_layout(ctype.start, counts, attrs, component_text({"type": ctype.name, **attrs}), spent)
                     if not isinstance(where, Zone):
                         raise PhiltreError.at(ctype.start.loc, "R006", f"the start of {component_text({'type': ctype.name, **attrs})} must be a zone")
                     key = where.key

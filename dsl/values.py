@@ -351,6 +351,13 @@ NONE_GUESS = " (an empty zone or an unrolled die?)"  # said where the expression
 INDEX_OF_NONE = "cannot index none"
 
 
+def nones_said(names) -> str:
+    """That the ``names`` a failed expression reads are none, said after its failure (`; 'who' is none`); '' for none."""
+    if not names:
+        return ""
+    return f"; {', '.join(f'{n!r}' for n in names)} {'is' if len(names) == 1 else 'are'} none"
+
+
 def _components_unordered(compared) -> str:
     """Why components could not be sorted or compared, and the idioms that order them by an attribute: one of
     ``compared``'s (a component the failed sort or min/max met, kept by builtins._note_compared), else a stand-in name."""
@@ -382,6 +389,9 @@ def explain(exc) -> str:
             return f"values of different kinds cannot be compared or combined ('{op}' between {_a(left)} and {_a(right)})"
         if "not supported between" in text or "unsupported operand" in text:
             return "values of different kinds cannot be compared or combined (" + text + ")"
+        by = re.fullmatch(r"list indices must be integers or slices, not (\w+)", str(exc))
+        if by:  # a family of zones (or the scores) indexed straight by a seat that is none: item_at's words
+            return f"a list is indexed by a whole number, not {_a(PYTHON_TYPE_WORDS.get(by.group(1), by.group(1)))}"
         joined = re.fullmatch(r'can only concatenate (\w+) \(not "(\w+)"\) to \w+', str(exc))
         if joined:  # Python's words for `+` between two kinds
             kinds = [PYTHON_TYPE_WORDS.get(k, k) for k in joined.groups()]

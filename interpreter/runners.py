@@ -37,7 +37,7 @@ from philtre.dsl.overlays import attributes_taken
 from philtre.dsl.blocks import NAMED_CALLS, run_said
 from philtre.dsl.model import decision_actions
 from philtre.dsl.statements import DECISION_KINDS
-from philtre.dsl.values import Component, Zone, describe, explain
+from philtre.dsl.values import Component, Zone, describe, explain, nones_said
 
 from .coverage import blocks_of
 from .effects import (COUNTED_FROM, EFFECTS, FEW_MOVED, FREE_SCAN, KEPT_WORK, MAX_VALUE_ITEMS, NESTING, REVEALED_WORK, SHUFFLED_WORK, SHUFFLES, WRITTEN,
@@ -605,7 +605,7 @@ def rule_failed(game, stmt, exc, S, L, known: str | None = None) -> PhiltreError
             part, failing = f" in its {label} `{expr.text.strip()}`", [expr]  # a move's parts keep the spaces around its arrow
             if not hint:  # (failing in a definition, the part that was none is in its body, not in this expression)
                 text = index_named(nones_named(text, [expr.tree], _names_none(expr, S, L)), [expr.tree], {**S.vars, **L})
-            text += _none_names(expr, S, L) + _attributes_missing(expr, S, L, game.ruleset)
+            text += nones_said(_names_none(expr, S, L)) + _attributes_missing(expr, S, L, game.ruleset)
             break
         finally:
             WORK[0] = WORK_LIMIT
@@ -651,14 +651,6 @@ def _next_hint(stmt) -> str:
 def _names_none(expr, S, L) -> list:
     """The names ``expr`` reads that are none: a local name, or a variable of the game."""
     return [name for name in expr.names if (L[name] if name in L else S.vars.get(name, 0)) is None]
-
-
-def _none_names(expr, S, L) -> str:
-    """The names ``expr`` reads that are none, said after its failure."""
-    found = _names_none(expr, S, L)
-    if not found:
-        return ""
-    return f"; {', '.join(f'{n!r}' for n in found)} {'is' if len(found) == 1 else 'are'} none"
 
 
 def _attributes_missing(expr, S, L, ruleset) -> str:

@@ -873,7 +873,7 @@ def test_parts_read_without_their_expressions_call_give_what_the_calls_give(tmp_
     dropped = PARTS_READ.replace("players + [7]", "players")
     assert run(True, dropped) == run(False, dropped)
     message, scores, _, _ = run(True, dropped)
-    assert f"{path}:24:9: R100 rule 'move' failed in its to `hand[c.owner]`: list indices must be integers or slices, not none" in message
+    assert f"{path}:24:9: R100 rule 'move' failed in its to `hand[c.owner]`: a list is indexed by a whole number, not none" in message
     assert scores == [2.5, 2.5]
 
 

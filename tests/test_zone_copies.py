@@ -102,8 +102,48 @@ def test_a_definition_start_calls_may_not_read_a_variable(tmp_path):
     path = tmp_path / "tokens.yaml"
     path.write_text(START_BY_DEFINITION.replace("READ", "{} if n > 0 else "), encoding="utf-8")
     said = [str(f.diagnostic) for f in check_file(str(path)).errors]
-    assert any(":8:12: R002 'start' is computed before the game starts: it can use only the component's attributes, owner, "
-               "player_count and players, not a variable" in s for s in said), said
+    assert any(":8:12: R002 'start' of token a is computed before the game starts: it can use only the component's "
+               "attributes, owner, player_count and players, not a variable" in s for s in said), said
+
+
+UNUSED_SUNS = """\
+philtre: 1
+game: unused-suns
+players: 2
+components:
+  sun:
+    attributes: {value: 1..3}
+    copies: "0 if value == 3 else 1"
+    start: "center if value == 1 else suns[[0, 1, none][value - 1]]"
+zones:
+  center: {}
+  suns: {each: player}
+flow:
+  - shuffle: center
+"""
+
+
+def test_start_is_not_computed_for_a_combination_with_no_copies(tmp_path):
+    """Only value 3 has no pile, and no sun of value 3 is made: its start, which would fail, is never computed."""
+    path = tmp_path / "suns.yaml"
+    path.write_text(UNUSED_SUNS, encoding="utf-8")
+    assert not check_file(str(path)).errors
+    zones = Game(load_ruleset(str(path)), 2, seed=0).state.zones
+    assert [len(zones["center"][0]), len(zones["suns"][0]), len(zones["suns"][1])] == [1, 0, 1]
+
+
+def test_a_start_that_fails_says_so_in_a_rules_words_naming_the_combination(tmp_path):
+    """Python's `list indices must be integers` was shown; the combination (as copies names it) and a name that is none are said."""
+    path = tmp_path / "suns.yaml"
+    path.write_text(UNUSED_SUNS.replace('"0 if value == 3 else 1"', "1"), encoding="utf-8")
+    said = [str(f.diagnostic) for f in check_file(str(path)).errors]
+    assert [s.partition(": ")[2] for s in said] == ["R002 'start' of sun value=3 failed before the game started: a list is "
+                                                     "indexed by a whole number, not none (with 2 players)"], said
+    path.write_text(UNUSED_SUNS.replace("attributes: {value: 1..3}", "list: [{value: 1, o: 0}, {value: 2}]")
+                    .replace("suns[[0, 1, none][value - 1]]", "suns[o]").replace('"0 if value == 3 else 1"', "1"), encoding="utf-8")
+    said = [str(f.diagnostic) for f in check_file(str(path)).errors]
+    assert any("R002 'start' of sun value=2 o=none failed before the game started: a list is indexed by a whole number, "
+               "not none; 'o' is none (with 2 players)" in s for s in said), said
 
 
 FLAGS = """\
