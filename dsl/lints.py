@@ -249,6 +249,15 @@ class Facts:
             self._constants[id(expr)] = (expr, self._evaluate_alone(expr))
         return self._constants[id(expr)][1]
 
+    def condition(self, expr):
+        """As ``constant``, for a condition (a `when`, an `until`): else (True, its truth) where a side that decides it
+        is constant whatever the other reads (`X and false` is always false, `X or true` always true), else None."""
+        found = self.constant(expr)
+        if found is not None or expr is None:
+            return found
+        truth = _truth_folded(self.tree(expr))
+        return None if truth is None else (True, truth)
+
     @cached_property
     def variables_changed(self) -> frozenset | None:
         """The variables a statement of the flow or of an action may change (a `set` of it, whole or one seat's);
@@ -531,6 +540,23 @@ def _items_counted(facts, node):
     if len(items.clauses) == 1:
         return last
     return ast.Call(node.pos, "sum", (ast.Comprehension(items.pos, last, items.clauses[:-1]),))
+
+
+def _truth_folded(node):
+    """A condition's truth where its tree alone decides it (a constant, `X and false`, `X or true`, `not` of one), else None."""
+    if isinstance(node, ast.Const):
+        return bool(node.value)
+    if isinstance(node, ast.Unary) and node.op == "not":
+        inner = _truth_folded(node.operand)
+        return None if inner is None else not inner
+    if isinstance(node, ast.BoolOp):
+        sides = (_truth_folded(node.left), _truth_folded(node.right))
+        deciding = node.op == "or"  # a side of this truth decides the whole, whatever the other: true for or, false for and
+        if deciding in sides:
+            return deciding
+        if sides == (not deciding, not deciding):
+            return not deciding
+    return None
 
 
 def _subtrees(node):
@@ -884,7 +910,7 @@ def l003_never_runs(facts) -> list:
     """L003: a statement (or a loop's body) that can never run: a constant condition or count."""
     out = []
     for stmt, _, _ in facts.placed:
-        when = facts.constant(stmt.when)
+        when = facts.condition(stmt.when)
         if when == (True, False):
             out.append(Diagnostic(stmt.when.loc, "L003", f"'{stmt.label}' {NEVER_RUNS}", "remove the statement or fix the condition"))
         elif when == (True, True) and stmt.otherwise:
@@ -897,7 +923,7 @@ def _never_asked_again(facts, stmt) -> list:
     """A decide's `until` beside `until_chosen` that is always true: read after the first choice, it ends the asking
     there, so the seat is asked once, as by a decide without either."""
     until = stmt.args.get("until") if stmt.kind == "decide" else None
-    if until is None or facts.constant(until) != (True, True):
+    if until is None or facts.condition(until) != (True, True):
         return []
     return [Diagnostic(until.loc, "L003", f"'{stmt.label}' never asks its seat again: its 'until' is always true, and it "
                        "is read after the first choice", "fix the condition, or leave out until_chosen and until (a decide "
@@ -908,7 +934,7 @@ def _never_entered(facts, stmt) -> list:
     """A loop whose body never runs: `until` always true, `repeat` 0 or less, `for` over an empty list."""
     kind, args = stmt.kind, stmt.args
     found = None
-    if kind in ("until", "turns") and args.get("until") is not None and facts.constant(args["until"]) == (True, True):
+    if kind in ("until", "turns") and args.get("until") is not None and facts.condition(args["until"]) == (True, True):
         found, where = "its 'until' is true before the first pass", args["until"].loc
     elif kind == "repeat":
         count = facts.constant(args.get("count"))
@@ -936,7 +962,7 @@ def l004_never_ends(facts) -> list:
             why = "it has no 'until'"
         elif until is None:
             continue
-        elif (found := facts.constant(until)) == (True, False):
+        elif (found := facts.condition(until)) == (True, False):
             # at the 'until' itself: an overlay that wrote `until: "false"` is where to fix it, not the base's loop
             why, where = "its 'until' is always false", until.loc
         elif found is None and (held := _held_false(facts, until)):

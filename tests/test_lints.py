@@ -74,6 +74,15 @@ CASES = {
     "until that is never true": (
         changed("  - shuffle: deck\n", "  - until: 2 < 1\n    do:\n      - shuffle: deck\n"),
         "L004", "2 < 1", "never ends"),
+    "until that is never true whatever the rest reads": (  # a Coup trial's `all(...) and false` passed validate
+        changed("  - shuffle: deck\n", "  - until: count(deck) == 0 and false\n    do:\n      - shuffle: deck\n"),
+        "L004", "count(deck) == 0 and false", "its 'until' is always false"),
+    "until that is true at once whatever the rest reads": (
+        changed("  - shuffle: deck\n", "  - until: count(deck) > 0 or not false\n    do:\n      - shuffle: deck\n"),
+        "L003", "count(deck) > 0 or not false", "its 'until' is true before the first pass"),
+    "when that is always false whatever the rest reads": (
+        changed("  - shuffle: deck\n", "  - shuffle: deck\n    when: count(deck) > 0 and not true\n"),
+        "L003", "count(deck) > 0 and not true", "never runs"),
     "turns without until": (
         changed("  - shuffle: deck\n", "  - turns: 0\n    do:\n      - shuffle: deck\n"),
         "L004", "turns: 0", "no 'until'"),
