@@ -3059,6 +3059,8 @@ class Compiler:
         icode, it = self.gen(node.index, scope, src)
         if (is_list(t) or t in ("zone", ANY)) and self._negative_index(node, t, src):  # (a map's key may be a negative number)
             return "None", ANY
+        if is_list(t) and self._past_the_family(node, code, src):
+            return "None", ANY
         if is_list(t):
             if it not in NUMERIC:
                 self.error(src.at(node.index.pos), "E121", f"a list is indexed by a whole number, not a {show_type(it)}",
@@ -3102,6 +3104,23 @@ class Compiler:
         written = " and ".join(f"{x}.{a}" for a in names)
         return (f"an attribute is read by its name, written out ({x}.{names[0]}): a name computed as the game runs cannot "
                 f"pick one; write one clause per attribute ({written}), or a definition per attribute")
+
+    def _past_the_family(self, node, code: str, src) -> bool:
+        """E121 for a whole number written as the index of a family of zones past its end at every player count the
+        ruleset allows (`house[12]` of `copies: 12`): it would fail at every evaluation, and only a game or a scenario
+        that reached it would say so."""
+        index, target = node.index, node.target
+        if not (isinstance(index, ast.Const) and type(index.value) is int and isinstance(target, ast.Name)
+                and code == f"S.zones[{target.name!r}]"):
+            return False
+        name = target.name
+        size = self.symbols.most_seats if name in self.symbols.seat_zones else self.symbols.zone_copies.get(name)
+        if size is None or index.value < size:
+            return False
+        self.error(src.at(index.pos), "E121", f"index {index.value} is out of range of '{name}', whose zones are "
+                   f"{name}[0]..{name}[{size - 1}] with any player count the game takes: it fails wherever it is read",
+                   f"positions count up from 0: the last is {name}[{size - 1}]")
+        return True
 
     def _negative_index(self, node, t, src) -> bool:
         """E121 for a negative number written as the index of a list or a zone, or of a value whose kind is known only

@@ -675,6 +675,17 @@ CASES = {
         "the top card written deck[-1]: it validated, and failed in every game (R100 index -1 is out of range)",
         breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - move: deck[-1] -> pile\n"),
         "E121", "-1]", nth=2, hint="the last one is last(deck)"),
+    "index_past_a_family_of_copies": Case(
+        "a house past the twelve of a family of copies: 12, in a definition: validate said only L019, and every game "
+        "stopped with R100 at the statement that called it (a Kalah trial)",
+        breaking("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  house: {copies: 12}\n",
+                 MINIMAL.replace("  total(z): sum(c.value for c in z)\n", "  total(z): sum(c.value for c in z) + count(house[12])\n")),
+        "E121", "12])", message="index 12 is out of range of 'house', whose zones are house[0]..house[11] with any player "
+        "count the game takes", hint="the last is house[11]"),
+    "index_past_a_family_of_one_zone_per_seat": Case(
+        "seat 4's hand in a game of 2 to 4 players, seats 0 to 3: it validated, and failed in every game",
+        breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - move: hand[4] -> pile\n"),
+        "E121", "4] -> pile", message="index 4 is out of range of 'hand', whose zones are hand[0]..hand[3]"),
     "negative_index_of_a_variable": Case(
         "the last item of a list variable written xs[-1]: the variable's kind is known only when the game runs, so it "
         "validated, and failed in every game (R100 index -1 is out of range)",

@@ -648,9 +648,10 @@ def test_a_scenario_that_is_not_a_mapping_is_found_at_it(tmp_path):
     assert out.startswith(f"{where}: V001 expected a mapping, got the text 'true'"), out
 
 
+# (seat 5's hand, of a game of 3 to 7 players, in a scenario of 3: hand[9], past every count, is E121 at validate)
 RUNTIME_FAILURES = {
-    "a zone key": ('given: {zones: {"hand[9]": []}}', '"hand[9]"', "hand[9]: index 9 is out of range"),
-    "rest": ('given: {zones: {"hand[0]": []}, rest: "hand[9]"}', '"hand[9]"', "hand[9]: index 9"),
+    "a zone key": ('given: {zones: {"hand[5]": []}}', '"hand[5]"', "hand[5]: index 5 is out of range"),
+    "rest": ('given: {zones: {"hand[0]": []}, rest: "hand[5]"}', '"hand[5]"', "hand[5]: index 5"),
     "a step's argument": ('steps: [{player: 0, action: show, args: {counter: "1 // me"}}]', '"1 // me"',
                           "1 // me: division by zero"),
 }

@@ -235,3 +235,17 @@ def test_a_huge_loop_over_definitions_that_charge_their_own_loops_is_still_stopp
     """Each item is still charged (and each loop of a side where it runs): 100,000 x 46 items are too much work."""
     with pytest.raises(Exception, match="R100.*too much work"):
         _flag_powers(tmp_path, "count([1 for i in range(100000) for c in deck if best_of(i % 9) > 5])")
+
+
+@pytest.mark.parametrize("row, refused", [(5, False), (6, True)])
+def test_a_scenario_given_a_zone_past_the_family_with_every_player_count_is_refused_at_validate(tmp_path, row, refused):
+    """`row[6]` of `copies: player_count + 1` with 2..5 players is past the end at any count: E121 at the index, where
+    only `philtre test` said so (T015); `row[5]` exists with 5 players."""
+    text = ROWS.read_text(encoding="utf-8").replace("    players: 3\n", f"    players: 3\n    given:\n      zones:\n        row[{row}]: []\n")
+    path = tmp_path / "rows.yaml"
+    path.write_text(text, encoding="utf-8")
+    said = [str(f.diagnostic) for f in check_file(str(path)).errors]
+    line = text.count("\n", 0, text.index(f"row[{row}]")) + 1
+    assert said == ([f"{path}:{line}:13: E121 index 6 is out of range of 'row', whose zones are row[0]..row[5] with any "
+                     "player count the game takes: it fails wherever it is read (positions count up from 0: the last is row[5])"]
+                    if refused else []), said
