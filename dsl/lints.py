@@ -199,6 +199,7 @@ class Facts:
         for stmt, env, _ in self.placed:
             if stmt.kind == "score":  # (its `when` too: points given or not by what a zone holds read it)
                 out |= self.reads(stmt.args.get("add"), env) | self.reads(stmt.args.get("floor"), env) | self.reads(stmt.when, env)
+                out |= self.reads(stmt.args.get("set"), env)
         for key in self.ruleset.winners.keys:
             out |= self.reads(key, {"p": frozenset()})
         return out
@@ -228,7 +229,7 @@ class Facts:
         for stmt, env, _ in self.placed:
             if stmt.kind == "score":
                 lets = _lets_in_scope(self) if lets is None else lets  # (worked out once, for a ruleset that scores)
-                for expr in (stmt.args.get("add"), stmt.args.get("floor"), stmt.when):
+                for expr in (stmt.args.get("add"), stmt.args.get("set"), stmt.args.get("floor"), stmt.when):
                     out |= self._looks(expr, env, lets.get(id(stmt), {}))
         for key in self.ruleset.winners.keys:
             out |= self._looks(key, {"p": frozenset()}, {})
@@ -1893,7 +1894,7 @@ def l030_public_score_of_hidden(facts) -> list:
         seen = revealed | known
         carried = {k: v for k, v in lets.get(id(stmt), {}).items() if k not in shown}
         for key, expr in (("when", stmt.when), ("player", stmt.args.get("player")), ("add", stmt.args.get("add")),
-                          ("floor", stmt.args.get("floor"))):
+                          ("set", stmt.args.get("set")), ("floor", stmt.args.get("floor"))):
             tree = facts.tree(expr) if expr is not None else None
             found = _read_unseen(shown_as_is, tree, seen_env, seen, carried, loop_seats.get(id(stmt), {}), shown)
             if found is not None:

@@ -469,7 +469,7 @@ def _expectation_step(error):
     return key, f"`{key}` is an expectation, not a step: move this item to the scenario's expect: {_EXPECTATIONS_AS_STEPS[key]}"
 
 
-SCORE_SET_KEYS = ("set", "to", "value")  # keys a score statement is given a value to take by: it only adds
+SCORE_SET_KEYS = ("to", "value")  # keys a score statement is given a value to take by, for its `set`
 
 
 def _options_seat_hint(error, path) -> str:
@@ -487,24 +487,34 @@ def _score_set(error):
     path = list(error.absolute_path)
     if len(path) < 2 or path[-1] != "score" or not isinstance(path[-2], int) or not isinstance(error.instance, dict):
         return None
+    if "set" in error.instance:  # add or floor beside it
+        key = next((k for k in error.instance if k in ("add", "floor")), None)
+        return (key, score_form_hint(error.instance)) if key is not None else None
     key = next((k for k in error.instance if k in SCORE_SET_KEYS), None)
     if key is None:
         return None
     return key, score_set_hint(str(error.instance.get("player", "p")), error.instance[key])
 
 
+def score_form_hint(spec) -> str:
+    """How a score statement is written, for one written otherwise (S016, and V001 at add or floor beside set): add
+    changes the total by points, set makes it a value, one of them; a floor goes with add."""
+    if isinstance(spec, dict) and "set" in spec and "floor" in spec:
+        return f"set makes the total the value it gives: for a total never below a floor, set: \"max(FLOOR, {spec['set']})\""
+    if isinstance(spec, dict) and "set" in spec and "add" in spec:
+        return "give one of add (points added to the total) and set (the total made a value), not both"
+    return "add points to the total, or set it to a value: one of add and set"
+
+
 def score_set_hint(seat: str, value) -> str:
-    """How to make seat ``seat``'s score equal ``value`` (an expression's text), which no statement sets: add the
-    difference; where the value is the score plus points (`score[me] + 1`), add the points."""
+    """How to make seat ``seat``'s score equal ``value`` (an expression's text), a `score` statement's set; where the
+    value is the score plus points (`score[me] + 1`), add the points."""
     text, seat = str(value).strip(), seat.strip()
-    score = f"score[{seat}]"
     plus = re.fullmatch(r"score\[\s*" + re.escape(seat) + r"\s*\]\s*\+\s*(.+)", text, re.S)
-    changes = "a score changes only by score: {player: SEAT, add: POINTS}"
+    changes = "a score changes only by score: {player: SEAT, add: POINTS} or {player: SEAT, set: TOTAL}"
     if plus and not re.search(r"[-<>=!]|\b(if|and|or|not)\b", plus[1]):  # (a lower operator after it: not the points alone)
         return f"{changes}: score: {{player: {seat}, add: {_quoted_unless_number(plus[1].strip())}}}"
-    simple = re.fullmatch(r"[\w.]+(\([^()]*\)|\[[^\[\]]*\])*", text)  # a name, a call, an item: no parentheses needed
-    difference = f"{text if simple else f'({text})'} - {score}"
-    return f"{changes}; to make it equal a value, add the difference: score: {{player: {seat}, add: \"{difference}\"}}"
+    return f"{changes}; to make it equal a value: score: {{player: {seat}, set: {_quoted_unless_number(text)}}}"
 
 
 def _quoted_unless_number(text: str) -> str:

@@ -17,7 +17,7 @@ from .errors import Loc, PhiltreError, did_you_mean, few_listed
 from .model import Stmt
 from .parser import SourceText, parse
 from .plain_data import Record
-from .schema import score_set_hint
+from .schema import score_form_hint, score_set_hint
 from .yamlpos import Map, loc_of
 
 EFFECT_KINDS = ("move", "rotate", "shuffle", "deal", "roll", "set_aside", "set", "let", "score", "reveal", "place")
@@ -569,12 +569,19 @@ def c_set(ctx, node, env):
     return {"targets": tuple(targets)}
 
 
+SCORE_FORMS = ({"player", "add"}, {"player", "add", "floor"}, {"player", "set"})  # the keys a score statement takes
+
+
 def c_score(ctx, node, env):
-    """score: {player: SEAT, add: POINTS, floor: LOWEST TOTAL}; with a floor the total never goes below it."""
+    """score: {player: SEAT, add: POINTS, floor: LOWEST TOTAL}, with a floor the total never below it; or
+    {player: SEAT, set: TOTAL}, the total made a value (a count kept afresh each turn), effects.e_score_set."""
     spec = node["score"]
-    if not isinstance(spec, dict) or not {"player", "add"} <= set(spec) or not set(spec) <= {"player", "add", "floor"}:
-        ctx.compiler.error(loc_of(node, "score"), "S016", "score takes {player: SEAT, add: POINTS, floor: LOWEST TOTAL}")
+    if not isinstance(spec, dict) or set(spec) not in SCORE_FORMS:
+        ctx.compiler.error(loc_of(node, "score"), "S016", "score takes {player: SEAT, add: POINTS, floor: LOWEST TOTAL} "
+                           "or {player: SEAT, set: TOTAL}", score_form_hint(spec))
         return {}
+    if "set" in spec:
+        return {"player": _expr(ctx, spec, "player", env, want="player"), "set": _expr(ctx, spec, "set", env, want="num")}
     floor = _expr(ctx, spec, "floor", env, want="num") if "floor" in spec else None
     return {"player": _expr(ctx, spec, "player", env, want="player"), "add": _expr(ctx, spec, "add", env, want="num"), "floor": floor}
 

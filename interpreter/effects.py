@@ -805,16 +805,37 @@ def e_set_shown(game, stmt, L):
 def e_score(game, stmt, L):
     """score: add points to a seat's total (and to the current round's points)."""
     S = game.state
-    player = stmt.args["player"].fn(S, L)
-    points = stmt.args["add"].fn(S, L)
-    if type(player) is not int or not (0 <= player < S.nplayers):
-        raise RuleRuntimeError(f"score needs a seat (0..{S.nplayers - 1}), got {describe(player)}{fraction_hint(player)}", part="player")
-    if not isinstance(points, (int, float)) or isinstance(points, bool):
-        raise RuleRuntimeError(f"score needs a number of points, got {describe(points)}", part="add")
+    player, points = _seat_and_number(S, stmt, L, "add")
     floor = stmt.args.get("floor")
     if floor is not None:
         # the change actually applied is what the round (and its tie-breaks) remember
         points = max(floor.fn(S, L), S.scores[player] + points) - S.scores[player]
+    _add_points(game, S, player, points)
+
+
+def e_score_set(game, stmt, L):
+    """score: {player, set}: a seat's total made a value, changed by the difference (the round's points too); a total
+    that stays as it is records nothing (a score kept equal to a count each turn made an event of +0 for every seat)."""
+    S = game.state
+    player, total = _seat_and_number(S, stmt, L, "set")
+    points = total - S.scores[player]
+    if points != 0:  # (nan too: _add_points refuses it)
+        _add_points(game, S, player, points)
+
+
+def _seat_and_number(S, stmt, L, part: str) -> tuple:
+    """A score statement's seat and its number (``part``: `add` or `set`), each tested as the game's rules require."""
+    player = stmt.args["player"].fn(S, L)
+    number = stmt.args[part].fn(S, L)
+    if type(player) is not int or not (0 <= player < S.nplayers):
+        raise RuleRuntimeError(f"score needs a seat (0..{S.nplayers - 1}), got {describe(player)}{fraction_hint(player)}", part="player")
+    if not isinstance(number, (int, float)) or isinstance(number, bool):
+        raise RuleRuntimeError(f"score needs a number {'of points' if part == 'add' else 'for the total'}, got {describe(number)}", part=part)
+    return player, number
+
+
+def _add_points(game, S, player: int, points) -> None:
+    """``points`` added to seat ``player``'s total, and to its points of the round if in one; recorded."""
     if not abs(S.scores[player] + points) <= 2**53:  # also nan, which no comparison holds for
         raise RuleRuntimeError(f"seat {player}'s score would pass 2**53: a runaway score")
     S.scores[player] += points
@@ -1036,6 +1057,8 @@ def effect_of(stmt):
         return e_place_unturned
     if stmt.kind == "move" and stmt.args.get("bottom"):
         return e_move_bottom
+    if stmt.kind == "score" and "set" in stmt.args:
+        return e_score_set
     return EFFECTS.get(stmt.kind)
 
 
@@ -1044,4 +1067,4 @@ def handle_set(game, stmt, L):
     return effect_of(stmt)(game, stmt, L)
 
 
-handle_reveal = handle_move = handle_set  # (effect_of tells them apart by kind)
+handle_reveal = handle_move = handle_score = handle_set  # (effect_of tells them apart by kind)

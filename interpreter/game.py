@@ -24,7 +24,7 @@ from philtre.dsl.model import Stmt, decision_actions
 from philtre.dsl.values import Component, Zone, alike_once, arg_key, choices_written, describe, holds_nested, is_whole, where_apart
 from philtre.dsl.values import explain as _explain
 
-from .effects import EFFECTS, GameEnded, handle_move, handle_reveal, handle_set
+from .effects import EFFECTS, GameEnded, handle_move, handle_reveal, handle_score, handle_set
 from .options import Option, OptionList
 from .records import Recorder
 from .runners import asked_again, first_seat, following_seat, loop_items, rule_failed, runners_for
@@ -2032,6 +2032,7 @@ HANDLERS = {
     **{kind: effect for kind, effect in EFFECTS.items()},
     "set": handle_set, "reveal": handle_reveal,  # (a set or reveal of a variable's value has its own: effects.effect_of)
     "move": handle_move,  # (a move to the bottom has its own: effects.effect_of)
+    "score": handle_score,  # (a score's set has its own: effects.effect_of)
     "do": Game._h_do, "for": Game._h_for, "repeat": Game._h_repeat, "until": Game._h_until,
     "turns": Game._h_turns, "round": Game._h_round, "decide": Game._h_decide, "simultaneous": Game._h_simultaneous,
     "again": Game._h_again,

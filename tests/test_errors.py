@@ -451,18 +451,26 @@ CASES = {
         "a seat's score set as a variable: S015 said only \"unknown variable 'score'\", not how a score changes",
         breaking("      - score: {player: me, add: card.value}\n", "      - set: {\"score[me]\": \"score[me] + card.value\"}\n"),
         "S015", "\"score[me]\":", message="unknown variable 'score'",
-        hint="a score changes only by score: {player: SEAT, add: POINTS}: score: {player: me, add: \"card.value\"}"),
+        hint="a score changes only by score: {player: SEAT, add: POINTS} or {player: SEAT, set: TOTAL}: score: {player: me, add: \"card.value\"}"),
     "score_set_to_a_total_as_a_variable": Case(
-        "a seat's score made equal to a total by set: the hint adds the difference",
+        "a seat's score made equal to a total by set: the hint writes the score statement's set",
         breaking("      - score: {player: me, add: card.value}\n", "      - set: {\"score[me]\": \"total(pile)\"}\n"),
         "S015", "\"score[me]\":",
-        hint="to make it equal a value, add the difference: score: {player: me, add: \"total(pile) - score[me]\"}"),
-    "score_given_a_value_to_set": Case(
-        "score: {player: me, set: ...}: V001 listed the keys score takes, not how to make a score equal a value",
-        breaking("      - score: {player: me, add: card.value}\n", "      - score: {player: me, set: \"total(pile)\"}\n"),
-        "V001", "set: \"total", message="'set' was unexpected",
-        hint="a score changes only by score: {player: SEAT, add: POINTS}; to make it equal a value, add the difference: "
-        "score: {player: me, add: \"total(pile) - score[me]\"}"),
+        hint="to make it equal a value: score: {player: me, set: \"total(pile)\"}"),
+    "score_given_a_value_to_take": Case(
+        "score: {player: me, to: ...}: V001 listed the keys score takes, not how to make a score equal a value",
+        breaking("      - score: {player: me, add: card.value}\n", "      - score: {player: me, to: \"total(pile)\"}\n"),
+        "V001", "to: \"total", message="'to' was unexpected",
+        hint="a score changes only by score: {player: SEAT, add: POINTS} or {player: SEAT, set: TOTAL}; to make it equal "
+        "a value: score: {player: me, set: \"total(pile)\"}"),
+    "score_given_points_and_a_total": Case(
+        "score: {player: me, set: ..., add: ...}: both, where a score takes one",
+        breaking("      - score: {player: me, add: card.value}\n", "      - score: {player: me, set: \"total(pile)\", add: 1}\n"),
+        "V001", "add: 1}", message="'add' was unexpected", hint="give one of add (points added to the total) and set"),
+    "score_set_with_a_floor": Case(
+        "score: {player: me, set: ..., floor: 0}: a floor goes with add; set gives the total itself",
+        breaking("      - score: {player: me, add: card.value}\n", "      - score: {player: me, set: \"total(pile)\", floor: 0}\n"),
+        "V001", "floor: 0}", nth=2, message="'floor' was unexpected", hint="set: \"max(FLOOR, total(pile))\""),
     "set_key_with_words_after_its_bracket": Case(
         "set: {\"held[me] += 1\": ...}: the words after ']' were dropped, and it set held[me] without a word",
         breaking("define:\n", "variables:\n  held: {initial: 0, each: player}\ndefine:\n", breaking(
