@@ -2960,3 +2960,63 @@ def test_choosing_among_a_bag_is_l008(tmp_path):
     text = changed("    choose: {card: \"hand[me]\"}\n", "    choose: {card: \"hand[me]\", other: discard}\n", BAGGED)
     (d,) = [d for d in findings(tmp_path, text) if d.code not in ("L001",)]
     assert d.code == "L008" and "whose order nobody sees" in d.message and "sorted(distinct(c.rank for c in discard))" in d.hint, str(d)
+# A Coup trial's block: whether the claimant holds the card decides two public variables, in the `when`'s block and
+# its `else`, and the block is run from two places
+CLAIMED = """philtre: 1
+game: claimed
+players: 2
+components:
+  card: {attributes: {role: [duke, captain]}, copies: 2, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+variables:
+  owed: {initial: 0, each: player}
+  bluffed: false
+blocks:
+  resolve(claimant, doubter):
+    - when: any(c.role == 'duke' for c in hand[claimant])
+      do:
+        - set: {"owed[doubter]": 1, bluffed: false}
+      else:
+        - set: {"owed[claimant]": 1, bluffed: true}
+actions:
+  challenge:
+    do:
+      - run: resolve(1, me)
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 1}
+  - run: resolve(0, 1)
+  - decide: challenge
+    player: 0
+winners: players
+"""
+
+
+
+def test_every_public_variable_a_secret_when_decides_is_l031_each_at_that_when(tmp_path):
+    """The trial's L031 named 'owed' alone; the same sets write 'bluffed', found only once 'owed' was hidden. Each
+    variable the `when` decides is said at it, once (as a `set` under the `when` itself and one in its `else` are:
+    Battleship's test above), however many `set`s under it write it; one written by a `set` with a `when` of its own too."""
+    found = findings(tmp_path, CLAIMED)
+    assert sorted((d.code, d.message.split("'")[1]) for d in found) == [("L031", "bluffed"), ("L031", "owed")], [str(d) for d in found]
+    assert {(d.loc.line, d.loc.col) for d in found} == {where(CLAIMED, "any(c.role")}, [str(d) for d in found]
+    alone = CLAIMED.replace("""      do:
+        - set: {"owed[doubter]": 1, bluffed: false}
+      else:
+        - set: {"owed[claimant]": 1, bluffed: true}""", """      set: {"owed[doubter]": 1, bluffed: true}""")
+    (tmp_path / "alone").mkdir()  # (another file: a file's lines are read once in a process)
+    assert sorted(d.message.split("'")[1] for d in findings(tmp_path / "alone", alone)) == ["bluffed", "owed"]
+
+
+
+def test_l031_at_a_secret_when_says_how_to_show_the_answer_the_rules_tell_and_when_to_silence_it(tmp_path):
+    """The trial's rules make the answer public (a challenged claimant shows the card, or is known to bluff), and the
+    hint offered only to silence the lint: it says to reveal what is shown, and that no reveal says a card is not held,
+    so the ignore comment is right there (language.md, reveal)."""
+    d = findings(tmp_path, CLAIMED)[0]
+    assert ("where the rules tell every seat the answer (a card shown when the test holds, its lack owned to when not), "
+            f"reveal what is shown (reveal: the card) and silence it on line {d.loc.line}: # philtre: ignore[L031] (a reveal "
+            "shows components, never that a zone lacks one)") in d.hint, str(d)
+    assert "where every seat sees it anyway" not in d.hint, str(d)  # (said once, for the case at hand)
