@@ -202,14 +202,32 @@ def _expanded(ctx, block: Block, env: dict, call: Loc, hidden: set) -> tuple:
         d = compiler.diagnostics[i]
         if d.hint.count(", run at ") >= NAMED_CALLS:
             continue
-        joined = f"{d.hint} {said[0].upper()}{said[1:]}" if d.hint.endswith("?") else f"{d.hint}; {said}"
-        compiler.diagnostics[i] = Diagnostic(d.loc, d.code, d.message, joined if d.hint else said)
+        compiler.diagnostics[i] = Diagnostic(d.loc, d.code, d.message, with_run_said(d.hint, said))
     return body
 
 
 def run_said(name: str, call: Loc) -> str:
     """What a finding in a block's statements adds: the block, and the `run:` that ran it."""
     return f"in block '{name}', run at {call}"
+
+
+def with_run_said(hint: str, said: str) -> str:
+    """``hint`` with what run_said says after it (a sentence of its own after a question: 'did you mean ...? In block')."""
+    if not hint:
+        return said
+    return f"{hint} {said[0].upper()}{said[1:]}" if hint.endswith("?") else f"{hint}; {said}"
+
+
+def runs_said(chains) -> str:
+    """What a lint's finding in a block's statements adds: ``chains``, the `run`s that ran the statements there, each
+    a chain of (block, call) innermost first; one chain told as the compiler tells it, several by their innermost calls."""
+    chains = list(dict.fromkeys(tuple(chain[:NAMED_CALLS]) for chain in chains))
+    if len(chains) == 1:
+        return "; ".join(run_said(name, call) for name, call in chains[0])
+    name, calls = chains[0][0][0], list(dict.fromkeys(str(chain[0][1]) for chain in chains))
+    if len(calls) == 1:
+        return run_said(name, calls[0])
+    return f"in block '{name}', run at {', '.join(calls[:-1])} and {calls[-1]}"
 
 
 def hidden_name_hint(compiler, name: str) -> str:

@@ -19,6 +19,7 @@ from functools import cache, cached_property
 
 from . import ast
 from .geometry import PIECE_ATTRIBUTES
+from .blocks import runs_said, with_run_said
 from .builtins import BUILTINS, WORK, WORK_LIMIT, OutOfWork, RuleRuntimeError
 from .compiler import Expr, failing_definition, fractions_told, nones_named, parse_define_head, true_ones_counted
 from .compiler import KEYED_ORDERS, order_derived, words_in_order
@@ -4502,7 +4503,45 @@ def lint(ruleset, codes=None, scenarios_apart: bool = False) -> list:
         except RecursionError:  # a pathological nesting of definitions: no finding rather than a crash
             continue
     unique = {(str(d.loc), d.code, d.message): _silenced_on_its_line(d) for d in found}
-    return sorted(unique.values(), key=lambda d: (d.loc.path, d.loc.line, d.loc.col, d.code))
+    in_blocks = _block_lines(ruleset) if unique else {}
+    return sorted((_naming_the_runs(d, in_blocks) for d in unique.values()),
+                  key=lambda d: (d.loc.path, d.loc.line, d.loc.col, d.code))
+
+
+def _naming_the_runs(d: Diagnostic, in_blocks: dict) -> Diagnostic:
+    """``d`` with the `run`s of the block it is in named in its hint, as the compiler names them (blocks.runs_said): the
+    lints look at the block once run, and a finding at the block's line must say which call showed it."""
+    chains = in_blocks.get((d.loc.path, d.loc.line))
+    if not chains or ", run at " in d.hint:
+        return d
+    return Diagnostic(d.loc, d.code, d.message, with_run_said(d.hint, runs_said(chains)))
+
+
+def _block_lines(ruleset) -> dict:
+    """(path, line) of each statement and expression of a block -> the chains of `run`s that ran it, each a tuple of
+    (block, call) innermost first. A line of a block holds nothing but that block's statements."""
+    out: dict = {}
+
+    def walk(block, chain):
+        """Each statement of ``block``, run by ``chain``: its lines kept, the blocks it runs walked with their call."""
+        for stmt in block:
+            if chain:
+                own = [value for value in stmt.args.values() if not _is_block(value)]
+                for loc in [stmt.loc] + [expr.loc for expr in _exprs_in([own, stmt.when])]:
+                    out.setdefault((loc.path, loc.line), []).append(chain)
+            if stmt.kind == "do" and stmt.args.get("block"):
+                inner = ((stmt.args["block"], stmt.loc),) + chain
+                # (the `let` binding the parameters is written at the call: its line is the caller's)
+                walk([s for s in stmt.args["body"] if s.loc != stmt.loc], inner)
+            else:
+                for block_ in _blocks(stmt):
+                    walk(block_, chain)
+            walk(stmt.otherwise or (), chain)
+
+    walk(ruleset.flow, ())
+    for action in ruleset.actions.values():
+        walk(action.body, ())
+    return out
 
 
 SILENCE_HERE = "on this line: # philtre: ignore["

@@ -3020,3 +3020,21 @@ def test_l031_at_a_secret_when_says_how_to_show_the_answer_the_rules_tell_and_wh
             f"reveal what is shown (reveal: the card) and silence it on line {d.loc.line}: # philtre: ignore[L031] (a reveal "
             "shows components, never that a zone lacks one)") in d.hint, str(d)
     assert "where every seat sees it anyway" not in d.hint, str(d)  # (said once, for the case at hand)
+
+
+
+def test_a_lint_finding_inside_a_block_names_the_runs_that_ran_it(tmp_path):
+    """The trial's L031 was at the block's line with no word of the two `run`s, where a compiler finding there names
+    its call (language.md, blocks): a lint's names each call that ran the block, one call as the compiler says it."""
+    path = tmp_path / "ruleset.yaml"
+    found = findings(tmp_path, CLAIMED)
+    twice = (f"in block 'resolve', run at {path}:{':'.join(map(str, where(CLAIMED, 'run: resolve(0, 1)')))} and "
+             f"{path}:{':'.join(map(str, where(CLAIMED, 'run: resolve(1, me)')))}")  # (the flow's first, then the actions')
+    assert found and all(d.hint.endswith(f"; {twice}") for d in found), [str(d) for d in found]
+    once = CLAIMED.replace("      - run: resolve(1, me)\n", "      - set: {bluffed: false}\n")
+    (tmp_path / "once").mkdir()
+    found = findings(tmp_path / "once", once)
+    assert found and all(d.hint.endswith(f"; in block 'resolve', run at {tmp_path / 'once' / 'ruleset.yaml'}:"
+                                         f"{':'.join(map(str, where(once, 'run: resolve(0, 1)')))}") for d in found), [str(d) for d in found]
+    # (a finding outside any block names none)
+    assert "run at" not in findings(tmp_path, changed("define:\n", "define:\n  spare(p): count(hand[p]) + 1\n"))[0].hint
