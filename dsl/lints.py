@@ -21,7 +21,7 @@ from . import ast
 from .geometry import PIECE_ATTRIBUTES
 from .blocks import runs_said, with_run_said
 from .builtins import BUILTINS, WORK, WORK_LIMIT, OutOfWork, RuleRuntimeError
-from .compiler import Expr, failing_definition, fractions_told, nones_named, parse_define_head, true_ones_counted
+from .compiler import Expr, failing_definition, fractions_told, nones_named, parse_define_head, reads_scores, true_ones_counted
 from .compiler import KEYED_ORDERS, order_derived, words_in_order
 from .describe import _scalar
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
@@ -1322,6 +1322,8 @@ def l007_ignored_by_scoring(facts) -> list:
     scoring = facts.scoring_refs
     if WILD in scoring or not scoring - {WILD}:
         return []  # scoring that reads no zone (points counted as they happen) ignores zones by design
+    if not _keeps_scores(facts):
+        return []  # no score kept (won on the board, by who is left): no scoring to forget a pile (a Coup trial's lost cards)
     sources, into = frozenset(), frozenset()
     for stmt, env, _ in facts.placed:
         if stmt.kind in MOVES:
@@ -1339,6 +1341,13 @@ def l007_ignored_by_scoring(facts) -> list:
                        "on this line: # philtre: ignore[L007]")
             for name, zone in facts.ruleset.zones.items()
             if zone.kind == "player" and name in into and name not in sources and name not in read]
+
+
+def _keeps_scores(facts) -> bool:
+    """Whether the game keeps scores: a `score` statement, or winners ranked by the score (as render.keeps_scores tells
+    it, read here from the statements the lints walk, blocks run)."""
+    return (any(stmt.kind == "score" for stmt, _, _ in facts.placed)
+            or any(reads_scores(key.fn) for key in facts.ruleset.winners.keys if getattr(key, "fn", None) is not None))
 
 
 def _zones_named(refs) -> frozenset:

@@ -3038,3 +3038,16 @@ def test_a_lint_finding_inside_a_block_names_the_runs_that_ran_it(tmp_path):
                                          f"{':'.join(map(str, where(once, 'run: resolve(0, 1)')))}") for d in found), [str(d) for d in found]
     # (a finding outside any block names none)
     assert "run at" not in findings(tmp_path, changed("define:\n", "define:\n  spare(p): count(hand[p]) + 1\n"))[0].hint
+
+
+
+def test_a_pile_of_a_game_that_keeps_no_score_is_no_l007(tmp_path):
+    """Coup's lost influence, face up, read by no rule, in a game with no score (won by the last seat with cards): L007
+    said the scoring never reads it, where there is no scoring. With a score kept, it is still said."""
+    text, *_ = CASES["zone the cards end up in, ignored by the scoring"]
+    unscored = changed('score: {player: p, add: "sum(c.rank for c in table[p])"}', 'set: {spare: "count(table[p])"}',
+                       changed("winners: {highest: \"score[p]\"}", "winners: \"[p for p in players if count(hand[p]) == 0]\"",
+                               changed("define:\n", "variables:\n  spare: 0\n\ndefine:\n", text)))
+    assert "L007" not in [d.code for d in findings(tmp_path, unscored)], [str(d) for d in findings(tmp_path, unscored)]
+    (tmp_path / "scored").mkdir()
+    assert "L007" in [d.code for d in findings(tmp_path / "scored", text)]
