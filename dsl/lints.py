@@ -4437,6 +4437,37 @@ def l041_true_or_false_read_as_the_heuristic(facts) -> list:
                        f"better), {'such as the next winners key' if nxt is not None else 'its score, say'}: {example}")]
 
 
+def weighed_by_no_action(ruleset):
+    """The text of what greedy weighs a seat by (the first `winners` key, language.md, heuristic) where the ruleset
+    declares no `heuristic` and no action's `do` (the blocks it runs, the definitions it calls) may change what that key
+    reads: it scores no point, sets no variable the key reads, moves no component of a zone it reads. Greedy then sees
+    the key move only where the flow moves it before the next decision (an Incan Gold trial scored at the game's end:
+    greedy played blind and lost to random seats). None otherwise, and where it cannot be told (not a lint: a ruleset
+    need not be written for greedy; `philtre simulate` notes it where a seat plays greedy)."""
+    if ruleset.heuristic is not None or not ruleset.winners.keys:
+        return None
+    facts, key = Facts(ruleset), ruleset.winners.keys[0]
+    tree = facts.tree(key)
+    zones = facts.reads(key, {"p": frozenset()})
+    if tree is None or WILD in zones:
+        return None
+    names = {node.name for body in _with_definitions(facts, tree) for node in ast.walk(body) if isinstance(node, ast.Name)}
+    scores = getattr(key, "fn", None) is None or reads_scores(key.fn)
+    for stmt, env, action in facts.placed:
+        if action is None or stmt.kind in STILL - {"set", "score", "shuffle", "roll"}:
+            continue
+        if stmt.kind not in MOVES and stmt.kind not in ("set", "score", "shuffle"):
+            return None  # (a roll, or a kind not known here, may change anything the key reads)
+        changed = {target[0] for target in stmt.args.get("targets", ())} if stmt.kind == "set" else set()
+        if not all(isinstance(name, str) for name in changed):
+            return None  # (a target whose name is not written out may be any variable: Facts.variables_changed)
+        values = _exprs_in(list(stmt.args.values())) if stmt.kind != "set" else ()
+        moved = frozenset().union(*(facts.refs(value, env) for value in values))  # (the zones it moves or shuffles)
+        if (stmt.kind == "score" and scores) or changed & names or WILD in moved or moved & zones:
+            return None
+    return key.text.strip()
+
+
 def _true_or_false_key(facts, key) -> bool:
     """Whether a `winners` key always gives true or false: typed so, or written so (_true_or_false)."""
     tree = facts.tree(key)

@@ -178,6 +178,23 @@ def progress_bar(total: int, label: str = "games"):
     return Progress(total, label, plain=_PLAIN_PROGRESS[0])
 
 
+def note_greedy_blind(rs, agents) -> None:
+    """Say on stderr, before a run with a greedy seat, that greedy weighs the options by a key no action changes
+    (lints.weighed_by_no_action): where the score moves only at a round's or the game's end it plays blind, below a
+    random seat (an Incan Gold and a Ra trial), and the at-random note after the run, which needs every decision blind,
+    stays silent where the last decisions see the final scoring. Not a lint: a ruleset need not be written for greedy."""
+    from philtre.dsl.lints import weighed_by_no_action
+
+    if not any(str(name).split(":")[0] == "greedy" for name in agents):
+        return
+    key = weighed_by_no_action(rs)
+    if key is not None:
+        click.echo(f"note: greedy weighs each option by `{key}`, the first winners key (the ruleset declares no "
+                   "`heuristic`), and no action changes what it reads: greedy sees it move only where the flow moves it "
+                   "before the next decision, and plays at random where it moves at a round's or the game's end; declare a "
+                   "`heuristic:`, how well seat p stands mid-game (see docs/agents.md#greedy in philtre's source)", err=True)
+
+
 def note_no_rule_changed(variant: str, base: str) -> None:
     """Say on stderr that a variant's resolved rules are its base's (same content hash): its games are the base's."""
     click.echo(f"note: variant '{variant}' changes no rule of {base} (its content hash is the base's): its games are the base's",
@@ -257,6 +274,7 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
     seats = {count: agent_names(agents, count) for count in counts}
     check_output_paths(csv_path, record_dir, report_dir, games)
     warn_of_rules(rs, ruleset, variants)
+    note_greedy_blind(rs, [name for names in seats.values() for name in names])
     runs = []  # (summary, results) of each player count, in the order asked
     for count in counts:
         spec = RunSpec(rs, count, seats[count], seed, coverage=coverage, record=bool(record_dir))

@@ -215,3 +215,53 @@ def test_a_declared_heuristic_that_tells_no_option_apart_is_said_so_not_asked_fo
     assert f"{NOTE} of flat, so it played at random: {DECLARED}" in compared.stdout, compared.stdout
     played = philtre("play", "poison", "--variant", flat, "-p", "3", "--seed", "2", "--agents", "greedy", stdin="1\n" * 300)
     assert played.returncode == 0 and DECLARED in played.stderr and "declare a `heuristic`" not in played.stderr, played.stderr
+
+
+# a seat stays (its pocket grows) or banks its pocket; the bank is scored only once the game is over: one step ahead,
+# greedy sees the score move at no decision but the last (an Incan Gold trial's greedy lost to random seats, no note said so)
+BANKED = """philtre: 1
+game: banked
+players: 2
+variables:
+  pocket: {initial: 0, each: player}
+  bank: {initial: 0, each: player}
+actions:
+  stay:
+    do:
+      - set: {"pocket[me]": "pocket[me] + 1"}
+  leave:
+    do:
+      - set: {"bank[me]": "bank[me] + pocket[me]", "pocket[me]": 0}
+flow:
+  - repeat: 3
+    do:
+      - for: p in players
+        do:
+          - decide: [stay, leave]
+            player: p
+  - for: p in players
+    do:
+      - score: {player: p, add: "bank[p]"}
+winners: {highest: "score[p]"}
+"""
+BLIND_NOTE = ("note: greedy weighs each option by `score[p]`, the first winners key (the ruleset declares no `heuristic`), and "
+              "no action changes what it reads")
+
+
+@pytest.mark.parametrize("old, new, noted", [
+    ("", "", True),
+    ("winners:", "heuristic: bank[p] + pocket[p]\nwinners:", False),  # (greedy reads the heuristic)
+    ("winners: {highest: \"score[p]\"}", "winners: {highest: \"bank[p]\"}", False),  # (an action changes the bank)
+    ('      - set: {"pocket[me]": "pocket[me] + 1"}', '      - score: {player: me, add: 1}', False),  # (an action scores)
+], ids=["scored at the end", "a heuristic", "a key an action changes", "an action scores"])
+def test_simulate_notes_a_greedy_seat_whose_measure_no_action_moves(tmp_path, old, new, noted):
+    """The at-random note needs every decision blind, and the last decisions here see the final scoring, so nothing was
+    said: simulate says before the run, where a seat is greedy, that no action's `do` changes what greedy weighs by."""
+    path = tmp_path / "banked.yaml"
+    path.write_text(BANKED.replace(old, new) if old else BANKED, encoding="utf-8")
+    result = philtre("simulate", path, "-n", "1", "--agents", "greedy,random", "--no-db")
+    assert result.returncode == 0, result.stderr
+    assert (BLIND_NOTE in result.stderr) == noted, result.stderr
+    assert "heuristic:`, how well seat p stands mid-game (see docs/agents.md#greedy" in result.stderr or not noted
+    if noted:  # (a run with no greedy seat is told nothing of greedy)
+        assert BLIND_NOTE not in philtre("simulate", path, "-n", "1", "--no-db").stderr
