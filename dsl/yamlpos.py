@@ -586,7 +586,10 @@ _DEAL_OPENS = re.compile(r"\s*(-\s+)?deal:\s*\{")  # a line that writes a deal a
 
 def _quoted_example(text: str, mark) -> str:
     """The key and value of a flow mapping that YAML stopped in (`{to: hand[0], ...}`), written quoted: `{to: "hand[0]"}`,
-    or `{"bid[me]": amount}` where the key holds the brackets; a made-up one where the line does not show them."""
+    or `{"bid[me]": amount}` where the key holds the brackets (its value quoted too where YAML would stop in it next,
+    `{"coins[p]": "coins[p] + 1"}`); a made-up one where the line does not show them."""
+    from .schema import flow_text  # (schema imports this module)
+
     line = text.splitlines()[mark.line] if mark.line < len(text.splitlines()) else ""
     before = line[: mark.column]
     start = _flow_item_start(before)
@@ -594,7 +597,7 @@ def _quoted_example(text: str, mark) -> str:
         key, rest = _flow_part(line[start:], ":")
         value, _ = _flow_part(rest[1:], ",}")
         if key and value and '"' not in key:
-            return f'{{"{key}": {value}}}'
+            return f'{{"{key}": {flow_text(value)}}}'
         return '{card: "hand[me]"}'
     colon = before.rfind(": ")
     start = _flow_item_start(before[:colon]) if colon > 0 else 0

@@ -1384,6 +1384,12 @@ CASES = {
         breaking("      - move: card -> pile\n", '      - move: card -> pile\n      - set: {bid[me] = bid[0] + 1}\n',
                  MINIMAL.replace("define:\n", "variables:\n  bid: {initial: 0, each: player}\ndefine:\n")),
         "Y001", "[me] = bid", hint="""a key and its value are written key: value ({"bid[me]": "bid[0] + 1"}), not with '='"""),
+    "set_bare_bracketed_key_and_expression": Case(
+        "`set: {bid[me]: bid[me] + 1}` (a Coup trial): the hint quoted the key alone, `{\"bid[me]\": bid[me] + 1}`, "
+        "which YAML stops in again; key and value are quoted at once",
+        breaking("      - move: card -> pile\n", '      - move: card -> pile\n      - set: {bid[me]: bid[me] + 1}\n',
+                 MINIMAL.replace("define:\n", "variables:\n  bid: {initial: 0, each: player}\ndefine:\n")),
+        "Y001", "[me]: bid", nth=2, hint="""is quoted: {"bid[me]": "bid[me] + 1"}"""),
     "start_with_me": Case(
         "`start: hand[me]`: no seat decides while the components are made; the hint was about actions and turns",
         breaking("    start: deck\n", "    each: player\n    start: hand[me]\n"),
