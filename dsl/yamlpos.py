@@ -326,8 +326,19 @@ def _bare_key(text: str, exc, mark) -> tuple | None:
         line, col, written = above, found.start(1), found[1]
     else:
         return None
-    said = f"a key is followed by ':' (write '{written}:')" if 0 < len(written) <= TEXT_SHOWN else "a key is followed by ':'"
-    return (line + 1, col + 1), said
+    return (line + 1, col + 1), _bare_key_said(written)
+
+
+def _bare_key_said(written: str) -> str:
+    """The hint for a key written without its ':', from what its line holds: `n += 1` is written with '=' (the hint of
+    V001 for it in { }), `turns 0` is the key and its value (`turns: 0`), `play` the key alone (`play:`)."""
+    from .schema import equals_hint  # (schema imports this module)
+
+    if _ASSIGNED.fullmatch(written):
+        return equals_hint(written)
+    found = _KEY_THEN_VALUE.fullmatch(written)
+    fixed = f"{found[1]}: {found[2]}" if found else f"{written}:"
+    return f"a key is followed by ':' (write '{fixed}')" if 0 < len(written) <= TEXT_SHOWN else "a key is followed by ':'"
 
 
 # what YAML says at the line after a key left without its ':' (and a comment), or after the first key under its parent
@@ -507,7 +518,13 @@ def _key_between(lines: list, index: int) -> str:
     return ""
 
 
-_BARE_KEY = re.compile(r"\s*(?:- +)?([A-Za-z_$][\w$-]*(?:\([\w, ]*\))?)")  # a line that is a key's name alone, no ':'
+_NAME_OF_A_KEY = r"[A-Za-z_$][\w$-]*(?:\([\w, ]*\))?"  # a name, or a definition's head (`total(z)`)
+# a key and its value written without the ':' between them (`turns 0`, `shuffle deck`): a value that starts as no
+# operator or word of an expression does (`a and b`, `n == 1` are an expression, not a key)
+_KEY_THEN_VALUE = re.compile(rf"({_NAME_OF_A_KEY}) +((?!(?:and|or|if|else|in|not|for|is)\b)(?:[\w'\"\[{{]|-\d).*)")
+_ASSIGNED = re.compile(r"[A-Za-z_$][\w$]*(?:\[[^\]]*\])* *(?://|[-+*/%])?=(?!=) *\S.*")  # `n += 1`, `bid[me] = 2`
+# a line that is a key's name alone, no ':', or with its value or written with '=' (`turns 0`, `n += 1`)
+_BARE_KEY = re.compile(rf"\s*(?:- +)?((?={_KEY_THEN_VALUE.pattern}|{_ASSIGNED.pattern}).+|{_NAME_OF_A_KEY})")
 _KEY_NAME = re.compile(r"([A-Za-z_$][\w$-]*(?:\([\w, ]*\))?):(?:\s|$)")  # the key a line's text starts with
 
 

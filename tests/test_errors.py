@@ -152,6 +152,19 @@ CASES = {
         "an action's name written without its ':', a comment after it: YAML stops at the next line's key",
         breaking("  play:\n", "  play  # the only action\n"),
         "Y001", "play  #", hint="a key is followed by ':' (write 'play:')"),
+    "yaml_key_and_value_without_the_colon": Case(
+        "a loop's `turns 0` written without its ':', more keys after it (a Ra trial): the hint said to write 'turns 0:'",
+        breaking("  - turns: 0\n    until:", "  - name: t\n    turns 0\n    until:"),
+        "Y001", "turns 0", nth=3, hint="a key is followed by ':' (write 'turns: 0')"),
+    "yaml_key_and_value_without_the_colon_first_in_its_item": Case(
+        "`- turns 0` then `until:` (a Ra trial): reported at the next line's ':' with a hint to quote the whole expression",
+        breaking("  - turns: 0\n    until:", "  - turns 0\n    until:"),
+        "Y001", "turns 0", nth=2, hint="a key is followed by ':' (write 'turns: 0')"),
+    "yaml_block_set_with_plus_equals": Case(
+        "`n += 1` after another key of a block-style `set:` (an Incan Gold trial): the hint said to write 'n += 1:', "
+        "where { } gets V001's `n: n + 1`",
+        after_shuffle("  - set:\n      m: m + 1\n      n += 1\n"),
+        "Y001", "n += 1", nth=3, hint="a key and its value are written key: value, the new value in full (n: n + 1), not with '+='"),
     "yaml_list_item_without_its_key": Case(
         "the 'do:' above a loop's statements is left out, so a '- ' item stands where a key should",
         breaking("    do:\n      - decide: play\n", "    - decide: play\n"),
