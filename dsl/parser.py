@@ -337,7 +337,7 @@ def _shared_tree(text: str) -> ast.Node:
 _TERMINAL_WORDS = {
     "NAME": "a name", "NUMBER": "a number", "STRING": "a string", "LPAR": "'('", "RPAR": "')'",
     "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'", "RBRACE": "'}'", "COMMA": "','", "COLON": "':'",
-    "DOT": "'.'", "COMP_OP": "a comparison", "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '/', '//' or '%'",
+    "DOT": "'.'", "COMP_OP": "a comparison", "ADD_OP": "'+', '-'", "MUL_OP": "'*', '/', '//', '%'",
     "MINUS": "'-'", "$END": "the end of the expression",
 }
 
@@ -411,8 +411,9 @@ def _syntax_hint(text: str, token, expected) -> str:
         return "there is no **: multiply (x * x)"
     if token.value == "." and before.endswith("."):
         return _range_hint(before[:-1], text[token.start_pos + 1:])
-    if token.type == "COLON" and "RSQB" in expected:
-        return "there is no slicing: take(xs, n) gives the first n items"
+    opened = _open_brackets(text, token.start_pos)
+    if token.type == "COLON" and opened and opened[-1][1] == "[" and _indexes(text, opened[-1][0]):
+        return _slice_hint(text, opened[-1][0])
     if token.type == "NAME" and re.fullmatch(r"[eE]\d*", token.value) and re.search(r"(^|[^\w.])\d+(\.\d+)?$", text[: token.start_pos]):
         return "a number has no exponent (1e6): write it out in full (1000000)"
     if token.type == "NAME" and re.fullmatch(r"\s*if", before):
@@ -420,7 +421,6 @@ def _syntax_hint(text: str, token, expected) -> str:
     if token.type in ("NAME", "NUMBER") and before and (before[-1].isalnum() or before[-1] in ")]}'\"_"):
         return (f"a value comes right after another, with no operator before '{token.value}': join them with one "
                 "(+, and, ...), or start a comment with ' #' (a space, then #)")
-    opened = _open_brackets(text, token.start_pos)
     indexed = _CALLED.search(text[:opened[-1][0]]) if token.value == "," and opened and opened[-1][1] == "[" else None
     if indexed and indexed[1] not in _KEYWORDS:  # (`x in [a for a in b, c]` is a list, not an index)
         return _comma_index_hint(text, opened[-1][0])
@@ -431,6 +431,32 @@ def _syntax_hint(text: str, token, expected) -> str:
     if token.value == "," and opened and opened[-1][1] == "(":
         return _tuple_hint(text, opened[-1][0])
     return ""
+
+
+SLICE_WAYS = "take(xs, n) gives the first n items, [xs[i] for i in range(a, b)] those from a to b - 1, last(xs) the last"
+_INDEXED = re.compile(r"([A-Za-z_][\w.]*(?:\[[^\[\]]*\])*)\s*$")  # what a '[' indexes: `path`, `hand[me]`, `p.cards`
+
+
+def _indexes(text: str, open_at: int) -> bool:
+    """Whether the '[' at ``open_at`` indexes a value (`xs[`, `f(x)[`, `a[0][`), not opens a list (`[`, `in [`)."""
+    before = text[:open_at].rstrip()
+    name = _CALLED.search(before)
+    return bool(before) and (before[-1] in ")]" or (name is not None and name[1] not in _KEYWORDS))
+
+
+def _slice_hint(text: str, open_at: int) -> str:
+    """For `xs[a:b]`, Python's slice (``open_at``: the offset of its '['): there are none, and what gives those
+    items, written with the author's own list and bounds where the slice is a plain one."""
+    parts, closed = bracket_parts(text, open_at)
+    lo, colon, hi = parts[0].partition(":") if closed is not None and len(parts) == 1 else ("", "", "")
+    lo, hi, indexed = lo.strip(), hi.strip(), _INDEXED.search(text[:open_at])
+    if not colon or ":" in hi or indexed is None:  # (not `xs[a:b:step]`, nor `f(x)[a:b]`)
+        return f"there are no slices: {SLICE_WAYS}"
+    xs = indexed[1]
+    counted = lambda end: f"count({xs}) - {end[1:]}" if re.fullmatch(r"-\d+", end) else end  # noqa: E731 (Python's from the end)
+    lo, hi = counted(lo), counted(hi) if hi else f"count({xs})"
+    written = f"take({xs}, {hi})" if lo in ("", "0") else f"[{xs}[i] for i in range({lo}, {hi})]"
+    return f"there are no slices: write {written}; {SLICE_WAYS}"
 
 
 def _map_comprehension_hint(text: str, open_at: int, for_at: int) -> str:
@@ -506,10 +532,13 @@ def _comma_index_hint(text: str, open_at: int) -> str:
 
 
 def _describe_expected(expected) -> str:
-    words = sorted({_TERMINAL_WORDS.get(t, t.lower().strip("_")) for t in expected})
+    """The tokens lark expected, as an author reads them: each written thing quoted, a keyword too (`'else' or 'or'`:
+    bare, "expected else, or" read as a sentence cut short), a kind of token named (a name, a number)."""
+    # (the kinds first, a name, a number, the end: the list is cut at six, and they say the most)
+    words = sorted({_TERMINAL_WORDS.get(t, f"'{t.lower()}'") for t in expected}, key=lambda word: (word[0] == "'", word))
     if len(words) > 6:
-        words = words[:6] + ["..."]
-    return ", ".join(words) or "more"
+        return ", ".join(words[:6] + ["..."])
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words) or "more"
 
 
 def _pos(tree) -> int:

@@ -398,6 +398,19 @@ CASES = {
         "a list filtered as Python's comprehension is, without its brackets and for (it said only 'expected else, or')",
         breaking('    choose: {card: "hand[me]"}\n', '    choose: {card: "hand[me]", to: "players if p != me"}\n'),
         "E102", "me\"}", offset=1, hint="write a comprehension: [p for p in players if p != me]"),
+    "conditional_without_else_says_the_words_quoted": Case(
+        "`x * -1 if c` with no else (an Uno trial): 'expected else, or' read as a sentence cut short; the words are quoted",
+        breaking(IF, "    if: card.value * -1 if card.value > 1\n"),
+        "E102", "> 1\n", offset=2, message="expression ends too early; expected 'else' or 'or'"),
+    "slice_from_the_start": Case(
+        "`path[:-1]`, Python's slice (an Incan Gold trial): a bare 'unexpected ':''; there are none, and what to write",
+        breaking(IF, "    if: count(hand[me][:-1]) > 0\n"),
+        "E102", ":-1]) >", hint="there are no slices: write take(hand[me], count(hand[me]) - 1); take(xs, n) gives the first n "
+        "items, [xs[i] for i in range(a, b)] those from a to b - 1, last(xs) the last"),
+    "slice_between_two_bounds": Case(
+        "`hand[me][1:3]`, Python's slice: the hint wrote a comprehension over range with the slice's own bounds",
+        breaking(IF, "    if: count(hand[me][1:3]) > 0\n"),
+        "E102", ":3]) >", hint="there are no slices: write [hand[me][i] for i in range(1, 3)]"),
     "one_letter_name_beside_a_loop_variable": Case(
         "a one-letter name mistyped inside a loop over p (the hint said to quote it, as a word)",
         breaking("  - shuffle: deck\n", "  - for: p in players\n    do:\n      - score: {player: q, add: 1}\n  - shuffle: deck\n"),

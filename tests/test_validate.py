@@ -1222,10 +1222,11 @@ CHOOSE = 'choose: {card: "hand[me]"}'
     (CHOOSE + "\n    if: card is none", "E154 unknown component type 'none' (test for none with == none)"),
     (CHOOSE + "\n    if: me == nobody", "E150 unknown name 'nobody' (action 'play' sees its parameters (card), me and the ruleset's "
                                              "names; to give the word 'nobody', quote it: 'nobody')"),
-    (CHOOSE + "\n    if: 1 < card.rank < 9", "E102 unexpected '<'; expected ')', '+' or '-', ',', ':', ']', '}', ... "
+    (CHOOSE + "\n    if: 1 < card.rank < 9", "E102 unexpected '<'; expected the end of the expression, ')', '+', '-', ',', ':', ']', ... "
                                             "(comparisons do not chain: write a < b and b < c)"),
     (CHOOSE + "\n    if: card.rank ** 2 > 3", "(there is no **: multiply (x * x))"),
-    (CHOOSE + "\n    if: count(hand[me][0:2]) > 0", "E102 unexpected ':'; expected ']' (there is no slicing: take(xs, n) gives the first n items)"),
+    (CHOOSE + "\n    if: count(hand[me][0:2]) > 0", "E102 unexpected ':'; expected ']' (there are no slices: write take(hand[me], 2); take(xs, n) gives "
+                                                     "the first n items, [xs[i] for i in range(a, b)] those from a to b - 1, last(xs) the last)"),
     (CHOOSE + "\n    if: count(take(c for c in hand[me], 2)) > 0",
      "(a comprehension given to a call is its only argument: to give more, put it in brackets, [x for x in xs])"),
     (CHOOSE + "\n    if: card.rank < 1e3", "(a number has no exponent (1e6): write it out in full (1000000))"),
@@ -1250,7 +1251,7 @@ CHOOSE = 'choose: {card: "hand[me]"}'
     (CHOOSE + "\n    if: card.rank > players", "E124 '>' compares numbers or words, got a list of players (players is the list of seats: their number is player_count)"),
     # the Can't Stop trial (C-4): `{c: 0 for c in cols}`, Python's map comprehension, got a bare E102
     (CHOOSE + "\n    if: \"card.rank in {c: 0 for c in range(2, 4)}\"",
-     "E102 unexpected 'for'; expected ',', '}' (there are no map comprehensions: keep a list indexed by the key, read as "
+     "E102 unexpected 'for'; expected ',' or '}' (there are no map comprehensions: keep a list indexed by the key, read as "
      "xs[c] (its indexes count from 0); or set each key with put in a loop, - {for: c in range(2, 4), do: [{set: {m: "
      "\"put(m, c, 0)\"}}]}; or write the map out, {c: 0, ...})"),
     # a new user's Love Letter: `set: {"out[target]": "yes"}` got "did you mean 'players'?"
