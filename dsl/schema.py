@@ -12,7 +12,7 @@ import json
 import re
 from functools import lru_cache
 
-from .errors import Diagnostic, Loc, printable
+from .errors import Diagnostic, Loc, few_listed, printable
 from .schema_code import known_valid, without_own_checks
 from .shipped import read_shipped
 from .yamlpos import Map, ScalarLoc, Seq
@@ -681,6 +681,22 @@ _TWIN_KEYS = {
 }
 
 
+def keys_taken_hint(owner: str, keys) -> str:
+    """The keys ``owner`` takes, listed: `deal takes from, to and count`."""
+    return f"{owner} takes the keys {few_listed(keys, most=len(keys))}" if keys else ""
+
+
+def _keys_of_hint(plain, path, known) -> str:
+    """For an unknown key (at ``path``) that no near spelling explains: the keys its mapping takes (``known``, from
+    the schema), a statement's by its kind; '' at a file's top level."""
+    if len(path) >= 2 and isinstance(path[-2], int) and _lists_statements(path[:-2]):
+        from .statements import statement_keys_hint  # (statements imports this module; the compiler needs it anyway)
+
+        return statement_keys_hint(_at_path(plain, path[:-1]))
+    owner = path[-2] if len(path) >= 2 else None
+    return keys_taken_hint(f"'{owner}'", list(known)) if isinstance(owner, str) else ""
+
+
 def _twin_key_hint(extra, known) -> str:
     """For a key that belongs to another kind of mapping (`when:` on an action, which takes `if:`): what to write; else ''."""
     return next((hint for (written, meant), hint in _TWIN_KEYS.items() if extra == written and meant in known), "")
@@ -1051,7 +1067,10 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None, defaulted=()) 
         if placement:  # (`at: {}`: "expected a text" said only one of the two things at: takes)
             out.append(Diagnostic(loc, code, *placement))
             continue
-        out.append(Diagnostic(loc, code, _message(error), hint or _top_key_indented(data, kind, full_path, where)))
+        hint = hint or _top_key_indented(data, kind, full_path, where)
+        if key_itself and not hint:  # (the last word: any hint above says more than the list)
+            hint = _keys_of_hint(plain, full_path, error.schema.get("properties", {}))
+        out.append(Diagnostic(loc, code, _message(error), hint))
     # one diagnostic per location keeps the output readable; found shallowest first (so that a
     # finding can stand for those inside it), they are reported in the order of the file
     seen, unique = {(loc.line, loc.col) for loc in told}, []

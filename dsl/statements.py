@@ -17,7 +17,7 @@ from .errors import Loc, PhiltreError, did_you_mean, few_listed
 from .model import Stmt
 from .parser import SourceText, parse
 from .plain_data import Record
-from .schema import score_form_hint, score_set_hint
+from .schema import keys_taken_hint, score_form_hint, score_set_hint
 from .yamlpos import Map, loc_of
 
 EFFECT_KINDS = ("move", "rotate", "shuffle", "deal", "roll", "set_aside", "set", "let", "score", "reveal", "place")
@@ -168,6 +168,16 @@ def _other_kinds_key_hint(kind: str, key) -> str:
         return ""
     why = _DECISION_KEYS_ELSEWHERE.get((kind, key)) or _DECISION_KEYS_ELSEWHERE.get(key)
     return f"'{key}' belongs to {' and '.join(owners)}" + (f": {why}" if why else f", not to {kind}")
+
+
+def statement_keys_hint(node) -> str:
+    """The keys a statement of ``node``'s kind takes (a turns: `turns, until, next, do, when, else, name`); '' where
+    ``node`` has no kind: for a key no near spelling explains, the whole list is the help."""
+    kinds = [k for k in node if k in STATEMENTS] if isinstance(node, dict) else []
+    if not kinds:
+        return ""
+    kind = min(kinds, key=KIND_PRECEDENCE.index)
+    return keys_taken_hint(f"a {kind} statement", (kind, *STATEMENTS[kind][1], *COMMON_KEYS))
 
 
 def _two_kinds_hint(key) -> str:

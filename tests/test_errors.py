@@ -284,6 +284,18 @@ CASES = {
         "'flow:' indented under 'actions:': an action named 'flow', and the flow 'required' with no word of where it went",
         breaking("flow:\n", "  flow:\n"),
         "V002", "game: mini", hint="'flow:' on line 22 is indented under 'actions:', so it is read as an entry named 'flow'"),
+    "unknown_key_of_a_deal": Case(
+        "`at: bottom` in a deal (a Kalah trial): 'at' was unexpected, with nothing said of the keys a deal takes",
+        breaking("count: 1}", "count: 1, at: bottom}"),
+        "V001", "at: bottom}", hint="'deal' takes the keys from, to and count"),
+    "unknown_key_of_a_statement": Case(
+        "a key no statement takes beside a shuffle: the keys a shuffle takes are listed",
+        breaking("  - shuffle: deck\n", "  - shuffle: deck\n    face_down: true\n"),
+        "V001", "face_down", hint="a shuffle statement takes the keys shuffle, when, else and name"),
+    "unknown_key_of_an_action": Case(
+        "a key no action takes: the keys an action takes are listed",
+        breaking(IF, IF + "    limit: 3\n"),
+        "V001", "limit", hint="'play' takes the keys description, choose, secret, if and do"),
     "schema_top_level_key_indented_under_another_with_its_entries": Case(
         "'define:' and its entry indented under 'zones:': a zone named 'define' whose keys are unknown",
         breaking("define:\n  total(z): sum(c.value for c in z)\n", "  define:\n    limit: 3\n"),
