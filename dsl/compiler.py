@@ -3038,6 +3038,9 @@ class Compiler:
                 hint = f"'{x}' goes over zones, not components: first({x}).{name}, or {each}.{name} for {each} in {x} (a loop over what each holds)"
             elif isinstance(node.target, ast.Name) and scope.get(node.target.name, ("",))[0] in (f"L[{x!r}]", f"p_{x}") and "me" in scope:  # a parameter
                 hint += f"; '{x}' was chosen among zones: to choose a component, choose from one zone (such as \"hand[me]\")"
+        if t == "zone" and name in ZONE_NUMBER_WORDS and not hint:  # `h.owner` of a zone of a family (a copies zone's)
+            hint = (f"a zone's index among the zones of its name is index({ast.text(node.target)}): the seat for a per-player "
+                    "zone (each: player), the copy number for a copies zone")
         self.error(src.at(node.name_pos), "E153", f"a {show_type(t)} has no attributes (.{name})", hint)
         return "None", ANY
 
@@ -4881,6 +4884,8 @@ def _plain_fields(code: str, name: str):
 _READ_LOCALS = re.compile(r"\((?:f_h|f_a[0-9]+|f_k[0-9]+) := ")  # what a memo read binds (Compiler._memo_read)
 _READ_KEYS = frozenset({"player", "int", "str"})  # an argument's type whose value is the memo key as it is (no .key, no id)
 _REMEMBERED_CALL = re.compile(r"(d_[A-Za-z0-9_]+)\(S, L(?:, [^()]*)?\)")  # an expression's code that is one call of a definition
+# what an author reads off a zone for its place in its family (`h.owner`, `pit.seat`): index(h) gives it
+ZONE_NUMBER_WORDS = frozenset({"owner", "seat", "player", "index", "idx", "number", "num", "id", "position", "pos", "copy"})
 _LOCAL_READ = re.compile(r"L\['([A-Za-z_][A-Za-z0-9_]*)'\]")  # an expression's code that reads one local name and does nothing else
 # ... and adds a whole number to it with Python's `+` (Compiler._g_BinOp's code for numbers), and does nothing else
 _LOCAL_PLUS_READ = re.compile(r"\(L\['([A-Za-z_][A-Za-z0-9_]*)'\] \+ ([0-9]+)\)")

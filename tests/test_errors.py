@@ -284,6 +284,11 @@ CASES = {
         "'flow:' indented under 'actions:': an action named 'flow', and the flow 'required' with no word of where it went",
         breaking("flow:\n", "  flow:\n"),
         "V002", "game: mini", hint="'flow:' on line 22 is indented under 'actions:', so it is read as an entry named 'flow'"),
+    "owner_of_a_zone": Case(
+        "`h.owner` of a zone of a family (a Kalah trial): 'a zone has no attributes', nothing said of index(h)",
+        breaking(IF, "    if: hand[me].owner == me\n"),
+        "E153", "owner == me", hint="a zone's index among the zones of its name is index(hand[me]): the seat for a "
+        "per-player zone (each: player), the copy number for a copies zone"),
     "unknown_key_of_a_deal": Case(
         "`at: bottom` in a deal (a Kalah trial): 'at' was unexpected, with nothing said of the keys a deal takes",
         breaking("count: 1}", "count: 1, at: bottom}"),
