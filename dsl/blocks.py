@@ -197,17 +197,31 @@ def _expanded(ctx, block: Block, env: dict, call: Loc, hidden: set) -> tuple:
         body = compile_block(ctx, block.body, env)
     finally:
         compiler.running_blocks.pop()
-    said = run_said(block.name, call)
     for i in range(reported, len(compiler.diagnostics)):
         d = compiler.diagnostics[i]
         if d.hint.count(", run at ") >= NAMED_CALLS:
             continue
+        # (a block inside: the call this block holds is in it, the definition is named by the innermost block's words)
+        said = run_said(block.name, call, None if ", run at " in d.hint else _definition_holding(compiler, d.loc))
         compiler.diagnostics[i] = Diagnostic(d.loc, d.code, d.message, with_run_said(d.hint, said))
     return body
 
 
-def run_said(name: str, call: Loc) -> str:
-    """What a finding in a block's statements adds: the block, and the `run:` that ran it."""
+def _definition_holding(compiler, loc: Loc) -> str | None:
+    """The definition whose text holds ``loc`` (a finding in what a block's statements call, which is not in the block,
+    though found as the block is run), or None."""
+    for define in compiler.symbols.defines.values():
+        head = define.loc
+        if head.path == loc.path and head.line and loc.line and head.line <= loc.line <= head.line + define.text.count("\n"):
+            return define.name
+    return None
+
+
+def run_said(name: str, call: Loc, definition: str | None = None) -> str:
+    """What a finding in a block's statements adds: the block, and the `run:` that ran it; for one in a ``definition``
+    those statements call, that definition, called from the block."""
+    if definition is not None:
+        return f"in definition '{definition}', called from block '{name}', run at {call}"
     return f"in block '{name}', run at {call}"
 
 

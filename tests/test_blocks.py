@@ -128,6 +128,18 @@ def test_a_mistake_inside_a_block_is_said_at_the_block_naming_the_call(tmp_path)
     assert "did you mean 'deck'? In block 'refill', run at " in found.hint
 
 
+def test_a_mistake_in_a_definition_a_block_calls_says_it_is_called_from_the_block(tmp_path):
+    """An Uno trial: a finding in a definition, found as a block calling it is run, said 'in block', as if the
+    definition's line were in the block; it is in the definition, called from the block (and the block run from another)."""
+    text = changed("    - set: {draws: draws + n}\n", "    - set: {draws: draws + n + tens(k)}\n",
+                   changed("blocks:\n", "define:\n  tens(k): left(k, 'two')\nblocks:\n"))
+    [found] = errors(tmp_path, text)
+    where = Path(tmp_path) / "ruleset.yaml"
+    assert (found.code, found.loc.line) == ("E120", line_of(text, "left(k")), str(found)
+    assert found.hint.endswith(f"in definition 'tens', called from block 'counted', run at {where}:{line_of(text, '- run: counted(n)')}:"
+                               f"12; in block 'refill', run at {where}:{line_of(text, '- run: refill(hand[me], 1)')}:14"), found.hint
+
+
 def test_an_unknown_block_is_said_at_the_call(tmp_path):
     text = changed("      - run: turn\n", "      - run: tern\n")
     [found] = errors(tmp_path, text)
