@@ -134,7 +134,8 @@ def blocks_run(source) -> set:
     section = source.get("blocks") if isinstance(source, dict) else None
     heads = {str(head).partition("(")[0].strip(): head for head in section or {}}
     actions = source.get("actions") if isinstance(source.get("actions"), dict) else {}
-    todo = [name for name, _ in runs_in([source.get("flow"), *(a.get("do") for a in actions.values() if isinstance(a, dict))])]
+    todo = [name for name, _ in runs_in([source.get("flow"), *(a.get(key) for a in actions.values() if isinstance(a, dict)
+                                                                  for key in ("do", "then"))])]
     found: set = set()
     while todo:
         name = todo.pop()

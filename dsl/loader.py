@@ -35,7 +35,7 @@ from .scenarios import (
 )
 from .scenario_defaults import check_defaults, checking, found_by_scenario, said_once, with_defaults
 from .shipped import shipped_path
-from .statements import Context, compile_block, counting_hint, revealed_values, writes_set_aside
+from .statements import Context, compile_block, compile_then, counting_hint, revealed_values, writes_set_aside
 from .yamlpos import YAML_SUFFIXES, Map, ScalarLoc, Seq, is_system_file, load_file, loc_of, plain
 
 TOP_KEYS = ("philtre", "game", "title", "description", "players", "components", "zones", "variables", "dice",
@@ -717,12 +717,15 @@ class _Builder:
         self.symbols.loop_names = loop_names(d.get("flow"))
         action_names = set(d.get("actions") or {})
         ctx = Context(self.compiler, action_names, list(dice), self.symbols.variables,
-                      sets_aside=writes_set_aside([d.get("flow"), d.get("actions"), d.get("blocks")]))
+                      sets_aside=writes_set_aside([d.get("flow"), d.get("actions"), d.get("blocks")]),
+                      following=frozenset(name for name, spec in (d.get("actions") or {}).items()
+                                          if isinstance(spec, dict) and "then" in spec))
         self.compiler.blocks = declared_blocks(self.compiler, d.get("blocks"))
         self.compiler.circled_blocks = check_circles(self.compiler, self.compiler.blocks)
         actions = self.actions(ctx)
         flow = compile_block(ctx, d.get("flow") or [], {})
-        revealed_values(ctx, [*flow, *(stmt for action in actions.values() for stmt in action.body)], variables)
+        revealed_values(ctx, [*flow, *(action.then for action in actions.values() if action.then is not None),
+                              *(stmt for action in actions.values() for stmt in action.body)], variables)
         if not d.get("flow"):
             self.error(d.key_loc("flow") if "flow" in d else d.loc, "S030", "the ruleset has no flow: nothing would happen")
         winners = self.winners()
@@ -1192,12 +1195,13 @@ class _Builder:
             condition = self.compiler.expression(spec["if"], spec.loc_of("if"), env, want="bool", what="the condition", hoist=hoist) if "if" in spec else None
             action_ctx = Context(ctx.compiler, ctx.actions, ctx.dice, ctx.variables, in_action=True, sets_aside=ctx.sets_aside)
             body = compile_block(action_ctx, spec.get("do") or [], env)
+            then = compile_then(ctx, spec, env)  # (as flow: its decisions are the flow's)
             choose = spec.get("choose") or {}
             enumerator = self.compiler.enumerator(
                 name, [(p, choose[p], choose.loc_of(p)) for p in choose],
                 (spec["if"], spec.loc_of("if")) if "if" in spec else None, {"me": "player"})
             out[name] = Action(name, tuple(params), condition, body, section.key_loc(name), enumerator,
-                               self._secret_choices(name, spec, [p.name for p in params]))
+                               self._secret_choices(name, spec, [p.name for p in params]), then)
         return out
 
     def _secret_choices(self, name, spec, params: list) -> frozenset:

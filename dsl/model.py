@@ -137,6 +137,9 @@ class Action(Frozen):
     loc: Loc
     enumerator: str = ""  # the generated function listing its legal options (in Ruleset.namespace)
     secret: frozenset = frozenset()  # the choices told to the deciding seat alone (`secret:`): records hide them from others
+    # its `then:`, statements of the flow run right after its effects (a follow-up that may ask decisions): a Stmt of
+    # kind 'then' whose args' body holds them, the frame's statement while they run (runners.following_up); else None
+    then: Stmt | None = None
 
 
 class Stmt(Frozen):
@@ -219,6 +222,22 @@ class Ruleset(Frozen):
     # each load makes its own: compared and hashed by identity (layouts are cached per ruleset)
     __eq__ = object.__eq__
     __hash__ = object.__hash__
+
+    @property
+    def follow_ups(self) -> tuple:
+        """Each action's `then:` (a Stmt of kind 'then' holding its statements), in the order the actions are declared."""
+        return tuple(action.then for action in self.actions.values() if action.then is not None)
+
+    @property
+    def flow_walked(self) -> tuple:
+        """The statements the flow runs, as its walkers see them: the flow, then each action's `then:` statement (whose
+        block runs as flow); the flow itself where no action has one."""
+        return self.flow + self.follow_ups
+
+    @property
+    def statement_blocks(self) -> list:
+        """Every block of statements written at the top: the flow, each action's `then:` and each action's `do`."""
+        return [self.flow, *(stmt.args["body"] for stmt in self.follow_ups), *(action.body for action in self.actions.values())]
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.name}{''.join(' + ' + v for v in self.variants)} from {self.path}>"

@@ -54,6 +54,9 @@ class Context(Record):
     variables: dict
     in_action: bool = False  # effects only: no decisions or loops over turns
     sets_aside: bool = False  # a `set_aside` statement is written somewhere: a roll may have to pass a die over
+    # the actions written with a `then:` (read from the YAML before any is compiled): a decision naming one is marked,
+    # so that the runners know, once, that a choice of it goes on in a frame (runners.goes_on_in_frames)
+    following: frozenset = frozenset()
 
 
 def writes_set_aside(data) -> bool:
@@ -123,9 +126,9 @@ def compile_statement(ctx, node, loc: Loc, env):
                                or _turns_seats_hint(kind, key) or _other_kinds_key_hint(kind, key))
     if ctx.in_action and kind in FLOW_ONLY_KINDS:
         ctx.compiler.error(node.key_loc(kind), "S004", f"'{kind}' belongs in the flow, not in an action's effects",
-                           "a follow-up question or another seat's answer is a decision of the flow: the action notes what "
-                           "is owed in a variable, and a step of the flow after its decision asks for it while something "
-                           "is owed" if kind in DECISION_KINDS else _UNTIL_IN_ACTION if kind == "until" else "move it to the flow")
+                           "a follow-up question or another seat's answer is a decision of the flow: write it under the "
+                           "action's then: (statements of the flow run right after its do:, which may decide), or note what "
+                           "is owed in a variable and ask for it in a step of the flow after the decision" if kind in DECISION_KINDS else _UNTIL_IN_ACTION if kind == "until" else "move it to the flow")
         return None
     when = _expr(ctx, node, "when", env, want="bool") if "when" in node else None
     otherwise = ()
@@ -958,10 +961,13 @@ def c_decide(ctx, node, env):
     elif "current" in env:
         player = ctx.compiler.expression("current", node.key_loc("decide"), env)
     else:
-        ctx.compiler.error(node.key_loc("decide"), "S020", "decide needs 'player:' outside turns")
+        ctx.compiler.error(node.key_loc("decide"), "S020", "decide needs 'player:' outside turns",
+                           "in an action's then:, player: me asks the seat that took the action" if "me" in env else "")
         player = None
     args = {"actions": (actions := _action_names(ctx, node, "decide")), "player": player,
             "fallback": _fallback_names(ctx, node, actions)}
+    if ctx.following.intersection(actions + args["fallback"]):  # (only then: a decision of no follow-up keeps its args)
+        args["follow_up"] = True
     if "until_chosen" in node:  # (only then: a decision asked once keeps the args, and the runners, it had)
         args["until_chosen"] = _stopping_names(ctx, node, actions + args["fallback"])
         # the block its frame runs while the seat is asked again (Game._h_again): one step of its own per question; a
@@ -995,7 +1001,22 @@ def c_simultaneous(ctx, node, env):
     """simultaneous: ACTION(S), players: SEATS (default: all): everyone decides in secret, then all is applied."""
     players = _expr(ctx, node, "players", env, want=("list", "player")) if "players" in node else None
     actions = _action_names(ctx, node, "simultaneous")
-    return {"actions": actions, "players": players, "fallback": _fallback_names(ctx, node, actions)}
+    fallback = _fallback_names(ctx, node, actions)
+    for name in dict.fromkeys(actions + fallback):
+        if name in ctx.following:
+            ctx.compiler.error(node.key_loc("simultaneous"), "S033", f"action '{name}' has a then: (a follow-up of the "
+                               f"flow), which a simultaneous step cannot run: its seats choose at once, not one after another",
+                               f"name actions without then: here, and write the follow-up in the flow after the step (a "
+                               f"for: over the seats, each asked with decide: and player:), or take '{name}' by a decide")
+    return {"actions": actions, "players": players, "fallback": fallback}
+
+
+def compile_then(ctx, spec, env):
+    """An action's `then:`: statements of the flow run right after its effects, seeing what its `do` sees (`me`, its
+    choices and the game's names; not `current`): a Stmt of kind 'then' holding them, or None where it has none."""
+    if "then" not in spec:
+        return None
+    return Stmt("then", spec.key_loc("then"), {"body": _block(ctx, spec, "then", env)}, label="then")
 
 
 def _fallback_names(ctx, node, actions) -> tuple:

@@ -58,7 +58,7 @@ def rules_of(ruleset) -> list:
             seen.add(rid)
             rules.append({"id": rid, "group": group, "kind": kind, "label": label, "where": str(loc)})
 
-    for stmt in _walk(ruleset.flow):
+    for stmt in (stmt for block in (ruleset.flow, *(then.args["body"] for then in ruleset.follow_ups)) for stmt in _walk(block)):
         add(rule_id(stmt), _group(stmt), stmt.kind, stmt.label, stmt.loc)
     for name, action in ruleset.actions.items():
         add(rule_id(name), "action", "action", name, action.loc)

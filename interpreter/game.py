@@ -2063,7 +2063,7 @@ def _has_move(ruleset) -> bool:
                 return True
         return False
 
-    return any(within(block) for block in [ruleset.flow, *(action.body for action in ruleset.actions.values())])
+    return any(within(block) for block in ruleset.statement_blocks)
 
 
 LOOP_KINDS = ("until", "turns", "repeat", "for")
@@ -2100,7 +2100,7 @@ def _loops_around(ruleset, stmt) -> list:
                     return found
         return None
 
-    for block in [ruleset.flow, *(action.body for action in ruleset.actions.values())]:
+    for block in ruleset.statement_blocks:
         found = path(block, [])
         if found is not None:
             return found

@@ -395,7 +395,7 @@ def keeps_scores(ruleset) -> bool:
     def scores(block) -> bool:
         return any(stmt.kind == "score" or any(scores(inner) for inner in blocks_of(stmt)) for stmt in block)
 
-    return (scores(ruleset.flow) or any(scores(action.body) for action in ruleset.actions.values())
+    return (any(scores(block) for block in ruleset.statement_blocks)
             or any(reads_scores(key.fn) for key in ruleset.winners.keys))
 
 

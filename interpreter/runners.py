@@ -103,16 +103,22 @@ class Runners:
         limit = ruleset.step_limit
         self.statements: dict = {}
         self.loops = loops
-        self._pausing = pausing(ruleset.flow)
-        self._once = _written_once(ruleset.flow)
+        # the flow and each action's `then:` (its block run as flow: Ruleset.flow_walked), walked alike
+        flow = ruleset.flow_walked
+        self._pausing = pausing(flow)
+        self._once = _written_once(flow)
         self._rows = {}  # by id of a statement whose runner runs the statements in a row from it: how many it runs
-        self._add(ruleset.flow, limit)
+        for block in (ruleset.flow, *(then.args["body"] for then in ruleset.follow_ups)):
+            self._add(block, limit)
         # by id of a loop of the flow whose body is one decision (no `when`): that decision.
         # The frame machine takes it at the end of each pass itself (Game._run); with
         # ``lone_decisions=False`` it goes round its statement loop (tests/test_runners.py)
-        self.lone_decisions = lone_decisions_of(ruleset.flow) if lone_decisions else {}
+        self.lone_decisions = lone_decisions_of(flow) if lone_decisions else {}
         self.actions = {name: block_runner(action.body, limit, None) for name, action in ruleset.actions.items()}
-        for name in {name for stmt in _statements(ruleset.flow) if asked_again(stmt) for name in decision_actions(stmt)}:
+        for action in ruleset.actions.values():
+            if action.then is not None:
+                self.actions[action.name] = following_up(action, self.actions[action.name])
+        for name in {name for stmt in _statements(flow) if asked_again(stmt) for name in decision_actions(stmt)}:
             self.actions[name] = asking_again(name, self.actions[name])
         # by action name: its body run for every seat of a simultaneous step at once (seats_runner), None where it
         # cannot be written out (Game.apply then calls the action's runner once per seat)
@@ -131,7 +137,7 @@ class Runners:
         # its runner, for Game.play_out; else None, (), None
         bare = bare_listers(ruleset.namespace)
         self.next_turns = {}
-        for loop in _statements(ruleset.flow):
+        for loop in _statements(flow):
             # (a loop with `next` goes to its next seat through the frame machine: Game._run)
             decision = self.lone_decisions.get(id(loop)) if loop.kind == "turns" and loop.args.get("next") is None else None
             if decision is None or decision.kind != "decide":
@@ -146,7 +152,7 @@ class Runners:
         # (Game._run): (the body's one `round`, without `when`, or None; the runners of the statements before the
         # first that has none, in the body or that round's, as the statement loop calls them; that statement if it
         # is a decision without `when`, else None). The lone decisions are such loops
-        self.pass_starts = pass_starts_of(ruleset.flow, self.statements, self._rows) if lone_decisions else {}
+        self.pass_starts = pass_starts_of(flow, self.statements, self._rows) if lone_decisions else {}
         # by id of each simultaneous step of the flow: its players' code (None: every seat), its actions, and of its
         # one action (else None) the generated lister and the runner of every seat's effects (Game._h_simultaneous,
         # Game.play_out), read with one lookup; then, for Game.play_out, the lister's bare twin (one that may group:
@@ -156,7 +162,7 @@ class Runners:
         # step's names are copied; and that runner's `picking` (_SEATS_PICKING) or None, read here once (an attribute of a
         # function is looked up without Python's specialised read); and the twin and that picking in one function
         # (fused_picking) or None, and that function drawing from the seats' pickers (fused_by_pickers) or None
-        steps = [stmt for stmt in _statements(ruleset.flow) if stmt.kind == "simultaneous"]
+        steps = [stmt for stmt in _statements(flow) if stmt.kind == "simultaneous"]
         ones = {ruleset.actions[stmt.args["actions"][0]].enumerator: self.remembering[stmt.args["actions"][0]]
                 for stmt in steps if _one_action(stmt) and ruleset.actions[stmt.args["actions"][0]].enumerator}
         twins = seats_listers(ruleset.namespace, ones)
@@ -179,7 +185,7 @@ class Runners:
         # by id of each loop of the flow, and of each `round` that stands once in the flow as the one statement of a
         # loop's body: where the block of its frame ends, what Game._run does (loop_ends_of; after the steps' entries,
         # which an end whose next pass starts at a simultaneous step holds for Game._play_unrecorded)
-        self.ends = loop_ends_of(ruleset.flow, self.pass_starts, self.statements, self._rows, self._once if lone_decisions else None,
+        self.ends = loop_ends_of(flow, self.pass_starts, self.statements, self._rows, self._once if lone_decisions else None,
                                  self.simultaneous)
         self.zone_actions = zone_actions(ruleset)  # options an agent gets filtered for its seat (agents.ask)
         # the winners' ranking written out by the compiler (compiler.RANKED), or None: game.choose_winners ranks them
@@ -243,6 +249,26 @@ def asking_again(name, run):
     return run_and_ask_again
 
 
+def goes_on_in_frames(stmt) -> bool:
+    """Whether a choice of a decision pushes a frame the flow runs before it goes on: the question again of a decision
+    asked until the seat stops (`until_chosen`), or an action's `then:` (the compiler marks a decision naming one,
+    `follow_up`). None of the fast paths that take a decision and go on after it take such a one: Game._run does."""
+    return "until_chosen" in stmt.args or "follow_up" in stmt.args
+
+
+def following_up(action, run):
+    """The runner of an action with a `then:`: its effects, then a frame of the flow whose block is its then: statements,
+    `me` and the action's choices its names (as its `do` sees them), which Game._run runs before the flow goes on, as it
+    runs the frame of a question asked again (asking_again, which wraps this one: its frame lies below)."""
+    then, names = action.then, ("me", *(p.name for p in action.params))
+    body = then.args["body"]
+
+    def run_then_follow_up(game, S, L):
+        run(game, S, L)
+        S.flow.stack.append([then, body, 0, {name: L[name] for name in names}, None])
+    return run_then_follow_up
+
+
 def lone_decisions_of(block, found=None) -> dict:
     """By id of each loop (nested ones too) whose body is one decision without a `when`: that decision."""
     found = {} if found is None else found
@@ -251,7 +277,7 @@ def lone_decisions_of(block, found=None) -> dict:
             lone_decisions_of(inner, found)
         if stmt.kind in FRAME_LOOPS:
             body = stmt.args["body"]
-            if len(body) == 1 and body[0].kind in DECISION_KINDS and body[0].when is None and not asked_again(body[0]):
+            if len(body) == 1 and body[0].kind in DECISION_KINDS and body[0].when is None and not goes_on_in_frames(body[0]):
                 found[id(stmt)] = body[0]
     return found
 
@@ -267,7 +293,7 @@ def pass_starts_of(block, statements, rows, found=None) -> dict:
         if stmt.kind not in FRAME_LOOPS:
             continue
         first, runs, stop = _pass_start(stmt, statements, rows)
-        decision = stop if stop is not None and stop.kind in DECISION_KINDS and stop.when is None and not asked_again(stop) else None
+        decision = stop if stop is not None and stop.kind in DECISION_KINDS and stop.when is None and not goes_on_in_frames(stop) else None
         if first is not None or decision is not None or runs:
             found[id(stmt)] = (first, runs, decision)
     return found
@@ -306,7 +332,7 @@ def descent_of(flow, statements, rows, limit):
                 lines.append(f"frame[2] = {pc + step}")
             pc += step
             continue
-        if stmt.when is not None or stmt.kind not in ("round", "until", "repeat", *DECISION_KINDS) or asked_again(stmt):
+        if stmt.when is not None or stmt.kind not in ("round", "until", "repeat", *DECISION_KINDS) or goes_on_in_frames(stmt):
             break
         name = named("stmt", stmt)
         lines += [f"frame[2] = {pc + 1}", "flow.steps += 1", "if flow.steps > limit:", f"    game._runaway({name})"]
@@ -623,7 +649,7 @@ def runs_around(ruleset, stmt) -> str:
     """The `run:` calls whose expansion holds ``stmt``, innermost first (at most NAMED_CALLS), said as a finding in a
     block says them; '' for a statement of no block. Looked up in the ruleset's statements only once a rule has
     failed, nothing kept while the game runs (each call's expansion is its own statements, its `do` naming the block)."""
-    path = _path_to(stmt, [*ruleset.flow, *(s for action in ruleset.actions.values() for s in action.body)])
+    path = _path_to(stmt, [s for block in ruleset.statement_blocks for s in block])
     runs = [s for s in reversed(path or ()) if s.args.get("block") and s.loc != stmt.loc]  # (not its arguments' own `let`)
     return "; ".join(run_said(s.args["block"], s.loc) for s in runs[:NAMED_CALLS])
 

@@ -302,7 +302,7 @@ def _statement_parents(ruleset) -> dict:
     from .coverage import blocks_of
 
     out: dict = {}
-    todo = [*ruleset.flow, *(stmt for action in ruleset.actions.values() for stmt in action.body)]
+    todo = [stmt for block in ruleset.statement_blocks for stmt in block]
     while todo:
         stmt = todo.pop()
         for block in blocks_of(stmt):
@@ -605,7 +605,7 @@ def _asked_at(ruleset, action: str) -> str:
     """Where the flow's decisions list ``action`` (': the flow asks for it at F:L:C, ...'), or '' where none does."""
     from .runners import _statements
 
-    locs = dict.fromkeys(str(s.loc) for s in _statements(ruleset.flow)  # (a block run twice: its decision once)
+    locs = dict.fromkeys(str(s.loc) for s in _statements(ruleset.flow_walked)  # (a block run twice: its decision once)
                          if s.kind in DECISION_KINDS and action in decision_actions(s))
     return f": the flow asks for it at {few_listed(locs)}" if locs else ""
 

@@ -135,8 +135,8 @@ def coverage_notes(ruleset, coverage: Counter, played: int, quiet=frozenset()) -
                 continue
             out.append(Diagnostic(action.loc, "C001", f"action '{name}' was never taken in {counted(played, 'smoke game')}",
                                   "a rare situation, or an 'if' that is never true?"))
-        else:
-            out += _never_ran(action.body, ran, played, said)
+        else:  # (and its then:, which runs each time it is taken)
+            out += _never_ran(action.body + (action.then.args["body"] if action.then is not None else ()), ran, played, said)
     return _never_ran(ruleset.flow, ran, played, said) + out
 
 
@@ -203,7 +203,7 @@ def _runs_by_place(coverage: Counter) -> Counter:
 
 def _statements(ruleset):
     """Every statement of the flow and of the actions' bodies, nested ones too."""
-    blocks = [ruleset.flow] + [action.body for action in ruleset.actions.values()]
+    blocks = ruleset.statement_blocks
     while blocks:
         for stmt in blocks.pop():
             yield stmt

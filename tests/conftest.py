@@ -133,3 +133,28 @@ def played_three_ways(ruleset, players, seed, tmp_path):
     recorded.recorder.write(path)
     assert replay(str(path)) == len(recorded.recorder.events)
     return recorded
+
+
+def masked_by_the_adapter(path, seeds) -> set:
+    """The actions the PettingZoo adapter's action mask offers in random games of the ruleset at ``path`` (2 players, one
+    game per seed), each mask checked to be the seat's legal options, those the game lists, in its order."""
+    import numpy as np
+
+    from philtre.adapters.pettingzoo import env
+
+    masked = set()
+    for seed in seeds:
+        e = env(str(path), players=2)
+        e.reset(seed=seed)
+        rng = random.Random(seed)
+        while e.agents:
+            agent = e.agent_selection
+            if e.terminations[agent] or e.truncations[agent]:
+                e.step(None)
+                continue
+            legal = e.legal_options(agent)
+            assert [o.action for o in legal.values()] == [o.action for o in e.game.options(e.agent_name_mapping[agent])]
+            assert set(np.flatnonzero(e.observe(agent)["action_mask"])) == set(legal)
+            masked |= {o.action for o in legal.values()}
+            e.step(rng.choice(sorted(legal)))
+    return masked

@@ -14,7 +14,7 @@ from philtre.interpreter import Game
 from philtre.interpreter.scenarios import run_scenarios
 from philtre.interpreter.simulate import play_game, simulate
 
-from conftest import load_codes, played_three_ways, variant_of
+from conftest import load_codes, masked_by_the_adapter, played_three_ways, variant_of
 
 DATA = Path(__file__).parent / "data"
 SOURCE = (DATA / "otherwise.yaml").read_text()
@@ -80,26 +80,7 @@ def test_agents_and_simulate_take_the_fallback(fallback, agents):
 
 def test_the_adapters_action_space_holds_the_fallback_and_its_mask_offers_it_alone():
     pytest.importorskip("pettingzoo")
-    import numpy as np
-
-    from philtre.adapters.pettingzoo import env
-
-    e = env(str(DATA / "otherwise.yaml"), players=2)
-    e.reset(seed=3)
-    masked = set()
-    rng = random.Random(3)
-    while e.agents:
-        agent = e.agent_selection
-        if e.terminations[agent] or e.truncations[agent]:
-            e.step(None)
-            continue
-        legal = e.legal_options(agent)
-        seat = e.agent_name_mapping[agent]
-        assert [o.action for o in legal.values()] == [o.action for o in e.game.options(seat)]
-        assert set(np.flatnonzero(e.observe(agent)["action_mask"])) == set(legal)
-        masked |= {o.action for o in legal.values()}
-        e.step(rng.choice(sorted(legal)))
-    assert {"pass", "wait"} <= masked
+    assert {"pass", "wait"} <= masked_by_the_adapter(DATA / "otherwise.yaml", [3])
 
 
 def test_r300_where_neither_the_actions_nor_the_fallback_list_an_option(tmp_path):

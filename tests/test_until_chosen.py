@@ -15,7 +15,7 @@ from philtre.interpreter import Game
 from philtre.interpreter.scenarios import run_scenarios
 from philtre.interpreter.simulate import play_game
 
-from conftest import load_codes, played_three_ways, variant_of
+from conftest import load_codes, masked_by_the_adapter, played_three_ways, variant_of
 
 DATA = Path(__file__).parent / "data"
 SOURCE = (DATA / "until_chosen.yaml").read_text()
@@ -99,24 +99,7 @@ def test_agents_stop_in_the_end(claims, agents):
 
 def test_the_adapters_mask_offers_the_decisions_own_actions():
     pytest.importorskip("pettingzoo")
-    import numpy as np
-
-    from philtre.adapters.pettingzoo import env
-
-    e = env(str(DATA / "until_chosen.yaml"), players=2)
-    e.reset(seed=3)
-    rng = random.Random(3)
-    masked = set()
-    while e.agents:
-        agent = e.agent_selection
-        if e.terminations[agent] or e.truncations[agent]:
-            e.step(None)
-            continue
-        legal = e.legal_options(agent)
-        assert set(np.flatnonzero(e.observe(agent)["action_mask"])) == set(legal)
-        masked |= {o.action for o in legal.values()}
-        e.step(rng.choice(sorted(legal)))
-    assert {"claim", "stop"} <= masked
+    assert {"claim", "stop"} <= masked_by_the_adapter(DATA / "until_chosen.yaml", [3])
 
 
 def test_r300_where_a_question_lists_no_option(tmp_path):

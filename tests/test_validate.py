@@ -1284,11 +1284,12 @@ def test_a_move_to_a_family_of_zones_says_to_name_one_by_its_index(tmp_path):
 
 def test_a_decision_inside_an_action_says_how_the_flow_asks_a_follow_up(tmp_path):
     """A new user's Coup: the target's block or challenge written as a `decide:` in the action's effects got S004 with
-    no hint; the way is language.md's follow-up question, a variable the flow reads after the decision."""
+    no hint; the way is language.md's follow-up question: the action's then:, or a variable the flow reads after the decision."""
     text = CLEAN.replace("      - move: card -> table[me]\n", "      - move: card -> table[me]\n      - decide: play\n", 1)
     status, out, _ = run("validate", write(tmp_path, text))
     assert status == 1 and ("S004 'decide' belongs in the flow, not in an action's effects (a follow-up question or another "
-                            "seat's answer is a decision of the flow: the action notes what is owed in a variable") in out, out
+                            "seat's answer is a decision of the flow: write it under the action's then: (statements of the "
+                            "flow run right after its do:, which may decide), or note what is owed in a variable") in out, out
 
 
 @pytest.mark.parametrize("to, message", [

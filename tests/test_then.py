@@ -1,0 +1,187 @@
+"""An action's follow-up (`then:`): statements of the flow run right after the action's effects, as if written just after
+the decision that took it, seeing `me` and the action's choices; a decision there pauses the game, and every way of
+reading decisions agrees (options/apply, play_out, records and replay, scenarios, copies, agents, the PettingZoo
+adapter, a seat's view); a decision asked again (`until_chosen`) runs it after each choice; a simultaneous step refuses
+actions that have one (S033)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from philtre.dsl import PhiltreError, load_ruleset
+from philtre.interpreter import Game
+from philtre.interpreter.scenarios import run_scenarios
+from philtre.interpreter.simulate import play_game
+
+from conftest import load_codes, masked_by_the_adapter, played_three_ways, variant_of
+
+DATA = Path(__file__).parent / "data"
+SOURCE = (DATA / "then.yaml").read_text()
+
+
+# tests/data/then.yaml: a chapel played then asks its seat to trash up to two cards; a village then draws and plays on
+chapel = pytest.fixture(scope="module")(lambda: load_ruleset(str(DATA / "then.yaml")))
+
+
+def _kinds(options) -> list:
+    """Each option as (action, the kind of its card or None)."""
+    return [(o.action, dict(o.args)["c"]["kind"] if o.args else None) for o in options]
+
+
+def _take(game, action, kind=None):
+    """The seat deciding takes the first option of ``action`` (of a card of ``kind``); its seat."""
+    (seat,) = game.pending()
+    game.apply(seat, next(o for o, k in zip(game.options(seat), _kinds(game.options(seat))) if k == (action, kind)
+                          or (kind is None and k[0] == action)))
+    return seat
+
+
+def _with_a_chapel(ruleset, players=2):
+    """A new game whose seat 0 holds a chapel and some card that is not one (the first seed that deals so)."""
+    for seed in range(200):
+        game = Game(ruleset, players, seed=seed)
+        kinds = [k for _, k in _kinds(game.options(0)) if k is not None]
+        held = [c["kind"] for c in game.state.zones["hand"][0]]
+        if "chapel" in kinds and any(k != "chapel" for k in held):
+            return game
+    raise AssertionError("no seed deals seat 0 a chapel")
+
+
+def test_the_follow_up_asks_the_seat_that_played_before_the_flow_goes_on(chapel):
+    game = _with_a_chapel(chapel)
+    hand = len(game.state.zones["hand"][0])
+    assert _take(game, "play", "chapel") == 0
+    assert game.pending() == [0] and {o.action for o in game.options(0)} == {"trash", "stop"}
+    _take(game, "trash")
+    assert len(game.state.zones["trash"]) == 1 and game.state.vars["left"] == 1
+    if game.pending() == [0]:  # (a card left in the hand: asked again, until the second trash or a stop)
+        _take(game, "stop")
+    assert game.pending() == [1] and len(game.state.zones["hand"][0]) == hand - len(game.state.zones["trash"])  # (drew one)
+
+
+def test_the_scenarios_take_the_follow_ups_decisions_as_steps(chapel):
+    assert [r.failures for r in run_scenarios(chapel)] == [[], [], [], []]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_play_out_a_recorded_game_and_the_loop_of_options_play_the_same_games(chapel, players, tmp_path):
+    actions = set()
+    for seed in range(10):
+        recorded = played_three_ways(chapel, players, seed, tmp_path)  # (the record replays, event for event)
+        actions |= {e["action"] for e in recorded.recorder.events if e.get("event") == "decision"}
+    assert {"play", "pass", "trash", "stop"} <= actions
+
+
+def test_a_seats_view_during_the_follow_up_names_its_decision(chapel):
+    game = _with_a_chapel(chapel)
+    _take(game, "play", "chapel")
+    for seat in (0, 1, None):
+        view = game.view(seat)
+        assert view["turn"]["deciding"] == [0] and view["turn"]["actions"] == ["trash", "stop"]
+        assert [c["kind"] for c in view["zones"]["played"]["components"]] == ["chapel"]
+    assert "components" not in view["zones"]["hand"][0] and game.view(0)["zones"]["hand"][0]["components"]  # (its owner's)
+
+
+def test_a_copy_in_the_follow_up_plays_on_as_the_game(chapel):
+    game = _with_a_chapel(chapel)
+    _take(game, "play", "chapel")
+    copy = game.copy()
+    game.play_out(random=random.Random(4).random)
+    copy.play_out(random=random.Random(4).random)
+    assert copy.scores == game.scores and copy.decisions == game.decisions and copy.winners == game.winners
+
+
+def test_a_decision_asked_again_runs_the_follow_up_after_each_choice_before_asking_again(tmp_path):
+    path = variant_of(SOURCE, tmp_path, "      - decide: [play, pass]\n      - move:", "      - decide: [play, pass]\n        until_chosen: pass\n"
+                    "      - move:")
+    game = _with_a_chapel(load_ruleset(path))
+    _take(game, "play", "chapel")
+    assert {o.action for o in game.options(0)} == {"trash", "stop"}  # the follow-up first ...
+    _take(game, "stop")
+    assert game.pending() == [0] and {o.action for o in game.options(0)} >= {"pass"}  # ... then the question again
+    assert "trash" not in {o.action for o in game.options(0)}
+    _take(game, "pass")
+    assert game.pending() == [1]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_an_asking_again_with_follow_ups_plays_records_and_replays_the_same(tmp_path, players):
+    path = variant_of(SOURCE, tmp_path, "      - decide: [play, pass]\n      - move:", "      - decide: [play, pass]\n        until_chosen: pass\n"
+                    "      - move:")
+    ruleset = load_ruleset(path)
+    for seed in range(6):
+        played_three_ways(ruleset, players, seed, tmp_path)
+
+
+def test_a_block_run_by_the_follow_up_draws_and_asks_again(chapel):
+    for seed in range(200):
+        game = Game(chapel, 2, seed=seed)
+        if ("play", "village") in _kinds(game.options(0)) and game.state.zones["deck"]:
+            break
+    hand = len(game.state.zones["hand"][0])
+    _take(game, "play", "village")
+    assert len(game.state.zones["hand"][0]) == hand  # one played, one drawn by the block
+    assert game.pending() == [0] and {o.action for o in game.options(0)} >= {"pass"}
+
+
+def test_end_game_in_a_follow_up_ends_the_game_at_once(tmp_path):
+    path = variant_of(SOURCE, tmp_path, "      - run: draw_and_play_on(me)\n", "      - end_game: {}\n      - run: draw_and_play_on(me)\n")
+    for seed in range(200):
+        game = Game(load_ruleset(path), 2, seed=seed)
+        if ("play", "village") in _kinds(game.options(0)):
+            break
+    _take(game, "play", "village")
+    assert game.finished and game.pending() == []
+
+
+@pytest.mark.parametrize("agents", [["random", "random"], ["greedy", "greedy"], ["ismcts:20", "random"]])
+def test_agents_play_through_the_follow_ups(chapel, agents):
+    game = play_game(chapel, 2, 3, agents, record=True)
+    assert game.finished and "play" in {e["action"] for e in game.recorder.events if e.get("event") == "decision"}
+
+
+def test_the_adapters_mask_offers_the_follow_ups_actions():
+    pytest.importorskip("pettingzoo")
+    assert {"play", "trash"} <= masked_by_the_adapter(DATA / "then.yaml", range(4))
+
+
+def test_a_simultaneous_step_refuses_an_action_with_a_follow_up(tmp_path):
+    path = variant_of(SOURCE, tmp_path, "      - decide: [play, pass]\n", "      - simultaneous: [pass, play]\n")
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(path)
+    (found,) = caught.value.diagnostics
+    assert found.code == "S033" and found.message.startswith("action 'play' has a then: (a follow-up of the flow), which a "
+                                                             "simultaneous step cannot run"), found
+    assert "or take 'play' by a decide" in found.hint
+    fallback = variant_of(SOURCE, tmp_path, "      - decide: [play, pass]\n", "      - simultaneous: pass\n        otherwise: play\n", "b.yaml")
+    assert load_codes(fallback) == ["S033"]
+
+
+def test_the_follow_up_sees_me_and_the_choices_not_current(tmp_path):
+    path = variant_of(SOURCE, tmp_path, "      - run: draw_and_play_on(me)\n", "      - run: draw_and_play_on(current)\n")
+    assert load_codes(path) == ["E150"]
+    path = variant_of(SOURCE, tmp_path, "            player: me\n            until_chosen", "            until_chosen", "b.yaml")
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(path)
+    (found,) = caught.value.diagnostics
+    assert found.code == "S020" and found.hint == "in an action's then:, player: me asks the seat that took the action"
+
+
+@pytest.mark.parametrize("then, code", [("    then: 3\n", "V001"), ("    then: [3]\n", "V001"),
+                                        ("    then:\n      - shuffle deck\n", "V001"), ("    then:\n      - go: 1\n", "V001")])
+def test_a_follow_up_that_is_no_list_of_statements_is_refused_as_the_flows(tmp_path, then, code):
+    path = variant_of(SOURCE, tmp_path, "  stop: {}\n", "  stop:\n" + then)
+    assert load_codes(path)[0] == code
+
+
+def test_decisions_of_rulesets_without_follow_ups_are_not_marked():
+    """Whether a decision's actions have a then: is known as the ruleset compiles (a decision of none is as before)."""
+    from philtre.interpreter.runners import _statements
+
+    for game in ("pok", "poison", "poisons", "hue"):
+        ruleset = load_ruleset(game)
+        assert not ruleset.follow_ups and ruleset.flow_walked is ruleset.flow
+        assert not any("follow_up" in s.args for s in _statements(ruleset.flow))
