@@ -128,7 +128,7 @@ class Facts:
     def _walk_all(self, held: bool = False) -> list:
         """Every statement of the flow and of the actions, with its local names (``held``: as _walk takes it)."""
         out = []
-        _walk(self, self.ruleset.flow, {}, None, out, held)
+        _walk_flow(self, out, held)
         for action in self.ruleset.actions.values():
             _walk(self, action.body, self.action_env(action), action, out, held)
         return out
@@ -152,6 +152,17 @@ class Facts:
         env = {"me": frozenset()}
         for param in action.params:
             env[param.name] = self.refs(param.domain, env)
+        return env
+
+    def then_env(self, action) -> dict:
+        """The local names an action's `then:` sees: its choices, each chosen component the zones its `do` moved it
+        to (a move of it alone, without `when`: the card played lies face up when the follow-up reads it)."""
+        env = self.action_env(action)
+        for stmt in action.body:
+            what = stmt.args.get("what") if stmt.kind == "move" and stmt.when is None else None
+            name = _bare_name(self, what) if what is not None else None
+            if name in env and name != "me":
+                env[name] = self.refs(stmt.args.get("to"), env)
         return env
 
     def refs(self, expr, env) -> frozenset:
@@ -265,8 +276,7 @@ class Facts:
         """The variables a statement of the flow or of an action may change (a `set` of it, whole or one seat's);
         None where that cannot be told (a statement of a kind not known here to leave every variable alone)."""
         changed = set()
-        bodies = [self.ruleset.flow, *(action.body for action in self.ruleset.actions.values())]
-        for stmt in (stmt for body in bodies for stmt in _statements_in(body)):
+        for stmt in (stmt for body in self.ruleset.statement_blocks for stmt in _statements_in(body)):
             if stmt.kind == "set":
                 for target in stmt.args.get("targets", ()):
                     if not (isinstance(target, tuple) and target and isinstance(target[0], str)):
@@ -379,6 +389,15 @@ def _walk(facts, block, env, action, out, held: bool = False) -> None:
             _walk(facts, block_, inner, action, out, held)
         if stmt.otherwise:
             _walk(facts, stmt.otherwise, env, action, out, held)
+
+
+def _walk_flow(facts, out, held: bool = False) -> None:
+    """The flow's statements, then each action's `then:`'s (run as flow, seeing `me` and the action's choices), as _walk
+    gives them (no action: they are the flow's)."""
+    _walk(facts, facts.ruleset.flow, {}, None, out, held)
+    for action in facts.ruleset.actions.values():
+        if action.then is not None:
+            _walk(facts, action.then.args["body"], facts.then_env(action), None, out, held)
 
 
 def _blocks(stmt):
@@ -976,23 +995,30 @@ def l004_never_ends(facts) -> list:
     return out
 
 
-def _may_end_the_game(facts, blocks) -> bool:
-    """Whether an end_game may run in one of ``blocks``: in it at any depth (an `else` too), or in the effects of an action a
-    decision in it names."""
-    actions = facts.ruleset.actions
+def _may_end_the_game(facts, blocks, looked=None) -> bool:
+    """Whether an end_game may run in one of ``blocks``: in it at any depth (an `else` too), or in the effects or the
+    `then:` of an action a decision in it names (``looked``: the actions looked into already, as a then: may name its own)."""
+    actions, looked = facts.ruleset.actions, set() if looked is None else looked
     for block in blocks:
         for stmt in block:
-            named = decision_actions(stmt) if stmt.kind in ("decide", "simultaneous") else ()
-            if (stmt.kind == "end_game" or _may_end_the_game(facts, [*_blocks(stmt), stmt.otherwise])
-                    or _may_end_the_game(facts, [actions[name].body for name in named if name in actions])):
+            named = [name for name in decision_actions(stmt) if name in actions and name not in looked] \
+                if stmt.kind in ("decide", "simultaneous") else []
+            looked.update(named)
+            if (stmt.kind == "end_game" or _may_end_the_game(facts, [*_blocks(stmt), stmt.otherwise], looked)
+                    or _may_end_the_game(facts, [block for name in named for block in _effects_and_then(actions[name])], looked)):
                 return True
     return False
+
+
+def _effects_and_then(action) -> list:
+    """The blocks a choice of ``action`` runs: its effects, then its `then:` where it has one."""
+    return [action.body] + ([action.then.args["body"]] if action.then is not None else [])
 
 
 def l034_after_the_end(facts) -> list:
     """L034: a statement after an end_game without `when` in the same block: the game has ended before it, so it never
     runs (the first such statement of each block)."""
-    blocks = [facts.ruleset.flow, *(action.body for action in facts.ruleset.actions.values())]
+    blocks = facts.ruleset.statement_blocks
     out = []
     while blocks:
         block = blocks.pop()
@@ -1186,7 +1212,7 @@ def _deals_just_before(facts) -> dict:
     `set` or move into their source between: what they took from its source is not there for it."""
     envs = {id(stmt): env for stmt, env, _ in facts.placed}
     out: dict = {}
-    for block in [facts.ruleset.flow, *(action.body for action in facts.ruleset.actions.values())]:
+    for block in facts.ruleset.statement_blocks:
         _runs_of_deals(facts, block, envs, out)
     return out
 
@@ -1752,7 +1778,7 @@ def l024_public_roll_in_hidden_variable(facts) -> list:
     if not hidden or not rs.dice:
         return []
     out: list = []
-    for body in [rs.flow, *(action.body for action in rs.actions.values())]:
+    for body in rs.statement_blocks:
         _rolls_set_hidden(facts, body, hidden, {}, {}, out)
     return out
 
@@ -2043,9 +2069,8 @@ def _scoped(facts, enter) -> dict:
             if stmt.otherwise:
                 walk(stmt.otherwise, scope)
 
-    walk(facts.ruleset.flow, {})
-    for action in facts.ruleset.actions.values():
-        walk(action.body, {})
+    for block in facts.ruleset.statement_blocks:
+        walk(block, {})
     return out
 
 
@@ -2613,7 +2638,7 @@ def l027_hidden_guard_of_a_decision(facts) -> list:
     # over the seats from one (`for: p in seats_from(crown)`); one hidden holds what it was set from that was not seen
     read_as = _variables_as_set(facts, known)
     walked: list = []
-    _walk(read_as, facts.ruleset.flow, {}, None, walked)
+    _walk_flow(read_as, walked)
     out, lets, types = [], None, None
     for stmt, env, _ in walked:
         for expr, tree, env_, what_asks in _guards_of_asking(facts, stmt, env):
@@ -2660,7 +2685,7 @@ def _variable_between(facts, stmt, expr, what: str, seen):
         view = copy.copy(facts)
         view.var_refs, view._define_memo = {**facts.var_refs, name: frozenset()}, {}
         walked: list = []
-        _walk(view, facts.ruleset.flow, {}, None, walked)
+        _walk_flow(view, walked)
         env = next((env for s, env, _ in walked if s is stmt), None)
         guard = next((g for g in _guards_of_asking(view, stmt, env or {}) if g[0] is expr), None)
         if guard is None or guard[1] is None or (_not_public(view, guard[1], guard[2], seen) or ("",))[0] == what:
@@ -3202,9 +3227,8 @@ def _conditions_around(facts) -> dict:
             if stmt.otherwise:
                 walk(stmt.otherwise, inner)
 
-    walk(facts.ruleset.flow, ())
-    for action in facts.ruleset.actions.values():
-        walk(action.body, ())
+    for block in facts.ruleset.statement_blocks:
+        walk(block, ())
     return out
 
 
@@ -3576,7 +3600,7 @@ def l040_shuffled_in_sight_then_hidden(facts) -> list:
 
 def _every_block(facts):
     """The flow, each action's effects, and every block or `else` they hold, each a list of statements."""
-    for body in (facts.ruleset.flow, *(action.body for action in facts.ruleset.actions.values())):
+    for body in facts.ruleset.statement_blocks:
         yield body
         for stmt in _statements_in(body):
             yield from _blocks(stmt)
@@ -3942,7 +3966,7 @@ def l015_empty_blocks(facts) -> list:
     """L015: a loop or block with nothing in its `do:`: it repeats nothing (an `until` or `turns` runs to the step limit)."""
     rs = facts.ruleset
     out = []
-    for block in [rs.flow] + [action.body for action in rs.actions.values()]:
+    for block in rs.statement_blocks:
         for stmt in _statements_in(block):
             if stmt.kind in EMPTY_BODY_KINDS and not stmt.args.get("body"):
                 again = " and never ends unless its condition is already met" if stmt.kind in ("until", "turns") else ""
@@ -3961,10 +3985,10 @@ LIST_BODY_KINDS = ("round",)  # those whose own key holds the list (`round: [...
 
 
 def _statement_blocks(source) -> list:
-    """(what it is, its statements as written) for the flow and each action's effects in a ruleset's source."""
+    """(what it is, its statements as written) for the flow and each action's effects and `then:` in a ruleset's source."""
     blocks = [("the flow", source.get("flow"))]
-    return blocks + [(f"action '{name}'", action.get("do")) for name, action in (source.get("actions") or {}).items()
-                     if isinstance(action, dict)]
+    return blocks + [(f"the then: of action '{name}'" if key == "then" else f"action '{name}'", action.get(key))
+                     for name, action in (source.get("actions") or {}).items() if isinstance(action, dict) for key in ("do", "then")]
 
 
 def _statement_maps(block):

@@ -2,7 +2,7 @@
 the decision that took it, seeing `me` and the action's choices; a decision there pauses the game, and every way of
 reading decisions agrees (options/apply, play_out, records and replay, scenarios, copies, agents, the PettingZoo
 adapter, a seat's view); a decision asked again (`until_chosen`) runs it after each choice; a simultaneous step refuses
-actions that have one (S033)."""
+actions that have one (S033); lints read it as flow."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from philtre.dsl import PhiltreError, load_ruleset
+from philtre.dsl.lints import lint
 from philtre.interpreter import Game
 from philtre.interpreter.scenarios import run_scenarios
 from philtre.interpreter.simulate import play_game
@@ -175,6 +176,24 @@ def test_the_follow_up_sees_me_and_the_choices_not_current(tmp_path):
 def test_a_follow_up_that_is_no_list_of_statements_is_refused_as_the_flows(tmp_path, then, code):
     path = variant_of(SOURCE, tmp_path, "  stop: {}\n", "  stop:\n" + then)
     assert load_codes(path)[0] == code
+
+
+def test_the_lints_read_the_follow_up_as_flow(chapel, tmp_path):
+    assert [d.code for d in lint(chapel)] == []
+    # a decision there hangs on a hand only its owner sees: every seat learns whether it is asked (L027)
+    path = variant_of(SOURCE, tmp_path, "            when: count(hand[me]) > 0\n",
+                    "            when: any(k.kind == 'estate' for k in hand[me])\n")
+    assert "L027" in [d.code for d in lint(load_ruleset(path))]
+    # the choices are read where the do moved them: the card played lies face up, so no finding reads it
+    assert "L002" not in [d.code for d in lint(chapel)]
+
+
+def test_an_end_game_in_a_follow_up_ends_a_loop_that_has_no_until(tmp_path):
+    endless = variant_of(SOURCE, tmp_path, "    until: count(deck) == 0\n", "")
+    assert "L004" in [d.code for d in lint(load_ruleset(endless))]
+    ended = Path(endless).read_text().replace("    then:\n", "    then:\n      - end_game: {}\n        when: count(deck) == 0\n")
+    Path(endless).write_text(ended)
+    assert "L004" not in [d.code for d in lint(load_ruleset(endless))]
 
 
 def test_decisions_of_rulesets_without_follow_ups_are_not_marked():
