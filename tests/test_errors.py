@@ -66,6 +66,11 @@ def breaking(old: str, new: str, base: str = MINIMAL) -> str:
     return base.replace(old, new)
 
 
+def with_then(statements: str) -> str:
+    """MINIMAL with its action given a `then:` of ``statements`` (YAML lines, each indented as an item of it)."""
+    return breaking("      - score: {player: me, add: card.value}\n", "      - score: {player: me, add: card.value}\n    then:\n" + statements)
+
+
 def after_shuffle(statement: str) -> str:
     """MINIMAL with ``statement`` (its lines, indented as the flow's items) right after the flow's shuffle."""
     return breaking("  - shuffle: deck\n", "  - shuffle: deck\n" + statement)
@@ -1226,6 +1231,15 @@ CASES = {
         breaking("      - decide: play\n", "      - simultaneous: play\n        until_chosen: play\n"),
         "S003", "until_chosen: play", message="'simultaneous' does not take 'until_chosen'",
         hint="a simultaneous step asks each seat once, and an until loop around it asks them again"),
+    "then_on_an_action_of_a_simultaneous_step": Case(
+        "a simultaneous step names an action with a then: (a follow-up of the flow), which its seats, choosing at once, "
+        "cannot run",
+        breaking("      - decide: play\n", "      - simultaneous: play\n", with_then("      - shuffle: deck\n")),
+        "S033", "simultaneous: play", message="action 'play' has a then: (a follow-up of the flow)",
+        hint="write the follow-up in the flow after the step"),
+    "then_decides_without_a_player": Case(
+        "a decide in an action's then: without player: (no current there: the seat that took the action is me)",
+        with_then("      - decide: play\n"), "S020", "decide: play", hint="in an action's then:, player: me asks the seat that took the action"),
     "until_on_a_decide_asked_once": Case(
         "until (ending an asking again) on a decide without until_chosen: it is asked once, with no asking to end",
         breaking("      - decide: play\n", "      - decide: play\n        until: count(deck) == 0\n"),
