@@ -1402,7 +1402,7 @@ class Game:
             self._runaway_at_block_end()
         if culprit.kind not in LOOP_KINDS:  # no loop running: the limit is below what the game takes
             raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached at rule '{culprit.label}', with no loop running",
-                                  "raise step_limit: every statement run counts one step")
+                                  self._follow_ups_running() or "raise step_limit: every statement run counts one step")
         if len(loops) > 1:
             self._runaway_in_loops(culprit, loops)
         check = {"repeat": "its count", "for": "what it loops over"}.get(culprit.kind, "its 'until' condition")
@@ -1417,6 +1417,16 @@ class Game:
             check += _changes_nothing(culprit)
         raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached: rule '{culprit.label}' does not end the game",
                               f"check {check}, or raise step_limit" + self._set_by_overlays(culprit))
+
+    def _follow_ups_running(self) -> str:
+        """For R200 with no loop running: where follow-ups (`then:`) ran inside one another, each asking for an action with
+        one again (a loop of the seats' choices), the hint naming their actions; else ''."""
+        running = [f[STMT] for f in self.state.flow.stack if f[STMT] is not None and f[STMT].kind == "then"]
+        if len(running) < 2:
+            return ""
+        names = [action.name for action in self.ruleset.actions.values() if action.then in running]
+        return (f"the follow-ups (then:) of {', '.join(names)} ran {len(running)} deep, each asking for an action with a then: "
+                f"again: a loop that ends only where a seat chooses otherwise; offer a choice that stops (a pass), or raise step_limit")
 
     def _asking_again(self):
         """The innermost frame running, past any block of a `when` or an `if`, if it asks a decision again

@@ -138,6 +138,19 @@ def test_end_game_in_a_follow_up_ends_the_game_at_once(tmp_path):
     assert game.finished and game.pending() == []
 
 
+def test_a_follow_up_asking_for_its_own_action_forever_meets_the_step_limit_which_names_it(tmp_path):
+    path = tmp_path / "again.yaml"
+    path.write_text("philtre: 1\ngame: again\nplayers: 2\nzones:\n  table: {visible: everyone}\nstep_limit: 500\n"
+                    "actions:\n  again:\n    then:\n      - decide: again\n        player: me\n"
+                    "flow:\n  - decide: again\n    player: 0\nwinners: {highest: \"score[p]\"}\n")
+    with pytest.raises(PhiltreError) as caught:
+        Game(load_ruleset(str(path)), 2, seed=0).play_out(random=random.Random(0).random)
+    failure = caught.value.first
+    assert failure.code == "R200" and failure.loc.line == 10, failure
+    assert failure.hint.startswith("the follow-ups (then:) of again ran 250 deep, each asking for an action with a then: "
+                                   "again: a loop that ends only where a seat chooses otherwise"), failure.hint
+
+
 @pytest.mark.parametrize("agents", [["random", "random"], ["greedy", "greedy"], ["ismcts:20", "random"]])
 def test_agents_play_through_the_follow_ups(chapel, agents):
     game = play_game(chapel, 2, 3, agents, record=True)
