@@ -76,6 +76,39 @@ def test_play_out_a_recorded_game_and_the_loop_of_options_play_the_same_games(ch
     assert {"play", "pass", "trash", "stop"} <= actions
 
 
+LONE = "      - decide: [play, pass]\n      - move: first(deck) -> hand[current]\n        when: count(deck) > 0\n"
+DRAWING_PASS = "  pass:\n    do:\n      - move: first(deck) -> hand[me]\n        when: count(deck) > 0\n"  # (the deck runs out)
+
+
+@pytest.mark.parametrize("flow", [
+    "      - decide: [play, pass]\n",  # the lone decision of a turns loop (Runners.next_turns: the next seat's taken at once)
+    "      - decide: [play, pass]\n        player: current\n",
+])
+def test_a_follow_up_of_a_loops_lone_decision_runs_before_the_next_pass(flow, tmp_path):
+    path = variant_of(SOURCE, tmp_path, LONE, flow)
+    Path(path).write_text(Path(path).read_text().replace("  pass: {}\n", DRAWING_PASS))
+    _follows_up_every_way(load_ruleset(path), tmp_path)
+
+
+def test_a_follow_up_of_the_flows_first_decision_and_of_an_until_loops_lone_decision(tmp_path):
+    """A new game's way to its first decision is written out (Runners.descent), and so is an until loop's next pass."""
+    text = SOURCE.replace("  - turns: 0\n    until: count(deck) == 0\n    do:\n" + LONE,
+                          "  - decide: [play, pass]\n    player: 0\n  - until: count(deck) == 0\n    do:\n"
+                          "      - decide: [play, pass]\n        player: 1\n").replace("  pass: {}\n", DRAWING_PASS)
+    path = tmp_path / "until.yaml"
+    path.write_text(text.split("\nscenarios:")[0] + "\n")
+    _follows_up_every_way(load_ruleset(str(path)), tmp_path)
+
+
+def _follows_up_every_way(ruleset, tmp_path) -> None:
+    """Games of ``ruleset`` play, record and replay alike; a chapel played asks its seat the follow-up's trashes."""
+    for seed in range(6):
+        played_three_ways(ruleset, 2, seed, tmp_path)
+    game = _with_a_chapel(ruleset)
+    _take(game, "play", "chapel")
+    assert game.pending() == [0] and {o.action for o in game.options(0)} == {"trash", "stop"}
+
+
 def test_a_seats_view_during_the_follow_up_names_its_decision(chapel):
     game = _with_a_chapel(chapel)
     _take(game, "play", "chapel")
@@ -160,6 +193,27 @@ def test_agents_play_through_the_follow_ups(chapel, agents):
 def test_the_adapters_mask_offers_the_follow_ups_actions():
     pytest.importorskip("pettingzoo")
     assert {"play", "trash"} <= masked_by_the_adapter(DATA / "then.yaml", range(4))
+
+
+def test_openspiel_plays_and_serialises_games_through_the_follow_ups():
+    pyspiel = pytest.importorskip("pyspiel")
+    from philtre.adapters import openspiel
+
+    pyspiel.random_sim_test(openspiel.load(str(DATA / "then.yaml"), players=2), num_sims=6, serialize=True, verbose=False)
+
+
+def test_play_at_the_terminal_asks_the_follow_ups_decision_and_records_a_game_that_replays(tmp_path):
+    from test_cli import philtre
+
+    record = tmp_path / "mine.jsonl"
+    # seed 3: seat 0 plays three villages (each drawing, then asking again), passes, then plays a chapel and trashes two
+    played = philtre("play", DATA / "then.yaml", "-p", "2", "--seat", "0", "--seed", "3", "--record", record, stdin="1\n" * 10,
+                     timeout=120)
+    assert played.returncode == 0, played.stderr
+    asked = played.stdout[played.stdout.index("card chapel from hand[0] to played"):]
+    assert "    1. trash(c=card copper)" in asked and "    3. stop()" in asked, asked
+    replayed = philtre("replay", record, timeout=120)
+    assert replayed.returncode == 0 and "all events match" in replayed.stdout, replayed.stdout + replayed.stderr
 
 
 def test_a_simultaneous_step_refuses_an_action_with_a_follow_up(tmp_path):
