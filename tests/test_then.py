@@ -216,6 +216,57 @@ def test_play_at_the_terminal_asks_the_follow_ups_decision_and_records_a_game_th
     assert replayed.returncode == 0 and "all events match" in replayed.stdout, replayed.stdout + replayed.stderr
 
 
+# a tax claimed, then every other seat may challenge it at once, then the effect where none did (a Coup trial's pain)
+CHALLENGED = """\
+philtre: 1
+game: coupish
+players: 2..4
+zones:
+  table: {visible: everyone}
+variables:
+  coins: {initial: 2, each: player, visible: everyone}
+  challenged: false
+actions:
+  tax:
+    do:
+      - set: {challenged: false}
+    then:
+      - simultaneous: [challenge, allow]
+        players: "[q for q in players if q != me]"
+      - when: not challenged
+        set: {"coins[me]": "coins[me] + 3"}
+  income:
+    do:
+      - set: {"coins[me]": "coins[me] + 1"}
+  challenge:
+    do:
+      - set: {challenged: true}
+  allow: {}
+flow:
+  - turns: 0
+    until: any(coins[p] >= 10 for p in players)
+    do:
+      - decide: [tax, income]
+winners: {highest: "coins[p]"}
+"""
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_follow_up_may_hold_a_simultaneous_step_of_actions_without_one(tmp_path, players):
+    (tmp_path / "coupish.yaml").write_text(CHALLENGED)
+    ruleset = load_ruleset(str(tmp_path / "coupish.yaml"))
+    taken = set()
+    for seed in range(5):
+        taken |= {e["action"] for e in played_three_ways(ruleset, players, seed, tmp_path).recorder.events if e.get("event") == "decision"}
+    assert taken == {"tax", "income", "challenge", "allow"}
+    game = Game(ruleset, players, seed=0)
+    game.apply(0, next(o for o in game.options(0) if o.action == "tax"))
+    assert game.pending() == list(range(1, players))  # the others, at once, before seat 1's turn
+    for seat in range(1, players):
+        game.apply(seat, next(o for o in game.options(seat) if o.action == "allow"))
+    assert game.state.vars["coins"][0] == 5 and game.pending() == [1]
+
+
 def test_a_simultaneous_step_refuses_an_action_with_a_follow_up(tmp_path):
     path = variant_of(SOURCE, tmp_path, "      - decide: [play, pass]\n", "      - simultaneous: [pass, play]\n")
     with pytest.raises(PhiltreError) as caught:
