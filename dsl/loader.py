@@ -744,7 +744,7 @@ class _Builder:
         for sc in scenarios:
             with checking(self.compiler, sc.name):
                 check_dice_patterns(self.compiler, sc, dice)
-        self.check_at(scenarios, flow)
+        self.check_at(scenarios, (*flow, *(action.then for action in actions.values() if action.then is not None)))
         self.check_whole_numbers()
         step_limit = d.get("step_limit", DEFAULT_STEP_LIMIT)
         if self.compiler.diagnostics:  # (with a scenario's player count the game does not take, which validate says of a loaded one)
@@ -1244,7 +1244,8 @@ class _Builder:
 
     def check_at(self, scenarios, flow) -> None:
         """T011 at a scenario's `given.at` (the game ran to its end to find it), or an expected `at` of `expect`,
-        that names no decision statement of the flow, and at a `given.round` where the flow has no `round:` statement."""
+        that names no decision statement of the flow (``flow``: with each action's `then:`, run as flow), and at a
+        `given.round` where the flow has no `round:` statement."""
         from .statements import DECISION_KINDS
 
         names: dict = {}  # a decision statement's label -> where each statement of that label is

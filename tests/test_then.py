@@ -171,6 +171,14 @@ def test_end_game_in_a_follow_up_ends_the_game_at_once(tmp_path):
     assert game.finished and game.pending() == []
 
 
+def test_a_scenario_may_start_at_a_named_decision_of_a_follow_up(tmp_path):
+    path = tmp_path / "at.yaml"
+    path.write_text(SOURCE.replace("          - decide: [trash, stop]\n", "          - decide: [trash, stop]\n            name: trashing\n")
+                    .split("\nscenarios:")[0] + "\nscenarios:\n  - name: at the trashing\n    players: 2\n    seed: 1\n"
+                    "    given: {at: trashing}\n    expect:\n      - left == 2\n")
+    assert [r.failures for r in run_scenarios(load_ruleset(str(path)))] == [[]]
+
+
 def test_a_follow_up_asking_for_its_own_action_forever_meets_the_step_limit_which_names_it(tmp_path):
     path = tmp_path / "again.yaml"
     path.write_text("philtre: 1\ngame: again\nplayers: 2\nzones:\n  table: {visible: everyone}\nstep_limit: 500\n"
