@@ -22,7 +22,8 @@ GAMES = sorted(p.parent.name for p in (ROOT / "examples").glob("*/ruleset.yaml")
 
 
 def test_the_examples_are_found():
-    assert {"tutorial", "dice-reroll", "hidden-hands", "trick-taking", "connect-four", "liars-dice", "drafting"} <= set(GAMES)
+    assert {"tutorial", "dice-reroll", "hidden-hands", "trick-taking", "connect-four", "liars-dice", "drafting",
+            "bluffing"} <= set(GAMES)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -99,3 +100,21 @@ def test_the_adapters_demo_without_its_extras_names_them_not_a_traceback():
     result = subprocess.run([sys.executable, "-c", hide_numpy], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
     assert "numpy is not installed): pip install 'philtre[pettingzoo,openspiel]'" in result.stderr
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_bluffing_example_shows_each_hand_to_its_owner_alone_and_what_the_bag_holds_to_all(players):
+    """Each seat's view holds its own two tiles and of the other hands how many, at every decision, a challenge's
+    too; every view lists the coins in the bag in id order, never the order they lie in."""
+    ruleset = load_ruleset(str(ROOT / "examples" / "bluffing"))
+    for seed in range(4):
+        game, rng = Game(ruleset, players=players, seed=seed), random.Random(seed)
+        while not game.finished:
+            (bag,) = game.state.zones["bag"]
+            for viewer in range(players):
+                view = game.view(viewer)["zones"]
+                assert [("components" in hand, hand["count"]) for hand in view["hand"]] == \
+                    [(seat == viewer, 2) for seat in range(players)], (seed, viewer)
+                assert [c["id"] for c in view["bag"]["components"]] == sorted(c["id"] for c in bag)
+            for seat in game.pending():
+                game.apply(seat, rng.choice(game.options(seat)))
