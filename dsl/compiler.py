@@ -798,6 +798,16 @@ class Compiler:
         self._kept_at: dict = {}  # such a twin -> (its slot, its family's code, the positions of its key's arguments)
         self._own_seat = False  # compiling an expression of an action whose `me` is the deciding seat (SEAT)
         self.action_compiled = None  # (name, its parameters) of the action being compiled: an unknown name there names them
+        # while an expression or a definition compiles: id(node) -> (node, its type[, "variable" or "definition" where
+        # it reads one]): what variable_types reads to type it again once the variables' types are known
+        self._seen: dict | None = None
+        self._define_seen: dict = {}  # definition without parameters -> the types its body's nodes were given (_seen)
+        # checks a value known only at run time passed, made again once the variables' types are known (check_deferred):
+        # (node, its SourceText, the _seen it was typed in, and what the check needs); None once they are made
+        self.deferred: list | None = []
+        self.set_values: list = []  # (variable, a set's seat Expr or None, its value Expr, whether set whole, the value's _seen)
+        self.variable_types: dict = {}  # variable -> the type every value it holds has, where known (variable_types)
+        self.last_seen: dict | None = None  # the _seen of the expression compiled last (statements.c_set keeps a value's)
         self._me_readers: dict = {}  # definition -> whether it, or one it uses, reads `me` (_reads_me)
         self._plain_keyed: set = set()  # remembered functions whose memo key is their arguments as they are
         self._misses: dict = {}  # remembered function -> the source of its function for a miss (_memo_read), until written
@@ -815,6 +825,7 @@ class Compiler:
         With ``hoist`` (an action's parameter names), the parts of the expression that read
         none of them are computed once per listing of legal options (see ``_hoist``).
         """
+        self.last_seen = None
         if isinstance(text, (bool, int, float)) or text is None:
             text = expression_text(text)
         elif not isinstance(text, str):
@@ -836,6 +847,7 @@ class Compiler:
         self._top_branches = dict.fromkeys(_value_conditionals(tree))
         reported = len(self.diagnostics)
         top, self._fold_top = self._fold_top, tree
+        seen, self._seen = self._seen, {} if self.deferred is not None and not self.in_scenario else None
         try:
             found = self._guarded(lambda: self.gen(tree, scope, source), loc)
             if found is None:
@@ -852,19 +864,15 @@ class Compiler:
             self._top_branches = {}
             self._fold_top = top
             self._own_seat = own_seat
+            self.last_seen, self._seen = self._seen, seen
         self._once_per_name(tree, source, reported)
         self._check_expansion(tree, loc)
-        if want is not None and not _fits(type_, want) and not (what == "a ranking key" and type_ == "bool"):
-            # (a ranking key of true or false ranks them as 1 and 0: `p == 0` puts seat 0 first among seats level)
-            self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}",
-                       _next_seats_hint(want, type_, what, tree, text) or _ranking_keys_hint(what, tree)
-                       or _one_seat_hint(want, type_, what, _example_of(tree, text), "me" in (env or {}))
-                       or _one_zone_hint(want, type_, text) or self._indexed_twice_hint(tree, want, type_)
-                       or _ranking_word_hint(what, text) or _rotate_by_hint(what, type_) or self._word_key_hint(what, type_, tree)
-                       or self._die_names_hint(want, type_, what)
-                       or self._fraction_hint(tree, want, type_) or (self._declared_hint(tree) if want in ("int", "num") else ""))
+        if _refused(type_, want, what):
+            self._wrong_kind(tree, source, text, env, want, what, type_)
         elif want in ("int", "num") and type_ == ANY:  # branches of several kinds: a number where one is known not to be
             self._check_branches(tree, branches, want, what, source)
+        if want is not None and type_ == ANY and self.last_seen is not None:  # (a variable's value, say: its type may be known)
+            self.deferred.append((tree, source, self.last_seen, ("whole", text, env, want, what)))
         self._name_overlay_changes(tree, source, reported)
         if want == "bool" and type_ == ANY:
             code = f"_truth({code})"  # a variable's value, say: true or false is checked when it is read
@@ -873,6 +881,43 @@ class Compiler:
         expr.seat_items = len(self.diagnostics) == reported and _seats_only(tree, scope, self.symbols)
         expr.source = source
         return expr
+
+    def _wrong_kind(self, tree, source, text, env, want, what, type_) -> None:
+        """E120: the expression ``tree`` (``text``, read with the local names ``env``) gives a ``type_`` where ``what``
+        must be ``want``."""
+        self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}",
+                   _next_seats_hint(want, type_, what, tree, text) or _ranking_keys_hint(what, tree)
+                   or _one_seat_hint(want, type_, what, _example_of(tree, text), "me" in (env or {}))
+                   or _one_zone_hint(want, type_, text) or self._indexed_twice_hint(tree, want, type_)
+                   or _ranking_word_hint(what, text) or _rotate_by_hint(what, type_) or self._word_key_hint(what, type_, tree)
+                   or self._die_names_hint(want, type_, what)
+                   or self._fraction_hint(tree, want, type_) or (self._declared_hint(tree) if want in ("int", "num") else ""))
+
+    def _note_read(self, node, kind: str, t) -> None:
+        """Note that ``node`` reads a variable or a definition without parameters (``kind``), for variable_types."""
+        if self._seen is not None:
+            self._seen[id(node)] = (node, t, kind)
+
+    def check_deferred(self, typer) -> None:
+        """Make again each check a value known only at run time passed (``deferred``), given ``typer`` (a
+        variable_types.Typer: the type of a node that the variables' known types give, and what a finding adds of
+        them): E120 where that type is known and wrong. No check is deferred after this."""
+        deferred, self.deferred = self.deferred or [], None
+        for node, src, seen, (kind, *rest) in deferred:
+            t = typer.type_of(node, seen)
+            if t == ANY:
+                continue
+            reported = len(self.diagnostics)
+            if kind == "bool":
+                self._want_bool(t, node, src)
+            elif _refused(t, rest[2], rest[3]) and not (t == "num" and rest[2] in NUMERIC):
+                # (a variable of numbers may hold a whole one where one is due: its fraction fails in play, R100 saying
+                # to use //, as `xs[x / 2]` does)
+                self._wrong_kind(node, src, *rest, t)
+            if len(self.diagnostics) > reported:
+                found = self.diagnostics[-1]
+                self.diagnostics[-1] = Diagnostic(found.loc, found.code, found.message, typer.said(found.hint, node, seen))
+                self._name_overlay_changes(node, src, reported)
 
     def _once_per_name(self, tree, source, reported: int) -> None:
         """One E150 per name in an expression, at its first use: `score[me] + count(hand[me])` in the heuristic was
@@ -1972,6 +2017,7 @@ class Compiler:
         self._compiling.append(fname)
         top, self._fold_top = self._fold_top, define.tree
         caller = self._callers_locals()
+        seen, self._seen = self._seen, {} if self.deferred is not None else None  # (its body's types of its own)
         try:
             code, t = self.gen(define.tree, scope, SourceText(define.text, define.loc))
             folded = (self._folded(define.tree, code, scope, SourceText(define.text, define.loc), lists=True)
@@ -1981,6 +2027,9 @@ class Compiler:
             self._compiling.pop()
             self._fold_top = top
             self._restore_locals(caller)
+            if not define.params and self._seen is not None:
+                self._define_seen[define.name] = self._seen
+            self._seen = seen
         self._name_overlay_changes(define.tree, SourceText(define.text, define.loc), reported)
         params = "".join(f", v_{p}" for p in define.params)
         # memo keys: a zone by its (name, index), a component by its id (no Python-level hash)
@@ -2743,7 +2792,10 @@ class Compiler:
             if table is not None:
                 self._seeds[k] = table
             return f"(hz[{k}] if hz[{k}] is not _LAZY else _keep(hz, {k}, _e{index}, S, L))", t
-        return method(node, scope, src)
+        code, t = method(node, scope, src)
+        if self._seen is not None:  # (noted for variable_types; a variable's read is noted already, as one: _note_read)
+            self._seen.setdefault(id(node), (node, t))
+        return code, t
 
     def _table_for(self, node, scope, src) -> str | None:
         """The lister's table already holding hoisted ``node``'s value, if it is one: [f(x) for x in D], f tabled over D."""
@@ -2784,6 +2836,7 @@ class Compiler:
                 return "None", ANY
             self._me_unbound(define, scope, src.at(node.pos))
             fname, t = self._define(define, ())
+            self._note_read(node, "definition", t)
             if fname in self._constants:
                 return self._constants[fname], t
             self._called.add(name)
@@ -2793,7 +2846,9 @@ class Compiler:
                 return f"S.zones[{name!r}][0]", "zone"
             return f"S.zones[{name!r}]", ("list", "zone")
         if name in sym.variables:
-            return f"S.vars[{name!r}]", ("list", ANY) if sym.variables[name] else ANY
+            t = ("list", ANY) if sym.variables[name] else ANY
+            self._note_read(node, "variable", t)
+            return f"S.vars[{name!r}]", t
         if name in sym.dice:
             return f"S.dice[{name!r}]", "record"
         if name in CONTEXT_NAMES:
@@ -4315,6 +4370,8 @@ class Compiler:
     def _want_bool(self, t, node, src):
         if t not in ("bool", ANY):
             self.error(src.at(node.pos), "E120", f"expected true or false here, got a {show_type(t)}", _condition_hint(t, own_seat=not self.in_scenario))
+        elif t == ANY and self._seen is not None:  # (a variable's value, say: its type may be known once every set is compiled)
+            self.deferred.append((node, src, self._seen, ("bool",)))
 
 
 def _value_conditionals(tree) -> list:
@@ -4440,6 +4497,12 @@ def _children(node):
 def _called(tree) -> set:
     """Names a tree calls or names directly (some of them definitions)."""
     return {n.func if isinstance(n, ast.Call) else n.name for n in ast.walk(tree) if isinstance(n, (ast.Call, ast.Name))}
+
+
+def _refused(t, want, what: str) -> bool:
+    """Whether a value of type ``t`` cannot be what ``what`` must be (``want``; None: anything)."""
+    # (a ranking key of true or false ranks them as 1 and 0: `p == 0` puts seat 0 first among seats level)
+    return want is not None and not _fits(t, want) and not (what == "a ranking key" and t == "bool")
 
 
 def _fits(t, want) -> bool:

@@ -579,6 +579,7 @@ def c_set(ctx, node, env):
         whole = bool(ctx.variables[name]) and index is None
         value = _expr(ctx, spec, key, env, want="list" if whole else None, what=f"the value of {name}" + (" (one per seat)" if whole else ""))
         targets.append((name, index, value, whole))
+        ctx.compiler.set_values.append((name, index, value, whole, ctx.compiler.last_seen))  # (variable_types reads them)
     return {"targets": tuple(targets)}
 
 

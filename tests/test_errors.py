@@ -82,6 +82,11 @@ def setting_after_shuffle(declared: str, key: str, value: str) -> str:
                     MINIMAL.replace("define:", f"variables:\n  {declared}\ndefine:"))
 
 
+def with_variable(declared: str, base: str = MINIMAL) -> str:
+    """``base`` with the variable ``declared`` (`buys: 1`)."""
+    return breaking("define:", f"variables:\n  {declared}\ndefine:", base)
+
+
 def position(text: str, needle: str, nth: int = 1, offset: int = 0) -> tuple[int, int]:
     """1-based (line, column) of character ``offset`` of the ``nth`` occurrence of ``needle``."""
     at = -1
@@ -619,6 +624,23 @@ CASES = {
         "a zone as one side of 'and', as if an empty zone meant false",
         breaking(IF, "    if: card.value > 0 and pile\n"),
         "E120", "pile\n", hint="count(...) > 0 says it is not empty"),
+    "number_variable_as_a_condition": Case(
+        "a variable declared a number and only ever set to numbers, as an action's condition (a bug bash: `if: buys` "
+        "passed validate, as a variable's type was not known before the game)",
+        breaking(IF, "    if: buys\n", with_variable("buys: 1", breaking("      - move: card -> pile\n",
+                                                                        "      - move: card -> pile\n      - set: {buys: buys - 1}\n"))),
+        "E120", "buys\n", message="the condition must be true or false, but this is a whole number",
+        hint="compare it, as in buys > 0; 'buys' always holds a whole number: it starts as one, and every set of it gives one"),
+    "per_seat_number_as_an_until": Case(
+        "one seat's entry of a per-seat variable of numbers as a loop's until",
+        breaking("    until: all(count(hand[p]) == 0 for p in players)\n", "    until: chips[current]\n",
+                 with_variable("chips: {initial: 3, each: player}")),
+        "E120", "chips[current]", message="'until' must be true or false, but this is a whole number",
+        hint="'chips' (each seat's) always holds a whole number"),
+    "word_variable_in_not": Case(
+        "a variable declared a word, negated as if it were true or false",
+        breaking(IF, "    if: card.value > 0 and not trump\n", with_variable("trump: spades")),
+        "E120", "trump\n", message="expected true or false here, got a word", hint="'trump' always holds a word"),
     "definition_written_with_equals": Case(
         "a definition written name = value, the next one name: value (the hint said to quote the expression)",
         breaking("  total(z): sum(c.value for c in z)\n", "  limit = 3\n  total(z): sum(c.value for c in z)\n"),

@@ -262,15 +262,16 @@ flow:
 """
 
 # a variable of any kind used where the engine needs seats or a number: (its value, the
-# rest of the file, the line and column of the rule that fails, words of the message)
+# rest of the file, the line and column of the rule that fails, words of the message); each value's type is not known
+# before the game (a word or a list of numbers alone would be: E120 at validate, dsl/variable_types.py)
 WRONG_KINDS = {
     "a simultaneous step's players": ("{a: 1}", "  - simultaneous: pass\n    players: v\n", (15, 5), "list of seats"),
     "a simultaneous step's seat out of range": ("[0, 7]", "  - simultaneous: pass\n    players: v\n", (15, 5), "list of seats"),
     "a simultaneous step's seat named twice": ("[0, 0]", "  - simultaneous: pass\n    players: v\n", (15, 5), "each seat once"),
     "a winner out of range": ("[-1]", "winners: v\n", (15, 10), "list of seats"),
-    "the seat a turns loop starts at": ("a", "  - turns: v\n    do:\n      - decide: pass\n", (15, 5), "starts at a seat"),
+    "the seat a turns loop starts at": ("[a, 1]", "  - turns: v\n    do:\n      - decide: pass\n", (15, 5), "starts at a seat"),
     "the winners": ("{a: 1}", "winners: v\n", (15, 10), "list of seats"),
-    "the heuristic": ("[1]", "heuristic: v\n", (15, 12), "must be a number"),
+    "the heuristic": ("[1, a]", "heuristic: v\n", (15, 12), "must be a number"),
 }
 
 

@@ -52,11 +52,20 @@ def test_distinct_keeps_equal_maps_and_lists_once(tmp_path):
 # -- 4: a ranking key that is no number ---------------------------------------------------
 
 def test_a_winners_key_that_is_a_word_is_r100_at_the_key(tmp_path):
-    """A ranking key giving words ranked the seats alphabetically (1 * 'bob' is 'bob'); the doc says each key is a number."""
-    text = (HEAD + "variables:\n  name: {initial: '', each: player}\nflow:\n  - set: {name: \"['bob', 'al']\"}\n"
+    """A ranking key giving words ranked the seats alphabetically (1 * 'bob' is 'bob'); the doc says each key is a number.
+    (Declared none, the variable's type is known only at run time: one declared a word is E120 at validate, below.)"""
+    text = (HEAD + "variables:\n  name: {initial: null, each: player}\nflow:\n  - set: {name: \"['bob', 'al']\"}\n"
             "winners: {highest: [\"0\", \"name[p]\"]}\n")
     message = _error(tmp_path, text)
     assert ":7:26: R100 the winners' key `name[p]` must be a number, got 'bob' for seat 0" in message
+
+
+def test_a_winners_key_of_a_variable_of_words_is_e120_at_validate(tmp_path):
+    """A per-seat variable declared a word and set only to words is a word: a ranking key of it is refused before the
+    game (dsl/variable_types.py)."""
+    text = (HEAD + "variables:\n  name: {initial: '', each: player}\nflow:\n  - set: {name: \"['bob', 'al']\"}\n"
+            "winners: {highest: [\"0\", \"name[p]\"]}\n")
+    assert ":7:27: E120 a ranking key must be a number, but this is a word" in _error(tmp_path, text)
 
 
 def test_a_winners_key_of_numbers_or_true_false_still_ranks(tmp_path):

@@ -73,6 +73,13 @@ STATIC = {
                                                "E120 pieces_at() reads a grid zone; 'deck' is not one (grid zones: board)"),
     "piece_at on a zone that is not a grid": ('  - set: {log: "piece_at(tiles, 0, 0)"}\n', "E120 piece_at() reads a grid zone; 'tiles' is not one"),
     "regions of a zone that is not a grid": ('  - set: {log: "count(regions(deck))"}\n', "E120 regions() reads a grid zone; 'deck' is not one"),
+    # a variable whose declared value and every set of it are numbers is a number (dsl/variable_types.py)
+    "a number held in a variable in an or": ("  - set: {x: 7}\n  - when: false or x\n    set: {log: 1}\n",
+                                             "E120 expected true or false here, got a whole number"),
+    "a number held in a variable as a condition": ("  - set: {x: 7}\n  - when: x\n    set: {log: 1}\n",
+                                                   "E120 'when' must be true or false, but this is a whole number"),
+    "a per-seat variable set whole to a variable of numbers": ('  - set: {x: 3}\n  - set: {bid: x}\n',
+                                                               "E120 the value of bid (one per seat) must be a list, but this is a whole number"),
     "a round in a round": ("  - round:\n      - round:\n          - set: {x: 1}\n",
                            "S022 a round cannot hold another round"),
     # a word of the language bound nothing as a loop's name: `none` stayed none in the loop, without a word said
@@ -108,7 +115,7 @@ RUNTIME = {
     "true modulo": ("  - set: {x: true}\n  - set: {log: x % 2}\n", "'%' needs numbers, got true and 2"),
     "true negated": ("  - set: {x: true}\n  - set: {log: -x}\n", "only a number can be negated with -, not true or false"),
     "abs of true": ("  - set: {x: true}\n  - set: {log: abs(x)}\n", "abs takes a number, not true or false"),
-    "a per-seat variable set whole to a number": ('  - set: {x: 3}\n  - set: {bid: x}\n',
+    "a per-seat variable set whole to a number": ('  - set: {x: true}\n  - set: {x: 3}\n  - set: {bid: x}\n',
                                                   "'bid' holds one value per seat: set it to a list of 2 values"),
     "a per-seat variable set whole to too short a list": ('  - set: {x: "[1]"}\n  - set: {bid: x}\n',
                                                           "'bid' holds one value per seat"),
@@ -131,11 +138,12 @@ RUNTIME = {
     "a score for no seat": ("  - set: {x: 2}\n  - score: {player: x, add: 1}\n", "score needs a seat (0..1), got 2"),
     "a score for no seat, by its handler": ("  - set: {x: 2}\n  - score: {player: x, add: 1, floor: 0}\n", "score needs a seat (0..1), got 2"),
     "a decision for no seat": ("  - set: {x: 2}\n  - decide: pass\n    player: x\n", "the deciding player must be a seat (0..1), got 2"),
-    # a condition's operands known only at run time: Python's `or` gave 7 for `false or 7`, `not 7` was false
-    "a number in an or": ("  - set: {x: 7}\n  - when: false or x\n    set: {log: 1}\n", "a condition must be true or false, got 7"),
-    "a number in an and": ("  - set: {x: 7}\n  - set: {log: x and true}\n", "a condition must be true or false, got 7"),
-    "a number negated with not": ("  - set: {x: 7}\n  - set: {log: not x}\n", "a condition must be true or false, got 7"),
-    "a number as a conditional's test": ("  - set: {x: 7}\n  - set: {log: 1 if x else 2}\n", "a condition must be true or false, got 7"),
+    # a condition's operands known only at run time (x holds true and a number: of no one type known before the game):
+    # Python's `or` gave 7 for `false or 7`, `not 7` was false
+    "a number in an or": ("  - set: {x: true}\n  - set: {x: 7}\n  - when: false or x\n    set: {log: 1}\n", "a condition must be true or false, got 7"),
+    "a number in an and": ("  - set: {x: true}\n  - set: {x: 7}\n  - set: {log: x and true}\n", "a condition must be true or false, got 7"),
+    "a number negated with not": ("  - set: {x: true}\n  - set: {x: 7}\n  - set: {log: not x}\n", "a condition must be true or false, got 7"),
+    "a number as a conditional's test": ("  - set: {x: true}\n  - set: {x: 7}\n  - set: {log: 1 if x else 2}\n", "a condition must be true or false, got 7"),
     # true is no number where values are compared, ordered or added up (Python's 1): `t < 2` was true, `sum([t, t])` 2
     "true compared": ("  - set: {x: true}\n  - set: {log: x < 2}\n", "expected a number, got true"),
     "the larger of true and a number": ("  - set: {x: true}\n  - set: {log: \"max(x, 2)\"}\n", "expected a number, got true"),

@@ -1,0 +1,143 @@
+"""The type of a variable's values, where all of them are of one: its declared value's, given by every `set` of it too.
+
+While the rules compile, a variable's value is known only at run time (*any*): a `set` of it may come later in the
+file. The checks such a value passed (an action's `if: buys`, a statement's `when:`, an `until:`) are kept
+(Compiler.deferred); once every `set` is compiled they are made again with the types known here, and a variable
+declared `buys: 0` and only ever set to whole numbers is a whole number there: `if: buys` is E120, as `if: 3` is.
+A variable whose declared value tells no type (none, an empty list, a list of several kinds, a map), or that some
+`set` gives a value of another type or of one known only at run time, stays *any*. The generated code is the same
+either way: only the checks read these types.
+"""
+
+from __future__ import annotations
+
+from . import ast
+from .compiler import ANY, a_type, is_list
+
+NUMBERS = ("int", "num", "player")
+
+
+def declared_type(value):
+    """The type of a variable's declared value (its `initial`, one seat's of a per-seat one), or None where it tells
+    none: none, an empty list, a list of items of several types, a map."""
+    kind = type(value)
+    if kind in (bool, int, float, str):
+        return {bool: "bool", int: "int", float: "num", str: "str"}[kind]
+    if kind is not list or not value:
+        return None
+    found = declared_type(value[0])
+    for item in value[1:]:
+        found = found and joined_type(found, declared_type(item))
+    return found and ("list", found)
+
+
+def joined_type(a, b):
+    """The type of the values of types ``a`` and ``b`` together (whole numbers and fractions are numbers, a seat is a
+    whole number), or None where no one type holds both."""
+    if a == b:
+        return a
+    if a in NUMBERS and b in NUMBERS:
+        return "num" if "num" in (a, b) else "int"
+    if is_list(a) and is_list(b):
+        inner = joined_type(a[1], b[1])
+        return inner and ("list", inner)
+    return None
+
+
+class Typer:
+    """The type of a compiled node, given the variables' types where they are known (``known``: name -> the type of
+    its value, one seat's of a per-seat variable)."""
+
+    def __init__(self, compiler, known: dict):
+        self.symbols, self.define_seen, self.known = compiler.symbols, compiler._define_seen, known
+
+    def type_of(self, node, seen, busy: frozenset = frozenset()):
+        """The type of ``node``, compiled with ``seen`` (Compiler._seen), where reading variables' known types."""
+        entry = (seen or {}).get(id(node))
+        if entry is None or entry[0] is not node:
+            return ANY
+        t = entry[1]
+        if t != ANY and not (is_list(t) and t[1] == ANY):
+            return t  # (known while it compiled: a variable's type changes none of it)
+        if len(entry) == 3:
+            return self._read(node, entry[2], busy) or t
+        if isinstance(node, ast.Index):
+            target = self.type_of(node.target, seen, busy)
+            return target[1] if is_list(target) else t
+        if isinstance(node, ast.BinOp):
+            return self._arithmetic(node.op, self.type_of(node.left, seen, busy), self.type_of(node.right, seen, busy)) or t
+        if isinstance(node, ast.Unary) and node.op == "-":
+            found = self.type_of(node.operand, seen, busy)
+            return ("num" if found == "num" else "int") if found in NUMBERS else t
+        if isinstance(node, ast.Conditional):
+            return joined_type(self.type_of(node.then, seen, busy), self.type_of(node.otherwise, seen, busy)) or t
+        return t
+
+    def _read(self, node, kind: str, busy: frozenset):
+        """The known type of a read of a variable, or of a definition without parameters; None where not known."""
+        name = node.name
+        if kind == "variable":
+            found = self.known.get(name)
+            return ("list", found) if found is not None and self.symbols.variables[name] else found
+        define = self.symbols.defines.get(name)
+        if name in busy or define is None or define.tree is None:
+            return None
+        found = self.type_of(define.tree, self.define_seen.get(name), busy | {name})
+        return None if found == ANY else found
+
+    @staticmethod
+    def _arithmetic(op: str, left, right):
+        """The type of `left op right` where both types are known and the compiler would take them, else None."""
+        if op == "+" and left == right == "str":
+            return "str"
+        if op == "+" and is_list(left) and is_list(right):
+            return joined_type(left, right)
+        if left not in NUMBERS or right not in NUMBERS:
+            return None
+        return "num" if op == "/" or "num" in (left, right) else "int"
+
+    def said(self, hint: str, node, seen) -> str:
+        """``hint``, with the variable whose known type a finding at ``node`` read (`if: buys`, `when: chips[me]`)."""
+        while isinstance(node, ast.Index):
+            node = node.target
+        entry = (seen or {}).get(id(node))
+        if not isinstance(node, ast.Name) or entry is None or len(entry) != 3 or entry[2] != "variable":
+            return hint
+        name = node.name
+        held = a_type(self.known[name]) if name in self.known else ""
+        if not held:
+            return hint
+        seat = " (each seat's)" if self.symbols.variables[name] else ""
+        said = f"'{name}'{seat} always holds {held}: it starts as one, and every set of it gives one"
+        return f"{hint}; {said}" if hint else said
+
+
+def variable_types(compiler, variables: dict) -> dict:
+    """Variable -> the type of every value it holds (one seat's, for a per-seat variable), where one type holds them
+    all: its declared value's, which every `set` of it (Compiler.set_values) gives too, read with the types so known
+    (`set: {buys: buys - 1}` keeps a whole number one). ``variables``: name -> VariableSpec."""
+    known = {name: found for name, spec in variables.items() if (found := declared_type(spec.initial)) is not None}
+    typer = Typer(compiler, known)
+    changed = True
+    while changed:  # (each pass takes a type away or makes whole numbers numbers: it ends)
+        changed = False
+        for name, _, value, whole, seen in compiler.set_values:
+            if name not in known:
+                continue
+            found = typer.type_of(value.tree, seen) if value.tree is not None else ANY
+            if whole:  # a per-seat variable set whole: a list of one value per seat
+                found = found[1] if is_list(found) else ANY
+            joined = joined_type(known[name], found)
+            if joined != known[name]:
+                changed = True
+                if joined is None:
+                    del known[name]
+                else:
+                    known[name] = joined
+    return known
+
+
+def check_variable_types(compiler, variables: dict) -> None:
+    """Know the variables' types (variable_types) and make again the checks their values passed at compile time."""
+    compiler.variable_types = variable_types(compiler, variables)
+    compiler.check_deferred(Typer(compiler, compiler.variable_types))
