@@ -514,8 +514,8 @@ def _plural(words: str) -> str:
 
 
 def _unify(a, b):
-    if a == b:
-        return a
+    if a == b:  # (records of other fields are equal, "record", as types: their fields are not one record's)
+        return a if getattr(a, "fields", ()) == getattr(b, "fields", ()) else "record"
     if {a, b} <= {"int", "num", "player"}:
         return "num" if "num" in (a, b) else "int"
     if a == "none":
@@ -1976,7 +1976,9 @@ class Compiler:
         types = _specialised(types)
         if all(t == ANY for t in types):
             types = ()
-        key = (define.name, types)
+        # (a record's fields too: "record" of regions() equals that of placements(), and a body compiled for one read the
+        # other's fields in its E152, and was its code)
+        key = (define.name, types, tuple(getattr(t, "fields", None) for t in types))
         if key in self.define_variants:
             return self.define_variants[key]
         if define.compiling:
@@ -7189,12 +7191,15 @@ def _map_key_hint(node, t, spelt: str, grids: bool = False) -> str:
     `top['h']`, where the base is or may be a map; ``spelt``, the attribute spelt alike, stays where it is known not
     to be one (a component), and comes first where it may be either; ``grids``: the ruleset has a grid, whose builtins'
     records a value of a type not known may be (`c.z` for a cell of piece_cells, {x, y, value}: their fields first)."""
+    records = ", ".join(f"{name} {{{', '.join(record.fields)}}}" for name, record in GRID_RECORDS.items())
+    grid_records = f"{spelt + ' ' if spelt else ''}if it is a record a grid builtin gives, one of its fields: {records}"
+    if t == "record" and grids and not getattr(t, "fields", ()):  # (records of several builtins: `x if c else y`)
+        return grid_records
     if t not in ("map", ANY):
         return spelt
     read = f"keys are read with brackets: {ast.text(ast.Index(node.pos, node.target, ast.Const(node.name_pos, node.name)))}"
     if t == ANY and grids:
-        records = ", ".join(f"{name} {{{', '.join(record.fields)}}}" for name, record in GRID_RECORDS.items())
-        return f"{spelt + ' ' if spelt else ''}if it is a record a grid builtin gives, one of its fields: {records}; if a map, its {read}"
+        return f"{grid_records}; if a map, its {read}"
     return f"a map's {read}" if t == "map" or not spelt else f"{spelt} if it holds a map, its {read}"
 
 

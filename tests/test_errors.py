@@ -1701,6 +1701,27 @@ def test_a_field_a_grid_s_record_lacks_names_its_fields(tmp_path, read, message,
     assert found.code == "E152" and found.message == message and found.hint.startswith(hint), found
 
 
+def test_a_definition_given_two_kinds_of_record_names_each_one_s_fields(tmp_path):
+    """A bug bash: a definition compiled for regions' records was kept for placements' too (both types are "record"),
+    so its E152 named the regions' fields {value, size, marked} only, never those of the record the other call reads."""
+    path = tmp_path / "r.yaml"
+    text = GRID_READ.replace("define:\n", "define:\n  far(r): r.area + count(hand)\n")
+    path.write_text(text.replace("READ", '"far(first(regions(board))) + far(first(placements(board, t))) > 0"'), encoding="utf-8")
+    found = {d.message for d in diagnostics_of(path) if d.code == "E152"}
+    assert {"a record {value, size, marked} has no field 'area'",
+            "a record {x, y, rot, overlap, touching} has no field 'area'"} <= found, found
+
+
+def test_a_field_of_either_of_two_kinds_of_record_names_no_one_s_fields_alone(tmp_path):
+    """`(a region if ... else a placement).area`: the value is a record of either kind, so E152 names the fields of
+    every record a grid builtin gives, not the regions' alone (as if it were one of them)."""
+    path = tmp_path / "r.yaml"
+    path.write_text(GRID_READ.replace("READ", '"(first(regions(board)) if count(hand) > 0 else at).area > 0"'), encoding="utf-8")
+    found = diagnostics_of(path)[0]
+    assert found.code == "E152" and found.message == "no component or die face has an attribute 'area'", found
+    assert "regions {value, size, marked}" in found.hint and "placements {x, y, rot, overlap, touching}" in found.hint, found
+
+
 def test_a_field_a_value_of_a_type_not_known_lacks_names_the_grid_records_fields(tmp_path):
     """Kingdomino trial: `c.z` of a list of piece_cells' cells passed to a definition hinted only `c['z']`, a map's
     key, pointing away from `c.x`: in a ruleset with a grid the hint names the fields of the records grids give."""
