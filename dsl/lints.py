@@ -3588,6 +3588,7 @@ def l040_shuffled_in_sight_then_hidden(facts) -> list:
             shuffled = _zone_written(facts, stmt.args.get("zone"), envs.get(id(stmt))) if stmt.kind == "shuffle" else None
             if shuffled is None:
                 continue
+            looped = set()  # the moves of a loop said once, at the outermost loop that takes the zone one by one
             for later, after in _later_statements(block[i + 1:]):
                 if later.kind == "shuffle" and _zone_written(facts, later.args.get("zone"), envs.get(id(later))) == shuffled:
                     break  # (the order seen from here on is that shuffle's: its own finding)
@@ -3595,7 +3596,44 @@ def l040_shuffled_in_sight_then_hidden(facts) -> list:
                          else _dealt_out_of_sight(facts, later, shuffled, envs) if later.kind == "deal" else None)
                 if found is not None:
                     out.append(_shuffled_in_sight_finding(facts, stmt, later, shuffled, *found))
+                for move, *found in _moved_one_by_one(facts, later, after, shuffled, envs, looped):
+                    out.append(_shuffled_in_sight_finding(facts, stmt, move, shuffled, *found, loop=later))
     return out
+
+
+LOOPS = ("for", "repeat", "until", "turns")  # statements that run their body again and again
+
+
+def _moved_one_by_one(facts, loop, after, shuffled, envs, looped: set) -> list:
+    """[(move, the zone, the seats that learn its order)] for each move in ``loop`` (a loop statement; ``after``: the
+    statements after it in its block) that takes one component of the zone ``shuffled`` a pass (`last(discard)`,
+    `first(discard)`, `discard[0]`, or `c` of `for: c in discard`) into a zone some seat that sees ``shuffled`` does not
+    see: pass after pass, the whole zone goes over in the order seen (a Pandemic-like epidemic written as a loop). Not
+    followed where the loop shuffles the zone itself, nor for the moves in ``looped`` (said at an outer loop)."""
+    if loop.kind not in LOOPS:
+        return []
+    inside = list(_statements_in(loop.args.get("body", ())))
+    if any(s.kind == "shuffle" and _zone_written(facts, s.args.get("zone"), envs.get(id(s))) == shuffled for s in inside):
+        return []  # (each pass's order is that shuffle's own)
+    out = []
+    for move in (s for s in inside if s.kind == "move" and id(s) not in looped):
+        found = _moved_out_of_sight(facts, move, after, shuffled, envs, loop)
+        if found is not None:
+            looped.add(id(move))
+            out.append((move, *found))
+    return out
+
+
+def _one_of(facts, tree, loop):
+    """The zone whose one component ``tree`` moves each pass of ``loop`` (`last(Z)`, `first(Z)`, `Z[i]`, or the name
+    `for: c in Z` binds), as a tree; else None."""
+    if isinstance(tree, ast.Call) and tree.func in ("first", "last") and len(tree.args) == 1:
+        return tree.args[0]
+    if isinstance(tree, ast.Index):
+        return tree.target
+    if isinstance(tree, ast.Name) and loop.kind == "for" and tree.name == loop.args.get("var") and loop.args.get("items") is not None:
+        return facts.tree(loop.args["items"])
+    return None
 
 
 def _every_block(facts):
@@ -3627,15 +3665,17 @@ def _zone_written(facts, expr, env):
     return None
 
 
-def _moved_out_of_sight(facts, move, after, shuffled, envs):
+def _moved_out_of_sight(facts, move, after, shuffled, envs, loop=None):
     """(the zone, the seats that learn its order) where ``move`` puts the zone ``shuffled`` (_zone_written) whole, or
-    its first components (`take(ZONE, n)`), in their order, into one zone some seat that sees ``shuffled`` does not
-    see, and no shuffle of that zone follows it (``after``: the statements after it in its block) before anything asks;
-    else None."""
+    its first components (`take(ZONE, n)`), in their order (or, in ``loop``, one of them a pass: _one_of), into one zone
+    some seat that sees ``shuffled`` does not see, and no shuffle of that zone follows it (``after``: the statements
+    after it, or after the loop, in its block) before anything asks; else None."""
     env = envs.get(id(move))
     tree = facts.tree(move.args["what"]) if env is not None and move.args.get("what") is not None else None
     if isinstance(tree, ast.Call) and tree.func == "take" and len(tree.args) == 2:
         tree = tree.args[0]
+    elif loop is not None:
+        tree = _one_of(facts, tree, loop)
     named = tree.target if isinstance(tree, ast.Index) else tree
     if not (isinstance(named, ast.Name) and named.name not in env and ast.text(tree) == shuffled[0]):
         return None
@@ -3688,9 +3728,10 @@ def _hiding_order(facts, zone: str) -> str:
     return "whose order nobody sees" if spec.order != "everyone" and spec.visible == "everyone" else f"which {_WHO_SEES[spec.visible]}"
 
 
-def _shuffled_in_sight_finding(facts, shuffle, move, shuffled, zone, who) -> Diagnostic:
-    """L040's finding at ``shuffle``: what it shows whom, the ``move`` that hands that order to hidden ``zone``, and the
-    two fixes: shuffle the hidden zone after the move, or shuffle in a zone nobody sees on the way."""
+def _shuffled_in_sight_finding(facts, shuffle, move, shuffled, zone, who, loop=None) -> Diagnostic:
+    """L040's finding at ``shuffle``: what it shows whom, the ``move`` that hands that order to hidden ``zone`` (in
+    ``loop``, one component a pass), and the two fixes: shuffle the hidden zone after the move, or shuffle in a zone
+    nobody sees on the way."""
     dealt = move.kind == "deal"
     what, to = (move.args[key].text.strip() for key in ("from" if dealt else "what", "to"))
     spare = next(name for name in ("mixing", *(f"mixing{i}" for i in range(2, 99))) if name not in facts.ruleset.zones)
@@ -3702,14 +3743,17 @@ def _shuffled_in_sight_finding(facts, shuffle, move, shuffled, zone, who) -> Dia
                           f"shuffle where nobody sees: declare a zone ({spare}: {{visible: nobody}}), then move: {what} -> "
                           f"{spare}, shuffle: {spare}, and deal from {spare}{_told_anyway('L040')}")
     at = ", at: bottom" if move.args.get("bottom") else ""
+    puts, after, way = "puts it in that order", "the move", f"move: {what} -> {spare}, shuffle: {spare}, move: {spare} -> {to}{at}"
+    if loop is not None:  # one component a pass: the loop hands the whole order over
+        puts, after = f"puts its components one by one, in the loop at {loop.loc}, in that order", "the loop"
+        way = f"move: {shuffled[0]} -> {spare}, shuffle: {spare}, then the loop takes from {spare}"
     return Diagnostic(shuffle.loc, "L040", f"`shuffle: {shuffled[0]}` at {shuffle.loc} shows {who} the new order of "
-                      f"'{shuffled[1]}', and `move: {what} -> {to}` at {move.loc} then puts it in that order into '{zone}', "
+                      f"'{shuffled[1]}', and `move: {what} -> {to}` at {move.loc} then {puts} into '{zone}', "
                       f"{_hiding_order(facts, zone)}: {who} knows the order of '{zone}' (each "
                       f"view and record shows the shuffled order)",
-                      f"shuffle '{zone}' after the move (shuffle: {to}) where all of it may be mixed; to keep what moves "
+                      f"shuffle '{zone}' after {after} (shuffle: {to}) where all of it may be mixed; to keep what moves "
                       f"together (on top of the rest), shuffle it in a zone nobody sees on the way: declare one ({spare}: "
-                      f"{{visible: nobody}}), then move: {what} -> {spare}, shuffle: {spare}, move: {spare} -> {to}{at}"
-                      f"{_told_anyway('L040')}")
+                      f"{{visible: nobody}}), then {way}{_told_anyway('L040')}")
 
 
 def l017_rounds_never_played(facts) -> list:

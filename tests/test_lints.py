@@ -2720,9 +2720,20 @@ def shuffled_then(*lines: str, base: str = CLEAN) -> str:
     (shuffled_then("deal: {from: discard, to: table, count: 1}"), []),  # dealt face up
     (shuffled_then("move: discard -> deck", base=changed("  discard: {}", "  discard: {order: nobody}")), []),  # a bag's
     (shuffled_then("move: discard -> bag", base=changed("  discard: {}", "  discard: {}\n  bag: {order: nobody}")), ["L040"]),
+    # a loop taking one card a pass hands the whole order over, as a move of the zone does (a bug bash)
+    (shuffled_then("for: c in discard", "  do:", "    - move: c -> deck"), ["L040"]),
+    (shuffled_then("repeat: count(discard)", "  do:", "    - move: last(discard) -> deck"), ["L040"]),
+    (shuffled_then("until: count(discard) == 0", "  do:", "    - move: first(discard) -> deck"), ["L040"]),
+    (shuffled_then("repeat: 2", "  do:", "    - for: c in discard", "      do:", "        - move: c -> deck"), ["L040"]),  # said once
+    (shuffled_then("for: c in discard", "  do:", "    - move: c -> deck", "shuffle: deck"), []),  # mixed after the loop
+    (shuffled_then("for: c in discard", "  do:", "    - move: c -> table[0]"), []),  # into a zone every seat sees
+    (shuffled_then("repeat: 2", "  do:", "    - shuffle: discard", "    - move: last(discard) -> deck"), []),  # each pass's own
+    (shuffled_then("for: c in deck", "  do:", "    - move: c -> hand[0]"), []),  # another zone's cards
 ], ids=["the whole zone", "take", "at the bottom", "a decision between", "in a block after it", "into a hand",
         "the hidden zone shuffled after", "through a zone nobody sees", "one card", "into a public zone", "shuffled twice",
-        "a hidden zone shuffled", "dealt into hidden hands", "dealt face up", "a bag shuffled", "into a bag"])
+        "a hidden zone shuffled", "dealt into hidden hands", "dealt face up", "a bag shuffled", "into a bag", "a for over it", "a repeat of its last",
+        "an until of its first", "a loop in a loop", "the hidden zone shuffled after the loop", "a loop into a public zone",
+        "a loop shuffling it each pass", "a loop over another zone"])
 def test_a_zone_shuffled_in_sight_then_moved_in_that_order_out_of_sight_is_l040(tmp_path, text, codes):
     """A Pandemic trial shuffled the public infection discard, then moved it onto the face-down infection deck: every
     seat's record held the shuffle's order, so every seat knew the next infections, and validate said nothing. A move
@@ -2730,6 +2741,17 @@ def test_a_zone_shuffled_in_sight_then_moved_in_that_order_out_of_sight_is_l040(
     shuffle, unless that zone is shuffled after the move or the shuffle is made where nobody sees it."""
     found = findings(tmp_path, text)
     assert [d.code for d in found] == codes, [str(d) for d in found]
+
+
+def test_l040_of_a_loop_names_the_loop_and_the_way_through_a_zone_nobody_sees(tmp_path):
+    """A loop moving the shuffled zone one card a pass: the finding says so at the move, names the loop, and hints the
+    shuffle after the loop, or the shuffle in a zone nobody sees before it."""
+    text = shuffled_then("repeat: count(discard)", "  do:", "    - move: last(discard) -> deck")
+    [d] = findings(tmp_path, text)
+    assert "`move: last(discard) -> deck` at" in d.message, str(d)
+    assert "then puts its components one by one, in the loop at" in d.message and "in that order into 'deck'" in d.message, str(d)
+    assert d.hint.startswith("shuffle 'deck' after the loop (shuffle: deck)") and \
+        "then move: discard -> mixing, shuffle: mixing, then the loop takes from mixing" in d.hint, str(d)
 
 
 def test_l040_of_a_deal_says_what_the_hands_got_is_known_and_how_to_shuffle_unseen(tmp_path):
