@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from philtre.interpreter.records import HIDDEN
+from philtre.interpreter.records import HIDDEN, unescaped
 
 from .actions import Layout
 
@@ -176,9 +176,9 @@ class ViewEncoder:
         if self.ruleset.variables[name].per_player:
             for p, entry in enumerate(value):
                 if entry != HIDDEN:
-                    self._value(f"var {name}[{p}]", entry, vec)
+                    self._value(f"var {name}[{p}]", unescaped(entry), vec)
         else:
-            self._value(f"var {name}", value, vec)
+            self._value(f"var {name}", unescaped(value), vec)
 
     def _value(self, field, value, vec) -> None:
         """Known flag, number, zones, kinds and strings of one value."""

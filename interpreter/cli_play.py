@@ -557,13 +557,13 @@ def _note_shown(game, view: dict) -> None:
 def _note_starting_values(game, seat: int) -> None:
     """Note the values the variables start with, those the seat may see, as told: a `set` of the set-up that leaves one
     as it started is no news (`done[0] = false`, `trump = none` were told before the first board, which shows them)."""
-    from .records import plain_json
+    from .records import escaped, plain_json
     from .state import initial_state
 
     start = initial_state(game.ruleset, game.state.nplayers, 0).vars
     seen = {}
     for name, spec in game.ruleset.variables.items():
-        value = plain_json(start[name])
+        value = escaped(plain_json(start[name]))  # (as the seat's view and record write it)
         if spec.visible == "everyone" or (spec.per_player and spec.visible == "owner" and isinstance(value, list)):
             seen[name] = value
     _note_shown(game, {"seat": seat, "variables": seen})

@@ -27,10 +27,54 @@ READ_VERSIONS = (1, 2)
 # components and values one record holds (about 400 bytes each while recording): a loop moving a large zone to and
 # fro reached the step limit only after 60 million, and 4 GB of memory were not enough to record them
 MAX_RECORDED = 1_000_000
-HIDDEN = {"hidden": True}
+
+
+class Placeholder(dict):
+    """What a seat's record puts where something is hidden from it ({"hidden": true}, ...): written as the dict it is,
+    and told apart from a map a rule made with a key `hidden`, which a seat's record and view escape (escaped)."""
+
+    __slots__ = ()
+
+
+HIDDEN = Placeholder(hidden=True)
 # in a seat's record, in place of the hidden components of a move or deal between zones whose counts it may not see:
 # how many (none, one or more) is hidden too, as the seat's view hides those zones' counts
-UNCOUNTED = {"hidden": True, "count": None}
+UNCOUNTED = Placeholder(hidden=True, count=None)
+
+
+def collides(value) -> bool:
+    """Whether ``value`` is a map a rule made (plain JSON, not a component: no id and type) that a seat would read as
+    something hidden from it: one with a key `hidden` ({"hidden": true} is a hidden entry's placeholder)."""
+    return type(value) is dict and "hidden" in value and not ("id" in value and "type" in value)
+
+
+def escaped(value):
+    """``value`` (plain JSON) as a seat's view and record write it: each map that collides as {"hidden": false, "value":
+    MAP}, which no placeholder is (theirs say true), and the full record never needs (it hides nothing)."""
+    if type(value) is list:
+        return [escaped(item) for item in value]
+    if type(value) is dict:
+        return kept_apart(value, {key: escaped(item) for key, item in value.items()})
+    return value
+
+
+def escaped_map(value) -> bool:
+    """Whether ``value``, read from a seat's view or record, is a map of the rules' that escaped wrote apart."""
+    return type(value) is dict and value.get("hidden") is False and len(value) == 2 and "value" in value
+
+
+def unescaped(value):
+    """``value``, read from a seat's view or record, with each map escaped wrote apart as the map it stands for."""
+    if type(value) is list:
+        return [unescaped(item) for item in value]
+    if type(value) is dict:  # (an escaped map's own keys are the rules': its `hidden` too, not unwrapped again)
+        return {key: unescaped(item) for key, item in (value["value"] if escaped_map(value) else value).items()}
+    return value
+
+
+def kept_apart(value, written):
+    """``written``, the map ``value`` as a seat's record or view writes its items, escaped where ``value`` collides."""
+    return {"hidden": False, "value": written} if collides(value) else written
 
 
 def component_json(c) -> dict:
@@ -318,7 +362,7 @@ class Recorder:
         sees_target = seat in self.seers(target)
         shown = sorted((component_json(c) for c in rest if sees_target or c["id"] in was_revealed), key=lambda c: c["id"])
         hidden = [HIDDEN] * (len(rest) - len(shown)) if seat in self.counters(target) else [UNCOUNTED]
-        return kept + [{"hidden": True, "components": shown + hidden}]
+        return kept + [Placeholder(hidden=True, components=shown + hidden)]
 
     def shuffle(self, zone) -> None:
         """A zone shuffled: its new order, seen by who sees its contents; a bag's (`order: nobody`) by nobody, so it is not
@@ -449,7 +493,7 @@ class Recorder:
                     out[k] = None if k == "order" else HIDDEN
                 else:
                     out[k] = self._filter(v, player)
-            return out
+            return kept_apart(value, out)  # (a rule's map, as escaped writes it)
         if isinstance(value, list):
             told = self.told.get(id(value))
             if told is not None and player in told:

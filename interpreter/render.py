@@ -7,7 +7,7 @@ import re
 
 from philtre.dsl.values import attribute_text, component_text, displays, named_values, shown_attributes  # noqa: F401 (play's words)
 
-from .records import HIDDEN, UNCOUNTED, NumberKey
+from .records import HIDDEN, UNCOUNTED, NumberKey, escaped_map
 
 
 def _component(c: dict, ruleset=None) -> str:
@@ -267,11 +267,18 @@ class _Hidden:
         return [cls() if v == HIDDEN else v for v in values]
 
 
+def _map_text(value: dict, ruleset=None) -> str:
+    """A map of a view's value in the language's words (plain)."""
+    return "{" + ", ".join(f"{plain(k, True, ruleset)}: {plain(v, True, ruleset)}" for k, v in value.items()) + "}"
+
+
 def plain(value, inner: bool = False, ruleset=None) -> str:
     """A view's value in the language's words: true, false, none, not Python's True, False, None; with the ``ruleset``,
     a zone as the language writes it, hand[2] or deck, not the {zone, index} a view holds it as."""
     if value is None or isinstance(value, bool):
         return {None: "none", True: "true", False: "false"}[value]
+    if escaped_map(value):  # a map of the rules' with a key `hidden`, which a view writes apart from a hidden entry
+        return _map_text(value["value"], ruleset)
     if isinstance(value, dict) and "type" in value and "id" in value:  # a component held in a variable
         return _component(value, ruleset)
     if ruleset is not None and isinstance(value, dict) and set(value) == {"zone", "index"} and value["zone"] in ruleset.zones:
@@ -279,7 +286,7 @@ def plain(value, inner: bool = False, ruleset=None) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(plain(v, True, ruleset) for v in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{plain(k, True, ruleset)}: {plain(v, True, ruleset)}" for k, v in value.items()) + "}"
+        return _map_text(value, ruleset)
     # a word in a list is quoted, as written; a map's number key is no word (NumberKey)
     return repr(value) if inner and isinstance(value, str) and not isinstance(value, NumberKey) else str(value)
 

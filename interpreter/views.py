@@ -38,12 +38,13 @@ def view_of(game, viewer) -> dict:
     for name, spec in rs.zones.items():
         family = [_zone_view(spec, z, viewer, S.revealed, S.placed) for z in S.zones[name]]
         zones[name] = family[0] if spec.kind == "single" else family
-    from .records import HIDDEN, plain_json
+    from .records import HIDDEN, escaped, plain_json
 
     variables = {}
     shown = S.revealed  # (besides components' ids: (variable, seat or None) for each value a `reveal` shows)
     for name, spec in rs.variables.items():
-        value = plain_json(S.vars[name])  # zones as references, never their contents
+        # zones as references, never their contents; a map of the rules' that reads as a hidden entry, escaped
+        value = escaped(plain_json(S.vars[name]))
         if spec.visible == "everyone":
             variables[name] = list(value) if spec.per_player else value
         elif spec.per_player:

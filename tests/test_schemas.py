@@ -263,6 +263,8 @@ GOOD_LINES = [
     {"event": "roll", "dice": {"die1": {"symbol": "disc", "count": 1}}},
     {"event": "set", "variable": "dealer", "value": 1},
     {"event": "set", "variable": "bid", "index": 2, "value": {"hidden": True}},
+    {"event": "set", "variable": "note", "value": {"hidden": False, "value": {"hidden": True}}},  # a map of the rules'
+    {"event": "decision", "player": 0, "action": "pick", "args": {"m": {"hidden": False, "value": {"hidden": True}}}},
     {"event": "score", "player": 0, "points": -2.5, "total": 3},
     {"event": "round_end", "round": 1, "points": [1, 0, 2], "totals": [1, 0, 2]},
     {"event": "end", "scores": [1, 0, 2], "winners": [1]},
@@ -286,6 +288,7 @@ BAD_LINES = [
     {"event": "decision", "player": 0, "action": "play", "args": {"into": {"zone": "cauldron"}}},
     {"event": "decision", "player": 0, "action": "pass", "args": {"cards": [{"type": "potion", "hidden": False}]}},
     {"event": "decision", "player": 0, "action": "pass", "args": {"card": {"hidden": True, "color": "red"}}},
+    {"event": "decision", "player": 0, "action": "pass", "args": {"m": {"hidden": False, "value": 3}}},
     {"event": "decision", "player": 0, "action": "pass", "args": {"cards": [{"zone": "hand"}]}},
     {"event": "reveal", "zone": ZONE, "components": [{"hidden": True}]},
     {"event": "reveal", "variable": "tent"},
