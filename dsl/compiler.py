@@ -740,6 +740,7 @@ class Compiler:
         # compiling a scenario's expressions (scenarios.compile_scenarios): no seat decides in its expect, given and
         # rest, and a hint naming me would lead to another error
         self.in_scenario = False
+        self.scenario_players = 0  # the player count of the scenario compiled (in_scenario), 0 when none is
         self.found_in: dict = {}  # a diagnostic's index -> the name of the scenario whose check found it (scenario_defaults)
         # the places of the `repeat`s without `as:` around the statement being compiled, the innermost last: a loop's
         # name read inside one is told to give it `as:` (statements.c_repeat)
@@ -3174,6 +3175,8 @@ class Compiler:
                 and code == f"S.zones[{target.name!r}]"):
             return False
         name = target.name
+        if self.in_scenario and self.scenario_players > self.symbols.most_seats:
+            return False  # (a scenario of a count the ruleset does not take: skipped in a combination of variants, R001 alone)
         size = self.symbols.most_seats if name in self.symbols.seat_zones else self.symbols.zone_copies.get(name)
         if size is None or index.value < size:
             return False

@@ -155,6 +155,7 @@ def _compile_scenarios(compiler: Compiler, items, actions: dict | None) -> tuple
 def _compiled_scenario(compiler: Compiler, item, loc: Loc, actions: dict | None) -> Scenario:
     """One scenario of compile_scenarios, written at ``loc``."""
     given = item.get("given") or Map(loc)
+    compiler.scenario_players = item["players"] if isinstance(item.get("players"), int) else 0
     _check_whole_fields(compiler, item)
     _check_given_seats(compiler, given, item["players"])
     zones = []

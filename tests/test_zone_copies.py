@@ -142,7 +142,7 @@ def test_a_start_that_fails_says_so_in_a_rules_words_naming_the_combination(tmp_
     path.write_text(UNUSED_SUNS.replace("attributes: {value: 1..3}", "list: [{value: 1, o: 0}, {value: 2}]")
                     .replace("suns[[0, 1, none][value - 1]]", "suns[o]").replace('"0 if value == 3 else 1"', "1"), encoding="utf-8")
     said = [str(f.diagnostic) for f in check_file(str(path)).errors]
-    assert any("R002 'start' of sun value=2 o=none failed before the game started: a list is indexed by a whole number, "
+    assert any("R002 'start' of sun value=2 failed before the game started: a list is indexed by a whole number, "
                "not none; 'o' is none (with 2 players)" in s for s in said), said
 
 
