@@ -704,13 +704,13 @@ def _twin_key_hint(extra, known) -> str:
 
 def _shape_hint(error, path) -> str:
     """For a block or a choice written in the other shape: `round: {do: [...]}` (a round's statements are its value
-    itself), a `do:` whose statements lack their dashes, `choose: [card, hand[me]]` (a mapping); a die written as a
+    itself), a `do:` (or an action's `then:`) whose statements lack their dashes, `choose: [card, hand[me]]` (a mapping); a die written as a
     mapping (a list of faces); a type's `derive:` mapping written inside its attributes."""
     if error.validator != "type" or not path:
         return ""
     if path[-1] == "round" and isinstance(error.instance, dict) and "do" in error.instance:
         return "round: takes its list of statements directly, with no do: key"
-    if path[-1] in ("do", "else") and isinstance(error.instance, dict):
+    if path[-1] in ("do", "then", "else") and isinstance(error.instance, dict):
         return f"{path[-1]}: takes a list of statements, each on its own line starting with '- '"
     if path[-1] == "choose" and isinstance(error.instance, list):
         return "choose: maps each parameter's name to what it is chosen from: choose: {card: \"hand[me]\"}"

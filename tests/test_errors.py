@@ -487,6 +487,11 @@ CASES = {
         "an action's effects under do: without their dashes (it said only 'expected a list, got a mapping')",
         breaking("    do:\n      - move: card -> pile\n      - score:", "    do:\n      move: card -> pile\n      score:"),
         "V001", "move: card", hint="do: takes a list of statements, each on its own line starting with '- '"),
+    "then_without_dashes": Case(
+        "an action's then: written as a mapping, without dashes (it said only 'expected a list, got a mapping')",
+        breaking("      - score: {player: me, add: card.value}\n",
+                 "      - score: {player: me, add: card.value}\n    then:\n      decide: play\n      player: me\n"),
+        "V001", "decide: play\n      player", hint="then: takes a list of statements, each on its own line starting with '- '"),
     "choose_as_a_list": Case(
         "choose: written as a list (it said only 'expected a mapping, got a list')",
         breaking('    choose: {card: "hand[me]"}\n', '    choose: [card, "hand[me]"]\n'),
