@@ -546,12 +546,21 @@ def _thing(value, ruleset, placed=None) -> str:
     return value_text(value)  # a word as the options write it: 'two words', not two words
 
 
+KINDS_TOLD = 6  # kinds a move of many names before it says how many more: a line stays readable
+
+
 def _things(comps: list, ruleset, most: int | None = 4) -> str:
-    """The components by name, alike ones told once with how many; more than ``most`` names (None: no limit), how many."""
-    names = _runs([_thing(c, ruleset) for c in comps])
-    if most is not None and len(names) > most:
-        return f"{len(comps)} components"
-    return ", ".join(names) or "nothing"
+    """The components by name in order, alike ones one after another told once with how many; more than ``most``
+    names (None: no limit), each kind once with how many, as a bag's board tells them, past KINDS_TOLD kinds how many more."""
+    texts = [_thing(c, ruleset) for c in comps]
+    names = _runs(texts)
+    if most is None or len(names) <= most:
+        return ", ".join(names) or "nothing"
+    # (a hand played out was told '5 components', though the seat saw each: its kinds say more than its order, which
+    # the board shows where it matters)
+    told = set(list(dict.fromkeys(texts))[:KINDS_TOLD])
+    more = sum(text not in told for text in texts)
+    return ", ".join(_runs(_grouped(texts))[:KINDS_TOLD]) + (f" and {more} more" if more else "")
 
 
 def _said_decision(e, rs, placed=None):

@@ -1274,7 +1274,8 @@ def test_play_tells_every_component_a_reveal_shows_and_alike_moves_once():
     hidden = {"event": "move", "from": {"zone": "cup", "index": 1}, "to": {"zone": "cup", "index": 0},
               "components": [{"hidden": True}] * 3}
     assert event_text(hidden, ruleset) == "a hidden component x3 from cup[1] to cup[0]"
-    assert event_text(dict(hidden, components=faces), ruleset) == "5 components from cup[1] to cup[0]"  # a move of many: how many
+    assert event_text(dict(hidden, components=faces), ruleset) == (  # a move of many: each kind (test_play_cli's)
+        ", ".join(f"face pips={i + 1} (seat 1)" for i in range(5)) + " from cup[1] to cup[0]")
 
 
 def test_play_names_the_cards_dealt_to_a_zone_every_seat_sees():

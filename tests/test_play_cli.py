@@ -137,6 +137,29 @@ def test_a_move_into_a_zone_the_seat_counts_keeps_its_number():
     assert event_text(uncounted, poison) == "card red rank=5, hidden components from hand[1] to hand[0]"
 
 
+def test_a_move_of_many_kinds_the_seat_sees_names_each_kind_with_how_many():
+    """Dominion trial: a hand played out was told '5 components from hand[0] to inplay[0]', a reshuffle '12 components
+    from discard[0] to deck[0]', though the seat saw each card; one or two kinds were named. Past four names in order,
+    each kind is named once with how many, up to six kinds and then how many more; what the seat does not see stays hidden."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.render import event_text
+
+    ruleset = SimpleNamespace(zones={"hand": SimpleNamespace(kind="player"), "inplay": SimpleNamespace(kind="player")})
+    cards = [{"type": "card", "id": i, "kind": name} for i, name in enumerate(
+        ["copper", "estate", "copper", "silver", "copper", "gold", "estate"])]
+    move = {"event": "move", "from": {"zone": "hand", "index": 0}, "to": {"zone": "inplay", "index": 0}, "components": cards}
+    assert event_text(move, ruleset) == "card copper x3, card estate x2, card silver, card gold from hand[0] to inplay[0]"
+    assert event_text(dict(move, components=cards[:4]), ruleset) == (  # four names or fewer: in order, as before
+        "card copper, card estate, card copper, card silver from hand[0] to inplay[0]")
+    many = [{"type": "card", "id": i, "kind": f"k{i % 8}"} for i in range(12)]
+    assert event_text(dict(move, components=many), ruleset) == (
+        "card k0 x2, card k1 x2, card k2 x2, card k3 x2, card k4, card k5 and 2 more from hand[0] to inplay[0]")
+    hidden = cards[:5] + [{"hidden": True}] * 3
+    assert event_text(dict(move, components=hidden), ruleset) == (
+        "card copper x3, card estate, card silver, a hidden component x3 from hand[0] to inplay[0]")
+
+
 def test_play_says_an_actions_description_above_its_options_once_in_a_row(tmp_path):
     """Poisons three-players: four pours differing only by argument order; the goblet order is said only in the description."""
     result = philtre("play", "poisons", "-p", "3", "--variant", "three-players", "--seed", "1", stdin="1\n" * 200, timeout=120)
