@@ -1950,11 +1950,15 @@ def _revealed_before(facts, loop_seats=None):
     all_zones = frozenset(facts.ruleset.zones)
     always = _revealed_always(facts)
     offered_after: dict = {}  # action -> what the flow revealed before every step that offers it
+    thens = _then_starts(facts)
     body, revealed = False, frozenset()
-    for stmt, env, action in facts.placed:  # the flow first, then each action, each in the order written
+    for stmt, env, action in facts.placed:  # the flow first, each then:, then each action, each in the order written
         if action is not body:
             body = action
             revealed = offered_after.get(action.name, frozenset()) if action is not None else frozenset()
+        if id(stmt) in thens:  # a then: runs after its action, not after the flow written before it: a reveal later in
+            name = thens[id(stmt)]  # the flow (at the game's end) has not come yet
+            revealed = offered_after.get(name, frozenset()) | always.get(name, frozenset())
         if stmt.kind in ("decide", "simultaneous") and action is None:
             for name in decision_actions(stmt):
                 before = offered_after.get(name, revealed)  # a seat's zone shown on one way, its whole zone on the other: shown
@@ -1967,6 +1971,12 @@ def _revealed_before(facts, loop_seats=None):
         elif stmt.kind in ("decide", "simultaneous") and action is None and stmt.when is None and stmt.args.get("actions"):
             # what every action it offers (its fallback's too) always reveals is shown by the time the flow goes on (the card just turned up)
             revealed |= frozenset.intersection(*(always.get(name, frozenset()) for name in decision_actions(stmt)))
+
+
+def _then_starts(facts) -> dict:
+    """id of the first statement of each action's `then:` -> the action's name (facts.placed walks a then: as flow)."""
+    return {id(action.then.args["body"][0]): name for name, action in facts.ruleset.actions.items()
+            if action.then is not None and action.then.args["body"]}
 
 
 def _shown_to_every_seat(facts, stmt) -> bool:

@@ -330,3 +330,56 @@ def test_decisions_of_rulesets_without_follow_ups_are_not_marked():
         ruleset = load_ruleset(game)
         assert not ruleset.follow_ups and ruleset.flow_walked is ruleset.flow
         assert not any("follow_up" in s.args for s in _statements(ruleset.flow))
+
+
+# a then: reading a hand only its owner sees; the flow's last statement reveals the hands, at the game's end
+HIDDEN_IN_A_THEN = """philtre: 1
+game: hidden-in-a-then
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, 3]}, copies: 2, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  table: {}
+variables:
+  ones: 0
+actions:
+  play:
+    choose: {card: "hand[me]"}
+    do:
+      - move: card -> table
+    then:
+      - for: q in players
+        do:
+          - decide: react
+            player: q
+            when: any(c.rank == 1 for c in hand[q])
+      - set: {ones: "count(c for c in hand[me] if c.rank == 1)"}
+      - score: {player: me, add: "count(c for c in hand[me] if c.rank == 2)"}
+  react: {}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 2}
+  - turns: 0
+    until: count(hand[current]) == 0
+    do:
+      - decide: play
+"""
+
+
+@pytest.mark.parametrize("code", ["L027", "L030", "L031"])
+def test_a_reveal_later_in_the_flow_does_not_hide_what_a_then_tells(tmp_path, code):
+    """A then: runs after its action, before the flow goes on: a reveal at the game's end has not come yet."""
+    told = variant_of(HIDDEN_IN_A_THEN, tmp_path, "      - decide: play\n", "      - decide: play\n  - reveal: hand\n")
+    assert code in [d.code for d in lint(load_ruleset(told))]
+
+
+@pytest.mark.parametrize("old, new", [("    then:\n", "    then:\n      - reveal: hand\n"),
+                                      ("      - move: card -> table\n", "      - move: card -> table\n      - reveal: hand\n"),
+                                      ("      - decide: play\n", "      - reveal: hand\n      - decide: play\n")])
+def test_a_reveal_in_the_then_in_its_do_or_before_its_decide_shows_what_it_reads(tmp_path, old, new):
+    """A reveal that surely comes before the then:'s statements (in it, in the action's do, or in the flow before every
+    decide of the action) shows the hands first: nothing is told."""
+    codes = [d.code for d in lint(load_ruleset(variant_of(HIDDEN_IN_A_THEN, tmp_path, old, new)))]
+    assert not {"L027", "L030", "L031"} & set(codes), codes
