@@ -3738,6 +3738,47 @@ def _hiding_order(facts, zone: str) -> str:
     return "whose order nobody sees" if spec.order != "everyone" and spec.visible == "everyone" else f"which {_WHO_SEES[spec.visible]}"
 
 
+# -- L043: a public bag's component moved into a zone some seat does not see ------------------------------------------
+
+def l043_public_bag_into_hidden(facts) -> list:
+    """L043: a draw from a bag every seat sees (`order: nobody`, `visible: everyone`) into a zone some seat does not
+    see: a `move` of what it reads by position (`last(bag)`, `take(bag, 2)`), or a `deal` from it. Every seat sees which
+    component left the bag (language.md, zones), so every seat knows what the hidden zone got (a Dominion trial's
+    per-seat deck, `{each: player, order: nobody}`, made every hand public). A move of the whole bag, or of what is
+    picked by what every seat sees (`[c for c in bag if c.kind == 'gold']`), tells nothing the table did not see."""
+    zones, out = facts.ruleset.zones, []
+    for stmt, env, _ in facts.placed:
+        if stmt.kind == "move" and stmt.args.get("what") is not None:
+            drawn = _bags_read_in_order(facts, facts.tree(stmt.args["what"]))
+        elif stmt.kind == "deal" and stmt.args.get("from") is not None:
+            drawn = sorted(facts.refs(stmt.args["from"], env))
+        else:
+            continue
+        bags = [z for z in drawn if z in zones and _public_bag(zones[z])]
+        hidden = sorted(z for z in facts.refs(stmt.args.get("to"), env) if z in zones and zones[z].visible in _WHO_SEES)
+        if bags and hidden:
+            out.append(_public_bag_finding(facts, stmt, bags[0], hidden[0]))
+    return out
+
+
+def _public_bag(spec) -> bool:
+    """Whether a zone is a bag every seat sees: which component leaves it is shown to every seat."""
+    return spec.order != "everyone" and spec.visible == "everyone" and not spec.grid
+
+
+def _public_bag_finding(facts, stmt, bag: str, into: str) -> Diagnostic:
+    """L043's finding at the move or deal ``stmt`` from public ``bag`` into ``into``: hide the bag where it is a seat's
+    own (its owner sees it, as a deck-builder's deck), or nobody's where it is shared; or move face up."""
+    spec = facts.ruleset.zones[bag]
+    own = (f"declare '{bag}' `visible: owner` where it is a seat's own (a deck-builder's deck: "
+           f"`{bag}: {{each: player, visible: owner, order: nobody}}`)" if spec.kind == "player" else
+           f"declare '{bag}' `visible: nobody` (a face-down pile: `{bag}: {{visible: nobody}}`, shuffled) where no seat "
+           "should know what it holds")
+    return Diagnostic(stmt.loc, "L043", f"every seat sees what leaves '{bag}', so moving it into '{into}', which "
+                      f"{_WHO_SEES[facts.ruleset.zones[into].visible]}, tells every seat what it holds",
+                      f"{own}, or move it into a zone every seat sees (face up){_told_anyway('L043')}")
+
+
 def _shuffled_in_sight_finding(facts, shuffle, move, shuffled, zone, who, loop=None) -> Diagnostic:
     """L040's finding at ``shuffle``: what it shows whom, the ``move`` that hands that order to hidden ``zone`` (in
     ``loop``, one component a pass), and the two fixes: shuffle the hidden zone after the move, or shuffle in a zone
@@ -4600,12 +4641,13 @@ LINTS = {
     "L040": l040_shuffled_in_sight_then_hidden,
     "L041": l041_true_or_false_read_as_the_heuristic,
     "L042": l042_order_of_words_not_as_declared,
+    "L043": l043_public_bag_into_hidden,
 }
 
 
 # the lints of a game that shows a seat what it may not see (its options, a public roll, score or variable, the order
 # of a shuffle it saw): `philtre play` says them
-HIDDEN_INFORMATION = ("L008", "L021", "L024", "L027", "L030", "L031", "L033", "L040")
+HIDDEN_INFORMATION = ("L008", "L021", "L024", "L027", "L030", "L031", "L033", "L040", "L043")
 
 
 def lint(ruleset, codes=None, scenarios_apart: bool = False) -> list:

@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039, L040, L041, L042).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039, L040, L041, L042, L043).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -49,6 +49,32 @@ ROLLED_INTO_MINE = "dice:\n  d6: [{pips: 1}, {pips: 2}, {pips: 3}, {pips: 4}, {p
 RANKS, JQK = "rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", "rank: [J, Q, K]"  # (CLEAN's ranks; ranks that are words)
 
 GUESSED_INTO_MINE = "variables:\n  mine: {initial: 0, each: player, visible: owner}\n"
+
+# a deck-builder's per-seat deck, a bag (`order: nobody`), drawn into a hand only its owner sees
+DECK_BAG = """\
+philtre: 1
+game: lint-bag
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, 3]}, copies: 2, start: "deck[0]"}
+zones:
+  deck: {each: player, order: nobody}
+  hand: {each: player, visible: owner}
+  table: {}
+actions:
+  play:
+    choose: {c: "hand[me]"}
+    do:
+      - move: c -> table
+flow:
+  - shuffle: "deck[0]"
+  - move: "last(deck[0]) -> hand[0]"
+  - turns: 0
+    until: count(hand[current]) == 0
+    do:
+      - decide: play
+"""
+
 
 # Each case: the broken text, the lint code, the text the finding must point at, words of its message.
 CASES = {
@@ -305,6 +331,8 @@ CASES = {
         changed(RANKS, JQK), "L042", "max(played(p).rank",
         "`max(played(p).rank for p in players)`: words compare alphabetically, so K < Q here, not in the order rank "
         "declares them (J, Q, K)"),
+    "a draw from a bag every seat sees into a hand only its owner sees": (  # a Dominion trial's deck: every hand public
+        DECK_BAG, "L043", 'move: "last(deck[0])', "every seat sees what leaves 'deck', so moving it into 'hand'"),
 }
 
 
@@ -3073,3 +3101,32 @@ def test_a_pile_of_a_game_that_keeps_no_score_is_no_l007(tmp_path):
     assert "L007" not in [d.code for d in findings(tmp_path, unscored)], [str(d) for d in findings(tmp_path, unscored)]
     (tmp_path / "scored").mkdir()
     assert "L007" in [d.code for d in findings(tmp_path / "scored", text)]
+
+
+def test_a_public_bag_moved_into_a_hidden_zone_tells_every_seat_what_it_holds(tmp_path):
+    """A Dominion trial's deck `{each: player, order: nobody}` (visible: everyone, the default): every seat sees which
+    card leaves it, so each draw into a hand told every seat the hand (L043, at the move); the hint hides the bag."""
+    [d] = [d for d in findings(tmp_path, DECK_BAG) if d.code == "L043"]
+    assert (d.loc.line, d.loc.col) == where(DECK_BAG, 'move: "last(deck[0])')
+    assert d.message == ("every seat sees what leaves 'deck', so moving it into 'hand', which only its owner sees, "
+                         "tells every seat what it holds")
+    assert "`deck: {each: player, visible: owner, order: nobody}`" in d.hint and "ignore[L043]" in d.hint
+
+
+@pytest.mark.parametrize("old, new", [
+    ("deck: {each: player, order: nobody}", "deck: {each: player, visible: owner, order: nobody}"),  # the seat's own
+    ("hand: {each: player, visible: owner}", "hand: {each: player}"),  # drawn face up
+    ("deck: {each: player, order: nobody}", "deck: {each: player}"),  # no bag: a deck every seat sees, in order
+    ('"last(deck[0]) -> hand[0]"', '"deck[0] -> hand[0]"'),  # the whole bag: what it held was public, the table saw it go
+])
+def test_a_bag_its_owner_alone_sees_or_a_draw_face_up_tells_nothing(tmp_path, old, new):
+    assert "L043" not in [d.code for d in findings(tmp_path, changed(old, new, DECK_BAG))]
+
+
+def test_a_deal_from_a_shared_public_bag_into_hands_is_l043_its_hint_hides_the_bag_from_all(tmp_path):
+    text = changed('  - move: "last(deck[0]) -> hand[0]"\n', "  - deal: {from: pool, to: hand, count: 1}\n",
+                   changed('start: "deck[0]"', "start: pool", changed("  table: {}\n", "  table: {}\n  pool: {order: nobody}\n",
+                                                                     DECK_BAG)))
+    text = changed('  - shuffle: "deck[0]"\n', "  - shuffle: pool\n", text)
+    [d] = [d for d in findings(tmp_path, text) if d.code == "L043"]
+    assert "'pool'" in d.message and "`pool: {visible: nobody}`" in d.hint
