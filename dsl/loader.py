@@ -867,20 +867,24 @@ class _Builder:
             turns = not (isinstance(grid, dict) and grid.get("turns") is False)
             out[name] = ZoneSpec(name, kind, copies if isinstance(copies, str) else int(copies or 1),
                                  spec.get("visible", "everyone"), spec.get("count", "everyone"), loc, resolution, turns,
-                                 tuple(spec.get("show_sorted") or ()), self.zone_order(spec, name, grid),
+                                 tuple(spec.get("show_sorted") or ()), self.zone_order(spec, name, grid, kind),
                                  spec.get("quiet", False))
         if not out and "zones" in self.data:  # left out, a game has none (dice alone); written, it names some
             self.error(self.data.loc, "R004", "the ruleset declares no zones")
         return out
 
-    def zone_order(self, spec, name, grid) -> str:
+    def zone_order(self, spec, name, grid, kind) -> str:
         """A zone's `order` (who sees its order, of those who see its contents); R008 where it can hide nothing."""
         order = spec.get("order", "everyone")
         if order == "nobody" and (spec.get("visible") == "nobody" or grid is not None):
             why = "nobody sees its contents" if spec.get("visible") == "nobody" else "a grid's pieces lie at placements, not in an order"
-            self.error(spec.loc_of("order"), "R008", f"'order: nobody' on '{name}' hides nothing: {why}",
-                       "leave it out; for a bag whose contents everyone sees but whose order nobody does, "
-                       "write {order: nobody} (visible: everyone, the default)")
+            hint = ("leave it out; for a bag whose contents everyone sees but whose order nobody does, "
+                    "write {order: nobody} (visible: everyone, the default)")
+            if kind == "player" and grid is None:  # a seat's face-down deck is most often meant as its own bag: offered first
+                hint = ("for a seat's own bag, whose contents its owner sees and whose order nobody does (a deck-builder's "
+                        "deck), write {each: player, visible: owner, order: nobody}; for one every seat sees, "
+                        "{each: player, order: nobody} (visible: everyone, the default); or leave order out (face down)")
+            self.error(spec.loc_of("order"), "R008", f"'order: nobody' on '{name}' hides nothing: {why}", hint)
         return order
 
     def grid_size(self, grid, name, resolution):

@@ -160,6 +160,19 @@ def test_a_bag_that_hides_nothing_is_refused(tmp_path, order):
     assert "R008" in str(caught.value) and "'order: nobody'" in str(caught.value)
 
 
+def test_a_seats_zone_nobody_sees_made_a_bag_is_told_the_seats_own_bag_first(tmp_path):
+    """A Dominion trial's deck `{each: player, visible: nobody, order: nobody}`: R008's hint offered only the public
+    bag, which shows every seat each draw (L043); a seat's own bag, `visible: owner`, is what a deck-builder means."""
+    path = tmp_path / "bad.yaml"
+    hidden_hand = "{each: player, visible: nobody, order: nobody}"
+    path.write_text(RULESET.replace("ORDER", "order: nobody").replace("{each: player, visible: owner}", hidden_hand))
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(str(path))
+    [d] = caught.value.diagnostics
+    own, public = "{each: player, visible: owner, order: nobody}", "{each: player, order: nobody} (visible: everyone"
+    assert d.code == "R008" and own in d.hint and public in d.hint and d.hint.index(own) < d.hint.index(public), d.hint
+
+
 def test_a_pettingzoo_observation_and_text_do_not_follow_the_bags_order(tmp_path):
     """The PettingZoo adapter's observation (from the seat's view) and its text (play's board) are the same whatever
     order the bag lies in; without `order: nobody` the text follows it."""
