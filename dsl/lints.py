@@ -1742,31 +1742,40 @@ def l013_public_variable_holds_hidden(facts) -> list:
     rs = facts.ruleset
     hidden = {n for n, z in rs.zones.items() if z.visible != "everyone"}
     out = []
-    shown = set()  # (action, name): a name whose component an earlier statement moved face up (`move: card -> table`) or revealed
-    revealed: dict = {}  # action -> the zones an earlier `reveal:` of it showed (`reveal: hand[me]`)
-    for stmt, env, action in facts.placed:
+    shown = set()  # (body, name): a name whose component an earlier statement moved face up (`move: card -> table`) or revealed
+    revealed: dict = {}  # body (_placed_in_bodies) -> the zones an earlier `reveal:` of it showed (`reveal: hand[me]`)
+    saw = _seen_in_thens(facts)  # (a then: sees too what its action and the flow before it showed)
+    for stmt, env, _, body in _placed_in_bodies(facts):
         if stmt.kind == "move" and stmt.args.get("what") is not None and _bare_name(facts, stmt.args["what"]):
             if not facts.refs(stmt.args.get("to"), env) & (hidden | {WILD}):
-                shown.add((id(action), _bare_name(facts, stmt.args["what"])))
+                shown.add((id(body), _bare_name(facts, stmt.args["what"])))
         if stmt.kind == "reveal" and stmt.args.get("what") is not None and _shown_to_every_seat(facts, stmt):
             if _bare_name(facts, stmt.args["what"]):
-                shown.add((id(action), _bare_name(facts, stmt.args["what"])))
+                shown.add((id(body), _bare_name(facts, stmt.args["what"])))
             else:
-                revealed[id(action)] = revealed.get(id(action), frozenset()) | facts.refs(stmt.args["what"], env)
+                revealed[id(body)] = revealed.get(id(body), frozenset()) | facts.refs(stmt.args["what"], env)
         if stmt.kind != "set":
             continue
         for name, _, value, _ in stmt.args.get("targets", ()):
             spec = rs.variables.get(name)
             if spec is None or spec.visible != "everyone" or not _holds_components(value.type):
                 continue
-            if (id(action), _bare_name(facts, value)) in shown:
+            if (id(body), _bare_name(facts, value)) in shown:
                 continue
             zones = sorted(facts.refs(value, env) & hidden)
-            if zones and not set(zones) <= revealed.get(id(action), frozenset()):
+            if zones and not set(zones) <= revealed.get(id(body), frozenset()) | saw.get(id(stmt), frozenset()):
                 out.append(Diagnostic(value.loc, "L013", f"'{name}' is seen by everyone, and is set to components of '{zones[0]}', "
                                       f"which not everyone sees: every view and record shows them",
                                       f"declare '{name}' visible: owner or nobody, reveal the components, or keep what is known of them, not the components"))
     return out
+
+
+def _seen_in_thens(facts) -> dict:
+    """id of each statement of a then: -> the zones every seat saw revealed whole before it, as _revealed_before tells
+    it (in the then:, in its action's do, or in the flow before every step offering the action)."""
+    thens = {id(stmt) for stmt, _, _, body in _placed_in_bodies(facts) if isinstance(body, tuple)}
+    return {id(stmt): frozenset(z for z in zones if isinstance(z, str))
+            for stmt, _, _, zones in (_revealed_before(facts) if thens else ()) if id(stmt) in thens}
 
 
 def l024_public_roll_in_hidden_variable(facts) -> list:
@@ -1950,15 +1959,13 @@ def _revealed_before(facts, loop_seats=None):
     all_zones = frozenset(facts.ruleset.zones)
     always = _revealed_always(facts)
     offered_after: dict = {}  # action -> what the flow revealed before every step that offers it
-    thens = _then_starts(facts)
-    body, revealed = False, frozenset()
-    for stmt, env, action in facts.placed:  # the flow first, each then:, then each action, each in the order written
-        if action is not body:
-            body = action
-            revealed = offered_after.get(action.name, frozenset()) if action is not None else frozenset()
-        if id(stmt) in thens:  # a then: runs after its action, not after the flow written before it: a reveal later in
-            name = thens[id(stmt)]  # the flow (at the game's end) has not come yet
-            revealed = offered_after.get(name, frozenset()) | always.get(name, frozenset())
+    current, revealed = False, frozenset()
+    for stmt, env, action, body in _placed_in_bodies(facts):  # the flow first, each then:, then each action, in order
+        if body is not current:
+            current = body
+            revealed = frozenset() if body is None else offered_after.get(action.name, frozenset()) if action else (
+                # a then: after what the flow showed before every step offering its action, and its action's own reveals
+                offered_after.get(body[1], frozenset()) | always.get(body[1], frozenset()))
         if stmt.kind in ("decide", "simultaneous") and action is None:
             for name in decision_actions(stmt):
                 before = offered_after.get(name, revealed)  # a seat's zone shown on one way, its whole zone on the other: shown
@@ -1973,10 +1980,16 @@ def _revealed_before(facts, loop_seats=None):
             revealed |= frozenset.intersection(*(always.get(name, frozenset()) for name in decision_actions(stmt)))
 
 
-def _then_starts(facts) -> dict:
-    """id of the first statement of each action's `then:` -> the action's name (facts.placed walks a then: as flow)."""
-    return {id(action.then.args["body"][0]): name for name, action in facts.ruleset.actions.items()
-            if action.then is not None and action.then.args["body"]}
+def _placed_in_bodies(facts):
+    """(statement, env, action, body) for each of ``facts.placed``: body is the action for its effects, ("then", NAME)
+    for action NAME's `then:` (walked as flow, no action), None for the flow. A then: runs right after its action, not
+    after the flow written before it, so what the flow showed before a statement is not what a then: saw."""
+    starts = {id(action.then.args["body"][0]): ("then", name) for name, action in facts.ruleset.actions.items()
+              if action.then is not None and action.then.args["body"]}
+    body = None
+    for stmt, env, action in facts.placed:  # (the flow, then each then:, then each action's effects)
+        body = action if action is not None else starts.get(id(stmt), body)
+        yield stmt, env, action, body
 
 
 def _shown_to_every_seat(facts, stmt) -> bool:
