@@ -3792,6 +3792,72 @@ def _public_bag_finding(facts, stmt, bag: str, into: str) -> Diagnostic:
                       f"{own}, or move it into a zone every seat sees (face up){_told_anyway('L043')}")
 
 
+# -- L044: a component put into a bag, then drawn from it by position with no shuffle between -------------------------
+
+def l044_put_back_on_top_of_a_bag(facts) -> list:
+    """L044: a `move` into a bag (`order: nobody`) with no `shuffle` of it after the move in its block, and a draw from
+    the bag by position (`last(bag)`, `first`, `bag[i]`, `take`, or a `deal` from it) with no shuffle of it before the
+    draw in its block: what was put in lies on top, so every seat knows the next draw (a coin put back into a bluffing
+    game's bag, no shuffle after it, validated clean). Where the move and the draw are in different actions, their order
+    is unknown: either shuffle (after the move, or before the draw) settles it."""
+    envs = {id(stmt): env for stmt, env, _ in facts.placed}
+    bags = {name for name, zone in facts.ruleset.zones.items() if zone.order != "everyone"}
+    placed = [found for body in facts.ruleset.statement_blocks for found in _with_shuffles_around(facts, body, bags, envs)]
+    draws = [(stmt, bag) for stmt, before, _ in placed for bag in _bags_drawn(facts, stmt, bags, envs) if bag not in before]
+    out = []
+    for stmt, _, after in placed:
+        into = _zone_written(facts, stmt.args.get("to"), envs.get(id(stmt))) if stmt.kind == "move" else None
+        if into is None or into[1] not in bags or into[1] in after or into[1] in _bags_drawn(facts, stmt, bags, envs):
+            continue
+        read = next((draw for draw, bag in draws if bag == into[1]), None)
+        if read is not None:
+            out.append(_put_back_on_top_finding(stmt, read, into))
+    return out
+
+
+def _with_shuffles_around(facts, block, bags, envs, before=frozenset(), after=frozenset()):
+    """(statement, the bags shuffled before it, those shuffled after it) for every statement of ``block``, nested ones
+    too: a shuffle counts anywhere in the statement's block or a block holding it (a shuffle under an `if` too, so a
+    shuffle that may run silences the lint rather than one that may not raise it)."""
+    for i, stmt in enumerate(block):
+        earlier = before | _bags_shuffled(facts, block[:i], bags, envs)
+        later = after | _bags_shuffled(facts, block[i + 1:], bags, envs)
+        yield stmt, earlier, later
+        for inner in (*_blocks(stmt), stmt.otherwise or ()):
+            yield from _with_shuffles_around(facts, inner, bags, envs, earlier, later)
+
+
+def _bags_shuffled(facts, block, bags, envs) -> frozenset:
+    """The bags a `shuffle` in ``block`` (nested statements too) names."""
+    shuffled = (_zone_written(facts, s.args.get("zone"), envs.get(id(s))) for s in _statements_in(block) if s.kind == "shuffle")
+    return frozenset(zone[1] for zone in shuffled if zone is not None and zone[1] in bags)
+
+
+def _bags_drawn(facts, stmt, bags, envs) -> list:
+    """The bags ``stmt`` draws from by position: a `move` of what it reads in their order, or a `deal` from one."""
+    if stmt.kind == "move" and stmt.args.get("what") is not None:
+        return _bags_read_in_order(facts, facts.tree(stmt.args["what"]))
+    if stmt.kind == "deal" and stmt.args.get("from") is not None and id(stmt) in envs:
+        return sorted(facts.refs(stmt.args["from"], envs[id(stmt)]) & bags)
+    return []
+
+
+def _put_back_on_top_finding(move, read, into) -> Diagnostic:
+    """L044's finding at ``move`` into the bag ``into`` (its text, the zone), naming the draw ``read`` from it."""
+    what = move.args["what"].text.strip()
+    drawn = f"the deal from it at {_line_col(move, read)}" if read.kind == "deal" else (
+        f"`move: {read.args['what'].text.strip()} -> {read.args['to'].text.strip()}` at {_line_col(move, read)}")
+    return Diagnostic(move.loc, "L044", f"`move: {what} -> {into[0]}` at {_line_col(move, move)} puts {what} on top of "
+                      f"'{into[1]}', whose order nobody sees, and nothing shuffles '{into[1]}' before {drawn} draws from "
+                      "it: every seat knows the next draw",
+                      f"add `shuffle: {into[0]}` right after the move (or before the draw){_told_anyway('L044')}")
+
+
+def _line_col(here, stmt) -> str:
+    """Where ``stmt`` is, as line:column (its file too where it is not that of ``here``)."""
+    return f"{stmt.loc.line}:{stmt.loc.col}" if stmt.loc.path == here.loc.path else str(stmt.loc)
+
+
 def _shuffled_in_sight_finding(facts, shuffle, move, shuffled, zone, who, loop=None) -> Diagnostic:
     """L040's finding at ``shuffle``: what it shows whom, the ``move`` that hands that order to hidden ``zone`` (in
     ``loop``, one component a pass), and the two fixes: shuffle the hidden zone after the move, or shuffle in a zone
@@ -4655,12 +4721,13 @@ LINTS = {
     "L041": l041_true_or_false_read_as_the_heuristic,
     "L042": l042_order_of_words_not_as_declared,
     "L043": l043_public_bag_into_hidden,
+    "L044": l044_put_back_on_top_of_a_bag,
 }
 
 
 # the lints of a game that shows a seat what it may not see (its options, a public roll, score or variable, the order
 # of a shuffle it saw): `philtre play` says them
-HIDDEN_INFORMATION = ("L008", "L021", "L024", "L027", "L030", "L031", "L033", "L040", "L043")
+HIDDEN_INFORMATION = ("L008", "L021", "L024", "L027", "L030", "L031", "L033", "L040", "L043", "L044")
 
 
 def lint(ruleset, codes=None, scenarios_apart: bool = False) -> list:

@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039, L040, L041, L042, L043).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039, L040, L041, L042, L043, L044).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -20,6 +20,34 @@ from philtre.interpreter.cli_new import RULESET
 
 ROOT = Path(__file__).resolve().parents[1]
 CLEAN = RULESET.format(name="lint-me", title="Lint Me", folder="lint-me", schema="x.json")
+
+
+# a coin taken from the top of a bag, and one put back on top with no shuffle after it (L044)
+BAG_PUT_BACK = """\
+philtre: 1
+game: bagrepro
+players: 2
+components:
+  coin: {list: [{value: 1, copies: 5}, {value: 3, copies: 5}], start: bag}
+zones:
+  bag: {order: nobody}
+  purse: {each: player}
+actions:
+  take:
+    do:
+      - deal: {from: bag, to: "[purse[me]]", count: 1}
+  give_back:
+    if: count(purse[me]) > 0
+    do:
+      - move: last(purse[me]) -> bag
+flow:
+  - shuffle: bag
+  - turns: 0
+    until: count(bag) == 0
+    do:
+      - decide: [take, give_back]
+winners: {highest: "sum(c.value for c in purse[p])"}
+"""
 
 
 def changed(old: str, new: str, base: str = CLEAN) -> str:
@@ -333,6 +361,10 @@ CASES = {
         "declares them (J, Q, K)"),
     "a draw from a bag every seat sees into a hand only its owner sees": (  # a Dominion trial's deck: every hand public
         DECK_BAG, "L043", 'move: "last(deck[0])', "every seat sees what leaves 'deck', so moving it into 'hand'"),
+    "a component put back into a bag, then dealt from its top with no shuffle": (  # the bluffing example, unshuffled
+        BAG_PUT_BACK, "L044", "move: last(purse[me]) -> bag",
+        "`move: last(purse[me]) -> bag` at 16:9 puts last(purse[me]) on top of 'bag', whose order nobody sees, and "
+        "nothing shuffles 'bag' before the deal from it at 12:9 draws from it: every seat knows the next draw"),
 }
 
 
@@ -3130,3 +3162,32 @@ def test_a_deal_from_a_shared_public_bag_into_hands_is_l043_its_hint_hides_the_b
     text = changed('  - shuffle: "deck[0]"\n', "  - shuffle: pool\n", text)
     [d] = [d for d in findings(tmp_path, text) if d.code == "L043"]
     assert "'pool'" in d.message and "`pool: {visible: nobody}`" in d.hint
+
+
+def test_a_coin_put_back_on_top_of_a_bag_is_l044_its_hint_shuffles_the_bag(tmp_path):
+    """A coin moved into a bag lies on top, and the next deal from the bag takes it: every seat knows the draw."""
+    [d] = [d for d in findings(tmp_path, BAG_PUT_BACK) if d.code == "L044"]
+    assert d.hint.startswith("add `shuffle: bag` right after the move (or before the draw)") and "ignore[L044]" in d.hint
+
+
+@pytest.mark.parametrize("old, new", [
+    ("      - move: last(purse[me]) -> bag\n", "      - move: last(purse[me]) -> bag\n      - shuffle: bag\n"),  # after the move
+    ("      - deal: {from: bag", "      - shuffle: bag\n      - deal: {from: bag"),  # before the draw, in its block
+    ("      - move: last(purse[me]) -> bag\n",  # after the move, in a block holding it (the bluffing example's shape)
+     "      - when: count(bag) > 0\n        do:\n          - move: last(purse[me]) -> bag\n      - shuffle: bag\n"),
+    ("      - deal: {from: bag, to: \"[purse[me]]\", count: 1}", "      - move: purse[me] -> purse[me]"),  # no draw
+    ("      - move: last(purse[me]) -> bag", "      - move: last(purse[me]) -> purse[me]"),  # nothing put in the bag
+])
+def test_a_bag_shuffled_between_the_move_and_the_draw_is_no_l044(tmp_path, old, new):
+    assert "L044" not in [d.code for d in findings(tmp_path, changed(old, new, BAG_PUT_BACK))]
+
+
+def test_the_bluffing_example_without_its_shuffle_after_a_coin_put_back_is_l044(tmp_path):
+    """examples/bluffing puts a coin back and shuffles the bag: without that shuffle it validated clean."""
+    text = (ROOT / "examples" / "bluffing" / "ruleset.yaml").read_text(encoding="utf-8")
+    assert "L044" not in [d.code for d in findings(tmp_path, text)]
+    unshuffled = changed("              - shuffle: bag          # else", "              # else", text)
+    (tmp_path / "unshuffled").mkdir()
+    [d] = [d for d in findings(tmp_path / "unshuffled", unshuffled) if d.code == "L044"]
+    assert (d.loc.line, d.loc.col) == where(unshuffled, "move: last(purse[loser]) -> bag")
+    assert "the deal from it at" in d.message
