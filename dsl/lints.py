@@ -1564,9 +1564,7 @@ def _hidden_reads(facts, action: str, expr, env, exclude=frozenset(), zone_choic
         return []
     zones = facts.ruleset.zones
     reads = _reads(facts, tree, env, skip=_counts_a_zone) - exclude  # counts are looked at below
-    # an `others` zone is hidden from the player as ZONE[me] only: the player sees the other seats' copies
-    own = {node.target.name for node in _walk_uncounted(facts, tree) if isinstance(node, ast.Index) and isinstance(node.target, ast.Name)
-           and isinstance(node.index, ast.Name) and node.index.name == "me"}
+    own = _read_as_mine(facts, tree)  # an `others` zone is hidden from the player as ZONE[me] only
     hidden = {n for n in reads if n in zones and (zones[n].visible == "nobody" or zones[n].visible == "others" and n in own)}
     unseen = (sorted(hidden) or sorted(_others_owned(facts, expr, reads))
               or sorted({zone for zone, _ in _unseen_owned(facts, tree, DECIDER, {})} - exclude))
@@ -1579,6 +1577,13 @@ def _hidden_reads(facts, action: str, expr, env, exclude=frozenset(), zone_choic
                        f"which {who}: the options it offers tell the player what the zone hides",
                        _outside_public(facts, tree, reads) +
                        f"let the condition read only what the player sees, or make '{zone}' visible to the player")]
+
+
+def _read_as_mine(facts, tree) -> set:
+    """The zones ``tree`` reads (counts aside) as the acting seat's own copy, ZONE[me]: of an `others` zone, the one
+    copy the acting seat does not see (it sees the other seats')."""
+    return {node.target.name for node in _walk_uncounted(facts, tree) if isinstance(node, ast.Index)
+            and isinstance(node.target, ast.Name) and isinstance(node.index, ast.Name) and node.index.name == "me"}
 
 
 def _order_read(facts, action: str, expr, tree) -> list:
@@ -3123,13 +3128,14 @@ def l031_variable_set_from_unseen(facts) -> list:
     if not any(stmt.kind == "set" for stmt, _, _ in facts.placed):
         return []
     hidden_zones = {name for name, zone in zones.items() if zone.visible != "everyone"}
-    # a zone every seat sees but its owner: a variable everyone sees set from it tells the owner alone, as a hint said
-    # aloud tells a seat of its own hand (the way such a game tells it): not looked at
-    told = frozenset(name for name, zone in zones.items() if zone.visible == "others")
+    # a zone every seat sees but its owner: a variable everyone sees set from it by an action tells the owner what the
+    # acting seat sees, as a hint said aloud tells a seat of its own hand (the way such a game tells it): not looked
+    # at; set so by the flow, or from the acting seat's own copy (ZONE[me]), it tells the owner what nobody told it
+    others = frozenset(name for name, zone in zones.items() if zone.visible == "others")
     loop_seats = _loop_seats(facts)  # (which seat's zone a reveal shows and a `set` reads, as for L030)
     lets, shown_as_is = _lets_in_scope(facts, loop_seats), _variables_read_as_shown(facts)
     out: list = []
-    at_each = {id(stmt): (seen_env, seen | told, {k: v for k, v in lets.get(id(stmt), {}).items() if k not in shown},
+    at_each = {id(stmt): (seen_env, seen, {k: v for k, v in lets.get(id(stmt), {}).items() if k not in shown},
                           loop_seats.get(id(stmt), {}), shown)
                for stmt, _, seen_env, seen, shown in _seen_at_each(facts, loop_seats, lets)}
     # id of a statement with a `when` around a `set` -> the variables everyone sees that it decides whether are set (none
@@ -3137,7 +3143,7 @@ def l031_variable_set_from_unseen(facts) -> list:
     # read, how): said once each, after every `set` under it is seen
     around, told_around, tested = _conditions_around(facts), {}, {}
     envs, after = {id(stmt): env for stmt, env, _ in facts.placed}, _statements_after(facts)
-    for stmt, env, _ in facts.placed:
+    for stmt, env, action in facts.placed:
         if stmt.kind != "set":
             continue
         seen_env, seen, carried, seats, shown = at_each[id(stmt)]
@@ -3160,12 +3166,14 @@ def l031_variable_set_from_unseen(facts) -> list:
             public.append(name)
             if _holds_components(value.type) and facts.refs(value, env) & hidden_zones:
                 continue  # components of a hidden zone are L013's
-            found = _read_unseen(shown_as_is, facts.tree(value), seen_env, seen, carried, seats, shown)
+            found = _read_unseen(shown_as_is, facts.tree(value), seen_env, seen | _said_aloud(facts, action, others, value),
+                                 carried, seats, shown)
             if found is not None:
                 out.append(_public_set_finding(shown_as_is, value.loc, name, f"it is set from {found[0]}, which {found[1]}", found,
                                                (facts.tree(value), seen_env, carried)))
         if public and stmt.when is not None:
-            found = _read_unseen(shown_as_is, facts.tree(stmt.when), seen_env, seen, carried, seats, shown)
+            found = _read_unseen(shown_as_is, facts.tree(stmt.when), seen_env, seen | _said_aloud(facts, action, others, stmt.when),
+                                 carried, seats, shown)
             if found is not None:
                 out += [_public_set_finding(shown_as_is, stmt.when.loc, name, f"whether it is set hangs on {found[0]}, "
                                             f"which {found[1]}", found, (facts.tree(stmt.when), seen_env, carried))
@@ -3177,7 +3185,8 @@ def l031_variable_set_from_unseen(facts) -> list:
                 told_around[id(outer)].extend(public)
                 continue
             outer_env, outer_seen, outer_carried, outer_seats, outer_shown = at_each[id(outer)]
-            found = _read_unseen(shown_as_is, facts.tree(outer.when), outer_env, outer_seen, outer_carried, outer_seats,
+            found = _read_unseen(shown_as_is, facts.tree(outer.when), outer_env,
+                                 outer_seen | _said_aloud(facts, action, others, outer.when), outer_carried, outer_seats,
                                  outer_shown)
             told_around[id(outer)] = [] if found is None or _turned_up_as_tested(facts, outer) else list(public)
             if told_around[id(outer)]:  # (else every seat saw at that move whether the `when` held, or it reads no secret)
@@ -3186,6 +3195,15 @@ def l031_variable_set_from_unseen(facts) -> list:
         out += [_public_set_finding(shown_as_is, outer.when.loc, name, f"whether it is set hangs on {found[0]}, which "
                                     f"{found[1]}", found, read_as) for name in dict.fromkeys(told_around[id(outer)])]
     return out
+
+
+def _said_aloud(facts, action, others, expr) -> frozenset:
+    """The zones of ``others`` (every seat sees them but the owner) that ``expr``, in ``action``'s effects (None: the
+    flow), reads as the acting seat sees them: any copy but its own (ZONE[me]). A public variable set so tells the owner
+    what the acting seat said aloud (a hint); in the flow, no seat sees what it tells the owner."""
+    if action is None or not others:
+        return frozenset()
+    return others - _read_as_mine(facts, facts.tree(expr))
 
 
 def _statements_after(facts) -> dict:

@@ -3191,3 +3191,46 @@ def test_the_bluffing_example_without_its_shuffle_after_a_coin_put_back_is_l044(
     [d] = [d for d in findings(tmp_path / "unshuffled", unshuffled) if d.code == "L044"]
     assert (d.loc.line, d.loc.col) == where(unshuffled, "move: last(purse[loser]) -> bag")
     assert "the deal from it at" in d.message
+
+
+# a hand the others see (Hanabi's), and a public variable set from it where no seat says it aloud (L031)
+HELD_AWAY = """\
+philtre: 1
+game: heldaway
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, 3]}, copies: 2, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: others}
+variables:
+  high: 0
+actions:
+  pass: {}
+  hint:
+    choose: {to: "[q for q in players if q != me]"}
+    do:
+      - set: {high: "max(c.rank for c in hand[to])"}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 2}
+  - set: {high: "max(c.rank for c in hand[0])"}
+  - decide: [pass, hint]
+    player: 0
+"""
+
+
+@pytest.mark.parametrize("text, codes", [
+    (HELD_AWAY, ["L031"]),                                                            # the flow tells seat 0 its hand
+    (changed("  - set: {high: \"max(c.rank for c in hand[0])\"}\n", "", HELD_AWAY), []),  # a hint said aloud: silent
+    (changed("hand[to])", "hand[me])", changed("  - set: {high: \"max(c.rank for c in hand[0])\"}\n", "", HELD_AWAY)),
+     ["L031"]),                                                                       # the acting seat's own hand
+])
+def test_l031_others_hand_told_by_the_flow(tmp_path, text, codes):
+    """A Hanabi trial set a public variable in the flow from hand[0] (`visible: others`): validate found nothing, as if
+    a seat had said it aloud, though seat 0 read its own hidden hand through the variable (`visible: owner` was L031).
+    An action that sets it from another seat's copy is a hint, said by a seat that sees it (silent); from its own
+    copy (ZONE[me]) it tells the acting seat what nobody told it."""
+    found = findings(tmp_path, text)
+    assert [d.code for d in found] == codes, [str(d) for d in found]
+    assert all("which its owner does not see" in d.message for d in found), [str(d) for d in found]
