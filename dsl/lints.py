@@ -31,7 +31,7 @@ from .parser import SourceText, parse
 from .plain_data import Record
 from .schema import component_type_keys
 from .values import Zone, describe, explain, is_number, other_kind_written, values_shown
-from .yamlpos import loc_of
+from .yamlpos import Map, loc_of
 
 _PARAMETER_MARK = "\0parameter "  # a definition's parameter, in the zones its body may give (Facts.define_passes)
 # a zone whose count, which every seat sees, a value may be (_public_count): a number, no read of what the zone holds
@@ -4265,7 +4265,8 @@ def l022_initial_value_overwritten(facts) -> list:
         where = facts.overlay_written.get(("variable", name))
         if where is None or isinstance(where, Removal):
             continue
-        found = _set_before_read(facts, name)
+        where = _initial_written_apart(facts, name)  # (an overlay that changed only its `visible` changed no initial value)
+        found = _set_before_read(facts, name) if where is not None else None
         if found is not None:
             stmt, value = found
             read = _definitions_read(facts, [value])
@@ -4279,6 +4280,18 @@ def l022_initial_value_overwritten(facts) -> list:
             out.append(Diagnostic(where, "L022", f"the initial value of '{name}' changes nothing in play: the flow sets "
                                   f"'{name}' at {stmt.loc} before any rule reads it", hint))
     return out
+
+
+def _initial_written_apart(facts, name: str):
+    """Where an overlay wrote variable ``name``'s initial value (its `initial:`, or the value written bare: `coins: 5`),
+    else None: the base wrote it, or the overlay changed other keys alone (`coins: {visible: everyone}`)."""
+    section = facts.ruleset.source.get("variables")
+    value = section.get(name) if isinstance(section, Map) else None
+    if isinstance(value, Map):
+        where = value.key_loc("initial") if "initial" in value else None
+    else:
+        where = section.loc_of(name) if value is not None else None
+    return where if where is not None and where.path != facts.ruleset.path else None
 
 
 def l025_count_of_a_zone_family(facts) -> list:

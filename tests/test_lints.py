@@ -3234,3 +3234,21 @@ def test_l031_others_hand_told_by_the_flow(tmp_path, text, codes):
     found = findings(tmp_path, text)
     assert [d.code for d in found] == codes, [str(d) for d in found]
     assert all("which its owner does not see" in d.message for d in found), [str(d) for d in found]
+
+
+@pytest.mark.parametrize("written, code", [("{visible: everyone}", []), ("{visible: everyone, initial: 1}", ["L022"]),
+                                           ("{initial: 1}", ["L022"]), ("1", ["L022"])])
+def test_l022_only_where_the_overlay_writes_the_initial_value(tmp_path, written, code):
+    """A No Thanks trial's house rule `coins: {visible: everyone}` (coins shown, its initial value the base's) was
+    L022, "the initial value of 'coins' changes nothing in play": L022 is about an overlay writing `initial`, and is
+    said there (or at the value written bare)."""
+    (tmp_path / "ruleset.yaml").write_text(
+        "philtre: 1\ngame: coins\nplayers: 2\nvariables:\n  coins: {initial: 0, each: player}\n"
+        "flow:\n  - set: {coins: \"[3 for p in players]\"}\n  - for: p in players\n    do:\n"
+        "      - score: {player: p, add: \"coins[p]\"}\n", encoding="utf-8")
+    overlay = f"extends: ruleset.yaml\nvariables:\n  coins: {written}\n"
+    (tmp_path / "house.yaml").write_text(overlay, encoding="utf-8")
+    found = [f.diagnostic for f in check_file(str(tmp_path / "house.yaml")).findings]
+    assert [d.code for d in found] == code, [str(d) for d in found]
+    for d in found:
+        assert d.loc.path.endswith("house.yaml") and (d.loc.line, d.loc.col) == where(overlay, "initial" if "initial" in written else "1"), str(d)
