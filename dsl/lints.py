@@ -3812,6 +3812,23 @@ def _public_bag_finding(facts, stmt, bag: str, into: str) -> Diagnostic:
 
 # -- L044: a component put into a bag, then drawn from it by position with no shuffle between -------------------------
 
+def l045_reveal_of_a_public_variable(facts) -> list:
+    """L045: a `reveal` of a variable every seat sees shows nothing (every view shows it) and does nothing: a house rule
+    making a hidden variable public (`coins: {visible: everyone}`) keeps the base's `reveal: coins`, which was E120."""
+    out = []
+    for stmt, _, _ in facts.placed:
+        if stmt.kind != "reveal" or not stmt.args.get("seen_by_all"):
+            continue
+        name = stmt.args["variable"]
+        where = facts.overlay_written.get(("variable", name))
+        made = f" ('{name}' is declared so at {where})" if where is not None and where.path != facts.ruleset.path else ""
+        drop = (f"; from an overlay: `- name: {stmt.label}` with `$remove: true` under flow: or the action's do:"
+                if made and stmt.label else "")
+        out.append(Diagnostic(stmt.args["what"].loc, "L045", f"reveal of '{name}' shows nothing: every seat sees it{made}",
+                              f"drop the reveal{drop}; in play it does nothing"))
+    return out
+
+
 def l044_put_back_on_top_of_a_bag(facts) -> list:
     """L044: a `move` into a bag (`order: nobody`) with no `shuffle` of it after the move in its block, and a draw from
     the bag by position (`last(bag)`, `first`, `bag[i]`, `take`, or a `deal` from it) with no shuffle of it before the
@@ -4753,6 +4770,7 @@ LINTS = {
     "L042": l042_order_of_words_not_as_declared,
     "L043": l043_public_bag_into_hidden,
     "L044": l044_put_back_on_top_of_a_bag,
+    "L045": l045_reveal_of_a_public_variable,
 }
 
 

@@ -770,8 +770,8 @@ def revealed_values(ctx, statements, variables: dict) -> None:
     word, or a `set` gives it a value that cannot be components, and no `set` of it, in ``statements``, the flow's and
     every action's, gives a value known to be components or zones) shows its value: marked `variable` in its args (its
     `seat`, for one seat's entry), and every `set` of that variable marked `hides` (it is hidden again when set:
-    effects.effect_of). E120 where that is no hidden value: a variable every seat sees, or an item of one that is not
-    per seat. A variable that holds components (those taken so far) is revealed as they are. (A value read from a
+    effects.effect_of). E120 where that is an item of a variable that is not per seat; a variable every seat sees is
+    marked `seen_by_all`, a reveal that does nothing (L045). A variable that holds components (those taken so far) is revealed as they are. (A value read from a
     variable is of any kind, `tally[me] - 1` too: only the declared value tells what it holds.) ``variables``: name ->
     VariableSpec."""
     if not ctx.compiler.revealed_variables:
@@ -796,10 +796,11 @@ def revealed_values(ctx, statements, variables: dict) -> None:
             args.pop("seat", None)  # (its components are revealed: what the seat's entry holds)
             continue
         spec, reported = variables[name], len(ctx.compiler.diagnostics)
-        if spec.visible == "everyone":
-            ctx.compiler.error(loc, "E120", f"'{name}' is a variable every seat sees: reveal shows components, or the "
-                               "value of a variable some seat does not see", f"leave the reveal out: every view shows '{name}'")
-        elif isinstance(what.tree, ast.Index) and "seat" not in args:  # `log[0]` of a variable that is one value, not one per seat
+        if spec.visible == "everyone":  # (L045 says so: a house rule showing a hidden variable keeps the base's reveal)
+            args["variable"], args["seen_by_all"] = name, True
+            args.pop("seat", None)
+            continue
+        if isinstance(what.tree, ast.Index) and "seat" not in args:  # `log[0]` of a variable that is one value, not one per seat
             ctx.compiler.error(loc, "E120", f"'{name}' is one value, not one per seat: reveal shows a variable's whole "
                                "value, or one seat's entry of a per-seat one (each: player)", f"reveal: {name}")
         else:

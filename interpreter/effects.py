@@ -907,6 +907,11 @@ def e_reveal_variable(game, stmt, L):
         game.recorder.reveal_variable(name, seat, value)
 
 
+def e_shown_already(game, stmt, L):
+    """reveal of a variable every seat sees (marked `seen_by_all` at load time, L045): every view shows its value
+    already, so it does nothing and records nothing (a house rule that shows a hidden variable keeps the base's reveal)."""
+
+
 def _reveal_groups(S, value, in_order=False) -> list:
     """(zone key, its components) for what a reveal shows: a zone, or a list of zones, each as it lies; components,
     one group per zone they lie in, each group in the list's order, the groups in zone order (their own order may
@@ -1052,7 +1057,7 @@ def effect_of(stmt):
     if stmt.kind == "set" and stmt.args.get("hides"):
         return e_set_shown
     if stmt.kind == "reveal" and stmt.args.get("variable") is not None:
-        return e_reveal_variable
+        return e_shown_already if stmt.args.get("seen_by_all") else e_reveal_variable
     if stmt.kind == "place" and stmt.args.get("unturned"):
         return e_place_unturned
     if stmt.kind == "move" and stmt.args.get("bottom"):

@@ -618,13 +618,6 @@ CASES = {
         "a count where a condition goes, as if a number meant true (the hint was empty)",
         breaking("      - score: {player: me, add: card.value}\n", "      - score: {player: me, add: card.value}\n        when: count(pile)\n"),
         "E120", "count(pile)\n", hint="a number is not true or false: compare it"),
-    "reveal_a_variable": Case(
-        "a count every seat sees revealed at the end: validate passed it, and every game stopped with R100 'expected "
-        "components or zones, got 2' (a hidden one's value is revealed)",
-        breaking("winners:", "  - reveal: chips\nwinners:",
-                 breaking("define:", "variables:\n  chips: {initial: 3, each: player}\ndefine:")),
-        "E120", "chips\nwinners", message="'chips' is a variable every seat sees: reveal shows components, or the value",
-        hint="leave the reveal out: every view shows 'chips'"),
     "zone_as_a_condition_in_and": Case(
         "a zone as one side of 'and', as if an empty zone meant false",
         breaking(IF, "    if: card.value > 0 and pile\n"),

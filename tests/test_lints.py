@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039, L040, L041, L042, L043, L044).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039, L040, L041, L042, L043, L044, L045).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -365,6 +365,10 @@ CASES = {
         BAG_PUT_BACK, "L044", "move: last(purse[me]) -> bag",
         "`move: last(purse[me]) -> bag` at 16:9 puts last(purse[me]) on top of 'bag', whose order nobody sees, and "
         "nothing shuffles 'bag' before the deal from it at 12:9 draws from it: every seat knows the next draw"),
+    "a reveal of a variable every seat sees": (  # a No Thanks trial's house rule showing the coins kept the base's reveal
+        changed("  - shuffle: deck\n", "  - shuffle: deck\n  - reveal: coins\n",
+                changed("define:\n", "variables:\n  coins: {initial: 3, each: player}\n\ndefine:\n")),
+        "L045", "coins\n", "reveal of 'coins' shows nothing: every seat sees it"),
 }
 
 

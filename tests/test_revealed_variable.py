@@ -113,18 +113,38 @@ def test_a_record_with_a_revealed_variable_replays(tmp_path):
     assert again.view(1)["variables"]["tent"] == [HIDDEN, 3]
 
 
-@pytest.mark.parametrize("declared, reveal, words", [
-    ("{initial: 0, each: player}", "reveal: tent", "'tent' is a variable every seat sees"),
-    ("{initial: [1, 2], visible: nobody}", "reveal: \"tent[0]\"", "'tent' is one value, not one per seat"),
-])
-def test_a_reveal_of_no_hidden_value_is_e120(tmp_path, declared, reveal, words):
+def _tent_declared(tmp_path, declared: str, reveal: str) -> Path:
+    """TENT with ``reveal`` and ``tent`` declared as ``declared``, set by no action (a seat banks into the pot alone)."""
     text = TENT.replace("REVEAL", reveal).replace("tent: {initial: 0, each: player, visible: owner}", f"tent: {declared}")
     text = text.replace('"tent[me]": "tent[me] + n", ', "").replace('{"tent[me]": "tent[me] - 1"}', "{pot: 0}")
     path = tmp_path / "tent.yaml"
     path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_reveal_of_one_entry_of_a_variable_not_per_seat_is_e120(tmp_path):
+    path = _tent_declared(tmp_path, "{initial: [1, 2], visible: nobody}", "reveal: \"tent[0]\"")
     with pytest.raises(PhiltreError) as info:
         load_ruleset(str(path))
-    assert [(d.code, words in d.message) for d in info.value.diagnostics] == [("E120", True)], str(info.value)
+    assert [(d.code, "'tent' is one value, not one per seat" in d.message)
+            for d in info.value.diagnostics] == [("E120", True)], str(info.value)
+
+
+@pytest.mark.parametrize("reveal", ["reveal: tent", "reveal: \"tent[0]\"", "reveal: {what: tent, to: 0}"])
+def test_a_reveal_of_a_variable_every_seat_sees_does_nothing_and_is_l045(tmp_path, reveal):
+    """A No Thanks trial's house rule showing the coins (`coins: {visible: everyone}`) broke the base's `reveal: coins`
+    (E120): it is L045 now, and in play it does nothing, recording nothing (every view shows the value already)."""
+    from philtre.dsl.validate import check_file
+
+    path = _tent_declared(tmp_path, "{initial: 0, each: player}", reveal)
+    found = [f.diagnostic for f in check_file(str(path)).findings if f.diagnostic.code != "L033"]  # (the pot's)
+    assert [d.code for d in found] == ["L045"], [str(d) for d in found]
+    assert found[0].message == "reveal of 'tent' shows nothing: every seat sees it", str(found[0])
+    game = Game(load_ruleset(str(path)), 2, seed=1, record=True)
+    for seat, n in ((0, 1), (1, 3)):
+        [option] = [o for o in game.options(seat) if dict(o.args)["n"] == n]
+        game.apply(seat, option)
+    assert not _reveals(game, 0) and not _reveals(game, 1) and game.view(1)["variables"]["tent"] == [0, 0]
 
 
 CODE = """\
