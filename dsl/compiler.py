@@ -559,6 +559,7 @@ class Symbols(Record):
     # is a word written bare (`act == income`), not a misspelt name
     named_not_values: dict = made_by(dict)
     overlay_written: dict = made_by(dict)  # (kind, name) -> where an overlay wrote it (or a Removal), for a definition, attribute, variable, zone, die
+    current_bound: bool = True  # whether a `turns` step is written anywhere (only it binds `current`: loader.binds_current)
 
     def attribute_type(self, name: str):
         """The type of an attribute, from the values declared for it (none where a type lacks it)."""
@@ -809,7 +810,7 @@ class Compiler:
         self.set_values: list = []  # (variable, a set's seat Expr or None, its value Expr, whether set whole, the value's _seen)
         self.variable_types: dict = {}  # variable -> the type every value it holds has, where known (variable_types)
         self.last_seen: dict | None = None  # the _seen of the expression compiled last (statements.c_set keeps a value's)
-        self._me_readers: dict = {}  # definition -> whether it, or one it uses, reads `me` (_reads_me)
+        self._me_readers: dict = {}  # (definition, `me` or `current`) -> whether it, or one it uses, reads it (_reads_me)
         self._plain_keyed: set = set()  # remembered functions whose memo key is their arguments as they are
         self._misses: dict = {}  # remembered function -> the source of its function for a miss (_memo_read), until written
         self._miss_bodies: dict = {}  # remembered function whose body is statements -> (its parameters, that body)
@@ -2996,7 +2997,9 @@ class Compiler:
 
     def _me_unbound(self, define, scope, loc) -> None:
         """E150 where a definition that reads `me` is used outside an action (the flow, winners, a scenario's expect):
-        nothing binds `me` there, so every evaluation that reaches it would fail (R100, in the game)."""
+        nothing binds `me` there, so every evaluation that reaches it would fail (R100, in the game); so where one that
+        reads `current` is used outside a `turns` step in a ruleset with none (_current_unbound)."""
+        self._current_unbound(define, scope, loc)
         if "me" in scope or not self._reads_me(define.name):  # (in a definition's body `me` is its caller's: checked there)
             return
         what = (self._wanted or (None, ""))[1]
@@ -3005,19 +3008,32 @@ class Compiler:
                    f"me is the deciding seat, bound only in an action: give the definition the seat as a parameter "
                    f"and pass it here, {seat}")
 
-    def _reads_me(self, name: str, seen: frozenset = frozenset()) -> bool:
-        """Whether definition ``name``'s body, or a definition it uses, reads `me` (its caller's, bound only in an action)."""
-        if name in self._me_readers:
-            return self._me_readers[name]
+    def _current_unbound(self, define, scope, loc) -> None:
+        """E150 where a definition that reads `current` is used where it is not bound, in a ruleset whose rules write
+        no `turns` step, the one thing that binds it (a `show:` definition in a flow of `for: p in players` loops):
+        every evaluation that reaches it would fail (play's board said so at every decision)."""
+        if self.symbols.current_bound or "current" in scope or not self._reads_me(define.name, word="current"):
+            return
+        self.error(loc, "E150", f"'{define.name}' reads current, which nothing binds here: current is the seat whose turn "
+                   "it is, bound only inside a turns step, and these rules have none",
+                   "name the seat instead: the loop's name (p in for: p in players), given to the definition as a "
+                   "parameter, or, where none can be given (show:, the board), a variable the flow sets to it "
+                   "(set: {up: p}) read in its place")
+
+    def _reads_me(self, name: str, seen: frozenset = frozenset(), word: str = "me") -> bool:
+        """Whether definition ``name``'s body, or a definition it uses, reads `me` (its caller's, bound only in an
+        action), or ``word`` (`current`: bound only inside `turns`)."""
+        if (name, word) in self._me_readers:
+            return self._me_readers[name, word]
         define = self.symbols.defines.get(name)
         if define is None or define.tree is None or name in seen:
             return False
         nodes = list(ast.walk(define.tree))
         bound = set(define.params) | {n.var for n in nodes if isinstance(n, ast.Clause)}  # names of its own, not the ruleset's
-        reads = "me" not in bound and any(isinstance(n, ast.Name) and n.name == "me" for n in nodes)
+        reads = word not in bound and any(isinstance(n, ast.Name) and n.name == word for n in nodes)
         used = {n.func if isinstance(n, ast.Call) else n.name for n in nodes if isinstance(n, (ast.Call, ast.Name))}
-        reads = reads or any(self._reads_me(other, seen | {name}) for other in sorted(used - bound) if other in self.symbols.defines)
-        self._me_readers[name] = reads
+        reads = reads or any(self._reads_me(other, seen | {name}, word) for other in sorted(used - bound) if other in self.symbols.defines)
+        self._me_readers[name, word] = reads
         return reads
 
     def _later_parameter_hint(self, name: str, scope) -> str:

@@ -168,15 +168,27 @@ def loop_names(block) -> set:
 
 def statement_names(ruleset) -> set:
     """The names given to statements (`name: turns`), at any depth of the flow, of the actions' `do:` and of the blocks."""
-    found, blocks = set(), [ruleset.get("flow")] + [a.get("do") for a in (ruleset.get("actions") or {}).values() if isinstance(a, dict)]
+    return {stmt["name"] for stmt in _statements_written(ruleset, ("do",)) if isinstance(stmt.get("name"), str)}
+
+
+def binds_current(ruleset) -> bool:
+    """Whether a `turns` step is written anywhere a statement runs (the flow, an action's `do:` or `then:`, a block):
+    only it binds `current`, so where there is none, nothing does."""
+    return any("turns" in stmt for stmt in _statements_written(ruleset, ("do", "then")))
+
+
+def _statements_written(ruleset, action_keys):
+    """Each statement (a mapping, as written in the YAML) at any depth of the flow, of the actions' blocks under
+    ``action_keys`` and of the blocks."""
+    actions = [a for a in (ruleset.get("actions") or {}).values() if isinstance(a, dict)]
+    blocks = [ruleset.get("flow")] + [a.get(key) for a in actions for key in action_keys]
     blocks += list((ruleset.get("blocks") or {}).values()) if isinstance(ruleset.get("blocks"), dict) else []
     while blocks:
         block = blocks.pop()
         for stmt in block if isinstance(block, list) else ():
             if isinstance(stmt, dict):
-                found |= {stmt["name"]} if isinstance(stmt.get("name"), str) else set()
+                yield stmt
                 blocks.extend(v for v in stmt.values() if isinstance(v, list))
-    return found
 
 
 def _not_a_ruleset_file(path: str) -> str:
@@ -707,6 +719,7 @@ class _Builder:
                                          **{str(n): "an action" for n in (d.get("actions") or {})}}
         if self.variants:
             self.symbols.overlay_written = overlay_written(d, self.path)
+        self.symbols.current_bound = binds_current(d)
         self.symbols.declared_defines = {str(head).partition("(")[0].strip() for head in (d.get("define") or {})}
         components = self.components(zones)
         self.shown_sorted(zones)

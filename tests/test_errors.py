@@ -618,6 +618,15 @@ CASES = {
         "a count where a condition goes, as if a number meant true (the hint was empty)",
         breaking("      - score: {player: me, add: card.value}\n", "      - score: {player: me, add: card.value}\n        when: count(pile)\n"),
         "E120", "count(pile)\n", hint="a number is not true or false: compare it"),
+    "current_read_by_a_shown_definition_with_no_turns": Case(
+        "a shown definition reading current in a flow of for: p in players loops, which binds no current (a Yahtzee "
+        "trial's board said at every decision that it could not be worked out; validate passed it)",
+        breaking("  - turns: 0\n    until: all(count(hand[p]) == 0 for p in players)\n    do:\n      - decide: play\n",
+                 "  - for: p in players\n    do:\n      - decide: play\n        player: p\n",
+                 breaking("actions:", "show: [held]\nactions:",
+                          breaking("define:\n", "define:\n  held: count(hand[current])\n"))),
+        "E150", "held]", message="'held' reads current, which nothing binds here",
+        hint="the loop's name (p in for: p in players)"),
     "zone_as_a_condition_in_and": Case(
         "a zone as one side of 'and', as if an empty zone meant false",
         breaking(IF, "    if: card.value > 0 and pile\n"),
