@@ -1357,7 +1357,7 @@ def l007_ignored_by_scoring(facts) -> list:
             into |= facts.refs(stmt.args.get(MOVES[stmt.kind][1]), env)
         elif stmt.kind not in STILL:
             sources |= {WILD}  # a statement kind these lints do not know may take components from anywhere
-    read = _zones_named(scoring | facts.rules_reads)
+    read = _zones_named(scoring | facts.rules_reads) | _scored_as_moved(facts)
     if WILD in sources or WILD in read:
         return []
     return [Diagnostic(zone.loc, "L007", f"components end up in '{name}' (they are put in and never taken out) but the scoring "
@@ -1367,6 +1367,18 @@ def l007_ignored_by_scoring(facts) -> list:
                        "on this line: # philtre: ignore[L007]")
             for name, zone in facts.ruleset.zones.items()
             if zone.kind == "player" and name in into and name not in sources and name not in read]
+
+
+def _scored_as_moved(facts) -> frozenset:
+    """The zones a `move` or `place` puts components into in a block that runs a `score` itself: what goes there was
+    scored as it went (a noble's points scored as it moves to the visitor's zone), no dead end for L007."""
+    envs, out = {id(stmt): env for stmt, env, _ in facts.placed}, set()
+    for block in _every_block(facts):
+        if any(stmt.kind == "score" for stmt in block):
+            for stmt in block:
+                if stmt.kind in MOVES and id(stmt) in envs:
+                    out |= facts.refs(stmt.args.get(MOVES[stmt.kind][1]), envs[id(stmt)])
+    return frozenset(out - {WILD})  # (a destination not known is no zone scored: the others' findings stay)
 
 
 def _keeps_scores(facts) -> bool:

@@ -3256,3 +3256,13 @@ def test_l022_only_where_the_overlay_writes_the_initial_value(tmp_path, written,
     assert [d.code for d in found] == code, [str(d) for d in found]
     for d in found:
         assert d.loc.path.endswith("house.yaml") and (d.loc.line, d.loc.col) == where(overlay, "initial" if "initial" in written else "1"), str(d)
+
+
+@pytest.mark.parametrize("scored, codes", [("", ["L007"]), ("          - score: {player: p, add: 1}\n", [])])
+def test_a_zone_filled_where_its_block_scores_is_no_l007(tmp_path, scored, codes):
+    """A Splendor trial's noble moved into the visitor's zone by an action that scores its points right there: L007
+    said the scoring never read the zone, though the points were scored as it went. A block that runs a `score`
+    itself scores what it moves; without one, L007 stays."""
+    text, *_ = CASES["zone the cards end up in, ignored by the scoring"]
+    text = changed("          - move: table[p] -> kept[p]\n", "          - move: table[p] -> kept[p]\n" + scored, text)
+    assert [d.code for d in findings(tmp_path, text)] == codes, [str(d) for d in findings(tmp_path, text)]
