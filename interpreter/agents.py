@@ -37,6 +37,7 @@ class RandomAgent:
     name = "random"
     needs_view = False
     needs_info = False
+    reads_heuristic = False  # (heuristic_steering: whether the ruleset's `heuristic` changes this agent's games)
 
     def __init__(self, seed=0, param=None):
         """A random agent with its own RNG (it takes no parameter)."""
@@ -64,6 +65,7 @@ class GreedyAgent:
     name = "greedy"
     needs_view = False
     needs_info = True
+    reads_heuristic = True
     DEFAULT_SAMPLES = 8
 
     def __init__(self, seed=0, param=None):
@@ -141,6 +143,7 @@ class ISMCTSAgent:
     name = "ismcts"
     needs_view = False
     needs_info = True
+    reads_heuristic = False  # its playouts go to the game's end and count its winners
 
     def __init__(self, seed=0, param=None):
         """A search agent; ``param``: iterations per decision."""
@@ -183,6 +186,23 @@ def parse_agent(name: str) -> tuple:
     if not (param.isascii() and param.isdecimal()) or len(param) > 7 or not 1 <= int(param) <= MAX_AGENT_PARAM:
         raise ValueError(f"agent '{name}': the part after ':' is a whole number 1..{MAX_AGENT_PARAM:,} (ismcts:ITERATIONS, greedy:SAMPLES)")
     return cls, int(param)
+
+
+def heuristic_steering(ruleset, agents) -> str | None:
+    """The text of the ruleset's `heuristic` where an agent of ``agents`` (names) plays by it; else None.
+
+    The content hash leaves the heuristic out (it changes no rule, and a record made before one was added replays), but
+    the games of an agent that reads it change with it: a run's key and "plays the base's games" add this."""
+    declared = getattr(ruleset, "heuristic", None)
+    if declared is None or not any(getattr(parse_agent(name)[0], "reads_heuristic", False) for name in agents):
+        return None
+    return declared.text
+
+
+def same_games(ruleset, other, agents) -> bool:
+    """Whether ``agents`` (names) play the same games by both rulesets: the same rules, the same heuristic if one reads it."""
+    return (ruleset.content_hash == other.content_hash
+            and heuristic_steering(ruleset, agents) == heuristic_steering(other, agents))
 
 
 def make_agent(name: str, seed) -> object:

@@ -56,6 +56,7 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
     Games are played in batches; the run stops early once the difference in --stop-on is
     clear for every variant (a sequential test: docs/statistics.md in philtre's source).
     """
+    from .agents import same_games
     from .compare import format_comparison, measure_names, run_comparison
     from .simulate import RunSpec
 
@@ -86,7 +87,7 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
         seen[_identity(ruleset, overlays)] = "variant"
         rs = tallied(load(ruleset, overlays, playing=True), tallies)
         rs.check_players(players)
-        if rs.content_hash == base.content_hash:  # a house rule that restates the base: the comparison can show nothing
+        if same_games(rs, base, names):  # a house rule that restates the base: the comparison can show nothing
             note_no_rule_changed(spec, f"{ruleset} + {' + '.join(base_overlays)}" if base_overlays else ruleset)
         specs.append((overlays, RunSpec(rs, players, names, seed)))
     labels = arm_labels(base_overlays, [overlays for overlays, _ in specs])[1:]

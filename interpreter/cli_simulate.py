@@ -257,21 +257,21 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
     end close together, in one commit); an interrupted run goes on with --resume. The
     same seed prints the same results whatever --workers or --backend.
     """
+    from .agents import same_games
     from .coverage import format_coverage
     from .simulate import RunSpec, format_summary
     from .summary import format_by_players
 
     check_run_options(backend, no_db, resume, report_dir, ray_address)
-    rs = load(ruleset, variants, playing=True)
-    if variants and load(ruleset, playing=True).content_hash == rs.content_hash:  # a house rule that restates the base
-        note_no_rule_changed(" + ".join(variants), ruleset)
-    rs = tallied(rs, tallies)
+    rs = tallied(load(ruleset, variants, playing=True), tallies)
     counts = [players_for(rs, None)] if players is None else players
     for count in counts:
         rs.check_players(count)
     if len(counts) > 1:
         check_several_counts(counts, agents, record_dir, report_dir)
     seats = {count: agent_names(agents, count) for count in counts}
+    if variants and same_games(load(ruleset, playing=True), rs, [name for names in seats.values() for name in names]):
+        note_no_rule_changed(" + ".join(variants), ruleset)  # a house rule that restates the base (or only a heuristic no seat reads)
     check_output_paths(csv_path, record_dir, report_dir, games)
     warn_of_rules(rs, ruleset, variants)
     note_greedy_blind(rs, [name for names in seats.values() for name in names])

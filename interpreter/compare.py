@@ -189,7 +189,7 @@ class SequentialTest:
 
     def __init__(self, measure: str | None, alpha: float, max_games: int, arms: int, orders=None, same=()):
         self.measure, self.alpha, self.max_games, self.arms = measure, alpha, max_games, arms
-        self.same = set(same)  # arms whose rules are the base's: their games are the base's, no difference to wait for
+        self.same = set(same)  # arms whose games are the base's (agents.same_games): no difference to wait for
         self.orders = orders or {}  # "base" and each arm's label -> its ranking, for the margin
         self.last_t = 0.0
         self.clear = {}  # arm label -> the look (games) at which its difference became clear
@@ -226,6 +226,7 @@ def comparison(base_summary, arm_summaries: dict, base, arms: dict, players: int
         "ruleset": base_summary["ruleset"], "players": players, "seed": base_summary["seed"], "agents": base_summary["agents"],
         "games": games, "max_games": max_games, "stopped_early": games < max_games,
         "stop_on": test.measure, "alpha": test.alpha, "looks": test.history, "clear": test.clear,
+        "same": [label for label in arms if label in test.same],  # (in the arms' order)
         "team_game": team, "base": base_summary,
         # each arm's ranking by label ("base" for the base), for the note of a margin row left out
         "rankings": dict(orders or {}),
@@ -485,9 +486,9 @@ def stop_sentence(report: dict) -> str:
     if report.get("players") == 1:  # as the table names it: one player's win rate is 'reached the goal' (or 'won')
         label = next((row["label"] for arm in report["arms"] for row in arm["differences"] if row["measure"] == measure),
                      solo_label(measure, False))
-    # an arm whose rules are the base's (same content hash) plays the base's games: nothing can become clear
-    base_hash = (report.get("base") or {}).get("hash")
-    same = [a["label"] for a in report["arms"] if base_hash and (a.get("summary") or {}).get("hash") == base_hash]
+    # an arm whose rules are the base's (same content hash, and heuristic where an agent reads it) plays the base's games:
+    # nothing can become clear
+    same = report.get("same") or []
     nothing = f"{', '.join(same)} {'changes' if len(same) == 1 else 'change'} no rule of the base: every difference is 0"
     if report["stopped_early"]:
         head = f"stopped after {report['games']} of {report['max_games']} games per arm: "
@@ -553,6 +554,7 @@ def run_comparison(base_spec, arm_specs: dict, max_games: int, batch: int = 200,
                    progress=None, address=None, on_loaded=None) -> tuple:
     """Play base and variants batch by batch on the same seeds until the stop rule or ``max_games``; (report, results).
     ``stop_on`` "default" is ``default_stop_on``'s measure; None never stops early."""
+    from .agents import same_games
     from .runs import Session, open_store
     from .store import run_key
     from .summary import summarise
@@ -561,7 +563,7 @@ def run_comparison(base_spec, arm_specs: dict, max_games: int, batch: int = 200,
     base_key = run_key(base_spec)
     arm_keys = {label: run_key(spec) for label, spec in arm_specs.items()}
     orders = {label: getattr(spec.ruleset.winners, "order", None) for label, spec in [("base", base_spec), *arm_specs.items()]}
-    same = [label for label, spec in arm_specs.items() if spec.ruleset.content_hash == base_spec.ruleset.content_hash]
+    same = [label for label, spec in arm_specs.items() if same_games(spec.ruleset, base_spec.ruleset, spec.agents)]
     if stop_on == "default":
         stop_on = default_stop_on(base_spec.players, orders.values())
     test = SequentialTest(stop_on, alpha, max_games, len(arm_specs), orders, same)

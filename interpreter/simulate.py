@@ -60,7 +60,7 @@ def play_game(ruleset, players: int, seed: int, agent_names, record: bool = Fals
     return game
 
 
-_COMPILED: dict = {}  # (content hash, tally texts) -> the ruleset compiled in this process (a worker compiles each once)
+_COMPILED: dict = {}  # (content hash, tally texts, heuristic text) -> the ruleset compiled in this process (a worker compiles each once)
 
 
 class RunSpec:
@@ -92,7 +92,7 @@ class RunSpec:
         if self.ruleset is not None:
             rs = self.ruleset
             state["source"] = (rs.source, rs.path, tuple(rs.variants), rs.origin, rs.variant_origins, rs.content_hash,
-                               tuple(e.text for e in rs.tallies))
+                               tuple(e.text for e in rs.tallies), rs.heuristic.text if rs.heuristic is not None else None)
         state["ruleset"] = None
         return state
 
@@ -103,8 +103,9 @@ class RunSpec:
     def rules(self):
         """The compiled ruleset (compiled here, once per process, after a trip to another process)."""
         if self.ruleset is None:
-            source, path, variants, origin, variant_origins, expected, tallies = self.source
-            compiled = _COMPILED.get((expected, tallies))
+            source, path, variants, origin, variant_origins, expected, tallies, heuristic = self.source
+            # the heuristic too: the content hash leaves it out, and an arm that only changes it plays other games
+            compiled = _COMPILED.get((expected, tallies, heuristic))
             if compiled is None:
                 from philtre.dsl.errors import Loc, PhiltreError
                 from philtre.dsl.loader import build_ruleset
@@ -113,7 +114,7 @@ class RunSpec:
                 if compiled.content_hash != expected:
                     raise PhiltreError.at(Loc(path), "B003", "a worker compiled the ruleset differently from this process",
                                           "use the same philtre version everywhere")
-                _COMPILED[expected, tallies] = compiled
+                _COMPILED[expected, tallies, heuristic] = compiled
             self.ruleset = compiled
         return self.ruleset
 

@@ -21,6 +21,8 @@ import time
 
 from philtre.dsl.errors import Loc, PhiltreError
 
+from .agents import heuristic_steering
+
 DEFAULT_DB = "philtre-runs.sqlite"
 # 2: games.greedy; 3: games.tallies. A file of an earlier version gets the columns it lacks (NULL in its rows) when opened
 SCHEMA_VERSION = 3
@@ -72,6 +74,9 @@ def run_key(spec) -> str:
     tallies = [e.text for e in getattr(ruleset, "tallies", ())]
     if tallies:  # a run that tallies other expressions is another run; without any, the key is as it was
         parts.append(tallies)
+    steering = heuristic_steering(ruleset, spec.agents)
+    if steering is not None:  # greedy plays by the heuristic, which the content hash leaves out; others keep their key
+        parts.append({"heuristic": steering})
     return hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:16]
 
 
