@@ -105,10 +105,15 @@ def _report(passed: int, failed: int, skipped: int, scenarios: list, errors: lis
 
 def _error_row(label: str, diagnostic) -> dict:
     """One reason the files cannot be used, for `test --json`: the combination it was found in, where, and what."""
+    return {"variant": label or None, **_diagnostic_json(diagnostic)}
+
+
+def _diagnostic_json(diagnostic) -> dict:
+    """A diagnostic as --json gives it: where (path, line, column) and what (code, message, hint)."""
     from philtre.dsl.errors import tidy_path
 
     loc = diagnostic.loc
-    return {"variant": label or None, "path": tidy_path(loc.path), "line": loc.line, "column": loc.col,
+    return {"path": tidy_path(loc.path), "line": loc.line, "column": loc.col,
             "code": diagnostic.code, "message": diagnostic.message, "hint": diagnostic.hint}
 
 
@@ -241,22 +246,35 @@ def _players_text(counts) -> str:
 def variants(ruleset, as_json):
     """List a ruleset's shipped variants: the name --variant takes, the players each takes once applied, its description.
 
-    A variant that cannot be applied (a bad file, a bad rule) fails the command, in text as in JSON: its error, exit 1."""
+    A variant that cannot be applied (a bad file, a bad rule) is listed as such, the others as usual, in text as in
+    JSON; its error follows on stderr, and the command exits 1."""
+    from philtre.dsl.errors import PhiltreError
     from philtre.dsl.loader import resolve_ruleset_path
     from philtre.dsl.overlays import variant_paths
 
     base = load(ruleset)
     rows = [_variant_row(ruleset, p) for p in variant_paths(resolve_ruleset_path(ruleset))]
     if as_json:
-        click.echo(json.dumps(rows, indent=2))
-        return
-    if not rows:
+        click.echo(json.dumps([{**row, "errors": [_diagnostic_json(d) for d in row["errors"]]} for row in rows], indent=2))
+    elif not rows:
         click.echo(f"{base.name} has no variants")
-        return
+    else:
+        _variants_table(rows)
+    failed = list(dict.fromkeys(d for row in rows for d in row["errors"]))  # (one of the base's, found with two, said once)
+    if failed:  # (after the list: one broken file hid every good variant)
+        raise PhiltreError(failed)
+
+
+def _variants_table(rows) -> None:
+    """`variants`' table: a variant that cannot be applied says so where its players and description would be."""
     names = [_name_text(row) for row in rows]
     width = max(len("variant"), *map(len, names))  # the header's columns line up with short names too
     click.echo(f"{'variant':<{width}}  players  description")
     for name, row in zip(names, rows):
+        if row["errors"]:
+            first = row["errors"][0]
+            click.echo(f"{name:<{width}}  {'-':<7}  cannot be applied: {first.code} (the error follows, on stderr)")
+            continue
         players = _players_text(row["players"])
         click.echo(f"{name:<{width}}  {players:<7}  {_one_line(row['description'])}")
 
@@ -275,8 +293,14 @@ def _variant_row(ruleset, overlay_path) -> dict:
     """One shipped variant for `variants`: the name --variant takes (its file's), the players it takes once applied
     (its own `players:`, or that of the overlay it extends, or the base's), the name its `variant:` writes if another,
     and its description."""
-    from philtre.dsl.overlays import load_overlay
+    from philtre.dsl.errors import PhiltreError
+    from philtre.dsl.overlays import load_overlay, variant_name
 
-    overlay, rs = load_overlay(overlay_path), load(ruleset, [overlay_path])
+    try:
+        overlay, rs = load_overlay(overlay_path), load(ruleset, [overlay_path])
+    except PhiltreError as exc:  # listed as one that cannot be applied, with its diagnostics
+        return {"variant": variant_name(overlay_path), "min_players": None, "max_players": None, "players": None,
+                "written_name": None, "description": None, "errors": exc.diagnostics}
     return {"variant": overlay.name, **_players_json(rs),
-            "written_name": overlay.written_name, "description": str(overlay.data.get("description", ""))}
+            "written_name": overlay.written_name, "description": str(overlay.data.get("description", "")),
+            "errors": []}

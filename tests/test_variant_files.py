@@ -187,13 +187,22 @@ def test_variants_shows_the_players_the_variant_takes_once_applied(tmp_path):
 @pytest.mark.parametrize("text, said", [("zones:\n  deck: {visible: bogus}\n", "V001 'bogus' is not one of"),
                                         ("players: \"3..2\"\n", "R003")])
 def test_variants_refuses_a_variant_that_cannot_be_applied_in_both_forms(tmp_path, text, said):
-    """The text form listed a bad variant (exit 0), while --json said why it cannot be applied (exit 1)."""
+    """The text form listed a bad variant (exit 0), while --json said why it cannot be applied (exit 1). Both now list
+    the good variants too (one broken file listed nothing, a No Thanks trial found), the bad one marked, and exit 1."""
     folder = new_game(tmp_path)
     variant(folder, "bad.yaml", "description: bad\n" + text)
+    variant(folder, "good.yaml", "description: fine\n")
     plain, as_json = philtre("variants", "g", cwd=tmp_path), philtre("variants", "g", "--json", cwd=tmp_path)
     assert plain.returncode == as_json.returncode == 1, plain.stdout + plain.stderr
     assert plain.stderr == as_json.stderr and said in plain.stderr and "g/variants/bad.yaml:" in plain.stderr, plain.stderr
-    assert plain.stdout == as_json.stdout == ""
+    code = said.split()[0]
+    assert plain.stdout.splitlines() == ["variant  players  description",
+                                         f"bad      -        cannot be applied: {code} (the error follows, on stderr)",
+                                         "good     2..4     fine"], plain.stdout
+    rows = {row["variant"]: row for row in json.loads(as_json.stdout)}
+    assert rows["good"]["errors"] == [] and rows["good"]["description"] == "fine"
+    assert rows["bad"]["players"] is None and [e["code"] for e in rows["bad"]["errors"]] == [code]
+    assert rows["bad"]["errors"][0]["path"].endswith("g/variants/bad.yaml")
 
 
 def test_variants_help_says_what_it_prints():
