@@ -3,7 +3,7 @@
 The interface (docs/agents.md): ``agent.choose(view, options)``, or, for an agent whose
 class sets ``needs_info = True``, ``agent.choose(view, options, info)`` where ``info`` is
 an ``InfoSet``: the seat, the rules, and ``info.sample(rng)``, a game consistent with
-what the seat may know. ``ask(agent, game, seat)`` builds exactly that from a real game;
+what the seat sees and remembers (not with what the rules' variables told it: docs/agents.md). ``ask(agent, game, seat)`` builds exactly that from a real game;
 anything that runs games (``simulate.play_game``, ``philtre play``) calls it.
 
 Agents by name, with an optional parameter after a colon: ``random``, ``greedy`` (or

@@ -1,4 +1,4 @@
-"""Determinization: sample a whole game consistent with what one seat may know.
+"""Determinization: sample a whole game consistent with what one seat sees and remembers.
 
 Search agents cannot play on the true state (that would be cheating) and cannot play on a
 view (it is not a game). They play on *samples*: copies of the game in which everything
@@ -26,8 +26,11 @@ One sample (``determinize``):
 - the game's RNG is re-seeded from the agent's RNG, so future chance is sampled too; the
   sample has no seed and its step count starts at 0 (both could follow hidden cards);
 - hidden variables (``visible: owner`` of another seat, or ``nobody``), but a value a
-  ``reveal`` shows every seat, are set back to their declared initial value: a variable has no declared domain to guess from, and its
+  ``reveal`` shows every seat, are set back to their declared initial value (not one the set-up set: it may have read
+  what the seat did not see): a variable has no declared domain to guess from, and its
   true value is what the seat may not know (docs/agents.md);
+- what the rules told the seat through variables (a clue kept by slot in a public variable) is not read: public
+  variables keep their true values, and the guessed components need not agree with them (docs/agents.md);
 - pieces on a grid zone whose contents the seat does not see (but those a ``reveal`` shows) are placed again at
   random, each where it covers no piece placed before it: the pieces the seat sees first, where they lie, then the
   hidden ones in a random order (``_replace_hidden_pieces``). A sample where one fits nowhere is dropped.

@@ -244,7 +244,8 @@ winners: {highest: "score[p]"}
 
 def test_a_sample_knows_no_hidden_variable(tmp_path):
     """Other seats' `visible: owner` values and `visible: nobody` ones are the declared initial
-    values in a sample, whatever their true values; the seat's own value and public ones are kept."""
+    values in a sample, whatever their true values; the seat's own value and public ones are kept. The set-up's `set`
+    of constants (public inputs) is not used either: docs/agents.md says so (No Thanks' chips set from the player count)."""
     path = tmp_path / "secrets.yaml"
     path.write_text(SECRETS, encoding="utf-8")
     game = Game(load_ruleset(str(path)), 3, seed=1)
