@@ -10,7 +10,7 @@ import re
 
 from . import ast, geometry
 from .compiler import _DASHED_RANGE, ANY, Compiler, Expr, a_type, decision_names, element_type
-from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
+from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .geometry import ROTATIONS
 from .parser import SourceText, parse
 from .plain_data import Frozen, made_by
@@ -30,6 +30,9 @@ class Step(Frozen):
     action_loc: Loc | None = None  # where the action's name is written
     arg_locs: dict = made_by(dict)  # argument name -> where the name is written
     value_locs: dict = made_by(dict)  # argument name -> where its value is written
+    # of an `illegal: true` step: argument name -> the values of its kind a rule could ever offer it (a word or number
+    # not chosen now is refused as meant where it is one of them); None, or no entry: any value of its kind
+    offerable: dict = made_by(dict)
 
 
 class Pending(Frozen):
@@ -260,8 +263,69 @@ def _step(compiler: Compiler, step, loc: Loc, actions: dict | None, player, acti
     written = step.get("args") or {}
     arg_locs = {name: written.key_loc(name) for name in written} if isinstance(written, Map) else {}
     value_locs = {name: written.loc_of(name) for name in written} if isinstance(written, Map) else {}
-    return Step(player, action_name, args, bool(step.get("illegal")), loc,
-                step.loc_of("action") if isinstance(step, Map) and "action" in step else action_loc, arg_locs, value_locs)
+    illegal = bool(step.get("illegal"))
+    offerable = _offerable_arguments(compiler.symbols, action, args) if illegal and action is not None else {}
+    return Step(player, action_name, args, illegal, loc,
+                step.loc_of("action") if isinstance(step, Map) and "action" in step else action_loc, arg_locs, value_locs,
+                offerable)
+
+
+def _offerable_arguments(symbols, action, args: dict) -> dict:
+    """Step.offerable of an `illegal: true` step of ``action``: for each word or number written out, the values of its
+    kind its parameter's `choose` could ever offer (offerable_values)."""
+    out = {}
+    for index, param in enumerate(action.params):
+        value = args.get(param.name)
+        kind = "word" if _word_written(value) is not None else value_kind(value if not isinstance(value, Expr) else _number_written(value.text))
+        if kind in ("word", "number") and param.domain.tree is not None:
+            scope = {"me", *(p.name for p in action.params[:index])}
+            out[param.name] = offerable_values(symbols, param.domain.tree, scope, kind)
+    return out
+
+
+KEEP_ITEMS = ("distinct", "sorted")  # builtins of one list whose items are its own: `distinct([c.rank for c in hand])`
+
+
+def offerable_values(symbols, tree, scope, kind: str) -> tuple | None:
+    """The values of ``kind`` (word, number) a `choose` could ever offer, whatever the position: those a component
+    attribute declares where it yields that attribute's values (`[c.colour for c in hand[to]]`); for a word otherwise,
+    any the ruleset's data declares or the `choose` writes, itself or through the definitions it names; None: any value
+    of a number's kind (read from the game: a roll may give it)."""
+    attribute = attribute_chosen(symbols, tree)
+    if attribute is not None:
+        return tuple(dict.fromkeys(v for v in symbols.attribute_values[attribute] if value_kind(v) == kind))
+    if kind != "word":
+        return None
+    return tuple(sorted(symbols.declared_words() | _words_written(symbols.defines, tree, scope, set())))
+
+
+def attribute_chosen(symbols, tree) -> str | None:
+    """The component attribute whose values a `choose` yields, `[c.rank for c in hand[to]]` (or within distinct, sorted);
+    None where it yields anything else, or where the attribute is derived for a type, or a die face or grid record has
+    it too (its values are not all declared)."""
+    while isinstance(tree, ast.Call) and tree.func in KEEP_ITEMS and len(tree.args) == 1:
+        tree = tree.args[0]
+    if not (isinstance(tree, ast.Comprehension) and len(tree.clauses) == 1 and isinstance(tree.element, ast.Attr)
+            and isinstance(tree.element.target, ast.Name) and tree.element.target.name == tree.clauses[0].var):
+        return None
+    name = tree.element.name
+    derived = any(name in attrs and name not in symbols.component_values.get(kind, {})
+                  for kind, attrs in symbols.component_types.items())
+    return None if derived or name not in symbols.attribute_values or name in symbols.face_attributes else name
+
+
+def _words_written(defines: dict, tree, scope, seen: set) -> set:
+    """The words an expression writes (`'pass'`), and those of the definitions it names, each definition once."""
+    words = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Const) and isinstance(node.value, str):
+            words.add(node.value)
+        name = node.name if isinstance(node, ast.Name) else node.func if isinstance(node, ast.Call) else None
+        define = defines.get(name) if name not in scope and name not in seen else None
+        if define is not None and define.tree is not None:
+            seen.add(name)
+            words |= _words_written(defines, define.tree, (), seen)
+    return words
 
 
 def _options(compiler: Compiler, entry, index: int, loc: Loc, players: int, actions: dict | None) -> Options:
@@ -1044,13 +1108,13 @@ def _check_word_chosen(compiler: Compiler, step, action, param, value) -> None:
     where = step.value_locs.get(param.name) or step.arg_locs.get(param.name, step.loc)
     words = constant_words(compiler.symbols.defines, param.domain.tree, scope) if word is not None else None
     if words and word not in words:
-        compiler.error(where, "T009", *unchosen_word(param.name, value, word, words, domain=param.domain))
+        compiler.error(where, "T009", *unchosen_word(param.name, value, word, words))
     number = value if not isinstance(value, Expr) else _number_written(value.text)
     if value_kind(number) != "number":
         return
     numbers = constant_numbers(compiler.symbols.defines, param.domain.tree, scope)
     if numbers is not None and number not in numbers:
-        compiler.error(where, "T009", *unchosen_number(param.name, value, numbers, param.domain))
+        compiler.error(where, "T009", *unchosen_number(param.name, value, numbers))
 
 
 def _word_written(value) -> str | None:
@@ -1099,52 +1163,39 @@ def _constant_number(defines: dict, tree, scope, depth: int):
     return _constant_number(defines, define.tree, (), depth + 1)
 
 
-def unchosen_number(name: str, value, numbers, domain=None) -> tuple:
+def unchosen_number(name: str, value, numbers) -> tuple:
     """(text, hint) of the T009 for a step's number that the parameter ``name`` is not chosen among (``numbers``, a
-    range written as one: 2..12); ``domain``, its `choose` expression, for the hint on testing a rule (filter_in_if)."""
+    range written as one: 2..12)."""
     if isinstance(numbers, range):
         listed = f"{numbers.start}..{numbers.stop - 1}" if len(numbers) > 1 else ", ".join(map(str, numbers)) or "no number"
     else:
-        listed = ", ".join(map(str, numbers[:CHOSEN_WORDS_SHOWN]))
-        if len(numbers) > CHOSEN_WORDS_SHOWN:
-            listed += f", ... and {len(numbers) - CHOSEN_WORDS_SHOWN} more"
+        listed = _first_dozen(numbers)
     return (f"'{name}' is chosen among {listed}, and {written(value)} is none of them: it matches no option, "
             "so `illegal: true` would pass whatever the rules say",
-            f"give one of the numbers '{name}' is chosen among, one the rules refuse here{filter_in_if(name, domain)}")
+            f"give one of the numbers '{name}' is chosen among, one the rules refuse here")
 
 
 CHOSEN_WORDS_SHOWN = 12  # the words a T009 for a word no choice yields lists; it says how many more there are
 
 
-def unchosen_word(name: str, value, word: str, words, here: str = "", domain=None) -> tuple:
+def _first_dozen(values) -> str:
+    """The values a T009 lists a parameter as chosen among: the first CHOSEN_WORDS_SHOWN, then how many more."""
+    listed = ", ".join(map(str, values[:CHOSEN_WORDS_SHOWN]))
+    more = len(values) - CHOSEN_WORDS_SHOWN
+    return f"{listed}, ... and {more} more" if more > 0 else listed
+
+
+def unchosen_word(name: str, value, word: str, words, here: str = "", offerable=()) -> tuple:
     """(text, hint) of the T009 for a step's word that the parameter ``name`` is not chosen among (``words``): the words
     (the first dozen), and the closest to ``word`` (the value's) for the hint. ``here``: where that is so (' here': at
-    this point of the game); ``domain``, its `choose` expression, for the hint on testing a rule where no word is spelt
-    alike (filter_in_if: a word spelt alike is mistyped)."""
-    listed = ", ".join(map(str, words[:CHOSEN_WORDS_SHOWN]))
-    if len(words) > CHOSEN_WORDS_SHOWN:
-        listed += f", ... and {len(words) - CHOSEN_WORDS_SHOWN} more"
-    return (f"'{name}' is chosen among {listed}{here}, and {written(value)} is none of them: it matches no option, "
-            "so `illegal: true` would pass whatever the rules say",
-            did_you_mean(word, words) or f"give one of the words '{name}' is chosen among{filter_in_if(name, domain)}")
-
-
-def filter_in_if(name: str, domain=None) -> str:
-    """'; ' and how to test that the rules refuse a value ``domain``, a `choose` that filters, leaves out (a Bridge
-    trial's bid lower than the last): choose the whole collection and refuse the value in the action's `if:`, so the
-    option exists and is refused; written out where it is `[x for x in ITEMS if COND]`. '' for a `choose` with no
-    filter (a value it lacks is mistyped)."""
-    tree = getattr(domain, "tree", None)
-    if tree is None or not any(isinstance(n, ast.Clause) and n.conditions for n in ast.walk(tree)):
-        return ""
-    said = ("; to test that the rules refuse it, the filter belongs in the action's `if:`, not in its `choose`: choose "
-            "the whole collection, so the option exists and is refused")
-    if not (isinstance(tree, ast.Comprehension) and len(tree.clauses) == 1 and len(tree.clauses[0].conditions) == 1
-            and isinstance(tree.element, ast.Name) and tree.element.name == tree.clauses[0].var):
-        return said
-    clause = tree.clauses[0]
-    condition = re.sub(rf"(?<![\w.']){re.escape(clause.var)}(?![\w'])", name, ast.text(clause.conditions[0]))
-    return f"{said} (choose: {{{name}: {ast.text(clause.iterable)}}} with if: {condition})"
+    this point of the game); ``offerable``: the words a rule could offer it besides (offerable_values), which it is
+    none of either, and which the hint's closest word may be."""
+    listed = _first_dozen(words)
+    besides = ", nor a word any rule could offer it" if offerable else ""
+    other = (f"give a word a rule could offer '{name}', one the rules refuse here: {few_listed(offerable)}" if offerable
+             else f"give one of the words '{name}' is chosen among")
+    return (f"'{name}' is chosen among {listed}{here}, and {written(value)} is none of them{besides}: it matches no "
+            "option, so `illegal: true` would pass whatever the rules say", did_you_mean(word, [*words, *offerable]) or other)
 
 
 def _check_number_for_component(compiler: Compiler, step, param, value) -> bool:

@@ -12,7 +12,7 @@ from philtre.dsl.model import Action, counts_text, decision_actions
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.plain_data import Record, made_by
 from philtre.dsl.compiler import Expr, failing_definition, index_named, lists_every_turn, nones_named
-from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, kinds_match, not_made, pattern_text, spelt_out, unchosen_word, value_kind, written,
+from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, kinds_match, not_made, pattern_text, spelt_out, unchosen_number, unchosen_word, value_kind, written,
                                     wrong_kind_hint, wrong_kind_text, zone_named)
 from philtre.dsl.values import Component, Zone, _frozen, component_text, describe, explain
 
@@ -1410,19 +1410,25 @@ DOMAIN_WALK_LIMIT = 10_000  # the choices of earlier parameters tried to find a 
 
 def _unchosen_word(game, step, wanted: dict) -> str:
     """T009 at a word of an `illegal: true` step that the parameter's `choose` does not yield here (before the action's
-    `if`): a misspelt word matches no option, and the step would pass whatever the rules say. '' if each is yielded,
-    or what the choices are cannot be told (they fail, or cost too much to list)."""
+    `if`) and no rule could ever offer (Step.offerable): a misspelt word matches no option, and the step would pass
+    whatever the rules say; likewise a number that the component attribute the `choose` yields declares no value of.
+    A value a rule could offer that is not chosen now is an illegal step as meant (a clue must touch a card). '' if
+    none is so, or what the choices are cannot be told (they fail, or cost too much to list)."""
     action = game.ruleset.actions.get(step.action)
     for name, want in wanted.items():
-        if not isinstance(want, str) or action is None:
+        kind, offerable = value_kind(want), step.offerable.get(name)
+        if action is None or kind not in ("word", "number") or (offerable is not None and want in offerable):
+            continue
+        where = step.value_locs.get(name) or step.arg_locs.get(name, step.loc)
+        if kind == "number":  # never chosen now either: the attribute declares no such value
+            if offerable is not None:
+                return _failure(where, "T009", *unchosen_number(name, step.args[name], sorted(offerable)))
             continue
         values = _chosen_values(game, action, name, step.player)
         words = list(dict.fromkeys(v for v in values or () if isinstance(v, str)))  # in the order chosen, once each
         if not words or want in words:  # none: not a word's parameter (a wrong kind is _wrong_kind's), or unknown
             continue
-        where = step.value_locs.get(name) or step.arg_locs.get(name, step.loc)
-        domain = next(p.domain for p in action.params if p.name == name)
-        return _failure(where, "T009", *unchosen_word(name, step.args[name], want, words, " here", domain))
+        return _failure(where, "T009", *unchosen_word(name, step.args[name], want, words, " here", offerable or ()))
     return ""
 
 

@@ -968,15 +968,69 @@ def test_an_illegal_step_with_a_word_a_constant_choose_lacks_is_t009_at_load(tmp
 
 
 def test_an_illegal_step_with_a_word_the_choose_does_not_yield_now_fails_with_t009(tmp_path):
-    """A `choose` read from the game (the words of the cards held) is checked when the step runs: `'rta'` passed.
-    A word it yields that the `if` refuses is an illegal step as meant: it passes."""
+    """A `choose` read from the game (the words of the cards held) is checked when the step runs: `'rta'`, a word no
+    rule could offer, passed. A word it yields that the `if` refuses is an illegal step as meant: it passes."""
     path = _say(tmp_path, "name_held", "'rta'")
     [result] = _results(path)
-    assert result.failures == [f"{_loc(path, RTA)}: T009 'say' is chosen among rat here, and \"'rta'\" is none of them: "
-                               "it matches no option, so `illegal: true` would pass whatever the rules say (did you mean 'rat'?)"]
+    assert result.failures == [f"{_loc(path, RTA)}: T009 'say' is chosen among rat here, and \"'rta'\" is none of them, "
+                               "nor a word any rule could offer it: it matches no option, so `illegal: true` would pass "
+                               "whatever the rules say (did you mean 'rat'?)"]
     path.write_text(path.read_text(encoding="utf-8").replace("'rta'", "'rat'"), encoding="utf-8")
     [result] = _results(path)
     assert result.passed, result.failures
+
+
+def test_an_illegal_step_with_a_declared_word_the_choose_does_not_yield_now_passes(tmp_path):
+    """Hanabi trial: a colour clue the hand holds no card of (`col: "'yellow'"` of `[c.colour for c in hand[to]]`) was
+    T009 while a rank it holds none of (`r: 4`) passed: a word a rule could offer, not chosen now, is refused by the
+    rules, as a test of "a clue must touch a card" means; a word close to it is told what it may be (did you mean)."""
+    path = _say(tmp_path, "name_held", "'toad'")
+    [result] = _results(path)
+    assert result.passed, result.failures
+    path.write_text(path.read_text(encoding="utf-8").replace("'toad'", "'tode'"), encoding="utf-8")
+    [result] = _results(path)
+    [failure] = result.failures
+    assert failure.endswith("T009 'say' is chosen among rat here, and \"'tode'\" is none of them, nor a word any rule "
+                            "could offer it: it matches no option, so `illegal: true` would pass whatever the rules say "
+                            "(did you mean 'toad'?)"), failure
+
+
+RANKS = """\
+philtre: 1
+game: ranks
+players: 2
+components:
+  card: {attributes: {rank: 1..5}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+actions:
+  clue:
+    choose: {r: "distinct([c.rank for c in hand[1]])"}
+flow:
+  - deal: {from: deck, to: hand, count: 1}
+  - decide: clue
+    player: 0
+"""
+
+
+def test_an_illegal_step_with_a_number_no_component_declares_for_the_attribute_chosen_is_t009(tmp_path):
+    """Words and numbers alike: where `choose` yields a component attribute's values, a rank the hand lacks (`r: 4`)
+    is an illegal step as meant and passes, and one no card has (`r: 7`, ranks 1..5) would match no option: T009."""
+    folder = tmp_path / "ranks"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(RANKS, encoding="utf-8")
+    path = folder / "scenarios.yaml"
+    step = ('scenarios:\n  - name: a clue\n    players: 2\n    given: {zones: {"hand[1]": [{rank: 1}]}}\n'
+            '    steps: [{player: 0, action: clue, args: {r: RANK}, illegal: true}]\n')
+    path.write_text(step.replace("RANK", "4"), encoding="utf-8")
+    [result] = _results(path)
+    assert result.passed, result.failures
+    path.write_text(step.replace("RANK", "7"), encoding="utf-8")
+    [result] = _results(path)
+    assert result.failures == [f"{path}:5:49: T009 'r' is chosen among 1, 2, 3, 4, 5, and 7 is none of them: it matches "
+                               "no option, so `illegal: true` would pass whatever the rules say (give one of the numbers "
+                               "'r' is chosen among, one the rules refuse here)"]
 
 
 BIDS = """\
@@ -1004,20 +1058,20 @@ scenarios:
 """
 
 
-def test_an_illegal_step_that_the_choose_filters_out_says_the_filter_belongs_in_the_if(tmp_path):
-    """Bridge trial: a bid lower than the last, left out by `choose`, was T009 "matches no option", which did not say
-    how to test the rule: choose the whole collection and refuse the value in the action's `if:`."""
+def test_an_illegal_step_with_a_word_the_choose_filters_out_passes(tmp_path):
+    """Bridge trial: a bid lower than the last, left out by `choose`, was T009 "matches no option": it is a word the
+    rules write, refused here, an illegal step as meant. A word no rule writes is T009, naming those they do."""
     folder = tmp_path / "bids"
     folder.mkdir()
     (folder / "ruleset.yaml").write_text(BIDS, encoding="utf-8")
     path = folder / "scenarios.yaml"
     path.write_text(BID_STEP, encoding="utf-8")
     [result] = _results(path)
+    assert result.passed, result.failures
+    path.write_text(BID_STEP.replace("'1C'", "'7X'"), encoding="utf-8")
+    [result] = _results(path)
     [failure] = result.failures
-    assert failure.endswith(
-        "(give one of the words 'b' is chosen among; to test that the rules refuse it, the filter belongs in the "
-        "action's `if:`, not in its `choose`: choose the whole collection, so the option exists and is refused "
-        "(choose: {b: bids} with if: index(bids, b) > high))"), failure
+    assert failure.endswith("(give a word a rule could offer 'b', one the rules refuse here: 1C, 1D, 1H and 1S)"), failure
 
 
 def test_an_options_seat_written_as_an_expression_is_told_how_to_check_who_decides(tmp_path):
