@@ -702,13 +702,13 @@ def _in_definition(expr, exc) -> str:
     return failing_definition(exc, getattr(expr.fn, "__globals__", None))
 
 
-def _play_until(game, sc, result) -> bool:
-    """Random agents (seeded) decide until the flow waits at the statement named ``sc.at`` (in round ``sc.at_round``)
-    for the ``sc.at_time``-th time (1 if not given)."""
+def _play_until(game, sc, result, seed: int | None = None) -> bool:
+    """Random agents (seeded by the scenario's seed, or ``seed``) decide until the flow waits at the statement named
+    ``sc.at`` (in round ``sc.at_round``) for the ``sc.at_time``-th time (1 if not given)."""
     from .agents import RandomAgent
     from .simulate import game_seed
 
-    agents = [RandomAgent(game_seed(sc.seed, 2_000_000 + p)) for p in range(game.state.nplayers)]
+    agents = [RandomAgent(game_seed(sc.seed if seed is None else seed, 2_000_000 + p)) for p in range(game.state.nplayers)]
     wanted = sc.at_time or 1
     reached = 0  # the waits at it so far: one per pass of this loop, as every seat waiting decides before the next
     while not game.finished:
@@ -1292,7 +1292,7 @@ def _take_step(game, step, result, given_first: bool = False, sc=None) -> bool:
     if step.player not in game.pending():
         from .render import seats_text
 
-        seats = game.state.nplayers
+        seats, hint = game.state.nplayers, ""
         if step.illegal and game.pending() and isinstance(step.player, int) and 0 <= step.player < seats:
             return True  # a move out of turn is refused as the rules refuse it: "you may not move out of turn" holds
         if not (isinstance(step.player, int) and 0 <= step.player < seats):  # not a mistake of timing: no such seat
@@ -1301,12 +1301,14 @@ def _take_step(game, step, result, given_first: bool = False, sc=None) -> bool:
             said = f"seat {step.player} has already chosen in this simultaneous step (still to choose: {seats_text(game.pending())})"
         else:
             said = f"seat {step.player} is not deciding now (deciding: {seats_text(game.pending()) if game.pending() else 'nobody, the game is over'})"
+            if sc is not None and step is sc.steps[0] and game.pending():  # a start player drawn at random: a seed fixes it
+                hint = _seeds_hint(game.ruleset, sc, step.player)
             if given_first and game.pending() and _given_picks_seat(game, sc):
                 waiting = game.state.flow.pending
                 at = waiting.stmt.label if waiting is not None else "the first decision"
                 said += (f" (the seats deciding at '{at}' were listed before `given` was applied, which changes only what "
                          "it names: reach this position with steps, or give the scenario a seed whose set-up starts there)")
-        result.failures.append(_failure(step.loc, "T013", said))
+        result.failures.append(_failure(step.loc, "T013", said, hint))
         return False
     options = game.options(step.player)
     S = game.state
@@ -1349,6 +1351,41 @@ def _take_step(game, step, result, given_first: bool = False, sc=None) -> bool:
         return False
     game.apply(step.player, match)
     return True
+
+
+SEED_TRIES, SEED_SECONDS, SEEDS_NAMED = 200, 1.0, 3  # the set-ups a T013 of the first step tries; the seeds it names
+
+
+def _seeds_hint(ruleset, sc, seat: int) -> str:
+    """The hint of a T013 at a scenario's first step by a seat not deciding: the first seeds (of 0..SEED_TRIES - 1,
+    within SEED_SECONDS) whose set-up, `given` applied, has ``seat`` deciding (a start player drawn at random is fixed
+    by a seed); or that none of them does (the flow picks another seat whatever the seed: reach it with steps)."""
+    import time
+
+    found, tried, stop = [], 0, time.monotonic() + SEED_SECONDS
+    for seed in range(SEED_TRIES):
+        if len(found) == SEEDS_NAMED or time.monotonic() > stop:
+            break
+        tried += 1
+        if seed != sc.seed and _set_up_deciding(ruleset, sc, seed, seat):
+            found.append(seed)
+    if found:
+        seeds = f"seed{'s' if len(found) > 1 else ''} {few_listed(found)} start{'' if len(found) > 1 else 's'}"
+        return f"{seeds} with seat {seat} deciding: give the scenario `seed: {found[0]}`"
+    return f"no seed of 0..{tried - 1} starts with seat {seat} deciding: reach the position with steps" if tried else ""
+
+
+def _set_up_deciding(ruleset, sc, seed: int, seat: int) -> bool:
+    """Whether scenario ``sc`` played with ``seed`` (its set-up, the way to `given.at`, `given`) has ``seat`` deciding."""
+    try:
+        game = Game(ruleset, sc.players, seed=seed, script_rolls=sc.rolls if sc.at is None else ())
+        tried = Result(sc.name, sc.loc, [])
+        if sc.at is not None and not _play_until(game, sc, tried, seed):
+            return False
+        _apply_given(game, ruleset, sc, tried)  # (what it returns is said beside a rule's failure, none here)
+        return not tried.failures and seat in game.pending()
+    except (PhiltreError, _NotEvaluated, RuleRuntimeError, *FAILURES):
+        return False
 
 
 def _has_chosen(game, seat) -> bool:

@@ -9,6 +9,7 @@ import pytest
 
 from philtre.dsl import load_ruleset
 from philtre.dsl.errors import Loc, PhiltreError
+from philtre.interpreter import Game
 from philtre.interpreter.scenarios import run_scenarios
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -1694,7 +1695,8 @@ def test_a_first_step_of_a_seat_given_no_turn_yet_says_given_came_after_the_flow
     [failure] = result.failures
     assert failure.endswith("T013 seat 1 is not deciding now (deciding: seat 0) (the seats deciding at 'decide' were listed "
                             "before `given` was applied, which changes only what it names: reach this position with steps, "
-                            "or give the scenario a seed whose set-up starts there)"), failure
+                            "or give the scenario a seed whose set-up starts there) (no seed of 0..199 starts with seat 1 "
+                            "deciding: reach the position with steps)"), failure
 
 
 def test_a_first_step_of_a_seat_the_turn_order_alone_does_not_ask_has_no_word_of_given(tmp_path):
@@ -1704,7 +1706,50 @@ def test_a_first_step_of_a_seat_the_turn_order_alone_does_not_ask_has_no_word_of
     path.write_text(FIRST_BY_VARIABLE.replace("turns: opener", "turns: 0"), encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(path)))
     [failure] = result.failures
-    assert failure.endswith("T013 seat 1 is not deciding now (deciding: seat 0)"), failure
+    assert failure.endswith("T013 seat 1 is not deciding now (deciding: seat 0) (no seed of 0..199 starts with seat 1 "
+                            "deciding: reach the position with steps)"), failure
+
+
+DRAWN_START = """\
+philtre: 1
+game: drawn-start
+players: 3
+components:
+  lot: {attributes: {seat: [0, 1, 2]}, start: lots}
+zones:
+  lots: {visible: nobody}
+actions:
+  go: {}
+flow:
+  - shuffle: lots
+  - turns: last(lots).seat
+    until: round_number > 1
+    do:
+      - decide: go
+scenarios:
+  - name: seat 0 starts
+    players: 3
+    steps:
+      - {player: 0, action: go}
+    expect: ["true"]
+"""
+
+
+def test_a_first_step_of_a_seat_a_random_draw_did_not_pick_names_seeds_that_start_there(tmp_path):
+    """No Thanks trial: a start player drawn at random cannot be given, and T013 `seat 0 is not deciding now` left the
+    author to find a seed whose set-up starts there by a loop of their own: the hint names the first seeds that do."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(DRAWN_START, encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    starting = [seed for seed in range(1, 200) if Game(ruleset, 3, seed=seed).pending() == [0]][:3]
+    assert len(starting) == 3 and Game(ruleset, 3, seed=0).pending() != [0]
+    [result] = run_scenarios(ruleset)
+    [failure] = result.failures
+    assert failure.endswith(f"(seeds {starting[0]}, {starting[1]} and {starting[2]} start with seat 0 deciding: give the "
+                            f"scenario `seed: {starting[0]}`)"), failure
+    path.write_text(DRAWN_START.replace("players: 3\n    steps", f"players: 3\n    seed: {starting[0]}\n    steps"), encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(path)))
+    assert result.passed, result.failures
 
 
 @pytest.mark.parametrize("first", ["opener", "0"])
