@@ -464,6 +464,18 @@ def test_others_in_a_given_zone_keeps_its_other_components_as_they_lie_where_wri
     assert bool(result.notes) == (6 in ranks), result.notes
 
 
+def test_a_zone_given_every_component_keeps_its_count_where_others_would_grow_it(tmp_path):
+    """Splendor trial: `{others: true}` beside a card the deal put elsewhere grows the zone by it (the docs say so);
+    the count held whatever the seed is kept by listing every component, `copies` for those of no matter which."""
+    assert _pond(tmp_path, "[{others: true}, {rank: 6}]", "count(deck) == 5").passed
+    folder = tmp_path / "pond"
+    (folder / "scenarios.yaml").write_text("scenarios:\n  - name: s\n    players: 2\n    given:\n      rest: hand[1]\n"
+                                           "      zones:\n        deck: [{copies: 3}, {rank: 6}]\n    expect:\n"
+                                           "      - count(deck) == 4 and last(deck).rank == 6\n", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert result.passed, result.failures
+
+
 def test_others_stay_in_their_zone_only_where_no_pattern_takes_them(tmp_path):
     """A pattern of another given zone takes from the deck's others: hand[0] gets the 2, the deck keeps the rest."""
     folder = tmp_path / "pond"
