@@ -107,9 +107,18 @@ def _by_number(number: str, bare: bool, options, single_zones=(), reading: Numbe
     option, name, value = valued
     if reading is not None and reading.as_value == (option.action, option.args[0][0]):
         return option
+    if not _values_listed(option.action, options):  # play(slot=0..4) beside clues: `2` is the second option listed
+        return numbered
     return (f"{_said_back(number)} is option {n}, {numbered.label(None, single_zones)}, and the value of "
             f"{option.label(None, single_zones)}, option {options.index(option) + 1}: type {n} again for option {n}, "
             f"or {name}={value}")
+
+
+def _values_listed(action: str, options) -> bool:
+    """Whether every option with an argument is of ``action`` (bids listed 1. bid(n=0) to 14. bid(n=13), a pass beside
+    them): a list of that action's values, where a number typed may be meant as one; where other actions' options are
+    listed too (Hanabi's play(slot=0..4) beside its clues), a number is read as the list numbers them, asked each turn."""
+    return all(option.action == action for option in options if option.args)
 
 
 def _valued(n: int, options):
