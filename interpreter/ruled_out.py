@@ -31,12 +31,13 @@ def forbidden_holding(game, seat: int, text: str, legal, action: str, single_zon
     """Why the rules forbid each option of the choices here of another action than ``action``, outside ``legal``, that
     has every word of ``text`` (`baths` of build(card=card baths blue), where no stone builds it now): [] where none has,
     or the choices cannot be listed within CANDIDATES_LIMIT. (One of ``action``'s own is the same move as the legal one,
-    made with another component that looks the same, or another value of it.)"""
+    made with another component that looks the same, or another value of it; an action none of whose options is legal
+    now is not listed, nor meant: Hanabi's `slot=0` is play(slot=0) where no discard is allowed at 8 clue tokens.)"""
     from .play_input import _has_words, _words
 
-    typed = set(_words(text))
+    typed, listed = set(_words(text)), {option.action for option in legal}
     return [_forbids(game, seat, option, single_zones) for option in _outside(game, seat, legal)
-            if option.action != action and _has_words(text, typed, option, single_zones)]
+            if option.action != action and option.action in listed and _has_words(text, typed, option, single_zones)]
 
 
 def _outside(game, seat: int, legal) -> list:

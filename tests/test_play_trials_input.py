@@ -27,3 +27,38 @@ def test_a_number_is_the_options_number_where_other_actions_options_are_listed_b
     options = options_of(str(tmp_path), 1, 1)
     assert [o.label() for o in options] == ["play(slot=0)", "play(slot=1)", "play(slot=2)", "clue(r=7)"]
     assert choose("2", options) is options[1] and choose("slot=2", options) is options[2]
+
+
+PLAY_OR_DISCARD = """\
+philtre: 1
+game: tokens
+players: 1
+variables:
+  tokens: {initial: 8}
+actions:
+  play:
+    choose: {slot: range(3)}
+  discard:
+    choose: {slot: range(3)}
+    if: tokens < 8
+  clue:
+    choose: {r: "[7]"}
+    if: tokens > 0
+flow:
+  - decide: [play, discard, clue]
+    player: 0
+"""
+
+
+def test_words_of_one_legal_option_are_taken_where_the_rules_forbid_every_option_of_the_other_action(tmp_path):
+    """A Hanabi trial: `slot=0` at 8 clue tokens was refused, discard(slot=0) being forbidden, though no discard was
+    listed and play(slot=0) the one legal option it names: a forbidden option stops the line only where its action
+    has options listed now (`baths`, build listed for another card, still does)."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.cli_play import _forbidding, match_choice
+
+    (tmp_path / "ruleset.yaml").write_text(PLAY_OR_DISCARD, encoding="utf-8")
+    game = Game(load_ruleset(str(tmp_path)), 1, seed=1)
+    options = game.options(0)
+    assert match_choice("slot=0", options, forbidden=_forbidding(game, 0, options)) is options[0]
