@@ -366,6 +366,8 @@ def _by_label(text: str, options, single_zones=(), forbidden=None):
     if matches and not counted:  # b=[card k=2, card k=2]: each option's b has the words, none holds that card twice
         return _no_list_so(text, named, matches, options, single_zones)
     matches = counted
+    if len(matches) > 1:  # `d1 d2`: reroll(which=[d1, d2]), not the rerolls that hold them and more
+        matches = _sets_typed(text, matches, single_zones) or matches
     if len(matches) == 1:
         return _unless_forbidden(text, matches[0], options, single_zones, forbidden)
     if matches:
@@ -376,6 +378,23 @@ def _by_label(text: str, options, single_zones=(), forbidden=None):
     if swapped:  # `1 5` for bid(q=5, f=1), the bid of one 5 not legal now: five 1s is not taken for it
         return _in_another_order(text, swapped, options, single_zones)
     return _not_an_option(text, options, single_zones, forbidden)
+
+
+def _sets_typed(text: str, matches: list, single_zones=()) -> list:
+    """The one of ``matches`` with a list argument that is a set (_any_order) whose items are just the words typed, the
+    action's and the argument's names aside (`d2 d1` or `which d1 d2`: reroll(which=[d1, d2])); [] where none or
+    several are."""
+    typed = Counter(_words(text))
+    found = []
+    for option in matches:
+        for (name, value), (_, shown) in zip(option.args, option.argument_texts(None, single_zones)):
+            names = {option.action.lower(), name.lower(), f"{name.lower()}="}
+            items = Counter(w for w in typed.elements() if w not in names)
+            # (no word but the names, `reroll`, is no empty set typed: it matches every option of the action)
+            if isinstance(value, list) and _any_order(option, name, value, single_zones) and items and items == Counter(_words(shown)):
+                found.append(option)
+                break
+    return found if len(found) == 1 else []
 
 
 def _unless_forbidden(text: str, option, options, single_zones=(), forbidden=None):
@@ -1083,20 +1102,25 @@ def _telling_apart(matches, single_zones=()) -> str:
     # of play(card=wild wild) was offered where play(card=wild wild4) has it too, as card=wild's value)
     typable = [_label_words(option.label(None, single_zones)) for option in matches]
     held = [_held_counts(option, single_zones) for option in matches]
-    telling = []
+    telling, whole = [], []  # (an argument typed whole, which=[d1, d2], is said apart: among words it read as one)
     for i, words in enumerate(labels):
         own = [w for w in words if w not in shared]
         phrase = _telling_phrase(own, (typable[i], held[i]), [(typable[j], held[j]) for j in range(len(labels)) if j != i])
+        said = telling
         if phrase is None:  # (no word at all: which=[], typed so)
-            phrase = _own_argument(i, matches, single_zones)
+            phrase, said = _own_argument(i, matches, single_zones), whole
             if phrase is not None and not _words_named_as_typed(set(_words(phrase)), matches[i], single_zones):
                 phrase = None
-        if phrase is not None and phrase not in telling:
-            telling.append(phrase)
-    if len(telling) < 2:
+        if phrase is not None and phrase not in said:
+            said.append(phrase)
+    if len(telling) + len(whole) < 2:
         return ""
     more = f" and {len(telling) - TELLING_WORDS} more" if len(telling) > TELLING_WORDS else ""
-    return f" ({', '.join(telling[:TELLING_WORDS])}{more})"
+    listed = f"{', '.join(telling[:TELLING_WORDS])}{more}"
+    if not whole:
+        return f" ({listed})"
+    written = f"type the whole {'list' if '[' in whole[0] else 'argument'}: {' or '.join(whole)}"
+    return f" ({listed}; or {written})" if telling else f" ({written})"
 
 
 def _telling_phrase(own: list, mine: tuple, others: list):

@@ -62,3 +62,15 @@ def test_words_of_one_legal_option_are_taken_where_the_rules_forbid_every_option
     game = Game(load_ruleset(str(tmp_path)), 1, seed=1)
     options = game.options(0)
     assert match_choice("slot=0", options, forbidden=_forbidding(game, 0, options)) is options[0]
+
+
+def test_the_items_of_a_set_typed_are_the_option_whose_list_is_just_them(tmp_path):
+    """A Yahtzee trial: `d1 d2` for reroll(which=[d1, d2]) was told '8 options match; write more of one (which=[d1,
+    d2], d3, d4, d5)': the dice typed are the set of just them, in any order; the action's name alone is no empty set."""
+    from test_play_cli import LISTS_AND_MAPS, wording
+
+    (tmp_path / "ruleset.yaml").write_text(LISTS_AND_MAPS.replace("if: count(which) > 0", "if: true"), encoding="utf-8")
+    options, words = options_of(str(tmp_path), 1, 1), wording(tmp_path)
+    assert choose("d2 d1", options, words).label() == "reroll(which=[d1, d2])"
+    assert choose("reroll", options, words).startswith("32 options match; write more of one (d1, d2, d3, d4, d5; or "
+                                                       "type the whole list: which=[]), ")
