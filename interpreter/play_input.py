@@ -36,7 +36,7 @@ def _value_form(option, number: str) -> str:
     return f"{option.args[0][0]}={number}" if len(option.args) == 1 else f"name={number}"
 
 
-SAID_BACK = 40  # characters of a typed line said back in a message
+SAID_BACK = 120  # characters of a typed line said back in a message (an option written out whole is said whole)
 NUMBER = re.compile(r"[-+]?\d+")  # a whole number as a word of a position: -2, 0, +1
 NUMBERISH = re.compile(r"[-+\d]*\d[-+\d]*")  # digits and signs: a number meant, maybe mistyped (--2, 1-)
 
@@ -1023,6 +1023,8 @@ def _not_an_option(text: str, options, single_zones=(), forbidden=None) -> str:
     why = forbidden(text) if forbidden is not None else ""
     if why:
         said = f"{said}: {why}"
+    else:
+        said += _unknown_values(text, options, single_zones)
     if len(options) > SAID_OPTIONS:
         named = _action_named(text, options)
         if named:  # `step 7 16` where walls are listed too: the step options, not an example of a wall
@@ -1075,6 +1077,28 @@ def _unknown_names(text: str, options, single_zones=()) -> str:
     each = "; ".join(f"{action}'s are {', '.join(args)}" if args else f"{action} has none" for action, args in names.items())
     more = ", ..." if len(unknown) > SAID_NAMES else ""  # (a pasted page is not said back name by name)
     return f" (no option has an argument {', '.join(unknown[:SAID_NAMES])}{more}; {each})"
+
+
+# a value of one word typed after a name: colour=green, src=factory[0] (a list, map or quoted text is read elsewhere)
+TYPED_WORD = re.compile(r"""\b(\w+)\s*=\s*([^\s,()\[\]{}:'"=]+(?:\[\d+\])?)""")
+
+
+def _unknown_values(text: str, options, single_zones=()) -> str:
+    """For the first value typed after an argument's name that no option of the action typed (of any, where none is)
+    has there: ' (no option has colour=green now; colour is one of yellow, black, blue)', the values it has, in the
+    options' order, in those that have the other values typed so, where some have (src=factory[0]'s colours); else
+    '' (an Azul trial was told only that its line was not among 84 options)."""
+    named, typed = _action_named(text, options) or options, TYPED_WORD.findall(text)
+    for name, value in typed:
+        others = {(n.lower(), v.lower()) for n, v in typed if n.lower() != name.lower()}
+        fitting = [o for o in named if others <= {(n.lower(), t.lower()) for n, t in o.argument_texts(None, single_zones)}]
+        shown = [t for option in fitting or named for n, t in option.argument_texts(None, single_zones) if n.lower() == name.lower()]
+        if shown and value.lower() not in (t.lower() for t in shown):
+            values = list(dict.fromkeys(shown))
+            more = f", ... ({len(values) - SAID_MATCHES} more)" if len(values) > SAID_MATCHES else ""
+            where = f"where {' '.join(f'{n}={v}' for n, v in typed if (n.lower(), v.lower()) in others)}, " if fitting and others else ""
+            return f" (no option has {name}={value} now; {where}{name} is one of {', '.join(values[:SAID_MATCHES])}{more})"
+    return ""
 
 
 # a word: what lies between spaces, commas, brackets, a map's colons and quotes; a zone's index stays with its name (hand[2])

@@ -74,3 +74,31 @@ def test_the_items_of_a_set_typed_are_the_option_whose_list_is_just_them(tmp_pat
     assert choose("d2 d1", options, words).label() == "reroll(which=[d1, d2])"
     assert choose("reroll", options, words).startswith("32 options match; write more of one (d1, d2, d3, d4, d5; or "
                                                        "type the whole list: which=[]), ")
+
+
+TAKE = """\
+philtre: 1
+game: take
+players: 1
+actions:
+  take:
+    choose: {src: "[1, 2]", colour: "['yellow', 'black'] if src == 1 else ['red']", row: range(3)}
+flow:
+  - decide: take
+    player: 0
+"""
+
+
+def test_a_value_no_option_has_is_named_with_the_values_its_argument_has(tmp_path):
+    """An Azul trial: `take(src=factory[0], colour=green, row=0)` was said back cut, its `)` dropped, and 'not among
+    this turn's options' alone: the line is said whole, and the value no option has, with those its argument has where
+    the other values typed hold."""
+    (tmp_path / "ruleset.yaml").write_text(TAKE, encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    typed = "take(src=1, colour=green, row=0) and some more words"
+    assert choose(typed, options) == (
+        f"'{typed}' is not among this turn's options (no option has colour=green now; where src=1 row=0, colour is "
+        f"one of yellow, black) (the 9 the rules allow now): type an option's number, 1..9, or an option as listed, e.g. "
+        f"take(src=2, colour=red, row=2)")
+    assert choose("row=7", options).startswith("'row=7' is not among this turn's options (no option has row=7 now; row "
+                                              "is one of 0, 1, 2) (the 9")
