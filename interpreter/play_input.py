@@ -185,6 +185,12 @@ class _Forbidding:
 
         return ruled_out(self.game, self.seat, text, self.options, self.single_zones)
 
+    def action(self, text: str) -> str:
+        """Why no option of the action ``text`` names is legal now ('' where it names none: action_ruled_out)."""
+        from .ruled_out import action_ruled_out
+
+        return action_ruled_out(self.game, self.seat, text, self.options)
+
     def placed(self, words: list) -> str:
         """Why the rules rule out the placement at the position ``words`` ('x y rot' or 'x y'), '' if none is there."""
         from .ruled_out import ruled_out
@@ -1021,6 +1027,7 @@ def _not_an_option(text: str, options, single_zones=(), forbidden=None) -> str:
     a value the action's if refuses here read as a mistyped one), the options again where they are few, and what to type."""
     said = f"{_said_back(text)} is not among this turn's options{_unknown_names(text, options, single_zones)}"
     why = forbidden(text) if forbidden is not None else ""
+    why = why or (forbidden.action(text) if hasattr(forbidden, "action") else "")  # `buy`, no buy allowed now
     if why:
         said = f"{said}: {why}"
     else:

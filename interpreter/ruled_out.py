@@ -50,12 +50,46 @@ def _forbids(game, seat: int, found, single_zones=()) -> str:
     (its action's `if` named where that is what refuses it)."""
     action = game.ruleset.actions[found.action]
     said = f"the rules forbid {found.label(None, single_zones)} now"
-    cond = action.condition
-    if cond is None or _passes(game, seat, action, found):
+    if action.condition is None or _passes(game, seat, action, found):
         return said
+    return f"{said} ({_the_if(action)})"
+
+
+def _the_if(action) -> str:
+    """"the if of take, line 12: n > 0": ``action``'s `if` named by its line, with its text where short."""
+    cond = action.condition
     shown = " ".join(cond.text.split())
-    where = f"line {cond.loc.line}" + (f": {shown}" if len(shown) <= IF_SHOWN else "")
-    return f"{said} (the if of {found.action}, {where})"
+    return f"the if of {action.name}, line {cond.loc.line}" + (f": {shown}" if len(shown) <= IF_SHOWN else "")
+
+
+def action_ruled_out(game, seat: int, text: str, legal) -> str:
+    """Why no option of the action ``text`` names alone (`buy`) is legal now, where the pending decision offers that
+    action: "no buy option is allowed now (the if of buy, line 134: ..., rules out each of its 12 choices)"; '' where
+    ``text`` is no such action's name, or some of its options are legal."""
+    pending = game.state.flow.pending
+    words = text.split()
+    if pending is None or len(words) != 1 or any(option.action.lower() == words[0].lower() for option in legal):
+        return ""
+    name = next((n for n in decision_actions(pending.stmt) if n.lower() == words[0].lower()), None)
+    if name is None:
+        return ""
+    said, action = f"no {name} option is allowed now", game.ruleset.actions[name]
+    choices = [option for option in _candidates(game, seat) if option.action == name]
+    if not choices:  # (none listed: its choose offers nothing here, or more than CANDIDATES_LIMIT)
+        return f"{said} (its choose offers no choice here)" if _offers_none(game, seat, action) else said
+    if action.condition is not None and not any(_passes(game, seat, action, option) for option in choices):
+        each = "its one choice" if len(choices) == 1 else f"each of its {len(choices)} choices"
+        return f"{said} ({_the_if(action)}, rules out {each})"
+    return said
+
+
+def _offers_none(game, seat: int, action) -> bool:
+    """Whether ``action``'s choose offers no choice for ``seat`` here (its first parameter's choices are none)."""
+    S = game.state
+    try:
+        return not list(action.params[0].domain.fn(S, {**S.flow.pending.locals, "me": seat}))
+    except (RuleRuntimeError, *FAILURES):
+        return False
 
 
 def _candidates(game, seat: int) -> list:

@@ -102,3 +102,40 @@ def test_a_value_no_option_has_is_named_with_the_values_its_argument_has(tmp_pat
         f"take(src=2, colour=red, row=2)")
     assert choose("row=7", options).startswith("'row=7' is not among this turn's options (no option has row=7 now; row "
                                               "is one of 0, 1, 2) (the 9")
+
+
+BUY = """\
+philtre: 1
+game: buy
+players: 1
+variables:
+  coins: {initial: 1}
+actions:
+  buy:
+    choose: {cost: "[3, 4]"}
+    if: cost <= coins
+  sell:
+    choose: {lot: "[]"}
+  wait: {}
+flow:
+  - decide: [buy, sell, wait]
+    player: 0
+"""
+
+
+def test_an_action_named_none_of_whose_options_is_legal_says_why(tmp_path):
+    """A Splendor trial: `buy`, no buy affordable, was told only "'buy' is not among this turn's options (the 26 the
+    rules allow now)": that no buy option is allowed now is said, and why where known."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.cli_play import _forbidding, match_choice
+
+    (tmp_path / "ruleset.yaml").write_text(BUY, encoding="utf-8")
+    game = Game(load_ruleset(str(tmp_path)), 1, seed=1)
+    options = game.options(0)
+    forbidden = _forbidding(game, 0, options)
+    assert match_choice("buy", options, forbidden=forbidden).startswith(
+        "'buy' is not among this turn's options: no buy option is allowed now (the if of buy, line 9: cost <= coins, "
+        "rules out each of its 2 choices); the only one is 1. wait()")
+    assert match_choice("SELL", options, forbidden=forbidden).startswith(
+        "'SELL' is not among this turn's options: no sell option is allowed now (its choose offers no choice here)")
