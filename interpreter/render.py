@@ -291,14 +291,18 @@ def plain(value, inner: bool = False, ruleset=None) -> str:
     return repr(value) if inner and isinstance(value, str) and not isinstance(value, NumberKey) else str(value)
 
 
-_BARE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+# a word read as it is: no space, nor a mark that parts or names values (a list's comma, a map's colon, name=value)
+_BARE_WORD = re.compile(r"""[^\s,()\[\]{}:'"=]+""")
+_NUMBER_LIKE = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
 _NOT_BARE = frozenset({"none", "true", "false", "hidden"})  # a word spelt like a value the board shows: quoted
 
 
 def word_text(word: str) -> str:
-    """A word as the board shows it: as it is (red), quoted as the language quotes it where bare it would read as
-    something else: a number, none, a part of a list ('a, b'), the `hidden` of a value the seat may not see."""
-    return word if _BARE_WORD.fullmatch(word) and word not in _NOT_BARE else repr(word)
+    """A word as the board shows it: as it is (red, and red? or ?? too, as a map's words and a list's alike), quoted as
+    the language quotes it where bare it would read as something else: a number, none, a part of a list ('a, b'), the
+    `hidden` of a value the seat may not see."""
+    bare = _BARE_WORD.fullmatch(word) and not _NUMBER_LIKE.fullmatch(word) and word not in _NOT_BARE
+    return word if bare else repr(word)
 
 
 def value_text(value, ruleset=None) -> str:

@@ -139,3 +139,14 @@ def test_an_action_named_none_of_whose_options_is_legal_says_why(tmp_path):
         "rules out each of its 2 choices); the only one is 1. wait()")
     assert match_choice("SELL", options, forbidden=forbidden).startswith(
         "'SELL' is not among this turn's options: no sell option is allowed now (its choose offers no choice here)")
+
+
+def test_words_of_marks_are_shown_bare_in_a_list_as_in_a_map():
+    """A Hanabi trial: a shown list of words was printed quoted (`'red?' '??'`), a map's words not: a word is quoted only
+    where bare it would read as something else (a number, a space, a mark that parts values)."""
+    from philtre.interpreter.render import value_text
+
+    assert value_text([["red?", "??"], ["2nd", "a-b"]]) == "[[red?, ??], [2nd, a-b]]"
+    assert value_text({"??": "red?"}) == "{??: red?}"
+    assert value_text(["7", "-1.5", "a b", "a,b", "a=b", "none", ""]) == "['7', '-1.5', 'a b', 'a,b', 'a=b', 'none', '']"
+
