@@ -449,9 +449,10 @@ _COPIES_OPS = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, 
 
 
 def build_ruleset(data, path: str, variants: tuple = (), origin: str | None = None, extra_scenarios=(), variant_origins=None,
-                  tallies=()) -> Ruleset:
+                  tallies=(), if_parts: bool = False) -> Ruleset:
     """Resolved YAML data -> Ruleset, or PhiltreError with every diagnostic (``tallies``: texts of expressions compiled
-    with the rules, evaluated at a game's end: `simulate --tally`)."""
+    with the rules, evaluated at a game's end: `simulate --tally`; ``if_parts``: each action's `if` that is an `and` of
+    parts has them compiled too, Action.if_parts)."""
     if not isinstance(data, Map):
         loc = getattr(data, "loc", Loc(path, 1, 1))
         kind = "a list" if isinstance(data, list) else "an empty document" if data is None else f"a single value ({data!r:.40})"
@@ -466,8 +467,16 @@ def build_ruleset(data, path: str, variants: tuple = (), origin: str | None = No
     builder = _Builder(data, path, variants, origin or path)
     builder.extra_scenarios = extra_scenarios
     builder.tally_texts = tuple(tallies)
+    builder.if_parts = if_parts
     builder.variant_origins = variants if variant_origins is None else variant_origins
     return builder.build()
+
+
+def with_if_parts(ruleset: Ruleset) -> Ruleset:
+    """``ruleset`` compiled again with the parts of each action's `if` that is an `and` of parts (Action.if_parts):
+    play names the part that rules out an option typed, not the whole `if`."""
+    return build_ruleset(ruleset.source, ruleset.path, ruleset.variants, origin=ruleset.origin,
+                         variant_origins=ruleset.variant_origins, if_parts=True)
 
 
 TALLY_PLACE = "--tally"  # the path of a --tally expression's findings (line: which one, from 1; column: in its text)
@@ -676,6 +685,7 @@ class _Builder:
         self.data, self.path, self.variants, self.origin = data, path, variants, origin
         self.extra_scenarios: list = []
         self.tally_texts: tuple = ()
+        self.if_parts = False  # compile the parts of an `if` that is an `and` of parts (with_if_parts)
         self.ranged = 0  # values spelt out from attribute ranges so far (MAX_RANGED_VALUES)
         self.symbols = Symbols()
         self.compiler = Compiler(self.symbols)
@@ -1219,9 +1229,17 @@ class _Builder:
             enumerator = self.compiler.enumerator(
                 name, [(p, choose[p], choose.loc_of(p)) for p in choose],
                 (spec["if"], spec.loc_of("if")) if "if" in spec else None, {"me": "player"})
+            parts = self._if_parts(condition, spec.loc_of("if"), env) if self.if_parts and condition is not None else ()
             out[name] = Action(name, tuple(params), condition, body, section.key_loc(name), enumerator,
-                               self._secret_choices(name, spec, [p.name for p in params]), then)
+                               self._secret_choices(name, spec, [p.name for p in params]), then, parts)
         return out
+
+    def _if_parts(self, condition, loc, env) -> tuple:
+        """(offset, text, Expr) of each part of the `if` ``condition`` that is an `and` of parts; () for any other."""
+        from .parser import and_parts
+
+        return tuple((at, text, self.compiler.expression(text, loc, env, what="a part of the condition"))
+                     for at, text in and_parts(condition.text, condition.tree))
 
     def _secret_choices(self, name, spec, params: list) -> frozenset:
         """The choices an action's `secret:` names (told to the deciding seat alone); S025 at a name that is no choice."""

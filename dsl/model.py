@@ -140,6 +140,9 @@ class Action(Frozen):
     # its `then:`, statements of the flow run right after its effects (a follow-up that may ask decisions): a Stmt of
     # kind 'then' whose args' body holds them, the frame's statement while they run (runners.following_up); else None
     then: Stmt | None = None
+    # (offset in the `if`'s text, text, Expr) of each part of an `if` that is an `and` of parts, compiled only for
+    # play's messages (loader.with_if_parts: which part rules out an option); () otherwise
+    if_parts: tuple = ()
 
 
 class Stmt(Frozen):

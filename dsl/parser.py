@@ -499,26 +499,53 @@ def _range_hint(before: str, after: str) -> str:
             f"in an expression write {written}")
 
 
+AND = re.compile(r"\band\b")
+
+
+def and_parts(text: str, tree) -> list:
+    """(offset, text) of each part of the expression ``text`` (parsed as ``tree``) that is an `and` of parts, split at
+    its `and`s outside brackets and quotes; [] where it is no such `and`, or the split is not the tree's."""
+    from . import ast
+
+    def count(node) -> int:
+        return count(node.left) + count(node.right) if isinstance(node, ast.BoolOp) and node.op == "and" else 1
+
+    if not (isinstance(tree, ast.BoolOp) and tree.op == "and"):
+        return []
+    cuts = [i for i, c, depth in _unquoted(text, 0) if not depth and c == "a" and AND.match(text, i)
+            and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_"))]
+    bounds = [0, *[x for cut in cuts for x in (cut, cut + 3)], len(text)]
+    parts = [(start + len(text[start:end]) - len(text[start:end].lstrip()), text[start:end].strip())
+             for start, end in zip(bounds[::2], bounds[1::2])]
+    return parts if len(parts) == count(tree) and all(t for _, t in parts) else []
+
+
 def bracket_parts(text: str, open_at: int) -> tuple[list, int | None]:
     """The parts of the bracket opened at ``open_at`` in ``text``, split at its own commas (not those inside a part's
     brackets, braces or quotes), and the index of its closing bracket (None, and the parts so far, if it is not closed)."""
-    parts, depth, start, quote = [], 0, open_at + 1, ""
-    for i in range(open_at, len(text)):
+    parts, start = [], open_at + 1
+    for i, c, depth in _unquoted(text, open_at):
+        if c in ")]}" and depth == 1:
+            return parts + [text[start:i]], i
+        if c == "," and depth == 1:
+            parts.append(text[start:i])
+            start = i + 1
+    return parts, None
+
+
+def _unquoted(text: str, start: int):
+    """(index, character, brackets open before it) of each character of ``text`` from ``start`` outside its quoted
+    texts (a quote's own marks left out too)."""
+    depth, quote = 0, ""
+    for i in range(start, len(text)):
         c = text[i]
         if quote:
             quote = "" if c == quote else quote
         elif c in "'\"":
             quote = c
-        elif c in "([{":
-            depth += 1
-        elif c in ")]}":
-            depth -= 1
-            if depth == 0:
-                return parts + [text[start:i]], i
-        elif c == "," and depth == 1:
-            parts.append(text[start:i])
-            start = i + 1
-    return parts, None
+        else:
+            yield i, c, depth
+            depth += (c in "([{") - (c in ")]}")
 
 
 def _comma_index_hint(text: str, open_at: int) -> str:

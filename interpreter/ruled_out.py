@@ -52,7 +52,57 @@ def _forbids(game, seat: int, found, single_zones=()) -> str:
     said = f"the rules forbid {found.label(None, single_zones)} now"
     if action.condition is None or _passes(game, seat, action, found):
         return said
-    return f"{said} ({_the_if(action)})"
+    return f"{said} ({_false_part(game, seat, action, found) or _the_if(action)})"
+
+
+def _false_part(game, seat: int, action, option) -> str:
+    """"the if of move, line 81: legal(me, s, d) is false": the first part of ``action``'s `if`, an `and` of parts,
+    that is false for ``option`` here (a long one named as its definition's call, or by its place); '' where the `if`
+    is no `and`, or no part is found false (a Backgammon trial was quoted a whole `if` of three lines)."""
+    from philtre.dsl.parser import and_parts
+
+    cond = action.condition
+    if not and_parts(cond.text, cond.tree):  # (the ruleset is compiled again below only for an `and`)
+        return ""
+    parts = _parts_of(game.ruleset).get(action.name, ())
+    for i, (at, text, expr) in enumerate(parts, 1):
+        if not _holds(game, seat, expr, option):
+            line = cond.source.at(at).line if cond.source is not None else cond.loc.line
+            return f"the if of {action.name}, line {line}: {_part_named(game, text, expr, i, len(parts))} is false"
+    return ""
+
+
+def _part_named(game, text: str, expr, i: int, count: int) -> str:
+    """A part of an `if` as a message names it: its text where short, else its definition's call, else its place."""
+    from philtre.dsl import ast
+    from philtre.dsl.compiler import DEFINED_AT
+
+    shown = " ".join(text.split())
+    if len(shown) <= IF_SHOWN:
+        return shown
+    defined = {name for name, _ in (game.ruleset.namespace.get(DEFINED_AT) or {}).values()}
+    if isinstance(expr.tree, ast.Call) and expr.tree.func in defined:
+        return f"its call of {expr.tree.func}(...)"
+    return f"its part {i} of {count}"
+
+
+_PARTS: dict = {}  # id of a ruleset -> (the ruleset, {action: its if's parts}): compiled once a session (with_if_parts)
+
+
+def _parts_of(ruleset) -> dict:
+    """{action name: Action.if_parts} of ``ruleset`` compiled again with them; {} where that fails."""
+    from philtre.dsl.errors import PhiltreError
+    from philtre.dsl.loader import with_if_parts
+
+    kept = _PARTS.get(id(ruleset))
+    if kept is None or kept[0] is not ruleset:
+        try:
+            parts = {name: a.if_parts for name, a in with_if_parts(ruleset).actions.items()}
+        except PhiltreError:
+            parts = {}
+        _PARTS.clear()  # (one ruleset a session: no other is kept)
+        _PARTS[id(ruleset)] = kept = (ruleset, parts)
+    return kept[1]
 
 
 def _the_if(action) -> str:
@@ -131,12 +181,18 @@ def _walk(action, i: int, L: dict, S, found: list) -> None:
 
 def _passes(game, seat: int, action, option) -> bool:
     """Whether ``action``'s `if` holds for ``option`` here: where it does, something else refuses it, and the if is not named."""
+    return _holds(game, seat, action.condition, option)
+
+
+def _holds(game, seat: int, expr, option) -> bool:
+    """Whether the expression ``expr`` (an `if`, or a part of one) is true for ``option`` of ``seat`` here; False where
+    it fails."""
     S = game.state
     L = {**S.flow.pending.locals, "me": seat, **dict(option.args)}
     work, memo = WORK[0], S.memo
     WORK[0], S.memo = WORK_LIMIT, {}
     try:
-        return bool(action.condition.fn(S, L))
+        return bool(expr.fn(S, L))
     except (RuleRuntimeError, *FAILURES):
         return False
     finally:

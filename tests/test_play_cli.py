@@ -2510,7 +2510,7 @@ def test_play_names_the_if_that_forbids_a_position_typed(tmp_path):
         "if: at.overlap == 0", "if: at.overlap == 0 and at.x > 0"), encoding="utf-8")
     result = CliRunner().invoke(main, ["play", str(path), "--seed", "1"], input="0 0 0\n0 1\n1 1\n")
     assert result.exit_code == 0, result.output
-    rule = "(the if of place, line 14: at.overlap == 0 and at.x > 0)"
+    rule = "(the if of place, line 14: at.x > 0 is false)"  # (the part of the if's `and` that is false)
     assert f"no legal option at x=0 y=0 rot=0: the rules forbid place(at=(x=0, y=0)) now {rule}\n" in result.output, result.output
     assert f"'0 1': no legal option at x=0 y=1: the rules forbid place(at=(x=0, y=1)) now {rule}\n" in result.output, result.output
 

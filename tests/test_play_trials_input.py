@@ -150,3 +150,39 @@ def test_words_of_marks_are_shown_bare_in_a_list_as_in_a_map():
     assert value_text({"??": "red?"}) == "{??: red?}"
     assert value_text(["7", "-1.5", "a b", "a,b", "a=b", "none", ""]) == "['7', '-1.5', 'a b', 'a,b', 'a=b', 'none', '']"
 
+
+PARTS = """\
+philtre: 1
+game: parts
+players: 1
+define:
+  far_enough_from_the_start_of_the_track_and_past_the_bar(n): n > 2
+actions:
+  take:
+    choose: {n: range(6)}
+    if: >
+      n != 1
+      and far_enough_from_the_start_of_the_track_and_past_the_bar(n + 0 * 1000000000000000)
+      and (n < 4 or n == 5)
+flow:
+  - decide: take
+    player: 0
+"""
+
+
+def test_a_forbidden_options_if_that_is_an_and_names_its_first_false_part(tmp_path):
+    """A Backgammon trial: "the rules forbid move(s=23, d=5) now (the if of move, line 81)", a three-line `if` named
+    whole: the first part false for the option is named, with its line; a long one as its definition's call."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.cli_play import _forbidding, match_choice
+
+    (tmp_path / "ruleset.yaml").write_text(PARTS, encoding="utf-8")
+    game = Game(load_ruleset(str(tmp_path)), 1, seed=1)
+    options = game.options(0)
+    forbidden = _forbidding(game, 0, options)
+    assert [o.label() for o in options] == ["take(n=3)", "take(n=5)"]
+    assert "the rules forbid take(n=1) now (the if of take, line 10: n != 1 is false)" in match_choice("n=1", options, forbidden=forbidden)
+    assert ("the rules forbid take(n=2) now (the if of take, line 11: its call of "
+            "far_enough_from_the_start_of_the_track_and_past_the_bar(...) is false)") in match_choice("n=2", options, forbidden=forbidden)
+    assert "(the if of take, line 12: (n < 4 or n == 5) is false)" in match_choice("n=4", options, forbidden=forbidden)
