@@ -862,6 +862,30 @@ def b_cell_at(S, z, x, y):
     return None if found is None else geometry.cell_value(found[0])
 
 
+_COVERED = object()  # run_length()'s value where none is given: any covered cell continues the run
+
+
+def b_run_length(S, z, x, y, dx, dy, value=_COVERED):
+    """How many cells in a row from (x, y), that cell left out, stepping (dx, dy), a piece covers (each of top-layer
+    value ``value``, where given): the run of tiles, or of one colour, that reaches out from a cell."""
+    layer = _grid_layer(S, z)
+    if not (type(x) is int and type(y) is int and type(dx) is int and type(dy) is int):  # true is no coordinate, nor 1.0
+        for number, what in ((x, "x"), (y, "y"), (dx, "dx"), (dy, "dy")):
+            _whole(number, f"run_length()'s {what}")
+    if dx == 0 and dy == 0:  # (a step of none would count one covered cell for ever)
+        raise RuleRuntimeError(RUN_STEP_ZERO)
+    run = 0
+    while True:  # (it ends: the layer holds the cells the pieces cover, a finite number)
+        _charge_grid_work(1)  # a step for each cell looked at, the one that ends the run too
+        found = layer.get((x + (run + 1) * dx, y + (run + 1) * dy))
+        if found is None or (value is not _COVERED and geometry.cell_value(found[0]) != value):
+            return run
+        run += 1
+
+
+RUN_STEP_ZERO = "run_length()'s step (dx, dy) must not be (0, 0): (1, 0) steps right along a row, (0, 1) down a column, (1, 1) along a diagonal"
+
+
 def b_piece_cells(S, z, piece, at):
     """The cells the piece would cover on grid z at placement at: records {x, y, value}, in the piece's order."""
     _piece(S, piece)
@@ -1046,6 +1070,7 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("remove", b_remove, 2, 2, lambda ts: ("list", _elem(ts[0])), "remove(xs, x): a copy of list xs without its first item equal to x (x must be among them)"),
         Builtin("put", b_put, 3, 3, _put_type, "put(x, key, value): a copy of map x with key set to value, or of list x with item key replaced"),
         Builtin("cell_at", b_cell_at, 3, 3, lambda ts: "any", "cell_at(grid, x, y): the value at cell (x, y) of the top layer, none where no piece covers it", needs_state=True, arg_kinds=("zone", "whole", "whole")),
+        Builtin("run_length", b_run_length, 5, 6, lambda ts: "int", "run_length(grid, x, y, dx, dy) or run_length(grid, x, y, dx, dy, value): how many covered cells (of that value) follow (x, y) in a row, stepping (dx, dy)", needs_state=True, arg_kinds=("zone", "whole", "whole", "whole", "whole", "")),
         Builtin("piece_cells", b_piece_cells, 3, 3, lambda ts: ("list", CELL_RECORD), "piece_cells(grid, piece, at): the cells {x, y, value} the piece would cover at placement at", needs_state=True, arg_kinds=("zone", "comp", ""),
                 shows_turn=True),  # its cells come in the piece's own order: which of two alike cells lies where
         Builtin("placement", b_placement, 1, 1, lambda ts: PLACEMENT_RECORD, "placement(c): where piece c lies on a grid, {x, y, rot}, none off a grid", needs_state=True, arg_kinds=("comp",), charges=False),

@@ -26,7 +26,7 @@ from ast import literal_eval as _literal_eval
 
 from . import ast
 from .builtins import (
-    BUILTINS, FRACTION_HINT, FRACTION_SAID, GRID_RECORDS, HEAVY, MAX_RANGE, RANGE_STEP_ZERO, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, OutOfWork, RuleRuntimeError, bank,
+    BUILTINS, FRACTION_HINT, FRACTION_SAID, GRID_RECORDS, HEAVY, MAX_RANGE, RANGE_STEP_ZERO, RUN_STEP_ZERO, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, OutOfWork, RuleRuntimeError, bank,
     beyond_the_limit,
     TEAM_BUILTINS, b_index_of, b_placements_every_turn, b_placements_on_boards, b_placements_unturned,
     b_placements_unturned_every_turn, b_subsets_of, charge_written, item_at as _ix, out_of_work,
@@ -3256,6 +3256,8 @@ class Compiler:
                 self.error(src.at(node.args[0].pos), "E120", *no_grid_said(self.symbols, node.args[0].name, f"{name}() reads"))
             if name == "range" and len(node.args) == 3 and _written_zero(node.args[2]):
                 self.error(src.at(node.args[2].pos), "E120", RANGE_STEP_ZERO, "write a step of 1 or more to count up, -1 or less to count down")
+            if name == "run_length" and len(node.args) >= 5 and _written_zero(node.args[3]) and _written_zero(node.args[4]):
+                self.error(src.at(node.args[3].pos), "E120", RUN_STEP_ZERO, "the step is added to x and y once per cell counted")
             if name in NUMBERS_ONLY:
                 self._items_checked(name, node, types, src)
             if name in KEYED_ORDERS:  # typed by the items of its [key, item] pairs, not by the pairs
@@ -7100,7 +7102,7 @@ MOST_ITEMS = 2**24
 # a fold's lines testing a sum's total (_fold_call, _folded), as b_sum tests it: where it may pass the limit
 SUM_TESTED = [f"    if not {-MAX_WHOLE} <= f_r <= {MAX_WHOLE}:", "        _beyond_the_limit()"]
 # the builtins whose first argument is a grid zone (builtins._grid_resolution refuses any other when the game runs)
-GRID_READERS = frozenset({"placements", "overlap", "touching", "regions", "piece_at", "pieces_at", "cell_at", "piece_cells"})
+GRID_READERS = frozenset({"placements", "overlap", "touching", "regions", "piece_at", "pieces_at", "cell_at", "piece_cells", "run_length"})
 
 
 def no_grid_said(symbols, named: str, what: str) -> tuple:
