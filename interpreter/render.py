@@ -95,7 +95,8 @@ def _value_key(value) -> tuple:
 def grid_symbols(values) -> dict:
     """{value key: one character} for the distinct sub-cell values, each its own: 0-9 are A-J (as before: colours numbered 0-4), a
     value of one letter that letter where it is free ('b' b, 'B' B), any other value the first of its own letters or digits
-    still free, then a spare one ('apple' a, 'avocado' v, 27 2)."""
+    that no value has in either case, as a capital, then one free in the other case, then a spare one ('apple' A,
+    'avocado' V, 27 2)."""
     symbols, used = {}, set()
     for value in values:  # whole numbers 0-9 first: their letters are theirs whatever else lies on the board
         if type(value) is int and 0 <= value < 10:
@@ -110,14 +111,16 @@ def grid_symbols(values) -> dict:
         if key in symbols:
             continue
         own = [ch for ch in plain(value) if ch.isalnum()]
-        wanted = [ch.upper() for ch in own[:1]] + [ch.lower() for ch in own[:1]] + own[1:] + [ch.upper() for ch in own[1:]]
+        # a letter of its own no other value has in either case first: black B and blue b were told apart by case alone
+        apart = [ch.upper() for ch in own if len(ch.upper()) == 1 and ch.upper() not in used and ch.lower() not in used]  # ('ß' is 'SS')
+        wanted = apart + [ch.upper() for ch in own[:1]] + [ch.lower() for ch in own[:1]] + own[1:] + [ch.upper() for ch in own[1:]]
         symbols[key] = next((ch for ch in wanted + list(SPARE_SYMBOLS) if ch not in used), "?")
         used.add(symbols[key])
     return symbols
 
 
 def grid_legend(values, symbols, blank: bool = False, marked: bool = False, dots: str | None = None) -> str:
-    """'A=0, B=1, a=apple, v=avocado; * is a mark': the symbols the drawing uses, each with its value (and the blank's,
+    """'A=0, B=1, P=apple, V=avocado; * is a mark': the symbols the drawing uses, each with its value (and the blank's,
     where a piece has blank cells; the mark's where one is drawn; the dot's, ``dots``, where one is). A value drawn as
     itself ('b' b) is not named: 'b=b, B=B' said nothing."""
     named = [f"{symbols[_value_key(v)]}={plain(v)}" for v in values if symbols[_value_key(v)] != plain(v)]

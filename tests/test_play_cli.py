@@ -2118,7 +2118,26 @@ def test_a_value_keeps_its_symbol_for_the_whole_game(tmp_path, order):
         pieces = game.state.zones["board"][0]  # (at x = 0, 1, ... in the order placed; the board's other cells empty)
         # (a value the legend does not name is drawn as itself)
         assert drawn == [seen.get(piece["cells"][0], piece["cells"][0]) for piece in pieces] + ["."] * (4 - len(pieces)), text
-    assert seen == {"apple": "A", "avocado": "a"}, seen  # b and B drawn as themselves: 'b=b, B=B' said nothing
+    assert seen == {"apple": "A", "avocado": "V"}, seen  # b and B drawn as themselves: 'b=b, B=B' said nothing
+
+
+@pytest.mark.parametrize("values, legend", [
+    (["black", "blue", "red", "white", "yellow"], "B=black, L=blue, R=red, W=white, Y=yellow"),
+    ([0, 1, "apple", "avocado"], "A=0, B=1, P=apple, V=avocado"),  # A is 0's: apple's a would differ by case alone
+    (["b", "blue", "bob"], "L=blue, O=bob"),  # b drawn as itself: blue's B would be b's capital
+    (["aa", "ab"], "A=aa, B=ab"),
+    (["aa", "ab", "ba"], "A=aa, B=ab, b=ba"),  # no letter of its own is left: one free in the other case, as before
+])
+def test_no_two_values_of_a_grid_are_drawn_with_one_letter_in_two_cases(values, legend):
+    """An Azul trial's wall legend read `B=black, b=blue`: the two colours told apart by case alone. A value is drawn
+    with the first of its letters that no other value has in either case, where one is left."""
+    from philtre.dsl.geometry import Bounded
+    from philtre.interpreter.render import render_grid
+
+    pieces = [{"type": "tile", "id": i, "cells": [value]} for i, value in enumerate(values)]
+    zone = {"components": pieces, "placements": [{"id": i, "x": i, "y": 0, "rot": 0} for i in range(len(pieces))]}
+    said, _ = render_grid(zone, Bounded(1, len(pieces), 1), every=values)
+    assert said == legend, said
 
 
 class _Terminal(io.StringIO):
