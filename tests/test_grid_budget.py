@@ -89,6 +89,7 @@ CALLS = {
     "regions": lambda board, piece: (board,),
     "overlap": lambda board, piece: (board, piece, {"x": 0, "y": 0, "rot": 0}),
     "touching": lambda board, piece: (board, piece, {"x": 0, "y": 0, "rot": 0}),
+    "run_length": lambda board, piece: (board, -1, 0, 1, 0),  # along a strip of 5 cells: 6 looked at
 }
 
 
