@@ -422,14 +422,22 @@ def shown_values(game) -> dict:
 
     from .records import plain_json
 
-    out = {}
+    out, turn = {}, _turn_of(game)
     for expr in game.ruleset.shown:
         try:
-            out[expr.text] = plain_json(expr.fn(game.state, {}))
+            out[expr.text] = plain_json(expr.fn(game.state, turn))
         except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
             # (a definition of the board's top card on an empty pile: the board says so, the game goes on)
             out[expr.text] = RuleFailed(str(exc) if isinstance(exc, RuleRuntimeError) else explain(exc))
     return out
+
+
+def _turn_of(game) -> dict:
+    """The locals a shown definition is worked out with: `current`, the seat whose turn it is, where the decision the
+    game waits for is in a `turns` step (every seat sees whose turn it is; `me` is never bound: the board is everyone's)."""
+    pending = game.state.flow.pending
+    seat = pending.locals.get("current") if pending is not None and pending.locals else None
+    return {} if seat is None else {"current": seat}
 
 
 class RuleFailed(str):

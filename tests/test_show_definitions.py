@@ -95,6 +95,17 @@ def test_a_shown_definition_that_fails_now_is_said_so(tmp_path):
     assert "\n  pot = 2\n  top cannot be worked out now: " in text
 
 
+def test_a_shown_definition_reading_current_is_the_seat_whose_turn_it_is(tmp_path):
+    """`current` in a shown definition is the seat whose turn it is while a `turns` step waits for it (a Hold'em
+    trial's `to_call: high - stake[current]` could not be worked out at any decision)."""
+    text = POKER.replace("show: [pot]", "show: [pot, turn_stake]").replace(
+        "  top: first(board).rank\n", "  top: first(board).rank\n  turn_stake: stake[current] + 10 * current\n")
+    game = Game(load_ruleset(_ruleset(tmp_path, text)), 3, seed=1)
+    assert shown_values(game)["turn_stake"] == 1  # seat 0's turn
+    game.apply(0, game.options(0)[0])
+    assert shown_values(game)["turn_stake"] == 11  # seat 1's
+
+
 def test_a_shown_definition_reading_a_hidden_hand_is_refused(tmp_path):
     found = _refused(tmp_path, POKER.replace("show: [pot]", "show: [pot, best]"))
     assert [(d.code, d.loc.line, d.loc.col) for d in found] == [("R016", 21, 13)]
