@@ -2913,7 +2913,7 @@ class Compiler:
         scenario = self._scenario_place()
         # a scenario declares nothing: the zones there are, as a `given.zones` key and an expectation both say it
         if scenario and (zone_hint or scenario == "a zone"):
-            zone_hint = _zones_there_hint(name, sym.zones, sym.variables if indexed and scenario != "a zone" else None)
+            zone_hint = _zones_there_hint(name, sym.zones, sym.variables if indexed and scenario != "a zone" else None, indexed)
         if scenario == "a zone":  # a `given.zones` key: only a zone is given components (not a definition with parameters)
             candidates = set(sym.zones)
         elif scenario:  # an expectation or invariant: a name it can read (a word quoted there is always true)
@@ -7370,15 +7370,18 @@ def _zone_hint(name: str, text, wanted, indexed: bool, counted: bool = False) ->
     return ""
 
 
-def _zones_there_hint(name: str, zones, variables=None) -> str:
+def _zones_there_hint(name: str, zones, variables=None, indexed: bool = True) -> str:
     """For an unknown name a scenario reads as a zone (a `given.zones` key, `count(hand[0])` in an expectation): the
     zones the ruleset has, as a scenario names one of them rather than declares one; with ``variables`` (a name
-    indexed in an expectation, `hand[0]`, which may be a list), those too."""
+    indexed in an expectation, `hand[0]`, which may be a list), those too. In a ruleset of no zones, the declaration:
+    a zone per seat only where the name is ``indexed`` (`count(discard)` reads one zone)."""
     if variables:
         return (f"no zone or variable is named '{name}': the zones are {few_listed(sorted(zones)) or 'none'}; "
                 f"the variables are {few_listed(sorted(variables))}")
     if zones:
         return f"no zone is named '{name}': the zones are {few_listed(sorted(zones))}"
+    if not indexed:
+        return f"the ruleset declares no zones: declare it under zones: ({name}: {{}}, one zone)"
     return f"the ruleset declares no zones: declare it under zones: ({name}: {{each: player}}, a zone per seat)"
 
 

@@ -895,13 +895,17 @@ def test_an_unknown_zone_in_an_expectation_is_told_the_zones_as_a_given_zone_is(
 
 
 def test_a_given_zone_of_a_ruleset_without_zones_is_told_to_declare_one(tmp_path):
-    """A ruleset of no zones said "the zones are )", the list of none left empty."""
+    """A ruleset of no zones said "the zones are )", the list of none left empty. A name read unindexed,
+    `count(discard)`, was told `discard: {each: player}`, a zone per seat (Yahtzee trial): one zone, `discard: {}`."""
     dice = ROOT / "examples" / "dice-reroll"
     path = _beside(tmp_path, dice, "scenarios:\n  - name: s\n    players: 2\n    given:\n      zones:\n"
-                   "        hand[0]: []\n    expect: [\"true\"]\n")
+                   "        hand[0]: []\n    expect: [\"count(discard) == 2\"]\n")
     said = _refused(path)
     assert (f"{_loc(path, 'hand')}: E150 unknown name 'hand' (the ruleset declares no zones: declare it under zones: "
             "(hand: {each: player}, a zone per seat))") in said, said
+    assert (f"{_loc(path, 'discard')}: E150 unknown name 'discard' (the ruleset declares no zones: declare it under zones: "
+            "(discard: {}, one zone))") in said, said
+
 
 
 SAY = """\
