@@ -2918,8 +2918,10 @@ class Compiler:
             candidates = set(sym.zones)
         elif scenario:  # an expectation or invariant: a name it can read (a word quoted there is always true)
             candidates = set(scope) | {name for _, names in self._scenario_names() for name in names}
+        if indexed or zone_hint:  # (`hand[0]`, `count(hand)`: a zone or a list is meant, not `hand_size(p)`, a call)
+            candidates = {n for n in candidates if n in scope or not getattr(sym.defines.get(n), "params", ())}
         # (in an expectation, a name spelt like it or those it reads, not "quote it": a word there is always true)
-        readable = (did_you_mean(name, candidates) or self._names_read_hint(scenario)) if scenario else None
+        readable = (self._spelt_hint(name, candidates) or self._names_read_hint(scenario)) if scenario else None
         compared = self._compared_with_numbers_hint(name, node)
         if compared and name.lower() in NUMBER_WORDS:  # (`rank == eight`: the number meant, before a name spelt like it)
             self.error(src.at(node.pos), "E150", f"unknown name '{name}'", compared)
@@ -2929,9 +2931,9 @@ class Compiler:
                 or _foreign_word_hint(name, FOREIGN_NAMES) or (not scenario and self._bare_attribute_hint(name, scope, src.text))
                 or _ranking_hint(name, src.text, self._wanted)
                 or _number_word_hint(name, src.text, self._wanted) or _layout_name_hint(name, self._wanted, sym.component_types, sym.component_values)
-                or self._later_parameter_hint(name, scope) or (scenario and _pending_name_hint(name, did_you_mean(name, candidates)))
+                or self._later_parameter_hint(name, scope) or (scenario and _pending_name_hint(name, self._spelt_hint(name, candidates)))
                 or (not scenario and not zone_hint and not _seat_word_hint(name, src.text, self._wanted)
-                    and _builtin_name_hint(name, src.text, self._wanted)) or did_you_mean(name, candidates)
+                    and _builtin_name_hint(name, src.text, self._wanted)) or self._spelt_hint(name, candidates, scope)
                 or self._die_named_hint(name, node) or _unnamed_repeat_hint(name, sym.loop_names, self.repeats_unnamed)
                 or _one_letter_hint(name, scope)
                 or _seat_word_hint(name, src.text, self._wanted) or zone_hint or self._action_names_hint(name, scope, src.text, compared)
@@ -2940,6 +2942,15 @@ class Compiler:
                 or (self._names_read_hint(scenario) if scenario else _quote_hint(name, src.text)))
         self.error(src.at(node.pos), "E150", f"unknown name '{name}'", hint)
         return "None", ANY
+
+    def _spelt_hint(self, name: str, candidates, scope=()) -> str:
+        """did_you_mean for a bare name, a definition with parameters written as it is called (`hand_size(p)`, not
+        'hand_size', which read bare is E140)."""
+        said = did_you_mean(name, candidates)
+        define = self.symbols.defines.get(said[len("did you mean '"):-len("'?")]) if said else None
+        if define is None or not define.params or define.name in scope:
+            return said
+        return f"did you mean {define.name}({', '.join(define.params)})?"
 
     def _bare_attribute_hint(self, name: str, scope, text) -> str:
         """For an unknown name that is an attribute of the components a bound name holds (`set: {led: suit}`, where the

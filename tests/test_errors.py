@@ -376,6 +376,14 @@ CASES = {
         "a misspelt zone in a double-quoted scalar, after escaped quotes",
         breaking(IF, '    if: "card.value > 0 and \\"a\\" != \'b\' and count(hnad[me]) > 0"\n'),
         "E150", "hnad", hint="did you mean 'hand'?"),
+    "indexed_name_spelt_like_a_definition_with_parameters": Case(
+        "an indexed name spelt like a definition with parameters: a zone or a list is meant, not the call (Splendor's hand, hand_size(p))",
+        breaking(IF, "    if: count(tota[me]) > 0\n"),
+        "E150", "tota", nth=2, hint="declare it under zones: (tota: {each: player}, a zone per seat)"),
+    "bare_name_spelt_like_a_definition_with_parameters": Case(
+        "a bare name spelt like a definition with parameters: it is offered as it is called",
+        breaking(IF, "    if: tota > 0\n"),
+        "E150", "tota", nth=2, hint="did you mean total(z)?"),
     "name_in_double_quoted_scalar_with_newline_escape": Case(
         "a misspelt zone in a double-quoted scalar after a \\n escape (as a JSON writer would emit)",
         breaking(IF, '    if: "card.value > 0\\nand count(hnad[me]) > 0"\n'),
