@@ -800,6 +800,7 @@ class Compiler:
         self._kept_at: dict = {}  # such a twin -> (its slot, its family's code, the positions of its key's arguments)
         self._own_seat = False  # compiling an expression of an action whose `me` is the deciding seat (SEAT)
         self.action_compiled = None  # (name, its parameters) of the action being compiled: an unknown name there names them
+        self._loop_lines: dict = {}  # a comprehension's loop name -> the line of its latest loop: where it is bound (_bound_elsewhere_hint)
         # while an expression or a definition compiles: id(node) -> (node, its type[, "variable" or "definition" where
         # it reads one]): what variable_types reads to type it again once the variables' types are known
         self._seen: dict | None = None
@@ -2923,6 +2924,9 @@ class Compiler:
         # (in an expectation, a name spelt like it or those it reads, not "quote it": a word there is always true)
         readable = (self._spelt_hint(name, candidates) or self._names_read_hint(scenario)) if scenario else None
         compared = self._compared_with_numbers_hint(name, node)
+        no_word = indexed or (self._attributed is not None and self._attributed.target is node)  # (`t.colour`: no word is meant)
+        if no_word:
+            compared = compared or self._bound_elsewhere_hint(name)
         if compared and name.lower() in NUMBER_WORDS:  # (`rank == eight`: the number meant, before a name spelt like it)
             self.error(src.at(node.pos), "E150", f"unknown name '{name}'", compared)
             return "None", ANY
@@ -2936,12 +2940,21 @@ class Compiler:
                     and _builtin_name_hint(name, src.text, self._wanted)) or self._spelt_hint(name, candidates, scope)
                 or self._die_named_hint(name, node) or _unnamed_repeat_hint(name, sym.loop_names, self.repeats_unnamed)
                 or _one_letter_hint(name, scope)
-                or _seat_word_hint(name, src.text, self._wanted) or zone_hint or self._action_names_hint(name, scope, src.text, compared)
+                or _seat_word_hint(name, src.text, self._wanted) or zone_hint or self._action_names_hint(name, scope, src.text, compared, no_word)
                 or _number_hint(name, src.text, self._wanted) or _loop_hint(name, sym.loop_names, scope)
                 or _foreign_word_hint(name, EVERY_SEAT) or compared
-                or (self._names_read_hint(scenario) if scenario else _quote_hint(name, src.text)))
+                or (self._names_read_hint(scenario) if scenario else "" if no_word else _quote_hint(name, src.text)))
         self.error(src.at(node.pos), "E150", f"unknown name '{name}'", hint)
         return "None", ANY
+
+    def _bound_elsewhere_hint(self, name: str) -> str:
+        """For an unknown name whose attribute is read or which is indexed (`t.colour`), where a word cannot be meant:
+        that a comprehension elsewhere binds it, only inside itself; '' where none does."""
+        line = self._loop_lines.get(name)
+        if not line:
+            return ""
+        return (f"'{name}' is bound only inside its loop (the [... for {name} in ...] on line {line}): read it there, "
+                f"or loop here too, any(... for {name} in ...)")
 
     def _spelt_hint(self, name: str, candidates, scope=()) -> str:
         """did_you_mean for a bare name, a definition with parameters written as it is called (`hand_size(p)`, not
@@ -3063,17 +3076,19 @@ class Compiler:
         self.error(src.at(node.name_pos), "E152", f"a record {{{listed}}} has no field '{node.name}'",
                    f"{spelt + '; ' if spelt else ''}its fields are {listed}")
 
-    def _action_names_hint(self, name: str, scope, text, compared: str = "") -> str:
+    def _action_names_hint(self, name: str, scope, text, compared: str = "", no_word: bool = False) -> str:
         """For an unknown name in an action (`do:` still reads `slot` after `choose: {c: ...}`): the action's
         parameters, which a renamed one leaves behind, and still how a word is written (``compared``: that a number is
-        meant instead, _compared_with_numbers_hint)."""
+        meant instead, _compared_with_numbers_hint; ``no_word``: none is meant, `t.colour`)."""
         if self.action_compiled is None or scope.get("me", ("", None))[1] is not SEAT:  # (a definition's body sees none)
             return ""
         if name.lower() in NUMBER_WORDS or name in ("all", "everything", "rest"):  # (a number's word: _number_hint's)
             return ""
         action, params = self.action_compiled
         sees = f"its parameters ({', '.join(params)}), me" if params else "me (it chooses nothing)"
-        return f"action '{action}' sees {sees} and the ruleset's names; {compared or _quote_hint(name, text)}"
+        said = f"action '{action}' sees {sees} and the ruleset's names"
+        tail = compared or ("" if no_word else _quote_hint(name, text))
+        return f"{said}; {tail}" if tail else said
 
     def _g_Attr(self, node, scope, src):
         attributed, self._attributed = self._attributed, node
@@ -3934,6 +3949,7 @@ class Compiler:
                            "name them with another word: [x for x in ...]")
             inner = dict(inner)
             inner[clause.var] = (f"c_{clause.var}", element_type(it))  # c_: bound by iteration
+            self._loop_lines[clause.var] = src.at(clause.pos).line  # (the latest: the nearest, in the same action often)
             self._bound(f"c_{clause.var}", it)
             if _FAMILY.match(icode):  # the zones of a family: each item is a Zone
                 self._zone_locals.add(f"c_{clause.var}")

@@ -384,6 +384,14 @@ CASES = {
         "a bare name spelt like a definition with parameters: it is offered as it is called",
         breaking(IF, "    if: tota > 0\n"),
         "E150", "tota", nth=2, hint="did you mean total(z)?"),
+    "loop_name_read_outside_its_loop_with_an_attribute": Case(
+        "a comprehension's name read after it with an attribute: where it is bound, not how to quote a word (Azul's t.colour)",
+        breaking(IF, "    if: any(c.value > 1 for c in hand[me]) and c.value > 0\n"),
+        "E150", "c.value > 0", hint="'c' is bound only inside its loop (the [... for c in ...] on line 18)"),
+    "unknown_name_with_an_attribute_is_not_told_to_quote_it": Case(
+        "an unknown name whose attribute is read: no word is meant, so no quoting is offered",
+        breaking(IF, "    if: gem.value > 0\n"),
+        "E150", "gem.value", hint="action 'play' sees its parameters (card), me and the ruleset's names"),
     "name_in_double_quoted_scalar_with_newline_escape": Case(
         "a misspelt zone in a double-quoted scalar after a \\n escape (as a JSON writer would emit)",
         breaking(IF, '    if: "card.value > 0\\nand count(hnad[me]) > 0"\n'),
