@@ -800,6 +800,7 @@ class Compiler:
         self._kept_at: dict = {}  # such a twin -> (its slot, its family's code, the positions of its key's arguments)
         self._own_seat = False  # compiling an expression of an action whose `me` is the deciding seat (SEAT)
         self.action_compiled = None  # (name, its parameters) of the action being compiled: an unknown name there names them
+        self._zones_added: dict = {}  # id -> a `zone + zone` sum told E124 (kept, so its id is its own): a zone added to one is told no more
         self._loop_lines: dict = {}  # a comprehension's loop name -> the line of its latest loop: where it is bound (_bound_elsewhere_hint)
         # while an expression or a definition compiles: id(node) -> (node, its type[, "variable" or "definition" where
         # it reads one]): what variable_types reads to type it again once the variables' types are known
@@ -4192,6 +4193,10 @@ class Compiler:
             return f"_concat({lc}, {rc})", _unify(lt, rt) if lt != ANY and rt != ANY else ANY
         if op == "+" and lt == rt == "zone":  # (not "'+' needs numbers": it joins lists too, and a zone is none)
             self.error(src.at(node.pos), "E124", "cannot add two zones", _zone_plus_hint(node, lt, rt))
+            self._zones_added[id(node)] = node
+            return "None", ANY
+        if op == "+" and "zone" in (lt, rt) and self._zones_added.get(id(node.left)) is node.left:  # `a + b + c`: told at a + b
+            self._zones_added[id(node)] = node
             return "None", ANY
         if op == "+" and "str" in (lt, rt):
             if not ({lt, rt} <= {"str", ANY}):

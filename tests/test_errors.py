@@ -2248,6 +2248,15 @@ def test_a_word_added_to_a_number_is_one_error_not_more_where_its_sum_is_used(tm
     assert [(d.code, (d.loc.line, d.loc.col)) for d in diagnostics_of(path)] == [("E124", position(text, "+ 1"))]
 
 
+def test_three_zones_added_are_one_error_not_one_a_plus(tmp_path):
+    """`market[0] + market[1] + market[2]` was E124 "cannot add two zones" with its advice, then "'+' needs numbers, got
+    a zone" at the second '+', which pointed away from it (a Splendor trial): the first alone."""
+    text = breaking('choose: {card: "hand[me]"}', 'choose: {card: "hand[0] + hand[1] + pile + deck"}')
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert [(d.code, (d.loc.line, d.loc.col)) for d in diagnostics_of(path)] == [("E124", position(text, "+ hand[1]"))]
+
+
 @pytest.mark.parametrize("key, ranked", [
     ("first(hand[p]).suit", "first(hand[p]).order"),
     ("max(c.suit for c in hand[p])", "max(c.order for c in hand[p])"),  # (a showdown's best card: its hint was empty)
