@@ -3206,8 +3206,11 @@ class Compiler:
             return f"an attribute is read by its name: {x}.{named}"
         names = list(dict.fromkeys(a for values in self.symbols.component_values.values() for a in values))[:2] or ["attribute"]
         written = " and ".join(f"{x}.{a}" for a in names)
+        # (a map the component derives is indexed by a key computed as the game runs, as the component is not)
+        derived = ", ".join(f"'{a}': {a}" for a in names)
         return (f"an attribute is read by its name, written out ({x}.{names[0]}): a name computed as the game runs cannot "
-                f"pick one; write one clause per attribute ({written}), or a definition per attribute")
+                f"pick one; write one clause per attribute ({written}), a definition per attribute, or derive a map "
+                f"attribute of them, derive: {{by_name: \"{{{derived}}}\"}}, and index that: {x}.by_name[{ast.text(node.index)}]")
 
     def _past_the_family(self, node, code: str, src) -> bool:
         """E121 for a whole number written as the index of a family of zones past its end at every player count the

@@ -839,7 +839,8 @@ CASES = {
         breaking("  total(z): sum(c.value for c in z)\n", "  total(z): sum(c[k] for c in pile for k in ['value'])\n"),
         "E122", "c[k]", message="a component cannot be indexed",
         hint="an attribute is read by its name, written out (c.value): a name computed as the game runs cannot pick one; "
-             "write one clause per attribute (c.value), or a definition per attribute"),
+             "write one clause per attribute (c.value), a definition per attribute, or derive a map attribute of them, "
+             "derive: {by_name: \"{'value': value}\"}, and index that: c.by_name[k]"),
     "component_indexed_by_a_written_attribute_name": Case(
         "a component indexed by an attribute's name written out: the hint writes it as the attribute it is",
         breaking("  total(z): sum(c.value for c in z)\n", "  total(z): sum(c['value'] for c in pile)\n"),
