@@ -7496,6 +7496,9 @@ LOOKED_FOR_HINTS = {"index": "index(z) is one zone's index among the zones of it
 
 FOREIGN_FUNCTIONS = {"len": "count(...)", "length": "count(...)", "size": "count(...)", "unique": "distinct(...)",
                      "set": "distinct(...)",
+                     # the seats but one: a definition of the ruleset's own (the docs' and examples/bluffing's `others`)
+                     "others": "[q for q in seats_from(left(p)) if q != p] for every seat but p, from p's left; or define "
+                               "it once, others(p): \"[q for q in seats_from(left(p)) if q != p]\", and call that",
                      # rounding: no builtin does it, the operators do (// rounds down, as Python's)
                      "ceil": "-(-a // b) for a / b rounded up; (a + b - 1) // b does it too where a and b are whole, b above 0",
                      "floor": "a // b for a / b rounded down; x // 1 for x",

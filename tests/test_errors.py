@@ -425,6 +425,10 @@ CASES = {
         "Python's len() for count()",
         breaking(IF, "    if: len(hand[me]) > 0\n"),
         "E141", "len(hand", hint="write count(...)"),
+    "others_called_as_a_builtin": Case(
+        "others, every seat but me, called as the docs' bluffing example calls its own definition: was 'did you mean over?'",
+        breaking(IF, "    if: count(others(me)) > 0\n"),
+        "E141", "others(me)", hint="write [q for q in seats_from(left(p)) if q != p] for every seat but p"),
     "ceil_for_rounding_up": Case(
         "ceil() to round a half up (Liar's Dice: half the bid, rounded up): no hint said how to write it",
         breaking(IF, "    if: card.value >= ceil(count(hand[me]) / 2)\n"),
