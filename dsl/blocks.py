@@ -182,8 +182,47 @@ def c_run(ctx, node, env):
                   for param, (arg, offset) in zip(block.params, args))
     inner = {**{k: env[k] for k in SEEN_FROM_THE_CALL if k in env}, **{param: expr.type for param, expr in names}}
     bound = (Stmt("let", where, {"names": names, "refused": ()}, None, (), "let"),) if names else ()
+    reported = len(compiler.diagnostics)
+    body = _expanded(ctx, block, inner, where, set(env) - set(inner))
+    _quoted_arguments_said(compiler, reported, name, zip(block.params, args), where, text)
     # (`block` names the block this `do` runs, for a failure at run time to name the call: runs_around)
-    return {"body": bound + _expanded(ctx, block, inner, where, set(env) - set(inner)), "block": name}
+    return {"body": bound + body, "block": name}
+
+
+def _quoted_arguments_said(compiler, reported: int, name: str, params_args, where: Loc, text: str) -> None:
+    """Where a block run fails inside and an argument is an expression in quotes (`"[t for t in picked]"`), a word:
+    E120 at that argument, in place of what its failures inside the block said (`cannot loop over a word`, far from the
+    call). (Another failure of the block's own hides behind it until the quotes go: the block says it again then.)"""
+    from .errors import Diagnostic
+    from .parser import SourceText
+
+    if len(compiler.diagnostics) == reported:
+        return
+    for param, (arg, offset) in params_args:
+        inner = _quoted_expression(arg)
+        if inner is None:
+            continue
+        at = SourceText(arg, where, offset, text).at(len(arg) - len(arg.lstrip()))
+        unquoted = text[:offset] + arg.replace(arg.strip(), inner, 1) + text[offset + len(arg):]
+        del compiler.diagnostics[reported:]
+        compiler.diagnostics.append(Diagnostic(at, "E120", f"the argument '{param}' of block '{name}' is the word {arg.strip()}",
+                                               f"the quotes make it a word: drop them, run: {unquoted.strip()}"))
+        return
+
+
+def _quoted_expression(arg: str) -> str | None:
+    """The expression a quoted argument holds (`"[t for t in xs]"`, `'f(x)'`), or None: a word (`'red'`) is meant."""
+    from .errors import PhiltreError
+    from .parser import parse
+
+    written = arg.strip()
+    if len(written) < 2 or written[0] not in "'\"" or written[-1] != written[0] or not any(ch in written for ch in "[(."):
+        return None
+    try:
+        parse(written[1:-1], Loc("<argument>"))
+    except PhiltreError:  # (not an expression: a word, as written)
+        return None
+    return written[1:-1]
 
 
 def _expanded(ctx, block: Block, env: dict, call: Loc, hidden: set) -> tuple:

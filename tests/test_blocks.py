@@ -140,6 +140,16 @@ def test_a_mistake_in_a_definition_a_block_calls_says_it_is_called_from_the_bloc
                                f"12; in block 'refill', run at {where}:{line_of(text, '- run: refill(hand[me], 1)')}:14"), found.hint
 
 
+def test_an_argument_quoted_is_said_at_the_call_as_a_word(tmp_path):
+    """An Azul trial: `run: to_floor(me, "[t for t in picked ...]")` was E123 "cannot loop over a word" in the block,
+    far from the quotes that made it one: E120 at the argument, with the call written without them."""
+    text = changed("      - run: refill(hand[me], 1)\n", "      - run: refill(\"hand[me]\", 1)\n")
+    [found] = errors(tmp_path, text)
+    assert (found.code, found.loc.line, found.loc.col) == ("E120", line_of(text, 'refill("hand'), 21), str(found)
+    assert found.message == "the argument 'z' of block 'refill' is the word \"hand[me]\"", str(found)
+    assert found.hint == "the quotes make it a word: drop them, run: refill(hand[me], 1)", str(found)
+
+
 def test_an_unknown_block_is_said_at_the_call(tmp_path):
     text = changed("      - run: turn\n", "      - run: tern\n")
     [found] = errors(tmp_path, text)
