@@ -346,6 +346,14 @@ def _a(kind: str) -> str:
     return kind if kind in ("none", "true or false") else f"a {kind}"
 
 
+def not_a_choice_said(name: str, text: str, value) -> str:
+    """What a `choose` whose collection gave no collection (a number, a word, none) is told: the kind and the value
+    it gave, not the failure of what lists its options (`count needs a list`, where the rule has no count)."""
+    kind = _a(PYTHON_TYPE_WORDS.get(type(value).__name__, type(value).__name__))
+    shown = "" if value is None or isinstance(value, bool) else f" {describe(value)}"
+    return f"the choice of '{name}' must be a list or a zone; '{text.strip()}' gave {kind}{shown}"
+
+
 ATTRIBUTE_OF_NONE = "read an attribute of none"
 NONE_GUESS = " (an empty zone or an unrolled die?)"  # said where the expression that gave none is not known
 INDEX_OF_NONE = "cannot index none"

@@ -21,7 +21,7 @@ from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, bank
 from philtre.dsl.compiler import choice_guard_hint, chosen_among_subsets, failing_definition, fractions_told, index_named, nones_named
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.model import Stmt, decision_actions
-from philtre.dsl.values import Component, Zone, alike_once, arg_key, choices_written, describe, holds_nested, is_whole, where_apart
+from philtre.dsl.values import Component, Zone, alike_once, arg_key, choices_written, describe, holds_nested, is_whole, not_a_choice_said, where_apart
 from philtre.dsl.values import explain as _explain
 
 from .effects import EFFECTS, GameEnded, handle_move, handle_reveal, handle_score, handle_set
@@ -1099,6 +1099,8 @@ class Game:
         loc, part = action.loc, ""
         failing = [action.condition, *(param.domain for param in action.params)]
         found = self._failing_part(action, dict(L), S)
+        if found is not None and found[2] is None:  # a choice of no collection: what it gave, not what failed on it
+            raise PhiltreError.at(found[0].loc, "R100", f"action '{name}': {found[1]}") from None
         if found is not None:  # name the expression that fails (its `if`, or a `choose`), and the choices it saw
             expr, what, bound = found
             # a single zone by its bare name, as play's options write it (`pile[0]` is an expression: its first card)
@@ -1149,8 +1151,8 @@ class Game:
             param = params[i]
             try:
                 values = evaluate(param.domain.fn)
-                if type(values) is str:  # letters, which _distinct refuses
-                    raise TypeError
+                if values is None or isinstance(values, (str, int, float)):  # (str: letters, which _distinct refuses)
+                    return param.domain, not_a_choice_said(param.name, param.domain.text, values), None
                 values = list(values)
             except (RuleRuntimeError, *_RULE_FAILURES):
                 return param.domain, f"its choice of '{param.name}'", {p.name: L[p.name] for p in params[:i]}

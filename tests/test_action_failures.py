@@ -70,6 +70,17 @@ def test_a_failing_choice_is_reported_at_its_collection(tmp_path):
     assert "action 'play': its choice of 'slot' failed with card=" in d.message, d.message
 
 
+@pytest.mark.parametrize("slots, gave", [("left[0]", "a whole number 3"), ("left[2]", "a word 'ab'"), ("left[3]", "true or false")])
+def test_a_choice_of_no_collection_is_told_what_it_gave(tmp_path, slots, gave):
+    """A Backgammon trial: `d: "left[0]"`, a whole number, failed with "count needs a list, a zone or a map, not a whole
+    number", where the rule has no count (the failure of what lists the options): the choice and what it gave."""
+    rules = RULES.replace("define:\n", "variables:\n  left: {initial: [3, 4, 'ab', true]}\ndefine:\n")
+    error, text = failure(tmp_path, f'"{slots}"', "true", rules)
+    d = error.first
+    assert (d.code, (d.loc.line, d.loc.col)) == ("R100", position(text, f'"{slots}"')), str(d)
+    assert d.message == f"action 'play': the choice of 'slot' must be a list or a zone; '{slots}' gave {gave}", d.message
+
+
 @pytest.mark.parametrize("slots, condition, named", [
     ('"[pile, hand[me]]"', "last(slot).rank > 0", "slot=zone pile:"),  # pile is empty: its top is none
     ('"[hand[me], pile]"', "count(slot) < 2 or [1][5] > 0", "slot=zone hand[0]:"),  # seat 0's hand holds 2

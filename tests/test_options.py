@@ -575,7 +575,7 @@ def test_choices_no_loop_reaches_are_not_read_ahead(tmp_path, first):
         return
     with pytest.raises(PhiltreError) as info:
         Game(load_ruleset(str(path)), 2, seed=0)
-    assert "its choice of 'b' failed with a=<chip#0 v=1>" in str(info.value), info.value
+    assert "the choice of 'b' must be a list or a zone; 'v' gave a whole number 5" in str(info.value), info.value
 
 
 TABLED = """\
