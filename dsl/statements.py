@@ -353,7 +353,11 @@ def _dice_named(ctx, node, env, kind: str) -> dict:
     """The dice a `roll` or a `set_aside` names: {dice: names written, named: None}, or {dice: None, named: EXPR}."""
     value = node[kind]
     if isinstance(value, dict) and "dice" in value:
-        return {"dice": None, "named": _expr(ctx, value, "dice", env, want=DIE_NAMES, what=f"{kind}'s 'dice'")}
+        named = _expr(ctx, value, "dice", env, want=DIE_NAMES, what=f"{kind}'s 'dice'")
+        if isinstance(named.tree, ast.ListLit):  # (written out: a die named twice is known now, not at the roll)
+            _die_twice(ctx, [i.value if isinstance(i, ast.Const) else None for i in named.tree.items], kind,
+                       lambda i: SourceText(named.text, named.loc).at(named.tree.items[i].pos))
+        return {"dice": None, "named": named}
     names = list(ctx.dice) if value == "all" else ([value] if isinstance(value, str) else value)
     if not isinstance(names, list) or not names:
         ctx.compiler.error(loc_of(node, kind), "S012", f"{kind} takes a die's name, a list of names, 'all', or {{dice: EXPR}}")
@@ -366,7 +370,20 @@ def _dice_named(ctx, node, env, kind: str) -> dict:
                                                                                  or _rolled_expression_hint(name, where, kind)
                                                                                  or _dice_hint(str(name), ctx.dice))
             ctx.compiler.error(where, "S013", f"unknown die '{name}'", hint)
+    _die_twice(ctx, names, kind, lambda i: loc_of(value, i) if isinstance(value, list) else loc_of(node, kind))
     return {"dice": tuple(names), "named": None}
+
+
+def _die_twice(ctx, names: list, kind: str, where) -> None:
+    """S034 at the second name of a die a `roll` or `set_aside` lists twice, written out (`[d1, d1]`): the game would stop
+    there (R100, a die rolls once a roll); ``where(i)`` is the place of item i."""
+    seen = set()
+    for i, name in enumerate(names):
+        if isinstance(name, str) and name in seen:
+            ctx.compiler.error(where(i), "S034", f"{kind} names the die '{name}' twice",
+                               f"one {kind} {'rolls' if kind == 'roll' else 'sets aside'} a die once: name each die once")
+            return
+        seen.add(name)
 
 
 def _rolled_value_hint(ctx, name, env, statement: str = "roll") -> str:

@@ -38,7 +38,7 @@ def test_choosing_no_die_rolls_nothing_and_all_three_roll_all():
 
 
 @pytest.mark.parametrize("dice, words", [("['d4']", "roll's dice must be a list of die names (d1, d2, d3), got ['d4']"),
-                                         ("['d1', 'd1']", "roll names a die twice")])
+                                         ("['d1'] + ['d1']", "roll names a die twice")])  # (written out, S034 at load)
 def test_dice_that_are_not_declared_once_each_stop_the_game_at_the_roll(tmp_path, dice, words):
     path = tmp_path / "bad.yaml"
     text = Path(REROLL).read_text(encoding="utf-8").replace("roll: {dice: which}", f'roll: {{dice: "{dice}"}}')

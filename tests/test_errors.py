@@ -421,6 +421,15 @@ CASES = {
         "Python's False for false (the hint suggested a zone: did you mean 'pile'?)",
         breaking(IF, "    if: card.value > 0 or False\n"),
         "E150", "or False", offset=3, hint="write false"),
+    "roll_names_a_die_twice_in_a_list": Case(
+        "a roll's list of dice written out names a die twice: S034 at load, not R100 at the roll (a Yahtzee trial)",
+        breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - roll: [d1, d2, d1]\n", MINIMAL.replace("define:", DICE + "define:")),
+        "S034", "d1]", hint="one roll rolls a die once: name each die once"),
+    "roll_names_a_die_twice_in_an_expression": Case(
+        "a roll's dice, a list written out in an expression, names a die twice: S034 at the second name",
+        breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - roll: {dice: \"['d2', 'd2']\"}\n",
+                 MINIMAL.replace("define:", DICE + "define:")),
+        "S034", "'d2']", message="roll names the die 'd2' twice"),
     "python_len": Case(
         "Python's len() for count()",
         breaking(IF, "    if: len(hand[me]) > 0\n"),
