@@ -239,7 +239,7 @@ def test_choices_of_a_word_are_r100_at_the_choice(tmp_path):
     text = (HEAD + "variables:\n  s: abc\nactions:\n  pick:\n    choose: {x: s}\n    do:\n"
             "      - score: {player: me, add: 1}\nflow:\n  - decide: pick\n    player: 0\n")
     message = _error(tmp_path, text, make=lambda rs: Game(rs, 2).options(0))
-    assert ":7:17: R100 action 'pick': its choice of 'x' failed: choices must be a collection" in message
+    assert ":7:17: R100 action 'pick': the choice of 'x' must be a list or a zone; 's' gave a word 'abc'" in message
     assert "got 'abc'" in message
 
 
