@@ -537,6 +537,7 @@ class Symbols(Record):
     zones: dict = made_by(dict)  # name -> 'single' | 'family'
     most_seats: int = MAX_SEATS  # the largest player count `players:` allows: no list of the seats is longer
     seat_zones: set = made_by(set)  # names of the families of one zone per seat (`each: player`)
+    seat_copies: dict = made_by(dict)  # name -> N of each family of N zones a seat (`each: player, copies: N`)
     # name -> how many zones a family declared with a number of copies holds (the most, of an expression of the player
     # count; None where that is known only once definitions compile)
     zone_copies: dict = made_by(dict)
@@ -2850,6 +2851,8 @@ class Compiler:
         if name in sym.zones:
             if sym.zones[name] == "single":
                 return f"S.zones[{name!r}][0]", "zone"
+            if name in sym.seat_copies:  # a list of each seat's N zones: line[p][r] (kept flat: ZoneSpec.key)
+                return f"_per_seat(S.zones[{name!r}], {sym.seat_copies[name]})", ("list", ("list", "zone"))
             return f"S.zones[{name!r}]", ("list", "zone")
         if name in sym.variables:
             t = ("list", ANY) if sym.variables[name] else ANY
@@ -3217,19 +3220,32 @@ class Compiler:
         ruleset allows (`house[12]` of `copies: 12`): it would fail at every evaluation, and only a game or a scenario
         that reached it would say so."""
         index, target = node.index, node.target
-        if not (isinstance(index, ast.Const) and type(index.value) is int and isinstance(target, ast.Name)
-                and code == f"S.zones[{target.name!r}]"):
+        if not (isinstance(index, ast.Const) and type(index.value) is int):
             return False
-        name = target.name
+        name, size = self._family_size(target, code)
         if self.in_scenario and self.scenario_players > self.symbols.most_seats:
             return False  # (a scenario of a count the ruleset does not take: skipped in a combination of variants, R001 alone)
-        size = self.symbols.most_seats if name in self.symbols.seat_zones else self.symbols.zone_copies.get(name)
         if size is None or index.value < size:
             return False
-        self.error(src.at(index.pos), "E121", f"index {index.value} is out of range of '{name}', whose zones are "
+        zones = "seats' zones" if isinstance(target, ast.Name) and target.name in self.symbols.seat_copies else "zones"
+        self.error(src.at(index.pos), "E121", f"index {index.value} is out of range of '{name}', whose {zones} are "
                    f"{name}[0]..{name}[{size - 1}] with any player count the game takes: it fails wherever it is read",
                    f"positions count up from 0: the last is {name}[{size - 1}]")
         return True
+
+    def _family_size(self, target, code: str) -> tuple:
+        """(the family ``target`` writes, the most items it has) where it is a family of zones written by its name
+        (`house`: its zones; `line` of N zones a seat: its seats) or one seat's N zones (`line[0]`); (None, None)
+        otherwise."""
+        seat_copies = self.symbols.seat_copies if code.startswith(("_per_seat(", "_ix(_per_seat(")) else {}  # (not a local name)
+        if isinstance(target, ast.Name) and target.name in seat_copies:
+            return target.name, self.symbols.most_seats
+        if isinstance(target, ast.Name) and code == f"S.zones[{target.name!r}]":
+            name = target.name
+            return name, self.symbols.most_seats if name in self.symbols.seat_zones else self.symbols.zone_copies.get(name)
+        if isinstance(target, ast.Index) and isinstance(target.target, ast.Name) and target.target.name in seat_copies:
+            return ast.text(target), seat_copies[target.target.name]
+        return None, None
 
     def _negative_index(self, node, t, src) -> bool:
         """E121 for a negative number written as the index of a list or a zone, or of a value whose kind is known only
@@ -7315,7 +7331,13 @@ def _charging(fold):
     return call
 
 
-RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice, "_empty_extreme": _empty_extreme}
+def _per_seat(family: list, per_seat: int) -> list:
+    """A family of N zones a seat, kept flat (seat p's r-th at p * N + r), as the rules read it: a list of each seat's
+    list of its N zones (the game's own zones, which effects change)."""
+    return [family[at:at + per_seat] for at in range(0, len(family), per_seat)]
+
+
+RUNTIME = {"_per_seat": _per_seat, "KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice, "_empty_extreme": _empty_extreme}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_in_lists": _in_lists, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip, "_compress": compress,
                 "_LAZY": _LAZY, "_NOMEMO": {}, "_seat_kept": _seat_kept, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_distinct_apart": distinct_apart, "_where_apart": where_apart, "_type": type, "_int": int, "_list": list, "_set": set, "_str": str, "_Zone": Zone,

@@ -4869,7 +4869,7 @@ class _StartState:
     def __init__(self, rs, n):
         layout = rs.layout(n)
         comps = layout.components
-        self.zones = {name: [Zone((name, i), [comps[c] for c in layout.start[name][i]]) for i in range(spec.size(n))]
+        self.zones = {name: [Zone(spec.key(i), [comps[c] for c in layout.start[name][i]]) for i in range(spec.size(n))]
                       for name, spec in rs.zones.items()}
         self.vars = {name: ([v.initial] * n if v.per_player else v.initial) for name, v in rs.variables.items()}
         self.scores, self.round, self.round_scores = [0] * n, 0, []

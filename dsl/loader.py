@@ -702,6 +702,7 @@ class _Builder:
         zones = self.zones()
         self.symbols.zones = {n: ("single" if z.kind == "single" else "family") for n, z in zones.items()}
         self.symbols.seat_zones = {n for n, z in zones.items() if z.kind == "player"}
+        self.symbols.seat_copies = {n: z.copies for n, z in zones.items() if z.kind == "seat_copies"}
         self.symbols.zone_copies = {n: z.copies if type(z.copies) is int else _most_copies(z.copies, counts)
                                     for n, z in zones.items() if z.kind == "copies"}
         self.symbols.grids = {n for n, z in zones.items() if z.grid}
@@ -866,20 +867,11 @@ class _Builder:
             loc = self.data["zones"].key_loc(name)
             each, copies = spec.get("each"), spec.get("copies")
             kind = "player" if each == "player" else ("copies" if copies is not None else "single")
-            if kind == "player" and copies is not None:  # a seat's several zones would silently be one
-                # a family of copies has no owner: only zones everyone sees can be kept so (a seat's hidden ones, each its own)
-                shared = spec.get("visible", "everyone") in ("everyone", "nobody")
-                # the family suits many zones, or numbered ones; one family a kind reads better in play where a few have names
-                several = (f"declare one family of them all, copies: \"N * player_count\", seat p's k-th being "
-                           f"{name}[k * player_count + p] (a definition can name it), shown in play as {name}[0], {name}[1], ...; "
-                           f"for a few kinds that have names, one family a kind, each: player (red_{name}: {{each: player}}, ...), "
-                           f"read as {name}_of(p, k): \"[red_{name}[p], blue_{name}[p]][k]\", shown by name" if shared else
-                           f"declare each as a zone of its own: {name}1, {name}2, ..., each: player")
-                self.error(spec.loc_of("copies"), "R012", f"'{name}' is one zone per seat (each: player) and cannot also have copies",
-                           f"for N zones per seat, {several}; or keep their components in one zone per seat, told apart by "
-                           f"an attribute they have (a suit), if one tells them apart")
+            if kind == "player" and copies is not None:  # N zones a seat: line[p][r], kept flat (model.ZoneSpec.key)
+                kind = "seat_copies"
+                copies = self.seat_copies_checked(spec, name, copies)
             for key in ("visible", "count"):
-                if spec.get(key) in ("owner", "others") and kind != "player":
+                if spec.get(key) in ("owner", "others") and kind not in ("player", "seat_copies"):
                     self.error(spec.loc_of(key), "R008", f"'{key}: {spec.get(key)}' needs a per-player zone (each: player): '{name}' has no owner")
             grid = spec.get("grid")
             resolution = 0
@@ -895,6 +887,19 @@ class _Builder:
         if not out and "zones" in self.data:  # left out, a game has none (dice alone); written, it names some
             self.error(self.data.loc, "R004", "the ruleset declares no zones")
         return out
+
+    def seat_copies_checked(self, spec, name, copies) -> int:
+        """R012 where a family of N zones a seat (`each: player, copies: N`) has what it cannot have yet: an N that is
+        not a whole number (each seat's zones are found at p * N + r before the player count is known), or a grid."""
+        if isinstance(copies, str):
+            self.error(spec.loc_of("copies"), "R012", f"'{name}' is N zones a seat (each: player, copies: N): N is a whole "
+                       f"number, not an expression", f"write the most zones a seat may need (copies: 5), or one family of "
+                       f"copies shared by the seats, copies: \"{copies}\"")
+        if spec.get("grid") is not None:
+            self.error(spec.loc_of("grid"), "R012", f"'{name}' is N zones a seat (each: player, copies: N): such a family "
+                       f"cannot be a grid yet", f"a grid a seat is {{each: player, grid: ...}}; N grids shared by the "
+                       f"seats, {{copies: N, grid: ...}}")
+        return copies if isinstance(copies, int) else 1  # (after R012: a family of one a seat, for the checks that go on)
 
     def zone_order(self, spec, name, grid, kind) -> str:
         """A zone's `order` (who sees its order, of those who see its contents); R008 where it can hide nothing."""

@@ -14,7 +14,7 @@ from . import geometry
 from .compiler import Expr
 from .errors import Loc, PhiltreError
 from .plain_data import Frozen, made_by
-from .values import Component, Zone, component_text, spell
+from .values import Component, SeatCopy, Zone, component_text, spell
 
 VISIBILITY = ("everyone", "owner", "nobody")
 MAX_COMPONENTS = 100_000
@@ -74,8 +74,8 @@ class ComponentType(Frozen):
 
 class ZoneSpec(Frozen):
     name: str
-    kind: str  # 'single' | 'player' (one per seat) | 'copies'
-    copies: int | Expr  # an Expr: a whole number from the player count, found per player count
+    kind: str  # 'single' | 'player' (one per seat) | 'copies' | 'seat_copies' (`each: player, copies: N`: N a seat)
+    copies: int | Expr  # an Expr: a whole number from the player count, found per player count; seat_copies: an int
     visible: str  # everyone | owner | others (every seat but the owner) | nobody
     count: str  # who sees how many items: everyone | owner | nobody
     loc: Loc
@@ -88,15 +88,33 @@ class ZoneSpec(Frozen):
     def size(self, nplayers: int) -> int:
         if self.kind == "copies":
             return self.copies if isinstance(self.copies, int) else _zone_copies(self, nplayers)
+        if self.kind == "seat_copies":
+            return self.copies * nplayers
         return nplayers if self.kind == "player" else 1
+
+    def owner(self, index: int):
+        """The seat instance ``index`` belongs to (a seat's zone; index // N of a family of N zones a seat), or None."""
+        if self.kind == "player":
+            return index
+        return index // self.copies if self.kind == "seat_copies" else None
+
+    def key(self, index: int) -> tuple:
+        """The engine's key of instance ``index``: (name, index), the index a SeatCopy in a family of N zones a seat
+        (written line[p][r] wherever a zone is named)."""
+        return (self.name, SeatCopy(index, self.copies) if self.kind == "seat_copies" else index)
+
+    def label(self, index) -> str:
+        """Instance ``index`` (None: a single zone) as the language writes it: deck, hand[2], line[1][3]."""
+        return self.name if index is None or self.kind == "single" else f"{self.name}[{self.key(index)[1]}]"
 
     def sees_contents(self, index: int, viewer) -> bool:
         """Whether seat ``viewer`` (None = an onlooker) sees what instance ``index`` holds."""
         if self.visible == "everyone":
             return True
-        if self.kind != "player" or viewer is None:  # an onlooker sees only what everyone sees
+        owner = self.owner(index)
+        if owner is None or viewer is None:  # an onlooker sees only what everyone sees
             return False
-        return viewer == index if self.visible == "owner" else self.visible == "others" and viewer != index
+        return viewer == owner if self.visible == "owner" else self.visible == "others" and viewer != owner
 
     def sees_order(self, index: int, viewer) -> bool:
         """Whether seat ``viewer`` sees the order of what instance ``index`` holds (which component lies where)."""
@@ -105,7 +123,7 @@ class ZoneSpec(Frozen):
     def sees_count(self, index: int, viewer) -> bool:
         if self.count == "everyone" or self.sees_contents(index, viewer):
             return True
-        return self.count == "owner" and self.kind == "player" and viewer == index
+        return self.count == "owner" and viewer is not None and viewer == self.owner(index)
 
 
 class VariableSpec(Frozen):
@@ -468,7 +486,7 @@ class _Counts:
 
     def __init__(self, n, zones):
         self.nplayers, self.players = n, list(range(n))
-        self.zones = {name: [Zone((name, i)) for i in range(z.size(n))] for name, z in zones.items()}
+        self.zones = {name: [Zone(z.key(i)) for i in range(z.size(n))] for name, z in zones.items()}
 
 
 LAYOUT_WORK = 20_000_000  # the work all `copies`, `start` and `derive` evaluations of one player count may do together
@@ -619,7 +637,9 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
                     continue
                 if isinstance(ctype.start, str):
                     zone = ruleset.zones[ctype.start]
-                    key = (ctype.start, owner if (zone.kind == "player" and owner is not None) else 0)
+                    # (a seat's component starts in its own zone: of a family of N zones a seat, its first)
+                    per_seat = {"player": 1, "seat_copies": zone.copies}.get(zone.kind)
+                    key = (ctype.start, owner * per_seat if per_seat and owner is not None else 0)
                 else:
                     where = _at_layout(ctype.start, counts, attrs, component_text({"type": ctype.name, **attrs}), spent)
                     if not isinstance(where, Zone):
@@ -638,7 +658,7 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
     for name, family in start.items():
         zones = []
         for index, ids in enumerate(family):
-            key = (name, index)
+            key = ruleset.zones[name].key(index)
             for cid in ids:
                 homes[cid] = key
             zones.append((key, tuple(comps[cid] for cid in ids)))

@@ -107,6 +107,26 @@ def _frozen(value):
     return value
 
 
+class SeatCopy(int):
+    """The index of one zone of a family of N zones a seat (`line: {each: player, copies: 5}`): seat p's r-th, kept as
+    the flat index p * N + r (the engine keys, reads and counts zones by (name, index)), that writes itself as the
+    language does, "p][r": every text that writes a zone as f"{name}[{index}]" (play's board, errors, a record's map
+    keys, scenarios' messages) says line[1][3], not line[8]. Arithmetic on it gives a plain int; JSON writes the
+    flat number (records.zone_json adds the seat and the copy)."""
+
+    def __new__(cls, index: int, per_seat: int):
+        made = int.__new__(cls, index)
+        made.per_seat = per_seat
+        made.seat, made.copy = divmod(index, per_seat)
+        return made
+
+    def __str__(self) -> str:
+        return f"{self.seat}][{self.copy}"
+
+    def __getnewargs__(self):  # (a copy or a pickle, a worker's, remakes it with its seat and copy)
+        return int(self), self.per_seat
+
+
 class Zone(list):
     """The contents of one zone instance; ``key`` is (zone name, index)."""
 

@@ -15,6 +15,7 @@ import json
 import os
 
 from philtre.dsl.builtins import RuleRuntimeError
+from philtre.dsl.values import SeatCopy
 
 from .views import by_id
 
@@ -82,7 +83,12 @@ def component_json(c) -> dict:
 
 
 def zone_json(key) -> dict:
-    return {"zone": key[0], "index": key[1]}
+    """A zone as a record refers to it: its name and index; one of N zones a seat (line[1][3]) with its seat and copy
+    too (its index, seat * N + copy, is the engine's)."""
+    index = key[1]
+    if type(index) is SeatCopy:
+        return {"zone": key[0], "index": index, "seat": index.seat, "copy": index.copy}
+    return {"zone": key[0], "index": index}
 
 
 def plain_json(value):

@@ -469,10 +469,10 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
         if spec.quiet:  # (bookkeeping: seeds in transit, always empty, told on every board)
             continue
         for index, one in (enumerate(zone) if isinstance(zone, list) else [(None, zone)]):
-            label = name if index is None else f"{name}[{index}]"
-            mine = " (you)" if spec.kind == "player" and index == view["seat"] else ""
+            label = spec.label(index)
+            mine = " (you)" if index is not None and view["seat"] is not None and spec.owner(index) == view["seat"] else ""
             if played and not (spec.grid and isinstance(one, dict) and "placements" in one) and _zone(one, ruleset) == "empty":
-                empty.append((name, index, mine))  # (its mark kept: the seat's own store, once empty, was no longer its)
+                empty.append(_empty_entry(spec, index, mine))  # (its mark kept: the seat's own store, once empty, was no longer its)
                 continue
             if spec.grid and isinstance(one, dict) and "placements" in one:
                 grid = ruleset.layout(len(view["scores"])).grids[name]  # (a board's size may be an expression)
@@ -493,6 +493,16 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
         if face is not None:
             lines.append(f"  {name} shows " + " ".join(f"{k}={plain(v)}" for k, v in face.items()))
     return "\n".join(lines)
+
+
+def _empty_entry(spec, index, mine: str) -> tuple:
+    """An empty zone as empty_zones_text takes it, (name, index or None, mark): one of N zones a seat by its seat's
+    name (line[1], its copy as the index), so a seat's empty zones read as one range (line[1][0..4]), unmarked (the
+    seat's own zones are marked (you) where they hold something)."""
+    if spec.kind != "seat_copies":
+        return spec.name, index, mine
+    seat, copy = divmod(index, spec.copies)
+    return f"{spec.name}[{seat}]", copy, ""
 
 
 def empty_zones_text(empty: list) -> list:
@@ -538,7 +548,7 @@ def placed_from_text(move: dict, place: dict, ruleset) -> str:
 def _where(z: dict, ruleset) -> str:
     """A zone reference as the language writes it: deck, or hand[2]."""
     spec = ruleset.zones.get(z["zone"])
-    return z["zone"] if spec is not None and spec.kind == "single" else f"{z['zone']}[{z['index']}]"
+    return spec.label(z["index"]) if spec is not None else f"{z['zone']}[{z['index']}]"
 
 
 def _thing(value, ruleset, placed=None) -> str:

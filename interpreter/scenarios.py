@@ -937,6 +937,30 @@ def _move_runs(game, moves, placing: bool = False) -> None:
             start = i
 
 
+def _zones_in(value) -> list | None:
+    """The zones ``value`` names, a zone, a family (a list of zones) or a family of N zones a seat (a list of each
+    seat's list), flat; None for anything else."""
+    if isinstance(value, Zone):
+        return [value]
+    if not isinstance(value, list):
+        return None
+    inner = [_zones_in(item) for item in value]
+    return None if None in inner else [z for zones in inner for z in zones]
+
+
+def _given_targets(value, contents, loc) -> list:
+    """(zone, its given list, loc) for a given key's ``value``: a zone; a family, one list per zone; a family of N
+    zones a seat (`line`), one list per seat, each one list per zone of the seat (T001 for another shape)."""
+    if isinstance(value, Zone):
+        return [(value, contents, loc)]
+    if _zones_in(value) is None:
+        raise PhiltreError.at(loc, "T001", "a 'given' zone key must name a zone or zones")
+    if len(contents) != len(value) or not all(isinstance(c, list) for c in contents):
+        each = "seat (a list of its zones' lists)" if value and not isinstance(value[0], Zone) else "zone"
+        raise PhiltreError.at(loc, "T001", f"give one list per {each} ({len(value)} {each.partition(' ')[0]}s)")
+    return [target for item, listed in zip(value, contents) for target in _given_targets(item, listed, loc)]
+
+
 def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     """Lay out the given position; a zone not given that had to give components is noted in ``result`` (T018). What it
     says where a rule then stops the game: the components given zones did not list that went back to other zones where
@@ -944,15 +968,7 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     S = game.state
     targets = []  # (zone, patterns, loc)
     for expr, contents, loc in sc.zones:
-        value = _evaluate(expr, S, {})
-        if isinstance(value, Zone):
-            targets.append((value, contents, loc))
-        elif isinstance(value, list) and all(isinstance(z, Zone) for z in value):
-            if len(contents) != len(value) or not all(isinstance(c, list) for c in contents):
-                raise PhiltreError.at(loc, "T001", f"give one list per zone ({len(value)} zones)")
-            targets.extend((z, c, loc) for z, c in zip(value, contents))
-        else:
-            raise PhiltreError.at(loc, "T001", "a 'given' zone key must name a zone or zones")
+        targets += _given_targets(_evaluate(expr, S, {}), contents, loc)
     named: dict = {}
     for zone, _, loc in targets:
         if zone.key in named:  # two keys for one zone (z[0] and z[0 + 0], or a family z and z[1])
@@ -960,9 +976,8 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
                                   "give each zone one list")
         named[zone.key] = loc
     for expr, loc in sc.empty:  # a zone `empty` names that `zones` does not give is given [] (a board laid from scratch)
-        value = _evaluate(expr, S, {})
-        zones = [value] if isinstance(value, Zone) else value
-        if not isinstance(zones, list) or not all(isinstance(z, Zone) for z in zones):
+        zones = _zones_in(_evaluate(expr, S, {}))
+        if zones is None:
             raise PhiltreError.at(loc, "T001", "`empty` must name a zone or zones")
         for zone in zones:
             if zone.key not in named:

@@ -1637,22 +1637,20 @@ def test_a_badly_named_key_is_reported_where_that_key_is_written(tmp_path):
     assert f"{path}:10:3: V001 '(' is not written as expected" in out, out
 
 
-def test_a_zone_per_seat_with_copies_is_r012_not_one_zone_per_seat_in_silence(tmp_path):
-    """`cup: {each: player, copies: 5}` (five hidden dice a seat) validated clean and made one cup per seat: four were lost."""
+def test_a_zone_per_seat_with_copies_of_an_expression_is_r012_not_one_zone_per_seat_in_silence(tmp_path):
+    """`cup: {each: player, copies: 5}` (five hidden dice a seat) validated clean and made one cup per seat: four were
+    lost. It is now N zones a seat (cup[p][r], tests/test_seat_families.py); N written as an expression is R012."""
     written = "hand:    {each: player, copies: 5, visible: owner}"
     path = write(tmp_path, CLEAN.replace("hand:    {each: player, visible: owner}", written, 1))
     status, out, _ = run("validate", path)
-    assert status == 1
-    assert f"{loc_in(path, '5, visible')}: R012 'hand' is one zone per seat (each: player) and cannot also have copies" in out, out
-    assert "declare each as a zone of its own: hand1, hand2, ..., each: player" in out, out  # hidden: each its owner's
-    # Battle Line's sides, public, nine a seat: one family of copies, which the old hint did not offer
-    path = write(tmp_path, CLEAN.replace("hand:    {each: player, visible: owner}", "hand:    {each: player, copies: 9}", 1))
+    assert "R012" not in out, out
+    written = 'hand:    {each: player, copies: "2 * player_count", visible: owner}'
+    path = write(tmp_path, CLEAN.replace("hand:    {each: player, visible: owner}", written, 1))
     status, out, _ = run("validate", path)
-    assert status == 1 and ("for N zones per seat, declare one family of them all, copies: \"N * player_count\", seat p's "
-                            "k-th being hand[k * player_count + p] (a definition can name it)") in out, out
-    # Lost Cities' expeditions, five colours a seat: the family played as hand[0]..hand[9]; one family a colour reads by name
-    assert ("shown in play as hand[0], hand[1], ...; for a few kinds that have names, one family a kind, each: player "
-            "(red_hand: {each: player}, ...), read as hand_of(p, k): \"[red_hand[p], blue_hand[p]][k]\", shown by name") in out, out
+    assert status == 1
+    where = loc_in(path, '"2 * player_count')
+    assert (f"{where}: R012 'hand' is N zones a seat (each: player, copies: N): N is a whole "
+            "number, not an expression") in out, out
 
 
 def test_a_back_naming_an_attribute_the_component_lacks_is_r013_with_the_attribute_spelt_alike(tmp_path):

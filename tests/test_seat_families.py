@@ -1,0 +1,136 @@
+"""N zones a seat (`line: {each: player, copies: N}`): read line[p][r], named so everywhere, owned by seat p.
+
+Before, a ruleset wanting a player board of several areas declared `line: {copies: "5 * player_count"}` read through
+`line[r * player_count + p]`: play showed `line[7]`, nobody could tell whose, and `visible: owner` was R008 (an Azul
+trial). The family is kept flat (seat p's r-th at p * N + r), and the language, texts and records speak in (p, r)."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.validate import check_file
+from philtre.interpreter import Game
+from philtre.interpreter.determinize import InfoSet
+from philtre.interpreter.render import render_view
+from philtre.interpreter.scenarios import run_scenarios
+
+FAMILY = Path(__file__).parent / "data" / "seat_family.yaml"
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_ruleset(str(FAMILY))
+
+
+def played(rules, players: int, seed: int, record: bool = False) -> Game:
+    """A game of ``players`` played to its end by random picks of ``seed``."""
+    game = Game(rules, players, seed=seed, record=record)
+    game.play_out(random=random.Random(seed).random)
+    return game
+
+
+def halfway(rules, players: int = 2, seed: int = 3, decisions: int = 4) -> Game:
+    """A game of ``players`` after ``decisions`` random decisions, recorded."""
+    game, rng = Game(rules, players, seed=seed, record=True), random.Random(seed)
+    for _ in range(decisions):
+        seat = game.pending()[0]
+        game.apply(seat, rng.choice(game.options(seat)))
+    return game
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_each_seat_has_its_n_zones_read_as_line_p_r(rules, players):
+    game = Game(rules, players, seed=1)
+    assert len(game.state.zones["line"]) == 3 * players
+    assert [str(z.key[1]) for z in game.state.zones["line"][3:6]] == ["1][0", "1][1", "1][2"]
+    game.apply(0, next(o for o in game.options(0) if str(o) == "put(r=2)"))
+    assert len(game.state.zones["line"][2]) == 1  # seat 0's third row: line[0][2], index 0 * 3 + 2
+    assert all(len(z) == 0 for i, z in enumerate(game.state.zones["line"]) if i != 2)
+
+
+def test_the_scenarios_given_line_p_r_and_the_whole_family_pass(rules):
+    results = run_scenarios(rules)
+    assert len(results) == 3 and all(r.passed for r in results), [str(r.failure) for r in results if not r.passed]
+
+
+def test_a_seat_sees_its_own_rows_and_never_another_s(rules):
+    game = halfway(rules)
+    spec = rules.zones["line"]
+    assert [spec.owner(i) for i in range(6)] == [0, 0, 0, 1, 1, 1]
+    for seat in (0, 1, None):
+        view = game.view(seat)["zones"]["line"]
+        for i, zone in enumerate(view):
+            assert ("components" in zone) == (seat is not None and i // 3 == seat), (seat, i, zone)
+            assert zone["count"] == len(game.state.zones["line"][i])  # (count: everyone, the default)
+
+
+def test_a_seat_s_record_hides_another_seat_s_rows_and_names_them_by_seat_and_copy(rules):
+    game = halfway(rules, decisions=8)
+    for seat in (0, 1):
+        moves = [e for e in game.recorder.for_player(seat) if e.get("event") == "move" and e["to"]["zone"] == "line"]
+        assert moves
+        for event in moves:
+            to = event["to"]
+            assert to["index"] == to["seat"] * 3 + to["copy"]
+            assert (event["components"][0].get("hidden") is True) == (to["seat"] != seat), event
+
+
+def test_a_record_replays_and_a_sample_looks_the_same_to_the_seat(rules, tmp_path):
+    from philtre.interpreter.replay import replayed
+
+    game = played(rules, 3, seed=5, record=True)
+    game.recorder.write(tmp_path / "game.jsonl")
+    assert replayed(str(tmp_path / "game.jsonl")).scores == game.scores  # (each event checked on the way)
+    game = halfway(rules, decisions=6)
+    for seat in (0, 1):
+        sample = InfoSet(game, seat).sample(random.Random(seat))
+        assert sample.view(seat)["zones"] == game.view(seat)["zones"]
+
+
+def test_play_s_board_names_a_seat_s_zones_line_p_r(rules):
+    game = halfway(rules, decisions=2)
+    board = render_view(game.view(0), rules, played=True)
+    own = next(i for i, z in enumerate(game.state.zones["line"][:3]) if z)
+    assert f"line[0][{own}] (you): [card rank=" in board, board
+    assert "line[1][" in board and ": 1 hidden" in board, board
+    assert "pile[0][0..1]" not in board and "pile[1][0], pile[1][1]" in board, board  # (two in a run: each named)
+
+
+def test_count_owner_lets_the_owner_alone_count_its_zones(tmp_path):
+    text = FAMILY.read_text(encoding="utf-8").replace("visible: owner}", "visible: nobody, count: owner}", 1)
+    (tmp_path / "rules.yaml").write_text(text, encoding="utf-8")
+    spec = load_ruleset(str(tmp_path / "rules.yaml")).zones["line"]
+    assert [spec.sees_count(4, seat) for seat in (0, 1, None)] == [False, True, False]
+    assert not spec.sees_contents(4, 1)
+
+
+@pytest.mark.parametrize("old, new, code, said", [
+    ("count(pile[p][0])", "count(pile[p][9])", "E121",
+     "index 9 is out of range of 'pile[p]', whose zones are pile[p][0]..pile[p][1]"),
+    ("count(pile[p][0])", "count(pile[3][0])", "E121",
+     "index 3 is out of range of 'pile', whose seats' zones are pile[0]..pile[2]"),
+    ("copies: 3, visible: owner", 'copies: "3 * player_count", visible: owner', "R012",
+     "'line' is N zones a seat (each: player, copies: N): N is a whole number, not an expression"),
+    ("pile: {each: player, copies: 2}", "pile: {each: player, copies: 2, grid: true}", "R012",
+     "'pile' is N zones a seat (each: player, copies: N): such a family cannot be a grid yet"),
+    ("-> line[me][r]", "-> line[me]", "E120", "the destination must be a zone, but this is a list of zones"),
+])
+def test_a_family_of_n_zones_a_seat_misread_or_misdeclared_is_said_at_validate(tmp_path, old, new, code, said):
+    text = FAMILY.read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / "rules.yaml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    errors = [str(finding.diagnostic) for finding in check_file(str(tmp_path / "rules.yaml")).errors]
+    assert any(f" {code} {said}" in e for e in errors), errors
+
+
+def test_a_row_past_a_seat_s_n_zones_stops_the_game_with_r100(tmp_path):
+    (tmp_path / "rules.yaml").write_text(FAMILY.read_text(encoding="utf-8").replace("range(3)", "range(4)", 1), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "philtre", "simulate", str(tmp_path / "rules.yaml"), "-p", "2", "-n", "3",
+                          "--seed", "1"], capture_output=True, text=True, cwd=tmp_path)
+    assert "R100 rule 'move' failed in its to `line[me][r]`: index 3 is out of range (0..2)" in out.stdout + out.stderr
