@@ -256,6 +256,8 @@ def static_length(node, ruleset, layout: Layout, local_names: frozenset = frozen
         if node.name == "players":
             return layout.nplayers
         zone = ruleset.zones.get(node.name)
+        if zone is not None and zone.kind == "seat_copies":  # (N zones a seat: its name lists the seats' lists)
+            return layout.nplayers
         return zone.size(layout.nplayers) if zone is not None and zone.kind != "single" else None
     if isinstance(node, ast.Conditional):
         both = (length(node.then, local_names), length(node.otherwise, local_names))
@@ -322,7 +324,8 @@ def _names_a_zone(node, ruleset, local_names: frozenset) -> bool:
         family = False
     if not isinstance(node, ast.Name) or node.name in local_names or node.name not in ruleset.zones:
         return False
-    return (ruleset.zones[node.name].kind != "single") == family
+    kind = ruleset.zones[node.name].kind
+    return (kind != "single") == family and kind != "seat_copies"  # (line[p] of N zones a seat is a list of zones)
 
 
 def _constant(node):

@@ -895,8 +895,8 @@ class _Builder:
             self.error(spec.loc_of("copies"), "R012", f"'{name}' is N zones a seat (each: player, copies: N): N is a whole "
                        f"number, not an expression", f"write the most zones a seat may need (copies: 5), or one family of "
                        f"copies shared by the seats, copies: \"{copies}\"")
-        if spec.get("grid") is not None:
-            self.error(spec.loc_of("grid"), "R012", f"'{name}' is N zones a seat (each: player, copies: N): such a family "
+        if spec.get("grid") is not None:  # (said at its copies, as R012 of an expression: what made it N zones a seat)
+            self.error(spec.loc_of("copies"), "R012", f"'{name}' is N zones a seat (each: player, copies: N): such a family "
                        f"cannot be a grid yet", f"a grid a seat is {{each: player, grid: ...}}; N grids shared by the "
                        f"seats, {{copies: N, grid: ...}}")
         return copies if isinstance(copies, int) else 1  # (after R012: a family of one a seat, for the checks that go on)

@@ -91,6 +91,11 @@ def zone_json(key) -> dict:
     return {"zone": key[0], "index": index}
 
 
+def is_zone_json(value) -> bool:
+    """Whether ``value`` is a zone as zone_json writes it (not a map of the rules' that happens to have a key `zone`)."""
+    return isinstance(value, dict) and (value.keys() == {"zone", "index"} or value.keys() == {"zone", "index", "seat", "copy"})
+
+
 def plain_json(value):
     """An argument that is not a component: a zone as a reference (never its contents), lists item by item."""
     if hasattr(value, "key") and isinstance(value, list):

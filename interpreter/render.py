@@ -7,7 +7,7 @@ import re
 
 from philtre.dsl.values import attribute_text, component_text, displays, named_values, shown_attributes  # noqa: F401 (play's words)
 
-from .records import HIDDEN, UNCOUNTED, NumberKey, escaped_map
+from .records import HIDDEN, UNCOUNTED, NumberKey, escaped_map, is_zone_json
 
 
 def _component(c: dict, ruleset=None) -> str:
@@ -284,7 +284,7 @@ def plain(value, inner: bool = False, ruleset=None) -> str:
         return _map_text(value["value"], ruleset)
     if isinstance(value, dict) and "type" in value and "id" in value:  # a component held in a variable
         return _component(value, ruleset)
-    if ruleset is not None and isinstance(value, dict) and set(value) == {"zone", "index"} and value["zone"] in ruleset.zones:
+    if ruleset is not None and is_zone_json(value) and value["zone"] in ruleset.zones:
         return _where(value, ruleset)  # as the recap tells it
     if isinstance(value, list):
         return "[" + ", ".join(plain(v, True, ruleset) for v in value) + "]"
@@ -317,7 +317,7 @@ def value_text(value, ruleset=None) -> str:
         return str(value) if isinstance(value, NumberKey) else word_text(value)
     if isinstance(value, dict) and "type" in value and "id" in value:  # a component held in a variable
         return _component(value, ruleset)
-    if ruleset is not None and isinstance(value, dict) and set(value) == {"zone", "index"} and value["zone"] in ruleset.zones:
+    if ruleset is not None and is_zone_json(value) and value["zone"] in ruleset.zones:
         return _where(value, ruleset)
     if isinstance(value, list):
         return "[" + ", ".join(value_text(v, ruleset) for v in value) + "]"
@@ -559,7 +559,7 @@ def _thing(value, ruleset, placed=None) -> str:
     if isinstance(value, dict) and "type" in value and "id" in value:
         at = placed.get(value["id"]) if placed else None
         return _component(value, ruleset) + (f" at x={at[0]} y={at[1]}{'' if at[2] is None else f' rot={at[2]}'}" if at else "")
-    if isinstance(value, dict) and set(value) == {"zone", "index"}:
+    if is_zone_json(value):
         return _where(value, ruleset)
     if isinstance(value, dict) and {"x", "y", "rot"} <= set(value):  # a placement, as the options list it
         return f"(x={value['x']}, y={value['y']}, rot={value['rot']})"

@@ -1552,7 +1552,7 @@ def test_an_extends_naming_a_file_of_another_kind_is_refused_unread(base, how):
 
 @pytest.mark.parametrize("overlay, code, needle, how", [
     ('winners: {highest: "score[p]"}\n', "V001", "highest", "{$replace: ...} there"),
-    ("zones:\n  cauldron: {each: player}\n", "R012", "each", "{$replace: ...} there"),
+    ("zones:\n  cauldron: {each: player, grid: true}\n", "R012", "each", "{$replace: ...} there"),
     ("flow:\n  - name: deal\n    move: deck -> aside\n", "S003", "move", "$replace: true in the item"),
 ])
 def test_a_finding_at_the_base_s_line_caused_by_keys_an_overlay_added_beside_it_names_the_overlay(tmp_path, overlay, code, needle, how):

@@ -143,9 +143,11 @@ def test_a_move_of_many_kinds_the_seat_sees_names_each_kind_with_how_many():
     each kind is named once with how many, up to six kinds and then how many more; what the seat does not see stays hidden."""
     from types import SimpleNamespace
 
+    from philtre.dsl.model import ZoneSpec
     from philtre.interpreter.render import event_text
 
-    ruleset = SimpleNamespace(zones={"hand": SimpleNamespace(kind="player"), "inplay": SimpleNamespace(kind="player")})
+    zones = {name: ZoneSpec(name, "player", 1, "owner", "everyone", None) for name in ("hand", "inplay")}
+    ruleset = SimpleNamespace(zones=zones)
     cards = [{"type": "card", "id": i, "kind": name} for i, name in enumerate(
         ["copper", "estate", "copper", "silver", "copper", "gold", "estate"])]
     move = {"event": "move", "from": {"zone": "hand", "index": 0}, "to": {"zone": "inplay", "index": 0}, "components": cards}

@@ -134,3 +134,33 @@ def test_a_row_past_a_seat_s_n_zones_stops_the_game_with_r100(tmp_path):
     out = subprocess.run([sys.executable, "-m", "philtre", "simulate", str(tmp_path / "rules.yaml"), "-p", "2", "-n", "3",
                           "--seed", "1"], capture_output=True, text=True, cwd=tmp_path)
     assert "R100 rule 'move' failed in its to `line[me][r]`: index 3 is out of range (0..2)" in out.stdout + out.stderr
+
+
+def test_a_decision_choosing_one_of_a_seat_s_zones_is_told_by_its_name(tmp_path):
+    """A record's zone with its seat and copy was no zone to play's recap, which wrote {zone: line, index: 1][2, ...}."""
+    import json
+
+    from philtre.interpreter.render import event_text
+
+    text = FAMILY.read_text(encoding="utf-8").partition("scenarios:")[0]
+    (tmp_path / "rules.yaml").write_text(text.replace("{r: range(3)}", '{z: "line[me]"}').replace("line[me][r]", "z"),
+                                         encoding="utf-8")
+    rules = load_ruleset(str(tmp_path / "rules.yaml"))
+    game = Game(rules, 2, seed=1, record=True)
+    game.apply(0, game.options(0)[2])
+    decision = next(e for e in game.recorder.for_player(1) if e.get("event") == "decision")
+    assert decision["args"]["z"] == {"zone": "line", "index": 2, "seat": 0, "copy": 2}
+    assert event_text(json.loads(json.dumps(decision)), rules) == "seat 0: put(z=line[0][2])"
+
+
+def test_an_adapter_counts_a_family_of_n_zones_a_seat_by_its_seats_and_line_p_as_no_one_zone(rules):
+    """The adapters' action space bounds a choice by the expression alone: `line` lists the seats' lists (2, not the 6
+    zones), and `line[me]` is a list of zones, not one zone of a family as `hand[me]` is."""
+    from philtre.adapters.actions import _names_a_zone, static_length
+    from philtre.dsl.errors import Loc
+    from philtre.dsl.parser import parse
+
+    loc = Loc(str(FAMILY), 1, 1)
+    assert static_length(parse("line", loc), rules, rules.layout(2)) == 2
+    assert not _names_a_zone(parse("line[me]", loc), rules, frozenset())
+    assert _names_a_zone(parse("deck", loc), rules, frozenset())
