@@ -4065,17 +4065,16 @@ class Compiler:
 
     def _indexed_twice_hint(self, tree, want, found) -> str:
         """For `side[me][flag]` where a zone (or a collection, `count(side[me][flag])`) goes: side[me] is already one
-        zone, and [flag] takes one of its components; several zones a seat are one family of copies (R012 says so of
-        `each: player` with `copies`)."""
+        zone, and [flag] takes one of its components; several zones a seat are declared so, `each: player` with
+        `copies: N`, read side[me][flag]."""
         if want != "zone" or found != "comp" or not isinstance(tree, ast.Index) or not isinstance(tree.target, ast.Index):
             return ""
         family = tree.target.target
         if not isinstance(family, ast.Name) or family.name not in self.symbols.zones:
             return ""
         name = family.name
-        return (f"{name}[...] is already one zone, and a second [...] takes one of its components; for several zones a "
-                f"seat, declare one family of them all, {name}: {{copies: \"N * player_count\"}}, seat p's k-th being "
-                f"{name}[k * player_count + p]")
+        return (f"{name}[...] is already one zone, and a second [...] takes one of its components; for N zones a "
+                f"seat, declare {name}: {{each: player, copies: N}}, seat p's k-th being {name}[p][k]")
 
     def _word_key_hint(self, what: str, found, tree) -> str:
         """For a winners key that reads an attribute of words (`first(hand[p]).rank`, ranks J, Q, K): a key is a number,

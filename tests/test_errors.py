@@ -613,7 +613,13 @@ CASES = {
     "zone_of_a_family_indexed_twice": Case(
         "move: card -> side[me][flag], a zone per seat per flag: 'must be a zone, but this is a component', no word of why",
         breaking("      - move: card -> pile\n", "      - move: card -> hand[me][0]\n"),
-        "E120", "hand[me][0]", hint="hand[...] is already one zone, and a second [...] takes one of its components"),
+        "E120", "hand[me][0]", hint="hand[...] is already one zone, and a second [...] takes one of its components; for N "
+        "zones a seat, declare hand: {each: player, copies: N}, seat p's k-th being hand[p][k]"),
+    "zones_a_seat_of_an_expression": Case(
+        "hand: {each: player, copies: \"2 * player_count\"}: N zones a seat are found at p * N + r before the game",
+        breaking("  hand: {each: player, visible: owner}\n", "  hand: {each: player, copies: \"2 * player_count\", visible: owner}\n"),
+        "R012", "\"2 * player_count", nth=2, message="'hand' is N zones a seat (each: player, copies: N): N is a whole number",
+        hint="write the most zones a seat may need (copies: 5)"),
     "zone_of_a_family_indexed_twice_counted": Case(
         "count(column[me][k]), a zone per seat per k: E123 'needs a collection, got a component', no word of why",
         breaking(IF, "    if: count(hand[me][0]) > 0\n"),
