@@ -4341,7 +4341,7 @@ def l025_count_of_a_zone_family(facts) -> list:
         for node in ast.walk(tree):
             family = _family_counted(rs, node, bound)
             if family is not None:
-                out.append(_family_count_finding(source.at(node.pos), family, rs.zones[family]))
+                out.append(_family_count_finding(source.at(node.pos), family, rs.zones[family], ast.text(node.args[0])))
     return out
 
 
@@ -4360,17 +4360,30 @@ def _family_counted(rs, node, bound: set):
     """The zone family `count(hand)` counts bare (one per seat, or a fixed number of copies), else None. Copies made by
     an expression (`pile: {copies: 2 * player_count + 1}`) are left alone: counting them is how a rule reads the
     number the table made (`count(bag) < 4 * count(pile)`)."""
-    if not (isinstance(node, ast.Call) and node.func == "count" and len(node.args) == 1 and isinstance(node.args[0], ast.Name)):
+    if not (isinstance(node, ast.Call) and node.func == "count" and len(node.args) == 1):
         return None
-    name = node.args[0].name
+    arg = node.args[0]
+    seat = isinstance(arg, ast.Index) and isinstance(arg.target, ast.Name)  # `count(line[p])`: seat p's N zones
+    name = arg.target.name if seat else arg.name if isinstance(arg, ast.Name) else None
     spec = rs.zones.get(name)
-    if spec is None or name in bound:
+    if spec is None or name in bound or (seat and spec.kind != "seat_copies"):
         return None
-    return name if spec.kind == "player" or (spec.kind == "copies" and isinstance(spec.copies, int)) else None
+    return name if spec.kind in ("player", "seat_copies") or (spec.kind == "copies" and isinstance(spec.copies, int)) else None
 
 
-def _family_count_finding(loc, family: str, spec) -> Diagnostic:
-    """L025's finding for `count(family)`: what it counts, and what was likely meant."""
+def _family_count_finding(loc, family: str, spec, written: str) -> Diagnostic:
+    """L025's finding for `count(family)` (``written``: `count(line[p])` of N zones a seat): what it counts, and what
+    was likely meant."""
+    if spec.kind == "seat_copies" and written == family:
+        return Diagnostic(loc, "L025", f"`count({family})` counts the seats of '{family}' (a list of each seat's "
+                          f"{spec.copies} zones), not the components in them: it is the number of seats, whatever they hold",
+                          f"write count({family}[p][r]) for what one zone holds, or player_count for the number of seats")
+    if spec.kind == "seat_copies":
+        seat = written.partition("[")[2].rpartition("]")[0]
+        return Diagnostic(loc, "L025", f"`count({written})` counts zones of '{family}', {spec.copies} a seat, not the components "
+                          f"in them: it is the same number whatever they hold",
+                          f"write count({family}[{seat}][r]) for what one holds, sum(count(z) for z in {family}[{seat}]) for "
+                          f"what the seat's hold, or {spec.copies} for the number of its zones")
     if spec.kind == "player":
         return Diagnostic(loc, "L025", f"`count({family})` counts the zones of '{family}', one per seat, not the components in one: "
                           "it is the number of seats, whatever they hold",

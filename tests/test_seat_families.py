@@ -164,3 +164,15 @@ def test_an_adapter_counts_a_family_of_n_zones_a_seat_by_its_seats_and_line_p_as
     assert static_length(parse("line", loc), rules, rules.layout(2)) == 2
     assert not _names_a_zone(parse("line[me]", loc), rules, frozenset())
     assert _names_a_zone(parse("deck", loc), rules, frozenset())
+
+
+def test_count_of_the_family_or_of_a_seat_s_zones_is_l025(tmp_path):
+    """`count(line[p])` is N and `count(line)` the seats, whatever they hold: the components were meant."""
+    written = "highest: count(pile[p]) + count(line) + count(pile[p][0])"
+    text = FAMILY.read_text(encoding="utf-8").replace("highest: count(pile[p][0])", written, 1)
+    (tmp_path / "rules.yaml").write_text(text, encoding="utf-8")
+    said = [str(f.diagnostic) for f in check_file(str(tmp_path / "rules.yaml")).findings]
+    assert any("L025 `count(pile[p])` counts zones of 'pile', 2 a seat, not the components in them" in s
+               and "sum(count(z) for z in pile[p])" in s for s in said), said
+    assert any("L025 `count(line)` counts the seats of 'line' (a list of each seat's 3 zones)" in s for s in said), said
+    assert not [s for s in said if "count(pile[p][0])" in s], said
