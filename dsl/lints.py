@@ -1366,7 +1366,7 @@ def l007_ignored_by_scoring(facts) -> list:
                        "(lost cards kept out of play, or points counted as they were won), silence it "
                        "on this line: # philtre: ignore[L007]")
             for name, zone in facts.ruleset.zones.items()
-            if zone.kind == "player" and name in into and name not in sources and name not in read]
+            if zone.owned and name in into and name not in sources and name not in read]
 
 
 def _scored_as_moved(facts) -> frozenset:
@@ -2776,7 +2776,7 @@ def _guard_hint(facts, stmt, expr, what: str, tree, env, chain=None, lets=None, 
                 f"them (reveal: \"{pick}\"{no_component}), not all of '{zone}', or {_ASK_ALWAYS}{_told_anyway('L027')}")
     if part is not None:
         return f"reveal just what it reads{before} (reveal: {part}), not all of '{zone}', or {_ASK_ALWAYS}{_told_anyway('L027')}"
-    if facts.ruleset.zones[zone].kind == "player":
+    if facts.ruleset.zones[zone].owned:
         return f"reveal it{before} (reveal: {zone} shows every seat's), or {_ASK_ALWAYS}{_told_anyway('L027')}"
     return f"reveal it{before} (reveal: {zone}), or {_ASK_ALWAYS}"
 
@@ -3335,7 +3335,7 @@ def _zone_reveal_hint(facts, zone, tree, env, lets) -> str:
     part = _narrowest_reveal(facts, tree, zone, env, lets)
     if part is not None and part != zone:
         return f"or set it after a reveal of just what it reads (reveal: {part}), not of all of '{zone}'{_TOLD_ANYWAY}"
-    if facts.ruleset.zones[zone].kind == "player":
+    if facts.ruleset.zones[zone].owned:
         return f"or set it only from what every seat sees (a reveal of '{zone}' shows every seat's){_TOLD_ANYWAY}"
     return f"or set it after a reveal of '{zone}' (reveal: {zone})"
 
@@ -3766,7 +3766,7 @@ def _told_the_order(facts, source, into):
         spec = facts.ruleset.zones[name]
         if spec.order != "everyone":
             return "nobody"
-        return spec.visible if spec.kind == "player" or spec.visible in ("everyone", "nobody") else "nobody"
+        return spec.visible if spec.owned or spec.visible in ("everyone", "nobody") else "nobody"
 
     return {("everyone", "nobody"): "every seat",
             ("everyone", "owner"): f"every seat but the one whose '{into}' it is",

@@ -871,7 +871,7 @@ class _Builder:
                 kind = "seat_copies"
                 copies = self.seat_copies_checked(spec, name, copies)
             for key in ("visible", "count"):
-                if spec.get(key) in ("owner", "others") and kind not in ("player", "seat_copies"):
+                if spec.get(key) in ("owner", "others") and each != "player":
                     self.error(spec.loc_of(key), "R008", f"'{key}: {spec.get(key)}' needs a per-player zone (each: player): '{name}' has no owner")
             grid = spec.get("grid")
             resolution = 0

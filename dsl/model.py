@@ -92,6 +92,11 @@ class ZoneSpec(Frozen):
             return self.copies * nplayers
         return nplayers if self.kind == "player" else 1
 
+    @property
+    def owned(self) -> bool:
+        """Whether each of its zones belongs to a seat (`each: player`, with `copies` or not)."""
+        return self.kind in ("player", "seat_copies")
+
     def owner(self, index: int):
         """The seat instance ``index`` belongs to (a seat's zone; index // N of a family of N zones a seat), or None."""
         if self.kind == "player":

@@ -989,10 +989,9 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     for zone, patterns, _ in targets:
         wanted[zone.key] = _wanted_values(patterns)
     pools = _Pools(S, wanted, homes)
-    seats_zones = {name for name, spec in ruleset.zones.items() if spec.kind == "player"}
     borrowed: dict = {}  # (zone key, where the pattern is written) -> the other owners whose components filled it
     kept: set = set()  # the ids of the components an `{others: true}` keeps where they lie
-    placements = _take_given(ruleset, S, targets, pools, claimed, seats_zones, borrowed, kept)
+    placements = _take_given(ruleset, S, targets, pools, claimed, borrowed, kept)
     taken_from = _moved_zones_taken_from(S, placements, set(named), homes)  # before the moves: where each lies now
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
     unlisted = []  # (loc, zone, how many) of given zones that would keep unlisted components they start with
@@ -1243,7 +1242,7 @@ def _given_slots(targets) -> list:
     return slots
 
 
-def _take_given(ruleset, S, targets, pools, claimed: set, seats_zones: set, borrowed: dict, kept: set) -> list:
+def _take_given(ruleset, S, targets, pools, claimed: set, borrowed: dict, kept: set) -> list:
     """The components each given zone gets, [(zone, [(component, at, where), ...]), ...], in the order listed; an
     `{others: true}` item gets, in their order, the zone's components that no pattern of any given zone took (their ids
     go to ``kept``).
@@ -1260,9 +1259,10 @@ def _take_given(ruleset, S, targets, pools, claimed: set, seats_zones: set, borr
             continue
         key = targets[number][0].key
         comp = None
-        own_first = key[0] in seats_zones and "owner" not in pattern
+        seat = ruleset.zones[key[0]].owner(key[1])  # (hand[1]'s seat, and line[1][3]'s)
+        own_first = seat is not None and "owner" not in pattern
         if own_first:  # a seat's zone takes the seat's own components first
-            comp = pools.take(key, {**pattern, "owner": key[1]}, claimed)
+            comp = pools.take(key, {**pattern, "owner": seat}, claimed)
         if comp is None:
             comp = pools.take(key, pattern, claimed)
             if own_first and comp is not None and comp.get("owner") is not None:  # another seat's: said in a note (T019)

@@ -56,7 +56,7 @@ def test_each_seat_has_its_n_zones_read_as_line_p_r(rules, players):
 
 def test_the_scenarios_given_line_p_r_and_the_whole_family_pass(rules):
     results = run_scenarios(rules)
-    assert len(results) == 3 and all(r.passed for r in results), [str(r.failure) for r in results if not r.passed]
+    assert len(results) == 3 and all(r.passed for r in results), [r.failures for r in results if not r.passed]
 
 
 def test_a_seat_sees_its_own_rows_and_never_another_s(rules):
@@ -176,3 +176,37 @@ def test_count_of_the_family_or_of_a_seat_s_zones_is_l025(tmp_path):
                and "sum(count(z) for z in pile[p])" in s for s in said), said
     assert any("L025 `count(line)` counts the seats of 'line' (a list of each seat's 3 zones)" in s for s in said), said
     assert not [s for s in said if "count(pile[p][0])" in s], said
+
+
+def test_a_seat_s_component_starts_in_its_first_zone_and_a_given_zone_takes_the_seat_s_own_first(tmp_path):
+    """`start: pile` of a component each seat has puts seat p's in pile[p][0] (not all in pile[0][0], seat 0's); a
+    scenario's given line[1][1] takes seat 1's own marker first, as hand[1] does."""
+    text = FAMILY.read_text(encoding="utf-8").replace(
+        "  card: {attributes: {rank: 1..6}, copies: 2, start: deck}\n",
+        "  card: {attributes: {rank: 1..6}, copies: 2, start: deck}\n  marker: {each: player, start: pile}\n", 1)
+    text += """  - name: a seat's zone takes the seat's own marker
+    players: 2
+    given:
+      zones:
+        pile[1][1]: [{type: marker}]
+    expect:
+      - first(pile[1][1]).owner == 1
+      - count(pile[1][0]) == 0 and count(pile[0][0]) == 1
+"""
+    (tmp_path / "rules.yaml").write_text(text, encoding="utf-8")
+    rules = load_ruleset(str(tmp_path / "rules.yaml"))
+    game = Game(rules, 3, seed=1)
+    assert [[c["owner"] for c in z] for z in game.state.zones["pile"]] == [[0], [], [1], [], [2], []]
+    result = run_scenarios(rules, "own marker")
+    assert len(result) == 1 and result[0].passed and not result[0].notes, (result[0].failures, result[0].notes)
+
+
+def test_components_put_in_a_seat_s_zones_the_scoring_never_reads_are_l007(tmp_path):
+    """L007 looked at zones of one a seat alone: a seat's piles filled and never scored went unsaid."""
+    text = FAMILY.read_text(encoding="utf-8").partition("scenarios:")[0]
+    text = text.replace("          - move: z -> pile[p][1]\n",
+                        "          - move: z -> pile[p][1]\n      - score: {player: p, add: \"count(line[p][1])\"}\n", 1)
+    text = text.replace("highest: count(pile[p][0]) * 10 + sum(c.rank for c in pile[p][1])", 'highest: "score[p]"', 1)
+    (tmp_path / "rules.yaml").write_text(text, encoding="utf-8")
+    said = [str(f.diagnostic) for f in check_file(str(tmp_path / "rules.yaml")).findings]
+    assert any(" L007 components end up in 'pile' (they are put in and never taken out)" in s for s in said), said
