@@ -28,6 +28,7 @@ from __future__ import annotations
 import numpy as np
 
 from philtre.interpreter.records import HIDDEN, unescaped
+from philtre.interpreter.views import zone_objects
 
 from .actions import Layout
 
@@ -108,7 +109,7 @@ class ViewEncoder:
         self._header(view, vec)
         self._turn(view.get("turn"), vec)
         for name, family in view["zones"].items():
-            for i, zone in enumerate(family if isinstance(family, list) else [family]):
+            for i, zone in enumerate(zone_objects(family)):
                 self._zone(name, i, zone, vec)
         for name, face in view["dice"].items():
             self._die(name, face, vec)

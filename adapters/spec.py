@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from philtre.dsl import load_ruleset
 from philtre.interpreter.game import choose_winners
+from philtre.interpreter.views import zone_objects
 
 from .actions import DEFAULT_POSITIONAL_LIMIT, ActionNumbering, AdapterError
 from .encoding import ViewEncoder
@@ -144,7 +145,7 @@ class _CopyNumbers:
     def renumbered(self, view: dict) -> dict:
         """A copy of the view whose components (in zones, placements and variables) carry their numbers as ids."""
         families = view["zones"].values()
-        zones = [zone for family in families for zone in (family if isinstance(family, list) else [family])]
+        zones = [zone for family in families for zone in zone_objects(family)]
         for zone in zones:
             for comp in zone.get("components", ()):
                 self.number(comp["id"])
@@ -153,10 +154,13 @@ class _CopyNumbers:
             for comp in sorted(zone.get("revealed", ()), key=lambda c: self._order(c["id"])):
                 self.number(comp["id"])
         out = dict(view)
-        out["zones"] = {name: [self._zone(z) for z in family] if isinstance(family, list) else self._zone(family)
-                        for name, family in view["zones"].items()}
+        out["zones"] = {name: self._zones(family) for name, family in view["zones"].items()}
         out["variables"] = self._value(view["variables"])
         return out
+
+    def _zones(self, family):
+        """A view's entry of a zone name renumbered, its shape kept: one zone, a family's list, each seat's list."""
+        return self._zone(family) if isinstance(family, dict) else [self._zones(item) for item in family]
 
     def _zone(self, zone: dict) -> dict:
         """One zone of the view, renumbered; its revealed components by kind and number (not by engine id)."""

@@ -11,6 +11,7 @@ import click
 
 from .cli import EXIT_FINDINGS, EXIT_USAGE, PLAYERS_HELP, WholeNumber, guarded, load, named, overlay_identity, players_for, usable_file, warn_of
 from .play_input import NumberReading, _a_position, _all_at_rot_zero, _forbidding, _places, _position_hint, match_choice
+from .views import zone_objects
 
 @click.command()
 @click.argument("ruleset", callback=named)
@@ -438,7 +439,7 @@ def _view_places(game, view: dict) -> dict:
     it is 0 and turning tells nothing (_turning_tells_nothing)."""
     places = {}
     for name, zone in view["zones"].items():
-        for one in zone if isinstance(zone, list) else [zone]:
+        for one in zone_objects(zone):
             for p in one.get("placements", ()):
                 unturned = p["rot"] == 0 and _turning_tells_nothing(game, name, p["id"])
                 places[p["id"]] = (p["x"], p["y"], None if unturned else p["rot"])

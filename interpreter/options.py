@@ -13,6 +13,7 @@ from philtre.dsl.compiler import ANY, chosen_among_subsets, element_type, is_lis
 from philtre.dsl.values import Component, Zone, arg_key, arguments_key, displays, option_key
 
 from .records import component_json, plain_json
+from .views import zone_objects
 from .render import attribute_text, named_values, value_text, word_text
 
 
@@ -149,9 +150,7 @@ def _components_named(option) -> list:
 
 def view_placements(view: dict) -> dict:
     """Where each piece a seat's view shows on a grid lies: id -> (x, y, rot) (a grid the seat does not see shows none)."""
-    zones = []
-    for zone in view["zones"].values():
-        zones.extend(zone if isinstance(zone, list) else [zone])
+    zones = [zone for family in view["zones"].values() for zone in zone_objects(family)]
     return {p["id"]: (p["x"], p["y"], p["rot"]) for z in zones for p in z.get("placements", ())}
 
 

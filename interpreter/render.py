@@ -8,6 +8,7 @@ import re
 from philtre.dsl.values import attribute_text, component_text, displays, named_values, shown_attributes  # noqa: F401 (play's words)
 
 from .records import HIDDEN, UNCOUNTED, NumberKey, escaped_map, is_zone_json
+from .views import zone_objects
 
 
 def _component(c: dict, ruleset=None) -> str:
@@ -18,9 +19,7 @@ def _component(c: dict, ruleset=None) -> str:
 
 def seen_ids(view: dict) -> set:
     """Ids of the components a view shows (their owners may be shown with them)."""
-    zones = []
-    for zone in view["zones"].values():
-        zones.extend(zone if isinstance(zone, list) else [zone])
+    zones = [zone for family in view["zones"].values() for zone in zone_objects(family)]
     return {c["id"] for z in zones for c in z.get("components", []) + z.get("revealed", [])}
 
 
@@ -468,7 +467,7 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
         spec = ruleset.zones[name]
         if spec.quiet:  # (bookkeeping: seeds in transit, always empty, told on every board)
             continue
-        for index, one in (enumerate(zone) if isinstance(zone, list) else [(None, zone)]):
+        for index, one in (enumerate(zone_objects(zone)) if isinstance(zone, list) else [(None, zone)]):
             label = spec.label(index)
             mine = " (you)" if index is not None and view["seat"] is not None and spec.owner(index) == view["seat"] else ""
             if played and not (spec.grid and isinstance(one, dict) and "placements" in one) and _zone(one, ruleset) == "empty":

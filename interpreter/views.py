@@ -30,6 +30,14 @@ def _zone_view(spec, zone, viewer, revealed, placed=None) -> dict:
     return out
 
 
+def zone_objects(family) -> list:
+    """A view's entry of a zone name as a flat list of its zone objects: a single zone's one, each of a family's, each
+    of every seat's list of a family of N zones a seat (in the family's order, seat p's r-th at p * N + r)."""
+    if isinstance(family, dict):
+        return [family]
+    return [zone for item in family for zone in zone_objects(item)]
+
+
 def view_of(game, viewer) -> dict:
     """The view of seat ``viewer`` (None: an onlooker who sees only public facts)."""
     S = game.state
@@ -37,7 +45,8 @@ def view_of(game, viewer) -> dict:
     zones = {}
     for name, spec in rs.zones.items():
         family = [_zone_view(spec, z, viewer, S.revealed, S.placed) for z in S.zones[name]]
-        zones[name] = family[0] if spec.kind == "single" else family
+        zones[name] = family[0] if spec.kind == "single" else family if spec.kind != "seat_copies" else \
+            [family[at:at + spec.copies] for at in range(0, len(family), spec.copies)]  # each seat's list, as line[p][r]
     from .records import HIDDEN, escaped, plain_json
 
     variables = {}

@@ -1267,7 +1267,9 @@ def test_play_tells_every_component_a_reveal_shows_and_alike_moves_once():
 
     from types import SimpleNamespace
 
-    ruleset = SimpleNamespace(zones={"cup": SimpleNamespace(kind="player")})
+    from philtre.dsl.model import ZoneSpec
+
+    ruleset = SimpleNamespace(zones={"cup": ZoneSpec("cup", "player", 1, "everyone", "everyone", None)})
     faces = [{"type": "face", "id": i, "pips": i + 1, "owner": 1} for i in range(5)]
     reveal = {"event": "reveal", "zone": {"zone": "cup", "index": 1}, "components": faces}
     assert event_text(reveal, ruleset) == "cup[1] revealed: " + ", ".join(f"face pips={i + 1} (seat 1)" for i in range(5))
@@ -1285,9 +1287,11 @@ def test_play_names_the_cards_dealt_to_a_zone_every_seat_sees():
 
     from philtre.interpreter.render import event_text
 
-    ruleset = SimpleNamespace(zones={"deck": SimpleNamespace(kind="single", visible="nobody"),
-                                     "board": SimpleNamespace(kind="single", visible="everyone"),
-                                     "hand": SimpleNamespace(kind="player", visible="owner")})
+    from philtre.dsl.model import ZoneSpec
+
+    zones = {name: ZoneSpec(name, kind, 1, visible, "everyone", None)
+             for name, kind, visible in (("deck", "single", "nobody"), ("board", "single", "everyone"), ("hand", "player", "owner"))}
+    ruleset = SimpleNamespace(zones=zones)
     cards = [{"type": "card", "id": i, "rank": i} for i in (4, 3)]
     deal = {"event": "deal", "from": {"zone": "deck", "index": 0}, "to": [{"zone": "board", "index": 0, "components": cards}]}
     assert event_text(deal, ruleset) == "dealt from deck: card rank=4, card rank=3 to board"

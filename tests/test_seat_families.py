@@ -64,10 +64,12 @@ def test_a_seat_sees_its_own_rows_and_never_another_s(rules):
     spec = rules.zones["line"]
     assert [spec.owner(i) for i in range(6)] == [0, 0, 0, 1, 1, 1]
     for seat in (0, 1, None):
-        view = game.view(seat)["zones"]["line"]
-        for i, zone in enumerate(view):
-            assert ("components" in zone) == (seat is not None and i // 3 == seat), (seat, i, zone)
-            assert zone["count"] == len(game.state.zones["line"][i])  # (count: everyone, the default)
+        view = game.view(seat)["zones"]["line"]  # each seat's list of its zones, as line[p][r]
+        assert [len(zones) for zones in view] == [3, 3]
+        for p, r in ((p, r) for p in range(2) for r in range(3)):
+            zone = view[p][r]
+            assert ("components" in zone) == (seat == p), (seat, p, r, zone)
+            assert zone["count"] == len(game.state.zones["line"][p * 3 + r])  # (count: everyone, the default)
 
 
 def test_a_seat_s_record_hides_another_seat_s_rows_and_names_them_by_seat_and_copy(rules):
@@ -210,3 +212,21 @@ def test_components_put_in_a_seat_s_zones_the_scoring_never_reads_are_l007(tmp_p
     (tmp_path / "rules.yaml").write_text(text, encoding="utf-8")
     said = [str(f.diagnostic) for f in check_file(str(tmp_path / "rules.yaml")).findings]
     assert any(" L007 components end up in 'pile' (they are put in and never taken out)" in s for s in said), said
+
+
+def test_the_pettingzoo_adapter_plays_a_family_of_n_zones_a_seat_to_its_end():
+    """Its observation reads a view's zones (each seat's list of them, here) and encodes each in the family's order."""
+    pytest.importorskip("pettingzoo")
+    from philtre.adapters.pettingzoo import env
+
+    played = env(str(FAMILY), players=2)
+    played.reset(seed=1)
+    rng, steps = random.Random(1), 0
+    for _ in played.agent_iter():
+        observation, _, ended, cut, _ = played.last()
+        if ended or cut:
+            played.step(None)
+            continue
+        played.step(rng.choice([i for i, legal in enumerate(observation["action_mask"]) if legal]))
+        steps += 1
+    assert steps == 12  # a card a decision
