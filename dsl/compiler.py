@@ -3048,6 +3048,10 @@ class Compiler:
                    "parameter, or, where none can be given (show:, the board), a variable the flow sets to it "
                    "(set: {up: p}) read in its place")
 
+    def reads_me(self, name: str) -> bool:
+        """Whether definition ``name``, or a definition it uses, reads `me` (a shown one is then worked out per seat)."""
+        return self._reads_me(name)
+
     def _reads_me(self, name: str, seen: frozenset = frozenset(), word: str = "me") -> bool:
         """Whether definition ``name``'s body, or a definition it uses, reads `me` (its caller's, bound only in an
         action), or ``word`` (`current`: bound only inside `turns`)."""

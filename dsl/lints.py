@@ -484,7 +484,8 @@ def _reads(facts, node, env, skip=None) -> frozenset:
         for clause in node.clauses:
             if skip is None or not _family_named(facts, clause.iterable, inner):  # (a family's zones are a list all
                 out |= _reads(facts, clause.iterable, inner, skip)  # know: what is read of them is followed by name)
-            inner[clause.var] = _refs(facts, clause.iterable, inner)
+            # (a name over what ``skip`` leaves out reads none of it: `c.rank for c in hand[me]`, the seat's own hand)
+            inner[clause.var] = frozenset() if skip is not None and skip(facts, clause.iterable) else _refs(facts, clause.iterable, inner)
             for cond in clause.conditions:
                 out |= _reads(facts, cond, inner, skip)
         return out | _reads(facts, node.element, inner, skip)
@@ -1594,8 +1595,13 @@ def _hidden_reads(facts, action: str, expr, env, exclude=frozenset(), zone_choic
 def _read_as_mine(facts, tree) -> set:
     """The zones ``tree`` reads (counts aside) as the acting seat's own copy, ZONE[me]: of an `others` zone, the one
     copy the acting seat does not see (it sees the other seats')."""
-    return {node.target.name for node in _walk_uncounted(facts, tree) if isinstance(node, ast.Index)
-            and isinstance(node.target, ast.Name) and isinstance(node.index, ast.Name) and node.index.name == "me"}
+    return {node.target.name for node in _walk_uncounted(facts, tree) if _as_mine(node)}
+
+
+def _as_mine(node) -> bool:
+    """Whether ``node`` is a name's copy for the acting seat, NAME[me]."""
+    return (isinstance(node, ast.Index) and isinstance(node.target, ast.Name) and isinstance(node.index, ast.Name)
+            and node.index.name == "me")
 
 
 def _order_read(facts, action: str, expr, tree) -> list:
@@ -2993,13 +2999,14 @@ def _asks(stmt) -> bool:
                                                           for inner in block)
 
 
-def _not_public(facts, tree, env, known=frozenset()):
+def _not_public(facts, tree, env, known=frozenset(), mine=False):
     """(what, who sees it) for the first thing ``tree`` reads that not every seat sees, directly or through definitions:
     a zone not `visible: everyone` (but those in ``known``, whose contents every seat can tell), a count of a zone not
     every seat may count, a variable not `visible: everyone`; None where it reads only what all see (a zone only
-    `zone_of` or `components` name is not known: left alone)."""
+    `zone_of` or `components` name is not known: left alone). With ``mine``, what the seat `me` does not see: its own
+    copy of a zone or variable `visible: owner` (ZONE[me], VAR[me], as _read_as_mine tells) and counts it sees are its."""
     zones, variables = facts.ruleset.zones, facts.ruleset.variables
-    hidden = sorted(z for z in _reads(facts, tree, env, skip=_counts_a_zone)
+    hidden = sorted(z for z in _reads(facts, tree, env, skip=_counted_or_own if mine else _counts_a_zone)
                     if z in zones and zones[z].visible != "everyone" and z not in known)
     if hidden:
         return f"what '{hidden[0]}' holds", _WHO_SEES[zones[hidden[0]].visible]
@@ -3007,29 +3014,50 @@ def _not_public(facts, tree, env, known=frozenset()):
     if bags:
         return f"the order of '{bags[0]}'", "nobody sees"
     for node in (node for body in _with_definitions(facts, tree) for node in _walk_uncounted(facts, body)):
-        if (_counts_a_zone(facts, node) and not _counts_in_public(facts, node)
-                and _counted_zone(facts, node.args[0])[0] not in known):
-            return f"`{ast.text(node)}`", "not every seat may count"
+        if (_counts_a_zone(facts, node) and _counted_zone(facts, node.args[0])[0] not in known
+                and not (_count_seen(facts, node.args[0], DECIDER) if mine else _counts_in_public(facts, node))):
+            return f"`{ast.text(node)}`", "the seat may not count" if mine else "not every seat may count"
     unseen = [name for name in _private_variables(facts, tree, frozenset(), {}) if name not in known]  # (revealed)
+    if mine:  # (the seat's own entry of one only its owner sees is its: _unseen_variables tells those read otherwise)
+        owned = {name for name, _ in _unseen_variables(facts, tree, DECIDER, {})}
+        unseen = [name for name in unseen if variables[name].visible != "owner" or name in owned]
     return (f"the value of '{unseen[0]}'", _WHO_SEES[variables[unseen[0]].visible]) if unseen else None
+
+
+def _counted_or_own(facts, node) -> bool:
+    """Whether ``node`` is a count of a zone (_counts_a_zone) or the seat's own copy of a zone only its owner sees,
+    ZONE[me]: what a shown definition that reads `me` may read beyond what every seat sees (counts are looked at apart)."""
+    return _counts_a_zone(facts, node) or (
+        _as_mine(node) and facts.ruleset.zones.get(node.target.name) is not None
+        and facts.ruleset.zones[node.target.name].visible == "owner")
 
 
 def shown_unseen(ruleset) -> list:
     """R016 at each definition `show` lists whose value reads what some seat, or an onlooker, does not see, as
     _not_public finds it (a zone, a count, a variable not every seat sees; hidden zones whose contents every seat can
-    tell aside): the board shows that value to every seat at every point of the game, so no reveal before it counts."""
+    tell aside): the board shows that value to every seat at every point of the game, so no reveal before it counts.
+    One that reads `me` is worked out for each seat (render.shown_values): it may read that seat's own things too."""
     facts = Facts(ruleset)
     read_as, known, out = _zones_of_public_variables(facts), _known_to_all(facts), []
     for expr in ruleset.shown:
-        tree = facts.tree(expr)
-        found = _not_public(read_as, tree, {}, known) if tree is not None else None
+        tree, mine = facts.tree(expr), expr.text in ruleset.shown_per_seat
+        found = _not_public(read_as, tree, {}, known, mine) if tree is not None else None
         if found is not None:
             what, who = found
+            whom = "each seat its own value, so that seat" if mine else "its value to every seat, so every seat"
             out.append(Diagnostic(expr.loc, "R016", f"the shown definition '{expr.text}' reads {what}, which {who}: the "
-                                  "board shows its value to every seat, so every seat would learn it",
-                                  "show only what every seat sees: public zones and variables, and counts every seat "
-                                  f"may count; or leave '{expr.text}' out of `show`"))
+                                  f"board shows {whom} would learn it", _shown_unseen_hint(expr.text, mine)))
     return out
+
+
+def _shown_unseen_hint(name: str, mine: bool) -> str:
+    """R016's hint for a shown definition that reads what some seat does not see: what it may read."""
+    if mine:
+        return ("show only what the seat sees: public zones and variables, its own copy of a zone or variable `visible: "
+                f"owner` (hand[me], chips[me]), and counts it may count; or leave '{name}' out of `show`")
+    return ("show only what every seat sees: public zones and variables, and counts every seat may count (one that reads "
+            "me may read the seat's own copy of a zone or variable `visible: owner`, hand[me], chips[me]: each seat's "
+            f"board shows its own value); or leave '{name}' out of `show`")
 
 
 def _zones_of_public_variables(facts) -> Facts:

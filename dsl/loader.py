@@ -758,6 +758,7 @@ class _Builder:
         heuristic = self.heuristic()
         teams = self.teams()
         shown = self.shown()
+        shown_per_seat = frozenset(expr.text for expr in shown if self.compiler.reads_me(expr.text))
         # placed at the text's characters as a scalar's are (its raw text the text itself): a finding gives its column,
         # and its line is the tally's place among them (1 for the first)
         tallies = tuple(self.compiler.expression(text, ScalarLoc(TALLY_PLACE, i + 1, 1, raw=text), {}, what="a --tally expression",
@@ -789,6 +790,7 @@ class _Builder:
             winners=winners, step_limit=step_limit, scenarios=scenarios, source=d, path=self.path,
             variants=self.variants, content_hash=content_hash(d), namespace=namespace, origin=self.origin,
             variant_origins=tuple(self.variant_origins), heuristic=heuristic, teams=teams, tallies=tallies, shown=shown,
+            shown_per_seat=shown_per_seat,
         ))
 
     def check_whole_numbers(self) -> None:
@@ -1364,8 +1366,8 @@ class _Builder:
         return self.compiler.expression(self.data["heuristic"], self.data.loc_of("heuristic"), {"p": "player"}, want="num", what="the heuristic")
 
     def shown(self) -> tuple:
-        """The optional `show`: each definition it lists compiled as its name, read where `winners` reads (no `me`);
-        R016 at a name that is no definition without parameters."""
+        """The optional `show`: each definition it lists compiled as its name, read where `winners` reads, with `me` the
+        seat whose board shows it (render.shown_values); R016 at a name that is no definition without parameters."""
         names = self.data.get("show") or ()
         out = []
         for i, name in enumerate(names):
@@ -1384,7 +1386,7 @@ class _Builder:
                            "of a definition, with none to give it",
                            _shown_call_hint(name, define.params))
             else:
-                out.append(self.compiler.expression(name, loc, {}, what="a shown definition"))
+                out.append(self.compiler.expression(name, loc, {"me": "player"}, what="a shown definition"))
         return tuple(out)
 
     def _not_shown_hint(self, name: str) -> str:

@@ -244,6 +244,7 @@ class Ruleset(Frozen):
     teams: Expr | None = None  # the partnerships, a list of lists of seats (None: every seat plays for itself)
     tallies: tuple = ()  # of Expr: `simulate --tally` expressions, evaluated at each game's end (with_tallies)
     shown: tuple = ()  # of Expr: the definitions `show` lists, each its name, for play's board (render.shown_values)
+    shown_per_seat: frozenset = frozenset()  # the names of those that read `me`: worked out for each seat that looks
 
     # each load makes its own: compared and hashed by identity (layouts are cached per ruleset)
     __eq__ = object.__eq__

@@ -111,7 +111,7 @@ def _say_end(game, seat: int, seed: int, told: int) -> None:
     from .render import keeps_scores, render_view, shown_values
 
     _tell(game, seat, told)
-    click.echo("\n" + render_view(game.view(seat), game.ruleset, _colour(), played=True, shown=shown_values(game)))
+    click.echo("\n" + render_view(game.view(seat), game.ruleset, _colour(), played=True, shown=shown_values(game, seat)))
     won = f"winners {game.winners}{_yours(game.winners, seat)}{_tie_broken(game)}" if game.winners else "no winner"  # as simulate says it
     scores = f"scores {game.scores}, " if keeps_scores(game.ruleset) else ""  # (a game won on the board keeps none)
     click.echo(f"game over: {scores}{won} (seed {seed}: --seed {seed} plays this deal again)")
@@ -151,7 +151,7 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path, take_forced: boo
                 chosen = options[0]
                 click.echo(f"  = {chosen.label(seen_ids(view), words)} (your only option)")
             else:
-                click.echo("\n" + render_view(view, game.ruleset, colour, played=True, shown=shown_values(game)))
+                click.echo("\n" + render_view(view, game.ruleset, colour, played=True, shown=shown_values(game, seat)))
                 _note_shown(game, view)
                 offered = _describe(options, game.ruleset, offered)
                 _say_at_once(view)

@@ -412,10 +412,11 @@ def keeps_scores(ruleset) -> bool:
             or any(reads_scores(key.fn) for key in ruleset.winners.keys))
 
 
-def shown_values(game) -> dict:
+def shown_values(game, seat: int | None = None) -> dict:
     """{name: its value as a view holds values, or a RuleFailed} for each definition the ruleset's `show` lists, worked
-    out from the game as it is now: what the board shows after the variables (the loader refused one that reads what
-    some seat does not see, R016, so every seat may be shown each)."""
+    out from the game as it is now, for ``seat``'s board: what the board shows after the variables (the loader refused
+    one that reads what some seat does not see, R016, so every seat may be shown each). One that reads `me` is worked
+    out with `me` the seat (it may read that seat's own hidden things); an onlooker (``seat`` None) is shown none."""
     from philtre.dsl.builtins import RuleRuntimeError
     from philtre.dsl.values import explain
 
@@ -423,8 +424,11 @@ def shown_values(game) -> dict:
 
     out, turn = {}, _turn_of(game)
     for expr in game.ruleset.shown:
+        per_seat = expr.text in game.ruleset.shown_per_seat
+        if per_seat and seat is None:
+            continue  # (each seat's own value: an onlooker has none)
         try:
-            out[expr.text] = plain_json(expr.fn(game.state, turn))
+            out[expr.text] = plain_json(expr.fn(game.state, dict(turn, me=seat) if per_seat else turn))
         except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
             # (a definition of the board's top card on an empty pile: the board says so, the game goes on)
             out[expr.text] = RuleFailed(str(exc) if isinstance(exc, RuleRuntimeError) else explain(exc))
@@ -433,7 +437,7 @@ def shown_values(game) -> dict:
 
 def _turn_of(game) -> dict:
     """The locals a shown definition is worked out with: `current`, the seat whose turn it is, where the decision the
-    game waits for is in a `turns` step (every seat sees whose turn it is; `me` is never bound: the board is everyone's)."""
+    game waits for is in a `turns` step (every seat sees whose turn it is; `me`, where it reads it, is the seat looking)."""
     pending = game.state.flow.pending
     seat = pending.locals.get("current") if pending is not None and pending.locals else None
     return {} if seat is None else {"current": seat}

@@ -1349,6 +1349,14 @@ CASES = {
         + "show: [held]\n",
         "R016", "held]", message="the shown definition 'held' reads what 'hand' holds, which only its owner sees",
         hint="leave 'held' out of `show`"),
+    "show_of_a_seat_reads_another_seats_hand": Case(
+        "a shown definition reading me, worked out for each seat's board, that reads the hand of the seat on its left, "
+        "which only that seat sees: its own hand, hand[me], it may read",
+        breaking("  total(z): sum(c.value for c in z)\n",
+                 "  total(z): sum(c.value for c in z)\n  lead: total(hand[me]) - total(hand[left(me)])\n")
+        + "show: [lead]\n",
+        "R016", "lead]", message="the shown definition 'lead' reads what 'hand' holds, which only its owner sees: the board "
+        "shows each seat its own value", hint="its own copy of a zone or variable `visible: owner` (hand[me], chips[me])"),
     "show_unknown_name": Case(
         "play's board is to show a definition misspelt",
         breaking("  total(z): sum(c.value for c in z)\n", "  total(z): sum(c.value for c in z)\n  played: total(pile)\n")

@@ -182,3 +182,95 @@ def test_a_definition_listed_twice_in_show_is_r016(tmp_path):
     assert (found.code, found.message, found.hint) == ("R016", "'pot' is listed twice in `show`, which shows each definition once",
                                                        "list 'pot' once"), str(found)
     assert (found.loc.line, found.loc.col) == (21, 13), str(found)  # the second pot
+
+
+# -- a shown definition that reads `me`: each seat's board shows its own value (Hold'em "you need 6 to call", No Thanks
+# "my net score"), read from what that seat sees
+NETS = """\
+game: nets
+players: 2
+components:
+  card:
+    attributes: {rank: [1, 2, 3, 4]}
+    copies: 2
+    start: deck
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  taken: {each: player}
+variables:
+  chips: {initial: 11, each: player, visible: owner}
+define:
+  net: chips[me] - count(taken[me])
+  mine: count(hand[me])
+  best_mine: max([0] + [c.rank for c in hand[me]])
+  pot: sum(count(taken[p]) for p in players)
+show: [net, best_mine, mine, pot]
+actions:
+  pay:
+    do:
+      - set: {"chips[me]": "chips[me] - 1 - 4 * me"}
+      - move: first(deck) -> taken[me]
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 2}
+  - turns: 0
+    until: count(deck) == 0
+    do:
+      - decide: [pay]
+"""
+
+
+def test_a_shown_definition_reading_me_is_each_seats_own(tmp_path):
+    """Each seat's board shows its own chips, hand and takings; the onlooker's shows only what is the same for all."""
+    game = Game(load_ruleset(_ruleset(tmp_path, NETS)), 2, seed=1)
+    assert game.ruleset.shown_per_seat == {"net", "best_mine", "mine"}
+    game.apply(0, game.options(0)[0])
+    game.apply(1, game.options(1)[0])
+    hands = [[c["rank"] for c in game.view(p)["zones"]["hand"][p]["components"]] for p in (0, 1)]
+    for seat, net in ((0, 11 - 1 - 1), (1, 11 - 5 - 1)):
+        assert shown_values(game, seat) == {"net": net, "best_mine": max(hands[seat]), "mine": 2, "pot": 2}
+    assert shown_values(game) == {"pot": 2}  # an onlooker: no seat's own
+
+
+def test_play_shows_the_seat_its_own_shown_values(tmp_path):
+    result = philtre("play", _ruleset(tmp_path, NETS), "--seed", "1", stdin="1\n" * 4)
+    board = result.stdout.split("scores [0, 0]", 1)[1]
+    assert "\n  chips = [11, hidden]\n  net = 11\n  best_mine = " in board and "\n  mine = 2\n  pot = 0\n" in board
+
+
+@pytest.mark.parametrize("read, what", [
+    ("chips[0]", "the value of 'chips', which only its owner sees"),
+    ("chips[left(me)]", "the value of 'chips', which only its owner sees"),
+    ("max(c.rank for c in hand[1])", "what 'hand' holds, which only its owner sees"),
+    ("me + max(c.rank for c in hand[left(me)])", "what 'hand' holds, which only its owner sees"),
+    ("me + max([0] + [c.rank for c in deck])", "what 'deck' holds, which nobody sees"),
+])
+def test_a_shown_definition_reading_me_reads_only_what_its_seat_sees(tmp_path, read, what):
+    [found] = _refused(tmp_path, NETS.replace("  net: chips[me] - count(taken[me])", f'  net: "{read}"'))
+    assert found.code == "R016" and f"'net' reads {what}" in found.message, str(found)
+
+
+def test_a_shown_definition_reading_me_says_what_it_may_read(tmp_path):
+    [found] = _refused(tmp_path, NETS.replace("  net: chips[me] - count(taken[me])", "  net: chips[me] + chips[left(me)]"))
+    assert "the board shows each seat its own value, so that seat would learn it" in found.message, str(found)
+    assert "its own copy of a zone or variable `visible: owner` (hand[me], chips[me])" in found.hint, str(found)
+    [found] = _refused(tmp_path, NETS.replace("  net: chips[me] - count(taken[me])", "  net: chips[0]"))
+    assert "one that reads me may read the seat's own copy" in found.hint, str(found)  # (the way to a seat's own value)
+
+
+@pytest.mark.parametrize("zone, read", [
+    ("visible: others", "max([0] + [c.rank for c in hand[left(me)]])"),  # (what each seat sees of them: not followed)
+    ("visible: others", "max([0] + [c.rank for c in hand[me]])"),
+    ("visible: owner, count: owner", "me + count(hand[left(me)])"),
+    ("visible: owner, order: nobody", "first(hand[me]).rank"),
+])
+def test_a_shown_definition_reading_me_is_refused_the_rest_hidden(tmp_path, zone, read):
+    text = NETS.replace("hand: {each: player, visible: owner}", f"hand: {{each: player, {zone}}}")
+    found = _refused(tmp_path, text.replace("  best_mine: max([0] + [c.rank for c in hand[me]])", f'  best_mine: "{read}"'))
+    assert [d.code for d in found] == ["R016"] and "'best_mine'" in found[0].message, [str(d) for d in found]
+
+
+def test_a_seats_own_count_it_alone_may_count_is_shown(tmp_path):
+    text = NETS.replace("hand: {each: player, visible: owner}", "hand: {each: player, visible: owner, count: owner}")
+    assert "mine" in load_ruleset(_ruleset(tmp_path, text)).shown_per_seat
