@@ -8,6 +8,7 @@ importing jsonschema.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from functools import lru_cache
@@ -724,7 +725,56 @@ def _shape_hint(error, path) -> str:
     if (_expects(error.schema, "array") and not _expects(error.schema.get("items"), "object")
             and isinstance(error.instance, str) and NAME_ALONE.fullmatch(error.instance)):
         return f"a list, even of one name: {path[-1]}: [{error.instance}]"  # `show_sorted: rank`, `show: pot`
+    if (_expects(error.schema, "array") and not _expects(error.schema.get("items"), "object")
+            and isinstance(error.instance, dict) and error.instance and isinstance(path[-1], str)):
+        return _names_as_mapping_hint(path[-1], error.instance)  # `show: {my_chips: chips[0]}`
     return ""
+
+
+def _names_as_mapping_hint(key: str, written: dict) -> str:
+    """For a list of names written as a mapping (`show: {pot_now: pot}`): the list of its keys; a key's value (an
+    expression) goes elsewhere, for show: a definition of that name under define:."""
+    names = ", ".join(str(name) for name in written)
+    where = (f"define each under define: ({next(iter(written))}: {_written(next(iter(written.values())), quoted=False)}) "
+             "and list its name here" if key == "show" else "each name's value goes where the name is declared")
+    return f"a list of names, not a mapping: {key}: [{names}]; {where}"
+
+
+def _empty_list_hint(error, path, plain, kind: str) -> str:
+    """For `KEY: []` where a list must hold an item: leave the key out where the mapping holding it does without it
+    (a scenario's expect beside a step marked illegal: true, a ruleset's show); else ''."""
+    if error.validator != "minItems" or error.instance or not path or not isinstance(path[-1], str):
+        return ""
+    holder = _at_path(plain, path[:-1])
+    if not isinstance(holder, dict) or _needs_key(plain, path, kind):
+        return ""
+    if path[-1] == "expect" and kind.startswith("scenario"):  # (its V002 is the scenarios' check, not the schema's)
+        return _empty_expect_hint(holder)
+    return f"{path[-1]}: [] lists nothing: give it at least one item, or leave the key out"
+
+
+def _empty_expect_hint(scenario: dict) -> str:
+    """For a scenario's `expect: []`: leave it out where a step is marked illegal: true (that is a check of its own);
+    else what to list."""
+    steps = scenario.get("steps")
+    if isinstance(steps, list) and any(isinstance(step, dict) and step.get("illegal") is True for step in steps):
+        return "expect: [] lists nothing: leave expect out, since a step marked illegal: true is a check of its own"
+    return ("expect: [] lists nothing: list what must hold after the steps (expect: [count(pile) == 1]), or mark a step "
+            "the rules refuse illegal: true and leave expect out")
+
+
+def _needs_key(plain, path, kind: str) -> bool:
+    """Whether the schema of ``kind`` finds more wrong with the mapping at ``path[:-1]`` once its key ``path[-1]`` is
+    left out (a required key, or one required by a condition): checked by validating again, since `required` may sit
+    behind a $ref or an if/then; only when an empty list was found, so off any hot path."""
+    without = copy.deepcopy(plain)
+    del _at_path(without, path[:-1])[path[-1]]
+    return bool(_errors_at(without, path[:-1], kind) - _errors_at(plain, path[:-1], kind))
+
+
+def _errors_at(plain, path, kind: str) -> set:
+    """The messages of the schema's errors found at ``path`` itself in ``plain``."""
+    return {e.message for e in _validator(kind).iter_errors(plain) if list(e.absolute_path) == list(path)}
 
 
 NAME_ALONE = re.compile(r"[A-Za-z_]\w*")  # a bare name, where a list of names was meant
@@ -1027,6 +1077,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None, defaulted=()) 
         if error.validator in ("type", "maxProperties") and full_path and full_path[-1] == "end_game":  # `end_game: true`
             hint = _ending_hint("end_game", full_path) or hint
         hint = (_options_seat_hint(error, full_path) or _shape_hint(error, full_path) or _action_names_hint(error, full_path, plain) or _given_rest_hint(error, full_path) or _given_empty_hint(error, full_path)
+                or _empty_list_hint(error, full_path, plain, kind)
                 or _copies_mapping_hint(error, full_path, plain) or hint)
         if not hint or hint == _expression_hint(error.instance, _declared_names(plain)):  # (not where a hint of its own says more)
             hint = _data_value_hint(error, list(error.absolute_path)) or hint
