@@ -261,6 +261,8 @@ def load_text(text: str | bytes, path: str):
         if mark is not None and ("expected key" in problem or "expected '-' indicator" in problem):
             hint = _block_hint(text, mark.line, mark.column, "expected '-'" in problem)
         hint = (mark is not None and _runaway_quote_hint(text, mark)) or hint
+        if problem == "found undefined alias" and mark is not None:  # (the C reader names no alias)
+            problem, hint = _undefined_alias_said(text, mark)
         began = exc.context_mark
         bare = _bare_key(text, exc, mark)
         unclosed = _unclosed_flow(text, exc)
@@ -343,6 +345,41 @@ def _bare_key_said(written: str) -> str:
 
 # what YAML says at the line after a key left without its ':' (and a comment), or after the first key under its parent
 _AFTER_A_BARE_KEY = "did not find expected key|expected '-' indicator|mapping values are not allowed"
+
+
+_ALIAS = re.compile(r"\*([^\s,\[\]{}]+)")
+
+
+def _undefined_alias_said(text: str, mark) -> tuple[str, str]:
+    """(problem, hint) for an alias no anchor before it defines (`d2: *d7`, the anchor `&d6`): the alias named, the
+    anchors written above it listed, the nearest offered."""
+    import difflib
+
+    alias = _ALIAS.match(text, mark.index)
+    name = alias.group(1) if alias else ""
+    anchors = _anchors_before(text, mark.index)
+    if not anchors:
+        return (f"found undefined alias *{name}", f"no anchor is defined before it: write &{name} on the value it "
+                f"repeats, above the alias: KEY: &{name} [...]")
+    close = difflib.get_close_matches(name, anchors, n=1, cutoff=0.5)
+    meant = f"did you mean *{close[0]}? " if close else ""
+    listed = ", ".join(f"&{anchor}" for anchor in anchors)
+    return (f"found undefined alias *{name}", f"{meant}the anchors defined before it: {listed}; an alias repeats a "
+            "value anchored above it, spelt the same")
+
+
+def _anchors_before(text: str, before: int) -> list[str]:
+    """The names of the anchors (`&name`) written before offset ``before``, in order, once each."""
+    names: list[str] = []
+    try:
+        for token in yaml.scan(text, Loader=_Loader):
+            if token.start_mark.index >= before:
+                break
+            if isinstance(token, yaml.AnchorToken) and token.value not in names:
+                names.append(token.value)
+    except yaml.YAMLError:
+        pass  # (the tokens before the error scanned fine)
+    return names
 
 
 def _runaway_quote_hint(text: str, mark) -> str:
