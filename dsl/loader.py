@@ -941,7 +941,7 @@ class _Builder:
                     start = self.compiler.expression(start, spec.loc_of("start"), env | ({"owner": "player"} if ctype.per_player else {}),
                                                      want="zone", what="the start zone")
                 ctype = ComponentType(ctype.name, ctype.attributes, copies, ctype.per_player, start, ctype.loc, ctype.derived,
-                                      ctype.back, ctype.display, ctype.items, own)  # (all else as it was: a back dropped here went unused)
+                                      ctype.back, ctype.display, ctype.items, own, ctype.item_locs)  # (all else as it was: a back dropped here went unused)
             out.append(ctype)
         return tuple(out)
 
@@ -1144,7 +1144,8 @@ class _Builder:
                                display_hint(name, attr, [*names, *dict(derived)]))
             display = None if display is None else tuple(display)
             out.append(ComponentType(name, attributes, copies, per_player, start, loc, tuple(derived), back, display, items,
-                                     None if listed is None else _item_copies(listed)))
+                                     None if listed is None else _item_copies(listed),
+                                     tuple(listed.loc_of(i) for i in range(len(listed))) if listed is not None else ()))
         if not out and "components" in self.data:  # left out, a game has none (dice alone)
             self.error(self.data.loc, "R007", "the ruleset declares no components")
         return tuple(out)

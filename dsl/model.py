@@ -52,6 +52,7 @@ class ComponentType(Frozen):
     # a `list:` type's counts written in its items (`- {kind: squid, copies: 5}`), one per item: None where the item
     # writes none (the type's `copies` counts it), else (a whole number or an Expr over its attributes, where written)
     item_copies: tuple | None = None
+    item_locs: tuple = ()  # a `list:` type's items: where each is written (a failure of its derive points there)
 
     def combinations(self):
         """The attribute values of each combination made (per owner): the items of `list`, else the product."""
@@ -456,10 +457,11 @@ def _teams_problem(value, nplayers: int) -> str:
     return ""
 
 
-def before_the_game(expr, stand_in, names: dict, what: str, known: str, spent=None):
+def before_the_game(expr, stand_in, names: dict, what: str, known: str, spent=None, at: Loc | None = None):
     """``expr`` evaluated before the game exists, on a state ``stand_in`` that holds only what ``known`` says; R002 in the language's words.
 
-    ``spent`` (a one-item list), if given, adds up the work of the evaluations it is passed to (LAYOUT_WORK at most).
+    ``spent`` (a one-item list), if given, adds up the work of the evaluations it is passed to (LAYOUT_WORK at most);
+    ``at``, where its failure is told if not at ``expr`` (the `list:` item whose attributes made it fail).
     """
     from .builtins import WORK, WORK_LIMIT, RuleRuntimeError
     from .compiler import nones_named
@@ -475,7 +477,7 @@ def before_the_game(expr, stand_in, names: dict, what: str, known: str, spent=No
             none = [name for name in expr.names if name in names and names[name] is None]
             said = nones_named(str(exc) if isinstance(exc, RuleRuntimeError) else explain(exc), [expr.tree], none)
             message = f"{what} failed before the game started: {said}{nones_said(none)}"
-        raise PhiltreError.at(expr.loc, "R002", message) from None
+        raise PhiltreError.at(at or expr.loc, "R002", message) from None
     if spent is not None:
         spent[0] += WORK_LIMIT - WORK[0]
         if spent[0] > LAYOUT_WORK:
@@ -517,12 +519,13 @@ def copies_at_layout(copies, seats, attrs, spent=None):
     return copies if isinstance(copies, int) else before_the_game(copies, seats, attrs, "'copies'", known, spent)
 
 
-def _derived_at_layout(expr, seats, attrs, what, spent=None):
+def _derived_at_layout(expr, seats, attrs, what, combination, spent=None, at=None):
     """Evaluate a derived attribute before the game exists, on a stand-in without zones: they are all empty then, so
-    `count(deck)` would quietly be 0 for every component (R002, as a variable read there is)."""
+    `count(deck)` would quietly be 0 for every component (R002, as a variable read there is). ``combination``
+    (`tile k=13`) is named in its failure, told ``at`` its `list:` item where known."""
     known = ("the component's attributes, owner, player_count, players and the attributes derived before it, not a zone, "
              "a variable, a score, a die or the round")
-    return before_the_game(expr, seats, attrs, f"'{what}'", known, spent)
+    return before_the_game(expr, seats, attrs, f"'{what}' of {combination}", known, spent, at)
 
 
 MAX_ZONES = 100_000  # zone instances of one game (a family of 1,000 copies is 1,000)
@@ -629,12 +632,14 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
         if combos > MAX_COMPONENTS:  # checked before making them: a file must not hang the engine
             raise PhiltreError.at(ctype.loc, "R010", f"'{ctype.name}' has {combos:,} combinations of attributes; the limit is {MAX_COMPONENTS:,} components")
         for owner in owners:
-            for values, copies, where in ctype.counted():
+            for index, (values, copies, where) in enumerate(ctype.counted()):
                 attrs = dict(zip(names, values))
                 if owner is not None:
                     attrs["owner"] = owner
+                combination = component_text({"type": ctype.name, **attrs}) if ctype.derived else ""
+                item_at = ctype.item_locs[index] if ctype.item_locs else None
                 for dname, dexpr in ctype.derived:
-                    attrs[dname] = _derived_at_layout(dexpr, seats, attrs, dname, spent)
+                    attrs[dname] = _derived_at_layout(dexpr, seats, attrs, dname, combination, spent, item_at)
                 n = copies_at_layout(copies, seats, attrs, spent)
                 if not isinstance(n, int) or n < 0 or n > 10_000:
                     said = f"copies of {component_text({'type': ctype.name, **attrs})} must be a whole number 0..10000, got {spell(n)}"

@@ -335,7 +335,7 @@ def _copies_total(ruleset, ctype, n: int, combos: int) -> int:
         attrs = dict(zip(names, values), **({"owner": owner} if owner is not None else {}))
         try:
             for dname, dexpr in getattr(ctype, "derived", ()):
-                attrs[dname] = _derived_at_layout(dexpr, seats, attrs, dname, spent)
+                attrs[dname] = _derived_at_layout(dexpr, seats, attrs, dname, ctype.name, spent)  # (a failure: 0, told at the layout)
             value = copies_at_layout(copies, seats, attrs, spent)
         except Exception:  # noqa: BLE001 - the layout reports it (R002), too much work included
             return 0
