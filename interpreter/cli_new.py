@@ -96,7 +96,7 @@ scenarios:
 @guarded
 def new(name, force):
     """Create the folder NAME (here, or at the path NAME gives) holding ruleset.yaml and scenarios.yaml: a small game that
-    validates, tests and plays, a skeleton to change into yours."""
+    validates, tests and plays, a skeleton to change into yours; NAME . makes them in the current folder."""
     folder, game = _folder_and_game(name)
     files = {"ruleset.yaml": ("ruleset", RULESET), "scenarios.yaml": ("scenario-file", SCENARIOS)}
     for filename in files:  # every file checked before any is written: no half-made game
@@ -113,7 +113,7 @@ def new(name, force):
         except OSError as exc:  # a read-only place, a full disk
             raise click.BadParameter(f"cannot write {path}: {exc.strerror}", param_hint="NAME") from None
     said = [f"created {os.path.join(folder, filename)}" for filename in files]
-    if game != os.path.basename(os.path.abspath(folder)):
+    if game != os.path.basename(os.path.abspath(folder)) or os.path.basename(folder) == ".":
         said.append(f"the game is named {game} (its folder's name as a game name)")
     _say(said)  # after the files: a stdout that takes nothing loses the listing, not half the game
     shown = shlex.quote(folder)  # a folder with spaces in it, pasted into a shell, stays one argument
@@ -133,9 +133,11 @@ def _folder_and_game(name: str) -> tuple[str, str]:
     if odd:
         raise click.BadParameter(f"{visible(name)} holds {odd}: give a folder name without one", param_hint="NAME")
     folder = name.rstrip("/\\") or name
-    if os.path.basename(folder) in (".", ".."):  # the files would land in a folder that exists, named for it
+    if os.path.basename(folder) == ".":  # `new .`: the files in the folder there, the game named for it
+        folder = os.path.normpath(folder)
+    if os.path.basename(folder) == "..":  # the files would land in a folder above, named for it
         raise click.BadParameter(f"'{name}' is a folder that is there already: give the new game's folder a name, "
-                                 "e.g. philtre new mygame", param_hint="NAME")
+                                 "e.g. philtre new mygame, or . for the folder you are in", param_hint="NAME")
     game = os.path.basename(os.path.abspath(folder)).lower().replace("_", "-").replace(" ", "-")
     if not GAME_NAME.fullmatch(game):
         made = f" (the game would be named {visible(game)}, its folder's name)" if game else " (it names no folder)"

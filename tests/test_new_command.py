@@ -186,3 +186,18 @@ def test_the_game_new_makes_says_it_is_a_skeleton_and_the_help_says_where_it_goe
     assert "Create the folder NAME (here, or at the path NAME gives)" in " ".join(out.split()), out
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "philtre new mygame  " in readme and "makes the folder mygame/" in readme
+
+
+def test_new_dot_makes_the_game_in_the_folder_there_named_for_it(tmp_path):
+    """Carcassonne trial: `new NAME` always made a subfolder; an author in the game's own folder wants `new .`."""
+    here = tmp_path / "my-game"
+    here.mkdir()
+    code, out, err = run_in(here, "new", ".")
+    assert code == 0, err
+    assert "created ./ruleset.yaml" in out and "the game is named my-game" in out
+    assert sorted(p.name for p in here.iterdir()) == ["ruleset.yaml", "scenarios.yaml"]
+    schema = re.search(r"\$schema=(\S+)", (here / "ruleset.yaml").read_text(encoding="utf-8"))[1]
+    assert (here / schema).resolve() == (ROOT / "schemas" / "ruleset.schema.json").resolve()
+    assert load_ruleset(str(here / "ruleset.yaml")).name == "my-game"
+    code, _, err = run_in(here, "new", ".")  # a second time: the files are there
+    assert code == 2 and "./ruleset.yaml already exists (use --force to overwrite)" in err, err
