@@ -16,6 +16,7 @@ from .model import (
     Action,
     ComponentType,
     DieSpec,
+    IfCall,
     Parameter,
     Ruleset,
     TeamsByCount,
@@ -1238,9 +1239,39 @@ class _Builder:
                 name, [(p, choose[p], choose.loc_of(p)) for p in choose],
                 (spec["if"], spec.loc_of("if")) if "if" in spec else None, {"me": "player"})
             parts = self._if_parts(condition, spec.loc_of("if"), env) if self.if_parts and condition is not None else ()
+            calls = self._if_calls(condition, parts, spec.loc_of("if"), env) if self.if_parts and condition is not None else ()
             out[name] = Action(name, tuple(params), condition, body, section.key_loc(name), enumerator,
-                               self._secret_choices(name, spec, [p.name for p in params]), then, parts)
+                               self._secret_choices(name, spec, [p.name for p in params]), then, parts, calls)
         return out
+
+    def _if_calls(self, condition, parts, loc, env) -> tuple:
+        """IfCall of the `if` ``condition``, and of each of its ``parts``, that is a call of a definition whose body is
+        an `and` of parts: play names the definition's part that is false; () for none."""
+        written = [(condition.text.strip(), condition.tree)] + [(text, expr.tree) for _, text, expr in parts]
+        return tuple(filter(None, (self._if_call(text, tree, loc, env) for text, tree in written)))
+
+    def _if_call(self, text: str, tree, loc, env):
+        """The IfCall of ``text`` (parsed as ``tree``), a call of a definition whose body is an `and`: its arguments
+        compiled in the action's ``env``, the body's parts with the definition's parameters bound to their types;
+        None for any other expression, or where they do not compile (the definition's body is then not split)."""
+        from .ast import Call
+        from .parser import SourceText, and_parts, bracket_parts, parse
+
+        define = self.symbols.defines.get(tree.func) if isinstance(tree, Call) else None
+        if define is None or not define.params or len(define.params) != len(tree.args) or "(" not in text:
+            return None
+        reported = len(self.compiler.diagnostics)
+        body = define.tree if define.tree is not None else parse(define.text, define.loc)
+        args = tuple(self.compiler.expression(arg.strip(), loc, env, what="an argument")
+                     for arg in bracket_parts(text, text.index("("))[0])
+        bound = {"me": SEAT, **{param: arg.type for param, arg in zip(define.params, args)}}
+        source = SourceText(define.text, define.loc)
+        split = tuple((source.at(at).line, part, self.compiler.expression(part, define.loc, bound, what="a part of a definition"))
+                      for at, part in and_parts(define.text, body))
+        if len(self.compiler.diagnostics) > reported or not split or len(args) != len(define.params):
+            del self.compiler.diagnostics[reported:]  # (only a message's means: the rules compiled as they are)
+            return None
+        return IfCall(text, define.name, define.params, args, split)
 
     def _if_parts(self, condition, loc, env) -> tuple:
         """(offset, text, Expr) of each part of the `if` ``condition`` that is an `and` of parts; () for any other."""

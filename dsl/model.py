@@ -167,6 +167,20 @@ class Action(Frozen):
     # (offset in the `if`'s text, text, Expr) of each part of an `if` that is an `and` of parts, compiled only for
     # play's messages (loader.with_if_parts: which part rules out an option); () otherwise
     if_parts: tuple = ()
+    # an IfCall for the `if`, and each of its parts, that calls a definition whose body is an `and` of parts (compiled,
+    # as if_parts, only for play's messages: which part of the definition rules out an option); () otherwise
+    if_calls: tuple = ()
+
+
+class IfCall(Frozen):
+    """A call in an action's `if` of a definition whose body is an `and` of parts (`legal(cur, at)`), compiled so that
+    play can say which of the definition's parts is false for an option (loader.with_if_parts)."""
+
+    text: str  # the call as written in the `if`
+    name: str  # the definition's
+    params: tuple  # its parameters' names
+    args: tuple  # an Expr per argument, in the action's names
+    parts: tuple  # (line, text, Expr) of each part of its body, in its parameters' names
 
 
 class Stmt(Frozen):

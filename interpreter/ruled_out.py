@@ -57,18 +57,42 @@ def _forbids(game, seat: int, found, single_zones=()) -> str:
 
 def _false_part(game, seat: int, action, option) -> str:
     """"the if of move, line 81: legal(me, s, d) is false": the first part of ``action``'s `if`, an `and` of parts,
-    that is false for ``option`` here (a long one named as its definition's call, or by its place); '' where the `if`
-    is no `and`, or no part is found false (a Backgammon trial was quoted a whole `if` of three lines)."""
+    that is false for ``option`` here (a long one named as its definition's call, or by its place), and where that
+    part, or the whole `if`, calls a definition whose body is an `and`, the first of its parts false too; '' where
+    neither is found (a Backgammon trial was quoted a whole `if` of three lines)."""
+    from philtre.dsl.ast import Call
     from philtre.dsl.parser import and_parts
 
     cond = action.condition
-    if not and_parts(cond.text, cond.tree):  # (the ruleset is compiled again below only for an `and`)
-        return ""
-    parts = _parts_of(game.ruleset).get(action.name, ())
+    if not and_parts(cond.text, cond.tree):  # (the ruleset is compiled again below only for an `and`, or a call)
+        inside = _inside_call(game, seat, action, option, cond.text.strip()) if isinstance(cond.tree, Call) else ""
+        return f"{_the_if(action)} is false: {inside}" if inside else ""
+    parts = _parts_of(game.ruleset).get(action.name, ((), ()))[0]
     for i, (at, text, expr) in enumerate(parts, 1):
         if not _holds(game, seat, expr, option):
             line = cond.source.at(at).line if cond.source is not None else cond.loc.line
-            return f"the if of {action.name}, line {line}: {_part_named(game, text, expr, i, len(parts))} is false"
+            inside = _inside_call(game, seat, action, option, text)
+            return (f"the if of {action.name}, line {line}: {_part_named(game, text, expr, i, len(parts))} is false"
+                    + (f": {inside}" if inside else ""))
+    return ""
+
+
+def _inside_call(game, seat: int, action, option, text: str) -> str:
+    """"its part fits(t, at), line 76, is false": the first part false for ``option`` of the definition whose call is
+    ``text`` (a part of ``action``'s `if`, or the whole), its body an `and` of parts, the call's arguments bound to its
+    parameters; '' where ``text`` is no such call, or no part is found false."""
+    call = next((c for c in _parts_of(game.ruleset).get(action.name, ((), ()))[1] if c.text == text), None)
+    if call is None:
+        return ""
+    S = game.state
+    L = {**S.flow.pending.locals, "me": seat, **dict(option.args)}
+    try:
+        bound = {"me": seat, **{p: _value(S, arg, L) for p, arg in zip(call.params, call.args)}}
+    except (RuleRuntimeError, *FAILURES):
+        return ""
+    for line, part, expr in call.parts:
+        if not _holds_in(S, expr, bound):
+            return f"its part {_shown(part)}, line {line}, is false"
     return ""
 
 
@@ -77,7 +101,7 @@ def _part_named(game, text: str, expr, i: int, count: int) -> str:
     from philtre.dsl import ast
     from philtre.dsl.compiler import DEFINED_AT
 
-    shown = " ".join(text.split())
+    shown = _shown(text)
     if len(shown) <= IF_SHOWN:
         return shown
     defined = {name for name, _ in (game.ruleset.namespace.get(DEFINED_AT) or {}).values()}
@@ -86,18 +110,23 @@ def _part_named(game, text: str, expr, i: int, count: int) -> str:
     return f"its part {i} of {count}"
 
 
-_PARTS: dict = {}  # id of a ruleset -> (the ruleset, {action: its if's parts}): compiled once a session (with_if_parts)
+def _shown(text: str) -> str:
+    """An expression's text on one line, its runs of spaces and line breaks made one space."""
+    return " ".join(text.split())
+
+
+_PARTS: dict = {}  # id of a ruleset -> (the ruleset, {action: its if's parts and calls}): compiled once a session
 
 
 def _parts_of(ruleset) -> dict:
-    """{action name: Action.if_parts} of ``ruleset`` compiled again with them; {} where that fails."""
+    """{action name: (Action.if_parts, Action.if_calls)} of ``ruleset`` compiled again with them; {} where that fails."""
     from philtre.dsl.errors import PhiltreError
     from philtre.dsl.loader import with_if_parts
 
     kept = _PARTS.get(id(ruleset))
     if kept is None or kept[0] is not ruleset:
         try:
-            parts = {name: a.if_parts for name, a in with_if_parts(ruleset).actions.items()}
+            parts = {name: (a.if_parts, a.if_calls) for name, a in with_if_parts(ruleset).actions.items()}
         except PhiltreError:
             parts = {}
         _PARTS.clear()  # (one ruleset a session: no other is kept)
@@ -108,7 +137,7 @@ def _parts_of(ruleset) -> dict:
 def _the_if(action) -> str:
     """"the if of take, line 12: n > 0": ``action``'s `if` named by its line, with its text where short."""
     cond = action.condition
-    shown = " ".join(cond.text.split())
+    shown = _shown(cond.text)
     return f"the if of {action.name}, line {cond.loc.line}" + (f": {shown}" if len(shown) <= IF_SHOWN else "")
 
 
@@ -188,13 +217,24 @@ def _holds(game, seat: int, expr, option) -> bool:
     """Whether the expression ``expr`` (an `if`, or a part of one) is true for ``option`` of ``seat`` here; False where
     it fails."""
     S = game.state
-    L = {**S.flow.pending.locals, "me": seat, **dict(option.args)}
+    return _holds_in(S, expr, {**S.flow.pending.locals, "me": seat, **dict(option.args)})
+
+
+def _holds_in(S, expr, L: dict) -> bool:
+    """Whether ``expr`` is true with the names ``L``; False where it fails."""
+    try:
+        return bool(_value(S, expr, L))
+    except (RuleRuntimeError, *FAILURES):
+        return False
+
+
+def _value(S, expr, L: dict):
+    """``expr``'s value with the names ``L``, evaluated as options are listed: the state stands still, definitions are
+    remembered apart, the work limit its own."""
     work, memo = WORK[0], S.memo
     WORK[0], S.memo = WORK_LIMIT, {}
     try:
-        return bool(expr.fn(S, L))
-    except (RuleRuntimeError, *FAILURES):
-        return False
+        return expr.fn(S, L)
     finally:
         WORK[0], S.memo = work, memo
 

@@ -186,3 +186,44 @@ def test_a_forbidden_options_if_that_is_an_and_names_its_first_false_part(tmp_pa
     assert ("the rules forbid take(n=2) now (the if of take, line 11: its call of "
             "far_enough_from_the_start_of_the_track_and_past_the_bar(...) is false)") in match_choice("n=2", options, forbidden=forbidden)
     assert "(the if of take, line 12: (n < 4 or n == 5) is false)" in match_choice("n=4", options, forbidden=forbidden)
+
+
+CALLED = """\
+philtre: 1
+game: called
+players: 1
+define:
+  small(n): n < 5
+  legal(p, n): n != 1 and
+    small(n) and n != p + 3
+actions:
+  take:
+    choose: {n: range(7)}
+    if: legal(me, n)
+  give:
+    choose: {n: range(7)}
+    if: n > 0 and legal(me, n)
+flow:
+  - decide: [take, give]
+    player: 0
+"""
+
+
+def test_a_forbidden_options_if_that_calls_an_and_names_the_definitions_first_false_part(tmp_path):
+    """A Carcassonne trial: "the rules forbid place(...) now (the if of place, line 114: legal(cur, at))", the `if` a
+    call of a definition that is an `and` of parts: its part false for the option is named too, with its line, the
+    call's arguments bound to its parameters."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.cli_play import _forbidding, match_choice
+
+    (tmp_path / "ruleset.yaml").write_text(CALLED, encoding="utf-8")
+    game = Game(load_ruleset(str(tmp_path)), 1, seed=1)
+    options = game.options(0)
+    forbidden = _forbidding(game, 0, options)
+    assert ("(the if of take, line 11: legal(me, n) is false: its part small(n), line 7, is false)"
+            in match_choice("take n=5", options, forbidden=forbidden))
+    assert ("(the if of take, line 11: legal(me, n) is false: its part n != p + 3, line 7, is false)"
+            in match_choice("take n=3", options, forbidden=forbidden))
+    assert ("(the if of give, line 14: legal(me, n) is false: its part n != 1, line 6, is false)"
+            in match_choice("give n=1", options, forbidden=forbidden))
