@@ -163,11 +163,19 @@ def b_count(xs):
     return sum(1 for _ in _collection(xs))
 
 
+def empty_extreme_said(name: str) -> str:
+    """The failure of max() or min() of an empty collection, with the way out docs/language.md gives: a floor (or a
+    ceiling) that is the answer for an empty one."""
+    bound = "[0] + [...]) where no item is negative" if name == "max" else "[1000] + [...]) where every item is below 1000"
+    return (f"{name}() of an empty collection: where it may be empty, test count(...) > 0 first, or add a value no "
+            f"item passes, {name}({bound}")
+
+
 def _extreme(args, pick, name):
     if len(args) == 1:
         items = list(_collection(args[0]))
         if not items:
-            raise RuleRuntimeError(f"{name}() of an empty collection")
+            raise RuleRuntimeError(empty_extreme_said(name))
         # lists compared item by item, each in two comparisons at most (where the first item is no list, the first
         # list met is compared with a value that is no list, which fails at once)
         if items[0].__class__ is list:

@@ -29,7 +29,7 @@ from .builtins import (
     BUILTINS, FRACTION_HINT, FRACTION_SAID, GRID_RECORDS, HEAVY, MAX_RANGE, RANGE_STEP_ZERO, RUN_STEP_ZERO, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, OutOfWork, RuleRuntimeError, bank,
     beyond_the_limit,
     TEAM_BUILTINS, b_index_of, b_placements_every_turn, b_placements_on_boards, b_placements_unturned,
-    b_placements_unturned_every_turn, b_subsets_of, charge_written, item_at as _ix, out_of_work,
+    b_placements_unturned_every_turn, b_subsets_of, charge_written, empty_extreme_said, item_at as _ix, out_of_work,
 )
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .parser import SourceText, doubled_operator, doubled_operator_said, parse
@@ -7305,7 +7305,7 @@ def _overflow():
 
 def _empty_extreme(name):
     """The failure of max() or min() of an empty list (builtins._extreme's), for a fold of one (Compiler._fold_call)."""
-    raise RuleRuntimeError(f"{name}() of an empty collection")
+    raise RuleRuntimeError(empty_extreme_said(name))
 
 
 def _no_teams(what: str, teams: str) -> tuple:
