@@ -261,7 +261,7 @@ def load_text(text: str | bytes, path: str):
         if mark is not None and ("expected key" in problem or "expected '-' indicator" in problem):
             hint = _block_hint(text, mark.line, mark.column, "expected '-'" in problem)
         hint = (mark is not None and _runaway_quote_hint(text, mark)) or hint
-        if problem == "found undefined alias" and mark is not None:  # (the C reader names no alias)
+        if problem.startswith("found undefined alias") and mark is not None:  # (the C reader names no alias)
             problem, hint = _undefined_alias_said(text, mark)
         began = exc.context_mark
         bare = _bare_key(text, exc, mark)
@@ -347,15 +347,12 @@ def _bare_key_said(written: str) -> str:
 _AFTER_A_BARE_KEY = "did not find expected key|expected '-' indicator|mapping values are not allowed"
 
 
-_ALIAS = re.compile(r"\*([^\s,\[\]{}]+)")
-
-
 def _undefined_alias_said(text: str, mark) -> tuple[str, str]:
     """(problem, hint) for an alias no anchor before it defines (`d2: *d7`, the anchor `&d6`): the alias named, the
     anchors written above it listed, the nearest offered."""
     import difflib
 
-    alias = _ALIAS.match(text, mark.index)
+    alias = re.compile(r"\*([^\s,\[\]{}]+)").match(text, mark.index)  # (at a failure only: not compiled at import)
     name = alias.group(1) if alias else ""
     anchors = _anchors_before(text, mark.index)
     if not anchors:
