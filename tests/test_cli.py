@@ -1034,7 +1034,9 @@ def test_play_asks_again_after_a_number_too_long_to_read():
     result = philtre("play", "poison", "-p", "3", "--seed", "1", stdin="9" * 5000 + "\n" + "1\n" * 200)
     assert result.returncode == 0, result.stderr
     assert "internal error" not in result.stderr
-    said_back = "'" + "9" * 40 + "'..."  # cut short, with what to type
+    from philtre.interpreter.play_input import SAID_BACK
+
+    said_back = "'" + "9" * SAID_BACK + "'..."  # cut short, with what to type
     assert f"your choice: {said_back} is not one of this turn's 10 options: type an option's number, 1..10" in result.stderr, result.stderr
     assert "game over" in result.stdout
 
