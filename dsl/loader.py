@@ -894,10 +894,15 @@ class _Builder:
     def seat_copies_checked(self, spec, name, copies) -> int:
         """R012 where a family of N zones a seat (`each: player, copies: N`) has what it cannot have yet: an N that is
         not a whole number (each seat's zones are found at p * N + r before the player count is known), or a grid."""
+        if isinstance(copies, str) and copies.strip().isdecimal() and 1 <= int(copies) <= 1000:
+            copies = int(copies)  # ("5" quoted is the number 5, as a component's or a shared family's copies read it)
         if isinstance(copies, str):
+            shared = copies if "player_count" in copies else f"{copies} * player_count" if copies.replace(
+                "_", "").isalnum() else f"({copies}) * player_count"  # (one that counts the seats already stays as written)
             self.error(spec.loc_of("copies"), "R012", f"'{name}' is N zones a seat (each: player, copies: N): N is a whole "
-                       f"number, not an expression", f"write the most zones a seat may need (copies: 5), or one family of "
-                       f"copies shared by the seats, copies: \"{copies}\"")
+                       f"number, not an expression", f"write the most zones a seat may need (copies: 5), or make one "
+                       f"family shared by the seats: drop `each: player` and count the seats in it, "
+                       f"copies: \"{shared}\" (read {name}[r * player_count + p])")
         if spec.get("grid") is not None:  # (said at its copies, as R012 of an expression: what made it N zones a seat)
             self.error(spec.loc_of("copies"), "R012", f"'{name}' is N zones a seat (each: player, copies: N): such a family "
                        f"cannot be a grid yet", f"a grid a seat is {{each: player, grid: ...}}; N grids shared by the "

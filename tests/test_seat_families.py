@@ -118,6 +118,14 @@ def test_count_owner_lets_the_owner_alone_count_its_zones(tmp_path):
     ("count(pile[p][0])", "count(pile[3][0])", "E121",
      "index 3 is out of range of 'pile', whose seats' zones are pile[0]..pile[2]"),
     ("copies: 3, visible: owner", 'copies: "3 * player_count", visible: owner', "R012",
+     "'line' is N zones a seat (each: player, copies: N): N is a whole number, not an expression (write the most zones "
+     "a seat may need (copies: 5), or make one family shared by the seats: drop `each: player` and count the seats in "
+     "it, copies: \"3 * player_count\""),
+    ("copies: 3, visible: owner", 'copies: "n", visible: owner', "R012",
+     "'line' is N zones a seat (each: player, copies: N): N is a whole number, not an expression (write the most zones "
+     "a seat may need (copies: 5), or make one family shared by the seats: drop `each: player` and count the seats in "
+     "it, copies: \"n * player_count\" (read line[r * player_count + p])"),
+    ("copies: 3, visible: owner", 'copies: "0", visible: owner', "R012",
      "'line' is N zones a seat (each: player, copies: N): N is a whole number, not an expression"),
     ("pile: {each: player, copies: 2}", "pile: {each: player, copies: 2, grid: true}", "R012",
      "'pile' is N zones a seat (each: player, copies: N): such a family cannot be a grid yet"),
@@ -129,6 +137,15 @@ def test_a_family_of_n_zones_a_seat_misread_or_misdeclared_is_said_at_validate(t
     (tmp_path / "rules.yaml").write_text(text.replace(old, new, 1), encoding="utf-8")
     errors = [str(finding.diagnostic) for finding in check_file(str(tmp_path / "rules.yaml")).errors]
     assert any(f" {code} {said}" in e for e in errors), errors
+
+
+def test_n_written_quoted_as_a_whole_number_is_that_number(tmp_path):
+    """`copies: "5"` was R012 "not an expression", whose hint offered `copies: "5"` back (a Lost Cities trial): a quoted
+    whole number is the number, as a component's copies read it."""
+    (tmp_path / "rules.yaml").write_text(FAMILY.read_text(encoding="utf-8").replace("copies: 3,", 'copies: "3",', 1),
+                                         encoding="utf-8")
+    assert not check_file(str(tmp_path / "rules.yaml")).errors
+    assert load_ruleset(str(tmp_path / "rules.yaml")).zones["line"].copies == 3
 
 
 def test_a_row_past_a_seat_s_n_zones_stops_the_game_with_r100(tmp_path):
