@@ -1025,9 +1025,10 @@ def _not_an_option(text: str, options, single_zones=(), forbidden=None) -> str:
     """For a line naming no option: that it is not among this turn's options (a card in hand that the rules do not let
     be played now, the Countess's kind, is not one), and why, where the rules rule out an option it names (``forbidden``:
     a value the action's if refuses here read as a mistyped one), the options again where they are few, and what to type."""
-    said = f"{_said_back(text)} is not among this turn's options{_unknown_names(text, options, single_zones)}"
     why = forbidden(text) if forbidden is not None else ""
     why = why or (forbidden.action(text) if hasattr(forbidden, "action") else "")  # `buy`, no buy allowed now
+    # (a forbidden action's arguments are no option's now: that is the rule's doing, said after, not a mistyped name)
+    said = f"{_said_back(text)} is not among this turn's options{'' if why else _unknown_names(text, options, single_zones)}"
     if why:
         said = f"{said}: {why}"
     else:
@@ -1062,13 +1063,20 @@ def _action_named(text: str, options) -> list:
 
 
 TYPED_NAME = re.compile(r"\b(\w+)\s*=")  # a name typed before a value: b of b=[3, 4], zz of zz=3
+CALLED_NAME = re.compile(r"[(,]\s*(\w+)\s*=")  # an argument's name in a call written out: card of play(card=...)
 SAID_NAMES = 3  # names no option has, said back
+
+
+def _typed_names(text: str) -> list:
+    """The argument names a line types, lower case: in a call written out, play(card=card red value=9), those after
+    its '(' or a ',' (value=9 is the component's text, no argument); else each name typed before a value."""
+    return [name.lower() for name in (CALLED_NAME if "(" in text else TYPED_NAME).findall(text)]
 
 
 def _unknown_names(text: str, options, single_zones=()) -> str:
     """For names typed before a value that no option has, as an argument's or an attribute's (zz=[3, 4]): ' (no option
     has an argument zz; pick's are a, b)', each action's argument names; else ''."""
-    typed = [name.lower() for name in TYPED_NAME.findall(text)]
+    typed = _typed_names(text)
     if not typed:
         return ""
     names: dict = {}  # action -> its argument names, in the options' order

@@ -1391,6 +1391,26 @@ def test_a_value_the_action_s_if_rules_out_now_is_said_to_be_forbidden_by_it(tmp
     assert "forbid" not in match_choice("n=7", options, forbidden=forbidden)
 
 
+def test_a_forbidden_option_is_not_said_to_have_unknown_names_and_a_component_s_words_are_no_argument_names(tmp_path):
+    """A Lost Cities trial: `take(from=pile[4])`, forbidden by take's if, was said "(no option has an argument from;
+    draw has none): the rules forbid take(from=pile[4]) now", the bracket belying the reason after it; and in
+    `play(card=card red value=99)` the component's attribute word value was taken for an argument's name."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.play_input import _not_an_option
+
+    (tmp_path / "ruleset.yaml").write_text(DEALER_BIDS, encoding="utf-8")
+    options = Game(load_ruleset(str(tmp_path)), 2, seed=1).options(0)
+    rule = "the rules forbid take(from=pile[4]) now (the if of take, line 9: x)"
+    said = _not_an_option("take(from=pile[4])", options, forbidden=lambda text: rule)
+    assert said.startswith(f"'take(from=pile[4])' is not among this turn's options: {rule}; "), said
+    said = _not_an_option("play(card=card red value=99)", options)
+    assert said.startswith("'play(card=card red value=99)' is not among this turn's options (no option has an argument "
+                           "card; bid's are n)"), said
+    assert _not_an_option("card=card red value=99", options).startswith(  # (no call written out: each name typed)
+        "'card=card red value=99' is not among this turn's options (no option has an argument card, value; bid's are n)")
+
+
 # a card each seat may build or sell; the baths are built only with stone, which nobody has
 BUILD_OR_SELL = """\
 philtre: 1
