@@ -1531,7 +1531,7 @@ def _unseen_variables(facts, tree, mine, memo, params=()) -> list:
     """(variable, who sees it) for each read in ``tree``, or in a definition it uses, of a variable the seat named by
     ``mine`` (`me`, a definition's parameter given `me`) does not see; ``params``: the names of the definition whose
     body ``tree`` is, which a variable's name does not mean there."""
-    variables, out = facts.ruleset.variables, []
+    variables, out, mine = facts.ruleset.variables, [], _unshadowed(tree, mine)
     own = {id(node.target) for node in ast.walk(tree) if isinstance(node, ast.Index) and isinstance(node.index, ast.Name)
            and node.index.name in mine}
     bound = {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)} | set(params)
@@ -1543,6 +1543,12 @@ def _unseen_variables(facts, tree, mine, memo, params=()) -> list:
         else:
             out += _in_definition(facts, node, mine, memo, _unseen_variables)
     return out
+
+
+def _unshadowed(tree, mine) -> frozenset:
+    """Those of ``mine`` (`me`, parameters given it) that no comprehension in ``tree`` binds again: in
+    `total(p): sum(... for p in players for z in exp[p])`, exp[p] is every seat's, whatever total is given."""
+    return frozenset(mine) - {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)}
 
 
 def _in_definition(facts, node, mine, memo, walk) -> list:
@@ -1647,7 +1653,7 @@ def _unseen_owned(facts, tree, mine, memo, params=()) -> list:
     than as ZONE[seat] with the seat one of ``mine``, or of a zone all but its owner see as ZONE[seat]; counts aside.
     Through a definition (`held(p): first(hand[p])`, `held(target)`) the read is another seat's unless the seat is
     given ``mine``: read in the action alone, `hand` was not seen there."""
-    zones, out = facts.ruleset.zones, []
+    zones, out, mine = facts.ruleset.zones, [], _unshadowed(tree, mine)
     nodes = list(_walk_uncounted(facts, tree))
     seat_mine = {id(node.target) for node in nodes
                  if isinstance(node, ast.Index) and isinstance(node.index, ast.Name) and node.index.name in mine}
@@ -3008,6 +3014,9 @@ def _not_public(facts, tree, env, known=frozenset(), mine=False):
     zones, variables = facts.ruleset.zones, facts.ruleset.variables
     hidden = sorted(z for z in _reads(facts, tree, env, skip=_counted_or_own if mine else _counts_a_zone)
                     if z in zones and zones[z].visible != "everyone" and z not in known)
+    if mine and hidden:  # (the seat's own copy read through a definition's parameter given me, total(me), is its too)
+        owned = {zone for zone, _ in _unseen_owned(facts, tree, DECIDER, {})}
+        hidden = [z for z in hidden if zones[z].visible != "owner" or z in owned]
     if hidden:
         return f"what '{hidden[0]}' holds", _WHO_SEES[zones[hidden[0]].visible]
     bags = _bags_read_in_order(facts, tree, known)

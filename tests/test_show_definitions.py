@@ -274,3 +274,27 @@ def test_a_shown_definition_reading_me_is_refused_the_rest_hidden(tmp_path, zone
 def test_a_seats_own_count_it_alone_may_count_is_shown(tmp_path):
     text = NETS.replace("hand: {each: player, visible: owner}", "hand: {each: player, visible: owner, count: owner}")
     assert "mine" in load_ruleset(_ruleset(tmp_path, text)).shown_per_seat
+
+
+BEST_OF = "  best(p): max([0] + [c.rank for c in hand[p]])\n  best_of(q): best(q)\n  best_mine: "
+
+
+@pytest.mark.parametrize("read", ["best(me)", "best_of(me)", "me + best(me) - me"])
+def test_a_shown_definition_may_read_the_seats_own_zone_through_a_parameter_given_me(tmp_path, read):
+    """A Lost Cities trial: `my_round: total(me)`, total(p) summing over exp[p] (visible: owner), was R016 "only its owner
+    sees", though the copy read is the seat's own, as `exp[me]` written in the shown definition itself is."""
+    text = NETS.replace("  best_mine: max([0] + [c.rank for c in hand[me]])\n", f'{BEST_OF}"{read}"\n')
+    game = Game(load_ruleset(_ruleset(tmp_path, text)), 2, seed=1)
+    for seat in (0, 1):
+        best = max(c["rank"] for c in game.view(seat)["zones"]["hand"][seat]["components"])
+        assert shown_values(game, seat)["best_mine"] == best
+
+
+@pytest.mark.parametrize("read", ["best(left(me))", "best(0)", "best(me) + best(left(me))", "sum(best(p) for p in players)",
+                                  "best_of(left(me))", "me + max([0] + [best(me) for me2 in players])"])
+def test_another_seats_zone_read_through_a_parameter_stays_r016(tmp_path, read):
+    text = NETS.replace("  best_mine: max([0] + [c.rank for c in hand[me]])\n", f'{BEST_OF}"{read}"\n')
+    if read.startswith("me + max"):  # (a parameter given me that the body binds again is every seat: still refused)
+        text = text.replace("  best(p): max([0] + [c.rank for c in hand[p]])", "  best(p): max([0] + [c.rank for p in players for c in hand[p]])")
+    found = _refused(tmp_path, text)
+    assert [d.code for d in found] == ["R016"] and "'best_mine' reads what 'hand' holds" in found[0].message, [str(d) for d in found]
