@@ -298,3 +298,11 @@ def test_another_seats_zone_read_through_a_parameter_stays_r016(tmp_path, read):
         text = text.replace("  best(p): max([0] + [c.rank for c in hand[p]])", "  best(p): max([0] + [c.rank for p in players for c in hand[p]])")
     found = _refused(tmp_path, text)
     assert [d.code for d in found] == ["R016"] and "'best_mine' reads what 'hand' holds" in found[0].message, [str(d) for d in found]
+
+
+def test_a_variable_read_through_a_parameter_the_body_binds_again_stays_r016(tmp_path):
+    """chips_of(me) whose body reads chips[p] for p in players reads every seat's chips, not the seat's own."""
+    text = NETS.replace("  net: chips[me] - count(taken[me])", '  chips_of(p): "sum(chips[p] for p in players)"\n  net: chips_of(me)')
+    [found] = _refused(tmp_path, text)
+    assert found.code == "R016" and "'net' reads the value of 'chips', which only its owner sees" in found.message, str(found)
+    load_ruleset(_ruleset(tmp_path, text.replace("chips[p] for p in players", "chips[p] for q in [p]")))  # (the seat's own: loads)
