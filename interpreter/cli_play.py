@@ -12,6 +12,7 @@ import click
 from .cli import EXIT_FINDINGS, EXIT_USAGE, PLAYERS_HELP, WholeNumber, guarded, load, named, overlay_identity, players_for, usable_file, warn_of
 from .play_input import NumberReading, _a_position, _all_at_rot_zero, _forbidding, _places, _position_hint, match_choice
 from .views import zone_objects
+from ..dsl.values import Component
 
 @click.command()
 @click.argument("ruleset", callback=named)
@@ -145,6 +146,7 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path, take_forced: boo
                 game.apply(p, chosen)
                 continue
             told = _tell(game, seat, told)
+            options = listed_order(game, options)
             view = game.view(seat)
             words = _option_words(game, view, options, singles)
             if take_forced and len(options) == 1:  # nothing to choose: the seat is told what it did, not asked
@@ -161,6 +163,31 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path, take_forced: boo
             _OWN_DECISIONS.setdefault(game, {"at_once": [], "told": 0})["at_once"].append(_at_once(view))
             game.apply(p, chosen)
     return told
+
+
+def listed_order(game, options):
+    """The options in the order play lists and numbers them: each action's together, where it first comes, and those
+    that differ by a component lying in a zone with `show_sorted` in that zone's order, as the board shows the zone
+    (16 cards of a hand offered in deal order were hard to scan: a Lost Cities trial). The engine's order, the
+    agents', records' and replays', is unchanged: an option is taken as the object it is."""
+    zones = game.ruleset.zones
+    if not any(spec.show_sorted for spec in zones.values()):
+        return options
+    actions: dict = {}
+    for option in options:
+        actions.setdefault(option.action, len(actions))
+    return sorted(options, key=lambda option: (actions[option.action],
+                                               tuple(_listed_key(game, value) for _, value in option.args)))
+
+
+def _listed_key(game, value) -> tuple:
+    """An option's argument's key in listed_order: a component's in its zone's `show_sorted` order, else none."""
+    from .render import sorted_key
+
+    where = game.state.where[value.ident] if isinstance(value, Component) else None
+    zone = game.ruleset.zones.get(where[0]) if where else None  # (a component set aside lies in no zone)
+    names = zone.show_sorted if zone is not None else ()
+    return sorted_key(value, names) if names else ()
 
 
 def _option_words(game, view: dict, options, singles):

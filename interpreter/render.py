@@ -49,7 +49,12 @@ def shown_sorted(comps: list, names=()) -> list:
     lacks; alike ones in the zone's order); as they lie without ``names``. Only text changes: the zone keeps its order."""
     if not names:
         return comps
-    return sorted(comps, key=lambda c: tuple(_sort_value(c.get(n) if isinstance(c, dict) else None) for n in names))
+    return sorted(comps, key=lambda c: sorted_key(c, names))
+
+
+def sorted_key(c, names) -> tuple:
+    """A component's key in the order of a zone's `show_sorted` ``names`` (shown_sorted)."""
+    return tuple(_sort_value(c.get(n) if isinstance(c, dict) else None) for n in names)
 
 
 def _sort_value(v) -> tuple:

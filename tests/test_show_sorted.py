@@ -1,5 +1,6 @@
 """A zone's `show_sorted:`: play lists its components by attributes (a hand by suit, then rank), for people only; the
-zone's real order, its options, records, views and random play are those of the same ruleset without it (Hearts trial:
+zone's real order, its options (play alone lists them in the zone's order), records, views and random play are those
+of the same ruleset without it (Hearts trial:
 a hand re-sorted through a spare zone added moves to every record and changed the random play)."""
 
 from __future__ import annotations
@@ -64,19 +65,32 @@ def cards(line: str) -> list:
     return [(suit, int(rank)) for suit, rank in re.findall(r"card (\w+) rank=(\d+)", line)]
 
 
+def first_board(text: str) -> list:
+    """The lines play prints up to the end of its first list of options."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if re.match(r"^\s*1\. ", line))
+    return lines[:next(i for i in range(start, len(lines)) if not lines[i].strip())]
+
+
 def test_the_board_lists_a_hand_by_suit_then_rank_and_nothing_else_changes(tmp_path):
-    """`show_sorted: [suit, rank]`: each board lists the seat's hand sorted, words and numbers ascending; the options,
-    the events told and every other line are those of the ruleset without it, to the character."""
-    before = played(write(tmp_path, folder="before"))
-    after = played(write(tmp_path, hand="[suit, rank]", folder="after"))
-    hands = [line for line in after.splitlines() if line.startswith("  hand[0] (you): [")]
-    assert len(hands) == 3, after
+    """`show_sorted: [suit, rank]`: each board lists the seat's hand sorted, words and numbers ascending, and the options
+    of its cards in that order, numbered so (a Lost Cities trial); every other line of the first board is that of the
+    ruleset without it, to the character. (Option 1 is then another card: the games go on apart.)"""
+    before = first_board(played(write(tmp_path, folder="before")))
+    after_text = played(write(tmp_path, hand="[suit, rank]", folder="after"))
+    hands = [line for line in after_text.splitlines() if line.startswith("  hand[0] (you): [")]
+    assert len(hands) == 3, after_text
     assert all(cards(line) == sorted(cards(line)) for line in hands), hands
-    unsorted = [line for line in before.splitlines() if line.startswith("  hand[0] (you): [")]
-    assert any(cards(line) != sorted(cards(line)) for line in unsorted), unsorted  # (the deal's order: this seed shows it)
-    assert [sorted(cards(line)) for line in unsorted] == [cards(line) for line in hands]
-    others = [line for line in after.splitlines() if not line.startswith("  hand[0] (you): [")]
-    assert others == [line for line in before.splitlines() if not line.startswith("  hand[0] (you): [")]
+    after = first_board(after_text)
+    [unsorted] = [line for line in before if line.startswith("  hand[0] (you): [")]
+    assert cards(unsorted) != sorted(cards(unsorted)), unsorted  # (the deal's order: this seed shows it)
+    assert sorted(cards(unsorted)) == cards(hands[0])
+    listed = [re.sub(r"^\s*\d+\. ", "", line) for line in after if re.match(r"^\s*\d+\. play", line)]
+    assert listed == [f"play(card=card {suit} rank={rank})" for suit, rank in cards(hands[0])], after
+    unlisted = [re.sub(r"^\s*\d+\. ", "", line) for line in before if re.match(r"^\s*\d+\. play", line)]
+    assert unlisted == [f"play(card=card {suit} rank={rank})" for suit, rank in cards(unsorted)], before
+    mine = re.compile(r"^  hand\[0\] \(you\): \[|^\s*\d+\. play")
+    assert [line for line in after if not mine.match(line)] == [line for line in before if not mine.match(line)]
 
 
 def test_a_derived_attribute_sorts_and_a_face_up_deal_is_told_so(tmp_path):
