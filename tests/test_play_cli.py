@@ -2713,33 +2713,6 @@ def test_a_maps_number_keys_are_shown_as_numbers_and_written_as_text(tmp_path):
     assert philtre("replay", record).returncode == 0
 
 
-SORTED_HAND = """\
-game: sorted-hand
-players: 2
-components:
-  card:
-    attributes: {suit: [red, blue], rank: [1..6]}
-    start: deck
-zones:
-  deck: {visible: nobody}
-  hand: {each: player, visible: owner, show_sorted: [suit, rank]}
-  pile: {}
-actions:
-  play:
-    choose: {card: "hand[me]"}
-    do:
-      - move: card -> pile
-  pass: {}
-flow:
-  - shuffle: deck
-  - deal: {from: deck, to: hand, count: 5}
-  - turns: 0
-    until: count(pile) == 2
-    do:
-      - decide: [pass, play]
-"""
-
-
 def test_play_lists_options_of_a_sorted_hand_in_its_order_and_numbers_them_so(tmp_path):
     """A Lost Cities trial: the board showed the hand by `show_sorted`, the 16 options listing it stayed in deal order.
     Play lists them (and reads their numbers) in the hand's order; the engine's order, the agents' and records', is the
@@ -2747,17 +2720,18 @@ def test_play_lists_options_of_a_sorted_hand_in_its_order_and_numbers_them_so(tm
     from philtre.dsl import load_ruleset
     from philtre.interpreter import Game
     from philtre.interpreter.cli_play import listed_order
+    from test_show_sorted import write
 
-    (tmp_path / "ruleset.yaml").write_text(SORTED_HAND, encoding="utf-8")
-    game = Game(load_ruleset(str(tmp_path)), 2, seed=2)
+    path = write(tmp_path, hand="[suit, rank]")
+    game = Game(load_ruleset(str(path)), 2, seed=2)
     options = game.options(0)
     listed = listed_order(game, options)
-    assert sorted(map(str, listed)) == sorted(map(str, options)) and listed[0].action == "pass"
-    cards = [dict(option.args)["card"] for option in listed[1:]]
+    assert sorted(map(str, listed)) == sorted(map(str, options))
+    cards = [dict(option.args)["card"] for option in listed]
     assert [(c["suit"], c["rank"]) for c in cards] == sorted((c["suit"], c["rank"]) for c in cards)
     assert [str(o) for o in options] != [str(o) for o in listed]  # (this deal: the engine's order is not the hand's)
     assert [str(o) for o in game.options(0)] == [str(o) for o in options]
-    result = philtre("play", tmp_path / "ruleset.yaml", "-p", "2", "--seat", "0", "--seed", "2", stdin="2\n")
+    result = philtre("play", path, "-p", "2", "--seat", "0", "--seed", "2", stdin="1\n")
     numbered = re.findall(r"^\s+\d+\. (.*)$", result.stdout, re.M)
     assert numbered[:len(listed)] == [o.label() for o in listed], result.stdout
-    assert f"{cards[0]['suit']} rank={cards[0]['rank']} from hand[0] to pile" in result.stdout, result.stdout
+    assert f"{cards[0]['suit']} rank={cards[0]['rank']} from hand[0] to table[0]" in result.stdout, result.stdout
