@@ -538,6 +538,7 @@ class Symbols(Record):
     most_seats: int = MAX_SEATS  # the largest player count `players:` allows: no list of the seats is longer
     seat_zones: set = made_by(set)  # names of the families of one zone per seat (`each: player`)
     seat_copies: dict = made_by(dict)  # name -> N of each family of N zones a seat (`each: player, copies: N`)
+    copy_names: dict = made_by(dict)  # name -> the words of a family of named copies (`copies: [yellow, blue]`)
     # name -> how many zones a family declared with a number of copies holds (the most, of an expression of the player
     # count; None where that is known only once definitions compile)
     zone_copies: dict = made_by(dict)
@@ -3167,7 +3168,8 @@ class Compiler:
             code, t = self.gen(node.target, scope, src)
         finally:
             self._indexed = indexed
-        icode, it = self.gen(node.index, scope, src)
+        names = self._copy_names(node.target, code)
+        icode, it = self._named_index(node, names, scope, src) if names else self.gen(node.index, scope, src)
         if (is_list(t) or t in ("zone", ANY)) and self._negative_index(node, t, src):  # (a map's key may be a negative number)
             return "None", ANY
         if is_list(t) and self._past_the_family(node, code, src):
@@ -3196,6 +3198,40 @@ class Compiler:
             hint = self._component_index_hint(node)
         self.error(src.at(node.pos), "E122", f"a {show_type(t)} cannot be indexed", hint)
         return "None", ANY
+
+    def _copy_names(self, target, code: str) -> tuple:
+        """The words of the family of named copies ``target`` writes (`pile`, or one seat's `exp[p]`), or ()."""
+        name, _ = self._family_size(target, code)
+        if name is None or isinstance(target, ast.Name) and target.name in self.symbols.seat_copies:
+            return ()  # (`exp` of named copies a seat is indexed by its seats)
+        return self.symbols.copy_names.get(target.name if isinstance(target, ast.Name) else target.target.name, ())
+
+    def _named_index(self, node, names: tuple, scope, src) -> tuple:
+        """(code, type) of the index of a family of named copies: a word written out (pile['red'], or pile[red] as
+        play shows it, where red names nothing else) compiled to its position, so such a read costs what pile[4] does;
+        a computed word (pile[card.colour]) looked up as the game runs (_copy_at); a number is the copy's position.
+        E121 for a word written out that is none of the copies."""
+        index, family = node.index, ast.text(node.target)
+        word = index.value if isinstance(index, ast.Const) and isinstance(index.value, str) else None
+        if isinstance(index, ast.Name) and not self._names_something(index.name, scope):  # (else E150 of no name)
+            word = index.name
+        if word is not None:
+            if word in names:
+                return str(names.index(word)), "int"
+            self.error(src.at(index.pos), "E121", f"'{word}' is none of the copies of '{family}': "
+                       f"{', '.join(names)}", f"write one of them: {family}[{names[0]}] (or {family}['{names[0]}'])")
+            return "0", "int"
+        icode, it = self.gen(index, scope, src)
+        if it not in ("str", ANY):  # (a number is the copy's position; another kind is E121 where the index is checked)
+            return icode, it
+        positions = {w: i for i, w in enumerate(names)}
+        return f"_copy_at({icode}, {positions!r}, {family!r})", "int"
+
+    def _names_something(self, name: str, scope) -> bool:
+        """Whether ``name`` written alone names something (a local, definition, zone, variable, die or context name)."""
+        sym = self.symbols
+        return any(name in known for known in (scope, sym.defines, sym.zones, sym.variables, sym.dice, CONTEXT_NAMES,
+                                                sym.component_types, sym.declared_defines, ("me", "current")))
 
     def _dice_index_hint(self, node, scope) -> str:
         """E121's hint at `dice` indexed by a word (`dice[names[i]]`): it is a list of the faces, in the order declared."""
@@ -7335,13 +7371,23 @@ def _charging(fold):
     return call
 
 
+def _copy_at(word, positions: dict, family: str):
+    """The position of copy ``word`` of a family of named copies (`pile[card.colour]`); a number is its own position."""
+    if type(word) is not str:
+        return word
+    at = positions.get(word)
+    if at is None:
+        raise RuleRuntimeError(f"'{word}' is none of the copies of '{family}': {', '.join(positions)}")
+    return at
+
+
 def _per_seat(family: list, per_seat: int) -> list:
     """A family of N zones a seat, kept flat (seat p's r-th at p * N + r), as the rules read it: a list of each seat's
     list of its N zones (the game's own zones, which effects change)."""
     return [family[at:at + per_seat] for at in range(0, len(family), per_seat)]
 
 
-RUNTIME = {"_per_seat": _per_seat, "KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice, "_empty_extreme": _empty_extreme}
+RUNTIME = {"_per_seat": _per_seat, "_copy_at": _copy_at, "KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice, "_empty_extreme": _empty_extreme}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_in_lists": _in_lists, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip, "_compress": compress,
                 "_LAZY": _LAZY, "_NOMEMO": {}, "_seat_kept": _seat_kept, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_distinct_apart": distinct_apart, "_where_apart": where_apart, "_type": type, "_int": int, "_list": list, "_set": set, "_str": str, "_Zone": Zone,

@@ -704,6 +704,7 @@ class _Builder:
         self.symbols.zones = {n: ("single" if z.kind == "single" else "family") for n, z in zones.items()}
         self.symbols.seat_zones = {n for n, z in zones.items() if z.kind == "player"}
         self.symbols.seat_copies = {n: z.copies for n, z in zones.items() if z.kind == "seat_copies"}
+        self.symbols.copy_names = {n: z.names for n, z in zones.items() if z.names}
         self.symbols.zone_copies = {n: z.copies if type(z.copies) is int else _most_copies(z.copies, counts)
                                     for n, z in zones.items() if z.kind == "copies"}
         self.symbols.grids = {n for n, z in zones.items() if z.grid}
@@ -869,6 +870,8 @@ class _Builder:
             spec = spec or Map(self.data["zones"].loc_of(name))
             loc = self.data["zones"].key_loc(name)
             each, copies = spec.get("each"), spec.get("copies")
+            names = self.copy_names(spec, name, copies) if isinstance(copies, list) else ()
+            copies = len(names) if isinstance(copies, list) else copies
             kind = "player" if each == "player" else ("copies" if copies is not None else "single")
             if kind == "player" and copies is not None:  # N zones a seat: line[p][r], kept flat (model.ZoneSpec.key)
                 kind = "seat_copies"
@@ -886,10 +889,26 @@ class _Builder:
             out[name] = ZoneSpec(name, kind, copies if isinstance(copies, str) else int(copies or 1),
                                  spec.get("visible", "everyone"), spec.get("count", "everyone"), loc, resolution, turns,
                                  tuple(spec.get("show_sorted") or ()), self.zone_order(spec, name, grid, kind),
-                                 spec.get("quiet", False))
+                                 spec.get("quiet", False), names)
         if not out and "zones" in self.data:  # left out, a game has none (dice alone); written, it names some
             self.error(self.data.loc, "R004", "the ruleset declares no zones")
         return out
+
+    def copy_names(self, spec, name, words) -> tuple:
+        """The words of a family of named copies (`copies: [yellow, blue]`), read pile['blue'] and shown pile[blue]:
+        R012 where one is no word (a number, 2 words) or is written twice (the words kept as written: the reads of
+        them are not told again)."""
+        loc = spec.loc_of("copies")
+        bad = [w for w in words if not (isinstance(w, str) and w.isidentifier() and w.isascii())]
+        if bad:
+            self.error(loc, "R012", f"'{name}' names its copies by words, but {bad[0]!r} is no word (a letter or _ first, "
+                       f"then letters, digits or _)", f"write a word for each copy (copies: [yellow, blue]), or the "
+                       f"number of numbered copies (copies: {len(words)})")
+        twice = [w for i, w in enumerate(words) if w in words[:i]]
+        if twice:
+            self.error(loc, "R012", f"'{name}' names two of its copies '{twice[0]}': each copy's word is its own",
+                       f"write each word once: copies: [{', '.join(dict.fromkeys(words))}]")
+        return tuple(map(str, words))
 
     def seat_copies_checked(self, spec, name, copies) -> int:
         """R012 where a family of N zones a seat (`each: player, copies: N`) has what it cannot have yet: an N that is
@@ -981,7 +1000,7 @@ class _Builder:
                 grid = geometry.Bounded(int(grid), width, height)
             if copies is not spec.copies or grid is not spec.grid:
                 zones[name] = ZoneSpec(spec.name, spec.kind, copies, spec.visible, spec.count, spec.loc, grid, spec.turns,
-                                       spec.show_sorted, spec.order, spec.quiet)
+                                       spec.show_sorted, spec.order, spec.quiet, spec.names)
         return zones
 
     def variables(self) -> dict:

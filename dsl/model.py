@@ -14,7 +14,7 @@ from . import geometry
 from .compiler import Expr
 from .errors import Loc, PhiltreError
 from .plain_data import Frozen, made_by
-from .values import Component, SeatCopy, Zone, component_text, spell
+from .values import Component, NamedCopy, SeatCopy, Zone, component_text, spell
 
 VISIBILITY = ("everyone", "owner", "nobody")
 MAX_COMPONENTS = 100_000
@@ -85,6 +85,7 @@ class ZoneSpec(Frozen):
     show_sorted: tuple = ()  # attribute names text for people lists its components by (`show_sorted:`); the real order stays
     order: str = "everyone"  # `order: nobody`: whoever sees the contents sees which components, never their order (a bag)
     quiet: bool = False  # bookkeeping (`quiet: true`): left off play's board and the adapters' text; nothing else reads it
+    names: tuple = ()  # named copies (`copies: [yellow, blue]`): each copy's word, in order; () where they are numbered
 
     def size(self, nplayers: int) -> int:
         if self.kind == "copies":
@@ -106,8 +107,10 @@ class ZoneSpec(Frozen):
 
     def key(self, index: int) -> tuple:
         """The engine's key of instance ``index``: (name, index), the index a SeatCopy in a family of N zones a seat
-        (written line[p][r] wherever a zone is named)."""
-        return (self.name, SeatCopy(index, self.copies) if self.kind == "seat_copies" else index)
+        (written line[p][r] wherever a zone is named), a NamedCopy in a family of named copies (written pile[red])."""
+        if self.kind == "seat_copies":
+            return self.name, SeatCopy(index, self.copies, self.names)
+        return self.name, NamedCopy(index, self.names) if self.names else index
 
     def label(self, index) -> str:
         """Instance ``index`` (None: a single zone) as the language writes it: deck, hand[2], line[1][3]."""

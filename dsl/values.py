@@ -114,17 +114,34 @@ class SeatCopy(int):
     keys, scenarios' messages) says line[1][3], not line[8]. Arithmetic on it gives a plain int; JSON writes the
     flat number (records.zone_json adds the seat and the copy)."""
 
-    def __new__(cls, index: int, per_seat: int):
+    def __new__(cls, index: int, per_seat: int, names: tuple = ()):
         made = int.__new__(cls, index)
-        made.per_seat = per_seat
+        made.per_seat, made.names = per_seat, names
         made.seat, made.copy = divmod(index, per_seat)
         return made
 
     def __str__(self) -> str:
-        return f"{self.seat}][{self.copy}"
+        return f"{self.seat}][{self.names[self.copy] if self.names else self.copy}"
 
     def __getnewargs__(self):  # (a copy or a pickle, a worker's, remakes it with its seat and copy)
-        return int(self), self.per_seat
+        return int(self), self.per_seat, self.names
+
+
+class NamedCopy(int):
+    """The index of one zone of a family of named copies (`pile: {copies: [yellow, blue]}`): its position in the list,
+    which the engine keys, reads and counts zones by, that writes itself as its word, so every text that writes a
+    zone as f"{name}[{index}]" says pile[blue], not pile[1]. JSON writes the number (records.zone_json adds the word)."""
+
+    def __new__(cls, index: int, names: tuple):
+        made = int.__new__(cls, index)
+        made.names = names
+        return made
+
+    def __str__(self) -> str:
+        return self.names[self]
+
+    def __getnewargs__(self):  # (a copy or a pickle remakes it with its words)
+        return int(self), self.names
 
 
 class Zone(list):

@@ -15,7 +15,7 @@ import json
 import os
 
 from philtre.dsl.builtins import RuleRuntimeError
-from philtre.dsl.values import SeatCopy
+from philtre.dsl.values import NamedCopy, SeatCopy
 
 from .views import by_id
 
@@ -84,16 +84,24 @@ def component_json(c) -> dict:
 
 def zone_json(key) -> dict:
     """A zone as a record refers to it: its name and index; one of N zones a seat (line[1][3]) with its seat and copy
-    too (its index, seat * N + copy, is the engine's)."""
+    too (its index, seat * N + copy, is the engine's); one of named copies (pile[red]) with its word (name) too."""
     index = key[1]
     if type(index) is SeatCopy:
-        return {"zone": key[0], "index": index, "seat": index.seat, "copy": index.copy}
+        named = {"name": index.names[index.copy]} if index.names else {}
+        return {"zone": key[0], "index": index, "seat": index.seat, "copy": index.copy, **named}
+    if type(index) is NamedCopy:  # (pile[red]: its position, as a numbered family's, and its word)
+        return {"zone": key[0], "index": index, "name": str(index)}
     return {"zone": key[0], "index": index}
 
 
 def is_zone_json(value) -> bool:
     """Whether ``value`` is a zone as zone_json writes it (not a map of the rules' that happens to have a key `zone`)."""
-    return isinstance(value, dict) and (value.keys() == {"zone", "index"} or value.keys() == {"zone", "index", "seat", "copy"})
+    return isinstance(value, dict) and value.keys() in ZONE_JSON_KEYS
+
+
+# the keys of each shape zone_json writes: a zone; one of N zones a seat; one of named copies; one of N named a seat
+ZONE_JSON_KEYS = ({"zone", "index"}, {"zone", "index", "seat", "copy"}, {"zone", "index", "name"},
+                  {"zone", "index", "seat", "copy", "name"})
 
 
 def plain_json(value):

@@ -506,7 +506,10 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
 def _empty_entry(spec, index, mine: str) -> tuple:
     """An empty zone as empty_zones_text takes it, (name, index or None, mark): one of N zones a seat by its seat's
     name (line[1], its copy as the index), so a seat's empty zones read as one range (line[1][0..4]), unmarked (the
-    seat's own zones are marked (you) where they hold something)."""
+    seat's own zones are marked (you) where they hold something); one of named copies by its word (pile[red]), in
+    no range (pile[yellow..red] would name no order anyone knows)."""
+    if spec.names:
+        return spec.label(index), None, ""
     if spec.kind != "seat_copies":
         return spec.name, index, mine
     seat, copy = divmod(index, spec.copies)
