@@ -620,6 +620,17 @@ CASES = {
         breaking("  hand: {each: player, visible: owner}\n", "  hand: {each: player, copies: \"2 * player_count\", visible: owner}\n"),
         "R012", "\"2 * player_count", nth=2, message="'hand' is N zones a seat (each: player, copies: N): N is a whole number",
         hint="write the most zones a seat may need (copies: 5)"),
+    "named_copies_one_of_which_is_a_number": Case(
+        "pile: {copies: [red, 2]}: a family of named copies whose second name is a number, which play could not show",
+        breaking("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  piles: {copies: [red, 2]}\n"),
+        "R012", "[red, 2]", nth=2, message="'piles' names its copies by words, but 2 is no word",
+        hint="or the number of numbered copies (copies: 2)"),
+    "named_copies_read_by_a_word_none_of_them": Case(
+        "piles['green'] of piles: {copies: [red, blue]}: it would fail at every evaluation",
+        breaking(IF, "    if: count(piles['green']) == 0\n",
+                 MINIMAL.replace("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  piles: {copies: [red, blue]}\n")),
+        "E121", "'green'", nth=2, message="'green' is none of the copies of 'piles': red, blue",
+        hint="write one of them: piles[red]"),
     "zone_of_a_family_indexed_twice_counted": Case(
         "count(column[me][k]), a zone per seat per k: E123 'needs a collection, got a component', no word of why",
         breaking(IF, "    if: count(hand[me][0]) > 0\n"),
