@@ -3178,7 +3178,7 @@ class Compiler:
             if it not in NUMERIC:
                 self.error(src.at(node.index.pos), "E121", f"a list is indexed by a whole number, not a {show_type(it)}",
                            _zone_as_index_hint(node, t, it) or self._dice_index_hint(node, scope)
-                           or _attribute_index_hint(node, it, self.symbols.component_values))
+                           or _attribute_index_hint(node, it, self.symbols.component_values, of_zones=t[1] == "zone"))
             if it == "player" and ((t[1] == "zone" and code in self._seat_families) or code == "S.scores"):
                 return f"{code}[{icode}]", t[1]  # seats are always in range (of a family of a zone per seat, of the scores)
             read = _zone_at_index_read(code, icode) if SHORTCUTS and t[1] == "zone" and not self._iterating else None
@@ -7802,9 +7802,9 @@ def _zone_as_index_hint(node, listed, index) -> str:
     return f"'{zone}' is a zone already: write {zone}, not {ast.text(node)}"
 
 
-def _attribute_index_hint(node, index, component_values) -> str:
-    """For a list indexed by a component's word attribute (`exp[me][card.colour]`): derive the attribute's place among
-    its values, a whole number, and index by that."""
+def _attribute_index_hint(node, index, component_values, of_zones=False) -> str:
+    """For a list indexed by a component's word attribute (`exp[me][card.colour]`): a family of zones may name its copies
+    by the attribute's values, and reads as written; else derive the attribute's place among its values and index by that."""
     if index != "str" or not isinstance(node.index, ast.Attr):
         return ""
     attr = node.index.name
@@ -7813,7 +7813,9 @@ def _attribute_index_hint(node, index, component_values) -> str:
         return ""
     listed = ", ".join(repr(v) for v in values[:6]) + (", ..." if len(values) > 6 else "")
     at = f"{ast.text(node.index.target)}.{attr}_index"
-    return (f"derive on the component type the place of each one's {attr} among them (derive: {{{attr}_index: "
+    named = (f"name the family's copies by them (copies: [{listed.replace(chr(39), '')}]), and {ast.text(node)} reads as "
+             "written; or " if of_zones else "")
+    return (f"{named}derive on the component type the place of each one's {attr} among them (derive: {{{attr}_index: "
             f"\"index([{listed}], {attr})\"}}), then index by that: {ast.text(node.target)}[{at}]")
 
 

@@ -883,12 +883,13 @@ CASES = {
              "(dice[0] is d1's face), or read a die by its name (d1.pips)"),
     "list_indexed_by_a_word_attribute": Case(
         "a list of zones indexed by a component's word attribute (exp[me][card.colour], a Lost Cities trial): E121 had no "
-        "hint; it says to derive the attribute's place among its values and index by that",
+        "hint; it says to name the family's copies by the attribute's values, or derive its place among them",
         breaking("    if: card.value > 0\n", "    if: count(row[card.suit]) > 0\n",
                  MINIMAL.replace("{value: [1, 2, 3]}", "{value: [1, 2, 3], suit: [red, blue]}")
                  .replace("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  row: {copies: 2}\n")),
         "E121", "card.suit]", message="a list is indexed by a whole number, not a word",
-        hint="derive on the component type the place of each one's suit among them (derive: {suit_index: "
+        hint="name the family's copies by them (copies: [red, blue]), and row[card.suit] reads as written; or "
+             "derive on the component type the place of each one's suit among them (derive: {suit_index: "
              "\"index(['red', 'blue'], suit)\"}), then index by that: row[card.suit_index]"),
     "definition_reading_me_used_in_the_flow": Case(
         "a definition that reads me used in the flow's until, where nothing binds me: it passed validate and failed in "
