@@ -7813,7 +7813,7 @@ def _attribute_index_hint(node, index, component_values, of_zones=False) -> str:
         return ""
     listed = ", ".join(repr(v) for v in values[:6]) + (", ..." if len(values) > 6 else "")
     at = f"{ast.text(node.index.target)}.{attr}_index"
-    named = (f"name the family's copies by them (copies: [{listed.replace(chr(39), '')}]), and {ast.text(node)} reads as "
+    named = (f"name the family's copies by the {attr} values (copies: [{listed.replace(chr(39), '')}]), and {ast.text(node)} reads as "
              "written; or " if of_zones else "")
     return (f"{named}derive on the component type the place of each one's {attr} among them (derive: {{{attr}_index: "
             f"\"index([{listed}], {attr})\"}}), then index by that: {ast.text(node.target)}[{at}]")

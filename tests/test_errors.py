@@ -888,7 +888,7 @@ CASES = {
                  MINIMAL.replace("{value: [1, 2, 3]}", "{value: [1, 2, 3], suit: [red, blue]}")
                  .replace("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  row: {copies: 2}\n")),
         "E121", "card.suit]", message="a list is indexed by a whole number, not a word",
-        hint="name the family's copies by them (copies: [red, blue]), and row[card.suit] reads as written; or "
+        hint="name the family's copies by the suit values (copies: [red, blue]), and row[card.suit] reads as written; or "
              "derive on the component type the place of each one's suit among them (derive: {suit_index: "
              "\"index(['red', 'blue'], suit)\"}), then index by that: row[card.suit_index]"),
     "definition_reading_me_used_in_the_flow": Case(
