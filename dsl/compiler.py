@@ -3309,6 +3309,17 @@ class Compiler:
         self.error(src.at(at), "E121", f"{what} has no negative index: its positions count up from 0", hint)
         return True
 
+    def _no_grid_family(self, node, scope) -> str | None:
+        """The text of a call's first argument where it names a zone, or a family indexed (`line[0][0]`, `pile[k]`), that
+        is no grid: which zones those are is known before the game."""
+        root = node.args[0] if node.args else None
+        while isinstance(root, ast.Index):
+            root = root.target
+        if isinstance(root, ast.Name) and root.name not in scope and root.name in self.symbols.zones \
+                and root.name not in self.symbols.grids:
+            return ast.text(node.args[0])
+        return None
+
     def _g_Call(self, node, scope, src):
         name = node.func
         if name in BUILTINS and BUILTINS[name].collection_arg and node.args and isinstance(node.args[0], ast.Name):
@@ -3330,7 +3341,10 @@ class Compiler:
                 if not iterable(types[0]):
                     self.error(src.at(node.args[0].pos), "E123", f"{name}() needs a collection, got a {show_type(types[0])}",
                                self._indexed_twice_hint(node.args[0], "zone", types[0]))
+            not_grid = self._no_grid_family(node, scope) if name in GRID_READERS else None
             for arg, t, kind in zip(node.args, types, b.arg_kinds):
+                if arg is node.args[0] and not_grid:
+                    continue  # said below, with the grid zones
                 if kind and t != ANY and t not in ARG_KINDS[kind][1]:
                     fraction = _written_fraction(arg) if kind == "whole" else None
                     this = f"{fraction} is a fraction" if fraction == ast.text(arg) else f"this is a {show_type(t)}"
@@ -3338,9 +3352,8 @@ class Compiler:
                                self._fraction_hint(arg, "int" if kind == "whole" else None, t)
                                or (f"{fraction}, written in it, is a fraction" if fraction and fraction != ast.text(arg) else "")
                                or (_one_zone_hint("zone", t, arg.name) if kind == "zone" and isinstance(arg, ast.Name) else ""))
-            if name in GRID_READERS and isinstance(node.args[0], ast.Name) and node.args[0].name in self.symbols.zones \
-                    and node.args[0].name not in self.symbols.grids:  # a zone written by its name: known before the game
-                self.error(src.at(node.args[0].pos), "E120", *no_grid_said(self.symbols, node.args[0].name, f"{name}() reads"))
+            if not_grid:  # a zone written by its name, or of a family by its name: known before the game
+                self.error(src.at(node.args[0].pos), "E120", *no_grid_said(self.symbols, not_grid, f"{name}() reads"))
             if name == "range" and len(node.args) == 3 and _written_zero(node.args[2]):
                 self.error(src.at(node.args[2].pos), "E120", RANGE_STEP_ZERO, "write a step of 1 or more to count up, -1 or less to count down")
             if name == "run_length" and len(node.args) >= 5 and _written_zero(node.args[3]) and _written_zero(node.args[4]):

@@ -906,7 +906,7 @@ ARGUMENTS = """\
     ("[1]", "set: {A: \"touching(board, c0, {'x': true, 'y': 0, 'rot': 0})\"}",
      "a placement's x, y and rot are whole numbers, not {'x': true, 'y': 0, 'rot': 0}"),
     ("[1]", "set: {A: \"regions(pool if A == 0 else board)\"}", "expected a grid zone, got the zone pool"),
-    ("[1]", "set: {A: \"regions(hand[1])\"}", "expected a grid zone, got the zone hand[1]"),
+    ("[1]", "set: {A: \"regions(hand[1] if A == 0 else board)\"}", "expected a grid zone, got the zone hand[1]"),
     ("[1]", "set: {A: \"regions(3 if A == 0 else board)\"}", "expected a grid zone, got the whole number 3"),
     ("[1]", "set: {A: \"placements(none if A == 0 else board, c0)\"}", "expected a grid zone, got none"),
     ("\"[{'stripes': 3}]\"", "place: {piece: c0, to: board, at: \"{'x': 0, 'y': 0, 'rot': 0}\"}", "stripes are a list of 3 values"),
@@ -929,7 +929,11 @@ def test_bad_arguments_of_the_grid_builtins_are_said_in_the_languages_words(tmp_
     ("set: {A: \"placements(board, 'x')\"}", "E120 placements() needs a component here, but this is a word"),
     ("set: {A: \"overlap(board, 3, {'x': 0, 'y': 0, 'rot': 0})\"}", "E120 overlap() needs a component here, but this is a whole number"),
     ("set: {A: \"regions(3)\"}", "E120 regions() needs a zone here, but this is a whole number"),
-    ("set: {A: \"regions(hand)\"}", "E120 regions() needs a zone here, but this is a list of zones (name one of the 'hand' zones"),
+    # a family that is no grid, by its name or indexed (the Azul trial: its grid zones were not listed)
+    ("set: {A: \"regions(hand)\"}", "E120 regions() reads a grid zone; 'hand' is not one (grid zones: board)"),
+    ("set: {A: \"regions(hand[1])\"}", "E120 regions() reads a grid zone; 'hand[1]' is not one (grid zones: board)"),
+    ("set: {A: \"sum(run_length(hand[p], 0, 0, 1, 0) for p in players)\"}",
+     "E120 run_length() reads a grid zone; 'hand[p]' is not one (grid zones: board)"),
     # a zone that is no grid, written by its name (R100 when the game ran, before the Can't Stop trial's C-6)
     ("set: {A: \"regions(pool)\"}", "E120 regions() reads a grid zone; 'pool' is not one (grid zones: board)"),
     ("set: {A: \"count(pieces_at(pool, 0, 0))\"}", "E120 pieces_at() reads a grid zone; 'pool' is not one (grid zones: board)"),
@@ -941,6 +945,18 @@ def test_a_grid_builtin_given_a_value_of_a_known_wrong_kind_is_e120_before_any_g
     with pytest.raises(PhiltreError) as info:
         load_ruleset(write(tmp_path, text))
     assert said in str(info.value), str(info.value)
+
+
+def test_a_grid_builtin_on_a_zone_of_a_family_of_copies_that_is_no_grid_is_e120_before_any_game(tmp_path):
+    """`line[0][0]` of `line: {each: player, copies: 2}`: the family is known, so is that its zones are no grids (the
+    Azul trial: validate passed, and the game stopped at the rule with R100)."""
+    text = ARGUMENTS.replace("CELLS", "[1]").replace("          hand: {each: player}\n", "          hand: {each: player, copies: 2}\n")
+    text = text.replace("VALUE", "set: {A: \"run_length(hand[0][1], 0, 0, 1, 0) + (1 if cell_at(hand[1][0], 0, 0) == none else 0)\"}")
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(write(tmp_path, text))
+    for said in ("run_length() reads a grid zone; 'hand[0][1]' is not one (grid zones: board)",
+                 "cell_at() reads a grid zone; 'hand[1][0]' is not one (grid zones: board)"):
+        assert said in str(info.value), str(info.value)
 
 
 def test_a_none_cell_is_occupied_hides_what_lies_below_and_counts_in_no_region():
