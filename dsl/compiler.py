@@ -3266,12 +3266,25 @@ class Compiler:
         name, size = self._family_size(target, code)
         if self.in_scenario and self.scenario_players > self.symbols.most_seats:
             return False  # (a scenario of a count the ruleset does not take: skipped in a combination of variants, R001 alone)
+        if size is not None and self._no_seat_of_the_scenario(name, size, index, src):
+            return True
         if size is None or index.value < size:
             return False
         zones = "seats' zones" if isinstance(target, ast.Name) and target.name in self.symbols.seat_copies else "zones"
         self.error(src.at(index.pos), "E121", f"index {index.value} is out of range of '{name}', whose {zones} are "
                    f"{name}[0]..{name}[{size - 1}] with any player count the game takes: it fails wherever it is read",
                    f"positions count up from 0: the last is {name}[{size - 1}]")
+        return True
+
+    def _no_seat_of_the_scenario(self, name: str, size: int, index, src) -> bool:
+        """T016 for a seat's zones written by a seat the scenario compiled lacks (`line[2][0]` with `players: 2`): the
+        family is one a seat (its size, the most seats), and a scenario's player count is known."""
+        players = self.scenario_players
+        if not (self.in_scenario and 0 < players <= index.value < size == self.symbols.most_seats) \
+                or name not in self.symbols.seat_zones | set(self.symbols.seat_copies):
+            return False
+        self.error(src.at(index.pos), "T016", f"seat {index.value} is not a seat of this {players}-player scenario, so "
+                   f"'{name}[{index.value}]' names none of its zones", f"seats count from 0: {name}[0]..{name}[{players - 1}]")
         return True
 
     def _family_size(self, target, code: str) -> tuple:

@@ -660,22 +660,90 @@ def pieces_off_the_board(ruleset) -> list:
     from .model import grid_at
 
     found = []
+    for sc, spec, index, contents, _ in _given_by_name(ruleset):
+        if type(spec.grid) is not geometry.Bounded:
+            continue
+        try:
+            board = grid_at(spec, sc.players)
+            components = ruleset.layout(sc.players).components
+        except PhiltreError:  # said by validate's layout checks
+            continue
+        for shown, listed in _zones_given(spec, index, contents):
+            found += [(sc.name, off) for off in _off_the_board(listed, components, board, shown)]
+    return said_once(found, ruleset.scenarios)  # a default's piece, once
+
+
+def _given_by_name(ruleset):
+    """(scenario, zone spec, index written or None, given list, key's loc) for each given zone key written by its name
+    (`board`, `mat[0]`), in a scenario of a player count the ruleset takes (another is R001's)."""
     for sc in ruleset.scenarios:
         if sc.players not in ruleset.player_counts:
-            continue  # R001 says so
-        for zone_expr, contents, _ in sc.zones:
+            continue
+        for zone_expr, contents, loc in sc.zones:
             named = _ZONE_BY_NAME.fullmatch(zone_expr.text)
             spec = ruleset.zones.get(named[1]) if named else None
-            if spec is None or type(spec.grid) is not geometry.Bounded:
-                continue
-            try:
-                board = grid_at(spec, sc.players)
-                components = ruleset.layout(sc.players).components
-            except PhiltreError:  # said by validate's layout checks
-                continue
-            for shown, listed in _zones_given(spec, named[2], contents):
-                found += [(sc.name, off) for off in _off_the_board(listed, components, board, shown)]
-    return said_once(found, ruleset.scenarios)  # a default's piece, once
+            if spec is not None:
+                yield sc, spec, named[2], contents, loc
+
+
+def fits_shape(zones, contents) -> bool:
+    """Whether a given key's ``contents`` has the shape of ``zones``, the zones it names (a zone, a list of them, a list
+    a seat of a seat's zones; a leaf is a zone): a list for a zone, one list per item for a list."""
+    if _one_zone(zones):
+        return isinstance(contents, list)
+    return isinstance(contents, list) and len(contents) == len(zones) and all(map(fits_shape, zones, contents))
+
+
+def _one_zone(zones) -> bool:
+    """Whether ``zones`` is one zone of a given key's zones (a Zone when the game runs; None where validate stands for one)."""
+    return isinstance(zones, Zone) or not isinstance(zones, list)
+
+
+def shape_wanted(zones) -> str:
+    """T001's words for the lists a family ``zones`` (a list of zones, or a list a seat of a seat's zones) is given."""
+    if zones and not _one_zone(zones[0]):
+        return f"one list a seat ({len(zones)} seats), each of {len(zones[0])} lists, one a zone: {_shape_written(zones)}"
+    return f"one list a zone ({len(zones)} zones): {_shape_written(zones)}"
+
+
+def shape_hint(key: str, zones) -> str:
+    """T001's hint for a family ``key`` given lists of another shape: how to give some of its zones only."""
+    named = key if re.fullmatch(r"[\w\[\]]+", key) else f"({key})"  # (an expression computing the family, bracketed)
+    first = named + ("[0]" if _one_zone(zones[0]) else "[0][0]") if zones else key
+    return f"[] gives a zone empty; to give some of the zones only, name each: {first}: [...]"
+
+
+def _shape_written(zones, first: bool = True) -> str:
+    """The lists ``zones`` is given, written out, the first zone's with its components (`[[[...], []], [[], []]]`)."""
+    if _one_zone(zones):
+        return "[...]" if first else "[]"
+    return "[" + ", ".join(_shape_written(z, first and i == 0) for i, z in enumerate(zones)) + "]"
+
+
+def families_misshapen(ruleset) -> list:
+    """T001 at a given family written by its name (`line`, `line[0]`) whose lists are not one a zone (one a seat, each one
+    a zone of the seat), at the scenario's player count: validate passed it, and `philtre test` refused it."""
+    found = []
+    for sc, spec, index, contents, loc in _given_by_name(ruleset):
+        zones = _zones_named(spec, index, sc.players)
+        if zones is not None and not fits_shape(zones, contents):
+            key = spec.name if index is None else f"{spec.name}[{int(index)}]"
+            found.append((sc.name, Diagnostic(loc, "T001", f"give {key} {shape_wanted(zones)}", shape_hint(key, zones))))
+    return said_once(found, ruleset.scenarios)
+
+
+def _zones_named(spec, index: str | None, players: int) -> list | None:
+    """The zones (None for each) of ``spec`` that a given key names, the family's or a seat's (`line[0]`) nested as
+    the run names them, at ``players``; None where the key names one zone or its size is not known here."""
+    if spec.kind == "seat_copies":
+        seat = [None] * spec.copies
+        return seat if index is not None else [list(seat) for _ in range(players)]
+    if spec.kind == "single" or index is not None:
+        return None
+    try:
+        return [None] * spec.size(players)
+    except PhiltreError:  # a count from the player count that fails: the layout's checks say so
+        return None
 
 
 def _zones_given(spec, index: str | None, contents) -> list:

@@ -12,8 +12,8 @@ from philtre.dsl.model import Action, counts_text, decision_actions
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.plain_data import Record, made_by
 from philtre.dsl.compiler import Expr, failing_definition, index_named, lists_every_turn, nones_named
-from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, kinds_match, not_made, pattern_text, spelt_out, unchosen_number, unchosen_word, value_kind, written,
-                                    wrong_kind_hint, wrong_kind_text, zone_named)
+from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, fits_shape, kinds_match, not_made, pattern_text, spelt_out, unchosen_number, unchosen_word, value_kind, written,
+                                    shape_hint, shape_wanted, wrong_kind_hint, wrong_kind_text, zone_named)
 from philtre.dsl.values import Component, Zone, _frozen, component_text, describe, explain
 
 from .effects import move_components
@@ -948,17 +948,16 @@ def _zones_in(value) -> list | None:
     return None if None in inner else [z for zones in inner for z in zones]
 
 
-def _given_targets(value, contents, loc) -> list:
+def _given_targets(value, contents, loc, key: str) -> list:
     """(zone, its given list, loc) for a given key's ``value``: a zone; a family, one list per zone; a family of N
-    zones a seat (`line`), one list per seat, each one list per zone of the seat (T001 for another shape)."""
+    zones a seat (`line`), one list per seat, each one list per zone of the seat (T001 for another shape, written out)."""
     if isinstance(value, Zone):
         return [(value, contents, loc)]
     if _zones_in(value) is None:
         raise PhiltreError.at(loc, "T001", "a 'given' zone key must name a zone or zones")
-    if len(contents) != len(value) or not all(isinstance(c, list) for c in contents):
-        each = "seat (a list of its zones' lists)" if value and not isinstance(value[0], Zone) else "zone"
-        raise PhiltreError.at(loc, "T001", f"give one list per {each} ({len(value)} {each.partition(' ')[0]}s)")
-    return [target for item, listed in zip(value, contents) for target in _given_targets(item, listed, loc)]
+    if not fits_shape(value, contents):
+        raise PhiltreError.at(loc, "T001", f"give {key} {shape_wanted(value)}", shape_hint(key, value))
+    return [target for item, listed in zip(value, contents) for target in _given_targets(item, listed, loc, key)]
 
 
 def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
@@ -968,7 +967,7 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     S = game.state
     targets = []  # (zone, patterns, loc)
     for expr, contents, loc in sc.zones:
-        targets += _given_targets(_evaluate(expr, S, {}), contents, loc)
+        targets += _given_targets(_evaluate(expr, S, {}), contents, loc, expr.text.strip())
     named: dict = {}
     for zone, _, loc in targets:
         if zone.key in named:  # two keys for one zone (z[0] and z[0 + 0], or a family z and z[1])

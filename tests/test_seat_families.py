@@ -247,3 +247,41 @@ def test_the_pettingzoo_adapter_plays_a_family_of_n_zones_a_seat_to_its_end():
         played.step(rng.choice([i for i, legal in enumerate(observation["action_mask"]) if legal]))
         steps += 1
     assert steps == 12  # a card a decision
+
+
+SCENARIO = """  - name: added
+    players: 2
+    given:
+      zones:
+        KEY: VALUE
+    expect: [true]
+"""
+
+
+@pytest.mark.parametrize("key, value, code, said", [
+    # one level too shallow (the Azul trial: "give one list per zone (5 zones)", of 10, at `philtre test` only)
+    ("line", "[[{rank: 3}], []]", "T001",
+     "give line one list a seat (2 seats), each of 3 lists, one a zone: [[[...], [], []], [[], [], []]]"),
+    ("line[1]", "[[], []]", "T001", "give line[1] one list a zone (3 zones): [[...], [], []]"),
+    ("pile", "[[[], []]]", "T001", "give pile one list a seat (2 seats), each of 2 lists, one a zone"),
+    # a seat the scenario lacks (the game takes 3: only the scenario's count tells)
+    ("line[2][0]", "[{rank: 3}]", "T016", "seat 2 is not a seat of this 2-player scenario, so 'line[2]' names none of its zones"),
+    ("line[2]", "[[], [], []]", "T016", "seat 2 is not a seat of this 2-player scenario"),
+])
+def test_a_given_family_of_the_wrong_shape_or_a_seat_past_the_table_is_said_at_validate(tmp_path, key, value, code, said):
+    """At the scenario's player count the zones a key names are known: validate says what `philtre test` would refuse,
+    the lists wanted written out."""
+    text = FAMILY.read_text(encoding="utf-8") + SCENARIO.replace("KEY", key).replace("VALUE", value)
+    (tmp_path / "rules.yaml").write_text(text, encoding="utf-8")
+    errors = [str(finding.diagnostic) for finding in check_file(str(tmp_path / "rules.yaml")).errors]
+    assert any(f" {code} {said}" in e for e in errors), errors
+
+
+def test_a_given_family_computed_of_the_wrong_shape_says_the_lists_wanted_when_run(tmp_path):
+    """A key validate cannot read by its name (`line if true else line`) is refused when run, with the same words."""
+    text = FAMILY.read_text(encoding="utf-8") + SCENARIO.replace("KEY", "line if true else line").replace("VALUE", "[[{rank: 3}], []]")
+    (tmp_path / "rules.yaml").write_text(text, encoding="utf-8")
+    result = run_scenarios(load_ruleset(str(tmp_path / "rules.yaml")), "added")
+    said = " ".join(map(str, result[0].failures))
+    assert "T001 give line if true else line one list a seat (2 seats), each of 3 lists, one a zone: " \
+           "[[[...], [], []], [[], [], []]]" in said and "name each: (line if true else line)[0][0]" in said, said
