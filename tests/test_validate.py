@@ -650,8 +650,11 @@ def test_a_scenario_that_is_not_a_mapping_is_found_at_it(tmp_path):
 
 # (seat 5's hand, of a game of 3 to 7 players, in a scenario of 3: hand[9], past every count, is E121 at validate)
 RUNTIME_FAILURES = {
-    "a zone key": ('given: {zones: {"hand[5]": []}}', '"hand[5]"', "hand[5]: index 5 is out of range"),
-    "rest": ('given: {zones: {"hand[0]": []}, rest: "hand[5]"}', '"hand[5]"', "hand[5]: index 5"),
+    # (a seat written as a number that the scenario lacks, hand[5], is T016 at validate: test_a_seat_past_the_scenario_s...)
+    "a zone key": ('given: {zones: {"hand[player_count + 2]": []}}', '"hand[player_count + 2]"',
+                   "hand[player_count + 2]: index 5 is out of range"),
+    "rest": ('given: {zones: {"hand[0]": []}, rest: "hand[player_count + 2]"}', '"hand[player_count + 2]"',
+             "hand[player_count + 2]: index 5"),
     "a step's argument": ('steps: [{player: 0, action: show, args: {counter: "1 // me"}}]', '"1 // me"',
                           "1 // me: division by zero"),
 }
@@ -666,6 +669,16 @@ def test_a_scenario_expression_failing_at_run_time_fails_the_scenario_at_it(tmp_
     assert status == 1 and "internal error" not in out + err
     assert f"{loc_in(path, needle)}: T015 could not evaluate {message}" in out, out
     assert out.rstrip().endswith("0 passed, 1 failed")
+
+
+@pytest.mark.parametrize("given, seat", [('given: {zones: {"hand[5]": []}}', 5),
+                                         ('given: {zones: {"hand[0]": []}, rest: "hand[3]"}', 3)])
+def test_a_seat_past_the_scenario_s_table_written_as_a_number_is_t016_at_validate(tmp_path, given, seat):
+    """hand[5] of a 3-player scenario (the game takes 5 seats): validate passed it and `philtre test` said T015."""
+    path = scenarios_beside(tmp_path, "pok", f'scenarios:\n  - name: s\n    players: 3\n    {given}\n    expect: ["true"]\n')
+    status, out, err = run("validate", path)
+    assert status == 1 and f"T016 seat {seat} is not a seat of this 3-player scenario, so 'hand[{seat}]' names none of its zones" \
+        in out + err, out + err
 
 
 def test_autoplay_from_a_given_position_with_no_legal_option_is_t024_at_the_scenario(tmp_path):
