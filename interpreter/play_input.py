@@ -1032,7 +1032,7 @@ def _not_an_option(text: str, options, single_zones=(), forbidden=None) -> str:
     if why:
         said = f"{said}: {why}"
     else:
-        said += _unknown_values(text, options, single_zones)
+        said += _unknown_values(text, options, single_zones) or _unmatched_words(text, options, single_zones)
     if len(options) > SAID_OPTIONS:
         named = _action_named(text, options)
         if named:  # `step 7 16` where walls are listed too: the step options, not an example of a wall
@@ -1118,6 +1118,19 @@ def _unknown_values(text: str, options, single_zones=()) -> str:
 
 # a word: what lies between spaces, commas, brackets, a map's colons and quotes; a zone's index stays with its name (hand[2])
 WORD = re.compile(r"""[^\s(),\[\]{}:'"]+(?:(?<=\w)\[\d+\])?""")
+
+
+def _unmatched_words(text: str, options, single_zones=()) -> str:
+    """" ('floor' matches no option's value or name)" for the words typed bare that no option's label holds, where some
+    other word does (a line of one word, or of none that matches, is said back whole already); else '' (an Azul trial's
+    `factory[1] black floor` was told only that it was not among 84 options)."""
+    known = set().union(*(_label_words(option.label(None, single_zones)) for option in options))
+    words = _words(text)
+    unmatched = list(dict.fromkeys(w for w in words if "=" not in w and w not in known))
+    if not unmatched or len(unmatched) == len(set(words)):
+        return ""
+    said = ", ".join(f"'{w}'" for w in unmatched[:SAID_NAMES]) + (", ..." if len(unmatched) > SAID_NAMES else "")
+    return f" ({said} {'matches' if len(unmatched) == 1 else 'match'} no option's value or name now)"
 
 
 def _words(text: str) -> list:

@@ -104,6 +104,17 @@ def test_a_value_no_option_has_is_named_with_the_values_its_argument_has(tmp_pat
                                               "is one of 0, 1, 2) (the 9")
 
 
+def test_a_word_typed_bare_that_no_option_has_is_named(tmp_path):
+    """An Azul trial: `factory[1] black floor` was told only that it was not among 56 options: the word that matched
+    nothing (floor: no option's value or name) is said."""
+    (tmp_path / "ruleset.yaml").write_text(TAKE, encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    assert choose("1 black floor", options).startswith(
+        "'1 black floor' is not among this turn's options ('floor' matches no option's value or name now) (the 9")
+    assert "('floor', 'centre' match no option's value" in choose("take 1 floor centre", options)
+    assert "match" not in choose("floor centre", options)  # (none matches: the line is said back whole already)
+
+
 BUY = """\
 philtre: 1
 game: buy
