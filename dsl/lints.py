@@ -3878,6 +3878,34 @@ def l045_reveal_of_a_public_variable(facts) -> list:
     return out
 
 
+def l046_comprehension_hides_a_loop_name(facts) -> list:
+    """L046: a comprehension's `for` binding the name of a `for:` loop around its statement (`[c for c in floor[p] for p
+    in players]` inside `for: p in players`): the loop's name is hidden there, so each seat's pass takes every seat's
+    items (an Azul trial's floor tiles were moved player_count times over)."""
+    loops = _scoped(facts, _loop_names)
+    out = []
+    for stmt, _, _ in facts.placed:
+        names = loops.get(id(stmt), frozenset())
+        for expr in _exprs_in([v for v in stmt.args.values() if not _is_block(v)]) if names else ():
+            tree = facts.tree(expr)
+            for clause in ast.walk(tree) if tree is not None else ():
+                if isinstance(clause, ast.Clause) and clause.var in names:
+                    out.append(Diagnostic(_source(expr).at(clause.pos), "L046", f"the comprehension's '{clause.var}' hides "
+                                          f"the '{clause.var}' of the for: loop around it: here it runs over "
+                                          f"{ast.text(clause.iterable)}, not the loop's one '{clause.var}'",
+                                          f"give the comprehension's name another spelling (for {clause.var}2 in ...), or "
+                                          f"drop its 'for {clause.var} in ...' to read the loop's '{clause.var}'"))
+    return out
+
+
+def _loop_names(stmt, names):
+    """_scoped's step for L046: the names of the `for:` loops around a statement (a `let` of the name hides it)."""
+    names = frozenset(names)  # (_scoped starts each body from {})
+    if stmt.kind == "let":
+        names = names - {name for name, _ in stmt.args.get("names", ())}
+    return names, (names | {stmt.args.get("var")} if stmt.kind == "for" else names)
+
+
 def l044_put_back_on_top_of_a_bag(facts) -> list:
     """L044: a `move` into a bag (`order: nobody`) with no `shuffle` of it after the move in its block, and a draw from
     the bag by position (`last(bag)`, `first`, `bag[i]`, `take`, or a `deal` from it) with no shuffle of it before the
@@ -4833,6 +4861,7 @@ LINTS = {
     "L043": l043_public_bag_into_hidden,
     "L044": l044_put_back_on_top_of_a_bag,
     "L045": l045_reveal_of_a_public_variable,
+    "L046": l046_comprehension_hides_a_loop_name,
 }
 
 

@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039, L040, L041, L042, L043, L044, L045).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039, L040, L041, L042, L043, L044, L045, L046).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -369,6 +369,11 @@ CASES = {
         changed("  - shuffle: deck\n", "  - shuffle: deck\n  - reveal: coins\n",
                 changed("define:\n", "variables:\n  coins: {initial: 3, each: player}\n\ndefine:\n")),
         "L045", "coins\n", "reveal of 'coins' shows nothing: every seat sees it"),
+    "a comprehension rebinding the name of the for: loop around it": (  # an Azul trial's floor tiles, moved twice over
+        changed("  - shuffle: bag\n", "  - shuffle: bag\n  - for: p in players\n    do:\n"
+                "      - move: \"[c for c in purse[p] for p in players] -> bag\"\n", BAG_PUT_BACK),
+        "L046", "p in players]", "the comprehension's 'p' hides the 'p' of the for: loop around it: here it runs over "
+        "players, not the loop's one 'p'"),
 }
 
 
