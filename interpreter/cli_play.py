@@ -11,8 +11,6 @@ import click
 
 from .cli import EXIT_FINDINGS, EXIT_USAGE, PLAYERS_HELP, WholeNumber, guarded, load, named, overlay_identity, players_for, usable_file, warn_of
 from .play_input import NumberReading, _a_position, _all_at_rot_zero, _forbidding, _places, _position_hint, match_choice
-from .views import zone_objects
-from ..dsl.values import Component
 
 @click.command()
 @click.argument("ruleset", callback=named)
@@ -182,6 +180,8 @@ def listed_order(game, options):
 
 def _listed_key(game, value) -> tuple:
     """An option's argument's key in listed_order: a component's in its zone's `show_sorted` order, else none."""
+    from philtre.dsl.values import Component
+
     from .render import sorted_key
 
     where = game.state.where[value.ident] if isinstance(value, Component) else None
@@ -464,6 +464,8 @@ def _turning_tells_nothing(game, grid: str, ident) -> bool:
 def _view_places(game, view: dict) -> dict:
     """Where each piece the seat's view shows on a grid lies, id -> (x, y, rot) (view_placements), the rot None where
     it is 0 and turning tells nothing (_turning_tells_nothing)."""
+    from .views import zone_objects
+
     places = {}
     for name, zone in view["zones"].items():
         for one in zone_objects(zone):
