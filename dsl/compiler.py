@@ -2899,6 +2899,8 @@ class Compiler:
         if doubled and doubled[2] == node.pos:  # `a and and`: lark read the second 'and' as a name (nothing came after it)
             self.error(src.at(node.pos), "E102", *doubled_operator_said(doubled))
             return "None", ANY
+        if name in sym.refused:  # a definition refused for its name (E132, `run_length: ...`): its uses meant it, said there
+            return "None", ANY
         if self._keyed is node:  # `{x: a + q}`: the key meant is the word, not a name spelt like it
             self.error(src.at(node.pos), "E150", f"unknown name '{name}'",
                        f"a map's keys are expressions, as its values are: to give the key '{name}', quote it: {{'{name}': ...}}")

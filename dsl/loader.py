@@ -1219,7 +1219,10 @@ class _Builder:
                 self.symbols.refused.add(name)
                 continue
             if name in BUILTINS or name in CONTEXT_NAMES or name in ("me", "current"):
-                self.error(loc, "E132", f"'{name}' is a name of the language; choose another name for this definition")
+                builtin = BUILTINS.get(name)
+                said = f"philtre's builtin {builtin.doc.split(':', 1)[0]} has it; " if builtin is not None and builtin.doc else ""
+                self.error(loc, "E132", f"'{name}' is a name of the language; choose another name for this definition",
+                           f"{said}rename the definition and its uses ('{name}_of' or a name of the game's own)")
                 self.symbols.refused.add(name)
                 continue
             text = body if isinstance(body, str) else json.dumps(body) if not isinstance(body, bool) else str(body).lower()

@@ -2217,6 +2217,19 @@ def test_a_definition_refused_for_a_name_of_the_language_is_one_finding_not_also
         ("E132", "'dice' is a name of the language; choose another name for this definition")]
 
 
+def test_a_definition_named_as_a_builtin_and_read_bare_is_one_finding_naming_the_builtin(tmp_path):
+    """A Skat ruleset's own `run_length` definition, written before the grid builtin of that name came, read E132 at the
+    definition and E150 "'run_length' is a builtin that takes arguments ... quote it" at its use."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(breaking("  total(z): sum(c.value for c in z)\n",
+                             "  total(z): sum(c.value for c in z)\n  run_length: count(pile)\n").replace(IF, "    if: run_length >= 0\n"),
+                    encoding="utf-8")
+    found = diagnostics_of(path)
+    assert [(d.code, d.message) for d in found] == [
+        ("E132", "'run_length' is a name of the language; choose another name for this definition")]
+    assert found[0].hint.startswith("philtre's builtin run_length(grid, x, y, dx, dy)") and "'run_length_of'" in found[0].hint
+
+
 @pytest.mark.parametrize("definition, use, kind", [
     ("card(p): p + 1", "card(0) + card(1)", "a component type"),  # (each call had E141 'unknown function')
     ("card: 3", "card + 1", "a component type"),  # (each use had E151 'is a component type')
