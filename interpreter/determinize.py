@@ -61,7 +61,7 @@ from philtre.dsl.values import Component
 from .game import BLOCK, LOCALS, PC, Option, _holds_component, map_flow_names, rebind_zones
 from .runners import FAILURES
 from .knowledge import remembered
-from .views import by_id
+from .views import backs, by_id
 
 
 class InfoSet:
@@ -426,11 +426,6 @@ def _back_of(c, back: dict):
     `back`, its type and those attributes (the deck a card's back shows)."""
     shown = back.get(c["type"])
     return (c.get("owner"), c["type"], tuple(c.get(a) for a in shown)) if shown else c.get("owner")
-
-
-def backs(ruleset) -> dict:
-    """Component type -> the attributes its back shows (declared `back:`), for the types that declare one."""
-    return {t.name: t.back for t in ruleset.components if t.back}
 
 
 def _allowed(pool, places, knowledge, shown=None, loose=()):

@@ -17,7 +17,7 @@ import os
 from philtre.dsl.builtins import RuleRuntimeError
 from philtre.dsl.values import NamedCopy, SeatCopy
 
-from .views import by_id
+from .views import backs, backs_shown, by_id
 
 # version 2: a move of a list of components, in a game where a seat may not count some zone, is one `gather` event
 # (Recorder.gathered). A game where every seat counts every zone records the same in both versions: its record says
@@ -41,6 +41,12 @@ HIDDEN = Placeholder(hidden=True)
 # in a seat's record, in place of the hidden components of a move or deal between zones whose counts it may not see:
 # how many (none, one or more) is hidden too, as the seat's view hides those zones' counts
 UNCOUNTED = Placeholder(hidden=True, count=None)
+
+
+def is_back(value) -> bool:
+    """Whether ``value`` is what a seat's record puts for a component it sees face down: {"hidden": true, "back": ...}."""
+    # (a map of the rules' with a key `hidden` is escaped in a seat's record: it never reads as one)
+    return isinstance(value, dict) and value.get("hidden") is True and isinstance(value.get("back"), dict)
 
 
 def collides(value) -> bool:
@@ -201,6 +207,7 @@ class Recorder:
         self.rolled_by: dict[int, int] = {}
         # the zones of `order: nobody` (bags), whose order no seat sees though their contents may be seen
         self.bags = frozenset(name for name, spec in game.ruleset.zones.items() if spec.order != "everyone")
+        self.backs = backs(game.ruleset)  # type -> the attributes its back shows, to whoever cannot see its face
 
     def _recording(self, n: int) -> None:
         """Count ``n`` more components or values; past MAX_RECORDED the rule recording them fails."""
@@ -248,11 +255,23 @@ class Recorder:
                 face_up.append(out[i])
             else:
                 self._secret(out, i, allowed)
-        if face_up and allowed != self.everyone:
-            others = sorted(face_up, key=lambda c: c["id"]) + [HIDDEN] * (len(out) - len(face_up))
-            self.unordered[id(out)] = (allowed, others)
-            self._keep.append(out)
+        self._apart(out, comps, allowed, face_up, was_revealed)
         return out
+
+    def _apart(self, out, comps, allowed, face_up=(), was_revealed=()) -> None:
+        """Seats not in ``allowed`` read ``out`` (``comps`` as written) as its ``face_up`` ones in id order, then the
+        others face down (_face_down), where some lay face up or some show a back; else each hidden in its place."""
+        if allowed == self.everyone or not (face_up or any(c["type"] in self.backs for c in comps)):
+            return
+        unseen = [c for c in comps if c["id"] not in was_revealed]
+        self.unordered[id(out)] = (allowed, sorted(face_up, key=lambda c: c["id"]) + self._face_down(unseen))
+        self._keep.append(out)
+
+    def _face_down(self, comps) -> list:
+        """What a seat that may not see ``comps`` reads of them: each back a type declares, sorted by what it shows (not
+        by where each lay: the order they moved in would tell that), then `{"hidden": true}` for each other one."""
+        shown = backs_shown(comps, self.backs) if self.backs else []
+        return [Placeholder(hidden=True, back=b) for b in shown] + [HIDDEN] * (len(comps) - len(shown))
 
     def _unordered_to(self, out: list, seats) -> None:
         """``seats``, who see every component of ``out`` but not the order they lie in, read them in id order."""
@@ -380,7 +399,8 @@ class Recorder:
             return kept
         sees_target = seat in self.seers(target)
         shown = sorted((component_json(c) for c in rest if sees_target or c["id"] in was_revealed), key=lambda c: c["id"])
-        hidden = [HIDDEN] * (len(rest) - len(shown)) if seat in self.counters(target) else [UNCOUNTED]
+        unseen = [c for c in rest if not (sees_target or c["id"] in was_revealed)]
+        hidden = self._face_down(unseen) if seat in self.counters(target) else [UNCOUNTED]
         return kept + [Placeholder(hidden=True, components=shown + hidden)]
 
     def shuffle(self, zone) -> None:
@@ -449,6 +469,7 @@ class Recorder:
         allowed = seats | self.seers(key)
         for i in range(len(out)):
             self._secret(out, i, allowed)
+        self._apart(out, comps, allowed)  # (the others see the backs of what was looked at)
         self._unordered_to(out, allowed - seats - self.order_seers(key))  # (the lookers see the order they looked at)
         self.events.append({"event": "reveal", "zone": zone_json(key), "to": sorted(seats), "components": out})
 

@@ -7,7 +7,7 @@ import re
 
 from philtre.dsl.values import attribute_text, component_text, displays, named_values, shown_attributes  # noqa: F401 (play's words)
 
-from .records import HIDDEN, UNCOUNTED, NumberKey, escaped_map, is_zone_json
+from .records import HIDDEN, UNCOUNTED, NumberKey, escaped_map, is_back, is_zone_json
 from .views import zone_objects
 
 
@@ -74,14 +74,15 @@ def _zone(z: dict, ruleset=None, order=(), bag=False) -> str:
         listed = [_component(c, ruleset) for c in shown_sorted(z["components"], order)]
         return "[" + ", ".join(_runs(_grouped(listed) if bag else listed)) + "]" if listed else "empty"
     revealed = shown_sorted(z.get("revealed") or [], order)
+    backs = f" (backs: {', '.join(_runs([component_text(b) for b in z['backs']]))})" if z.get("backs") else ""
     if not revealed:
-        return ("empty" if z["count"] == 0 else f"{z['count']} hidden") if "count" in z else "hidden"
+        return ("empty" if z["count"] == 0 else f"{z['count']} hidden{backs}") if "count" in z else "hidden"
     shown = ", ".join(_runs([_component(c, ruleset) for c in revealed]))  # alike told once, as above
     if "count" not in z:
         return f"hidden (shown: {shown})"
     # (the count is the whole zone's: "17 hidden (shown: 5)" read as 22, and a pile turned face up as "20 hidden")
     unseen = z["count"] - len(revealed)
-    return f"{z['count']} (all shown: {shown})" if unseen <= 0 else f"{z['count']} ({unseen} hidden, shown: {shown})"
+    return f"{z['count']} (all shown: {shown})" if unseen <= 0 else f"{z['count']} ({unseen} hidden{backs}, shown: {shown})"
 
 
 _PALETTE = (31, 32, 34, 33, 35, 36, 91, 92, 94, 93)  # ANSI colours for distinct values
@@ -567,6 +568,8 @@ def _thing(value, ruleset, placed=None) -> str:
     rot)) with where it lies (its rot left out where None: play's, for a piece that turning changes nothing of)."""
     if value == HIDDEN:
         return "a hidden component"
+    if is_back(value):
+        return f"a hidden component (back: {component_text(value['back'])})"
     if isinstance(value, dict) and "type" in value and "id" in value:
         at = placed.get(value["id"]) if placed else None
         return _component(value, ruleset) + (f" at x={at[0]} y={at[1]}{'' if at[2] is None else f' rot={at[2]}'}" if at else "")

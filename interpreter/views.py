@@ -10,7 +10,32 @@ def by_id(comps) -> list:
     return sorted(comps, key=lambda c: c["id"])
 
 
-def _zone_view(spec, zone, viewer, revealed, placed=None) -> dict:
+def backs(ruleset) -> dict:
+    """Component type -> the attributes its back shows (declared `back:`), for the types that declare one."""
+    return {t.name: t.back for t in ruleset.components if t.back}
+
+
+def back_of(c, back: dict):
+    """The back a face-down component ``c`` shows ({type, and the attributes its type's `back:` lists}), None where
+    its type declares none."""
+    shown = back.get(c["type"])
+    if not shown:
+        return None
+    return dict({"type": c["type"]}, **{name: c.get(name) for name in shown})
+
+
+def _back_key(b: dict) -> tuple:
+    """A back's place in a list of backs: by its values, numbers before words (never compared with each other)."""
+    return tuple((0, v, "") if isinstance(v, (int, float)) else (1, 0, str(v)) for v in b.values())
+
+
+def backs_shown(comps, back: dict) -> list:
+    """The backs of face-down ``comps`` (those whose type declares one) sorted by what they show, so that the list
+    tells which backs and how many of each, never where each lies nor which component it is."""
+    return sorted((b for b in (back_of(c, back) for c in comps) if b is not None), key=_back_key)
+
+
+def _zone_view(spec, zone, viewer, revealed, placed=None, back=None) -> dict:
     index = zone.key[1]
     out = {}
     if spec.sees_contents(index, viewer):
@@ -22,6 +47,10 @@ def _zone_view(spec, zone, viewer, revealed, placed=None) -> dict:
         return out
     if spec.sees_count(index, viewer):
         out["count"] = len(zone)
+        # a face-down component shows its back, as a card's back its deck (never where the count is hidden: it tells one)
+        shown = backs_shown((c for c in zone if c["id"] not in revealed), back) if back else ()
+        if shown:
+            out["backs"] = shown
     if revealed:
         # in id order: their order in the hidden zone may have changed unseen (a shuffle)
         shown = [dict(c) for c in by_id(c for c in zone if c["id"] in revealed)]
@@ -43,8 +72,9 @@ def view_of(game, viewer) -> dict:
     S = game.state
     rs = game.ruleset
     zones = {}
+    back = backs(rs)
     for name, spec in rs.zones.items():
-        family = [_zone_view(spec, z, viewer, S.revealed, S.placed) for z in S.zones[name]]
+        family = [_zone_view(spec, z, viewer, S.revealed, S.placed, back) for z in S.zones[name]]
         zones[name] = family[0] if spec.kind == "single" else family if spec.kind != "seat_copies" else \
             [family[at:at + spec.copies] for at in range(0, len(family), spec.copies)]  # each seat's list, as line[p][r]
     from .records import HIDDEN, escaped, plain_json

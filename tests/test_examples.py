@@ -81,7 +81,9 @@ def test_liars_dice_shows_each_seat_its_own_dice_alone_until_the_cups_are_lifted
                         assert ("revealed" in cup) is (game.finished and bool(cups[seat])), (seed, viewer, seat)
                         if "revealed" in cup:
                             assert sorted(c["id"] for c in cup["revealed"]) == sorted(cups[seat])
-                assert all(set(z) == {"count"} for z in view["sides"])
+                # the other faces show their backs alone, which die each belongs to (`back: [die]`), never the pips
+                assert all(set(z) <= {"count", "backs"} and all(set(b) == {"type", "die"} for b in z.get("backs", ()))
+                           for z in view["sides"])
             if game.finished:
                 break
             (seat,) = game.pending()
