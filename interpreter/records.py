@@ -261,7 +261,8 @@ class Recorder:
     def _apart(self, out, comps, allowed, face_up=(), was_revealed=()) -> None:
         """Seats not in ``allowed`` read ``out`` (``comps`` as written) as its ``face_up`` ones in id order, then the
         others face down (_face_down), where some lay face up or some show a back; else each hidden in its place."""
-        if allowed == self.everyone or not (face_up or any(c["type"] in self.backs for c in comps)):
+        # (a ruleset declaring no back pays nothing more for its moves)
+        if allowed == self.everyone or not (face_up or self.backs and any(c["type"] in self.backs for c in comps)):
             return
         unseen = [c for c in comps if c["id"] not in was_revealed]
         self.unordered[id(out)] = (allowed, sorted(face_up, key=lambda c: c["id"]) + self._face_down(unseen))
