@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from . import ast
 from .blocks import c_run
-from .compiler import (ANY, DIE_NAMES, PASSES, Compiler, a_type, element_type, is_list, iterable, no_grid_said, plain_type,
+from .compiler import (ANY, ARG_KINDS, DIE_NAMES, PASSES, Compiler, a_type, element_type, is_list, iterable, no_grid_said, plain_type,
                        show_type)
 from .errors import Loc, PhiltreError, did_you_mean, few_listed
 from .model import Stmt
@@ -20,7 +20,7 @@ from .plain_data import Record
 from .schema import keys_taken_hint, score_form_hint, score_set_hint
 from .yamlpos import Map, loc_of
 
-EFFECT_KINDS = ("move", "rotate", "shuffle", "deal", "roll", "set_aside", "set", "let", "score", "reveal", "place")
+EFFECT_KINDS = ("move", "rotate", "shuffle", "deal", "roll", "set_aside", "set", "let", "score", "reveal", "place", "say")
 CONTROL_KINDS = ("do", "run", "for", "repeat", "end_game", "until", "turns", "round")
 FLOW_ONLY_KINDS = ("until", "turns", "round", "decide", "simultaneous")  # not among an action's effects (S004)
 # an action loops a known number of times: what S004 offers for an `until` among its effects (sowing seeds one pit at a time)
@@ -607,14 +607,43 @@ def c_score(ctx, node, env):
     """score: {player: SEAT, add: POINTS, floor: LOWEST TOTAL}, with a floor the total never below it; or
     {player: SEAT, set: TOTAL}, the total made a value (a count kept afresh each turn), effects.e_score_set."""
     spec = node["score"]
-    if not isinstance(spec, dict) or set(spec) not in SCORE_FORMS:
+    if not isinstance(spec, dict) or set(spec) - {"why"} not in SCORE_FORMS:
         ctx.compiler.error(loc_of(node, "score"), "S016", "score takes {player: SEAT, add: POINTS, floor: LOWEST TOTAL} "
-                           "or {player: SEAT, set: TOTAL}", score_form_hint(spec))
+                           "or {player: SEAT, set: TOTAL}, and a why: beside either", score_form_hint(spec))
         return {}
+    # (a score that says why has no fused runner: effects.e_score_why, so a score without one costs no more)
+    why = {"why": _said(ctx, spec, "why", env, "why the points are scored")} if "why" in spec else {}
     if "set" in spec:
-        return {"player": _expr(ctx, spec, "player", env, want="player"), "set": _expr(ctx, spec, "set", env, want="num")}
+        return {"player": _expr(ctx, spec, "player", env, want="player"), "set": _expr(ctx, spec, "set", env, want="num"), **why}
     floor = _expr(ctx, spec, "floor", env, want="num") if "floor" in spec else None
-    return {"player": _expr(ctx, spec, "player", env, want="player"), "add": _expr(ctx, spec, "add", env, want="num"), "floor": floor}
+    return {"player": _expr(ctx, spec, "player", env, want="player"), "add": _expr(ctx, spec, "add", env, want="num"), "floor": floor,
+            **why}
+
+
+_SAID = ARG_KINDS["plain"][1]  # what a say (and a score's why) tells: what text() writes, or a list of such
+
+
+def _said(ctx, spec, key, env, what):
+    """The expression of what is told the table (a say's text, a score's why), E120 where its type is known to be
+    none of a word, a number, true/false, none or a list of them: a component or a zone told would show it unrevealed."""
+    said = _expr(ctx, spec, key, env, what=what)
+    told = element_type(said.type) if is_list(said.type) else said.type
+    if told not in _SAID:
+        reported = len(ctx.compiler.diagnostics)
+        ctx.compiler.error(loc_of(spec, key), "E120", f"{what} must be a word, a number, true, false or none, or a list of "
+                           f"them, but this is {a_type(said.type)}",
+                           "tell what is known of it as words: text(count(hand[p])), c.rank; a component is shown by reveal:")
+        ctx.compiler.name_overlay_changes_of(said, reported)
+    return said
+
+
+def c_say(ctx, node, env):
+    """say: WORDS, told to every seat (the record's `say` event, printed by play); or {player: SEAT, text: WORDS}, said
+    by a seat (`seat 1: go`). WORDS: a word, a number, true/false or a list of them, written as text() writes each."""
+    spec = node["say"]
+    if isinstance(spec, dict):  # (the schema has checked its keys: player and text)
+        return {"player": _expr(ctx, spec, "player", env, want="player"), "text": _said(ctx, spec, "text", env, "what is said")}
+    return {"player": None, "text": _said(ctx, node, "say", env, "what is said")}
 
 
 def c_place(ctx, node, env):
@@ -1062,7 +1091,7 @@ def _body(ctx, node, env):
 
 
 KIND_PRECEDENCE = ("turns", "for", "repeat", "round", "end_game", "decide", "simultaneous", "move", "rotate", "shuffle", "deal", "roll", "set_aside",
-                   "set", "let", "score", "reveal", "place", "run", "until", "do")
+                   "set", "let", "score", "reveal", "place", "say", "run", "until", "do")
 
 STATEMENTS = {
     "move": (c_move, ("at",)),
@@ -1076,6 +1105,7 @@ STATEMENTS = {
     "score": (c_score, ()),
     "reveal": (c_reveal, ()),
     "place": (c_place, ()),
+    "say": (c_say, ()),
     "run": (c_run, ()),
     "do": (c_do, ()),
     "for": (c_for, ("do",)),

@@ -12,7 +12,7 @@ from operator import attrgetter
 from random import Random
 
 from philtre.dsl import geometry
-from philtre.dsl.builtins import FREE_LAYER_WORK, WORK, RuleRuntimeError, StepsSpent, fraction_hint, out_of_work, spend
+from philtre.dsl.builtins import FREE_LAYER_WORK, WORK, RuleRuntimeError, StepsSpent, b_text, fraction_hint, out_of_work, spend
 from philtre.dsl.geometry import Bounded
 from philtre.dsl.values import Component, Zone, describe, spell
 
@@ -823,6 +823,38 @@ def e_score_set(game, stmt, L):
         _add_points(game, S, player, points)
 
 
+def e_score_why(game, stmt, L):
+    """score with a why: (its handler's, no fused runner's) the score as e_score or e_score_set makes it, told with why."""
+    why = said_text(stmt.args["why"].fn(game.state, L), "why")  # (first: a why that cannot be told fails before any points)
+    recorder = game.recorder
+    before = len(recorder.events) if recorder is not None else 0
+    (e_score_set if "set" in stmt.args else e_score)(game, stmt, L)
+    if recorder is not None and len(recorder.events) > before:  # (a set that leaves the total as it was records nothing)
+        recorder.events[-1]["why"] = why
+
+
+def e_say(game, stmt, L):
+    """say: words told to every seat, by a seat where `player` names one: only the record (and play) keep them."""
+    S, player = game.state, stmt.args["player"]
+    seat = None if player is None else player.fn(S, L)
+    if seat is not None and (type(seat) is not int or not 0 <= seat < S.nplayers):
+        raise RuleRuntimeError(f"say's player needs a seat (0..{S.nplayers - 1}), got {describe(seat)}{fraction_hint(seat)}", part="player")
+    text = said_text(stmt.args["text"].fn(S, L), "text")
+    if game.recorder is not None:
+        game.recorder.say(seat, text)
+
+
+def said_text(value, part: str) -> str:
+    """What a say (or a score's why) tells, as words: each of a list's items written as text() writes it, a space apart."""
+    items = value if type(value) is list else (value,)
+    try:
+        return " ".join(b_text(item) for item in items)
+    except RuleRuntimeError:
+        raise RuleRuntimeError(f"what is said is a word, a number, true, false or none, or a list of them, got {describe(value)}: "
+                               "tell what is known of it as words (text(count(hand[p])), c.rank); reveal shows a component",
+                               part=part) from None
+
+
 def _seat_and_number(S, stmt, L, part: str) -> tuple:
     """A score statement's seat and its number (``part``: `add` or `set`), each tested as the game's rules require."""
     player = stmt.args["player"].fn(S, L)
@@ -1046,6 +1078,7 @@ EFFECTS = {
     "score": e_score,
     "reveal": e_reveal,
     "place": e_place,
+    "say": e_say,
 }
 
 
@@ -1062,6 +1095,8 @@ def effect_of(stmt):
         return e_place_unturned
     if stmt.kind == "move" and stmt.args.get("bottom"):
         return e_move_bottom
+    if stmt.kind == "score" and "why" in stmt.args:
+        return e_score_why
     if stmt.kind == "score" and "set" in stmt.args:
         return e_score_set
     return EFFECTS.get(stmt.kind)

@@ -447,6 +447,10 @@ class Recorder:
     def score(self, player, points, total) -> None:
         self.events.append({"event": "score", "player": player, "points": points, "total": total})
 
+    def say(self, seat, text: str) -> None:
+        """Words told to every seat (a `say`), by ``seat`` where one says them: public, in every seat's record."""
+        self.events.append({"event": "say", "text": text} if seat is None else {"event": "say", "player": seat, "text": text})
+
     def place(self, piece, key, at) -> None:
         """A piece put on a grid at {x, y, rot} (its move was recorded just before)."""
         out = {"event": "place", "zone": zone_json(key), "component": component_json(piece), "at": dict(at)}

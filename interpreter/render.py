@@ -700,7 +700,13 @@ def _said_value(e, rs, said: str) -> str:
 
 def _said_score(e, rs):
     """A score that moved (None for +0: a score kept equal to a count each turn told '+0' for every seat it left alone)."""
-    return None if e["points"] == 0 else f"seat {e['player']} scores {e['points']:+} (now {e['total']})"
+    why = f" for {e['why']}" if e.get("why") else ""
+    return None if e["points"] == 0 else f"seat {e['player']} scores {e['points']:+}{why} (now {e['total']})"
+
+
+def _said_say(e, rs):
+    """Words told the table (a `say`): `seat 1: go`, or the words alone."""
+    return f"seat {e['player']}: {e['text']}" if "player" in e else e["text"]
 
 
 def _said_place(e, rs, source: str = ""):
@@ -722,4 +728,4 @@ def _said_round_end(e, rs):
 
 
 EVENT_WORDS = {"decision": _said_decision, "move": _said_move, "gather": _said_gather, "deal": _said_deal, "roll": _said_roll, "set_aside": _said_set_aside, "set": _said_set,
-               "score": _said_score, "place": _said_place, "reveal": _said_reveal, "round_end": _said_round_end}
+               "score": _said_score, "say": _said_say, "place": _said_place, "reveal": _said_reveal, "round_end": _said_round_end}

@@ -2343,7 +2343,7 @@ def _shape(stmt, var=None, seats=False) -> str:
         what, to = (_of_item(read, stmt.args[part], var) if read in ("zone", "last", "at") else read for part, read in (("what", what), ("to", to)))
         apart = "_apart" if _apart(stmt.args["what"], what, stmt.args["to"], to) else ""
         return {("fn", "fn"): "move", ("local", "fn"): "move_local"}.get((what, to), f"move_{what}_{to}{apart}")
-    if stmt.kind == "score" and "set" in stmt.args:  # (no fused runner: its handler's, effects.e_score_set)
+    if stmt.kind == "score" and ("set" in stmt.args or "why" in stmt.args):  # (no fused runner: effect_of's handler)
         return "any"
     if stmt.kind == "score":
         floor = stmt.args.get("floor")
@@ -2409,7 +2409,7 @@ def _fused_parts(stmt, limit):
             return name, fn, grown
         plus = _plus(stmt)
         return (name, fn, *plus) if plus else (name, fn)  # (set_plus: the local and the number added)
-    if kind == "score" and "set" in args:  # (its handler's: effects.e_score_set)
+    if kind == "score" and ("set" in args or "why" in args):  # (its handler's: effects.e_score_set, e_score_why)
         return None
     if kind == "score":
         exprs = (args["player"], args["add"], *([args["floor"]] if args.get("floor") is not None else []))

@@ -223,8 +223,9 @@ def test_filtered_records_hide_something_in_poison(record_validator):
 def test_all_event_kinds_are_covered_by_shipped_games():
     """Between them, the shipped games write every event kind the schema lists, and no other; `failed`, written only
     by a game a rule stops, is checked against the schema in tests/test_cli.py, `gather`, written only by a game
-    hiding a count (no shipped game does), in tests/test_hidden_counts.py, and `set_aside`, written only by a game that
-    takes a die out (no shipped game does), in tests/test_dice.py."""
+    hiding a count (no shipped game does), in tests/test_hidden_counts.py, `set_aside`, written only by a game that
+    takes a die out (no shipped game does), in tests/test_dice.py, and `say`, written only by a game that says
+    something (no shipped game does), in tests/test_say.py."""
     schema = _schema("record.schema.json")
     listed = set(schema["definitions"]["event"]["properties"]["event"]["enum"])
     seen = set()
@@ -232,8 +233,8 @@ def test_all_event_kinds_are_covered_by_shipped_games():
         game = play_game(load_ruleset(name), players, seed, ["random"] * players, record=True)
         seen |= {e.get("event") for e in game.recorder.events[1:]}
     assert seen <= listed
-    assert listed - seen == {"failed", "gather", "set_aside"}, \
-        f"no shipped game writes {sorted(listed - seen - {'failed', 'gather', 'set_aside'})}"
+    assert listed - seen == {"failed", "gather", "set_aside", "say"}, \
+        f"no shipped game writes {sorted(listed - seen - {'failed', 'gather', 'set_aside', 'say'})}"
 
 
 RECORD_HEADER = {
@@ -415,7 +416,7 @@ def test_a_name_ending_in_a_line_break_is_refused_where_it_is_written(tmp_path, 
 # a value each key of a statement takes, so that only which keys are together decides
 STATEMENT_VALUES = {
     "move": "a -> b", "rotate": "hand", "by": 1, "shuffle": "deck", "deal": {"from": "deck", "to": "hands"}, "roll": "d6", "set_aside": "d6", "set": {"x": 1},
-    "let": {"x": 1}, "score": {"player": 0, "add": 1}, "reveal": "hand", "place": {"piece": "c", "to": "g", "at": "a"},
+    "let": {"x": 1}, "score": {"player": 0, "add": 1}, "reveal": "hand", "place": {"piece": "c", "to": "g", "at": "a"}, "say": "'go'",
     "run": "refill(hand, 1)", "do": [], "for": "p in players", "repeat": 2, "until": "true", "turns": "players", "round": [], "end_game": {},
     "decide": "play", "simultaneous": "play", "when": "true", "else": [], "name": "n", "as": "i", "player": 0, "players": "players",
     "until_chosen": "stop",
