@@ -121,3 +121,13 @@ def test_a_value_known_only_at_run_time_that_is_not_words_stops_the_game_at_the_
     with pytest.raises(RuleRuntimeError) as info:
         said_text({"a": 1}, "text")
     assert "what is said is a word, a number, true, false or none, or a list of them" in str(info.value)
+
+
+@pytest.mark.parametrize("said, key", [("say: {player: 0, txt: \"'go'\"}", "txt"), ("say: {text: \"'go'\", to: 1}", "to")])
+def test_a_say_mapping_with_a_wrong_key_names_that_key(tmp_path, said, key):
+    """A mapping is checked as say's mapping form alone: the key is named, not 'expected a text' for the whole."""
+    text = SAID.replace("  - shuffle: deck\n", f"  - shuffle: deck\n  - {said}\n")
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(_ruleset(tmp_path, text)))
+    [d] = info.value.diagnostics
+    assert (d.code, d.message) == ("V001", f"unknown key ('{key}' was unexpected)"), str(d)
