@@ -44,7 +44,7 @@ SETTLE_ROUNDS = 8  # passes to follow zones through variables set from variables
 # statement kind -> (argument the components come from, argument they go to)
 MOVES = {"move": ("what", "to"), "deal": ("from", "to"), "place": ("piece", "to"), "rotate": ("zones", "zones")}
 # kinds that move no component: any other kind (a new one) may take components from anywhere
-STILL = {"shuffle", "roll", "set_aside", "set", "let", "score", "reveal", "do", "for", "repeat", "until", "turns", "round", "decide", "simultaneous"}
+STILL = {"shuffle", "roll", "set_aside", "set", "let", "score", "reveal", "say", "do", "for", "repeat", "until", "turns", "round", "decide", "simultaneous"}
 
 
 # -- facts about a ruleset ---------------------------------------------------------------
@@ -1205,7 +1205,7 @@ def _zones_elsewhere(facts, made: list, path: str) -> str:
 
 
 # statements that run no decision and put no component anywhere: deals on either side of them run one after the other
-BETWEEN_DEALS = {"shuffle", "roll", "set_aside", "reveal", "score", "let"}
+BETWEEN_DEALS = {"shuffle", "roll", "set_aside", "reveal", "score", "let", "say"}
 
 
 def _deals_just_before(facts) -> dict:
@@ -1942,9 +1942,10 @@ def _holds_components(t) -> bool:
 
 
 def l030_public_score_of_hidden(facts) -> list:
-    """L030: a `score` (its `add`, `floor`, `player` or `when`) reads what some seat does not see at that point: every
-    seat sees each score, so every seat learns what it read (`add: count(c for c in hand[current] if c.kind == 'gold')`
-    tells the others how many golds that hand holds)."""
+    """L030: a `score` (its `add`, `floor`, `player`, `why` or `when`) or a `say` (its `text` or `player`) reads what
+    some seat does not see at that point: every seat sees each score and is told each say, so every seat learns what it
+    read (`add: count(c for c in hand[current] if c.kind == 'gold')` tells the others how many golds that hand holds).
+    A say's `when` is no read: that the table is told whether it held is what the say states (a "go" said aloud)."""
     zones = facts.ruleset.zones
     # zones every seat may know at any point: what is said once by L006 (nobody ever sees it), and what each seat saw
     # go in (tricks taken face down from the table)
@@ -1962,20 +1963,28 @@ def l030_public_score_of_hidden(facts) -> list:
             shown = set(chosen_in_sight.get(action.name, ())) if action is not None else set()
         if _shows_all(facts, stmt, env):
             shown.add(_bare_name(facts, stmt.args[MOVES.get(stmt.kind, ("what",))[0]]))
-        if stmt.kind != "score":
+        if stmt.kind not in _TOLD_PARTS:
             continue
         seen_env = {k: (frozenset() if k in shown else v) for k, v in env.items()}
         seen = revealed | known
         carried = {k: v for k, v in lets.get(id(stmt), {}).items() if k not in shown}
-        for key, expr in (("when", stmt.when), ("player", stmt.args.get("player")), ("add", stmt.args.get("add")),
-                          ("set", stmt.args.get("set")), ("floor", stmt.args.get("floor"))):
+        for key in _TOLD_PARTS[stmt.kind]:
+            expr = stmt.when if key == "when" else stmt.args.get(key)
             tree = facts.tree(expr) if expr is not None else None
             found = _read_unseen(shown_as_is, tree, seen_env, seen, carried, loop_seats.get(id(stmt), {}), shown)
             if found is not None:
                 what, who, hint = found
-                out.append(Diagnostic(expr.loc, "L030", f"this score's {key} reads {what}, which {who}: every seat sees "
-                                      "the score, so every seat learns it", hint))
+                told = "sees the score" if stmt.kind == "score" else "is told what is said"
+                if stmt.kind == "say":  # (a say has no later to wait for: it tells only what every seat sees)
+                    hint = hint.replace(_SCORE_LATER, "or say only what every seat sees")
+                out.append(Diagnostic(expr.loc, "L030", f"this {stmt.kind}'s {key} reads {what}, which {who}: every seat "
+                                      f"{told}, so every seat learns it", hint))
     return out
+
+
+_SCORE_LATER = "or score at the end, after a reveal"  # (L030's hint for a score; a say's says otherwise)
+# the parts of a statement every seat is told, for L030 (a say's `when` is not: the say states that the table is told)
+_TOLD_PARTS = {"score": ("when", "player", "add", "set", "floor", "why"), "say": ("player", "text")}
 
 
 def _revealed_before(facts, loop_seats=None):
@@ -2084,7 +2093,7 @@ def _unseen_by_some(facts, tree, env, seen, seats):
         some = (f"; only the seats' zones it reads: reveal: \"[{zone}[p] for p in SEATS]\""
                 if zones[zone].kind == "player" else "")
         return (f"what '{zone}' holds", _WHO_SEES[zones[zone].visible],
-                f"reveal it first (reveal: {zone}{some}), or score at the end, after a reveal")
+                f"reveal it first (reveal: {zone}{some}), {_SCORE_LATER}")
     bags = _bags_read_in_order(facts, tree, seen)
     if bags:
         return (f"the order of '{bags[0]}'", "nobody sees",
@@ -2096,12 +2105,12 @@ def _unseen_by_some(facts, tree, env, seen, seats):
             target = node.args[0].target if isinstance(node.args[0], ast.Index) else None  # (in a definition: not in named)
             if not _seats_seen(facts, zone, named.get(id(target)) if target is not None else ALL_SEATS, seen):
                 return (f"`{ast.text(node)}`", "not every seat may count",
-                        f"show the count (`count: everyone` on '{zone}'), or score at the end, after a reveal")
+                        f"show the count (`count: everyone` on '{zone}'), {_SCORE_LATER}")
     unseen = [name for name in _private_variables(facts, tree, frozenset(), {})
               if name not in seen and not _read_where_seen(facts, tree, name, named, seen)]
     if unseen:
         return (f"the value of '{unseen[0]}'", _WHO_SEES[variables[unseen[0]].visible],
-                f"reveal it first (reveal: {unseen[0]}), or score at the end, after a reveal; or declare '{unseen[0]}' "
+                f"reveal it first (reveal: {unseen[0]}), {_SCORE_LATER}; or declare '{unseen[0]}' "
                 "visible: everyone")
     return None
 
@@ -3220,7 +3229,7 @@ def l031_variable_set_from_unseen(facts) -> list:
             if found is not None:
                 out.append(_public_set_finding(shown_as_is, value.loc, name, f"it is set from {found[0]}, which {found[1]}", found,
                                                (facts.tree(value), seen_env, carried)))
-        if public and stmt.when is not None:
+        if public and stmt.when is not None and not _says_its_answer(stmt):  # (a say in its `else` tells the answer)
             found = _read_unseen(shown_as_is, facts.tree(stmt.when), seen_env, seen | _said_aloud(facts, action, others, stmt.when),
                                  carried, seats, shown)
             if found is not None:
@@ -3237,7 +3246,8 @@ def l031_variable_set_from_unseen(facts) -> list:
             found = _read_unseen(shown_as_is, facts.tree(outer.when), outer_env,
                                  outer_seen | _said_aloud(facts, action, others, outer.when), outer_carried, outer_seats,
                                  outer_shown)
-            told_around[id(outer)] = [] if found is None or _turned_up_as_tested(facts, outer) else list(public)
+            told_around[id(outer)] = [] if found is None or _turned_up_as_tested(facts, outer) or _says_its_answer(outer) \
+                else list(public)
             if told_around[id(outer)]:  # (else every seat saw at that move whether the `when` held, or it reads no secret)
                 tested[id(outer)] = (outer, found, (facts.tree(outer.when), outer_env, outer_carried))
     for outer, found, read_as in tested.values():
@@ -3302,6 +3312,12 @@ def _turned_up_as_tested(facts, outer) -> bool:
     return False
 
 
+def _says_its_answer(outer) -> bool:
+    """Whether ``outer``'s block or `else` holds a `say` of no `when` of its own: the rules tell the table the answer of
+    its `when` (a "go" said aloud), so a `set` under it tells no more than the say does."""
+    return any(inner.kind == "say" and inner.when is None for block in (*_blocks(outer), outer.otherwise or ()) for inner in block)
+
+
 def _conditions_around(facts) -> dict:
     """id of each statement of the flow and the actions -> the statements with a `when` whose block or `else` holds
     it, the outermost first: whether it runs hangs on each of their conditions."""
@@ -3360,9 +3376,9 @@ _TOLD_ANYWAY = _told_anyway("L031")
 # the end of L031's hint at a `when` that tests what a hidden zone holds: where the rules tell every seat the answer (a
 # challenged claim: the card shown if held, the bluff owned to if not), a reveal says the half a card shows, and no
 # statement says a card is not held (language.md, reveal), so the ignore comment is right there, and only there
-_ANSWER_TOLD = ("; or, where the rules tell every seat the answer (a card shown when the test holds, its lack owned to "
-                "when not), reveal what is shown (reveal: the card) and silence it on this line: # philtre: ignore[L031] "
-                "(a reveal shows components, never that a zone lacks one)")
+_ANSWER_TOLD = ("; or, where the rules tell every seat the answer (a \"go\" said aloud, a bluff owned to), say it in the "
+                "statement's block (say: \"'go'\"): a say there tells the table, and this is no finding; a card shown when "
+                "the test holds is revealed (reveal: the card)")
 
 
 def _zone_reveal_hint(facts, zone, tree, env, lets) -> str:
@@ -4459,7 +4475,7 @@ def _family_count_finding(loc, family: str, spec, written: str) -> Diagnostic:
                       f"or {spec.copies} for the number of copies")
 
 
-SETS_AHEAD = {"move", "shuffle", "deal", "roll", "set_aside", "set", "let", "score", "reveal", "place"}  # no decision, no loop, no block
+SETS_AHEAD = {"move", "shuffle", "deal", "roll", "set_aside", "set", "let", "score", "reveal", "place", "say"}  # no decision, no loop, no block
 
 
 def _set_before_read(facts, name: str):

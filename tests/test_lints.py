@@ -3102,15 +3102,31 @@ def test_every_public_variable_a_secret_when_decides_is_l031_each_at_that_when(t
 
 
 
-def test_l031_at_a_secret_when_says_how_to_show_the_answer_the_rules_tell_and_when_to_silence_it(tmp_path):
+def test_l031_at_a_secret_when_says_how_to_tell_the_answer_the_rules_tell(tmp_path):
     """The trial's rules make the answer public (a challenged claimant shows the card, or is known to bluff), and the
-    hint offered only to silence the lint: it says to reveal what is shown, and that no reveal says a card is not held,
-    so the ignore comment is right there (language.md, reveal)."""
+    hint offered only to silence the lint; no reveal says a card is not held, but a `say` in the block tells the
+    table, which clears the finding (language.md, say), and the hint says so (a Cribbage trial's go was silenced)."""
     d = findings(tmp_path, CLAIMED)[0]
-    assert ("where the rules tell every seat the answer (a card shown when the test holds, its lack owned to when not), "
-            f"reveal what is shown (reveal: the card) and silence it on line {d.loc.line}: # philtre: ignore[L031] (a reveal "
-            "shows components, never that a zone lacks one)") in d.hint, str(d)
+    assert ("where the rules tell every seat the answer (a \"go\" said aloud, a bluff owned to), say it in the statement's "
+            "block (say: \"'go'\"): a say there tells the table, and this is no finding; a card shown when the test holds "
+            "is revealed (reveal: the card)") in d.hint, str(d)
     assert "where every seat sees it anyway" not in d.hint, str(d)  # (said once, for the case at hand)
+    said = CLAIMED.replace("""        - set: {"owed[claimant]": 1, bluffed: true}""", """        - say: "'bluff'"
+        - set: {"owed[claimant]": 1, bluffed: true}""")
+    (tmp_path / "said").mkdir()  # (another file: a file's lines are read once in a process)
+    assert findings(tmp_path / "said", said) == []
+    under_its_own_when = said.replace("""- say: "'bluff'"\n""", """- say: "'bluff'"\n          when: doubter == 0\n""")
+    (tmp_path / "when").mkdir()  # (a say that may not be said tells the table nothing)
+    assert [d.code for d in findings(tmp_path / "when", under_its_own_when)] == ["L031", "L031"]
+    own = CLAIMED.replace("""      do:
+        - set: {"owed[doubter]": 1, bluffed: false}
+      else:
+        - set: {"owed[claimant]": 1, bluffed: true}""", """      set: {"owed[doubter]": 1, bluffed: false}
+      else:
+        - say: "'bluff'"
+        - set: {"owed[claimant]": 1, bluffed: true}""")
+    (tmp_path / "own").mkdir()  # (a `set` whose own `when` is answered by a say in its `else`)
+    assert findings(tmp_path / "own", own) == []
 
 
 

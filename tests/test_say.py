@@ -20,6 +20,7 @@ from philtre.interpreter.replay import replayed
 from philtre.interpreter.simulate import play_game
 from test_cli import philtre
 from test_hidden_counts import record_errors
+from test_lints import findings, where
 
 # seat 1 holds a card more than seat 0: once seat 0's hand is empty it says go, and seat 1 plays its last card
 SAID = """\
@@ -102,6 +103,32 @@ def test_a_record_with_says_replays_and_a_changed_say_does_not(tmp_path):
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(PhiltreError):
         replayed(str(path))
+
+
+def test_a_say_reading_a_hidden_zone_is_l030_and_its_when_is_what_it_states(tmp_path):
+    """A say tells every seat, as a score does: its text reading a hand only its owner sees is L030; its `when` is
+    not (that the table is told whether it held is what the say states: a go said aloud)."""
+    text = SAID.replace("""say: {player: current, text: "'go'"}""",
+                        """say: {player: current, text: "['go', first(hand[left(current)]).rank]"}""")
+    found = findings(tmp_path, text)
+    assert [(d.code, (d.loc.line, d.loc.col)) for d in found] == [("L030", where(text, "\"['go', first"))], [str(d) for d in found]
+    assert found[0].message.startswith("this say's text reads what 'hand' holds, which only its owner sees: every seat is "
+                                       "told what is said"), str(found[0])
+    assert "or say only what every seat sees" in found[0].hint and "score at the end" not in found[0].hint
+    when = SAID.replace("""      - when: count(hand[current]) > 0
+        decide: play
+        else:
+          - say: {player: current, text: "'go'"}""", """      - decide: play
+      - say: {player: left(current), text: "'go'"}
+        when: not any(c.rank < 3 for c in hand[left(current)])""")
+    (tmp_path / "when").mkdir()  # (another file: a file's lines are read once in a process)
+    assert findings(tmp_path / "when", when) == []
+
+
+def test_a_why_reading_a_hidden_zone_is_l030(tmp_path):
+    text = SAID.replace("""why: "['card of', card.rank]\"""", """why: "['card of', count(c for c in hand[1] if c.rank > 3)]\"""")
+    found = findings(tmp_path, text)
+    assert [(d.code, d.message.split(" reads ")[0]) for d in found] == [("L030", "this score's why")], [str(d) for d in found]
 
 
 @pytest.mark.parametrize("said", ["say: \"first(hand[0])\"", "say: {player: 0, text: table}",
