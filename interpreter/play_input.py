@@ -1098,12 +1098,29 @@ def _unknown_names(text: str, options, single_zones=()) -> str:
 TYPED_WORD = re.compile(r"""\b(\w+)\s*=\s*([^\s,()\[\]{}:'"=]+(?:\[\d+\])?)""")
 
 
+def _typed_words(text: str, options) -> list:
+    """(name, value) of each value typed after a name: a word (colour=green), or, in a call written out, an argument's
+    whole value, up to the next argument's name or its ')': card red value=3 of play(card=card red value=3, f=0), said
+    back whole (a Battle Line trial was told `no option has card=card`)."""
+    names = {n.lower() for option in options for n, _ in option.args} if "(" in text else set()
+    found, end = [], 0
+    for typed in TYPED_WORD.finditer(text):
+        if typed.start() < end:  # a word of the argument's value before (value=3 of the card's words)
+            continue
+        name, value, end = typed[1], typed[2], typed.end()
+        if name.lower() in names:
+            end = _value_end(text, typed.start(2), names)
+            value = text[typed.start(2):end].rstrip(", ")
+        found.append((name, value))
+    return found
+
+
 def _unknown_values(text: str, options, single_zones=()) -> str:
     """For the first value typed after an argument's name that no option of the action typed (of any, where none is)
     has there: ' (no option has colour=green now; colour is one of yellow, black, blue)', the values it has, in the
     options' order, in those that have the other values typed so, where some have (src=factory[0]'s colours); else
     '' (an Azul trial was told only that its line was not among 84 options)."""
-    named, typed = _action_named(text, options) or options, TYPED_WORD.findall(text)
+    named, typed = _action_named(text, options) or options, _typed_words(text, options)
     for name, value in typed:
         others = {(n.lower(), v.lower()) for n, v in typed if n.lower() != name.lower()}
         fitting = [o for o in named if others <= {(n.lower(), t.lower()) for n, t in o.argument_texts(None, single_zones)}]

@@ -238,3 +238,15 @@ def test_a_forbidden_options_if_that_calls_an_and_names_the_definitions_first_fa
             in match_choice("take n=3", options, forbidden=forbidden))
     assert ("(the if of give, line 14: legal(me, n) is false: its part n != 1, line 6, is false)"
             in match_choice("give n=1", options, forbidden=forbidden))
+
+
+def test_a_component_typed_in_a_call_that_no_option_has_is_said_back_whole(tmp_path):
+    """A Battle Line trial: `play(card=card red value=3, f=0)`, a card not in hand, was said back cut to its first
+    word, 'no option has card=card': the argument's whole value typed is quoted, and the other argument typed, f=0,
+    narrows the cards listed."""
+    from test_play_cli import CARD_AND_STONE
+
+    (tmp_path / "ruleset.yaml").write_text(CARD_AND_STONE, encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    said = choose("play(card=card red rank=4, stone=0)", options)
+    assert "(no option has card=card red rank=4 now; where stone=0, card is one of card " in said, said
