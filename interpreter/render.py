@@ -665,6 +665,11 @@ def _said_deal(e, rs):
         """The components dealt to a zone, named as its `show_sorted` lists them."""
         return _things(shown_sorted(t["components"], getattr(getattr(rs, "zones", {}).get(t["zone"]), "show_sorted", ())), rs)
 
+    # a zone dealt nothing (a refill of a market already full) is no news, nor is a deal that gave none: told, it read
+    # as something happening after each action (a Jaipur trial's `dealt from deck: 0 to market`)
+    e = {**e, "to": [t for t in e["to"] if t["components"]]}
+    if not e["to"]:
+        return None
     named = [face_up(t) for t in e["to"]]
     if any(named):  # names hold commas: the zones apart by semicolons
         return f"dealt from {_where(e['from'], rs)}: " + "; ".join(

@@ -1313,6 +1313,24 @@ def test_play_names_the_cards_dealt_to_a_zone_every_seat_sees():
         "dealt from deck: card rank=4, card rank=3 to board; 2 to hand[0]")
 
 
+def test_play_tells_nothing_of_a_deal_that_moved_nothing():
+    """A Jaipur trial's refill of a full market was told 'dealt from deck: 0 to market' after every action: a deal that
+    gave none is no news, and a zone dealt none is left out of a deal's line. The record keeps the event as it was."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.render import event_text
+
+    from philtre.dsl.model import ZoneSpec
+
+    zones = {name: ZoneSpec(name, kind, 1, visible, "everyone", None)
+             for name, kind, visible in (("deck", "single", "nobody"), ("market", "single", "everyone"), ("hand", "player", "owner"))}
+    ruleset = SimpleNamespace(zones=zones)
+    deal = {"event": "deal", "from": {"zone": "deck", "index": 0}, "to": [{"zone": "market", "index": 0, "components": []}]}
+    assert event_text(deal, ruleset) is None
+    hands = [{"zone": "hand", "index": i, "components": [{"hidden": True}] * i} for i in (0, 1)]
+    assert event_text(dict(deal, to=hands), ruleset) == "dealt from deck: 1 to hand[1]"
+
+
 def test_play_tells_a_score_that_moved_and_not_one_that_did_not():
     """A Reversi kept each score equal to the discs with `add: discs(p) - score[p]`: after every pass play told
     'seat 0 scores +0 (now 11)' for each seat."""
