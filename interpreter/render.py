@@ -467,7 +467,7 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
     """Zones, variables, the definitions `show` lists (``shown``: shown_values, their values now), dice and scores
     (where the game keeps them: ``keeps_scores``) as the seat sees them; where ``played``, as `philtre play` shows its
     board before each decision: the zones with nothing in them on one line (`empty: spare, meld[3..16]`: a game's
-    helper zones, mostly empty, crowded out the rest), and its `quiet` variables (bookkeeping) left out."""
+    helper zones, mostly empty, crowded out the rest); its `quiet` zones and variables (bookkeeping) always left out."""
     # a game without `round` statements stays at round 0: saying so would only puzzle
     heading = "  ".join(filter(None, (f"round {view['round']}" if view["round"] else "",
                                       f"scores {view['scores']}" if keeps_scores(ruleset) else "")))
@@ -494,7 +494,7 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
     if empty:
         lines.append(f"  empty: {', '.join(empty_zones_text(empty))}")
     for name, value in view["variables"].items():
-        if not (played and ruleset.variables[name].quiet):
+        if not ruleset.variables[name].quiet:  # (bookkeeping, as a quiet zone: the adapter's text showed `chain = none`)
             lines.extend(variable_lines(name, value, ruleset, view["seat"]))
     for name, value in (shown or {}).items():
         lines.extend(shown_lines(name, value, ruleset))

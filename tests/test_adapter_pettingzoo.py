@@ -172,6 +172,14 @@ def test_render_shows_the_public_table_as_text():
     assert "potion" not in text.split("hand[0]")[1].splitlines()[0]  # hands are hidden from onlookers
 
 
+def test_render_leaves_out_a_quiet_variable_as_play_does():
+    """A Checkers trial: render() listed the quiet `chain = none`, bookkeeping that play's board leaves out."""
+    e = env(str(Path(__file__).resolve().parent / "data" / "quiet_bookkeeping.yaml"), players=2, render_mode="ansi")
+    e.reset(seed=0)
+    text = e.render()
+    assert "total = 0" in text and "flip" not in text and "marks" not in text, text
+
+
 def test_max_steps_truncates_a_game():
     e = env("poison", players=3, max_steps=5)
     e.reset(seed=0)
