@@ -166,28 +166,39 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path, take_forced: boo
 def listed_order(game, options):
     """The options in the order play lists and numbers them: each action's together, where it first comes, and those
     that differ by a component lying in a zone with `show_sorted` in that zone's order, as the board shows the zone
-    (16 cards of a hand offered in deal order were hard to scan: a Lost Cities trial). The engine's order, the
-    agents', records' and replays', is unchanged: an option is taken as the object it is."""
+    (16 cards of a hand offered in deal order were hard to scan: a Lost Cities trial); those that differ by a set of such
+    components (a list chosen among subsets) by their sets, each in that order, compared item by item (a Cribbage
+    discard of two cards of six). The engine's order, the agents', records' and replays', is unchanged: an option is
+    taken as the object it is."""
+    from .options import set_lists
+
     zones = game.ruleset.zones
     if not any(spec.show_sorted for spec in zones.values()):
         return options
     actions: dict = {}
     for option in options:
         actions.setdefault(option.action, len(actions))
+    sets = set_lists(game.ruleset)
     return sorted(options, key=lambda option: (actions[option.action],
-                                               tuple(_listed_key(game, value) for _, value in option.args)))
+                                               tuple(_listed_key(game, value, (option.action, name) in sets)
+                                                     for name, value in option.args)))
 
 
-def _listed_key(game, value) -> tuple:
-    """An option's argument's key in listed_order: a component's in its zone's `show_sorted` order, else none."""
+def _listed_key(game, value, a_set: bool = False) -> tuple:
+    """An option's argument's key in listed_order: a component's in its zone's `show_sorted` order; a list's, its items'
+    keys in its order (``a_set``, chosen among subsets: in theirs, as its label lists it); else none (kinds tagged apart:
+    a key of a list is never compared with a component's)."""
     from philtre.dsl.values import Component
 
-    from .render import sorted_key
+    from .options import shown_key
 
-    where = game.state.where[value.ident] if isinstance(value, Component) else None
-    zone = game.ruleset.zones.get(where[0]) if where else None  # (a component set aside lies in no zone)
-    names = zone.show_sorted if zone is not None else ()
-    return sorted_key(value, names) if names else ()
+    if isinstance(value, Component):
+        key = shown_key(game, value)
+        return (1, key) if key else (0,)
+    if value.__class__ is list and any(isinstance(c, Component) for c in value):
+        keys = [shown_key(game, c) if isinstance(c, Component) else () for c in value]
+        return (2, tuple(sorted(keys) if a_set else keys)) if any(keys) else (0,)
+    return (0,)
 
 
 def _option_words(game, view: dict, options, singles):
@@ -195,11 +206,11 @@ def _option_words(game, view: dict, options, singles):
     would read alike, a position's rot=0 left out where it tells nothing (a marble's place(at=(x=2, y=2)))."""
     from philtre.dsl.builtins import b_zone_of
 
-    from .options import located_wording, placed_wording
+    from .options import located_wording, placed_wording, ranked_wording
     from .render import seen_ids
 
     words = placed_wording(singles, _view_places(game, view))
-    words = located_wording(words, options, seen_ids(view), lambda c: b_zone_of(game.state, c))
+    words = located_wording(ranked_wording(words, options, game), options, seen_ids(view), lambda c: b_zone_of(game.state, c))
     return words.but(unturned=_all_at_rot_zero(options))
 
 

@@ -49,7 +49,7 @@ class Option:
     def argument_texts(self, seen=None, single_zones=()) -> list:
         """(name, text) of each argument, none too, the text as ``label`` writes it (play matches a typed argument
         against it: guess=none still names the option whose label leaves it out)."""
-        return [(n, _short(v, seen, single_zones)) for n, v in self.args]
+        return [(n, _short(_as_shown(self.action, n, v, single_zones), seen, single_zones)) for n, v in self.args]
 
     def to_json(self) -> dict:
         return {n: _arg_json(v) for n, v in self.args}
@@ -70,7 +70,8 @@ class Wording(frozenset):
     text, ``located_wording``); ``unordered``, the
     (action, parameter) pairs chosen among subsets, whose lists play may take typed in another order (``set_lists``);
     ``boards``, each grid's (width, height), None for one without edges (``boards_wording``); ``unturned``, whether
-    a position at rot 0 is written without its rot (every option of a decision at rot 0: the turn tells none apart)."""
+    a position at rot 0 is written without its rot (every option of a decision at rot 0: the turn tells none apart);
+    ``ranked``, the `show_sorted` key of each component a set lists that lies in a zone with one (``ranked_wording``)."""
 
     display: dict = {}
     placed: dict = {}
@@ -78,12 +79,13 @@ class Wording(frozenset):
     unordered: frozenset = frozenset()
     boards: dict = {}
     unturned: bool = False
+    ranked: dict = {}
 
     def but(self, **changed) -> Wording:
         """A copy with the attributes ``changed`` given new values."""
         told = Wording(self)
         told.display, told.placed, told.located, told.unordered = self.display, self.placed, self.located, self.unordered
-        told.boards, told.unturned = self.boards, self.unturned
+        told.boards, told.unturned, told.ranked = self.boards, self.unturned, self.ranked
         for name, value in changed.items():
             setattr(told, name, value)
         return told
@@ -136,6 +138,37 @@ def located_wording(words: Wording, options, seen, zone_of) -> Wording:
         if len(set(zones.values())) > 1:
             located.update(zones)
     return words.but(located=located) if located else words
+
+
+def ranked_wording(words: Wording, options, game) -> Wording:
+    """``words`` that also know the `show_sorted` key of each component a set of ``options`` lists (a list chosen among
+    subsets) where it lies in a zone with one: the label lists the set in that order, as the board shows the zone (a
+    Cribbage discard read [card spades rank=12, card spades rank=8] under a hand shown 8 before 12)."""
+    ranked = {c.ident: key for option in options for name, value in option.args
+              if value.__class__ is list and (option.action, name) in words.unordered
+              for c in value if isinstance(c, Component) and (key := shown_key(game, c))}
+    return words.but(ranked=ranked) if ranked else words
+
+
+def shown_key(game, component) -> tuple:
+    """A component's key in the `show_sorted` order of the zone it lies in (render.sorted_key); () where that zone has
+    none, or it lies in no zone (set aside)."""
+    from .render import sorted_key
+
+    where = game.state.where[component.ident]
+    zone = game.ruleset.zones.get(where[0]) if where else None
+    names = zone.show_sorted if zone is not None else ()
+    return sorted_key(component, names) if names else ()
+
+
+def _as_shown(action: str, name: str, value, words):
+    """A set's components (a list chosen among subsets) in the order ``words.ranked`` gives them, the board's order of
+    the zone they lie in; any other value, and a list whose order is its meaning, as it is (text only: the option keeps
+    its list)."""
+    ranked = getattr(words, "ranked", None)
+    if not ranked or value.__class__ is not list or (action, name) not in words.unordered:
+        return value
+    return sorted(value, key=lambda c: ranked.get(c.ident, ()) if isinstance(c, Component) else ())
 
 
 def _components_named(option) -> list:

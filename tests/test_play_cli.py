@@ -2736,3 +2736,33 @@ def test_play_lists_options_of_a_sorted_hand_in_its_order_and_numbers_them_so(tm
     numbered = re.findall(r"^\s+\d+\. (.*)$", result.stdout, re.M)
     assert numbered[:len(listed)] == [o.label() for o in listed], result.stdout
     assert f"{cards[0]['suit']} rank={cards[0]['rank']} from hand[0] to table[0]" in result.stdout, result.stdout
+
+
+def test_play_lists_sets_of_a_sorted_hand_in_its_order_and_each_set_so(tmp_path):
+    """A Cribbage trial: a discard of `subsets(hand[me], 2)` under a hand shown by rank was listed in the rules' order,
+    each set's cards too (`[card spades rank=12, card spades rank=8]`). Play lists each set in the hand's order and the
+    options by their sets, item by item, and numbers them so; the options themselves, their lists and the engine's
+    order, are the rules'."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.cli_play import listed_order
+    from test_show_sorted import write
+
+    path = write(tmp_path, hand="[rank, suit]")
+    text = path.read_text(encoding="utf-8").replace('choose: {card: "hand[me]"}', 'choose: {cards: "subsets(hand[me], 2)"}')
+    path.write_text(text.replace("move: card -> table[me]", "move: cards -> table[me]").replace("add: card.rank", "add: 1")
+                    .replace("repeat: 3", "repeat: 1"))
+    game = Game(load_ruleset(str(path)), 2, seed=2)
+    options = game.options(0)
+    before = [[c["id"] for c in dict(o.args)["cards"]] for o in options]
+    result = philtre("play", path, "-p", "2", "--seat", "0", "--seed", "2", stdin="3\n")
+    assert result.returncode == 0, result.stderr
+    numbered = [[(int(rank), suit) for suit, rank in re.findall(r"card (\w+) rank=(\d+)", line)]
+                for line in re.findall(r"^\s+\d+\. play\((.*)\)$", result.stdout, re.M)][:len(options)]
+    assert len(numbered) == 3 and all(each == sorted(each) for each in numbered), result.stdout
+    assert numbered == sorted(numbered), result.stdout
+    assert any(ids != sorted(ids, key=lambda i: game.state.components[i]["rank"]) for ids in before)  # (this deal)
+    assert [[c["id"] for c in dict(o.args)["cards"]] for o in game.options(0)] == before  # (the engine's, as it was)
+    moved = re.search(r"^\s+(.*) from hand\[0\] to table\[0\]$", result.stdout, re.M)[1]
+    assert sorted((int(r), s) for s, r in re.findall(r"card (\w+) rank=(\d+)", moved)) == numbered[2], result.stdout
+    assert listed_order(game, options)[2] in options
