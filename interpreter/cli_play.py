@@ -10,7 +10,7 @@ import weakref
 import click
 
 from .cli import EXIT_FINDINGS, EXIT_USAGE, PLAYERS_HELP, WholeNumber, guarded, load, named, overlay_identity, players_for, usable_file, warn_of
-from .play_input import NumberReading, _a_position, _all_at_rot_zero, _forbidding, _places, _position_hint, match_choice
+from .play_input import NumberReading, _a_position, _forbidding, _places, _position_hint, match_choice
 
 @click.command()
 @click.argument("ruleset", callback=named)
@@ -125,7 +125,7 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path, take_forced: boo
     """Every decision to the game's end: the agents' asked of them, the seat's asked at the prompt after what happened
     (a lone option taken unasked with ``take_forced``); the count of events told (what followed is told with the game's end)."""
     from .agents import ask
-    from .options import boards_wording, single_zones
+    from .options import boards_wording, option_wording, single_zones
     from .render import render_view, seen_ids, shown_values
 
     colour = _colour()
@@ -146,7 +146,7 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path, take_forced: boo
             told = _tell(game, seat, told)
             options = listed_order(game, options)
             view = game.view(seat)
-            words = _option_words(game, view, options, singles)
+            words = option_wording(game, view, options, singles)
             if take_forced and len(options) == 1:  # nothing to choose: the seat is told what it did, not asked
                 chosen = options[0]
                 click.echo(f"  = {chosen.label(seen_ids(view), words)} (your only option)")
@@ -199,19 +199,6 @@ def _listed_key(game, value, a_set: bool = False) -> tuple:
         keys = [shown_key(game, c) if isinstance(c, Component) else () for c in value]
         return (2, tuple(sorted(keys) if a_set else keys)) if any(keys) else (0,)
     return (0,)
-
-
-def _option_words(game, view: dict, options, singles):
-    """How the seat's options are worded: a grid's piece named with where it lies, a component with its zone where options
-    would read alike, a position's rot=0 left out where it tells nothing (a marble's place(at=(x=2, y=2)))."""
-    from philtre.dsl.builtins import b_zone_of
-
-    from .options import located_wording, placed_wording, ranked_wording
-    from .render import seen_ids
-
-    words = placed_wording(singles, _view_places(game, view))
-    words = located_wording(ranked_wording(words, options, game), options, seen_ids(view), lambda c: b_zone_of(game.state, c))
-    return words.but(unturned=_all_at_rot_zero(options))
 
 
 @contextlib.contextmanager
@@ -451,39 +438,13 @@ def _unturned_place(text: str, event: dict, game) -> str:
     at = event.get("at")
     if event.get("event") != "place" or not isinstance(at, dict) or at.get("rot") != 0:
         return text
+    from .options import turning_tells_nothing
+
     piece = event["component"]
-    if not isinstance(piece, dict) or not _turning_tells_nothing(game, event["zone"]["zone"], piece.get("id")):
+    if not isinstance(piece, dict) or not turning_tells_nothing(game, event["zone"]["zone"], piece.get("id")):
         return text
     head, said, tail = text.rpartition(f" at x={at['x']} y={at['y']} rot=0")
     return f"{head} at x={at['x']} y={at['y']}{tail}" if said else text
-
-
-def _turning_tells_nothing(game, grid: str, ident) -> bool:
-    """Whether the piece ``ident`` looks the same at every turn on ``grid`` (a marble), or the grid's pieces never turn
-    (`turns: false`): then play writes its place without rot=0."""
-    from philtre.dsl.geometry import ROTATIONS, repeated_turns
-
-    from philtre.dsl.compiler import lists_every_turn
-
-    if not game.ruleset.zones[grid].turns:
-        return True
-    if ident is None or lists_every_turn(game.ruleset):  # (the rules read the turn: it tells what the cells do not)
-        return False
-    return repeated_turns(game.state.components[ident], game.state.grids[grid]) == ROTATIONS[1:]
-
-
-def _view_places(game, view: dict) -> dict:
-    """Where each piece the seat's view shows on a grid lies, id -> (x, y, rot) (view_placements), the rot None where
-    it is 0 and turning tells nothing (_turning_tells_nothing)."""
-    from .views import zone_objects
-
-    places = {}
-    for name, zone in view["zones"].items():
-        for one in zone_objects(zone):
-            for p in one.get("placements", ()):
-                unturned = p["rot"] == 0 and _turning_tells_nothing(game, name, p["id"])
-                places[p["id"]] = (p["x"], p["y"], None if unturned else p["rot"])
-    return places
 
 
 def _unturned_decision(text: str, event: dict, after: list, game) -> str:
@@ -528,13 +489,15 @@ def _placing(move: dict, place) -> bool:
 def _follow_places(event: dict, placed: dict, game=None) -> None:
     """Keep ``placed`` (id -> (x, y, rot)) where each piece the seat saw placed on a grid lies after ``event``: a piece
     leaves its place when it moves to another zone (the record's events are all that play reads of it); with the
-    ``game``, the rot None where it is 0 and turning tells nothing (_turning_tells_nothing)."""
+    ``game``, the rot None where it is 0 and turning tells nothing (options.turning_tells_nothing)."""
+    from .options import turning_tells_nothing
+
     kind = event.get("event")
     if kind == "place":
         piece, at = event["component"], event["at"]
         if isinstance(piece, dict) and "id" in piece:
             if isinstance(at, dict) and "x" in at:
-                unturned = at["rot"] == 0 and game is not None and _turning_tells_nothing(game, event["zone"]["zone"], piece["id"])
+                unturned = at["rot"] == 0 and game is not None and turning_tells_nothing(game, event["zone"]["zone"], piece["id"])
                 placed[piece["id"]] = (at["x"], at["y"], None if unturned else at["rot"])
             else:  # a place the seat does not see
                 placed.pop(piece["id"], None)

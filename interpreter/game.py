@@ -196,6 +196,14 @@ class Game:
         error.recorder = recorder
         self.failure = error
 
+    def option_text(self, option, seat=None) -> str:
+        """``option`` as `philtre play` lists it to ``seat`` (None: an onlooker): each component as its type's display
+        prints it, a piece on a grid with where it lies, `man (seat 0) at x=0 y=5`, which ``str(option)``, knowing no
+        game, leaves out."""
+        from .options import option_text
+
+        return option_text(self, option, seat)
+
     def view(self, player):
         """Everything seat ``player`` may know now, and nothing else (None: an onlooker)."""
         if player is not None and not is_whole(player, 0, self.state.nplayers - 1):

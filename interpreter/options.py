@@ -181,6 +181,58 @@ def _components_named(option) -> list:
     return found
 
 
+def option_text(game, option, seat=None) -> str:
+    """``option`` as `philtre play` lists it to ``seat`` (None: an onlooker) now (option_wording; ``Game.option_text``):
+    a piece on a grid with where it lies, which ``str(option)``, knowing no game, cannot tell (a Checkers trial read
+    `step(piece=man (seat 0), to=[1, 4])` twice)."""
+    from .render import seen_ids
+
+    view = game.view(seat)
+    listed = game.options(seat) if seat is not None else ()
+    return option.label(seen_ids(view), option_wording(game, view, listed if option in listed else [option]))
+
+
+def option_wording(game, view: dict, options, singles=None) -> Wording:
+    """How `philtre play` words ``options`` to the seat of ``view``: ``singles`` (default: the ruleset's single zones and
+    boards), a grid's piece named with where it lies, a set in its zone's `show_sorted` order, a component with its zone
+    where options would read alike, a position's rot=0 left out where it tells nothing (a marble's place(at=(x=2, y=2)))."""
+    from philtre.dsl.builtins import b_zone_of
+
+    from .play_input import _all_at_rot_zero
+    from .render import seen_ids
+
+    if singles is None:
+        singles = boards_wording(single_zones(game.ruleset), game.ruleset, game.state.nplayers)
+    words = placed_wording(singles, view_places(game, view))
+    words = located_wording(ranked_wording(words, options, game), options, seen_ids(view), lambda c: b_zone_of(game.state, c))
+    return words.but(unturned=_all_at_rot_zero(options))
+
+
+def view_places(game, view: dict) -> dict:
+    """Where each piece the seat's view shows on a grid lies, id -> (x, y, rot) (view_placements), the rot None where
+    it is 0 and turning tells nothing (turning_tells_nothing)."""
+    places = {}
+    for name, zone in view["zones"].items():
+        for one in zone_objects(zone):
+            for p in one.get("placements", ()):
+                unturned = p["rot"] == 0 and turning_tells_nothing(game, name, p["id"])
+                places[p["id"]] = (p["x"], p["y"], None if unturned else p["rot"])
+    return places
+
+
+def turning_tells_nothing(game, grid: str, ident) -> bool:
+    """Whether the piece ``ident`` looks the same at every turn on ``grid`` (a marble), or the grid's pieces never turn
+    (`turns: false`): then play writes its place without rot=0."""
+    from philtre.dsl.compiler import lists_every_turn
+    from philtre.dsl.geometry import ROTATIONS, repeated_turns
+
+    if not game.ruleset.zones[grid].turns:
+        return True
+    if ident is None or lists_every_turn(game.ruleset):  # (the rules read the turn: it tells what the cells do not)
+        return False
+    return repeated_turns(game.state.components[ident], game.state.grids[grid]) == ROTATIONS[1:]
+
+
 def view_placements(view: dict) -> dict:
     """Where each piece a seat's view shows on a grid lies: id -> (x, y, rot) (a grid the seat does not see shows none)."""
     zones = [zone for family in view["zones"].values() for zone in zone_objects(family)]

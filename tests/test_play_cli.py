@@ -210,6 +210,23 @@ def test_play_names_a_piece_on_a_grid_with_where_it_lies(tmp_path, typed):
     assert result.stdout.rstrip().splitlines()[-3].split() == ["0", "b", ".", "."], result.stdout  # the man at x=2 taken
 
 
+def test_the_python_apis_option_text_names_a_piece_on_a_grid_as_play_does(tmp_path):
+    """A Checkers trial: `str(option)` of two men's moves read alike, `step(piece=man (seat 0), to=[1, 4])`, where play
+    listed each man with where it lies. ``game.option_text(option, seat)`` writes an option as play lists it to that
+    seat (one formatter), an onlooker's too; str(option), knowing no game, names the piece alone."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+
+    (tmp_path / "ruleset.yaml").write_text(MEN_ON_A_BOARD, encoding="utf-8")
+    game = Game(load_ruleset(str(tmp_path)), 1, seed=1)
+    options = game.options(0)
+    texts = ["take(c=man at x=0 y=0)", "take(c=man at x=2 y=0)"]
+    assert [game.option_text(o, 0) for o in options] == [game.option_text(o) for o in options] == texts
+    assert [str(o) for o in options] == ["take(c=man)"] * 2
+    result = philtre("play", tmp_path, "--seed", "1", stdin="1\n", timeout=60)
+    assert all(f". {text}" in result.stdout for text in texts), result.stdout
+
+
 # -- typing a choice ------------------------------------------------------------------------------
 
 LINES = """\
