@@ -10,6 +10,7 @@
 - majorities (under define): first and second place by the seats ahead, ties sharing a place and its points;
 - a value named inside an expression (under Comprehensions): a clause over a one-item list writes it once.
 - choices resolved at once (under simultaneous): each pick set aside, every seat resolved against the position before the step.
+- a piece moved on the board (under place): a piece and its destination among its placements; play takes `x y`.
 """
 
 from __future__ import annotations
@@ -257,3 +258,28 @@ def test_choices_resolved_at_once_read_the_position_from_before_the_step(tmp_pat
                          {"set": {"coins[me]": "coins[me] + count(c for c in city[left(me)] if c.colour == card.colour)"}},
                          {"move": "card -> city[me]"}]}}}
     assert sorted(coins(in_the_action, "in-the-action")) == [0, 1]  # the later seat paid for the earlier one's card
+
+
+def test_a_piece_on_the_board_is_moved_by_a_place_of_it_and_play_takes_its_destination_typed(tmp_path):
+    """A Checkers trial found no doc of a chess-like move: language.md's step chooses a man on the board and one of its
+    placements; `place` moves it (it leaves its cell), and play takes the destination typed as `x y`."""
+    from test_cli import philtre
+
+    snippet = yaml.safe_load(_block_after("**Moving a piece already on the board**"))
+    data = {"philtre": 1, "game": "men", "players": 1,
+            "components": {"man": {"each": "player", "copies": 2, "start": "reserve[owner]", "derive": {"cells": "['m']"}}},
+            "zones": {"reserve": {"each": "player"}, "board": {"grid": {"resolution": 1, "width": 4, "height": 4, "turns": False}}},
+            "actions": snippet,
+            "flow": [{"place": {"piece": "last(reserve[0])", "to": "board", "at": {"x": x, "y": 3, "rot": 0}}} for x in (0, 2)]
+            + [{"decide": "step", "player": 0}]}
+    path = _write(tmp_path, data)
+    game = Game(load_ruleset(path), 1, seed=1)
+    moves = sorted(((dict(o.args)["at"]["x"], dict(o.args)["at"]["y"]), game.state.placed[dict(o.args)["piece"].ident][:2])
+                   for o in game.options(0))
+    assert moves == [((1, 2), (0, 3)), ((1, 2), (2, 3)), ((3, 2), (2, 3))]
+    result = philtre("play", tmp_path, "--seed", "1", stdin="3 2\n", timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "step(piece=man (seat 0) at x=2 y=3, at=(x=3, y=2))" in result.stdout, result.stdout
+    assert "      man (seat 0) placed on board at x=3 y=2\n" in result.stdout, result.stdout
+    last_board = [line.split() for line in result.stdout.splitlines()[-4:-2]]
+    assert last_board == [["2", ".", ".", ".", "m"], ["3", "m", ".", ".", "."]], result.stdout  # (it left x=2 y=3)
