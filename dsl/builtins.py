@@ -459,6 +459,14 @@ def b_take(xs, n):
     return list(_collection(xs))[: max(0, n)]
 
 
+def b_take_last(xs, n):
+    """The last n items, in their order (a deck's top n cards)."""
+    if type(n) is not int:  # (as take() checks its count)
+        raise RuleRuntimeError("take_last() needs a whole number of items" + fraction_hint(n))
+    items = list(_collection(xs))
+    return items[max(0, len(items) - n):] if n > 0 else []  # (items[-0:] would be all of them)
+
+
 def b_subsets(xs):
     """Every subset of the items, each a list in the original order (at most 2**12 of them)."""
     if type(xs) is list or type(xs) is Zone:  # what _collection does with a list, without its call; read, not copied
@@ -1065,6 +1073,7 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("partners", b_partners, 1, 1, lambda ts: ("list", "player"), "partners(p): the other seats of seat p's team (needs the ruleset's teams)", arg_kinds=("whole",), charges=False),
         Builtin("round_score", b_round_score, 2, 2, lambda ts: "num", "round_score(r, p): seat p's points in round r (1-based)", needs_state=True, arg_kinds=("whole", "whole"), charges=False),
         Builtin("take", b_take, 2, 2, lambda ts: ("list", _elem(ts[0])), "take(xs, n): the first n items", collection_arg=True, arg_kinds=("", "whole")),
+        Builtin("take_last", b_take_last, 2, 2, lambda ts: ("list", _elem(ts[0])), "take_last(xs, n): the last n items, in their order (a deck's top n cards)", collection_arg=True, arg_kinds=("", "whole")),
         # (with k, the compiler calls b_subsets_of: the call of one argument, which a listing makes often, tests nothing more)
         Builtin("subsets", b_subsets, 1, 2, lambda ts: ("list", ("list", _elem(ts[0]))), "subsets(xs): every subset, each a list (at most 12 items); subsets(xs, k): those of k items", collection_arg=True, arg_kinds=("", "whole")),
         Builtin("placements", b_placements, 2, 2, lambda ts: ("list", CANDIDATE_RECORD), "placements(grid, piece): candidate placements {x, y, rot, overlap, touching} touching or covering the pieces (on a board of fixed size, all on the board)", needs_state=True, arg_kinds=("zone", "comp")),

@@ -4758,7 +4758,7 @@ _PLAIN_ITEMS = frozenset({"int", "num", "str", "bool", "player", "none", "record
 # builtins whose lists never hold two equal items: nothing to leave out (a grid's placements are many)
 _DISTINCT_ITEMS = frozenset({"placements", "range", "seats_from", "distinct"})
 # builtins that keep a list's items apart if they were: subsets of different items differ, and so on
-_KEEPS_DISTINCT = frozenset({"subsets", "take", "sorted", "remove"})
+_KEEPS_DISTINCT = frozenset({"subsets", "take", "take_last", "sorted", "remove"})
 
 
 def _plain(t) -> bool:

@@ -3131,12 +3131,12 @@ def _with_definitions(facts, tree) -> list:
 
 _WHO_SEES = {"owner": "only its owner sees", "others": "its owner does not see", "nobody": "nobody sees"}
 # builtins whose value hangs on the order of what they are given (`index` of two arguments: a position)
-_BY_POSITION = ("first", "last", "take", "index")
+_BY_POSITION = ("first", "last", "take", "take_last", "index")
 
 
 def _bags_read_in_order(facts, tree, seen=frozenset()) -> list:
     """The zones of `order: nobody` (bags) but those in ``seen`` that ``tree``, or a definition it uses, reads by
-    position: `last(bag)`, `bag[0]`, `take(bag, 2)`, `first(c for c in bag if ...)`, `index(bag, c)`. What a bag holds
+    position: `last(bag)`, `bag[0]`, `take(bag, 2)`, `take_last(bag, 2)`, `first(c for c in bag if ...)`, `index(bag, c)`. What a bag holds
     is public (`count(bag)`, `c in bag`, a sum or count over it); only which lies where is hidden."""
     bags = {name for name, zone in facts.ruleset.zones.items() if zone.order != "everyone"} - set(seen)
     if not bags or tree is None:

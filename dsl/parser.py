@@ -433,7 +433,7 @@ def _syntax_hint(text: str, token, expected) -> str:
     return ""
 
 
-SLICE_WAYS = "take(xs, n) gives the first n items, [xs[i] for i in range(a, b)] those from a to b - 1, last(xs) the last"
+SLICE_WAYS = "take(xs, n) gives the first n items, take_last(xs, n) the last n, [xs[i] for i in range(a, b)] those from a to b - 1, last(xs) the last"
 _INDEXED = re.compile(r"([A-Za-z_][\w.]*(?:\[[^\[\]]*\])*)\s*$")  # what a '[' indexes: `path`, `hand[me]`, `p.cards`
 
 
@@ -453,6 +453,8 @@ def _slice_hint(text: str, open_at: int) -> str:
     if not colon or ":" in hi or indexed is None:  # (not `xs[a:b:step]`, nor `f(x)[a:b]`)
         return f"there are no slices: {SLICE_WAYS}"
     xs = indexed[1]
+    if not hi and re.fullmatch(r"-\d+", lo):  # (`xs[-n:]`: the last n)
+        return f"there are no slices: write take_last({xs}, {lo[1:]}); {SLICE_WAYS}"
     counted = lambda end: f"count({xs}) - {end[1:]}" if re.fullmatch(r"-\d+", end) else end  # noqa: E731 (Python's from the end)
     lo, hi = counted(lo), counted(hi) if hi else f"count({xs})"
     written = f"take({xs}, {hi})" if lo in ("", "0") else f"[{xs}[i] for i in range({lo}, {hi})]"

@@ -462,7 +462,11 @@ CASES = {
         "`path[:-1]`, Python's slice (an Incan Gold trial): a bare 'unexpected ':''; there are none, and what to write",
         breaking(IF, "    if: count(hand[me][:-1]) > 0\n"),
         "E102", ":-1]) >", hint="there are no slices: write take(hand[me], count(hand[me]) - 1); take(xs, n) gives the first n "
-        "items, [xs[i] for i in range(a, b)] those from a to b - 1, last(xs) the last"),
+        "items, take_last(xs, n) the last n, [xs[i] for i in range(a, b)] those from a to b - 1, last(xs) the last"),
+    "slice_of_the_last_items": Case(
+        "`hand[me][-2:]`, Python's slice of the last items (a Jaipur trial counted them from the end by hand): take_last",
+        breaking(IF, "    if: count(hand[me][-2:]) > 0\n"),
+        "E102", ":]) >", hint="there are no slices: write take_last(hand[me], 2); take(xs, n)"),
     "slice_between_two_bounds": Case(
         "`hand[me][1:3]`, Python's slice: the hint wrote a comprehension over range with the slice's own bounds",
         breaking(IF, "    if: count(hand[me][1:3]) > 0\n"),

@@ -3021,7 +3021,7 @@ def test_words_ordered_as_declared_or_not_ordered_are_no_l042(tmp_path, ranks, w
 
 BAGGED = changed("  discard: {}", "  discard: {order: nobody}")  # a bag: which cards it holds is public, not their order
 ORDER_READS = ["last(discard).rank > 5", "discard[0].rank > 5", "first(c for c in discard if c.rank > 5) != none",
-               "take(discard, 1) == []", "index(discard, played(0)) == 0"]
+               "take(discard, 1) == []", "take_last(discard, 1) == []", "index(discard, played(0)) == 0"]
 CONTENTS_READS = ["count(discard) > 5", "count(c for c in discard if c.rank > 5) > 0", "played(0) in discard",
                   "sum(c.rank for c in discard) > 9", "max(c.rank for c in discard) > 5"]
 
@@ -3033,7 +3033,7 @@ CONTENTS_READS = ["count(discard) > 5", "count(c for c in discard if c.rank > 5)
 ], ids=["a decision's guard", "an action's if", "a score"])
 def test_reading_a_bag_by_position_is_a_hidden_read_and_what_it_holds_is_not(tmp_path, place, code):
     """A bag (`order: nobody`): reading which card lies where (`last(bag)`, `bag[0]`, `first(...)` over it, `take`,
-    `index`) where every seat sees the answer tells its order, as reading a hidden zone tells what it holds; what it
+    `take_last`, `index`) where every seat sees the answer tells its order, as reading a hidden zone tells what it holds; what it
     holds (`count`, `in`, a sum or count over it) is public, and no finding."""
     old, new = place
     for read in ORDER_READS:

@@ -1239,7 +1239,7 @@ CHOOSE = 'choose: {card: "hand[me]"}'
                                             "(comparisons do not chain: write a < b and b < c)"),
     (CHOOSE + "\n    if: card.rank ** 2 > 3", "(there is no **: multiply (x * x))"),
     (CHOOSE + "\n    if: count(hand[me][0:2]) > 0", "E102 unexpected ':'; expected ']' (there are no slices: write take(hand[me], 2); take(xs, n) gives "
-                                                     "the first n items, [xs[i] for i in range(a, b)] those from a to b - 1, last(xs) the last)"),
+                                                     "the first n items, take_last(xs, n) the last n, [xs[i] for i in range(a, b)] those from a to b - 1, last(xs) the last)"),
     (CHOOSE + "\n    if: count(take(c for c in hand[me], 2)) > 0",
      "(a comprehension given to a call is its only argument: to give more, put it in brackets, [x for x in xs])"),
     (CHOOSE + "\n    if: card.rank < 1e3", "(a number has no exponent (1e6): write it out in full (1000000))"),
