@@ -802,7 +802,6 @@ class Compiler:
         self._kept_at: dict = {}  # such a twin -> (its slot, its family's code, the positions of its key's arguments)
         self._own_seat = False  # compiling an expression of an action whose `me` is the deciding seat (SEAT)
         self.action_compiled = None  # (name, its parameters) of the action being compiled: an unknown name there names them
-        self._zones_added: dict = {}  # id -> a `zone + zone` sum told E124 (kept, so its id is its own): a zone added to one is told no more
         self._loop_lines: dict = {}  # a comprehension's loop name -> the line of its latest loop: where it is bound (_bound_elsewhere_hint)
         # while an expression or a definition compiles: id(node) -> (node, its type[, "variable" or "definition" where
         # it reads one]): what variable_types reads to type it again once the variables' types are known
@@ -4273,18 +4272,14 @@ class Compiler:
         lc, lt = self.gen(node.left, scope, src)
         rc, rt = self.gen(node.right, scope, src)
         op = node.op
+        joined = _components_joined(lt, rt) if op == "+" else None
+        if joined:  # a zone's components and another's, or a list's, in order (subsets(hand[me] + herd[me], 2))
+            return f"_concat({lc}, {rc})", joined
         if op == "+" and (is_list(lt) or is_list(rt)):
             if not ((is_list(lt) or lt == ANY) and (is_list(rt) or rt == ANY)):
                 self.error(src.at(node.pos), "E124", f"cannot add a {show_type(lt)} and a {show_type(rt)}",
                            _seats_hint(node.left, scope) or _seats_hint(node.right, scope) or _zone_plus_hint(node, lt, rt))
             return f"_concat({lc}, {rc})", _unify(lt, rt) if lt != ANY and rt != ANY else ANY
-        if op == "+" and lt == rt == "zone":  # (not "'+' needs numbers": it joins lists too, and a zone is none)
-            self.error(src.at(node.pos), "E124", "cannot add two zones", _zone_plus_hint(node, lt, rt))
-            self._zones_added[id(node)] = node
-            return "None", ANY
-        if op == "+" and "zone" in (lt, rt) and self._zones_added.get(id(node.left)) is node.left:  # `a + b + c`: told at a + b
-            self._zones_added[id(node)] = node
-            return "None", ANY
         if op == "+" and "str" in (lt, rt):
             if not ({lt, rt} <= {"str", ANY}):
                 self.error(src.at(node.pos), "E124", f"cannot add a {show_type(lt)} and a {show_type(rt)}")
@@ -7887,19 +7882,28 @@ def _seats_hint(side, scope) -> str:
     return ""
 
 
+def _components_joined(left, right):
+    """The type of `+` of values of types ``left`` and ``right`` where it joins a zone's components to another zone's or
+    to a list's that may hold components; None elsewhere (a list of zones, or a number, added to a zone: E124)."""
+    if "zone" not in (left, right):
+        return None
+    other = right if left == "zone" else left
+    if other == "zone":
+        return ("list", "comp")
+    return _unify(("list", "comp"), other) if other == ANY or is_list(other) and other[1] in ("comp", ANY) else None
+
+
 def _zone_plus_hint(node, left, right) -> str:
-    """For `+` with a zone: a list of its components, or of zones, is written out (`[c for c in hand[0]] + [cut]`,
-    `factory + [centre]`, `[a, b]`); else ''."""
+    """For `+` of a zone and a list it cannot join: a list of zones takes the zone in brackets (`factory + [centre]`), a
+    list of other values an attribute of its components (`[c.ATTRIBUTE for c in hand[0]] + [1]`); else ''."""
     if "zone" not in (left, right):
         return ""
     a, b = ast.text(node.left), ast.text(node.right)
-    if left == right == "zone":
-        return f"'+' joins lists: their components, [c for c in {a}] + [c for c in {b}], or the two zones, [{a}, {b}]"
     if ("list", "zone") in (left, right):
         return f"a list of zones takes a zone in brackets: {a} + [{b}]" if right == "zone" else f"[{a}] + {b}"
-    zone_text = a if left == "zone" else b
-    joined = f"[c for c in {zone_text}]"
-    return f"a zone joins a list as the list of its components: {joined + ' + ' + b if left == 'zone' else a + ' + ' + joined}"
+    listed = "[c.ATTRIBUTE for c in {}]"  # (a zone joins a zone or a list of components: here a list of other values)
+    return ("a zone joins another zone or a list of components; to join other values, list an attribute of its components: "
+            + (f"{listed.format(a)} + {b}" if left == "zone" else f"{a} + {listed.format(b)}"))
 
 
 # two lists compared, written with max or min, which order them item by item (a hint of E124)
