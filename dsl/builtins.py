@@ -15,7 +15,7 @@ from typing import Callable
 
 from . import geometry
 from .plain_data import Frozen
-from .values import Component, Zone, describe, given, holds_nested, written_items
+from .values import Component, SeatCopy, Zone, describe, given, holds_nested, written_items
 
 MAX_RANGE = 100_000
 MAX_WHOLE = 2**53  # whole numbers computed from variables and scores stay exact in JSON
@@ -1002,9 +1002,31 @@ def b_placement(S, c):
 
 def b_index(z):
     """The index of a zone among the zones of its name (0 for a single zone)."""
+    return _zone_index(z, "index")
+
+
+def _zone_index(z, name: str):
+    """The index of zone ``z`` among the zones of its name, for builtin ``name`` (a failure names it)."""
     if type(z) is not Zone:
-        raise RuleRuntimeError(f"index() needs a zone, got {describe(z)}")
+        raise RuleRuntimeError(f"{name}() needs a zone, got {describe(z)}")
     return z.key[1]
+
+
+def b_copy_of(z, seat_zones=()):
+    """The copy number r of a zone among its seat's (line[p][r]) or its family's copies (pile[r]); 0 for a zone a seat
+    (``seat_zones``: the names of the families of one zone a seat, given by the compiler) or a single zone."""
+    at = _zone_index(z, "copy_of")
+    if type(at) is SeatCopy:
+        return at.copy
+    return 0 if z.key[0] in seat_zones else int(at)  # (int: a named copy's position, not its word)
+
+
+def b_owner_of(z, seat_zones=()):
+    """The seat a zone belongs to (hand[p], line[p][r]): none for a zone no seat owns (``seat_zones``: as b_copy_of's)."""
+    at = _zone_index(z, "owner_of")
+    if type(at) is SeatCopy:
+        return at.seat
+    return at if z.key[0] in seat_zones else None
 
 
 def b_index_of(xs, x, name="index"):
@@ -1094,6 +1116,9 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("zone_of", b_zone_of, 1, 1, lambda ts: "zone", "zone_of(c): the zone a component lies in", needs_state=True, arg_kinds=("comp",), charges=False),
         # (with an item, the compiler calls b_index_of: index(z), a family's zone's index, stays a plain read)
         Builtin("text", b_text, 1, 1, lambda ts: "str", "text(x): a number, word, true, false or none as a word: text(7) is '7'", arg_kinds=("plain",), charges=False),
+        # (the compiler gives copy_of and owner_of the names of the families of one zone a seat: Compiler._g_Call)
+        Builtin("copy_of", b_copy_of, 1, 1, lambda ts: "int", "copy_of(z): a zone's copy number r among its seat's (line[p][r]) or its family's copies, 0 for a zone a seat", arg_kinds=("zone",), charges=False),
+        Builtin("owner_of", b_owner_of, 1, 1, lambda ts: "player", "owner_of(z): the seat a per-seat zone belongs to (p of hand[p], line[p][r]), none for another zone", arg_kinds=("zone",), charges=False),
         Builtin("index", b_index, 1, 2, lambda ts: "int", "index(z): a zone's index among the zones of its name; index(xs, x): the position of the first item of xs equal to x", arg_kinds=("zone",), charges=False),
     ]
 }

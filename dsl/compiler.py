@@ -3437,6 +3437,8 @@ class Compiler:
                 return f"b_placements_on_boards(S, {', '.join(codes)})", b.returns(types)
             if name == "subsets" and len(codes) == 2:
                 return f"b_subsets_of({', '.join(codes)})", b.returns(types)
+            if name in ("copy_of", "owner_of"):  # a zone's index is its seat where the family is one zone a seat
+                return f"b_{name}({codes[0]}, {tuple(sorted(self.symbols.seat_zones))!r})", b.returns(types)
             return f"b_{name}({lead}{', '.join(codes)})", b.returns(types)
         if name in self.symbols.defines:
             define = self.symbols.defines[name]

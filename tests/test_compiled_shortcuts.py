@@ -479,7 +479,8 @@ UNCHARGED_CALLS = {"abs": [(-3,), (2.5,), (True,), ("a",)], "left": [(1,), (3, 2
                    "seats_from": [(2,), ("a",)], "round_score": [(1, 0), (9, 1), ("x", 0), (1, 7), (1, True)],
                    "zone_of": [(COMP,), (3,)], "index": [(ZONE,), ([],)], "placement": [(COMP,), (ZONE,)],
                    "team": [([[0, 2], [1, 3]], 1), ([[0, 2], [1, 3]], 7), ([[0, 1]], "a")], "partners": [([[0, 2], [1, 3]], 2), ([[0, 1]], None)],
-                   "text": [(3,), (2.5,), ("a",), (True,), (None,), ([1],)]}
+                   "text": [(3,), (2.5,), ("a",), (True,), (None,), ([1],)], "copy_of": [(ZONE,), (ZONE, ("goblet",)), (COMP,)],
+                   "owner_of": [(ZONE,), (ZONE, ("goblet",)), ([1],)]}
 
 
 @pytest.mark.parametrize("name", [name for name, b in builtins.BUILTINS.items() if not b.charges])

@@ -176,6 +176,8 @@ zones:
   deck: {}
   hand: {each: player}
   cauldron: {copies: 3}
+  line: {each: player, copies: 5}
+  pile: {copies: [red, blue]}
 variables:
   dealer: 0
 actions:

@@ -19,16 +19,16 @@ zones:
 """
 
 
-def _write(tmp_path, expr: str, initial: str = ""):
-    """A small game whose flow sets a variable to ``expr``, written to a file: its path."""
+def _write(tmp_path, expr: str, initial: str = "", head: str = HEAD):
+    """A small game (``head``: its declarations) whose flow sets a variable to ``expr``, written to a file: its path."""
     path = tmp_path / "ruleset.yaml"
-    path.write_text(HEAD + f"variables:\n  got: 0\n{initial}flow:\n  - set: {{got: {expr!r}}}\n")
+    path.write_text(head + f"variables:\n  got: 0\n{initial}flow:\n  - set: {{got: {expr!r}}}\n")
     return path
 
 
-def _value(tmp_path, expr: str, initial: str = ""):
+def _value(tmp_path, expr: str, initial: str = "", head: str = HEAD, players: int = 2):
     """The value ``expr`` gives when a small game's flow sets a variable to it."""
-    return Game(load_ruleset(str(_write(tmp_path, expr, initial))), 2).state.vars["got"]
+    return Game(load_ruleset(str(_write(tmp_path, expr, initial, head))), players).state.vars["got"]
 
 
 @pytest.mark.parametrize("expr, at", [
