@@ -128,14 +128,18 @@ def _precedence(node) -> int:
     if isinstance(node, (Compare, IsType)):
         return 5
     if isinstance(node, BinOp):
-        return 6 if node.op in ("+", "-") else 7
+        return 6 if node.op in ("+", "-") else POWER if node.op == "**" else 7
     return 9
 
 
+POWER = 8.5  # `**` binds tighter than a prefix `-` on its left (-2 ** 2 is -(2 ** 2)), less than an attribute or call
+
+
 def _part(node, parent, right: bool = False) -> str:
-    """A part of an operator's text, in parentheses where it binds less tightly (or, on the right, as tightly)."""
+    """A part of an operator's text, in parentheses where it binds less tightly (or, on the right, as tightly; `**`,
+    right-associative, the other way round: 2 ** 3 ** 2 is 2 ** (3 ** 2))."""
     inner, outer = _precedence(node), _precedence(parent)
-    wrap = inner < outer or (inner == outer and (right or isinstance(parent, (Compare, IsType))) and outer != 9)
+    wrap = inner < outer or (inner == outer and (right != (outer == POWER) or isinstance(parent, (Compare, IsType))) and outer != 9)
     return f"({text(node)})" if wrap else text(node)
 
 

@@ -28,7 +28,7 @@ from . import ast
 from .builtins import (
     BUILTINS, FRACTION_HINT, FRACTION_SAID, GRID_RECORDS, HEAVY, MAX_RANGE, RANGE_STEP_ZERO, RUN_STEP_ZERO, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, OutOfWork, RuleRuntimeError, bank,
     beyond_the_limit,
-    TEAM_BUILTINS, b_index_of, b_placements_every_turn, b_placements_on_boards, b_placements_unturned,
+    TEAM_BUILTINS, b_index_of, b_placements_every_turn, fraction_hint, b_placements_on_boards, b_placements_unturned,
     b_placements_unturned_every_turn, b_subsets_of, charge_written, empty_extreme_said, item_at as _ix, out_of_work,
 )
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
@@ -4295,6 +4295,8 @@ class Compiler:
                            _list_minus_hint(node, lt, rt) or _list_times_hint(node, lt, rt) or _map_plus_hint(node, lt, rt)
                            or self._declared_hint(side) or _seats_hint(side, scope))
                 return "None", ANY
+        if op == "**":
+            return self._power(node, lt, rt, src) or f"_pow({lc}, {rc})", "int"
         if op == "/":
             return f"_div({lc}, {rc})", "num"
         if op == "%" and SHORTCUTS and lt != ANY and _never_zero(node.right, rc):
@@ -4310,6 +4312,16 @@ class Compiler:
         # values of unknown size (variables, scores, a loop's whole numbers, numbers that add up past the limit):
         # checked, so that they cannot grow without bound
         return f"{_CHECKED[op]}({lc}, {rc})", _num_type(lt, rt)
+
+    def _power(self, node, lt, rt, src) -> str | None:
+        """E124 at a side of `a ** b` that is a number that may be a fraction (powers are of whole numbers): "None",
+        the value compiled; None where both may be whole."""
+        for t, side in ((lt, node.left), (rt, node.right)):
+            if t == "num":
+                self.error(src.at(side.pos), "E124", "'**' raises a whole number to a whole power, but this may be a fraction",
+                           self._fraction_hint(side, "int", t) or "round it to a whole number first: x // 1")
+                return "None"
+        return None
 
     def _g_Compare(self, node, scope, src):
         if node.op in ("in", "not in") and isinstance(node.right, ast.Name):
@@ -5037,6 +5049,19 @@ def _mul(a, b):
     if type(a) not in _NUMBERS or type(b) not in _NUMBERS:  # no "ab" * 10**9, no [x] * 10**9
         raise RuleRuntimeError(f"'*' needs numbers, got {describe(a)} and {describe(b)}")
     return _whole(a * b)
+
+
+def _pow(a, b):
+    """`a ** b` of whole numbers, b 0 or more, within +-MAX_WHOLE: a power past it is refused before it is computed
+    (10 ** 10 ** 9 of an untrusted ruleset would take minutes and gigabytes)."""
+    if type(a) is not int or type(b) is not int:  # (true is no number, though Python's ** would take it)
+        raise RuleRuntimeError(f"'**' raises a whole number to a whole power, got {describe(a)} ** {describe(b)}"
+                               + (fraction_hint(a) or fraction_hint(b)))
+    if b < 0:
+        raise RuleRuntimeError(f"'**' takes a power of 0 or more, got {b}: a negative power makes a fraction, 1 / x ** {-b}")
+    if b > 53 and not -1 <= a <= 1:  # at least 2 ** 54: past the limit, whatever a is
+        beyond_the_limit()
+    return _whole(a ** b)  # (at most 53 multiplications of numbers within the limit: quick)
 
 
 def _fields_read_once(code: str, name: str, local: str) -> str:
@@ -7413,7 +7438,7 @@ def _per_seat(family: list, per_seat: int) -> list:
 
 
 RUNTIME = {"_per_seat": _per_seat, "_copy_at": _copy_at, "KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice, "_empty_extreme": _empty_extreme}
-RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_in_lists": _in_lists, "_eq": _eq, "_W": WORK,
+RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_pow": _pow, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_in_lists": _in_lists, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip, "_compress": compress,
                 "_LAZY": _LAZY, "_NOMEMO": {}, "_seat_kept": _seat_kept, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_distinct_apart": distinct_apart, "_where_apart": where_apart, "_type": type, "_int": int, "_list": list, "_set": set, "_str": str, "_Zone": Zone,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})

@@ -228,7 +228,8 @@ def _syntax_error(exc, text: str, source: SourceText) -> PhiltreError:
 
     if isinstance(exc, UnexpectedCharacters):
         char = text[exc.pos_in_stream]
-        hint = {"=": "compare with ==", "&": "write and", "|": "write or", "!": "write not, or !="}.get(char, "")
+        hint = {"=": "compare with ==", "&": "write and", "|": "write or", "!": "write not, or !=",
+                "^": "no such operator: a power is written x ** 2"}.get(char, "")
         if char == "=" and _KEYWORD_ARGUMENT.search(text[:exc.pos_in_stream]):
             hint = _keyword_argument_hint(text, exc.pos_in_stream)
         if char == "=" and text[exc.pos_in_stream + 1:exc.pos_in_stream + 2] in ("<", ">"):  # `x =< 0`, `x => 0`
@@ -257,10 +258,10 @@ def _syntax_error(exc, text: str, source: SourceText) -> PhiltreError:
 
 # a string, a word or an operator, and any other character alone: enough to find two operators in a row
 _TOKEN = re.compile(r"""(?P<string>"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?)|(?P<word>[A-Za-z_]\w*)"""
-                    r"|(?P<op>//|==|!=|<=|>=|[-+*/%<>])|\S")
-BINARY_OPERATORS = frozenset({"and", "or", "+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">=", "in"})
+                    r"|(?P<op>\*\*|//|==|!=|<=|>=|[-+*/%<>])|\S")
+BINARY_OPERATORS = frozenset({"and", "or", "+", "-", "*", "**", "/", "//", "%", "==", "!=", "<", "<=", ">", ">=", "in"})
 _STARTS_A_VALUE = frozenset({"not", "-"})  # `a and not b`, `a - -b`: an operator that may come after another
-_FOREIGN_OPERATORS = frozenset({"**", "<>"})  # written together, another language's operator, which has its own hint
+_FOREIGN_OPERATORS = frozenset({"<>"})  # written together, another language's operator, which has its own hint
 
 
 def doubled_operator(text: str, end: int) -> tuple | None:
@@ -337,7 +338,7 @@ def _shared_tree(text: str) -> ast.Node:
 _TERMINAL_WORDS = {
     "NAME": "a name", "NUMBER": "a number", "STRING": "a string", "LPAR": "'('", "RPAR": "')'",
     "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'", "RBRACE": "'}'", "COMMA": "','", "COLON": "':'",
-    "DOT": "'.'", "COMP_OP": "a comparison", "ADD_OP": "'+', '-'", "MUL_OP": "'*', '/', '//', '%'",
+    "DOT": "'.'", "COMP_OP": "a comparison", "ADD_OP": "'+', '-'", "MUL_OP": "'*', '/', '//', '%'", "POW_OP": "'**'",
     "MINUS": "'-'", "$END": "the end of the expression",
 }
 
@@ -407,8 +408,6 @@ def _syntax_hint(text: str, token, expected) -> str:
     before = text[: token.start_pos].rstrip()
     if token.type == "COMP_OP" and "COMP_OP" not in expected and before and (before[-1].isalnum() or before[-1] in ")]}'\"_"):
         return "comparisons do not chain: write a < b and b < c"
-    if token.value == "*" and token.start_pos > 0 and text[token.start_pos - 1] == "*":
-        return "there is no **: multiply (x * x)"
     if token.value == "." and before.endswith("."):
         return _range_hint(before[:-1], text[token.start_pos + 1:])
     opened = _open_brackets(text, token.start_pos)

@@ -583,7 +583,7 @@ def _assignment_hint(word: str, text: str) -> str:
 
 
 # the operators an assignment may be written with as in Python (`n += 1`), longest first: `//=` is not `/=`
-_AUGMENTED = ("//", "+", "-", "*", "/", "%")
+_AUGMENTED = ("**", "//", "+", "-", "*", "/", "%")
 _ONE_TERM = re.compile(r"-?[\w.\[\]]+")  # a value needing no brackets after an operator: 1, score[p], card.value
 
 

@@ -1695,7 +1695,8 @@ def test_an_expression_split_at_nested_commas_is_one_finding():
     ("a and and not b", "'and' twice", 6), ("a and and b", "'and' twice", 6), ("x in in y", "'in' twice", 5),
     ("a not in in b", "'in' twice", 9), ("a + // b", "'//' right after '+'", 4), ("a == == b", "'==' twice", 5),
     ("a * - * b", "'*' right after '-'", 6),
-    ("a ** 2", "there is no **", 3), ("a <> b", "write != for 'not equal'", 3),  # another language's operator, said so
+    ("a ** * 2", "'*' right after '**'", 5), ("a***2", "'*' right after '**'", 3),  # (`**` is a power: one token)
+    ("a <> b", "write != for 'not equal'", 3),  # another language's operator, said so
     ("a == 'and and' x", "no operator before 'x'", 15),  # (operators in a string are no operators)
 ])
 def test_an_operator_written_twice_is_found_at_the_second(text, said, at):

@@ -1237,7 +1237,7 @@ CHOOSE = 'choose: {card: "hand[me]"}'
                                              "names; to give the word 'nobody', quote it: 'nobody')"),
     (CHOOSE + "\n    if: 1 < card.rank < 9", "E102 unexpected '<'; expected the end of the expression, ')', '+', '-', ',', ':', ']', ... "
                                             "(comparisons do not chain: write a < b and b < c)"),
-    (CHOOSE + "\n    if: card.rank ** 2 > 3", "(there is no **: multiply (x * x))"),
+    (CHOOSE + "\n    if: card.rank ^ 2 > 3", "E101 unexpected character '^' in expression (no such operator: a power is written x ** 2)"),
     (CHOOSE + "\n    if: count(hand[me][0:2]) > 0", "E102 unexpected ':'; expected ']' (there are no slices: write take(hand[me], 2); take(xs, n) gives "
                                                      "the first n items, take_last(xs, n) the last n, [xs[i] for i in range(a, b)] those from a to b - 1, last(xs) the last)"),
     (CHOOSE + "\n    if: count(take(c for c in hand[me], 2)) > 0",
