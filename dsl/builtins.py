@@ -1000,6 +1000,15 @@ def b_placement(S, c):
     return None if at is None else {"x": at[0], "y": at[1], "rot": at[2]}
 
 
+def b_die(S, name):
+    """The face the die named by the word ``name`` shows now (a record, as the die's name reads it), none before its
+    first roll or once set aside."""
+    if type(name) is not str or name not in S.dice:
+        names = ", ".join(S.dice)
+        raise RuleRuntimeError(f"die() takes the name of a die ({names}), got {describe(name)}")
+    return S.dice[name]
+
+
 def b_index(z):
     """The index of a zone among the zones of its name (0 for a single zone)."""
     return _zone_index(z, "index")
@@ -1116,6 +1125,7 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("zone_of", b_zone_of, 1, 1, lambda ts: "zone", "zone_of(c): the zone a component lies in", needs_state=True, arg_kinds=("comp",), charges=False),
         # (with an item, the compiler calls b_index_of: index(z), a family's zone's index, stays a plain read)
         Builtin("text", b_text, 1, 1, lambda ts: "str", "text(x): a number, word, true, false or none as a word: text(7) is '7'", arg_kinds=("plain",), charges=False),
+        Builtin("die", b_die, 1, 1, lambda ts: "record", "die(name): the face the die named by the word name shows now, none before its first roll: die('d1').pips", needs_state=True, arg_kinds=("plain",), charges=False),
         # (the compiler gives copy_of and owner_of the names of the families of one zone a seat: Compiler._g_Call)
         Builtin("copy_of", b_copy_of, 1, 1, lambda ts: "int", "copy_of(z): a zone's copy number r among its seat's (line[p][r]) or its family's copies, 0 for a zone a seat", arg_kinds=("zone",), charges=False),
         Builtin("owner_of", b_owner_of, 1, 1, lambda ts: "player", "owner_of(z): the seat a per-seat zone belongs to (p of hand[p], line[p][r]), none for another zone", arg_kinds=("zone",), charges=False),

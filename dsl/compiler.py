@@ -3149,10 +3149,22 @@ class Compiler:
             elif isinstance(node.target, ast.Name) and scope.get(node.target.name, ("",))[0] in (f"L[{x!r}]", f"p_{x}") and "me" in scope:  # a parameter
                 hint += f"; '{x}' was chosen among zones: to choose a component, choose from one zone (such as \"hand[me]\")"
         if t == "zone" and name in ZONE_NUMBER_WORDS and not hint:  # `h.owner` of a zone of a family (a copies zone's)
-            hint = (f"a zone's index among the zones of its name is index({ast.text(node.target)}): the seat for a per-player "
-                    "zone (each: player), the copy number for a copies zone")
+            x = ast.text(node.target)
+            hint = (f"owner_of({x}) is the seat a per-seat zone belongs to, copy_of({x}) its copy number (r of line[p][r]), "
+                    f"index({x}) its index among the zones of its name")
+        if t == "str" and self.symbols.dice and name in self.symbols.face_keys and not hint:  # `d.pips`, d a die's name
+            x = ast.text(node.target)
+            hint = f"a die named by a word is read with die(): die({x}).{name} (the dice are {few_listed(self.symbols.dice)})"
         self.error(src.at(node.name_pos), "E153", f"a {show_type(t)} has no attributes (.{name})", hint)
         return "None", ANY
+
+    def _die_named(self, arg, src) -> None:
+        """E120 at die()'s name written out that names no die (known before the game), the dice listed."""
+        if isinstance(arg, ast.Const) and type(arg.value) is str and arg.value not in self.symbols.dice:
+            dice = few_listed(self.symbols.dice) if self.symbols.dice else "none: the ruleset declares no dice"
+            spelt = did_you_mean(arg.value, self.symbols.dice)
+            self.error(src.at(arg.pos), "E120", f"die() takes the name of a die, but {arg.value!r} names none",
+                       f"{spelt} (the dice are {dice})" if spelt else f"the dice are {dice}")
 
     def _reads_a_die(self, code: str) -> bool:
         """Whether ``code`` reads a die's face (by the die's name, or a loop's over `dice`): its rot is no placement's."""
@@ -3437,6 +3449,8 @@ class Compiler:
                 return f"b_placements_on_boards(S, {', '.join(codes)})", b.returns(types)
             if name == "subsets" and len(codes) == 2:
                 return f"b_subsets_of({', '.join(codes)})", b.returns(types)
+            if name == "die":
+                self._die_named(node.args[0], src)
             if name in ("copy_of", "owner_of"):  # a zone's index is its seat where the family is one zone a seat
                 return f"b_{name}({codes[0]}, {tuple(sorted(self.symbols.seat_zones))!r})", b.returns(types)
             return f"b_{name}({lead}{', '.join(codes)})", b.returns(types)

@@ -480,7 +480,7 @@ UNCHARGED_CALLS = {"abs": [(-3,), (2.5,), (True,), ("a",)], "left": [(1,), (3, 2
                    "zone_of": [(COMP,), (3,)], "index": [(ZONE,), ([],)], "placement": [(COMP,), (ZONE,)],
                    "team": [([[0, 2], [1, 3]], 1), ([[0, 2], [1, 3]], 7), ([[0, 1]], "a")], "partners": [([[0, 2], [1, 3]], 2), ([[0, 1]], None)],
                    "text": [(3,), (2.5,), ("a",), (True,), (None,), ([1],)], "copy_of": [(ZONE,), (ZONE, ("goblet",)), (COMP,)],
-                   "owner_of": [(ZONE,), (ZONE, ("goblet",)), ([1],)]}
+                   "owner_of": [(ZONE,), (ZONE, ("goblet",)), ([1],)], "die": [("d6",), (3,)]}
 
 
 @pytest.mark.parametrize("name", [name for name, b in builtins.BUILTINS.items() if not b.charges])

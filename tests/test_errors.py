@@ -297,8 +297,8 @@ CASES = {
     "owner_of_a_zone": Case(
         "`h.owner` of a zone of a family (a Kalah trial): 'a zone has no attributes', nothing said of index(h)",
         breaking(IF, "    if: hand[me].owner == me\n"),
-        "E153", "owner == me", hint="a zone's index among the zones of its name is index(hand[me]): the seat for a "
-        "per-player zone (each: player), the copy number for a copies zone"),
+        "E153", "owner == me", hint="owner_of(hand[me]) is the seat a per-seat zone belongs to, copy_of(hand[me]) its copy "
+        "number (r of line[p][r]), index(hand[me]) its index among the zones of its name"),
     "unknown_key_of_a_deal": Case(
         "`at: bottom` in a deal (a Kalah trial): 'at' was unexpected, with nothing said of the keys a deal takes",
         breaking("count: 1}", "count: 1, at: bottom}"),
