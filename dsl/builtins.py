@@ -19,6 +19,7 @@ from .values import Component, SeatCopy, Zone, describe, given, holds_nested, wr
 
 MAX_RANGE = 100_000
 MAX_WHOLE = 2**53  # whole numbers computed from variables and scores stay exact in JSON
+MAX_ITEMS = 1_000_000  # items of a list or characters of a word built by `+` or join()
 
 
 class RuleRuntimeError(Exception):
@@ -1078,6 +1079,24 @@ def b_text(x):
     raise RuleRuntimeError(f"text() writes a number, a word, true, false or none, got {describe(x)}")
 
 
+def b_join(xs, sep):
+    """One word of the items' texts, as text() writes each (a number as the number), with the word sep between each two."""
+    if type(sep) is not str:
+        raise RuleRuntimeError(f"join() puts a word between the items, got {describe(sep)}: write it in quotes, ', '")
+    texts = []
+    for x in _collection(xs):
+        if type(x) is not str and x is not None and type(x) not in (int, float, bool):  # (what text() refuses, said of join)
+            raise RuleRuntimeError(f"join() writes numbers, words, true, false or none, got {describe(x)} among the items")
+        texts.append(b_text(x))
+    n = sum(map(len, texts)) + len(sep) * max(0, len(texts) - 1)
+    if n > MAX_ITEMS:
+        raise RuleRuntimeError(f"join() makes a word of {n:,} characters; the limit is {MAX_ITEMS:,}")
+    WORK[0] -= n  # (the characters written, as `+` of words charges them)
+    if WORK[0] < 0:
+        out_of_work()
+    return sep.join(texts)
+
+
 BUILTINS: dict[str, Builtin] = {
     b.name: b
     for b in [
@@ -1129,6 +1148,7 @@ BUILTINS: dict[str, Builtin] = {
         # (the compiler gives copy_of and owner_of the names of the families of one zone a seat: Compiler._g_Call)
         Builtin("copy_of", b_copy_of, 1, 1, lambda ts: "int", "copy_of(z): a zone's copy number r among its seat's (line[p][r]) or its family's copies, 0 for a zone a seat", arg_kinds=("zone",), charges=False),
         Builtin("owner_of", b_owner_of, 1, 1, lambda ts: "player", "owner_of(z): the seat a per-seat zone belongs to (p of hand[p], line[p][r]), none for another zone", arg_kinds=("zone",), charges=False),
+        Builtin("join", b_join, 2, 2, lambda ts: "str", "join(xs, sep): one word of the items' texts with the word sep between them: join([1, 'a'], '-') is '1-a'", collection_arg=True, arg_kinds=("", "plain")),
         Builtin("index", b_index, 1, 2, lambda ts: "int", "index(z): a zone's index among the zones of its name; index(xs, x): the position of the first item of xs equal to x", arg_kinds=("zone",), charges=False),
     ]
 }

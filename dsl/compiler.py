@@ -26,7 +26,7 @@ from ast import literal_eval as _literal_eval
 
 from . import ast
 from .builtins import (
-    BUILTINS, FRACTION_HINT, FRACTION_SAID, GRID_RECORDS, HEAVY, MAX_RANGE, RANGE_STEP_ZERO, RUN_STEP_ZERO, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, OutOfWork, RuleRuntimeError, bank,
+    BUILTINS, FRACTION_HINT, FRACTION_SAID, GRID_RECORDS, HEAVY, MAX_ITEMS, MAX_RANGE, RANGE_STEP_ZERO, RUN_STEP_ZERO, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, OutOfWork, RuleRuntimeError, bank,
     beyond_the_limit,
     TEAM_BUILTINS, b_index_of, b_placements_every_turn, fraction_hint, b_placements_on_boards, b_placements_unturned,
     b_placements_unturned_every_turn, b_subsets_of, charge_written, empty_extreme_said, item_at as _ix, out_of_work,
@@ -49,7 +49,6 @@ MAX_EXPANSION = 1_000_000  # steps of an expression with its definitions written
 # E133's hint: what multiplies, and what to do
 _MULTIPLY = ("definitions that use others several times, or inside loops, multiply along that chain: compute a part "
              "once (a variable set by a statement, or a parameter given the part computed by the caller)")
-MAX_ITEMS = 1_000_000  # items of a list or characters of a string built by `+`
 MAX_DEFINE_DEPTH = 40  # definitions using definitions: how deep a chain may go
 COMPILE_BATCH = 200  # generated functions compiled at a time
 

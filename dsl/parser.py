@@ -385,6 +385,8 @@ def _foreign_syntax_hint(before: str, value: str) -> str:
     """A hint for another language's syntax met at token ``value`` (``before``: the text before it), or ''."""
     import re
 
+    if value == "(" and re.search(r"\.\s*join\s*$", before):  # Python's ' '.join(xs)
+        return "values have no methods: join(xs, sep) makes one word of the items, sep between them: join(xs, ' ')"
     if value == "(" and re.search(r"\.\s*[A-Za-z_]\w*\s*$", before):
         return "values have no methods: a function takes the value, count(x), not x.count()"
     if value[:1] in "'\"" and re.search(r"(^|\W)f$", before):
