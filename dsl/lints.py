@@ -1963,6 +1963,8 @@ def l030_public_score_of_hidden(facts) -> list:
             shown = set(chosen_in_sight.get(action.name, ())) if action is not None else set()
         if _shows_all(facts, stmt, env):
             shown.add(_bare_name(facts, stmt.args[MOVES.get(stmt.kind, ("what",))[0]]))
+        elif (moved := _moved_into_sight(facts, stmt, env)) is not None:  # (what lets gave from it is seen now)
+            shown |= _lets_of_moved(facts, moved, lets.get(id(stmt), {}))
         if stmt.kind not in _TOLD_PARTS:
             continue
         seen_env = {k: (frozenset() if k in shown else v) for k, v in env.items()}
@@ -2067,15 +2069,44 @@ def _choices_shown(facts) -> dict:
 def _shows_all(facts, stmt, env) -> bool:
     """Whether ``stmt`` shows every seat the component a name holds: it reveals the name (not a look some seats take),
     or moves or places it into zones every seat sees."""
-    zones = facts.ruleset.zones
     if stmt.kind == "reveal":
         what = stmt.args.get("what")
         return _shown_to_every_seat(facts, stmt) and what is not None and _bare_name(facts, what) is not None
+    moved = _moved_into_sight(facts, stmt, env)
+    return moved is not None and isinstance(moved, ast.Name)
+
+
+def _moved_into_sight(facts, stmt, env):
+    """The tree of what a `move` or `place` puts into zones every seat sees (a name, or any expression: the cards of
+    a book laid face up), else None."""
+    zones = facts.ruleset.zones
     if stmt.kind not in ("move", "place") or stmt.args.get(MOVES[stmt.kind][0]) is None:
-        return False
+        return None
     into = facts.refs(stmt.args.get("to"), env)
-    return (_bare_name(facts, stmt.args[MOVES[stmt.kind][0]]) is not None and bool(into)
-            and all(z in zones and zones[z].visible == "everyone" for z in into))
+    if not into or not all(z in zones and zones[z].visible == "everyone" for z in into):
+        return None
+    return facts.tree(stmt.args[MOVES[stmt.kind][0]])
+
+
+def _lets_of_moved(facts, moved, lets) -> set:
+    """The names of ``lets`` (_lets_in_scope) whose value reads a zone some seat does not see only through ``moved``,
+    what a move just put where every seat sees it: every seat now sees what they were given from (a Go Fish trial's
+    `let: {made: "distinct(c.rank for c in book_cards(p))"}`, then `move: book_cards(p) -> books[p]`, then a score of
+    `count(made)`)."""
+    zones, text = facts.ruleset.zones, ast.text(moved)
+
+    def is_moved(_, node) -> bool:
+        """Whether ``node`` is written as ``moved`` is (the very components moved)."""
+        return type(node) is type(moved) and ast.text(node) == text  # (a comprehension's clause is no expression)
+
+    out = set()
+    for name, (tree, env, _, _) in lets.items():
+        if tree is None or not any(is_moved(facts, node) for node in ast.walk(tree)):
+            continue
+        rest = _reads(facts, tree, env, skip=is_moved)
+        if not any(z == WILD or (z in zones and zones[z].visible != "everyone") for z in rest):
+            out.add(name)
+    return out
 
 
 def _unseen_by_some(facts, tree, env, seen, seats):

@@ -3287,3 +3287,21 @@ def test_a_zone_filled_where_its_block_scores_is_no_l007(tmp_path, scored, codes
     text, *_ = CASES["zone the cards end up in, ignored by the scoring"]
     text = changed("          - move: table[p] -> kept[p]\n", "          - move: table[p] -> kept[p]\n" + scored, text)
     assert [d.code for d in findings(tmp_path, text)] == codes, [str(d) for d in findings(tmp_path, text)]
+
+
+BOOK_LAID = (ROOT / "tests" / "data" / "l030_book_laid.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("text, codes", [
+    (BOOK_LAID, []),
+    (changed("books: {each: player}", "books: {each: player, visible: owner}", BOOK_LAID), ["L030"]),
+    (changed('made: "distinct(c.rank for c in book_cards(p))"', 'made: "distinct(c.rank for c in hand[p])"', BOOK_LAID), ["L030"]),
+    (changed("add: count(made)", 'add: "count(made) + count(c for c in hand[p] if c.rank == 1)"', BOOK_LAID), ["L030"]),
+], ids=["moved face up", "moved face down", "the let reads more than it moves", "the score reads the hand too"])
+def test_a_let_given_from_components_then_moved_face_up_is_seen_by_a_score(tmp_path, text, codes):
+    """A Go Fish trial laid a book face up (`move: book_cards(p) -> books[p]`) and scored `count(made)`, `made` a `let`
+    of those cards' ranks given before the move: L030 said the score told what 'hand' holds, though every seat sees the
+    cards by then. A let name whose value reads a hidden zone only through what a move then puts in sight is seen; one
+    that reads more of the zone, or a move into a zone some seat does not see, is still L030."""
+    found = findings(tmp_path, text)
+    assert [d.code for d in found] == codes, [str(d) for d in found]
