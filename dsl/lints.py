@@ -2465,9 +2465,12 @@ def l042_order_of_words_not_as_declared(facts) -> list:
     showdown, with no finding. Attributes declared alphabetically ([a, b, c]) order as declared: no finding."""
     unordered = _words_out_of_order(facts)
     out = []
-    for source, tree, bare in _trees_naming_attributes(facts) if unordered else ():
+    trees = _trees_naming_attributes(facts) if unordered else ()
+    # (over every tree at once: a failed expectation's sides are compiled apart, each its own tree of the same nodes)
+    compared = set().union(*(_sorted_to_compare(tree) for _, tree, _ in trees if tree is not None))
+    for source, tree, bare in trees:
         for node in ast.walk(tree) if tree is not None else ():
-            if reads := _order_taken(facts, node, unordered, bare):
+            if id(node) not in compared and (reads := _order_taken(facts, node, unordered, bare)):
                 out.append(_word_order_finding(facts, source, node, reads, unordered))
     return out
 
@@ -2488,6 +2491,24 @@ def _words_out_of_order(facts) -> dict:
 
 
 ORDERING_CALLS = frozenset({"max", "min", "sorted"}) | KEYED_ORDERS  # the builtins that order their items (or keys)
+ITEMS_KEPT = frozenset({"distinct", "take", "remove"})  # the builtins whose list holds (some of) their first argument's items
+
+
+def _sorted_to_compare(tree) -> set:
+    """The ids of the `sorted()` calls in ``tree`` that are a side of `==` or `!=` whose other side is a list written
+    out or another `sorted()`: both sides sorted alike, the order only makes lists of the same items equal
+    (`sorted(c.good for c in hand[0]) == ['gold', 'gold', 'silver']`), whatever order words sort in."""
+    def is_sorted(node) -> bool:
+        """Whether ``node`` is a call of sorted()."""
+        return isinstance(node, ast.Call) and node.func == "sorted"
+
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare) and node.op in ("==", "!="):
+            for side, other in ((node.left, node.right), (node.right, node.left)):
+                if is_sorted(side) and (is_sorted(other) or isinstance(other, ast.ListLit)):
+                    out.add(id(side))
+    return out
 
 
 def _order_taken(facts, node, unordered: dict, bare: dict) -> list:
@@ -2499,6 +2520,8 @@ def _order_taken(facts, node, unordered: dict, bare: dict) -> list:
         sides = (node.left, node.right)
     elif isinstance(node, ast.Call) and node.func in ORDERING_CALLS and node.args:
         lone = node.args[0] if len(node.args) == 1 else None
+        while isinstance(lone, ast.Call) and lone.func in ITEMS_KEPT and lone.args:  # `sorted(distinct(c.rank for ...))`
+            lone = lone.args[0]
         sides = ((lone.element,) if isinstance(lone, ast.Comprehension) else lone.items if isinstance(lone, ast.ListLit)
                  else () if lone is not None else node.args)
         sides = [_leading_item(side) for side in sides]

@@ -2967,8 +2967,9 @@ WHEN_BEST = "          - when: played(p).rank == best\n"
     ("played(p).rank > 'Q'", "played(p).order > 1"),  # (the word compared becomes its place)
     ("'J' <= played(p).rank", "0 <= played(p).order"),
     ("min(played(0).rank, played(1).rank) == 'K'", "min(played(0).order, played(1).order)"),
-    ("sorted(c.rank for c in table[p]) == []", "sorted(c.order for c in table[p])"),
-    ("sorted([c.rank, c.id] for c in table[p]) == []", "sorted([c.order, c.id] for c in table[p])"),  # (lists: by first)
+    ("first(sorted(c.rank for c in table[p])) == 'J'", "sorted(c.order for c in table[p])"),
+    ("first(sorted([c.rank, c.id] for c in table[p])) != none", "sorted([c.order, c.id] for c in table[p])"),  # (lists: by first)
+    ("sorted(distinct(c.rank for c in table[p])) != none", "sorted(distinct(c.order for c in table[p]))"),  # (its items kept)
     ("sorted_by([c.rank, c] for c in table[p]) == []", "sorted_by([c.order, c] for c in table[p])"),
     ("max_by([c.rank, c] for c in table[p]) == none", "max_by([c.order, c] for c in table[p])"),
     ("count(c for c in table[p] if c.rank >= rank_of(p)) > 0", "c.order >= rank_of(p); read .order in 'rank_of'"),
@@ -3016,6 +3017,31 @@ def test_words_ordered_as_declared_or_not_ordered_are_no_l042(tmp_path, ranks, w
                    changed("    copies: 2\n", "    copies: 2\n    derive: {order: \"index(['J', 'Q', 'K'], rank)\"}\n",
                            changed(RANKS, ranks)))
     text = changed("  best: max(played(p).rank for p in players)\n", "  best: 0\n", text)
+    assert [str(d) for d in findings(tmp_path, text) if d.code == "L042"] == []
+
+
+@pytest.mark.parametrize("written, codes", [
+    ("sorted(c.rank for c in table[p]) == ['J', 'K']", []),
+    ("sorted(c.rank for c in table[p]) != sorted(c.rank for c in hand[p])", []),
+    ("sorted(c.rank for c in table[p]) == [c.rank for c in hand[p]]", ["L042"]),  # (the other side's order is its own)
+    ("first(sorted(c.rank for c in table[p])) == 'J'", ["L042"]),
+])
+def test_a_sorted_list_only_compared_with_another_sorted_alike_is_no_l042(tmp_path, written, codes):
+    """A Jaipur trial's expectation `sorted(c.good for c in hand[0]) == ['gold', 'gold', 'silver']` sorts only to
+    compare as multisets, both sides sorted alike: L042 fired and validate exited 1. `==` or `!=` with a list written
+    out or another sorted() takes no order; where the order is read, or the other side is not sorted alike, it still does."""
+    text = changed(WHEN_BEST, f"          - when: played(p).rank == best and {written}\n", changed(RANKS, JQK))
+    text = changed("  best: max(played(p).rank for p in players)\n", "  best: 0\n", text)
+    assert [d.code for d in findings(tmp_path, text) if d.code == "L042"] == codes, [str(d) for d in findings(tmp_path, text)]
+
+
+def test_a_sorted_list_compared_in_a_scenarios_expectation_is_no_l042(tmp_path):
+    """A scenario's expectation is compiled side by side (a failure shows each side): the sorted side alone is still
+    only compared."""
+    (tmp_path / "scenarios.yaml").write_text(
+        "scenarios:\n  - name: sorted\n    players: 2\n    expect: [\"sorted(c.rank for c in hand[0]) == ['J', 'Q']\"]\n",
+        encoding="utf-8")
+    text = changed("  best: max(played(p).rank for p in players)\n", "  best: 0\n", changed(RANKS, JQK))
     assert [str(d) for d in findings(tmp_path, text) if d.code == "L042"] == []
 
 
