@@ -297,7 +297,7 @@ def _seats_of(kind: str, seats) -> str:
 
 def _at_random_words(kind: str, heuristic: bool):
     """The note's words for seats of agent ``kind`` (greedy's for a kind not known) that played at random: for greedy
-    with a declared ``heuristic``, that it told no options apart one step ahead (a Pandemic trial's note asked for the
+    with a declared ``heuristic``, that it scored every option the same one step ahead (a Pandemic trial's note asked for the
     heuristic the ruleset had), without one, to declare one."""
     kind = kind if kind in AT_RANDOM_WORDS else "greedy"
     return AT_RANDOM_WORDS["greedy heuristic" if kind == "greedy" and heuristic else kind]
@@ -311,9 +311,11 @@ AT_RANDOM_WORDS = {
         f"note: {who} {_EQUAL}{where}, so it played at random: no single decision moved the score here (or {_NO_GUESS}); "
         "declare a `heuristic` in the ruleset (see docs/agents.md#greedy in philtre's source) or play against ismcts"),
     "greedy heuristic": lambda who, where: (
-        f"note: {who} {_EQUAL}{where}, so it played at random: the ruleset's `heuristic` did not tell the options apart "
-        f"one step ahead, as it gave each the same value (or {_NO_GUESS}); make it weigh what a single decision changes, "
-        "not only what the end of a round scores (see docs/agents.md#greedy in philtre's source), or play against ismcts"),
+        # (it cannot know why: options alike by the rules, every capture forced alike, are no fault of the heuristic)
+        f"note: {who} {_EQUAL}{where}, so it played at random: the ruleset's `heuristic` scored every option the same "
+        f"one step ahead (or {_NO_GUESS}); where options differ, make it weigh what they change, not only what the end "
+        "of a round scores (see docs/agents.md#greedy in philtre's source), or play against ismcts; where every option "
+        "is forced alike (a capture that must be taken), this is expected"),
     "ismcts": lambda who, where: (
         f"note: {who} found that every game it sampled broke a rule at each of its decisions{where}, so it played at "
         "random: its guesses of what it cannot see do not fit the rules here "
