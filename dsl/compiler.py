@@ -894,6 +894,7 @@ class Compiler:
                    or _one_seat_hint(want, type_, what, _example_of(tree, text), "me" in (env or {}))
                    or _one_zone_hint(want, type_, text) or self._indexed_twice_hint(tree, want, type_)
                    or _ranking_word_hint(what, text) or _rotate_by_hint(what, type_) or self._word_key_hint(what, type_, tree)
+                   or _piece_cells_hint(what, text)
                    or self._die_names_hint(want, type_, what)
                    or self._fraction_hint(tree, want, type_) or (self._declared_hint(tree) if want in ("int", "num") else ""))
 
@@ -8027,6 +8028,16 @@ def _ranking_keys_hint(what: str, tree) -> str:
         return ""
     keys = ", ".join(yaml_quoted(ast.text(item)) for item in tree.items)
     return f"several keys (later ones break ties) are a YAML list of expressions, each quoted on its own: [{keys}]"
+
+
+def _piece_cells_hint(what: str, text: str) -> str:
+    """For a derived `cells` or `shape` that is no list (`cells: "'b' if owner == 0 else 'w'"`, a Checkers trial): what
+    the grid reads there, written as a list; else ''."""
+    if what == "derived attribute 'cells'":
+        return f"the grid reads a piece's cells as a list of cell patterns, one per cell: \"[{text}]\" for a piece of one cell"
+    if what == "derived attribute 'shape'":
+        return "the grid reads a piece's shape as its [dx, dy] offsets, one per cell: \"[[0, 0], [1, 0]]\""
+    return ""
 
 
 def _rotate_by_hint(what: str, type_) -> str:

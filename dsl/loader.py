@@ -1128,7 +1128,10 @@ class _Builder:
                 env = {a: "any" for a in names} | {d: "any" for d, _ in derived}
                 if spec.get("each") == "player":
                     env["owner"] = "player"
-                derived.append((dname, self.compiler.expression(dexpr, spec["derive"].loc_of(dname), env, what=f"derived attribute '{dname}'")))
+                # (the grid reads a piece's cells and shape as lists: E120 here, not R100 at the first place far away)
+                want = "list" if dname in geometry.PIECE_ATTRIBUTES and any(z.grid for z in zones.values()) else None
+                derived.append((dname, self.compiler.expression(dexpr, spec["derive"].loc_of(dname), env, want=want,
+                                                                what=f"derived attribute '{dname}'")))
             per_player = spec.get("each") == "player"
             self.symbols.component_types[name] = set(names) | {d for d, _ in derived} | ({"owner"} if per_player else set())
             self.symbols.component_values[name] = dict(attributes)

@@ -868,6 +868,12 @@ CASES = {
         WITH_A_GRID.replace("{value: [1, 2, 3]}", "{value: [1, 2, 3], cells: [red, blue]}"),
         "R005", "cells: [red", message="'cells' is a reserved attribute name in a ruleset with a grid",
         hint="derive the cells"),
+    "derived_cells_no_list_in_a_ruleset_with_a_grid": Case(
+        "a Checkers trial's cells derived as one word in a ruleset with a grid: validate said nothing, and play stopped "
+        "with R100 at the first place, far from the derive",
+        breaking("    copies: 2\n", "    copies: 2\n    derive: {cells: \"'b' if value == 1 else 'w'\"}\n", WITH_A_GRID),
+        "E120", "'b' if", message="derived attribute 'cells' must be a list, but this is a word",
+        hint="\"['b' if value == 1 else 'w']\" for a piece of one cell"),
     "component_indexed_by_a_computed_attribute_name": Case(
         "a component indexed by an attribute's name held in a loop variable: E122 said only that it cannot be indexed",
         breaking("  total(z): sum(c.value for c in z)\n", "  total(z): sum(c[k] for c in pile for k in ['value'])\n"),
