@@ -13,7 +13,7 @@ from . import ast
 from .blocks import c_run
 from .compiler import (ANY, ARG_KINDS, DIE_NAMES, PASSES, Compiler, a_type, element_type, is_list, iterable, no_grid_said, plain_type,
                        show_type)
-from .errors import Loc, PhiltreError, did_you_mean, few_listed
+from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .model import Stmt
 from .parser import SourceText, parse
 from .plain_data import Record
@@ -357,6 +357,7 @@ def _dice_named(ctx, node, env, kind: str) -> dict:
         if isinstance(named.tree, ast.ListLit):  # (written out: a die named twice is known now, not at the roll)
             _die_twice(ctx, [i.value if isinstance(i, ast.Const) else None for i in named.tree.items], kind,
                        lambda i: SourceText(named.text, named.loc).at(named.tree.items[i].pos))
+        _dice_defined_unknown(ctx, named.tree, env, kind)
         return {"dice": None, "named": named}
     names = list(ctx.dice) if value == "all" else ([value] if isinstance(value, str) else value)
     if not isinstance(names, list) or not names:
@@ -372,6 +373,43 @@ def _dice_named(ctx, node, env, kind: str) -> dict:
             ctx.compiler.error(where, "S013", f"unknown die '{name}'", hint)
     _die_twice(ctx, names, kind, lambda i: loc_of(value, i) if isinstance(value, list) else loc_of(node, kind))
     return {"dice": tuple(names), "named": None}
+
+
+def _dice_defined_unknown(ctx, tree, env, kind: str) -> None:
+    """S013 at each word that is no die in a constant definition whose items ``tree`` (a roll's or set_aside's
+    `dice: EXPR`) takes: the definition itself (`names`), or a comprehension over it (`[n for n in names if n not in
+    kept]`). A Farkle trial's `names: "['d1', ..., 'd7']"` validated, and every game stopped at the roll (R100)."""
+    define = _constant_words_defined(ctx, tree, env)
+    if define is None:
+        return
+    where = SourceText(define.text, define.loc)
+    for item in define.tree.items:
+        if item.value not in ctx.dice:
+            found = Diagnostic(where.at(item.pos), "S013", f"unknown die '{item.value}'",
+                               f"the definition '{define.name}' lists the dice a {kind} names; " + _dice_hint(item.value, ctx.dice))
+            if found not in ctx.compiler.diagnostics:  # (one definition read by several rolls: said once)
+                ctx.compiler.diagnostics.append(found)
+
+
+def _constant_words_defined(ctx, tree, env, seen=frozenset()):
+    """The definition without parameters whose body is a list of words written out that ``tree`` gives some items of:
+    its name, or a comprehension giving the items of its name (filtered or not); else None. (``seen``: the definitions
+    followed, as one read in a circle is E130's.)"""
+    if isinstance(tree, ast.Comprehension) and len(tree.clauses) == 1:
+        clause = tree.clauses[0]
+        if isinstance(tree.element, ast.Name) and tree.element.name == clause.var:
+            tree = clause.iterable
+    if not isinstance(tree, ast.Name) or tree.name in env or tree.name in seen:
+        return None
+    define = ctx.compiler.symbols.defines.get(tree.name)
+    if define is None or define.params or define.tree is None:
+        return None
+    body = define.tree
+    if isinstance(body, (ast.Name, ast.Comprehension)):  # (another's name, or items of it: `free: "[n for n in names ...]"`)
+        return _constant_words_defined(ctx, body, {}, seen | {tree.name})
+    if isinstance(body, ast.ListLit) and body.items and all(isinstance(i, ast.Const) and isinstance(i.value, str) for i in body.items):
+        return define
+    return None
 
 
 def _die_twice(ctx, names: list, kind: str, where) -> None:

@@ -630,8 +630,10 @@ def _roller(L):
 
 def _dice_named(value, dice, kind: str = "roll") -> list:
     """The dice `roll: {dice: EXPR}` (or `set_aside:`) names: a list of declared dice, each once (a rule's failure otherwise)."""
-    if not isinstance(value, list) or any(not isinstance(name, str) or name not in dice for name in value):
-        raise RuleRuntimeError(f"{kind}'s dice must be a list of die names ({', '.join(dice)}), got {describe(value)}")
+    wrong = [name for name in value if not isinstance(name, str) or name not in dice] if isinstance(value, list) else None
+    if wrong is None or wrong:
+        named = f": {describe(wrong[0])} is no die" if wrong else ""  # (which item is wrong, in a long list)
+        raise RuleRuntimeError(f"{kind}'s dice must be a list of die names ({', '.join(dice)}), got {describe(value)}{named}")
     if len(set(value)) < len(value):
         raise RuleRuntimeError(f"{kind} names a die twice: {describe(value)}")
     return value

@@ -37,7 +37,8 @@ def test_choosing_no_die_rolls_nothing_and_all_three_roll_all():
     assert game.finished and game.scores[0] == sum(face["pips"] for face in game.state.dice.values())
 
 
-@pytest.mark.parametrize("dice, words", [("['d4']", "roll's dice must be a list of die names (d1, d2, d3), got ['d4']"),
+@pytest.mark.parametrize("dice, words", [("['d4']", "roll's dice must be a list of die names (d1, d2, d3), got ['d4']: 'd4' is no die"),
+                                         ("['d1', 'd2', 'd4']", "got ['d1', 'd2', 'd4']: 'd4' is no die"),  # (the item named)
                                          ("['d1'] + ['d1']", "roll names a die twice")])  # (written out, S034 at load)
 def test_dice_that_are_not_declared_once_each_stop_the_game_at_the_roll(tmp_path, dice, words):
     path = tmp_path / "bad.yaml"
@@ -48,6 +49,26 @@ def test_dice_that_are_not_declared_once_each_stop_the_game_at_the_roll(tmp_path
         game.apply(0, game.options(0)[0])
     said = str(info.value)
     assert "R100" in said and words in said, said
+
+
+@pytest.mark.parametrize("rolled", ["names", "[n for n in names if n != 'd1']", "kept", "[n for n in kept]"])
+def test_a_die_no_dice_declare_in_a_constant_definition_rolled_is_s013_at_its_item(tmp_path, rolled):
+    """A Farkle trial's `names: "['d1', ..., 'd5', 'd7']"` (no die d7), rolled through `free: "[n for n in names if n
+    not in kept]"`, validated, and every game stopped with R100 at the roll: the definition's words are known, as a
+    list written in the roll is (S013), so validate finds the word, at its place in the definition, once."""
+    from philtre.dsl.validate import check_file
+
+    path = tmp_path / "bad.yaml"
+    text = Path(REROLL).read_text(encoding="utf-8").replace("actions:\n", "define:\n  names: \"['d1', 'd2', 'd7']\"\n"
+                                                            "  kept: names\nactions:\n")
+    text = text.replace("roll: {dice: which}", f'roll: {{dice: "{rolled}"}}\n      - roll: {{dice: "{rolled}"}}')
+    path.write_text(text, encoding="utf-8")
+    said = [f.diagnostic for f in check_file(str(path)).errors]
+    line = text.splitlines().index("  names: \"['d1', 'd2', 'd7']\"") + 1
+    assert [(d.code, d.loc.line, d.loc.col, d.message) for d in said] == [("S013", line, 24, "unknown die 'd7'")], [str(d) for d in said]
+    assert "the dice are d1, d2 and d3" in said[0].hint, said[0].hint
+    path.write_text(text.replace("'d7'", "'d3'"), encoding="utf-8")
+    assert [str(f.diagnostic) for f in check_file(str(path)).errors] == []
 
 
 def test_a_single_word_for_the_dice_is_found_before_any_game(tmp_path):
