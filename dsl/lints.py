@@ -2300,7 +2300,47 @@ def l009_always_fails(facts) -> list:
             out.append(Diagnostic(expr.loc, "L009", "this expression fails whenever it is evaluated: "
                                   + fractions_told(text, [expr], facts.ruleset),
                                   f"fix the expression; it fails {where}" if where else "fix the expression"))
+    return out + _divided_by_zero(facts)
+
+
+def _divided_by_zero(facts) -> list:
+    """L009 at each `/`, `//` or `%` of what reads the game by the number 0 written out, that an expression computes
+    whenever it is computed (`count(books[p]) / 0`, a Go Fish trial's: no fold found it, and only --smoke did); one of
+    numbers written out (`1 // 0`) is the fold's, above."""
+    out, seen = [], set()
+    for source, tree, _ in _trees_naming_attributes(facts):
+        for node in _always_evaluated(tree) if tree is not None else ():
+            if (isinstance(node, ast.BinOp) and node.op in ("/", "//", "%") and _written_zero(node.right)
+                    and any(isinstance(n, (ast.Name, ast.Call)) for n in ast.walk(node.left))
+                    and id(node) not in seen):  # (an expectation's sides are compiled apart: each node once)
+                seen.add(id(node))
+                out.append(Diagnostic(source.at(node.right.pos), "L009", "this expression fails whenever it is evaluated: "
+                                      f"`{ast.text(node)}` {'takes a remainder' if node.op == '%' else 'divides'} by zero",
+                                      f"divide by a number other than 0, or leave the '{node.op}' out"))
     return out
+
+
+def _always_evaluated(node):
+    """``node`` and each part of it computed whenever it is: not a branch of a conditional, the right of `and` or `or`,
+    nor a comprehension's element, conditions or later clauses (computed once per item, and there may be none)."""
+    yield node
+    if isinstance(node, ast.Conditional):
+        parts = (node.condition,)
+    elif isinstance(node, ast.BoolOp):
+        parts = (node.left,)
+    elif isinstance(node, ast.Comprehension):
+        parts = (node.clauses[0].iterable,)
+    else:
+        parts = tuple(_subtrees(node))
+    for part in parts:
+        yield from _always_evaluated(part)
+
+
+def _written_zero(node) -> bool:
+    """Whether ``node`` is the number 0 written out (`0`, `0.0`, `-0`)."""
+    if isinstance(node, ast.Unary) and node.op == "-":
+        node = node.operand
+    return isinstance(node, ast.Const) and type(node.value) in (int, float) and node.value == 0
 
 
 def _declared_values(rs) -> dict:

@@ -821,6 +821,7 @@ def c_reveal(ctx, node, env):
         shown = _expr(ctx, spec, "what", env, what="what to reveal")
         _want_things(ctx, shown, loc_of(spec, "what"), "what to reveal", with_components=True)
         args = {"what": shown, "to": _expr(ctx, spec, "to", env, what="the seats it is shown to")}
+        _seats_wanted(ctx, args["to"])
         _note_revealed_variable(ctx, shown, loc_of(spec, "what"), env, args)
         return args
     shown = _expr(ctx, node, "reveal", env)
@@ -828,6 +829,17 @@ def c_reveal(ctx, node, env):
     args = {"what": shown}
     _note_revealed_variable(ctx, shown, loc_of(node, "reveal"), env, args)
     return args
+
+
+def _seats_wanted(ctx, to) -> None:
+    """E120 where a look's `to` is known to be neither a seat nor a list of seats (`to: rank`, a word chosen: a Go Fish
+    trial's look stopped the game with R100 in play, and validate said nothing); a number may be a seat."""
+    seat = ("int", "player")
+    if to.type == ANY or to.type in seat or (is_list(to.type) and element_type(to.type) in (ANY, *seat)):
+        return
+    ctx.compiler.error(SourceText(to.text, to.loc).at(to.tree.pos if to.tree is not None else 0), "E120",
+                       f"the seats a look is shown to must be a seat or a list of seats, but this is {a_type(to.type)}",
+                       "name seats: to: me, to: current, to: \"[p for p in players if p != me]\", or to: players")
 
 
 def _note_revealed_variable(ctx, shown, loc, env, args) -> None:

@@ -868,6 +868,12 @@ CASES = {
         WITH_A_GRID.replace("{value: [1, 2, 3]}", "{value: [1, 2, 3], cells: [red, blue]}"),
         "R005", "cells: [red", message="'cells' is a reserved attribute name in a ruleset with a grid",
         hint="derive the cells"),
+    "look_shown_to_a_word": Case(
+        "a look shown to a word, not seats (a Go Fish trial's `to: rank`): validate said nothing, and the game stopped "
+        "with R100 at the reveal",
+        breaking("      - move: card -> pile\n", "      - reveal: {what: card, to: \"'all'\"}\n      - move: card -> pile\n"),
+        "E120", "'all'", message="the seats a look is shown to must be a seat or a list of seats, but this is a word",
+        hint="to: players"),
     "derived_cells_no_list_in_a_ruleset_with_a_grid": Case(
         "a Checkers trial's cells derived as one word in a ruleset with a grid: validate said nothing, and play stopped "
         "with R100 at the first place, far from the derive",

@@ -251,6 +251,9 @@ CASES = {
     "expression that always fails": (
         changed("  - shuffle: deck\n", "  - shuffle: deck\n    when: 1 // 0 == 1\n"),
         "L009", "1 // 0", "fails whenever"),
+    "a division of what the game holds by 0": (  # a Go Fish trial's score `count(books[p]) / 0`: only --smoke found it
+        changed("score: {player: p, add: 1}", 'score: {player: p, add: "count(hand[p]) // 0"}'),
+        "L009", "0\"}", "`count(hand[p]) // 0` divides by zero"),
     "a word no card has": (
         changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == best and played(p).suit != 'bleu'\n",
                 changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}")),
@@ -3018,6 +3021,15 @@ def test_words_ordered_as_declared_or_not_ordered_are_no_l042(tmp_path, ranks, w
                            changed(RANKS, ranks)))
     text = changed("  best: max(played(p).rank for p in players)\n", "  best: 0\n", text)
     assert [str(d) for d in findings(tmp_path, text) if d.code == "L042"] == []
+
+
+@pytest.mark.parametrize("written", ["count(hand[p]) // 2", "1 if count(hand[p]) > 0 else count(hand[p]) % 0",
+                                     "count(hand[p]) > 0 and count(hand[p]) / 0 > 1", "sum(c.rank / 0 for c in hand[p])"])
+def test_a_division_by_0_that_may_not_be_computed_is_no_l009(tmp_path, written):
+    """A division by 0 in a branch (a conditional's, the right of `and`) or a comprehension's element (there may be no
+    item) is not computed whenever the expression is: no L009 (a test makes a game stop at one count only so)."""
+    text = changed("score: {player: p, add: 1}", f'score: {{player: p, add: "{written}"}}')
+    assert [str(d) for d in findings(tmp_path, text) if d.code == "L009"] == []
 
 
 @pytest.mark.parametrize("written, codes", [
