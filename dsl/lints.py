@@ -691,6 +691,12 @@ def _definitions_closure(facts, names: set) -> set:
     return read
 
 
+def names_read(facts, exprs) -> set:
+    """The names the expressions read, directly or in the definitions they call (a variable's name among them)."""
+    names = {name for expr in exprs if expr is not None for name in _names_used(facts.tree(expr))}
+    return names.union(*(_names_used(facts.defines[name][1]) for name in _definitions_closure(facts, names)))
+
+
 def _base_scenarios_read(facts) -> set:
     """The definitions the scenarios.yaml beside the rules reads where it was not loaded with them: with overlays (its
     scenarios test the base), or left out as its own errors stopped the load (``facts.scenarios_apart``), a definition

@@ -29,6 +29,9 @@ class Result(Record):
     skipped: str = ""  # why the scenario was not run, if it was not
     notes: list = made_by(list)  # what it did that the author may not have meant, without failing it (T018)
     stopped: bool = False  # a rule stopped its game (R100, R200, R300): what came after it was not reached
+    # the expressions its failures read while no rule had run since `given` (T023 names only variables they read);
+    # None once any variable may be a cause: a rule ran after `given`, or it failed in a rule
+    causes: list | None = made_by(list)
 
     @property
     def passed(self) -> bool:
@@ -93,24 +96,29 @@ def run_scenario(ruleset, sc) -> Result:
         result.failures.append(str(exc))
         return result
     reached = _play_scenario(game, ruleset, sc, result)
+    failed = len(result.failures)
     # first: a face scripted and not shown is why what follows read other faces; rolls a rule's failure kept from being
     # made, after it: the rule is the cause, and a script for the way to given.at is no advice then
     result.failures[:0] = scripted_roll_failures(game, sc, reached, result.stopped)
     if result.stopped:
         result.failures.extend(_rolls_not_reached(game, sc))
+    if result.stopped or len(result.failures) > failed:  # T017: the faces read after a roll are any rule's
+        result.causes = None
     if result.failures and (sc.zones or sc.empty):
-        stale = stale_after_given(ruleset, sc)
+        stale = stale_after_given(ruleset, sc, result.causes)
         if stale:
             result.failures.append(stale)
     return result
 
 
-def stale_after_given(ruleset, sc) -> str:
+def stale_after_given(ruleset, sc, causes=None) -> str:
     """T023, said after a failing scenario whose `given` lays out zones: the variables the rules set from those zones
     that `given` does not set (they keep the values computed from the position before it), or set or left alone as a
     `when` (or an action's `if`) reading them decided, and the `turns` whose first seat was read from them; '' if there
-    are none. The lints' reading of the rules says which zones each reads."""
-    from philtre.dsl.lints import Facts
+    are none. The lints' reading of the rules says which zones each reads. With ``causes`` (Result.causes), only the
+    variables those expressions read are named: one nothing read since `given` cannot be why it failed (Go Fish's
+    `asked`, Checkers' `loser` were named beside failures that never read them)."""
+    from philtre.dsl.lints import Facts, names_read
 
     facts = Facts(ruleset)
     named = set()
@@ -155,6 +163,9 @@ def stale_after_given(ruleset, sc) -> str:
         elif stmt.kind == "turns" and (read := facts.reads(stmt.args.get("first"), env) & given):
             turns[stmt.loc] = read
 
+    if causes is not None:
+        read = names_read(facts, causes)
+        stale = {name: why for name, why in stale.items() if name in read}
     if not stale and not turns and not asked:
         return ""
     moved &= set().union(*(read for read, *_ in stale.values()), *turns.values(), *asked.values())  # (those that matter here)
@@ -394,18 +405,27 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
         if sc.at is not None and sc.rolls:  # "at this point these dice come up": the approach's rolls are random
             game.state.flow.script = list(sc.rolls)
             game.script_uses = []
+        ran = False  # whether a rule ran since `given` (a step taken, autoplay): any variable may be read from then on
         for step in sc.steps:
             given_first = step is sc.steps[0] and sc.at is None and bool(sc.variables or sc.zones or sc.empty)
-            if not _check_always(game, sc, result) or not _ran_on(lambda: _take_step(game, step, result, given_first, sc), step, sc):
+            if not _check_always(game, sc, result):
+                return _blame(result, None)
+            failed = len(result.failures)
+            taken = _ran_on(lambda: _take_step(game, step, result, given_first, sc), step, sc)
+            if len(result.failures) > failed:  # (an `illegal: true` step that is legal fails, and the steps go on)
+                _blame(result, None if ran else _step_reads(ruleset, step))
+            if not taken:
                 return False  # the expectations are about the position after every step: not reached
+            ran = ran or not step.illegal
         # the invariants hold at the decision the expectations read too (after the last step, or given with no steps);
         # the end of the game is no decision: bookkeeping after the last one (a deal passing on) need not keep them
         if not game.finished and not _check_always(game, sc, result) and sc.autoplay:
-            return False  # the end the expectations are about is not reached
+            return _blame(result, None)  # the end the expectations are about is not reached
         if sc.autoplay:
+            ran = True
             _autoplay(game, sc, result)
             if result.failures:
-                return False  # an invariant broke on the way: the expectations are about an end not reached
+                return _blame(result, None)  # an invariant broke on the way: the expectations are about an end not reached
         S, L = game.state, decision_locals(game)
         pending = {p.index: p for p in (*sc.pending, *sc.options)}
         offered = {expected.index for expected in sc.options}
@@ -413,26 +433,51 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
         for i in range(len(sc.expect) + len(pending)):  # in the order written
             if i in pending:
                 failure = _options_failure(game, pending[i]) if i in offered else _pending_failure(game, pending[i], sc)
-                if failure:
+                if failure:  # (who decides was listed before `given`: no variable read since; the options read the actions')
                     result.failures.append(failure)
+                    _blame(result, None if ran else _actions_reads(ruleset) if i in offered else [])
                 continue
             k, expr = next(expressions)
             try:
                 value = _evaluate(expr, S, L)
             except _NotEvaluated as exc:  # one failing expectation does not hide the others
                 result.failures.append(_with_resized_given(ruleset, sc, str(exc)))
+                _blame(result, None if ran else [expr])
                 continue
             if value is not True:
+                _blame(result, None if ran else [expr])
                 sides = sc.sides[k] if k < len(sc.sides) else ()
                 result.failures.append(_failure(expr.loc, "T012", f"expected true: {expr.text.strip()}{_values(expr, S, L, sides)}",
                                                 _choices_waiting(game)))
     except (PhiltreError, _NotEvaluated) as exc:
+        result.causes = None  # (a rule failed, or a step's argument: what it read is not followed)
         result.stopped = isinstance(exc, PhiltreError) and exc.stopped_a_game
         if sent_back is not None and result.stopped:
             exc = PhiltreError([*exc.diagnostics, sent_back])  # the game the rule stopped had them: a cause to check first
         result.failures.append(_with_resized_given(ruleset, sc, str(exc)))
         return False
     return True
+
+
+def _blame(result, exprs) -> bool:
+    """Count the expressions a failure read among the scenario's causes (Result.causes; ``exprs`` None: any variable
+    may be one); False, as the scenario stops there."""
+    if exprs is None:
+        result.causes = None
+    elif result.causes is not None:
+        result.causes.extend(exprs)
+    return False
+
+
+def _actions_reads(ruleset) -> list:
+    """The expressions that say which options the actions offer: their `if` and what their parameters choose among."""
+    return [expr for action in ruleset.actions.values()
+            for expr in (action.condition, *(param.domain for param in action.params)) if expr is not None]
+
+
+def _step_reads(ruleset, step) -> list:
+    """What a step that could not be taken read: the options offered, and its own arguments written as expressions."""
+    return [*_actions_reads(ruleset), *(value for value in step.args.values() if hasattr(value, "fn"))]
 
 
 def _choices_waiting(game) -> str:

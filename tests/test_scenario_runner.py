@@ -1853,15 +1853,35 @@ step_limit: 1000
 
 @pytest.mark.parametrize("kind, named", [("gem", False), ("snake", True)])
 def test_t023_names_a_variable_only_where_the_position_given_would_give_it_another_value(tmp_path, kind, named):
-    """Incan Gold trial: a failing step after a `given` path ended with T023 naming `struck`, kept false by a `when`
-    reading the path, though the path given keeps it false too; a path given with a snake would set it, and is named."""
+    """Incan Gold trial: a failing expectation after a `given` path ended with T023 naming `struck`, kept false by a
+    `when` reading the path, though the path given keeps it false too; a path given with a snake would set it, and is
+    named."""
     (tmp_path / "ruleset.yaml").write_text(STRUCK, encoding="utf-8")
     (tmp_path / "scenarios.yaml").write_text(
         f"scenarios:\n  - name: s\n    players: 2\n    given:\n      zones:\n        path: [{{kind: {kind}}}]\n"
-        "    steps:\n      - {player: 1, action: go}\n    expect: [\"true\"]\n", encoding="utf-8")
+        "    expect: [struck]\n", encoding="utf-8")
     [result] = _results(tmp_path / "scenarios.yaml")
-    assert "T013 seat 1 is not deciding now (deciding: seat 0)" in result.failures[0], result.failures
+    assert "T012 expected true: struck" in result.failures[0], result.failures
     assert any("T023" in failure and "struck" in failure for failure in result.failures) == named, result.failures
+
+
+@pytest.mark.parametrize("step, expect, named", [
+    ("", "count(path) == 5", False),  # nothing read `struck` since `given`: it cannot be why
+    ("", "count(path) == 5 or struck", True),  # the expectation reads it
+    ("    steps:\n      - {player: 1, action: go}\n", "true", False),  # who decides was listed before `given`
+    ("    steps:\n      - {player: 0, action: go}\n      - {player: 0, action: go}\n", "true", True),  # a rule ran
+])
+def test_t023_names_only_a_variable_that_what_failed_could_have_read(tmp_path, step, expect, named):
+    """Go Fish and Checkers trials: a failing scenario giving zones was told T023 of a variable that nothing failing
+    read (Go Fish's `asked` beside a count of the hand, Checkers' `loser` beside a legal step). T023 now names a
+    variable only where the failing expectation (or the options a failing step was matched against) reads it, or a rule
+    ran after `given` (a step taken), which may have read it."""
+    (tmp_path / "ruleset.yaml").write_text(STRUCK, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text(
+        "scenarios:\n  - name: s\n    players: 2\n    given:\n      zones:\n        path: [{kind: snake}]\n"
+        f"{step}    expect: [\"{expect}\"]\n", encoding="utf-8")
+    [result] = _results(tmp_path / "scenarios.yaml")
+    assert result.failures and any("T023" in failure and "struck" in failure for failure in result.failures) == named, result.failures
 
 
 STONES = """\
@@ -1939,7 +1959,7 @@ def test_t023_names_the_variables_a_when_or_an_if_reading_a_given_zone_decided(t
     rules.write_text(READ_BY_WHEN, encoding="utf-8")
     path = tmp_path / "scenarios.yaml"
     path.write_text("scenarios:\n" + "".join(f"  - name: {name}\n    players: 1\n    given:\n{at}      zones:\n"
-                                             "        table: [{type: chip}]\n    expect:\n      - full\n"
+                                             "        table: [{type: chip}]\n    expect:\n      - full and hit == 0 and took == 0\n"
                                              for name, at in (("first", ""), ("second", "      at: second\n"))), encoding="utf-8")
     first, second = (result.failures[-1] for result in _results(path))
     full = f"full (not set at {_loc(rules, 'set: {full')} as the `when` at {_loc(rules, 'count(table) > 0')} read table)"
