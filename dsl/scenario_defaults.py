@@ -177,6 +177,15 @@ def said_once(found: list, scenarios) -> list:
     return out
 
 
+def from_defaults(sc, loc: Loc) -> bool:
+    """Whether ``loc``, a place in scenario ``sc``'s `given`, is an entry it took from its file's defaults."""
+    place = getattr(sc, "defaults", None)
+    return place is not None and _inside(loc, place)
+
+
+LEAVE_DEFAULTS_OUT = "write `defaults: false` in it to leave them out"  # how a scenario takes none of the defaults
+
+
 def _inside(loc: Loc, place: DefaultsPlace) -> bool:
     """Whether ``loc`` lies within the defaults at ``place``."""
     return bool(loc.line) and loc.path == place.path and place.start <= _at(loc) and (place.end is None or _at(loc) < place.end)
@@ -199,7 +208,7 @@ def _naming(finding: Diagnostic, names: list) -> Diagnostic:
     which = few_listed([f"'{name}'" for name in names])
     said = f"scenario {which}" if len(names) == 1 else f"scenarios {which}"
     them = "it" if len(names) == 1 else "each"
-    out = f"or, where the defaults do not fit that scenario, write `defaults: false` in {them} to leave them out"
+    out = f"or, where the defaults do not fit that scenario, {LEAVE_DEFAULTS_OUT.replace(' it ', f' {them} ')}"
     return Diagnostic(finding.loc, finding.code, f"{finding.message} (in {said}, from `defaults`)",
                       f"{finding.hint}; {out}" if finding.hint else out)
 

@@ -12,6 +12,7 @@ from philtre.dsl.model import Action, counts_text, decision_actions
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.plain_data import Record, made_by
 from philtre.dsl.compiler import Expr, failing_definition, index_named, lists_every_turn, nones_named
+from philtre.dsl.scenario_defaults import LEAVE_DEFAULTS_OUT, from_defaults
 from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, fits_shape, kinds_match, not_made, pattern_text, spelt_out, unchosen_number, unchosen_word, value_kind, written,
                                     shape_hint, shape_wanted, wrong_kind_hint, wrong_kind_text, zone_named)
 from philtre.dsl.values import Component, Zone, _frozen, component_text, describe, explain
@@ -448,7 +449,7 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
                 _blame(result, None if ran else [expr])
                 sides = sc.sides[k] if k < len(sc.sides) else ()
                 result.failures.append(_failure(expr.loc, "T012", f"expected true: {expr.text.strip()}{_values(expr, S, L, sides)}",
-                                                _choices_waiting(game)))
+                                                "; ".join(filter(None, (_choices_waiting(game), _defaults_read(ruleset, sc, expr))))))
     except (PhiltreError, _NotEvaluated) as exc:
         result.causes = None  # (a rule failed, or a step's argument: what it read is not followed)
         result.stopped = isinstance(exc, PhiltreError) and exc.stopped_a_game
@@ -492,6 +493,24 @@ def _choices_waiting(game) -> str:
     return (f"{seats_text(seats)} {'has' if len(seats) == 1 else 'have'} not chosen yet at '{stmt.label or stmt.kind}', "
             f"line {stmt.loc.line}: a simultaneous step's "
             "effects run once every seat has chosen")
+
+
+def _defaults_read(ruleset, sc, expr) -> str:
+    """Where a failing expectation reads a zone the scenario took from its file's defaults (not giving it itself: a
+    Go Fish trial's `given: {zones: {}}`, meant as the real deal, kept the defaults' hand): that it came from them."""
+    from philtre.dsl.lints import Facts, names_read
+
+    taken = [(key, loc) for key, _, loc in sc.zones if from_defaults(sc, loc)]
+    if not taken:
+        return ""
+    facts = Facts(ruleset)
+    read = names_read(facts, [expr])
+    taken = [(key, loc) for key, loc in taken if facts.refs(key, {}) & read]
+    if not taken:
+        return ""
+    lines = ", ".join(str(loc.line) for _, loc in taken)
+    return (f"{', '.join(key.text.strip() for key, _ in taken)} came from the file's defaults "
+            f"(line{'s' if len(taken) > 1 else ''} {lines}); `defaults: false` starts from the deal")
 
 
 def _script_hint(sc) -> str:
@@ -1094,7 +1113,7 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
             if at is not None:
                 S.placed[comp["id"]] = (at["x"], at["y"], at["rot"])
                 S.grid_version += 1
-    result.notes.extend(_taken_from_notes(ruleset, S, taken_from))
+    result.notes.extend(_taken_from_notes(ruleset, S, taken_from, sc))
     result.notes.extend(_borrowed_notes(borrowed))
     for loc, zone, staying in unlisted[:1]:  # after the patterns' own checks (T006): those say more
         name = zone.key[0] if ruleset.zones[zone.key[0]].kind == "single" else f"{zone.key[0]}[{zone.key[1]}]"
@@ -1225,11 +1244,15 @@ def _moved_zones_taken_from(S, placements, given_keys: set, homes: dict) -> dict
     return taken
 
 
-def _taken_from_notes(ruleset, S, taken_from: dict) -> list:
+def _taken_from_notes(ruleset, S, taken_from: dict, sc) -> list:
     """T018, a note (the scenario is not failed), per zone not given that gave components to the given zones: it no
-    longer holds what the game put in it, which the author, not naming it, may have counted on."""
+    longer holds what the game put in it, which the author, not naming it, may have counted on. A pattern of the file's
+    defaults is said to be theirs (the note pointed at their line, and named nothing there)."""
     notes = []
     for key, (count, here, starts) in taken_from.items():
+        theirs = from_defaults(sc, here)
+        by = f" (that pattern is one of the file's `defaults`, line {here.line})" if theirs else ""
+        out = f"; or, where the defaults do not fit this scenario, {LEAVE_DEFAULTS_OUT}" if theirs else ""
         name = _zone_name(ruleset, key)
         held = len(S.zone(key))
         # where a scenario lays a family out from scratch (a board), `empty` says it for every zone of it at once
@@ -1238,9 +1261,9 @@ def _taken_from_notes(ruleset, S, taken_from: dict) -> list:
         taken = f"{count} of the given components were" if count > 1 else "a given component was"
         notes.append(_failure(here, "T018", f"{taken} taken out of {name} as the game had filled it, since {where}, where "
                               f"{'they start' if count > 1 else 'it starts'}, had no such component left: {name} is not "
-                              f"given, and holds {held} now",
+                              f"given, and holds {held} now{by}",
                               f"give {name} too, to say what it holds ({name}: [{{others: true}}] keeps the rest of "
-                              f"it as it lies, with no note){family}"))
+                              f"it as it lies, with no note){family}{out}"))
     return notes
 
 

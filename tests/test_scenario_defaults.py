@@ -198,3 +198,21 @@ def test_a_scenario_with_defaults_false_takes_none_of_them(tmp_path):
     assert result.returncode == 0 and "2 passed, 0 failed" in result.stdout, result.stdout + result.stderr
     (tmp_path / "x").mkdir()  # without it, the defaults' 2-seat `spent` does not fit 3 seats
     assert "T004" in "".join(errors_of(folder_with(tmp_path / "x", DEFAULTS + three)))
+
+
+def test_a_failure_reading_a_zone_the_defaults_gave_says_it_came_from_them(tmp_path):
+    """Go Fish trial: `given: {zones: {}}`, meant as the real deal, kept the defaults' hand (zones merge by key), and
+    the failing count said nothing of where the hand came from. A failing expectation reading a zone the scenario took
+    from the defaults now says so, and how to leave them out; one reading no such zone does not. A T018 note at a
+    default's pattern (4 seats: the red cards were dealt to other hands) says the pattern is the defaults'."""
+    scenarios = ("defaults:\n  given:\n    zones:\n      hand[0]: [{suit: red, copies: 8}]\nscenarios:\n" + "".join(
+        f"  - name: {name}\n    players: 4\n    given: {{zones: {{}}}}\n    expect: [\"{expect}\"]\n"
+        for name, expect in (("hand", "count(hand[0]) == 3"), ("deck", "count(deck) == 99"))))
+    folder_with(tmp_path, scenarios)
+    result = philtre("test", "g", cwd=tmp_path)
+    hand, deck = [line for line in result.stdout.splitlines() if "T012" in line]
+    assert hand.endswith("(hand[0] came from the file's defaults (line 4); `defaults: false` starts from the deal)"), hand
+    assert "defaults" not in deck, deck
+    note = next(line for line in result.stdout.splitlines() if "T018" in line)
+    assert ":4:" in note and "(that pattern is one of the file's `defaults`, line 4)" in note, note
+    assert note.endswith("or, where the defaults do not fit this scenario, write `defaults: false` in it to leave them out)"), note
