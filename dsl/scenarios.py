@@ -969,11 +969,12 @@ def check_given_attributes(compiler: Compiler, contents) -> None:
             _check_given_attributes(compiler, entry, ranges=True)
 
 
-def _check_given_attributes(compiler: Compiler, entry: Map, ranges: bool = False) -> None:
+def _check_given_attributes(compiler: Compiler, entry: Map, ranges: bool = False, at_hint: str = "") -> None:
     """T009 at a given component's attribute that no component (of its type, if given) has, or a value
     that none of them declares for it (a misspelt word: a given zone would be T003 when run, and a step
     with `illegal: true` would pass whatever the rules say, matching nothing). ``ranges``: whether a value may be a range
-    `lo..hi`, one component per value (a given zone's pattern), or not (a step's, which matches one component)."""
+    `lo..hi`, one component per value (a given zone's pattern), or not (a step's, which matches one component).
+    ``at_hint``: the hint at an unknown `x`, `y` or `rot`, meant as where a piece lies."""
     types = compiler.symbols.component_types
     kind = entry.get("type")
     if isinstance(kind, (list, dict)):  # unhashable, and no type's name: said here, at the value, and not checked again
@@ -987,7 +988,8 @@ def _check_given_attributes(compiler: Compiler, entry: Map, ranges: bool = False
     for key in entry:
         if key not in known and key not in GIVEN_KEYS:
             # else it reads as T003 "no component left matching", as if the copies had run out
-            compiler.error(entry.key_loc(key), "T009", f"{whose} '{key}'", did_you_mean(str(key), known))
+            compiler.error(entry.key_loc(key), "T009", f"{whose} '{key}'",
+                           (at_hint if key in PLACEMENT_KEYS else "") or did_you_mean(str(key), known))
         elif key not in GIVEN_KEYS:
             _check_given_value(compiler, entry, key, kind if kind in types else None, ranges)
 
@@ -1093,11 +1095,11 @@ def check_step_arguments(compiler: Compiler, step, action, players: int) -> None
     for param in action.params:
         value = step.args.get(param.name)
         if isinstance(value, Map) and param.domain.type in ("zone", ("list", "comp")):
-            _check_step_pattern(compiler, value)
+            _check_step_pattern(compiler, value, param.name)
         elif isinstance(value, list) and param.domain.type == ("list", ("list", "comp")):  # each item: one component's pattern
             for item in value:
                 if isinstance(item, Map):
-                    _check_step_pattern(compiler, item)
+                    _check_step_pattern(compiler, item, f"each item of {param.name}")
         if param.name in step.args:
             _check_argument_kind(compiler, step, action, param, value)
             if step.illegal:
@@ -1157,12 +1159,27 @@ def _named(symbols, name: str) -> str:
     return f"the name '{name}'"
 
 
-def _check_step_pattern(compiler: Compiler, pattern: Map) -> None:
-    """A step's component pattern checked as a given one is: its attributes (T009), its `at` placement (T007)."""
-    _check_given_attributes(compiler, pattern)
+PLACEMENT_KEYS = ("x", "y", "rot")  # the keys of a placement, `at: {x, y, rot}`
+
+
+def _check_step_pattern(compiler: Compiler, pattern: Map, name: str) -> None:
+    """A step's component pattern (of argument ``name``) checked as a given one is: its attributes (T009), its `at`
+    placement (T007)."""
+    _check_given_attributes(compiler, pattern, at_hint=_placement_hint(compiler, pattern, name))
     if "at" in pattern:
         _unturned_by_default(pattern["at"])
         _check_placement(compiler, pattern)
+
+
+def _placement_hint(compiler: Compiler, pattern: Map, name: str) -> str:
+    """Where a step names a piece by `x` and `y` in a ruleset with a grid (a Checkers trial's `piece: {x: 2, y: 5}`):
+    that a piece is named by where it lies, `at:` (as T006 says of a given one); '' where there is no grid."""
+    placed = {key: pattern[key] for key in pattern if key in PLACEMENT_KEYS}
+    if not placed or not compiler.symbols.grids:
+        return ""
+    rest = "".join(f", {key}: {_shown(pattern[key])}" for key in pattern if key not in PLACEMENT_KEYS)
+    at = ", ".join(f"{key}: {_shown(value)}" for key, value in placed.items())
+    return f"a piece on a grid is named by where it lies: write {name}: {{at: {{{at}}}{rest}}}"
 
 
 def _check_word_chosen(compiler: Compiler, step, action, param, value) -> None:

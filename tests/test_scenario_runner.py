@@ -2348,3 +2348,18 @@ def test_an_expectation_read_while_a_simultaneous_step_waits_for_seats_says_its_
     [result] = _results(path)
     [failure] = result.failures
     assert failure.endswith("[count(discard) = 2]"), failure  # (the trick played and cleared: the next not yet begun)
+
+
+@pytest.mark.parametrize("grid", [True, False])
+def test_a_step_naming_a_piece_by_x_and_y_is_told_to_write_at(tmp_path, grid):
+    """Checkers trial: a step's `piece: {x: 2, y: 5}` was a bare "T009 no component has an attribute 'x'"; where the
+    ruleset has a grid, the hint now says to name the piece where it lies, `at:` (as T006 says of a given piece)."""
+    rules = ALIKE_TURNED if grid else ALIKE_TURNED.replace("  board: {grid: {resolution: 3, width: 3, height: 3}}\n", "  board: {}\n")
+    (tmp_path / "ruleset.yaml").write_text(rules, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text(
+        "scenarios:\n  - name: s\n    players: 2\n    steps:\n"
+        "      - {player: 0, action: put, args: {d: {x: 1, y: 2, k: 1}, at: {x: 1, y: 1, rot: 0}}}\n    expect: [\"true\"]\n",
+        encoding="utf-8")
+    said = _refused(tmp_path / "scenarios.yaml")
+    assert "T009 no component has an attribute 'x'" in said, said
+    assert ("(a piece on a grid is named by where it lies: write d: {at: {x: 1, y: 2}, k: 1})" in said) == grid, said
