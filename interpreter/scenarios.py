@@ -1425,7 +1425,8 @@ def _take_step(game, step, result, given_first: bool = False, sc=None) -> bool:
                  f"seat {step.player} has no legal option at all here (a game would stop with R300: what it needs, "
                  "such as a variable the flow keeps, may be missing from given)")
         result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option; {legal}",
-                                        _bare_name_hint(game, options, step, wanted)
+                                        _length_hint(options, step, wanted)
+                                        or _bare_name_hint(game, options, step, wanted)
                                         or _order_hint(options, step, wanted, singles)
                                         or _swapped_hint(options, step, wanted)
                                         or _zone_argument_hint(game, options, step.action, wanted)
@@ -1608,6 +1609,18 @@ def _order_hint(options, step, wanted: dict, singles=()) -> str:
                         f"a list matches in the option's order, {orders}")
             return (f"{given} have the items of a legal option's {few_listed([repr(n) for n in reordered])} in other "
                     f"orders: a list matches in the option's order, {orders}")
+    return ""
+
+
+def _length_hint(options, step, wanted: dict) -> str:
+    """For a step whose list argument holds another number of items than every option of its action gives it (a
+    Cribbage trial's 3 cards for a 2-card discard was T013 and a dozen options): how many each option holds."""
+    for name, want in wanted.items():
+        sizes = {len(args[name]) for option in options if option.action == step.action
+                 for args in (dict(option.args),) if _a_list(args.get(name))}
+        if _a_list(want) and len(sizes) == 1 and len(want) not in sizes:
+            [size] = sizes
+            return f"each option's '{name}' holds {size} item{'' if size == 1 else 's'}, and {len(want)} {'was' if len(want) == 1 else 'were'} given"
     return ""
 
 

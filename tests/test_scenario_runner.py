@@ -2363,3 +2363,16 @@ def test_a_step_naming_a_piece_by_x_and_y_is_told_to_write_at(tmp_path, grid):
     said = _refused(tmp_path / "scenarios.yaml")
     assert "T009 no component has an attribute 'x'" in said, said
     assert ("(a piece on a grid is named by where it lies: write d: {at: {x: 1, y: 2}, k: 1})" in said) == grid, said
+
+
+@pytest.mark.parametrize("grab, said", [
+    ("[{rank: 1}, {rank: 2}, {rank: 3}]", "(each option's 'grab' holds 2 items, and 3 were given)"),
+    ("[{rank: 1}]", "(each option's 'grab' holds 2 items, and 1 was given)"),
+    ("[{rank: 1}, {suit: c}]", ""),  # the length is right: no word of it
+])
+def test_a_step_whose_list_has_another_length_than_every_option_s_says_so(tmp_path, grab, said):
+    """Cribbage trial: `cards:` with 3 items for a 2-card discard was a bare T013 and a dozen options; the hint now
+    says how many items each option's list holds, and how many were given."""
+    [result] = _results(_grab(tmp_path, H1_H2_H3, grab))
+    [failure] = result.failures
+    assert " T013 " in failure and (failure.endswith(said) if said else "each option's" not in failure), failure
