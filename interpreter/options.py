@@ -115,6 +115,16 @@ def placed_wording(words: Wording, placed: dict) -> Wording:
     return words.but(placed=placed)
 
 
+def told_places(game) -> dict:
+    """Where each piece on a grid of ``game`` lies, id -> (x, y, rot), the rot None where play leaves it out (it is 0 and
+    turning tells nothing): a scenario's T013 lists the options as play writes them."""
+    from philtre.dsl.builtins import b_zone_of
+
+    S = game.state
+    return {ident: (x, y, None if rot == 0 and turning_tells_nothing(game, b_zone_of(S, S.components[ident]).key[0], ident) else rot)
+            for ident, (x, y, rot) in S.placed.items()}
+
+
 def boards_wording(words: Wording, ruleset, nplayers: int) -> Wording:
     """``words`` that also know each grid's size, (width, height), None for a grid without edges: a position typed off
     the board is said to be (`no legal option at x=7 y=7` left the player to guess why)."""

@@ -19,7 +19,7 @@ from philtre.dsl.values import Component, Zone, _frozen, component_text, describ
 
 from .effects import move_components
 from .game import BLOCK, PC, STMT, Game
-from .options import located_wording, placed_wording, set_lists, single_zones
+from .options import located_wording, placed_wording, set_lists, single_zones, told_places
 from .runners import FAILURES
 
 
@@ -1484,7 +1484,7 @@ def _wording(game, options=()):
     """How options are named to the scenario's author: a single zone as the scenario writes it (deck, not deck[0]),
     a piece on a grid with where it lies (identical pieces at two places are two options), and, where ``options`` would
     read alike, each component with the zone it lies in, as play names them (card a in offer, card a in hand[0])."""
-    words = placed_wording(single_zones(game.ruleset), game.state.placed)
+    words = placed_wording(single_zones(game.ruleset), told_places(game))
     return located_wording(words, options, None, lambda c: b_zone_of(game.state, c)) if options else words
 
 

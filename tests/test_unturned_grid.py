@@ -105,3 +105,38 @@ def test_a_sample_places_hidden_pieces_of_an_unturned_grid_at_rot_0(tmp_path):
     for seed in range(4):
         sample = determinize(game, 1, random.Random(seed))
         assert {sample.state.placed[c["id"]][2] for c in sample.state.zones["sea"][0]} == {0}
+
+
+HOP = """\
+philtre: 1
+game: hop
+players: 1
+components:
+  man: {attributes: {n: [1, 2]}, derive: {cells: "[n]"}, start: bag}
+zones:
+  bag: {visible: everyone}
+  board: {grid: {resolution: 1, width: 3, height: 3, turns: false}, visible: everyone}
+actions:
+  lift:
+    choose: {piece: board}
+    do:
+      - move: piece -> bag
+flow:
+  - place: {piece: first(bag), to: board, at: {x: 1, y: 2, rot: 0}}
+  - decide: lift
+    player: 0
+"""
+
+
+def test_a_scenario_s_t013_lists_a_piece_on_an_unturned_grid_as_play_writes_it(tmp_path):
+    """Checkers trial: T013's legal options wrote `man (seat 0) at x=0 y=5 rot=0` on a `turns: false` grid, where
+    play writes no rot; they are now written as play writes them."""
+    from philtre.interpreter.scenarios import run_scenarios
+
+    (tmp_path / "ruleset.yaml").write_text(HOP, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text("scenarios:\n  - name: s\n    players: 1\n    steps:\n"
+                                             "      - {player: 0, action: lift, args: {piece: {n: 2}}}\n    expect: [\"true\"]\n",
+                                             encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    [failure] = result.failures
+    assert failure.endswith("T013 lift {piece: {n: 2}} is not a legal option; legal: lift(piece=man n=1 at x=1 y=2)"), failure
