@@ -20,11 +20,11 @@ def ruled_out(game, seat: int, text: str, legal, single_zones=(), placed: bool =
     several, or the choices cannot be listed within CANDIDATES_LIMIT. ``placed``: ``text`` is a position, 'x y rot'."""
     from .play_input import _by_label, _by_position  # (play_input asks this module; read as play reads a line)
 
-    outside = _outside(game, seat, legal)
+    outside = outside(game, seat, legal)
     if not outside:
         return ""
     found = _by_position(text.split(), outside, single_zones) if placed else _by_label(text, outside, single_zones)
-    return _forbids(game, seat, found, single_zones) if isinstance(found, Option) else ""
+    return forbids(game, seat, found, single_zones) if isinstance(found, Option) else ""
 
 
 def forbidden_holding(game, seat: int, text: str, legal, action: str, single_zones=()) -> list:
@@ -36,16 +36,16 @@ def forbidden_holding(game, seat: int, text: str, legal, action: str, single_zon
     from .play_input import _has_words, _words
 
     typed, listed = set(_words(text)), {option.action for option in legal}
-    return [_forbids(game, seat, option, single_zones) for option in _outside(game, seat, legal)
+    return [forbids(game, seat, option, single_zones) for option in outside(game, seat, legal)
             if option.action != action and option.action in listed and _has_words(text, typed, option, single_zones)]
 
 
-def _outside(game, seat: int, legal) -> list:
+def outside(game, seat: int, legal) -> list:
     """The options the pending decision's choices could make for ``seat`` that are not among the ``legal`` ones."""
     return [option for option in _candidates(game, seat) if option not in legal]
 
 
-def _forbids(game, seat: int, found, single_zones=()) -> str:
+def forbids(game, seat: int, found, single_zones=()) -> str:
     """"the rules forbid take(n=0) now (the if of take, line 12: ...)" for ``found``, an option the rules rule out here
     (its action's `if` named where that is what refuses it)."""
     action = game.ruleset.actions[found.action]

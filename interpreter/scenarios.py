@@ -1424,7 +1424,8 @@ def _take_step(game, step, result, given_first: bool = False, sc=None) -> bool:
         legal = (_step_legal_text(options, step.action, singles) if len(options) else
                  f"seat {step.player} has no legal option at all here (a game would stop with R300: what it needs, "
                  "such as a variable the flow keeps, may be missing from given)")
-        result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option; {legal}",
+        forbidden = _forbidden_text(game, options, step, wanted, singles)
+        result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option{forbidden}; {legal}",
                                         _length_hint(options, step, wanted)
                                         or _bare_name_hint(game, options, step, wanted)
                                         or _order_hint(options, step, wanted, singles)
@@ -1610,6 +1611,17 @@ def _order_hint(options, step, wanted: dict, singles=()) -> str:
             return (f"{given} have the items of a legal option's {few_listed([repr(n) for n in reordered])} in other "
                     f"orders: a list matches in the option's order, {orders}")
     return ""
+
+
+def _forbidden_text(game, options, step, wanted: dict, singles) -> str:
+    """Where the step names a choice its action's `choose` offers here that its `if` rules out: ": the rules forbid
+    sell(good=diamonds, n=1) now (the if of sell, line 114: ... is false)", as play says it; '' otherwise (a Jaipur
+    trial's T013 said only that the step was not legal)."""
+    from .ruled_out import forbids, outside
+
+    ruled = [option for option in outside(game, step.player, options) if option.action == step.action]
+    found = _matching_option(ruled, step.action, wanted, _unordered(game.ruleset, step.action)) if ruled else None
+    return f": {forbids(game, step.player, found, singles)}" if found is not None else ""
 
 
 def _length_hint(options, step, wanted: dict) -> str:

@@ -2376,3 +2376,36 @@ def test_a_step_whose_list_has_another_length_than_every_option_s_says_so(tmp_pa
     [result] = _results(_grab(tmp_path, H1_H2_H3, grab))
     [failure] = result.failures
     assert " T013 " in failure and (failure.endswith(said) if said else "each option's" not in failure), failure
+
+
+TAKE_TWO = """\
+philtre: 1
+game: take-two
+players: 1
+variables:
+  got: 0
+actions:
+  take:
+    choose: {n: "[1, 2, 3]"}
+    if: n >= 2
+    do:
+      - set: {got: n}
+flow:
+  - decide: take
+    player: 0
+"""
+
+
+@pytest.mark.parametrize("n, forbidden", [(1, True), (7, False)])
+def test_t013_says_why_the_rules_forbid_a_choice_the_action_offers(tmp_path, n, forbidden):
+    """Jaipur trial: T013 said only that `sell {good: diamonds, n: 1}` was not legal, where `philtre play` names the
+    `if` that forbids it; T013 now says the same, for a choice the action's `choose` offers here (not for one it does
+    not offer at all)."""
+    (tmp_path / "ruleset.yaml").write_text(TAKE_TWO, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text(
+        f"scenarios:\n  - name: s\n    players: 1\n    steps:\n      - {{player: 0, action: take, args: {{n: {n}}}}}\n"
+        "    expect: [\"true\"]\n", encoding="utf-8")
+    [result] = _results(tmp_path / "scenarios.yaml")
+    [failure] = result.failures
+    said = f"T013 take {{n: {n}}} is not a legal option: the rules forbid take(n=1) now (the if of take, line 9: n >= 2); legal:"
+    assert (said in failure) == forbidden and f"T013 take {{n: {n}}} is not a legal option" in failure, failure
