@@ -33,6 +33,7 @@ class Result(Record):
     # the expressions its failures read while no rule had run since `given` (T023 names only variables they read);
     # None once any variable may be a cause: a rule ran after `given`, or it failed in a rule
     causes: list | None = made_by(list)
+    unscripted: list = made_by(list)  # the rolls its steps made that `rolls` did not script: (number, where, the step) (T027)
 
     @property
     def passed(self) -> bool:
@@ -92,7 +93,7 @@ def run_scenario(ruleset, sc) -> Result:
         return result
     try:
         # with given.at the rolls made on the way there are the game's own: the script starts at the position (_play_scenario)
-        game = Game(ruleset, sc.players, seed=sc.seed, script_rolls=sc.rolls if sc.at is None else ())
+        game = Game(ruleset, sc.players, seed=sc.seed, script_rolls=_counted_script(sc.rolls) if sc.at is None else ())
     except PhiltreError as exc:
         result.failures.append(str(exc))
         return result
@@ -109,7 +110,32 @@ def run_scenario(ruleset, sc) -> Result:
         stale = stale_after_given(ruleset, sc, result.causes)
         if stale:
             result.failures.append(stale)
+    if result.failures and result.unscripted:
+        result.failures.append(_unscripted_said(sc, result.unscripted))
     return result
+
+
+UNSCRIPTED_COUNTED = 1_000  # the rolls past a scenario's `rolls` that its game counts (T027)
+_UNSCRIPTED: dict = {}  # a `rolls` item scripting no die: its roll draws every face from the generator
+
+
+def _counted_script(rolls) -> list:
+    """A scenario's `rolls`, then items scripting nothing: each roll after them is made as a scripted one is, counted
+    in Game.script_uses (the runners' own rolls count none), its faces drawn as any roll's."""
+    return [*rolls, *[_UNSCRIPTED] * UNSCRIPTED_COUNTED]
+
+
+def _unscripted_said(sc, unscripted: list) -> str:
+    """T027, said after a failing scenario's failures: the rolls its steps made that `rolls` did not script, whose faces
+    came from the seed (a Farkle trial's step rolled on, and the failing points read dice nobody chose)."""
+    numbers = [number for number, _, _ in unscripted]
+    of_game = "of the game" if sc.at is None else f"after given.at '{sc.at}'"
+    one = len(numbers) == 1
+    where = ", ".join(dict.fromkeys(str(loc) for _, loc, _ in unscripted))
+    said = (f"roll{'' if one else 's'} {few_listed([str(n) for n in numbers])} {of_game} (at {where}) "
+            f"{'was' if one else 'were'} not scripted: {'its' if one else 'their'} dice came from the seed")
+    return _failure(unscripted[0][2], "T027", said, f"{_script_hint(sc)}: script {'it' if one else 'them'} in `rolls` to "
+                    "read the faces meant")
 
 
 def stale_after_given(ruleset, sc, causes=None) -> str:
@@ -403,16 +429,18 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
         if sc.at is not None and not _play_until(game, sc, result):
             return False
         sent_back = _apply_given(game, ruleset, sc, result)
-        if sc.at is not None and sc.rolls:  # "at this point these dice come up": the approach's rolls are random
-            game.state.flow.script = list(sc.rolls)
+        if sc.at is not None:  # "at this point these dice come up": the approach's rolls are random
+            game.state.flow.script = _counted_script(sc.rolls)
             game.script_uses = []
         ran = False  # whether a rule ran since `given` (a step taken, autoplay): any variable may be read from then on
         for step in sc.steps:
             given_first = step is sc.steps[0] and sc.at is None and bool(sc.variables or sc.zones or sc.empty)
             if not _check_always(game, sc, result):
                 return _blame(result, None)
-            failed = len(result.failures)
+            failed, rolled = len(result.failures), len(game.script_uses)
             taken = _ran_on(lambda: _take_step(game, step, result, given_first, sc), step, sc)
+            result.unscripted += [(number, game.script_uses[number - 1][1], step.loc)
+                                  for number in range(max(rolled, len(sc.rolls)) + 1, len(game.script_uses) + 1)]
             if len(result.failures) > failed:  # (an `illegal: true` step that is legal fails, and the steps go on)
                 _blame(result, None if ran else _step_reads(ruleset, step))
             if not taken:

@@ -2409,3 +2409,23 @@ def test_t013_says_why_the_rules_forbid_a_choice_the_action_offers(tmp_path, n, 
     [failure] = result.failures
     said = f"T013 take {{n: {n}}} is not a legal option: the rules forbid take(n=1) now (the if of take, line 9: n >= 2); legal:"
     assert (said in failure) == forbidden and f"T013 take {{n: {n}}} is not a legal option" in failure, failure
+
+
+@pytest.mark.parametrize("second, expect, said", [
+    ("", "sum(d.pips for d in dice) == 99", True),  # roll 2 unscripted, and the scenario fails: said
+    ("      - {d4: {pips: 1}, d5: {pips: 1}}", "sum(d.pips for d in dice) == 99", False),  # scripted: nothing to say
+    ("", "true", False),  # unscripted, but nothing failed
+])
+def test_a_failing_scenario_says_which_rolls_its_steps_made_unscripted(tmp_path, second, expect, said):
+    """Farkle trial: a step rolled dice the scenario did not script, their faces drawn from the seed, and the failure
+    said only `turn_pts = 0`. A failing scenario now ends with T027 naming each roll its steps made that `rolls` did
+    not script, at the step that made it."""
+    path = _beside(tmp_path, DICE, SCRIPTED.format(second=second, which="\"['d4', 'd5']\"").replace('"true"', f'"{expect}"'))
+    [result] = _results(path)
+    told = [failure for failure in result.failures if " T027 " in failure]
+    assert bool(told) == said, result.failures
+    if said:
+        assert told[0].startswith(f"{_loc(path, '{player: 0, action: reroll')}: T027 roll 2 of the game (at "
+                                  f"{path.parent / 'ruleset.yaml'}:73:9) was not scripted: its dice came from the seed "
+                                  "(the n-th item of `rolls` is used by the n-th roll the game makes, from its start: "
+                                  "script it in `rolls` to read the faces meant)"), told
