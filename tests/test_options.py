@@ -427,7 +427,8 @@ def test_a_scenario_counts_and_lists_identical_pieces_at_two_placements_as_two_o
                          "  - name: not three\n    players: 1\n    expect:\n      - options: {player: 0, count: 3}\n", encoding="utf-8")
     results = run_scenarios(load_ruleset(str(tmp_path / "men")))
     assert [r.passed for r in results] == [True, False]
-    assert "offered 2 options: take(c=man at x=0 y=0 rot=0), take(c=man at x=2 y=1 rot=0)" in str(results[1].failures), results[1].failures
+    # (as play writes them: a man looks the same at every turn, so its rot=0 is left out)
+    assert "offered 2 options: take(c=man at x=0 y=0), take(c=man at x=2 y=1)" in str(results[1].failures), results[1].failures
 
 
 @pytest.mark.parametrize("condition, alike", [

@@ -1138,7 +1138,8 @@ scenarios:
 """, encoding="utf-8")
     [result] = _results(path)
     [failure] = result.failures
-    assert " T013 pass {a: {rank: 4}, b: {rank: 3}, c: {rank: 2}} is not a legal option; " in failure, failure
+    assert (" T013 pass {a: {rank: 4}, b: {rank: 3}, c: {rank: 2}} is not a legal option: the rules forbid pass(a=card "
+            "rank=4, b=card rank=3, c=card rank=2) now (the if of pass, line 15: a.rank < b.rank is false); ") in failure, failure
     assert failure.endswith("(the arguments given to a and c make a legal option in another order: "
                             "args: {a: {rank: 2}, b: {rank: 3}, c: {rank: 4}})"), failure
 
