@@ -20,10 +20,10 @@ def ruled_out(game, seat: int, text: str, legal, single_zones=(), placed: bool =
     several, or the choices cannot be listed within CANDIDATES_LIMIT. ``placed``: ``text`` is a position, 'x y rot'."""
     from .play_input import _by_label, _by_position  # (play_input asks this module; read as play reads a line)
 
-    outside = outside(game, seat, legal)
-    if not outside:
+    others = outside(game, seat, legal)
+    if not others:
         return ""
-    found = _by_position(text.split(), outside, single_zones) if placed else _by_label(text, outside, single_zones)
+    found = _by_position(text.split(), others, single_zones) if placed else _by_label(text, others, single_zones)
     return forbids(game, seat, found, single_zones) if isinstance(found, Option) else ""
 
 
