@@ -181,7 +181,8 @@ def c_run(ctx, node, env):
                                               base=offset, full=text))
                   for param, (arg, offset) in zip(block.params, args))
     inner = {**{k: env[k] for k in SEEN_FROM_THE_CALL if k in env}, **{param: expr.type for param, expr in names}}
-    bound = (Stmt("let", where, {"names": names, "refused": ()}, None, (), "let"),) if names else ()
+    # (`arguments_of`: a failure of an argument at run time is said as the argument's, not as a `let` the rules lack)
+    bound = (Stmt("let", where, {"names": names, "refused": (), "arguments_of": name}, None, (), "let"),) if names else ()
     reported = len(compiler.diagnostics)
     body = _expanded(ctx, block, inner, where, set(env) - set(inner))
     _quoted_arguments_said(compiler, reported, name, zip(block.params, args), where, text)

@@ -639,10 +639,19 @@ def rule_failed(game, stmt, exc, S, L, known: str | None = None) -> PhiltreError
     hint = "; ".join(filter(None, [hint, runs_around(game.ruleset, stmt)]))  # (a statement of a block: the run: that ran it)
     # read between two turns, or before the effect, or one of the values a set or let gives (of several keys, each on its
     # line): at the expression itself, where a compile error of it is said, not at the statement's first line
+    block = stmt.args.get("arguments_of") if part else None
+    if block is not None:  # a block's arguments, bound as a `let` the rules do not hold: the argument, at its expression
+        return PhiltreError.at(failing[0].loc or stmt.loc, "R100", f"{_argument_said(stmt, failing[0], block)} failed: {text}", hint)
     if part and (label in ("next", "when") or (stmt.kind, label) in (("set", "value"), ("let", "names"))):
         return PhiltreError.at(failing[0].loc or stmt.loc, "R100", f"rule '{stmt.label}' failed{part}: {text}",
                                "; ".join(filter(None, [hint, _next_hint(stmt) if label == "next" else ""])))
     return PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed{part}: {text}", hint)
+
+
+def _argument_said(stmt, expr, block: str) -> str:
+    """What failed, for ``expr``, an argument of a `run:` of ``block`` (``stmt``: the `let` binding its parameters)."""
+    param = next(name for name, value in stmt.args["names"] if value is expr)
+    return f"computing the argument {param} of block '{block}' ({param} = {expr.text.strip()})"
 
 
 def runs_around(ruleset, stmt) -> str:
@@ -650,7 +659,8 @@ def runs_around(ruleset, stmt) -> str:
     block says them; '' for a statement of no block. Looked up in the ruleset's statements only once a rule has
     failed, nothing kept while the game runs (each call's expansion is its own statements, its `do` naming the block)."""
     path = _path_to(stmt, [s for block in ruleset.statement_blocks for s in block])
-    runs = [s for s in reversed(path or ()) if s.args.get("block") and s.loc != stmt.loc]  # (not its arguments' own `let`)
+    runs = [s for s in reversed(path or ()) if s.args.get("block") and s.loc != stmt.loc  # (not the run its arguments'
+            and s.args["body"][:1] != (stmt,)]  # own `let` is for: the failure names it, at the argument)
     return "; ".join(run_said(s.args["block"], s.loc) for s in runs[:NAMED_CALLS])
 
 

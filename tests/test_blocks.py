@@ -323,3 +323,19 @@ def test_a_rule_failing_outside_blocks_names_no_run(tmp_path):
         Game(load_ruleset(written(tmp_path, text)), 2, seed=1)
     [found] = failed.value.diagnostics
     assert found.code == "R100" and found.loc.line == line_of(text, "add: last(deck).n") and "run at" not in found.hint
+
+
+@pytest.mark.parametrize("fused", [True, False])
+def test_an_argument_failing_at_run_time_is_said_as_the_argument(tmp_path, monkeypatch, fused):
+    """A block's arguments are bound as a let the rules do not hold: a failure computing one names the argument, its
+    parameter and its text, at the argument (it read "rule 'let' failed in its names" in a Cribbage trial with no let)."""
+    monkeypatch.setattr("philtre.interpreter.runners.FUSED", fused)
+    text = ("philtre: 1\ngame: g\nplayers: 2\ndefine:\n  bad: max([k for k in range(0)])\nblocks:\n  peg(p, n):\n"
+            "    - score: {player: p, add: n}\nflow:\n  - run: peg(0, bad)\n")
+    with pytest.raises(PhiltreError) as failed:
+        Game(load_ruleset(written(tmp_path, text)), 2, seed=1)
+    [found] = failed.value.diagnostics
+    assert found.code == "R100" and found.message.startswith(
+        "computing the argument n of block 'peg' (n = bad) failed: max() of an empty collection"), found.message
+    assert (found.loc.line, found.loc.col) == (line_of(text, "- run: peg"), 10)
+    assert "'let'" not in found.message and "in block 'peg'" not in found.hint and "in definition 'bad'" in found.hint
