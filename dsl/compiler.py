@@ -504,10 +504,13 @@ def show_type(t) -> str:
     return {"comp": "component", "num": "number", "int": "whole number", "record": "record", "player": "player", "str": "word"}.get(t, t)
 
 
+UNKNOWN_TYPE_SAID = "values known only at run time"  # (what a finding says of a type unknown when checked)
+
+
 def _plural(words: str) -> str:
     """The plural of a type in words: word -> words, list of words -> lists of words."""
     if words == ANY:
-        return "values known only at run time"
+        return UNKNOWN_TYPE_SAID
     head, sep, rest = words.partition(" of ")
     return head + "s" + sep + rest
 
@@ -2140,11 +2143,15 @@ class Compiler:
             self._fold_top = top
             self._restore_locals(caller)
             found, self.diagnostics = self.diagnostics, outer
-        known = {(d.loc, d.code) for d in outer}
+        known = {(d.loc, d.code): i for i, d in enumerate(outer)}
         for d in found:
-            if (d.loc, d.code) not in known:
-                where = f"when {define.name}() is given {given} ({call})"
-                self.diagnostics.append(Diagnostic(d.loc, d.code, d.message, f"{d.hint}; {where}" if d.hint else where))
+            where = f"when {define.name}() is given {given} ({call})"
+            typed = Diagnostic(d.loc, d.code, d.message, f"{d.hint}; {where}" if d.hint else where)
+            i = known.get((d.loc, d.code))
+            if i is None:
+                self.diagnostics.append(typed)
+            elif UNKNOWN_TYPE_SAID in outer[i].message and UNKNOWN_TYPE_SAID not in d.message:
+                outer[i] = typed  # (the body checked alone said its values were unknown: the arguments' types name them)
 
     def _inlinable(self, define: Define, codes) -> bool:
         """Whether a call is better written out: a small definition of plain reads and tests, called with plain names.
@@ -7333,12 +7340,15 @@ def _unordered_hint(name: str, t, arg, attribute: str = "<attribute>") -> str:
     if t == "bool":
         return ("true and false have no order: any(...) says whether one is true, all(...) whether every one is"
                 if name in ("max", "min") else "true and false have no order: count(...) the true ones")
+    counted = f"; to count them, write {ast.text(ast.Call(pos=arg.pos, func='count', args=(arg,)))}" if name == "sum" else ""
     if t == "comp" and isinstance(arg, ast.Comprehension):  # its items' attribute: min(c.rank for c in deck)
         element = ast.Attr(pos=arg.pos, target=arg.element, name=attribute, name_pos=arg.pos)
         told = ast.Call(pos=arg.pos, func=name, args=(ast.Comprehension(pos=arg.pos, element=element, clauses=arg.clauses),))
-        return f"{name}() of one of their attributes: {ast.text(told)}"
+        return f"{name}() of one of their attributes: {ast.text(told)}{counted}"
     if t == "comp":
-        return f"{name}() of one of their attributes: {name}(c.{attribute} for c in {ast.text(arg)})"
+        return f"{name}() of one of their attributes: {name}(c.{attribute} for c in {ast.text(arg)}){counted}"
+    if is_list(t) and name == "sum":  # (subsets summing to 15 counted: count(s for s in subsets(cs) if ...))
+        return f"a list is no number{counted}"
     if t == "str":
         return "words are not added up: count(...) them, or sum() numbers"
     return ""

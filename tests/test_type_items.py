@@ -152,3 +152,18 @@ def test_whole_arithmetic_past_the_limit_stops_the_game(tmp_path, shortcuts, exp
     got = _run(tmp_path, expr)
     assert isinstance(got, str) and "R100" in got and LIMIT in got, got
     assert _run(tmp_path, within) == value
+
+
+def test_a_sum_of_lists_in_a_definition_names_the_items_its_call_gives_and_hints_count(tmp_path):
+    """A Cribbage trial's fifteens(cs): 2 * sum(s for s in subsets(cs) if ...): the body checked alone said "lists of
+    values known only at run time", and the call, which gives a list of cards, said no more (same place, same code):
+    the call's types name them, and the hint writes the count() meant."""
+    path = tmp_path / "ruleset.yaml"
+    text = HEAD.replace("define:\n", "define:\n  sevens(cs): 2 * sum(s for s in subsets(cs) if sum(c.rank for c in s) == 7)\n")
+    path.write_text(text + "flow:\n  - set: {got: 'sevens([c for c in deck])'}\n  - decide: go\n    player: 0\n")
+    with pytest.raises(PhiltreError) as failed:
+        load_ruleset(str(path))
+    [found] = failed.value.diagnostics
+    assert found.code == "E120" and found.message == "sum() adds up numbers, but this holds lists of components", found.message
+    assert found.hint.startswith("a list is no number; to count them, write count(s for s in subsets(cs) if "
+                                 "sum(c.rank for c in s) == 7); when sevens() is given a list of components"), found.hint
