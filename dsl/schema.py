@@ -1021,7 +1021,9 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None, defaulted=()) 
         code = "V001" if error.validator != "required" else "V002"
         hint = ""
         if error.validator == "pattern" and error.validator_value == NAME_PATTERN and str(error.instance).strip():
-            hint = _written_tab_hint(error.instance) or _names_listed_hint(error.instance) or f"did you mean '{_as_name(error.instance)}'?"
+            hint = (_written_tab_hint(error.instance) or _names_listed_hint(error.instance)
+                    # `let: {from = placement(piece)}`: YAML made one key of it, as of `set: {held = true}` below
+                    or (equals_hint(error.instance) if _assigned(error.instance) else f"did you mean '{_as_name(error.instance)}'?"))
             node = _node_at_path(data, full_path)
             split = _comma_split_hint(node, error.instance) if isinstance(node, dict) and error.instance in node else ""
             if split:  # a name that is not one: the key YAML made of the rest of an expression (each key of it, once)

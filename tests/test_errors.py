@@ -1168,6 +1168,11 @@ CASES = {
         breaking("      - score: {player: me, add: card.value}\n", "      - set: {flag = 'won'}\n",
                  MINIMAL.replace("define:", "variables:\n  flag: ''\ndefine:")),
         "V001", "flag = 'won'", hint="""a key and its value are written key: value (flag: "'won'"), not with '='"""),
+    "let_with_an_equals_sign": Case(
+        "let: {from = placement(piece)} (a Checkers trial): the key is no name, and its hint was did you mean "
+        "'from___placement_piece_'; it says how to write it, as set: {x = 1}'s does",
+        breaking("      - score: {player: me, add: card.value}\n", "      - let: {v = card.value}\n"),
+        "V001", "v = card.value", hint="a key and its value are written key: value (v: card.value), not with '='"),
     "show_sorted_one_name_bare": Case(
         "show_sorted: value, one name written bare where a list of names goes (a bug bash): V001 'expected a list' said "
         "nothing of the brackets; the hint writes them",
