@@ -250,7 +250,8 @@ def _syntax_error(exc, text: str, source: SourceText) -> PhiltreError:
                                    _token_hint(text, len(text), "", source) or _no_else_hint(text, exc.expected))
         return PhiltreError.at(source.at(token.start_pos), "E102", f"unexpected {token.value!r}; expected {expected}",
                                _token_hint(text, token.start_pos, token.value, source) or _syntax_hint(text, token, exc.expected)
-                               or _no_else_hint(text, exc.expected))  # (a filter inside a call: `count(players if p != 0)`)
+                               or _no_else_hint(text, exc.expected)  # (a filter inside a call: `count(players if p != 0)`)
+                               or _still_open_hint(text, token.start_pos, source))
     if isinstance(exc, UnexpectedEOF):
         return PhiltreError.at(source.at(len(text) - 1), "E102", "expression ends too early")
     return PhiltreError.at(source.at(getattr(exc, "pos_in_stream", 0) or 0), "E102", "invalid expression")  # pragma: no cover - other lark errors
@@ -379,6 +380,18 @@ def _token_hint(text: str, at: int, value: str, source) -> str:
     if value == ">" and text[:at].endswith("<"):
         return "write != for 'not equal'"
     return _foreign_syntax_hint(text[:at], value)
+
+
+def _still_open_hint(text: str, at: int, source) -> str:
+    """Where the parser stops inside a bracket and the expression leaves one unclosed (a ']' missing in `[-1, 1` then
+    `if ...]` on the next line, the error only at the last ']'): the innermost bracket open there, and where; else ''."""
+    open_ = _open_brackets(text, at)
+    if not open_ or open_[-1][1] not in "([{" or not _open_brackets(text, len(text)):
+        return ""
+    offset, char = open_[-1]
+    closer = next(c for c, o in CLOSERS.items() if o == char)
+    return (f"the '{char}' at line {source.at(offset).line}, column {source.at(offset).col} is open here, and a bracket "
+            f"of the expression is never closed: is its '{closer}' missing before this?")
 
 
 def _foreign_syntax_hint(before: str, value: str) -> str:

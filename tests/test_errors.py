@@ -981,6 +981,13 @@ CASES = {
         "a bracket closed by a parenthesis",
         breaking(IF, "    if: count([c for c in pile) > 0\n"),
         "E102", "pile)", offset=4, hint="the '[' at line 18, column 15 is not closed"),
+    "expression_bracket_unclosed_before_a_folded_line": Case(
+        "a ']' missing in a folded expression ([-1, 1 then `if ...]` on the next line, a Checkers trial): the parser "
+        "stops at the last ']', expecting an else; the hint names the '[' open there, and where",
+        breaking("  total(z): sum(c.value for c in z)\n",
+                 "  total(z): sum(c.value for c in z)\n  near(z): >\n    [[c, d] for c in z for d in [-1, 1\n     if c.value > d]\n"),
+        "E102", "]\n", hint="the '[' at line 16, column 33 is open here, and a bracket of the expression is never closed: "
+        "is its ']' missing before this?"),
     "expression_extra_parenthesis": Case(
         "one closing parenthesis too many; the message says 'the end of the expression', not lark's $end",
         breaking(IF, "    if: count(pile)) >= 0\n"),
