@@ -699,7 +699,8 @@ def c_place(ctx, node, env):
         ctx.compiler.name_overlay_changes_of(grid, reported)
     piece = _expr(ctx, spec, "piece", env, want="comp", what="the piece")
     _check_cells(ctx, piece, loc_of(spec, "piece"))
-    at = _placement(ctx, spec, env)
+    family = _zone_named(grid.tree)  # (`tableau[me]`: a grid of the family tableau, turns: false as its family)
+    at = _placement(ctx, spec, env, family if family in symbols.unturned and family not in env else None)
     _check_placement_type(ctx, spec, at)
     _check_placement_keys(ctx, at)
     _check_rot(ctx, spec, at, named if named in symbols.unturned else None)
@@ -799,16 +800,32 @@ def _check_rot(ctx, spec, at, unturned: str | None = None) -> None:
     ctx.compiler.error(loc, "E120", f"a placement's rot is one of 0, 90, 180, 270 (a turn clockwise), not {value!r}")
 
 
-def _placement(ctx, spec, env):
+def _zone_named(tree) -> str | None:
+    """The zone a place's `to` names, written by its name or indexed (`board`, `tableau[me]`: its family's), else None."""
+    while isinstance(tree, ast.Index):
+        tree = tree.target
+    return tree.name if isinstance(tree, ast.Name) else None
+
+
+def _placement(ctx, spec, env, unturned: str | None = None):
     """place's `at`: an expression, or a mapping {x: X, y: Y, rot: ROT} of expressions, as a scenario writes a placement
-    (the schema has checked its keys)."""
+    (the schema has checked its keys); its rot left out is 0 on the grid ``unturned`` names (`turns: false`), where
+    no other rot is taken, as a scenario's `at:` leaves it out."""
     at = spec["at"]
     if not isinstance(at, dict):
         return _expr(ctx, spec, "at", env, what="the placement")
-    if set(at) != {"x", "y", "rot"}:  # (the schema reports it first, as V001/V002)
+    if set(at) == {"x", "y"} and unturned is None:
+        ctx.compiler.error(loc_of(spec, "at"), "S021", "place's at, written as a mapping, takes {x: X, y: Y, rot: ROT}: "
+                           "this one has no rot",
+                           "rot is the turn clockwise, one of 0, 90, 180, 270: rot: 0 lays the piece as its cells are "
+                           "written (rot may be left out only on a grid whose pieces never turn, turns: false, written by its name or its family's)")
+        return ctx.compiler.expression("none", loc_of(spec, "at"), env)
+    if set(at) not in ({"x", "y", "rot"}, {"x", "y"}):  # (the schema reports it first, as V001/V002)
         ctx.compiler.error(loc_of(spec, "at"), "S021", "place's at, written as a mapping, takes {x: X, y: Y, rot: ROT}")
         return ctx.compiler.expression("none", loc_of(spec, "at"), env)
-    parts = {key: _expr(ctx, at, key, env, want="int", what=f"the placement's {key}") for key in ("x", "y", "rot")}
+    parts = {key: _expr(ctx, at, key, env, want="int", what=f"the placement's {key}") for key in ("x", "y", "rot") if key in at}
+    if "rot" not in parts:  # (only 0 is taken there: placements() lists no other)
+        parts["rot"] = ctx.compiler.expression("0", loc_of(spec, "at"), env, want="int", what="the placement's rot")
     return ctx.compiler.placement(parts, loc_of(spec, "at"))
 
 

@@ -59,7 +59,8 @@ def test_at_written_as_a_mapping_of_expressions_places_the_piece(tmp_path):
 @pytest.mark.parametrize("at, code, col, said", [
     ("{x: x, y: zz, rot: 0}", "E150", 69, "unknown name 'zz'"),  # at the value's own place
     ("{x: x, y: \"'top'\", rot: 0}", "E120", 70, "the placement's y must be a whole number"),
-    ("{x: x, y: 0}", "V002", 59, "'rot' is required here"),
+    ("{x: x, y: 0}", "S021", 59, "this one has no rot"),
+    ("{x: x}", "V002", 59, "'y' is required here"),  # (rot may be left out, on a grid whose pieces never turn)  # (a grid whose pieces turn: rot 0 on one that never does)
     ("{x: x, y: 0, rot: 0, flip: true}", "V001", 80, "'flip' was unexpected"),
     ("{x: x, y: 0, rot: 45}", "E120", 77, "a placement's rot is one of 0, 90, 180, 270 (a turn clockwise), not 45"),
 ])
@@ -100,7 +101,6 @@ def test_a_piece_of_no_type_with_cells_is_e120_at_validate(tmp_path):
 
 @pytest.mark.parametrize("at, got", [
     ("{}", "got an empty mapping"),
-    ("{x: x}", "got a mapping without y and rot"),
     ("[x, 0, 0]", "got a list"),
     ("5", "got the number 5"),
 ])
@@ -138,3 +138,21 @@ def test_an_at_of_a_type_known_to_be_no_placement_is_e120_at_validate(tmp_path, 
 def test_an_at_that_may_be_a_placement_is_left_to_the_run(tmp_path, at):
     """A record (a placement, or none where the piece is on no grid) is checked when the game runs."""
     assert _findings(tmp_path, at) == []
+
+
+@pytest.mark.parametrize("grid, to", [
+    ("board: {grid: {resolution: 1, width: 3, height: 3, turns: false}}", "board"),
+    ("board: {grid: {resolution: 1, width: 3, height: 3, turns: false}, each: player}", "board[me]"),
+])
+def test_rot_left_out_is_0_on_a_grid_whose_pieces_never_turn(tmp_path, grid, to):
+    """A Checkers trial's `at: {x: .., y: ..}` on a `turns: false` board was V002 'rot' is required: there rot can only be
+    0, as a scenario's at: leaves it out; the piece is placed at rot 0, on a family's grid too."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("AT", "{x: x, y: 0}").replace('DERIVE', ', derive: {cells: "[owner]"}')
+                    .replace("board: {grid: {resolution: 1, width: 3, height: 3}}", grid)
+                    .replace("to: board,", f'to: "{to}",').replace("piece_at(board,", f"piece_at({to},")
+                    .replace("count(board)", "count(components) - count(supply[0]) - count(supply[1])"), encoding="utf-8")
+    assert [f.diagnostic for f in check_file(str(path), lints=False).findings] == []
+    game = Game(load_ruleset(str(path)), 2, seed=0)
+    game.apply(0, next(o for o in game.options(0) if dict(o.args)["x"] == 1))
+    assert list(game.state.placed.values()) == [(1, 0, 0)]
