@@ -429,6 +429,31 @@ def _ending_hint(word, path) -> str:
             "a loop: a loop ends by its until")
 
 
+# keys another engine writes for a statement that moves components (a draw, a discard): here move: or deal: does it
+MOVING_WORDS = frozenset({"draw", "draws", "draw_card", "draw_cards", "take", "pick", "pick_up", "pickup", "fetch", "give",
+                          "discard", "transfer", "put", "send", "push", "pop", "play", "add", "remove", "refill", "replenish"})
+
+
+def _no_statement_kind(plain, path) -> tuple | None:
+    """(message, hint) for an unknown key (at ``path``) of an item among statements that holds no statement kind at all
+    (`- draw: hand[me]`): it is no statement kind; the hint, where none said more, how components move, for a word of
+    moving them, else the kinds there are. None for any other key."""
+    from .statements import KIND_PRECEDENCE, STATEMENTS  # (statements imports this module)
+
+    if len(path) < 3 or not isinstance(path[-2], int) or not _lists_statements(path[:-2]):
+        return None
+    node = _at_path(plain, path[:-1])
+    if not isinstance(node, dict) or any(key in STATEMENTS for key in node):
+        return None
+    word = str(path[-1])
+    if word.strip().lower() in MOVING_WORDS:
+        hint = ("components change zones by move (move: last(deck) -> hand[me] draws the top card of deck) or by deal "
+                "(deal: {from: deck, to: hand, count: 7} deals to every seat)")
+    else:
+        hint = f"the statement kinds are {few_listed(sorted(KIND_PRECEDENCE), most=len(KIND_PRECEDENCE))}"
+    return f"'{word}' is not a statement kind", hint
+
+
 # keys that other languages use to run a named list of statements (a procedure, a macro), among statements or at the top
 CALLING_WORDS = frozenset({"call", "use", "include", "invoke", "perform", "execute", "exec", "gosub", "macro", "apply_block"})
 BLOCK_SECTION_WORDS = frozenset({"macros", "procedures", "subroutines", "routines", "functions", "templates", "snippets",
@@ -1123,6 +1148,10 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None, defaulted=()) 
         hint = hint or _top_key_indented(data, kind, full_path, where)
         if key_itself and not hint:  # (the last word: any hint above says more than the list)
             hint = _keys_of_hint(plain, full_path, error.schema.get("properties", {}))
+        kindless = _no_statement_kind(plain, full_path) if key_itself else None
+        if kindless is not None:  # `- draw: hand[me]`: no statement of any kind, not a key too many of one
+            out.append(Diagnostic(loc, code, kindless[0], hint or kindless[1]))
+            continue
         out.append(Diagnostic(loc, code, _message(error), hint))
     # one diagnostic per location keeps the output readable; found shallowest first (so that a
     # finding can stand for those inside it), they are reported in the order of the file

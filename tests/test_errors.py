@@ -1175,6 +1175,18 @@ CASES = {
         breaking("      - score: {player: me, add: card.value}\n", "      - set: {flag = 'won'}\n",
                  MINIMAL.replace("define:", "variables:\n  flag: ''\ndefine:")),
         "V001", "flag = 'won'", hint="""a key and its value are written key: value (flag: "'won'"), not with '='"""),
+    "statement_of_a_kind_another_engine_has": Case(
+        "a draw statement, as another engine has, among an action's effects (a Battle Line trial): 'unknown key' said nothing of statements; "
+        "it is no statement kind, and the hint says how a card is drawn",
+        breaking("      - score: {player: me, add: card.value}\n", "      - draw: hand[me]\n"),
+        "V001", "draw: hand", message="'draw' is not a statement kind",
+        hint="components change zones by move (move: last(deck) -> hand[me] draws the top card of deck) or by deal"),
+    "statement_of_no_kind": Case(
+        "a statement of no kind among statements, no word of moving components: the statement kinds are listed",
+        breaking("      - score: {player: me, add: card.value}\n", "      - tally: pile\n"),
+        "V001", "tally: pile", message="'tally' is not a statement kind",
+        hint="the statement kinds are deal, decide, do, end_game, for, let, move, place, repeat, reveal, roll, rotate, round, "
+             "run, score, set, set_aside, shuffle, simultaneous, turns and until"),
     "let_with_an_equals_sign": Case(
         "let: {from = placement(piece)} (a Checkers trial): the key is no name, and its hint was did you mean "
         "'from___placement_piece_'; it says how to write it, as set: {x = 1}'s does",
