@@ -896,6 +896,7 @@ class Compiler:
                    _next_seats_hint(want, type_, what, tree, text) or _ranking_keys_hint(what, tree)
                    or _one_seat_hint(want, type_, what, _example_of(tree, text), "me" in (env or {}))
                    or _one_zone_hint(want, type_, text) or self._indexed_twice_hint(tree, want, type_)
+                   or self._seat_zones_hint(tree, want, type_, env)
                    or _ranking_word_hint(what, text) or _rotate_by_hint(what, type_) or self._word_key_hint(what, type_, tree)
                    or _piece_cells_hint(what, text)
                    or self._die_names_hint(want, type_, what)
@@ -4166,6 +4167,18 @@ class Compiler:
         name = family.name
         return (f"{name}[...] is already one zone, and a second [...] takes one of its components; for N zones a "
                 f"seat, declare {name}: {{each: player, copies: N}}, seat p's k-th being {name}[p][k]")
+
+    def _seat_zones_hint(self, tree, want, found, env) -> str:
+        """For `side[f]` where one zone goes, side a family of N zones a seat (`each: player, copies: N`): side[f] is
+        seat f's N zones, a list; one is indexed again, side[me][f] (a Battle Line trial's move: card -> side[f])."""
+        if want != "zone" or found != ("list", "zone") or not isinstance(tree, ast.Index) or not isinstance(tree.target, ast.Name):
+            return ""
+        name, index = tree.target.name, ast.text(tree.index)
+        if name not in self.symbols.seat_copies or name in (env or {}):
+            return ""
+        written = f"{name}[me][{index}]" if index != "me" else f"{name}[me][0]"
+        return (f"'{name}' holds {self.symbols.seat_copies[name]} zones a seat: {name}[{index}] is seat {index}'s list of "
+                f"them; index again for one zone, the seat first: {written}")
 
     def _word_key_hint(self, what: str, found, tree) -> str:
         """For a winners key that reads an attribute of words (`first(hand[p]).rank`, ranks J, Q, K): a key is a number,

@@ -1187,6 +1187,13 @@ CASES = {
         "V001", "tally: pile", message="'tally' is not a statement kind",
         hint="the statement kinds are deal, decide, do, end_game, for, let, move, place, repeat, reveal, roll, rotate, round, "
              "run, score, set, set_aside, shuffle, simultaneous, turns and until"),
+    "move_to_a_seat_s_list_of_zones": Case(
+        "a move onto one seat's list of zones of a family of N zones a seat (a Battle Line trial's side[f]): the hint "
+        "says to index again, the seat first",
+        breaking("      - move: card -> pile\n", "      - move: card -> side[1]\n",
+                 MINIMAL.replace("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  side: {each: player, copies: 3}\n")),
+        "E120", "side[1]", message="the destination must be a zone, but this is a list of zones",
+        hint="'side' holds 3 zones a seat: side[1] is seat 1's list of them; index again for one zone, the seat first: side[me][1]"),
     "let_with_an_equals_sign": Case(
         "let: {from = placement(piece)} (a Checkers trial): the key is no name, and its hint was did you mean "
         "'from___placement_piece_'; it says how to write it, as set: {x = 1}'s does",
