@@ -135,14 +135,34 @@ def index_named(text: str, trees, values) -> str:
     for tree in (t for t in trees if t is not None):
         nodes = list(ast.walk(tree))
         rebound = {node.var for node in nodes if isinstance(node, ast.Clause)}
-        parts += [ast.text(node) for node in nodes if isinstance(node, ast.Index)
-                  and _known_or(node.index, values, rebound, lambda v: type(v) is int and v == index)
-                  and _known_or(node.target, values, rebound, lambda v: isinstance(v, list) and len(v) == size)]
+        may = [node for node in nodes if isinstance(node, ast.Index)
+               and _known_or(node.index, values, rebound, lambda v: type(v) is int and v == index)
+               and _known_or(node.target, values, rebound, lambda v: isinstance(v, list) and len(v) == size)]
+        first = _first_to_fail(tree, may, values, rebound) if len(trees) == 1 else None
+        parts += [ast.text(first)] if first is not None else [ast.text(node) for node in may]
     parts = list(dict.fromkeys(parts))
     if len(parts) != 1 or any(parts[0] == ast.text(tree) for tree in trees if tree is not None):
         return text
     said = f"index {index} is out of range"
     return text[: found.start()] + f"index {index} of `{parts[0]}` is out of range" + text[found.start() + len(said):]
+
+
+def _first_to_fail(tree, may: list, values, rebound):
+    """Of the indexings ``may`` of ``tree`` that may have failed, the one that must have: the only one whose list and
+    index are both known (`flag[f]`, f and the variable flag read), none of the others evaluated before it (`flag[f] ==
+    none and count(side[me][f]) < 3`: written after it, the `and` never reaches them); None where that is not sure (a
+    conditional or a comprehension evaluates out of the written order)."""
+    if len(may) < 2 or any(isinstance(node, (ast.Conditional, ast.Comprehension)) for node in ast.walk(tree)):
+        return None
+    known = lambda node: isinstance(node, ast.Const) or (isinstance(node, ast.Name) and node.name not in rebound  # noqa: E731
+                                                          and node.name in values)
+    sure = [node for node in may if known(node.index) and known(node.target)]
+    if len(sure) != 1:
+        return None
+    first = sure[0]
+    before = [node for node in may if node is not first and node.pos < first.pos
+              and not any(inner is first for inner in ast.walk(node))]  # (one holding it is evaluated after it)
+    return None if before else first
 
 
 def _known_or(node, values, rebound, holds) -> bool:

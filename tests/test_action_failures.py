@@ -500,6 +500,10 @@ MARKS = RULES.replace("define:\n", "variables:\n  marks: {initial: [0, 0, 0]}\n 
     # (two lists of three: either may be the one; and a whole expression is named by R100's own words)
     ("[0, 0, 0]", "marks[slot] == 0 and other[slot] == 0", "slot=3: index 3 is out of range (0..2)"),
     ("[0, 0, 0]", "count([marks[s] for s in range(5)]) == 0", "slot=0: index 3 of `marks[s]` is out of range (0..2)"),
+    # (a Battle Line trial's `flag[f] == none and count(side[me][f]) < 3`: the one whose list and index are both known,
+    # nothing that may fail before it, must be it: the `and` never reached the other; written first, the other may be)
+    ("[0, 0, 0]", "marks[slot] == 0 and [other][0][slot] == 0", "slot=3: index 3 of `marks[slot]` is out of range (0..2)"),
+    ("[0, 0, 0]", "0 == [other][0][slot] and marks[slot] == 0", "slot=3: index 3 is out of range (0..2)"),
 ])
 def test_an_index_out_of_range_names_the_part_indexed_where_one_alone_may_be_it(tmp_path, other, condition, said):
     """A Schotten Totten trial's scenario gave `claimed` 3 items of 9: R100 said `index 3 is out of range (0..2)` of an
