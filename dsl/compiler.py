@@ -914,6 +914,7 @@ class Compiler:
         must be ``want``."""
         self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}",
                    _next_seats_hint(want, type_, what, tree, text) or _ranking_keys_hint(what, tree)
+                   or _one_winner_hint(what, type_, tree, text)
                    or _one_seat_hint(want, type_, what, _example_of(tree, text), "me" in (env or {}))
                    or _one_zone_hint(want, type_, text) or self._indexed_twice_hint(tree, want, type_)
                    or self._seat_zones_hint(tree, want, type_, env)
@@ -7849,6 +7850,17 @@ def _one_seat_hint(want, found, what: str, example: tuple = ("", False), own_sea
     if what == "'turns'":
         return "the seat that plays first: turns: 0 goes round the table from seat 0"
     return "one seat, such as 0 or me; for each seat in turn, put the statement in for: p in players"
+
+
+def _one_winner_hint(what: str, found, tree, text) -> str:
+    """For winners given one seat (`winners: "first(p for p in players if won(p))"`, a Battle Line trial): winners is a
+    list, of one seat too, and the comprehension inside first() or last() lists every seat that passes; else ''."""
+    if what != "winners" or found != "player":
+        return ""
+    written = text.strip()
+    inner = tree.args[0] if isinstance(tree, ast.Call) and tree.func in ("first", "last") and len(tree.args) == 1 else None
+    listed = f" or, for every seat that passes, {ast.text(inner)}" if isinstance(inner, ast.Comprehension) else ""
+    return f"write a list, of one seat too: [{written}]{listed}"
 
 
 def _next_seats_hint(want, found, what: str, tree, text) -> str:

@@ -750,6 +750,13 @@ CASES = {
         breaking("      - score: {player: me, add: card.value}\n",
                  "      - let: worth = card.value\n      - score: {player: me, add: worth}\n"),
         "V001", "worth = card", hint="let: {worth: card.value}"),
+    "winners_given_one_seat": Case(
+        "winners given the first seat that passes (a Battle Line trial): E120 had no hint; winners is a list, of one seat "
+        "too, and the comprehension inside first() lists every seat that passes",
+        breaking('winners: {highest: "score[p]"}', 'winners: "first(p for p in players if score[p] > 0)"'),
+        "E120", "first(p for", message="winners must be a list of players, but this is a player",
+        hint="write a list, of one seat too: [first(p for p in players if score[p] > 0)] or, for every seat that passes, "
+             "[p for p in players if score[p] > 0]"),
     "winners_written_as_a_bare_ranking": Case(
         "winners given the ranking's word alone, without its key (the hint said to quote the word)",
         breaking('winners: {highest: "score[p]"}', "winners: lowest"),
