@@ -965,6 +965,7 @@ class _Builder:
                 if isinstance(start, str) and start not in zones:
                     start = self.compiler.expression(start, spec.loc_of("start"), env | ({"owner": "player"} if ctype.per_player else {}),
                                                      want="zone", what="the start zone")
+                    self.indexed_attribute(start, ctype.name, zones)
                 ctype = ComponentType(ctype.name, ctype.attributes, copies, ctype.per_player, start, ctype.loc, ctype.derived,
                                       ctype.back, ctype.display, ctype.items, own, ctype.item_locs)  # (all else as it was: a back dropped here went unused)
             out.append(ctype)
@@ -1095,6 +1096,25 @@ class _Builder:
                            "derive the cells (derive: {cells: \"[colour]\"}, a piece of one cell of its colour), "
                            "or name the attribute otherwise (language.md, Grids)")
 
+    def indexed_attribute(self, start, ctype: str, zones) -> None:
+        """E122 at a component type's start that indexes one of its attributes whose declared values are all words,
+        numbers or true/false (a Jaipur trial's `good[good]`, the zone goods meant): each component made fails on it
+        (R002, the game not started); the hint names a zone spelt like it."""
+        from . import ast
+
+        values = self.symbols.component_values.get(ctype, {})
+        tree, source = getattr(start, "tree", None), getattr(start, "source", None)
+        for node in ast.walk(tree) if tree is not None and source is not None else ():
+            name = node.target.name if isinstance(node, ast.Index) and isinstance(node.target, ast.Name) else None
+            held = values.get(name) if name not in zones else None
+            if not held or not all(isinstance(v, (str, int, float, bool)) for v in held):
+                continue
+            close = did_you_mean(name, list(zones))
+            self.error(source.at(node.target.pos), "E122", f"'{name}' is an attribute of '{ctype}' ({few_listed(held)}): "
+                       "its value cannot be indexed",
+                       close.replace("did you mean '", "did you mean the zone '", 1) if close else
+                       f"a start names a zone: index a family of zones by the attribute, ZONE[{name}]")
+
     def components(self, zones) -> tuple:
         out = []
         section = self.data.get("components") or {}
@@ -1157,6 +1177,7 @@ class _Builder:
                 if per_player:
                     env["owner"] = "player"
                 start = self.compiler.expression(start, spec.loc_of("start"), env, want="zone", what="the start zone")
+                self.indexed_attribute(start, name, zones)
             # one that names a definition stays text: it is compiled once the definitions are known (component_copies),
             # as copies is (the others here, as before: the code made for a ruleset without such a start is unchanged)
             back = tuple(spec.get("back") or ())

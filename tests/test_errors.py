@@ -750,6 +750,13 @@ CASES = {
         breaking("      - score: {player: me, add: card.value}\n",
                  "      - let: worth = card.value\n      - score: {player: me, add: worth}\n"),
         "V001", "worth = card", hint="let: {worth: card.value}"),
+    "start_indexing_an_attribute_a_zone_is_named_like": Case(
+        "a start indexing an attribute, the zone spelt like it meant (a Jaipur trial's good[good], the zone goods): R002 as "
+        "the components were made said 'cannot look up diamonds in diamonds'; E122 at validate names the zone",
+        breaking("    start: deck\n", "    start: \"value[value]\"\n",
+                 MINIMAL.replace("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  values: {copies: 4}\n")),
+        "E122", "value[value]", message="'value' is an attribute of 'card' (1, 2 and 3): its value cannot be indexed",
+        hint="did you mean the zone 'values'?"),
     "winners_given_one_seat": Case(
         "winners given the first seat that passes (a Battle Line trial): E120 had no hint; winners is a list, of one seat "
         "too, and the comprehension inside first() lists every seat that passes",
