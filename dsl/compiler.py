@@ -7589,15 +7589,15 @@ def _zones_there_hint(name: str, zones, variables=None, indexed: bool = True) ->
     """For an unknown name a scenario reads as a zone (a `given.zones` key, `count(hand[0])` in an expectation): the
     zones the ruleset has, as a scenario names one of them rather than declares one; with ``variables`` (a name
     indexed in an expectation, `hand[0]`, which may be a list), those too. In a ruleset of no zones, the declaration:
-    a zone per seat only where the name is ``indexed`` (`count(discard)` reads one zone)."""
-    if variables:
-        return (f"no zone or variable is named '{name}': the zones are {few_listed(sorted(zones)) or 'none'}; "
-                f"the variables are {few_listed(sorted(variables))}")
+    a zone per seat only where the name is ``indexed`` (`count(discard)` reads one zone), after asking whether the
+    scenario is stale or another ruleset's: one hint for each place a scenario names a zone (a Farkle trial's read two)."""
+    there = f"the zones are {few_listed(sorted(zones))}" if zones else "the ruleset declares no zones"
+    said = (f"no zone or variable is named '{name}': {there}; the variables are {few_listed(sorted(variables))}" if variables
+            else f"no zone is named '{name}': {there}")
     if zones:
-        return f"no zone is named '{name}': the zones are {few_listed(sorted(zones))}"
-    if not indexed:
-        return f"the ruleset declares no zones: declare it under zones: ({name}: {{}}, one zone)"
-    return f"the ruleset declares no zones: declare it under zones: ({name}: {{each: player}}, a zone per seat)"
+        return said
+    declared = f"{name}: {{each: player}}, a zone per seat" if indexed else f"{name}: {{}}, one zone"
+    return f"{said}; is the scenario stale, or written for another ruleset? If not, declare it under zones: ({declared})"
 
 
 def _ranking_hint(name: str, text, wanted) -> str:

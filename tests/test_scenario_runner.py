@@ -896,15 +896,20 @@ def test_an_unknown_zone_in_an_expectation_is_told_the_zones_as_a_given_zone_is(
 
 def test_a_given_zone_of_a_ruleset_without_zones_is_told_to_declare_one(tmp_path):
     """A ruleset of no zones said "the zones are )", the list of none left empty. A name read unindexed,
-    `count(discard)`, was told `discard: {each: player}`, a zone per seat (Yahtzee trial): one zone, `discard: {}`."""
+    `count(discard)`, was told `discard: {each: player}`, a zone per seat (Yahtzee trial): one zone, `discard: {}`.
+    One name got two hints in one scenario (a Farkle trial: "declare it" at a given zone, "the zones are none" where an
+    expectation indexed it): each place says the same, asks whether the scenario is stale, then how to declare it."""
     dice = ROOT / "examples" / "dice-reroll"
     path = _beside(tmp_path, dice, "scenarios:\n  - name: s\n    players: 2\n    given:\n      zones:\n"
-                   "        hand[0]: []\n    expect: [\"count(discard) == 2\"]\n")
+                   "        hand[0]: []\n    expect: [\"count(discard) == 2 and count(hand[0]) == 0\"]\n")
     said = _refused(path)
-    assert (f"{_loc(path, 'hand')}: E150 unknown name 'hand' (the ruleset declares no zones: declare it under zones: "
-            "(hand: {each: player}, a zone per seat))") in said, said
-    assert (f"{_loc(path, 'discard')}: E150 unknown name 'discard' (the ruleset declares no zones: declare it under zones: "
-            "(discard: {}, one zone))") in said, said
+    stale = "is the scenario stale, or written for another ruleset? If not, declare it under zones: "
+    assert (f"{_loc(path, 'hand')}: E150 unknown name 'hand' (no zone is named 'hand': the ruleset declares no zones; "
+            f"{stale}(hand: {{each: player}}, a zone per seat))") in said, said
+    assert (f"{_loc(path, 'discard')}: E150 unknown name 'discard' (no zone is named 'discard': the ruleset declares no "
+            f"zones; {stale}(discard: {{}}, one zone))") in said, said
+    assert "the ruleset declares no zones; the variables are " in said and said.count(stale + "(hand: {each: player}") == 2, said
+    assert "the zones are none" not in said, said
 
 
 
