@@ -3,6 +3,8 @@ rules out at this position (a value its `if` refuses only here): what to say of 
 
 from __future__ import annotations
 
+import os
+
 from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError
 
 from philtre.dsl.model import decision_actions
@@ -52,7 +54,7 @@ def forbids(game, seat: int, found, single_zones=()) -> str:
     said = f"the rules forbid {found.label(None, single_zones)} now"
     if action.condition is None or _passes(game, seat, action, found):
         return said
-    return f"{said} ({_false_part(game, seat, action, found) or _the_if(action)})"
+    return f"{said} ({_false_part(game, seat, action, found) or _the_if(game, action)})"
 
 
 def _false_part(game, seat: int, action, option) -> str:
@@ -66,13 +68,13 @@ def _false_part(game, seat: int, action, option) -> str:
     cond = action.condition
     if not and_parts(cond.text, cond.tree):  # (the ruleset is compiled again below only for an `and`, or a call)
         inside = _inside_call(game, seat, action, option, cond.text.strip()) if isinstance(cond.tree, Call) else ""
-        return f"{_the_if(action)} is false: {inside}" if inside else ""
+        return f"{_the_if(game, action)} is false: {inside}" if inside else ""
     parts = _parts_of(game.ruleset).get(action.name, ((), ()))[0]
     for i, (at, text, expr) in enumerate(parts, 1):
         if not _holds(game, seat, expr, option):
             line = cond.source.at(at).line if cond.source is not None else cond.loc.line
             inside = _inside_call(game, seat, action, option, text)
-            return (f"the if of {action.name}, line {line}: {_part_named(game, text, expr, i, len(parts))} is false"
+            return (f"the if of {action.name}, {_line_said(game, cond.loc, line)}: {_part_named(game, text, expr, i, len(parts))} is false"
                     + (f": {inside}" if inside else ""))
     return ""
 
@@ -92,7 +94,7 @@ def _inside_call(game, seat: int, action, option, text: str) -> str:
         return ""
     for line, part, expr in call.parts:
         if not _holds_in(S, expr, bound):
-            return f"its part {_shown(part)}, line {line}, is false"
+            return f"its part {_shown(part)}, {_line_said(game, expr.loc, line)}, is false"
     return ""
 
 
@@ -134,11 +136,23 @@ def _parts_of(ruleset) -> dict:
     return kept[1]
 
 
-def _the_if(action) -> str:
+def _the_if(game, action) -> str:
     """"the if of take, line 12: n > 0": ``action``'s `if` named by its line, with its text where short."""
     cond = action.condition
     shown = _shown(cond.text)
-    return f"the if of {action.name}, line {cond.loc.line}" + (f": {shown}" if len(shown) <= IF_SHOWN else "")
+    return f"the if of {action.name}, {_line_said(game, cond.loc, cond.loc.line)}" + (f": {shown}" if len(shown) <= IF_SHOWN else "")
+
+
+def _line_said(game, loc, line: int) -> str:
+    """"line 6", or "line 6 of variants/entry-500.yaml" where ``loc`` is in another file than the ruleset's own (a
+    variant's, an overlay's: a Farkle trial's line 6 was looked for in the ruleset), named from the ruleset's folder."""
+    import os
+
+    path, own = getattr(loc, "path", None), game.ruleset.path
+    if not path or not own or os.path.abspath(path) == os.path.abspath(own):
+        return f"line {line}"
+    named = os.path.relpath(path, os.path.dirname(os.path.abspath(own)))
+    return f"line {line} of {path if named.startswith('..') else named}"
 
 
 def action_ruled_out(game, seat: int, text: str, legal) -> str:
@@ -158,7 +172,7 @@ def action_ruled_out(game, seat: int, text: str, legal) -> str:
         return f"{said} (its choose offers no choice here)" if _offers_none(game, seat, action) else said
     if action.condition is not None and not any(_passes(game, seat, action, option) for option in choices):
         each = "its one choice" if len(choices) == 1 else f"each of its {len(choices)} choices"
-        return f"{said} ({_the_if(action)}, rules out {each})"
+        return f"{said} ({_the_if(game, action)}, rules out {each})"
     return said
 
 

@@ -250,3 +250,22 @@ def test_a_component_typed_in_a_call_that_no_option_has_is_said_back_whole(tmp_p
     options = options_of(str(tmp_path), 1, 1)
     said = choose("play(card=card red rank=4, stone=0)", options)
     assert "(no option has card=card red rank=4 now; where stone=0, card is one of card " in said, said
+
+
+def test_a_forbidden_options_if_written_in_a_variant_names_the_variants_file(tmp_path):
+    """A Farkle trial: "the if of bank, line 6" was looked for in the ruleset, and line 6 was the variant's: a line in
+    another file than the ruleset's own names that file, from the ruleset's folder (its definition's part too)."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.cli_play import _forbidding, match_choice
+
+    (tmp_path / "ruleset.yaml").write_text(CALLED, encoding="utf-8")
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "variants" / "strict.yaml").write_text(
+        "extends: ../ruleset.yaml\ndefine:\n  big(n): n > 1 and n != 6\nactions:\n  give:\n    if: big(n)\n", encoding="utf-8")
+    game = Game(load_ruleset(str(tmp_path), [str(tmp_path / "variants" / "strict.yaml")]), 1, seed=1)
+    options = game.options(0)
+    forbidden = _forbidding(game, 0, options)
+    assert ("(the if of give, line 6 of variants/strict.yaml: big(n) is false: its part n > 1, line 3 of "
+            "variants/strict.yaml, is false)" in match_choice("give n=1", options, forbidden=forbidden))
+    assert "(the if of take, line 11: legal(me, n) is false" in match_choice("take n=1", options, forbidden=forbidden)
