@@ -978,8 +978,8 @@ def test_a_greedy_seat_whose_look_aheads_all_failed_is_told_why_in_each_arm(tmp_
              "initial value, so give it one shaped like a real one")
     lines = at_random_lines(report)
     assert lines[0].startswith("note: greedy (seat 0) found every option equal one step ahead at each of its decisions "
-                               "in every game of every arm, so it played at random: the ruleset's `heuristic` did not tell the options "
-                               "apart one step ahead"), lines
+                               "in every game of every arm, so it played at random: the ruleset's `heuristic` scored every option the same "
+                               "one step ahead"), lines
     assert lines[1:] == [
         "note: greedy (seat 1) found every option equal one step ahead at each of its decisions in every game of base, so "
         f"it played at random: its look-aheads all failed at each of them, {cause} (see docs/agents.md#greedy in philtre's "
