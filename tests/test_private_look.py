@@ -84,12 +84,18 @@ def test_a_look_to_several_seats(tmp_path):
 
 
 @pytest.mark.parametrize("to, said", [("5", "needs a seat or a list of seats (0..2), got 5"),
-                                      ("\"'me'\"", "needs a seat or a list of seats (0..2), got 'me'"),
                                       ('"[]"', "needs a seat or a list of seats (0..2), got []")])
 def test_to_that_names_no_seat_stops_the_game_at_the_rule(tmp_path, to, said):
     with pytest.raises(PhiltreError, match="R100") as caught:
         _peeked(tmp_path, to)
     assert said in str(caught.value), str(caught.value)
+
+
+def test_to_known_to_be_a_word_is_found_before_the_game(tmp_path):
+    """A look shown to a word ('me' quoted) is no seat whatever the game holds: E120 at validate, not R100 in play."""
+    with pytest.raises(PhiltreError, match="E120") as caught:
+        _peeked(tmp_path, "\"'me'\"")
+    assert "must be a seat or a list of seats, but this is a word" in str(caught.value), str(caught.value)
 
 
 def test_a_key_a_look_does_not_take_is_refused_at_validate(tmp_path):
