@@ -1152,3 +1152,13 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("index", b_index, 1, 2, lambda ts: "int", "index(z): a zone's index among the zones of its name; index(xs, x): the position of the first item of xs equal to x", arg_kinds=("zone",), charges=False),
     ]
 }
+
+# The builtins the engine's analyses (compiler, lints, scenarios, runners) recognise by their name in a call, as in
+# `node.func == "count"` or `node.func in _BY_POSITION`: a definition may not take one of these names (E132), since those
+# analyses would read its calls as the builtin's. A definition may take any other builtin's name: it hides the builtin
+# in its ruleset (L047), so that a builtin added later breaks no ruleset that already had a definition of its name.
+# tests/test_shadowing.py checks that each builtin name the sources match a call by is here.
+ANALYSED_BY_NAME = frozenset({
+    "abs", "all", "any", "cell_at", "count", "distinct", "first", "index", "last", "left", "max", "max_by", "min",
+    "min_by", "piece_at", "placement", "placements", "range", "remove", "right", "round_score", "seats_from", "sorted",
+    "sorted_by", "subsets", "sum", "take", "take_last", "zone_of"})

@@ -1876,7 +1876,7 @@ class Compiler:
         if work and isinstance(node, ast.Comprehension) and id(node) not in self._unrolled:
             return 1 + self._cost(node.clauses[0].iterable, True)
         total = 1
-        name = node.func if isinstance(node, ast.Call) and node.func not in BUILTINS else node.name if isinstance(node, ast.Name) else None
+        name = node.func if isinstance(node, ast.Call) else node.name if isinstance(node, ast.Name) else None
         define = self.symbols.defines.get(name) if name else None
         if define is not None:
             total += self._define_cost(define, work, table)
@@ -3377,12 +3377,13 @@ class Compiler:
 
     def _g_Call(self, node, scope, src):
         name = node.func
-        if name in BUILTINS and BUILTINS[name].collection_arg and node.args and isinstance(node.args[0], ast.Name):
+        builtin = name in BUILTINS and name not in self.symbols.defines  # (a ruleset's own definition hides a builtin: L047)
+        if builtin and BUILTINS[name].collection_arg and node.args and isinstance(node.args[0], ast.Name):
             self._counted = node.args[0]  # an unknown name there is a zone never declared, not a word to quote
         args = [self.gen(a, scope, src) for a in node.args]
         codes = [c for c, _ in args]
         types = [t for _, t in args]
-        if name in BUILTINS:
+        if builtin:
             b = BUILTINS[name]
             if not (b.min_args <= len(args) <= b.max_args):
                 want = str(b.min_args) if b.min_args == b.max_args else f"{b.min_args} to {b.max_args}"

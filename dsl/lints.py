@@ -20,7 +20,7 @@ from functools import cache, cached_property
 from . import ast
 from .geometry import PIECE_ATTRIBUTES
 from .blocks import runs_said, with_run_said
-from .builtins import BUILTINS, WORK, WORK_LIMIT, OutOfWork, RuleRuntimeError
+from .builtins import ANALYSED_BY_NAME, BUILTINS, WORK, WORK_LIMIT, OutOfWork, RuleRuntimeError
 from .compiler import Expr, failing_definition, fractions_told, nones_named, parse_define_head, reads_scores, true_ones_counted
 from .compiler import KEYED_ORDERS, order_derived, words_in_order
 from .describe import _scalar
@@ -4014,6 +4014,16 @@ def l046_comprehension_hides_a_loop_name(facts) -> list:
     return out
 
 
+def l047_definition_hides_a_builtin(facts) -> list:
+    """L047: a definition named like a builtin (one no analysis reads by name, else E132) hides it in the ruleset: its
+    calls are the definition's. Allowed so that a builtin added to philtre later breaks no ruleset that already had a
+    definition of its name (a Kalah ruleset's own `owner_of(pit)`), said so that the author knows."""
+    return [Diagnostic(loc, "L047", f"definition '{name}' hides the builtin {BUILTINS[name].doc.split(':', 1)[0]} in this "
+                       f"ruleset: each call of '{name}' here is the definition's",
+                       f"rename the definition and its uses to use the builtin; or, to keep it, silence this {SILENCE_HERE}L047]")
+            for name, (_, _, loc) in facts.defines.items() if name in BUILTINS and name not in ANALYSED_BY_NAME]
+
+
 def _loop_names(stmt, names):
     """_scoped's step for L046: the names of the `for:` loops around a statement (a `let` of the name hides it)."""
     names = frozenset(names)  # (_scoped starts each body from {})
@@ -4978,6 +4988,7 @@ LINTS = {
     "L044": l044_put_back_on_top_of_a_bag,
     "L045": l045_reveal_of_a_public_variable,
     "L046": l046_comprehension_hides_a_loop_name,
+    "L047": l047_definition_hides_a_builtin,
 }
 
 

@@ -1225,7 +1225,7 @@ class _Builder:
             if taken:  # `true` in an expression is the value, never the parameter: it could not be used
                 self.error(loc, "E131", f"'{taken[0]}' is a word of the language, not a name: '{head}'")
                 continue
-            from .builtins import BUILTINS
+            from .builtins import ANALYSED_BY_NAME, BUILTINS
             from .compiler import CONTEXT_NAMES
 
             # (each refused name is kept: its calls are not then said to be of an unknown function, E141, or to give the
@@ -1242,7 +1242,8 @@ class _Builder:
                            "a name means one thing: rename the definition")
                 self.symbols.refused.add(name)
                 continue
-            if name in BUILTINS or name in CONTEXT_NAMES or name in ("me", "current"):
+            # (any other builtin's name the definition takes, hiding the builtin in this ruleset: L047 says so)
+            if name in ANALYSED_BY_NAME or name in CONTEXT_NAMES or name in ("me", "current"):
                 builtin = BUILTINS.get(name)
                 said = f"philtre's builtin {builtin.doc.split(':', 1)[0]} has it; " if builtin is not None and builtin.doc else ""
                 self.error(loc, "E132", f"'{name}' is a name of the language; choose another name for this definition",

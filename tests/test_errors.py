@@ -2279,16 +2279,30 @@ def test_a_definition_refused_for_a_name_of_the_language_is_one_finding_not_also
 
 
 def test_a_definition_named_as_a_builtin_and_read_bare_is_one_finding_naming_the_builtin(tmp_path):
+    """A definition named like a builtin the engine analyses by name (ANALYSED_BY_NAME) read E132 at the definition and
+    E150 "'take_last' is a builtin that takes arguments ... quote it" at its use: the E132 alone."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(breaking("  total(z): sum(c.value for c in z)\n",
+                             "  total(z): sum(c.value for c in z)\n  take_last: count(pile)\n").replace(IF, "    if: take_last >= 0\n"),
+                    encoding="utf-8")
+    found = diagnostics_of(path)
+    assert [(d.code, d.message) for d in found] == [
+        ("E132", "'take_last' is a name of the language; choose another name for this definition")]
+    assert found[0].hint.startswith("philtre's builtin take_last(xs, n)") and "'take_last_of'" in found[0].hint
+
+
+def test_a_definition_named_as_a_builtin_added_later_hides_it(tmp_path):
     """A Skat ruleset's own `run_length` definition, written before the grid builtin of that name came, read E132 at the
-    definition and E150 "'run_length' is a builtin that takes arguments ... quote it" at its use."""
+    definition: a builtin no analysis reads by name is hidden by the definition (L047 says so), and the ruleset loads."""
     path = tmp_path / "ruleset.yaml"
     path.write_text(breaking("  total(z): sum(c.value for c in z)\n",
                              "  total(z): sum(c.value for c in z)\n  run_length: count(pile)\n").replace(IF, "    if: run_length >= 0\n"),
                     encoding="utf-8")
-    found = diagnostics_of(path)
-    assert [(d.code, d.message) for d in found] == [
-        ("E132", "'run_length' is a name of the language; choose another name for this definition")]
-    assert found[0].hint.startswith("philtre's builtin run_length(grid, x, y, dx, dy)") and "'run_length_of'" in found[0].hint
+    from philtre.dsl.validate import check_file
+
+    load_ruleset(str(path))  # (no error)
+    codes = [f.diagnostic.code for f in check_file(str(path)).findings]
+    assert "L047" in codes and all(code.startswith("L") for code in codes), codes
 
 
 @pytest.mark.parametrize("definition, use, kind", [

@@ -377,6 +377,9 @@ CASES = {
                 "      - move: \"[c for c in purse[p] for p in players] -> bag\"\n", BAG_PUT_BACK),
         "L046", "p in players]", "the comprehension's 'p' hides the 'p' of the for: loop around it: here it runs over "
         "players, not the loop's one 'p'"),
+    "definition hides a builtin": (
+        changed("define:\n", "define:\n  join(a, b): a + b\n", changed("for p in players)", "for p in players) + join(0, 0)")),
+        "L047", "join(a, b)", "definition 'join' hides the builtin join(xs, sep) in this ruleset"),
 }
 
 

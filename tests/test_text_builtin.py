@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from philtre.dsl import load_ruleset
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.validate import check_file
+from philtre.interpreter.game import Game
 from test_index_of_item import HEAD, _value, _write  # (a small game whose flow sets a variable to an expression)
 
 @pytest.mark.parametrize("expr, said", [
@@ -53,8 +55,9 @@ def test_a_list_known_only_at_run_time_stops_the_game_at_the_rule(tmp_path):
     assert "R100 rule 'set' failed" in message and "text() writes a number, a word, true, false or none, got [4, 2]" in message, message
 
 
-def test_a_definition_may_not_be_named_text(tmp_path):
+def test_a_definition_named_text_hides_the_builtin(tmp_path):
+    """text() is no builtin the engine analyses by name: a ruleset's own `text` is its (L047 says it hides text())."""
     path = tmp_path / "ruleset.yaml"
-    path.write_text(HEAD + "define:\n  text(x): x\nflow:\n  - shuffle: deck\n")
-    codes = [f.diagnostic.code for f in check_file(str(path), lints=False).findings]
-    assert codes == ["E132"], codes
+    path.write_text(HEAD + "define:\n  text(x): x\nvariables:\n  got: 0\nflow:\n  - set: {got: 'text(3)'}\n")
+    assert [f.diagnostic.code for f in check_file(str(path)).findings] == ["L047"]
+    assert Game(load_ruleset(str(path)), 2).state.vars["got"] == 3  # (the builtin gives the word '3')
