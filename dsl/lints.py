@@ -44,7 +44,7 @@ SETTLE_ROUNDS = 8  # passes to follow zones through variables set from variables
 # statement kind -> (argument the components come from, argument they go to)
 MOVES = {"move": ("what", "to"), "deal": ("from", "to"), "place": ("piece", "to"), "rotate": ("zones", "zones")}
 # kinds that move no component: any other kind (a new one) may take components from anywhere
-STILL = {"shuffle", "roll", "set_aside", "set", "let", "score", "reveal", "say", "do", "for", "repeat", "until", "turns", "round", "decide", "simultaneous"}
+STILL = {"shuffle", "roll", "set_aside", "set", "let", "score", "reveal", "say", "tell", "do", "for", "repeat", "until", "turns", "round", "decide", "simultaneous"}
 
 
 # -- facts about a ruleset ---------------------------------------------------------------
@@ -1211,7 +1211,7 @@ def _zones_elsewhere(facts, made: list, path: str) -> str:
 
 
 # statements that run no decision and put no component anywhere: deals on either side of them run one after the other
-BETWEEN_DEALS = {"shuffle", "roll", "set_aside", "reveal", "score", "let", "say"}
+BETWEEN_DEALS = {"shuffle", "roll", "set_aside", "reveal", "score", "let", "say", "tell"}
 
 
 def _deals_just_before(facts) -> dict:
@@ -3413,9 +3413,9 @@ def _turned_up_as_tested(facts, outer) -> bool:
 
 
 def _says_its_answer(outer) -> bool:
-    """Whether ``outer``'s block or `else` holds a `say` of no `when` of its own: the rules tell the table the answer of
-    its `when` (a "go" said aloud), so a `set` under it tells no more than the say does."""
-    return any(inner.kind == "say" and inner.when is None for block in (*_blocks(outer), outer.otherwise or ()) for inner in block)
+    """Whether ``outer``'s block or `else` holds a `say` or a `tell` of no `when` of its own: the rules tell the table the
+    answer of its `when` (a "go" said aloud, "hand[1] holds no 5"), so a `set` under it tells no more than they do."""
+    return any(inner.kind in ("say", "tell") and inner.when is None for block in (*_blocks(outer), outer.otherwise or ()) for inner in block)
 
 
 def _conditions_around(facts) -> dict:
@@ -4585,7 +4585,7 @@ def _family_count_finding(loc, family: str, spec, written: str) -> Diagnostic:
                       f"or {spec.copies} for the number of copies")
 
 
-SETS_AHEAD = {"move", "shuffle", "deal", "roll", "set_aside", "set", "let", "score", "reveal", "place", "say"}  # no decision, no loop, no block
+SETS_AHEAD = {"move", "shuffle", "deal", "roll", "set_aside", "set", "let", "score", "reveal", "place", "say", "tell"}  # no decision, no loop, no block
 
 
 def _set_before_read(facts, name: str):

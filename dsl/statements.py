@@ -20,7 +20,7 @@ from .plain_data import Record
 from .schema import keys_taken_hint, score_form_hint, score_set_hint
 from .yamlpos import Map, loc_of
 
-EFFECT_KINDS = ("move", "rotate", "shuffle", "deal", "roll", "set_aside", "set", "let", "score", "reveal", "place", "say")
+EFFECT_KINDS = ("move", "rotate", "shuffle", "deal", "roll", "set_aside", "set", "let", "score", "reveal", "place", "say", "tell")
 CONTROL_KINDS = ("do", "run", "for", "repeat", "end_game", "until", "turns", "round")
 FLOW_ONLY_KINDS = ("until", "turns", "round", "decide", "simultaneous")  # not among an action's effects (S004)
 # an action loops a known number of times: what S004 offers for an `until` among its effects (sowing seeds one pit at a time)
@@ -684,6 +684,20 @@ def c_say(ctx, node, env):
     return {"player": None, "text": _said(ctx, node, "say", env, "what is said")}
 
 
+TOLD_FORMS = ("none", "all")  # tell's forms: no component of the zone matches, or every one does
+
+
+def c_tell(ctx, node, env):
+    """tell: {what: ZONE, none: PREDICATE} (no component there matches) or {what: ZONE, all: PREDICATE} (every one
+    does), PREDICATE read with `c` bound to each component: a fact made public, checked true (R100 if not), recorded
+    with the ids of the components it rules out of the zone, which each seat's memory keeps (effects.e_tell)."""
+    spec = node["tell"]  # (the schema has checked its keys: what, and one of none and all)
+    form = next(key for key in TOLD_FORMS if key in spec)
+    what = _expr(ctx, spec, "what", env, want="zone", what="the zone told about")
+    test = _expr(ctx, spec, form, {**env, "c": "comp"}, want="bool", what=f"tell's {form}")
+    return {"what": what, "form": form, "test": test}
+
+
 def c_place(ctx, node, env):
     """place: {piece: COMPONENT, to: GRID ZONE, at: PLACEMENT}: put a piece on a grid at {x, y, rot}."""
     spec = node["place"]
@@ -1158,7 +1172,7 @@ def _body(ctx, node, env):
 
 
 KIND_PRECEDENCE = ("turns", "for", "repeat", "round", "end_game", "decide", "simultaneous", "move", "rotate", "shuffle", "deal", "roll", "set_aside",
-                   "set", "let", "score", "reveal", "place", "say", "run", "until", "do")
+                   "set", "let", "score", "reveal", "place", "say", "tell", "run", "until", "do")
 
 STATEMENTS = {
     "move": (c_move, ("at",)),
@@ -1173,6 +1187,7 @@ STATEMENTS = {
     "reveal": (c_reveal, ()),
     "place": (c_place, ()),
     "say": (c_say, ()),
+    "tell": (c_tell, ()),
     "run": (c_run, ()),
     "do": (c_do, ()),
     "for": (c_for, ("do",)),

@@ -846,6 +846,36 @@ def e_say(game, stmt, L):
         game.recorder.say(seat, text)
 
 
+def e_tell(game, stmt, L):
+    """tell: a fact about a zone's components made public (every one fails `none`'s test, or passes `all`'s), checked
+    true first: the rules must not lie. Recorded with the ids of every component of the game the fact rules out of the
+    zone (those `none`'s test holds for, or `all`'s fails for): each seat's memory keeps them out of it (knowledge.py)."""
+    S, args = game.state, stmt.args
+    zone = args["what"].fn(S, L)
+    if type(zone) is not Zone:
+        raise RuleRuntimeError(f"tell's what: needs a zone, got {describe(zone)}", part="what")
+    form, holds = args["form"], _told_test(S, args["test"], L)
+    wrong = [c for c in zone if holds(c) == (form == "none")]
+    if wrong:
+        raise RuleRuntimeError(f"tell's {form}: is false: {spell(zone)} holds {describe(wrong[0])}, for which "
+                               f"{args['test'].text} is {str(form == 'none').lower()}: the rules must tell only what is so",
+                               part=form)
+    if game.recorder is not None:
+        ruled_out = [c.ident for c in S.components if holds(c) == (form == "none")]
+        read = {name: L[name] for name in args["test"].names if name in L and name != "c"}
+        game.recorder.tell(zone.key, list(zone), form, args["test"].text, read, ruled_out, S.revealed)
+
+
+def _told_test(S, test, L):
+    """fn(component) -> a tell's test of it (`c` bound to it), R100 unless it gives true or false."""
+    def holds(comp) -> bool:
+        value = test.fn(S, {**L, "c": comp})
+        if type(value) is not bool:
+            raise RuleRuntimeError(f"tell's test must give true or false, got {describe(value)} for {describe(comp)}")
+        return value
+    return holds
+
+
 def said_text(value, part: str) -> str:
     """What a say (or a score's why) tells, as words: each of a list's items written as text() writes it, a space apart."""
     items = value if type(value) is list else (value,)
@@ -1081,6 +1111,7 @@ EFFECTS = {
     "reveal": e_reveal,
     "place": e_place,
     "say": e_say,
+    "tell": e_tell,
 }
 
 

@@ -10,6 +10,8 @@ which hides exactly what the visibility declarations hide):
 - a hidden move or deal of k components from zone F to zone T means any component that
   may have been in F may now be in T; a gather's source the seat may not know (a list moved
   from zones it cannot count) means any component it did not see go may now be in T;
+- a `tell` rules components out of a zone (none of hand[1] has rank 5): none of them may lie there, until a move
+  the seat does not see into that zone lets them again;
 - when a zone is empty, nothing may lie in it; a zone whose count the seat may not see (a move to or from it
   says not how many, ``records.UNCOUNTED``) is never known to be empty once such a move has touched it.
 
@@ -72,6 +74,13 @@ class Knowledge:
             for comp in event["components"]:
                 if "id" in comp:  # (a look other seats took shows this one only that it happened)
                     self.where[comp["id"]] = frozenset([key])
+        elif kind == "tell":
+            self._ruled_out(_key(event["zone"]), event["not_in"])
+
+    def _ruled_out(self, key, ids) -> None:
+        """The components ``ids`` do not lie in zone ``key`` (a true `tell`: each may lie elsewhere, so none is left with
+        no zone; where a set would be, it is kept as it was, knowledge being sound only over-approximated)."""
+        self._not_in(key, ids)
 
     def _moved(self, source, target, comps) -> None:
         """k components went from ``source`` to ``target``; the seat saw those with an id."""
@@ -112,9 +121,15 @@ class Knowledge:
 
     def _forget(self, key) -> None:
         """An empty zone holds nothing: drop it from every component's possibilities."""
-        for cid, zones in enumerate(self.where):
+        self._not_in(key, range(len(self.where)))
+
+    def _not_in(self, key, ids) -> None:
+        """Drop zone ``key`` from the possibilities of each of ``ids`` that may lie elsewhere."""
+        where = self.where
+        for cid in ids:
+            zones = where[cid]
             if key in zones and len(zones) > 1:
-                self.where[cid] = zones - {key}
+                where[cid] = zones - {key}
 
 
 def remembered(game, player) -> Knowledge:

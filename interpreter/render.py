@@ -714,6 +714,14 @@ def _said_say(e, rs):
     return f"seat {e['player']}: {e['text']}" if "player" in e else e["text"]
 
 
+def _said_tell(e, rs):
+    """A fact told the table (a `tell`): `hand[1] holds none for which c.rank == rank (rank = 5)`."""
+    read = ", ".join(f"{name} = {value_text(value, rs)}" for name, value in e["values"].items())
+    said = f"{_where(e['zone'], rs)} holds none for which {e['none']}" if "none" in e else \
+        f"{_where(e['zone'], rs)} holds only components for which {e['all']}"
+    return f"{said} ({read})" if read else said
+
+
 def _said_place(e, rs, source: str = ""):
     at = e["at"]
     where = "at a hidden place" if at == HIDDEN else f"at x={at['x']} y={at['y']} rot={at['rot']}"  # a grid the seat does not see
@@ -733,4 +741,4 @@ def _said_round_end(e, rs):
 
 
 EVENT_WORDS = {"decision": _said_decision, "move": _said_move, "gather": _said_gather, "deal": _said_deal, "roll": _said_roll, "set_aside": _said_set_aside, "set": _said_set,
-               "score": _said_score, "say": _said_say, "place": _said_place, "reveal": _said_reveal, "round_end": _said_round_end}
+               "score": _said_score, "say": _said_say, "tell": _said_tell, "place": _said_place, "reveal": _said_reveal, "round_end": _said_round_end}

@@ -1197,10 +1197,10 @@ CASES = {
         hint="components change zones by move (move: last(deck) -> hand[me] draws the top card of deck) or by deal"),
     "statement_of_no_kind": Case(
         "a statement of no kind among statements, no word of moving components: the statement kinds are listed",
-        breaking("      - score: {player: me, add: card.value}\n", "      - tally: pile\n"),
-        "V001", "tally: pile", message="'tally' is not a statement kind",
+        breaking("      - score: {player: me, add: card.value}\n", "      - ponder: pile\n"),
+        "V001", "ponder: pile", message="'ponder' is not a statement kind",
         hint="the statement kinds are deal, decide, do, end_game, for, let, move, place, repeat, reveal, roll, rotate, round, "
-             "run, say, score, set, set_aside, shuffle, simultaneous, turns and until"),
+             "run, say, score, set, set_aside, shuffle, simultaneous, tell, turns and until"),
     "move_to_a_seat_s_list_of_zones": Case(
         "a move onto one seat's list of zones of a family of N zones a seat (a Battle Line trial's side[f]): the hint "
         "says to index again, the seat first",

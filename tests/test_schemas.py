@@ -224,8 +224,9 @@ def test_all_event_kinds_are_covered_by_shipped_games():
     """Between them, the shipped games write every event kind the schema lists, and no other; `failed`, written only
     by a game a rule stops, is checked against the schema in tests/test_cli.py, `gather`, written only by a game
     hiding a count (no shipped game does), in tests/test_hidden_counts.py, `set_aside`, written only by a game that
-    takes a die out (no shipped game does), in tests/test_dice.py, and `say`, written only by a game that says
-    something (no shipped game does), in tests/test_say.py."""
+    takes a die out (no shipped game does), in tests/test_dice.py, `say`, written only by a game that says
+    something (no shipped game does), in tests/test_say.py, and `tell`, written only by a game that tells a fact of a
+    zone (no shipped game does), in tests/test_tell.py."""
     schema = _schema("record.schema.json")
     listed = set(schema["definitions"]["event"]["properties"]["event"]["enum"])
     seen = set()
@@ -233,8 +234,8 @@ def test_all_event_kinds_are_covered_by_shipped_games():
         game = play_game(load_ruleset(name), players, seed, ["random"] * players, record=True)
         seen |= {e.get("event") for e in game.recorder.events[1:]}
     assert seen <= listed
-    assert listed - seen == {"failed", "gather", "set_aside", "say"}, \
-        f"no shipped game writes {sorted(listed - seen - {'failed', 'gather', 'set_aside', 'say'})}"
+    assert listed - seen == {"failed", "gather", "set_aside", "say", "tell"}, \
+        f"no shipped game writes {sorted(listed - seen - {'failed', 'gather', 'set_aside', 'say', 'tell'})}"
 
 
 RECORD_HEADER = {
@@ -417,6 +418,7 @@ def test_a_name_ending_in_a_line_break_is_refused_where_it_is_written(tmp_path, 
 STATEMENT_VALUES = {
     "move": "a -> b", "rotate": "hand", "by": 1, "shuffle": "deck", "deal": {"from": "deck", "to": "hands"}, "roll": "d6", "set_aside": "d6", "set": {"x": 1},
     "let": {"x": 1}, "score": {"player": 0, "add": 1}, "reveal": "hand", "place": {"piece": "c", "to": "g", "at": "a"}, "say": "'go'",
+    "tell": {"what": "hand", "none": "c.rank == 1"},
     "run": "refill(hand, 1)", "do": [], "for": "p in players", "repeat": 2, "until": "true", "turns": "players", "round": [], "end_game": {},
     "decide": "play", "simultaneous": "play", "when": "true", "else": [], "name": "n", "as": "i", "player": 0, "players": "players",
     "until_chosen": "stop",
