@@ -1982,9 +1982,9 @@ def l030_public_score_of_hidden(facts) -> list:
             found = _read_unseen(shown_as_is, tree, seen_env, seen, carried, loop_seats.get(id(stmt), {}), shown)
             if found is not None:
                 what, who, hint = found
-                told = "sees the score" if stmt.kind == "score" else "is told what is said"
-                if stmt.kind == "say":  # (a say has no later to wait for: it tells only what every seat sees)
-                    hint = hint.replace(_SCORE_LATER, "or say only what every seat sees")
+                told = {"score": "sees the score", "say": "is told what is said"}.get(stmt.kind, "is told which components the fact rules out")
+                if stmt.kind != "score":  # (a say or a tell has no later to wait for: it tells only what every seat sees)
+                    hint = hint.replace(_SCORE_LATER, f"or {stmt.kind} only what every seat sees")
                 out.append(Diagnostic(expr.loc, "L030", f"this {stmt.kind}'s {key} reads {what}, which {who}: every seat "
                                       f"{told}, so every seat learns it", hint))
     return out
@@ -1992,7 +1992,7 @@ def l030_public_score_of_hidden(facts) -> list:
 
 _SCORE_LATER = "or score at the end, after a reveal"  # (L030's hint for a score; a say's says otherwise)
 # the parts of a statement every seat is told, for L030 (a say's `when` is not: the say states that the table is told)
-_TOLD_PARTS = {"score": ("when", "player", "add", "set", "floor", "why"), "say": ("player", "text")}
+_TOLD_PARTS = {"score": ("when", "player", "add", "set", "floor", "why"), "say": ("player", "text"), "tell": ("test",)}
 
 
 def _revealed_before(facts, loop_seats=None):

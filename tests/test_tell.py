@@ -21,7 +21,7 @@ from philtre.interpreter.replay import replayed
 from philtre.interpreter.simulate import play_game
 from test_cli import philtre
 from test_hidden_counts import record_errors
-from test_lints import findings
+from test_lints import findings, where
 
 FISH = (Path(__file__).resolve().parent / "data" / "tell_fish.yaml").read_text(encoding="utf-8")
 TOLD = """          - tell: {what: "hand[left(me)]", none: c.rank == rank}\n"""
@@ -165,3 +165,14 @@ def test_a_tell_in_the_else_answers_the_when_that_reads_the_hidden_hand(tmp_path
     assert [d.code for d in findings(tmp_path, FISH)] == []
     silent = FISH.replace(TOLD, "")
     assert "L031" in [d.code for d in findings(tmp_path, silent)]
+
+
+def test_a_test_reading_a_hidden_zone_is_l030(tmp_path):
+    """The ids a tell rules out are told every seat: a test reading what some seat does not see (the deck's top card)
+    would tell it, as a say's text would."""
+    text = FISH.replace("none: c.rank == rank}", "none: c.rank == last(deck).rank}")
+    found = findings(tmp_path, text)
+    assert [(d.code, (d.loc.line, d.loc.col)) for d in found] == [("L030", where(text, "c.rank == last(deck)"))], [str(d) for d in found]
+    assert found[0].message.startswith("this tell's test reads what 'deck' holds, which nobody sees: every seat is told "
+                                       "which components the fact rules out"), str(found[0])
+    assert "or tell only what every seat sees" in found[0].hint
