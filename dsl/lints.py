@@ -3080,7 +3080,9 @@ def _guards_of_asking(facts, stmt, env):
     """(expression, tree to check, names it sees, what it decides) for each condition of ``stmt`` that decides whether,
     or how often, a seat is asked to decide; a loop's is read before each pass, so each pass that asks tells its answer."""
     body = any(_asks(inner) for block in _blocks(stmt) for inner in block)
-    if stmt.when is not None and (stmt.kind in ("decide", "simultaneous") or body or any(map(_asks, stmt.otherwise))):
+    # (a say or a tell in its block or `else` tells every seat the answer: asking then tells no more)
+    if stmt.when is not None and not _says_its_answer(stmt) and (stmt.kind in ("decide", "simultaneous") or body
+                                                                 or any(map(_asks, stmt.otherwise))):
         whose = f"this {stmt.kind}" if stmt.kind in ("decide", "simultaneous") or body else f"the else of this {stmt.kind}"
         yield stmt.when, facts.tree(stmt.when), env, f"whether {whose} asks a seat to decide"
     for key in ("player", "players"):  # which seat is asked is seen by every seat as much as whether one is

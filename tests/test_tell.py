@@ -176,3 +176,19 @@ def test_a_test_reading_a_hidden_zone_is_l030(tmp_path):
     assert found[0].message.startswith("this tell's test reads what 'deck' holds, which nobody sees: every seat is told "
                                        "which components the fact rules out"), str(found[0])
     assert "or tell only what every seat sees" in found[0].hint
+
+
+def test_a_tell_in_the_else_answers_a_when_that_decides_whether_a_seat_is_asked(tmp_path):
+    """A `when` reading seat 0's hand decides whether seat 0 is asked: every seat learns its answer (L027), unless the
+    else tells it (the hand holds no 1)."""
+    guarded = """  - when: any(c.rank == 1 for c in hand[0])
+    do:
+      - decide: ask
+        player: 0
+    else:
+      - tell: {what: "hand[0]", none: c.rank == 1}
+"""
+    text = FISH.replace("  - turns: 0\n", guarded + "  - turns: 0\n")
+    assert [d.code for d in findings(tmp_path, text)] == []
+    untold = text.replace("""    else:\n      - tell: {what: "hand[0]", none: c.rank == 1}\n""", "")
+    assert [d.code for d in findings(tmp_path, untold)] == ["L027"]
