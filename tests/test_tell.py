@@ -192,3 +192,21 @@ def test_a_tell_in_the_else_answers_a_when_that_decides_whether_a_seat_is_asked(
     assert [d.code for d in findings(tmp_path, text)] == []
     untold = text.replace("""    else:\n      - tell: {what: "hand[0]", none: c.rank == 1}\n""", "")
     assert [d.code for d in findings(tmp_path, untold)] == ["L027"]
+
+
+def test_a_seats_memory_of_tells_holds_the_truth_and_rules_out_cards():
+    """Memory with tells is sound (every component's true zone among those it may lie in, for every seat at every
+    decision), and tells rule something out: at some decision a seat knows a card is not in the other hand."""
+    from test_determinize import decision_points
+
+    from philtre.interpreter.knowledge import Knowledge
+
+    ruleset, ruled_out = load_ruleset_text(FISH), 0
+    for seed in range(6):
+        for game, seat in decision_points(ruleset, 2, seed, every=1):
+            known = Knowledge.from_record(ruleset, 2, game.recorder.for_player(seat))
+            for cid, key in enumerate(game.state.where):
+                assert key in known.where[cid], f"seat {seat} rules out the true place of component {cid}"
+            untold = Knowledge.from_record(ruleset, 2, [e for e in game.recorder.for_player(seat) if e.get("event") != "tell"])
+            ruled_out += sum(zones != other for zones, other in zip(known.where, untold.where))
+    assert ruled_out > 0
