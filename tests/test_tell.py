@@ -210,3 +210,17 @@ def test_a_seats_memory_of_tells_holds_the_truth_and_rules_out_cards():
             untold = Knowledge.from_record(ruleset, 2, [e for e in game.recorder.for_player(seat) if e.get("event") != "tell"])
             ruled_out += sum(zones != other for zones, other in zip(known.where, untold.where))
     assert ruled_out > 0
+
+
+def test_all_tells_every_component_passes_and_rules_out_those_that_fail(tmp_path):
+    """`all:` every component of the zone passes the test: recorded with the ids of those that fail it, printed, and a
+    zone holding one that fails is R100."""
+    text = FISH.replace("  - turns: 0\n", "  - tell: {what: \"hand[0]\", all: c.rank >= 1}\n  - turns: 0\n")
+    game = _game(tmp_path, text)
+    [first] = _tells(game.recorder.events)[:1]
+    assert (first["all"], first["not_in"], first["values"]) == ("c.rank >= 1", [], {})
+    assert event_text(first, game.ruleset) == "hand[0] holds only components for which c.rank >= 1"
+    with pytest.raises(PhiltreError) as info:
+        _game(tmp_path, text.replace("all: c.rank >= 1", "all: c.rank == 5 - c.rank"))
+    [d] = info.value.diagnostics
+    assert d.code == "R100" and "tell's all: is false: hand[0] holds " in d.message, str(d)
