@@ -206,8 +206,8 @@ def _compiled_scenario(compiler: Compiler, item, loc: Loc, actions: dict | None)
         at_loc=given.loc_of("at") if "at" in given and hasattr(given, "loc_of") else None,
         at_round_loc=given.key_loc("round") if "round" in given and hasattr(given, "key_loc") else None,
         round_scores=tuple(tuple(r) for r in given.get("round_scores") or ()),
-        rest=_rest(compiler, given) if "rest" in given else None,
-        empty=_emptied(compiler, given),
+        rest=(rest := _rest(compiler, given) if "rest" in given else None),
+        empty=_check_rest_emptied(compiler, rest, _emptied(compiler, given)),
         defaults=getattr(item, "defaults", None), replaced=getattr(item, "replaced", frozenset()),
     )
 
@@ -247,6 +247,26 @@ def _emptied(compiler: Compiler, given) -> tuple:
                            "as a `zones` key does")
         out.append((expr, where))
     return tuple(out)
+
+
+def rest_emptied_text(rest: str) -> tuple:
+    """T001's message and hint where `given.rest` names a zone that `given.empty` empties."""
+    return (f"rest: {rest} names a zone that `empty` empties: the components the given zones leave out would go to it, "
+            "so it would not be empty", "give rest: a zone that `empty` does not name (one no rule names, "
+            "box: {visible: nobody}), or leave that zone out of `empty`")
+
+
+def _check_rest_emptied(compiler: Compiler, rest: Expr | None, empty: tuple) -> tuple:
+    """T001 at an item of `given.empty` that names the zone `given.rest` names, or its family (as written: by its
+    name, or the same text); the run checks the zones themselves. Returns ``empty``."""
+    if rest is None:
+        return empty
+    written = rest.text.strip()
+    family = written.partition("[")[0].strip()
+    for expr, where in empty:
+        if expr.text.strip() in (written, family) and family in compiler.symbols.zones:
+            compiler.error(where, "T001", *rest_emptied_text(written))
+    return empty
 
 
 def _step(compiler: Compiler, step, loc: Loc, actions: dict | None, player, action_name, action_loc: Loc | None = None) -> Step:

@@ -13,7 +13,7 @@ from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.plain_data import Record, made_by
 from philtre.dsl.compiler import Expr, failing_definition, index_named, lists_every_turn, nones_named
 from philtre.dsl.scenario_defaults import LEAVE_DEFAULTS_OUT, from_defaults
-from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, fits_shape, kinds_match, not_made, pattern_text, spelt_out, unchosen_number, unchosen_word, value_kind, written,
+from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, fits_shape, kinds_match, not_made, pattern_text, rest_emptied_text, spelt_out, unchosen_number, unchosen_word, value_kind, written,
                                     shape_hint, shape_wanted, wrong_kind_hint, wrong_kind_text, zone_named)
 from philtre.dsl.values import Component, Zone, _frozen, component_text, describe, explain
 
@@ -1066,12 +1066,14 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
             raise PhiltreError.at(loc, "T001", f"{zone.key[0]}[{zone.key[1]}] is given twice (also at {named[zone.key]})",
                                   "give each zone one list")
         named[zone.key] = loc
+    emptied: dict = {}  # zone key -> where `empty` names it
     for expr, loc in sc.empty:  # a zone `empty` names that `zones` does not give is given [] (a board laid from scratch)
         zones = _zones_in(_evaluate(expr, S, {}))
         if zones is None:
             raise PhiltreError.at(loc, "T001", "`empty` must name a zone or zones")
         for zone in zones:
             if zone.key not in named:
+                emptied[zone.key] = loc
                 targets.append((zone, [], loc))
                 named[zone.key] = loc
     claimed: set = set()
@@ -1085,6 +1087,8 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     placements = _take_given(ruleset, S, targets, pools, claimed, borrowed, kept)
     taken_from = _moved_zones_taken_from(S, placements, set(named), homes)  # before the moves: where each lies now
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
+    if rest is not None and getattr(rest, "key", None) in emptied:  # (a rest written otherwise than validate reads it)
+        raise PhiltreError.at(emptied[rest.key], "T001", *rest_emptied_text(sc.rest.text.strip()))
     unlisted = []  # (loc, zone, how many) of given zones that would keep unlisted components they start with
     sent_back: dict = {}  # zone key -> (how many unlisted components went back to it, their start; the first given zone's loc)
     moves = []  # (component, zone), made in runs to one zone: one move of many is linear
@@ -1277,6 +1281,8 @@ def _taken_from_notes(ruleset, S, taken_from: dict, sc) -> list:
     longer holds what the game put in it, which the author, not naming it, may have counted on. A pattern of the file's
     defaults is said to be theirs (the note pointed at their line, and named nothing there)."""
     notes = []
+    rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
+    rest_family = rest.key[0] if isinstance(rest, Zone) else None  # `empty` of rest's family would contradict it (T001)
     for key, (count, here, starts) in taken_from.items():
         theirs = from_defaults(sc, here)
         by = f" (that pattern is one of the file's `defaults`, line {here.line})" if theirs else ""
@@ -1284,7 +1290,7 @@ def _taken_from_notes(ruleset, S, taken_from: dict, sc) -> list:
         name = _zone_name(ruleset, key)
         held = len(S.zone(key))
         # where a scenario lays a family out from scratch (a board), `empty` says it for every zone of it at once
-        family = "" if name == key[0] else f"; or write empty: [{key[0]}] in given, to give every {key[0]} zone it does not list empty"
+        family = "" if name == key[0] or rest_family == key[0] else f"; or write empty: [{key[0]}] in given, to give every {key[0]} zone it does not list empty"
         where = " and ".join(_zone_name(ruleset, start) for start in starts)
         taken = f"{count} of the given components were" if count > 1 else "a given component was"
         notes.append(_failure(here, "T018", f"{taken} taken out of {name} as the game had filled it, since {where}, where "

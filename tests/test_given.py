@@ -813,3 +813,28 @@ def test_a_zone_not_given_given_as_its_others_gives_components_with_no_note(tmp_
     assert not result.notes, result.notes
     assert [f.split(" T012 ")[1] for f in result.failures] == ["expected true: sorted(c.role for c in hand[2]) == ['d', 'e']  "
                                                                "[sorted(c.role for c in hand[2]) = ['d']]"], result.failures
+
+
+@pytest.mark.parametrize("rest, empty", [("point[1]", "[point]"), ("point[1]", "['point[1]']"), ("point", "['point[0]', point]")])
+def test_rest_naming_a_zone_that_empty_empties_is_refused_at_load(tmp_path, rest, empty):
+    """`rest: won[0]` with `empty: [won]` was accepted, and won[0] got every card left out although `empty` gave it
+    empty (a Spades trial's expectation then failed): `philtre validate` says the two contradict, at the `empty` item."""
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(_set_out(tmp_path, f"      rest: {rest}\n      empty: {empty}\n")))
+    assert f"T001 rest: {rest} names a zone that `empty` empties" in str(info.value), str(info.value)
+
+
+def test_rest_naming_an_emptied_zone_written_otherwise_is_refused_when_run(tmp_path):
+    """Where the texts differ (won[0] and won[0 + 0]) the run finds the zone both name, before laying anything out."""
+    folder = _set_out(tmp_path, "      rest: point[1]\n      empty: ['point[0 + 1]']\n")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert not result.passed and result.failures[0].endswith(
+        "scenarios.yaml:6:15: T001 rest: point[1] names a zone that `empty` empties: the components the given zones "
+        "leave out would go to it, so it would not be empty (give rest: a zone that `empty` does not name (one no rule "
+        "names, box: {visible: nobody}), or leave that zone out of `empty`)"), result.failures
+
+
+def test_a_family_zone_note_does_not_suggest_empty_where_rest_is_of_that_family(tmp_path):
+    """T018's `or write empty: [point]` led to the contradiction above where rest is a point zone: it is left out there."""
+    [result] = run_scenarios(load_ruleset(str(_set_out(tmp_path, "      rest: point[1]\n      zones:\n        point[2]: [{copies: 1}]\n"))))
+    assert result.notes and not any("write empty" in note for note in result.notes), result.notes
