@@ -644,6 +644,39 @@ def _given_picks_seat(game, sc) -> bool:
     return "*" in named or bool(_names_read(facts, exprs) & named)
 
 
+def _read_while_running(game, sc, held: dict) -> list:
+    """T028, a note per variable `given` sets to another value than it held, that a statement still running where the
+    game waits read as the flow reached it (a `for`'s items, a `repeat`'s count, the waiting decision's `player`): it
+    goes on with the value it read, and the given value changes nothing there (a Spades trial gave `leader`, and the
+    `for: p in seats_from(leader)` of the trick went on from the old leader). A `until` is read again each pass."""
+    from philtre.dsl.lints import Facts, names_read
+
+    changed = {name for name, old in held.items() if old != game.state.vars[name]}
+    waiting = game.state.flow.pending
+    running = [frame[STMT] for frame in game.state.flow.stack if frame[STMT] is not None]
+    if not changed or not (running or waiting):
+        return []
+    facts = Facts(game.ruleset)
+    reads = [(stmt, [value for key, value in stmt.args.items() if isinstance(value, Expr) and key != "until"])
+             for stmt in running]
+    if waiting is not None:
+        reads.append((waiting.stmt, [waiting.stmt.args.get(key) for key in ("player", "players")]))
+    notes = []
+    for (name, _), where in zip(sc.variables, sc.variable_locs or [sc.loc] * len(sc.variables)):
+        stmt, exprs = next(((stmt, exprs) for stmt, exprs in reads if name in changed and name in names_read(facts, exprs)),
+                           (None, ()))
+        if stmt is None:
+            continue
+        changed.discard(name)
+        text = "; ".join(expr.text.strip() for expr in exprs if expr is not None and name in names_read(facts, [expr]))
+        notes.append(_failure(where, "T028", f"`given` sets {name} to {describe(game.state.vars[name])}, but the "
+                              f"`{stmt.kind}` at {stmt.loc} ({text}) read it as {describe(held[name])} before `given`, "
+                              "and is still running: it goes on with the value it read",
+                              "give the scenario a `seed:` whose set-up reaches the position with that value, give "
+                              "`given.at` a point before that statement runs, or reach the position with steps"))
+    return notes
+
+
 def _options_failure(game, expected) -> str:
     """T012 if the options a seat is offered now (of one action, if said) are not as many as expected, or not exactly
     those listed (each listed one matching one option, as a step's arguments match), or if the action said is not one
@@ -1153,10 +1186,13 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
                               "they start there, so going back to their start leaves them in it",
                               "give `rest:` a zone for the components a given zone does not list, or keep them "
                               "in it as they lie with an item {others: true}")
+    held = {}  # each variable given -> its value before `given`
     for (name, value), where in zip(sc.variables, sc.variable_locs or [sc.loc] * len(sc.variables)):
         if name not in S.vars:
             raise PhiltreError.at(sc.loc, "T004", f"unknown variable '{name}' in given")
+        held[name] = S.vars[name]
         S.vars[name] = _components_keyed(value, S, ruleset, where) if _keys_a_component(value, ruleset) else value
+    result.notes.extend(_read_while_running(game, sc, held))
     for i, points in enumerate(sc.round_scores):
         while len(S.round_scores) <= i:
             S.round_scores.append([0] * S.nplayers)

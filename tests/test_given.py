@@ -838,3 +838,38 @@ def test_a_family_zone_note_does_not_suggest_empty_where_rest_is_of_that_family(
     """T018's `or write empty: [point]` led to the contradiction above where rest is a point zone: it is left out there."""
     [result] = run_scenarios(load_ruleset(str(_set_out(tmp_path, "      rest: point[1]\n      zones:\n        point[2]: [{copies: 1}]\n"))))
     assert result.notes and not any("write empty" in note for note in result.notes), result.notes
+
+
+LOOPED = """\
+philtre: 1
+game: looped
+players: 2
+variables:
+  leader: 0
+  bonus: 0
+actions:
+  go: {}
+flow:
+  - for: p in seats_from(leader)
+    do:
+      - decide: go
+        player: p
+"""
+
+
+@pytest.mark.parametrize("variables, noted", [("{leader: 1}", True), ("{leader: 0}", False), ("{bonus: 3}", False)])
+def test_a_given_variable_a_running_loop_read_before_given_is_noted(tmp_path, variables, noted):
+    """A Spades trial gave `leader: 2` at a trick's first card, and the `for: p in seats_from(leader)` running there went
+    on from the old leader, silently: T028 notes it, where the value given differs and a statement still running read it."""
+    (tmp_path / "ruleset.yaml").write_text(LOOPED, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text(f"scenarios:\n  - name: s\n    players: 2\n    given:\n      variables: {variables}\n"
+                                             "    expect:\n      - true\n", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    assert result.passed
+    if not noted:
+        assert not result.notes, result.notes
+        return
+    [note] = result.notes
+    assert note.startswith(f"{tmp_path / 'scenarios.yaml'}:5:19: T028 `given` sets leader to 1, but the `for` at "
+                           f"{tmp_path / 'ruleset.yaml'}:10:5 (seats_from(leader)) read it as 0 before `given`, and is "
+                           "still running: it goes on with the value it read (give the scenario a `seed:`"), note
