@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 
 from philtre.dsl import ast, geometry
@@ -269,8 +270,9 @@ def _set_afresh_later(name: str, stmt, before, placed: dict, facts, given, paren
     deck and emptied at the next line)."""
     if before is None or stmt not in before.ran:
         return False
-    order = list(before.ran)  # (in the order the statements first ran)
-    for later in order[order.index(stmt) + 1:]:
+    # in the order they last ran: a `set: {led: none}` at each trick's start ran after the action that set led last,
+    # though it first ran before it (a Spades trial had led named at a trick's first card, where it is none)
+    for later in (later for later in before.ran if before.last.get(later, 0) > before.last.get(stmt, 0)):
         if getattr(later, "kind", None) != "set":
             continue
         env = _fresh_arguments(*placed.get(later, ({}, None)))
@@ -353,6 +355,7 @@ def _statement_parents(ruleset) -> dict:
 class _BeforeGiven(Record):
     """A failing scenario's game played again to `given` (_before_given)."""
     ran: dict  # the statements that ran (their `when` held), of the flow and of the actions taken, in the order first run
+    last: dict  # statement -> when it last ran (a count that grows as statements run)
     reached: set  # the statements whose `when` was read (those run, and those it kept from running)
     parents: dict  # statement -> (the statement holding it, whether in its `else`)
     moved: set  # the zone families `given` moved components out of or into, beside those it names
@@ -360,12 +363,24 @@ class _BeforeGiven(Record):
     after: object = None  # the game's state with `given` applied; None where it could not be applied
 
 
+class _LastRun(Counter):
+    """A coverage count that also keeps when each statement last ran (_BeforeGiven.last)."""
+
+    def __init__(self):
+        super().__init__()
+        self.last: dict = {}
+        self.ticks = 0
+
+    def __setitem__(self, key, value):
+        self.ticks += 1
+        self.last[key] = self.ticks
+        super().__setitem__(key, value)
+
+
 def _before_given(ruleset, sc):
     """The scenario's game played again to its `given` (only for a scenario that failed), counting the statements run,
     and `given` applied to it to see which zones it changes; None where that game cannot be played again."""
-    from collections import Counter
-
-    ran: Counter = Counter()
+    ran = _LastRun()
     try:
         game = Game(ruleset, sc.players, seed=sc.seed, script_rolls=sc.rolls if sc.at is None else (), coverage=ran)
         if sc.at is not None and not _play_until(game, sc, Result(sc.name, sc.loc, [])):
@@ -384,9 +399,9 @@ def _before_given(ruleset, sc):
     try:
         _apply_given(game, ruleset, sc, Result(sc.name, sc.loc, []))
     except (PhiltreError, _NotEvaluated):
-        return _BeforeGiven(run, reached, parents, set(), waiting)
+        return _BeforeGiven(run, ran.last, reached, parents, set(), waiting)
     moved = {key[0] for old, new in zip(where, S.where) if old != new for key in (old, new)}
-    return _BeforeGiven(run, reached, parents, moved, waiting, S)
+    return _BeforeGiven(run, ran.last, reached, parents, moved, waiting, S)
 
 
 def _waiting_at(stack):

@@ -2435,3 +2435,49 @@ def test_a_failing_scenario_says_which_rolls_its_steps_made_unscripted(tmp_path,
                                   f"{path.parent / 'ruleset.yaml'}:73:9) was not scripted: its dice came from the seed "
                                   "(the n-th item of `rolls` is used by the n-th roll the game makes, from its start: "
                                   "script it in `rolls` to read the faces meant)"), told
+
+
+LED = """\
+philtre: 1
+game: led
+players: 2
+components:
+  card: {attributes: {n: 1..8}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player}
+  pile: {}
+variables:
+  led: null
+actions:
+  play:
+    choose: {card: "hand[me]"}
+    if: led == none or card.n >= led
+    do:
+      - when: led == none
+        set: {led: card.n}
+      - move: card -> pile
+flow:
+  - deal: {from: deck, to: hand, count: 4}
+  - repeat: 4
+    do:
+      - set: {led: none}
+      - for: p in players
+        do:
+          - name: play
+            decide: play
+            player: p
+winners: players
+"""
+
+
+def test_t023_names_no_variable_a_set_from_no_zone_gave_its_value_after_the_one_reading_them_last_ran(tmp_path):
+    """A Spades trial at a trick's first card had T023 name `led` (set by the action whose `if` reads the hand), though
+    the trick's `set: {led: none}` had run after the last card played: it first ran before that action, and T023 read
+    the statements in the order they first ran. They are read in the order they last ran."""
+    (tmp_path / "ruleset.yaml").write_text(LED, encoding="utf-8")
+    path = tmp_path / "scenarios.yaml"
+    path.write_text("scenarios:\n  - name: wrong\n    players: 2\n    given:\n      at: play\n      time: 3\n"
+                    "      zones: {\"hand[0]\": [{n: 1}]}\n      rest: pile\n    expect:\n      - led == 5\n", encoding="utf-8")
+    [result] = _results(path)
+    assert not result.passed and not any("T023" in failure for failure in result.failures), result.failures
