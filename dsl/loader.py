@@ -1292,8 +1292,9 @@ class _Builder:
                 (spec["if"], spec.loc_of("if")) if "if" in spec else None, {"me": "player"})
             parts = self._if_parts(condition, spec.loc_of("if"), env) if self.if_parts and condition is not None else ()
             calls = self._if_calls(condition, parts, spec.loc_of("if"), env) if self.if_parts and condition is not None else ()
+            either = self._if_or_parts(condition, spec.loc_of("if"), env) if self.if_parts and condition is not None else ()
             out[name] = Action(name, tuple(params), condition, body, section.key_loc(name), enumerator,
-                               self._secret_choices(name, spec, [p.name for p in params]), then, parts, calls)
+                               self._secret_choices(name, spec, [p.name for p in params]), then, parts, calls, either)
         return out
 
     def _if_calls(self, condition, parts, loc, env) -> tuple:
@@ -1331,6 +1332,20 @@ class _Builder:
 
         return tuple((at, text, self.compiler.expression(text, loc, env, what="a part of the condition"))
                      for at, text in and_parts(condition.text, condition.tree))
+
+    def _if_or_parts(self, condition, loc, env) -> tuple:
+        """Action.if_or_parts of the `if` ``condition``: each part of it that is an `or` of parts, with the parts of
+        that part that is an `and` (its brackets aside); () for any other `if`."""
+        from .parser import and_parts, bool_parts, unbracketed
+
+        out = []
+        for at, text in bool_parts(condition.text, condition.tree, "or"):
+            expr = self.compiler.expression(text, loc, env, what="a part of the condition")
+            inner_at, inner = unbracketed(text)
+            inner_parts = tuple((at + inner_at + offset, part, self.compiler.expression(part, loc, env, what="a part of the condition"))
+                                for offset, part in and_parts(inner, expr.tree))
+            out.append((at, text, expr, inner_parts))
+        return tuple(out)
 
     def _secret_choices(self, name, spec, params: list) -> frozenset:
         """The choices an action's `secret:` names (told to the deciding seat alone); S025 at a name that is no choice."""

@@ -173,6 +173,9 @@ class Action(Frozen):
     # an IfCall for the `if`, and each of its parts, that calls a definition whose body is an `and` of parts (compiled,
     # as if_parts, only for play's messages: which part of the definition rules out an option); () otherwise
     if_calls: tuple = ()
+    # (offset, text, Expr, its own if_parts) of each part of an `if` that is an `or` of parts, compiled as if_parts
+    # are (a follow-suit `if` of two cases, each an `and`: play names the part of each case that is false); ()
+    if_or_parts: tuple = ()
 
 
 class IfCall(Frozen):

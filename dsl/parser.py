@@ -515,25 +515,40 @@ def _range_hint(before: str, after: str) -> str:
             f"in an expression write {written}")
 
 
-AND = re.compile(r"\band\b")
+BOOL_OPS = {"and": re.compile(r"\band\b"), "or": re.compile(r"\bor\b")}
 
 
 def and_parts(text: str, tree) -> list:
     """(offset, text) of each part of the expression ``text`` (parsed as ``tree``) that is an `and` of parts, split at
     its `and`s outside brackets and quotes; [] where it is no such `and`, or the split is not the tree's."""
+    return bool_parts(text, tree, "and")
+
+
+def bool_parts(text: str, tree, op: str) -> list:
+    """and_parts for ``op``, `and` or `or`: the parts of an expression that is an ``op`` of parts."""
     from . import ast
 
     def count(node) -> int:
-        return count(node.left) + count(node.right) if isinstance(node, ast.BoolOp) and node.op == "and" else 1
+        return count(node.left) + count(node.right) if isinstance(node, ast.BoolOp) and node.op == op else 1
 
-    if not (isinstance(tree, ast.BoolOp) and tree.op == "and"):
+    if not (isinstance(tree, ast.BoolOp) and tree.op == op):
         return []
-    cuts = [i for i, c, depth in _unquoted(text, 0) if not depth and c == "a" and AND.match(text, i)
+    cuts = [i for i, c, depth in _unquoted(text, 0) if not depth and c == op[0] and BOOL_OPS[op].match(text, i)
             and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_"))]
-    bounds = [0, *[x for cut in cuts for x in (cut, cut + 3)], len(text)]
+    bounds = [0, *[x for cut in cuts for x in (cut, cut + len(op))], len(text)]
     parts = [(start + len(text[start:end]) - len(text[start:end].lstrip()), text[start:end].strip())
              for start, end in zip(bounds[::2], bounds[1::2])]
     return parts if len(parts) == count(tree) and all(t for _, t in parts) else []
+
+
+def unbracketed(text: str) -> tuple[int, str]:
+    """(offset, text) of ``text`` without the brackets around it all, `(a and b)` -> (1, 'a and b'); as it is where
+    none are."""
+    at = 0
+    while text.startswith("(") and bracket_parts(text, 0)[1] == len(text) - 1:
+        inner = text[1:-1]
+        at, text = at + 1 + len(inner) - len(inner.lstrip()), inner.strip()
+    return at, text
 
 
 def bracket_parts(text: str, open_at: int) -> tuple[list, int | None]:

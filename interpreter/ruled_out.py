@@ -13,6 +13,7 @@ from .options import Option
 from .runners import FAILURES
 
 CANDIDATES_LIMIT = 2_000  # choices tried, before the `if`, to find the option typed: past it, nothing more is said
+LISTED = 4  # the options a line names that a message lists, the rules forbidding each
 IF_SHOWN = 60  # characters of an action's `if` said with its line; a longer one is named by its line alone
 
 
@@ -26,7 +27,34 @@ def ruled_out(game, seat: int, text: str, legal, single_zones=(), placed: bool =
     if not others:
         return ""
     found = _by_position(text.split(), others, single_zones) if placed else _by_label(text, others, single_zones)
-    return forbids(game, seat, found, single_zones) if isinstance(found, Option) else ""
+    if isinstance(found, Option):
+        return forbids(game, seat, found, single_zones)
+    # (a number past the options is a number mistyped, not a card's value; an action's name, action_ruled_out's)
+    if placed or text.strip().isdigit() or text.strip().lower() in {name.lower() for name in game.ruleset.actions}:
+        return ""
+    return forbids_each(game, seat, _holding(text, others, single_zones), single_zones)
+
+
+def _holding(text: str, options, single_zones=()) -> list:
+    """Those of ``options`` that have every word of ``text`` (of the action it names, where it names one)."""
+    from .play_input import _has_words, _of_action_typed, _words
+
+    typed = set(_words(text))
+    return _of_action_typed(typed, [option for option in options if _has_words(text, typed, option, single_zones)])
+
+
+def forbids_each(game, seat: int, found: list, single_zones=()) -> str:
+    """"the rules forbid each of the 3 options it names now: ... (the if of play, line 62: ...)" for ``found``, several
+    options the rules rule out here (a bare `spades` where no spade may be played was said to be no option, with no
+    reason): why, once where it is the same for each, else for the first; '' for fewer than two."""
+    if len(found) < 2:
+        return ""
+    why = [_why(game, seat, option) for option in found]
+    listed = ", ".join(option.label(None, single_zones) for option in found[:LISTED]) + (", ..." if len(found) > LISTED else "")
+    said = f"the rules forbid each of the {len(found)} options it names now, {listed}"
+    if all(reason == why[0] for reason in why):
+        return f"{said}{f' ({why[0]})' if why[0] else ''}"
+    return f"{said} (for {found[0].label(None, single_zones)}: {why[0]})" if why[0] else said
 
 
 def forbidden_holding(game, seat: int, text: str, legal, action: str, single_zones=()) -> list:
@@ -50,11 +78,18 @@ def outside(game, seat: int, legal) -> list:
 def forbids(game, seat: int, found, single_zones=()) -> str:
     """"the rules forbid take(n=0) now (the if of take, line 12: ...)" for ``found``, an option the rules rule out here
     (its action's `if` named where that is what refuses it)."""
-    action = game.ruleset.actions[found.action]
     said = f"the rules forbid {found.label(None, single_zones)} now"
-    if action.condition is None or _passes(game, seat, action, found):
-        return said
-    return f"{said} ({_false_part(game, seat, action, found) or _the_if(game, action)})"
+    why = _why(game, seat, found)
+    return f"{said} ({why})" if why else said
+
+
+def _why(game, seat: int, option) -> str:
+    """"the if of take, line 12: ...": the `if` that rules ``option`` out here, by its false part where one is found;
+    '' where its action's `if` passes it (another rule refuses it)."""
+    action = game.ruleset.actions[option.action]
+    if action.condition is None or _passes(game, seat, action, option):
+        return ""
+    return _false_part(game, seat, action, option) or _the_if(game, action)
 
 
 def _false_part(game, seat: int, action, option) -> str:
@@ -63,13 +98,15 @@ def _false_part(game, seat: int, action, option) -> str:
     part, or the whole `if`, calls a definition whose body is an `and`, the first of its parts false too; '' where
     neither is found (a Backgammon trial was quoted a whole `if` of three lines)."""
     from philtre.dsl.ast import Call
-    from philtre.dsl.parser import and_parts
+    from philtre.dsl.parser import and_parts, bool_parts
 
     cond = action.condition
+    if bool_parts(cond.text, cond.tree, "or"):  # (one short enough is shown whole: its parts are in sight)
+        return _false_cases(game, seat, action, option) if len(_shown(cond.text)) > IF_SHOWN else ""
     if not and_parts(cond.text, cond.tree):  # (the ruleset is compiled again below only for an `and`, or a call)
         inside = _inside_call(game, seat, action, option, cond.text.strip()) if isinstance(cond.tree, Call) else ""
         return f"{_the_if(game, action)} is false: {inside}" if inside else ""
-    parts = _parts_of(game.ruleset).get(action.name, ((), ()))[0]
+    parts = _parts_of(game.ruleset).get(action.name, ((), (), ()))[0]
     for i, (at, text, expr) in enumerate(parts, 1):
         if not _holds(game, seat, expr, option):
             line = cond.source.at(at).line if cond.source is not None else cond.loc.line
@@ -79,11 +116,32 @@ def _false_part(game, seat: int, action, option) -> str:
     return ""
 
 
+def _false_cases(game, seat: int, action, option) -> str:
+    """"the if of play, line 62: neither part of its `or` holds: led == none is false (line 63); ...": for ``action``'s
+    `if`, an `or` of parts, each part that is false for ``option`` here, by its first false part where it is an `and`
+    (a Spades trial's follow-suit `if`, two cases, was named with no reason); '' where one is not found false."""
+    from philtre.dsl.parser import unbracketed
+
+    cond = action.condition
+    parts = _parts_of(game.ruleset).get(action.name, ((), (), ()))[2]
+    said = []
+    for i, (at, text, expr, inner) in enumerate(parts, 1):
+        if _holds(game, seat, expr, option):
+            return ""
+        at, text, expr = next(((a, t, e) for a, t, e in inner if not _holds(game, seat, e, option)), (at, text, expr))
+        line = cond.source.at(at).line if cond.source is not None else cond.loc.line
+        said.append(f"{_part_named(game, unbracketed(text)[1], expr, i, len(parts))} is false ({_line_said(game, cond.loc, line)})")
+    if not said:
+        return ""
+    holds = "neither part of its `or` holds" if len(said) == 2 else "no part of its `or` holds"
+    return f"{_the_if_line(game, action)}: {holds}: " + "; ".join(said)
+
+
 def _inside_call(game, seat: int, action, option, text: str) -> str:
     """"its part fits(t, at), line 76, is false": the first part false for ``option`` of the definition whose call is
     ``text`` (a part of ``action``'s `if`, or the whole), its body an `and` of parts, the call's arguments bound to its
     parameters; '' where ``text`` is no such call, or no part is found false."""
-    call = next((c for c in _parts_of(game.ruleset).get(action.name, ((), ()))[1] if c.text == text), None)
+    call = next((c for c in _parts_of(game.ruleset).get(action.name, ((), (), ()))[1] if c.text == text), None)
     if call is None:
         return ""
     S = game.state
@@ -121,14 +179,14 @@ _PARTS: dict = {}  # id of a ruleset -> (the ruleset, {action: its if's parts an
 
 
 def _parts_of(ruleset) -> dict:
-    """{action name: (Action.if_parts, Action.if_calls)} of ``ruleset`` compiled again with them; {} where that fails."""
+    """{action name: (Action.if_parts, Action.if_calls, Action.if_or_parts)} of ``ruleset`` compiled again with them; {} where that fails."""
     from philtre.dsl.errors import PhiltreError
     from philtre.dsl.loader import with_if_parts
 
     kept = _PARTS.get(id(ruleset))
     if kept is None or kept[0] is not ruleset:
         try:
-            parts = {name: (a.if_parts, a.if_calls) for name, a in with_if_parts(ruleset).actions.items()}
+            parts = {name: (a.if_parts, a.if_calls, a.if_or_parts) for name, a in with_if_parts(ruleset).actions.items()}
         except PhiltreError:
             parts = {}
         _PARTS.clear()  # (one ruleset a session: no other is kept)
@@ -138,9 +196,14 @@ def _parts_of(ruleset) -> dict:
 
 def _the_if(game, action) -> str:
     """"the if of take, line 12: n > 0": ``action``'s `if` named by its line, with its text where short."""
+    shown = _shown(action.condition.text)
+    return _the_if_line(game, action) + (f": {shown}" if len(shown) <= IF_SHOWN else "")
+
+
+def _the_if_line(game, action) -> str:
+    """"the if of take, line 12": ``action``'s `if` named by its line."""
     cond = action.condition
-    shown = _shown(cond.text)
-    return f"the if of {action.name}, {_line_said(game, cond.loc, cond.loc.line)}" + (f": {shown}" if len(shown) <= IF_SHOWN else "")
+    return f"the if of {action.name}, {_line_said(game, cond.loc, cond.loc.line)}"
 
 
 def _line_said(game, loc, line: int) -> str:

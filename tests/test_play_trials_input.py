@@ -269,3 +269,44 @@ def test_a_forbidden_options_if_written_in_a_variant_names_the_variants_file(tmp
     assert ("(the if of give, line 6 of variants/strict.yaml: big(n) is false: its part n > 1, line 3 of "
             "variants/strict.yaml, is false)" in match_choice("give n=1", options, forbidden=forbidden))
     assert "(the if of take, line 11: legal(me, n) is false" in match_choice("take n=1", options, forbidden=forbidden)
+
+
+CASES = """\
+philtre: 1
+game: cases
+players: 1
+components:
+  card: {attributes: {suit: [red, blue], n: 1..3}, start: hand}
+zones:
+  hand: {}
+variables:
+  led: red
+actions:
+  play:
+    choose: {card: hand}
+    if: >
+      (led == none and card.n > 1)
+      or (led != none and (card.suit == led or card.n == 9))
+flow:
+  - decide: play
+    player: 0
+"""
+
+
+def test_a_forbidden_options_if_that_is_an_or_names_each_false_part_and_a_word_naming_several_says_they_are_forbidden(tmp_path):
+    """A Spades trial: the follow-suit `if`, an `or` of two cases, was named with no reason ("the if of play, line 62"),
+    and `spades`, every spade forbidden, was only "not among this turn's options": each case is said false, by its
+    first false part, and a word naming several forbidden options says the rules forbid each."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.cli_play import _forbidding, match_choice
+
+    (tmp_path / "ruleset.yaml").write_text(CASES, encoding="utf-8")
+    game = Game(load_ruleset(str(tmp_path)), 1, seed=1)
+    options = game.options(0)
+    forbidden = _forbidding(game, 0, options)
+    why = ("(the if of play, line 13: neither part of its `or` holds: led == none is false (line 14); "
+           "card.suit == led or card.n == 9 is false (line 15))")
+    assert f"the rules forbid play(card=card blue n=2) now {why}" in match_choice("blue 2", options, forbidden=forbidden)
+    assert (f"'blue' is not among this turn's options: the rules forbid each of the 3 options it names now, "
+            f"play(card=card blue n=1), play(card=card blue n=2), play(card=card blue n=3) {why}") in match_choice("blue", options, forbidden=forbidden)
