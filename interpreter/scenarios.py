@@ -253,11 +253,11 @@ def _read_alone(expr, stmt, placed: dict) -> bool:
     return action is None and not set(env) & set(expr.names or ())
 
 
-def _value_at(expr, S):
-    """``expr``'s value at state ``S``, read with no local names; _UNREAD where it fails there."""
+def _value_at(expr, S, L=None):
+    """``expr``'s value at state ``S``, read with the local names ``L`` (none by default); _UNREAD where it fails there."""
     WORK[0] = WORK_LIMIT
     try:
-        return expr.fn(S, {})
+        return expr.fn(S, L or {})
     except Exception:  # noqa: BLE001 - any failure: the value is not known, and T023 names the variable as before
         return _UNREAD
     finally:
@@ -659,31 +659,46 @@ def _given_picks_seat(game, sc) -> bool:
     return "*" in named or bool(_names_read(facts, exprs) & named)
 
 
-def _read_while_running(game, sc, held: dict) -> list:
+def _running_reads(game) -> list:
+    """(statement, the expressions it read as the flow reached it) of each statement still running where the game
+    waits: a `for`'s items, a `repeat`'s count, the waiting decision's `player`/`players` (not an `until`, read again
+    each pass)."""
+    waiting = game.state.flow.pending
+    out = [(stmt, [value for key, value in stmt.args.items() if isinstance(value, Expr) and key != "until"])
+           for stmt in (frame[STMT] for frame in game.state.flow.stack) if stmt is not None]
+    if waiting is not None:
+        out.append((waiting.stmt, [e for e in (waiting.stmt.args.get(key) for key in ("player", "players")) if e is not None]))
+    return [(stmt, exprs) for stmt, exprs in out if exprs]
+
+
+def _read_now(game, exprs) -> tuple:
+    """The values of ``exprs`` at the position now, with the waiting decision's local names (_UNREAD where one fails)."""
+    waiting = game.state.flow.pending
+    L = dict(waiting.locals) if waiting is not None else {}
+    return tuple(_value_at(expr, game.state, L) for expr in exprs)
+
+
+def _read_while_running(game, sc, held: dict, running: list, read: list) -> list:
     """T028, a note per variable `given` sets to another value than it held, that a statement still running where the
-    game waits read as the flow reached it (a `for`'s items, a `repeat`'s count, the waiting decision's `player`): it
-    goes on with the value it read, and the given value changes nothing there (a Spades trial gave `leader`, and the
-    `for: p in seats_from(leader)` of the trick went on from the old leader). A `until` is read again each pass."""
+    game waits (_running_reads) read as the flow reached it, where what that statement read would now read otherwise
+    (or cannot be read again): it goes on with what it read, and the given value changes nothing there (a Spades
+    trial gave `leader`, and the `for: p in seats_from(leader)` of the trick went on from the old leader)."""
     from philtre.dsl.lints import Facts, names_read
 
     changed = {name for name, old in held.items() if old != game.state.vars[name]}
-    waiting = game.state.flow.pending
-    running = [frame[STMT] for frame in game.state.flow.stack if frame[STMT] is not None]
-    if not changed or not (running or waiting):
+    if not changed or not running:
         return []
     facts = Facts(game.ruleset)
-    reads = [(stmt, [value for key, value in stmt.args.items() if isinstance(value, Expr) and key != "until"])
-             for stmt in running]
-    if waiting is not None:
-        reads.append((waiting.stmt, [waiting.stmt.args.get(key) for key in ("player", "players")]))
     notes = []
     for (name, _), where in zip(sc.variables, sc.variable_locs or [sc.loc] * len(sc.variables)):
-        stmt, exprs = next(((stmt, exprs) for stmt, exprs in reads if name in changed and name in names_read(facts, exprs)),
-                           (None, ()))
-        if stmt is None:
+        found = next((i for i, (_, exprs) in enumerate(running) if name in changed and name in names_read(facts, exprs)), None)
+        if found is None:
+            continue
+        (stmt, exprs), now = running[found], _read_now(game, running[found][1])
+        if _UNREAD not in now and now == read[found]:  # (a bet changed, the seats betting the same)
             continue
         changed.discard(name)
-        text = "; ".join(expr.text.strip() for expr in exprs if expr is not None and name in names_read(facts, [expr]))
+        text = "; ".join(expr.text.strip() for expr in exprs if name in names_read(facts, [expr]))
         notes.append(_failure(where, "T028", f"`given` sets {name} to {describe(game.state.vars[name])}, but the "
                               f"`{stmt.kind}` at {stmt.loc} ({text}) read it as {describe(held[name])} before `given`, "
                               "and is still running: it goes on with the value it read",
@@ -1202,12 +1217,14 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
                               "give `rest:` a zone for the components a given zone does not list, or keep them "
                               "in it as they lie with an item {others: true}")
     held = {}  # each variable given -> its value before `given`
+    running = _running_reads(game) if sc.variables else []
+    read = [_read_now(game, exprs) for _, exprs in running]  # what each read, read again before the variables given
     for (name, value), where in zip(sc.variables, sc.variable_locs or [sc.loc] * len(sc.variables)):
         if name not in S.vars:
             raise PhiltreError.at(sc.loc, "T004", f"unknown variable '{name}' in given")
         held[name] = S.vars[name]
         S.vars[name] = _components_keyed(value, S, ruleset, where) if _keys_a_component(value, ruleset) else value
-    result.notes.extend(_read_while_running(game, sc, held))
+    result.notes.extend(_read_while_running(game, sc, held, running, read))
     for i, points in enumerate(sc.round_scores):
         while len(S.round_scores) <= i:
             S.round_scores.append([0] * S.nplayers)

@@ -847,20 +847,23 @@ players: 2
 variables:
   leader: 0
   bonus: 0
+  bet: {initial: 1, each: player}
 actions:
   go: {}
 flow:
-  - for: p in seats_from(leader)
+  - for: p in [q for q in seats_from(leader) if bet[q] > 0]
     do:
       - decide: go
         player: p
 """
 
 
-@pytest.mark.parametrize("variables, noted", [("{leader: 1}", True), ("{leader: 0}", False), ("{bonus: 3}", False)])
+@pytest.mark.parametrize("variables, noted", [("{leader: 1}", True), ("{leader: 0}", False), ("{bonus: 3}", False),
+                                              ("{bet: [2, 3]}", False)])
 def test_a_given_variable_a_running_loop_read_before_given_is_noted(tmp_path, variables, noted):
     """A Spades trial gave `leader: 2` at a trick's first card, and the `for: p in seats_from(leader)` running there went
-    on from the old leader, silently: T028 notes it, where the value given differs and a statement still running read it."""
+    on from the old leader, silently: T028 notes it, where the value given differs and a statement still running read it
+    (not where what it read reads the same with the value given: a bet changed, the seats betting the same)."""
     (tmp_path / "ruleset.yaml").write_text(LOOPED, encoding="utf-8")
     (tmp_path / "scenarios.yaml").write_text(f"scenarios:\n  - name: s\n    players: 2\n    given:\n      variables: {variables}\n"
                                              "    expect:\n      - true\n", encoding="utf-8")
@@ -871,5 +874,5 @@ def test_a_given_variable_a_running_loop_read_before_given_is_noted(tmp_path, va
         return
     [note] = result.notes
     assert note.startswith(f"{tmp_path / 'scenarios.yaml'}:5:19: T028 `given` sets leader to 1, but the `for` at "
-                           f"{tmp_path / 'ruleset.yaml'}:10:5 (seats_from(leader)) read it as 0 before `given`, and is "
+                           f"{tmp_path / 'ruleset.yaml'}:11:5 ([q for q in seats_from(leader) if bet[q] > 0]) read it as 0 before `given`, and is "
                            "still running: it goes on with the value it read (give the scenario a `seed:`"), note
