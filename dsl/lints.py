@@ -2005,13 +2005,15 @@ def _revealed_before(facts, loop_seats=None):
     all_zones = frozenset(facts.ruleset.zones)
     always = _revealed_always(facts)
     offered_after: dict = {}  # action -> what the flow revealed before every step that offers it
-    current, revealed = False, frozenset()
+    current, revealed, entered = False, frozenset(), []
+    inside = _conditional_blocks(facts)
     for stmt, env, action, body in _placed_in_bodies(facts):  # the flow first, each then:, then each action, in order
         if body is not current:
-            current = body
+            current, entered = body, []
             revealed = frozenset() if body is None else offered_after.get(action.name, frozenset()) if action else (
                 # a then: after what the flow showed before every step offering its action, and its action's own reveals
                 offered_after.get(body[1], frozenset()) | always.get(body[1], frozenset()))
+        revealed = _left_blocks(entered, inside.get(id(stmt), ()), revealed)
         if stmt.kind in ("decide", "simultaneous") and action is None:
             for name in decision_actions(stmt):
                 before = offered_after.get(name, revealed)  # a seat's zone shown on one way, its whole zone on the other: shown
@@ -2019,11 +2021,42 @@ def _revealed_before(facts, loop_seats=None):
                                        | {item for item in before if isinstance(item, tuple) and item[0] in revealed}
                                        | {item for item in revealed if isinstance(item, tuple) and item[0] in before})
         yield stmt, env, action, (all_zones | revealed if WILD in revealed else revealed)  # (and the variables shown)
-        if stmt.kind == "reveal" and _shown_to_every_seat(facts, stmt):  # (a look some seats take shows the others nothing)
+        # (a look some seats take shows the others nothing; one under a `when` may not have run)
+        if stmt.kind == "reveal" and stmt.when is None and _shown_to_every_seat(facts, stmt):
             revealed |= _revealed_by(facts, stmt, env, (loop_seats or {}).get(id(stmt), {}))
         elif stmt.kind in ("decide", "simultaneous") and action is None and stmt.when is None and stmt.args.get("actions"):
             # what every action it offers (its fallback's too) always reveals is shown by the time the flow goes on (the card just turned up)
             revealed |= frozenset.intersection(*(always.get(name, frozenset()) for name in decision_actions(stmt)))
+
+
+def _left_blocks(entered: list, blocks: tuple, revealed: frozenset) -> frozenset:
+    """What was revealed before a statement inside the conditional ``blocks`` (_conditional_blocks): ``revealed``, less
+    what was revealed in a block of ``entered`` (the blocks walked into, each with what was revealed on entering it)
+    that the statement is not in, as that block may not have run; ``entered`` is brought up to ``blocks``."""
+    while entered and entered[-1][0] not in blocks:
+        revealed = entered.pop()[1]
+    for block in blocks[len(entered):]:
+        entered.append((block, revealed))
+    return revealed
+
+
+def _conditional_blocks(facts) -> dict:
+    """id of each statement of the flow and the actions -> the ids of the blocks around it that may not run, the
+    outermost first: the block of a statement with a `when`, and any `else`."""
+    out: dict = {}
+
+    def walk(block, outer):
+        """The statements of ``block``, each with the conditional blocks ``outer`` around it."""
+        for stmt in block:
+            out[id(stmt)] = outer
+            for block_ in _blocks(stmt):
+                walk(block_, outer + (id(block_),) if stmt.when is not None else outer)
+            if stmt.otherwise:
+                walk(stmt.otherwise, outer + (id(stmt.otherwise),))
+
+    for block in facts.ruleset.statement_blocks:
+        walk(block, ())
+    return out
 
 
 def _placed_in_bodies(facts):
@@ -2815,9 +2848,22 @@ def l027_hidden_guard_of_a_decision(facts) -> list:
                 types = _local_types(facts) if types is None else types
                 out.append(Diagnostic(expr.loc, "L027", f"{what_asks} hangs on {told}, which {who}: every seat sees whether "
                                       "a decision is asked, so every seat learns it",
-                                      _outside_public(facts, tree, _reads(facts, tree, env_))
-                                      + _guard_hint(facts, stmt, expr, what, tree, env_, chain, lets, types)))
+                                      _outside_public(facts, tree, _reads(facts, tree, env_)) + _say_the_answer(
+                                          _guard_hint(facts, stmt, expr, what, tree, env_, chain, lets, types), expr is stmt.when)))
     return out
+
+
+_SAY_ANSWER = ("; or, where the rules tell every seat the answer (a \"go\" said aloud), say it in the statement's block or "
+               "`else` (say: \"'go'\"): a say there tells the table, and this is no finding")
+
+
+def _say_the_answer(hint: str, said: bool) -> str:
+    """L027's ``hint`` for a guard, with (where ``said``: a `when`, whose answer a `say` under it may tell) the say that
+    tells the table, before the ignore comment, which is for what every seat sees anyway."""
+    if not said:
+        return hint
+    anyway = _told_anyway("L027")
+    return hint.replace(anyway, _SAY_ANSWER + anyway) if anyway in hint else hint + _SAY_ANSWER
 
 
 def _variables_as_set(facts, known) -> Facts:
@@ -3081,8 +3127,8 @@ def _guards_of_asking(facts, stmt, env):
     or how often, a seat is asked to decide; a loop's is read before each pass, so each pass that asks tells its answer."""
     body = any(_asks(inner) for block in _blocks(stmt) for inner in block)
     # (a say or a tell in its block or `else` tells every seat the answer: asking then tells no more)
-    if stmt.when is not None and not _says_its_answer(stmt) and (stmt.kind in ("decide", "simultaneous") or body
-                                                                 or any(map(_asks, stmt.otherwise))):
+    asks = stmt.kind in ("decide", "simultaneous") or body or any(map(_asks, stmt.otherwise))
+    if stmt.when is not None and asks and not _says_its_answer(facts, stmt, env):
         whose = f"this {stmt.kind}" if stmt.kind in ("decide", "simultaneous") or body else f"the else of this {stmt.kind}"
         yield stmt.when, facts.tree(stmt.when), env, f"whether {whose} asks a seat to decide"
     for key in ("player", "players"):  # which seat is asked is seen by every seat as much as whether one is
@@ -3331,7 +3377,7 @@ def l031_variable_set_from_unseen(facts) -> list:
             if found is not None:
                 out.append(_public_set_finding(shown_as_is, value.loc, name, f"it is set from {found[0]}, which {found[1]}", found,
                                                (facts.tree(value), seen_env, carried)))
-        if public and stmt.when is not None and not _says_its_answer(stmt):  # (a say in its `else` tells the answer)
+        if public and stmt.when is not None and not _says_its_answer(facts, stmt, env):  # (a say in its `else` tells the answer)
             found = _read_unseen(shown_as_is, facts.tree(stmt.when), seen_env, seen | _said_aloud(facts, action, others, stmt.when),
                                  carried, seats, shown)
             if found is not None:
@@ -3348,8 +3394,8 @@ def l031_variable_set_from_unseen(facts) -> list:
             found = _read_unseen(shown_as_is, facts.tree(outer.when), outer_env,
                                  outer_seen | _said_aloud(facts, action, others, outer.when), outer_carried, outer_seats,
                                  outer_shown)
-            told_around[id(outer)] = [] if found is None or _turned_up_as_tested(facts, outer) or _says_its_answer(outer) \
-                else list(public)
+            told_around[id(outer)] = [] if found is None or _turned_up_as_tested(facts, outer) \
+                or _says_its_answer(facts, outer, envs[id(outer)]) else list(public)
             if told_around[id(outer)]:  # (else every seat saw at that move whether the `when` held, or it reads no secret)
                 tested[id(outer)] = (outer, found, (facts.tree(outer.when), outer_env, outer_carried))
     for outer, found, read_as in tested.values():
@@ -3414,10 +3460,13 @@ def _turned_up_as_tested(facts, outer) -> bool:
     return False
 
 
-def _says_its_answer(outer) -> bool:
-    """Whether ``outer``'s block or `else` holds a `say` or a `tell` of no `when` of its own: the rules tell the table the
-    answer of its `when` (a "go" said aloud, "hand[1] holds no 5"), so a `set` under it tells no more than they do."""
-    return any(inner.kind in ("say", "tell") and inner.when is None for block in (*_blocks(outer), outer.otherwise or ()) for inner in block)
+def _says_its_answer(facts, outer, env) -> bool:
+    """Whether ``outer``'s block or `else` holds a `say` or a `tell` whose own `when`, if any, reads only what every seat
+    sees (with the names of ``env``): the rules tell the table the answer of its `when` (a "go" said aloud, "hand[1]
+    holds no 5"), so a `set` or a decision under it tells no more than they do; one whose `when` reads a secret tells
+    the answer only when that holds."""
+    return any(inner.kind in ("say", "tell") and (inner.when is None or _not_public(facts, facts.tree(inner.when), env) is None)
+               for block in (*_blocks(outer), outer.otherwise or ()) for inner in block)
 
 
 def _conditions_around(facts) -> dict:

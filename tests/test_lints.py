@@ -1438,6 +1438,48 @@ def test_a_decision_guarded_by_a_zone_revealed_before_it_is_no_l027(tmp_path, be
         assert "whether this decide asks a seat to decide hangs on what 'table' holds" in found[0].message, str(found[0])
 
 
+BLACKJACK_HOLE = """philtre: 1
+game: hole
+title: Hole card
+players: 2
+components:
+  card: {attributes: {rank: 1..10}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hole: {visible: nobody}
+  discard: {}
+actions:
+  go: {}
+flow:
+  - shuffle: deck
+  - move: last(deck) -> hole
+REVEAL
+  - reveal: hole
+  - move: hole -> discard
+"""
+ASK_ON_THE_HOLE = "  - decide: go\n    player: 0\n    when: first(hole).rank > 5\n"
+
+
+@pytest.mark.parametrize("reveal, codes", [
+    ("", ["L027"]),
+    ("  - reveal: hole\n" + ASK_ON_THE_HOLE, []),
+    ("  - when: first(hole).rank == 1\n    reveal: hole\n" + ASK_ON_THE_HOLE, ["L027"]),
+    ("  - when: 'false'\n    reveal: hole\n" + ASK_ON_THE_HOLE, ["L003", "L027"]),
+    ("  - when: first(hole).rank == 1\n    do:\n      - reveal: hole\n    else:\n      - say: \"'no'\"\n" + ASK_ON_THE_HOLE,
+     ["L027"]),
+    ("  - when: count(deck) > 0\n    do:\n      - reveal: hole\n" + ASK_ON_THE_HOLE.replace("\n", "\n    ").replace("  - ", "      - ", 1)[:-4], []),
+], ids=["no-reveal", "a-reveal", "a-guarded-reveal", "a-reveal-never-run", "a-reveal-in-a-block", "read-in-the-same-block"])
+def test_a_reveal_under_a_when_shows_only_where_it_surely_ran(tmp_path, reveal, codes):
+    """A trial's Blackjack revealed the dealer's hole card `when: first(hole).rank == 1`, then asked a seat `when:
+    first(hole).rank > 5`: L027 took the reveal as always run, and was silent (even for `when: false`). A reveal under a
+    `when` (or in its block, or an `else`) shows the zone only to what follows it in that block."""
+    base = BLACKJACK_HOLE.replace("REVEAL\n", reveal or ASK_ON_THE_HOLE)
+    found = findings(tmp_path, base)
+    assert sorted(d.code for d in found) == codes, [str(d) for d in found]
+    if "L027" in codes:
+        assert [d.loc.line for d in found if d.code == "L027"] == [where(base, "first(hole).rank > 5")[0]]
+
+
 def guarded(guard: str, block: str) -> str:
     """CLEAN where, after the deal, ``block`` (statements) runs when ``guard`` holds."""
     return changed("  - name: tricks\n", f"  - when: {guard}\n    do:\n{block}  - name: tricks\n")
@@ -1451,7 +1493,9 @@ TEN_OF_0 = "any(c.rank == 10 for c in hand[0])"
     (guarded(TEN_OF_0, "      - move: \"first(c for c in hand[0] if c.rank == 10) -> discard\"\n" + ASK_0),
      "its block first moves what it looks for into 'discard', which every seat sees: test that move instead (let: "
      "{before: count(discard)}, the move, of take([...], 1), which may move none, then when: count(discard) > before "
-     "around the decision); or, where every seat sees it anyway, silence it on line "),
+     "around the decision); or, where the rules tell every seat the answer (a \"go\" said aloud), say it in the "
+     "statement's block or `else` (say: \"'go'\"): a say there tells the table, and this is no finding; or, where every "
+     "seat sees it anyway, silence it on line "),
     (guarded("last(deck).rank == 10", ASK_0), "reveal just what it reads first (reveal: last(deck)), not all of 'deck', or ask"),
     (guarded(TEN_OF_0, ASK_0), "reveal just what it reads first (reveal: hand[0]), not all of 'hand', or ask"),
     (face_down("", ""), "reveal it first (reveal: table shows every seat's), or ask the decision always"),
@@ -3156,9 +3200,13 @@ def test_l031_at_a_secret_when_says_how_to_tell_the_answer_the_rules_tell(tmp_pa
         - set: {"owed[claimant]": 1, bluffed: true}""")
     (tmp_path / "said").mkdir()  # (another file: a file's lines are read once in a process)
     assert findings(tmp_path / "said", said) == []
-    under_its_own_when = said.replace("""- say: "'bluff'"\n""", """- say: "'bluff'"\n          when: doubter == 0\n""")
-    (tmp_path / "when").mkdir()  # (a say that may not be said tells the table nothing)
-    assert [d.code for d in findings(tmp_path / "when", under_its_own_when)] == ["L031", "L031"]
+    # a say under a `when` of its own that reads only what every seat sees still tells the table (a Cribbage trial's go,
+    # said once a count); one whose `when` reads a secret tells it only when that holds, so the table is not told
+    for name, when, codes in (("public", "doubter == 0", []),
+                              ("hidden", "any(c.role == 'captain' for c in hand[claimant])", ["L031", "L031"])):
+        under_its_own_when = said.replace("""- say: "'bluff'"\n""", f"""- say: "'bluff'"\n          when: {when}\n""")
+        (tmp_path / name).mkdir()
+        assert [d.code for d in findings(tmp_path / name, under_its_own_when)] == codes, name
     own = CLAIMED.replace("""      do:
         - set: {"owed[doubter]": 1, bluffed: false}
       else:
@@ -3346,3 +3394,42 @@ def test_a_let_given_from_components_then_moved_face_up_is_seen_by_a_score(tmp_p
     that reads more of the zone, or a move into a zone some seat does not see, is still L030."""
     found = findings(tmp_path, text)
     assert [d.code for d in found] == codes, [str(d) for d in found]
+
+
+# a seat that cannot lay a card says go (a Cribbage trial's count), on GUESSED's cards and zones
+GO_SAID = GUESSED.split("variables:")[0] + """variables:
+  total: 0
+actions:
+  lay:
+    choose: {card: "hand[me]"}
+    if: total + card.rank <= 10
+    do:
+      - move: card -> pile
+      - set: {total: total + card.rank}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 3}
+  - turns: 0
+    until: all(count(hand[p]) == 0 for p in players)
+    next: "left(current) if count(hand[left(current)]) > 0 else current"
+    do:
+      - when: any(total + c.rank <= 10 for c in hand[current])
+        decide: lay
+        else:
+          - say: {player: current, text: "'go'"}
+"""
+
+
+@pytest.mark.parametrize("when, codes", [("", []), ("total > 0", []), ("any(c.rank > 3 for c in hand[current])", ["L027"])],
+                         ids=["no-when", "a-public-when", "a-secret-when"])
+def test_l027_takes_a_say_in_the_else_of_a_decisions_when_as_telling_the_table(tmp_path, when, codes):
+    """A Cribbage trial said "go" in the `else` of the `when` that asks a seat to lay a card: L031 took the say as telling
+    the table the answer, L027 did not, and its hint said to reveal the hand. L027 takes a say as L031 does: one with no
+    `when`, or one whose `when` reads only what every seat sees."""
+    text = GO_SAID if not when else GO_SAID.replace("""          - say:""", f"""          - when: {when}\n            say:""")
+    found = findings(tmp_path, text)
+    assert [d.code for d in found] == codes, [str(d) for d in found]
+    (tmp_path / "unsaid").mkdir()  # (another file: a file's lines are read once in a process)
+    [d] = findings(tmp_path / "unsaid", GO_SAID.replace("""        else:\n          - say: {player: current, text: "'go'"}\n""", ""))
+    assert d.code == "L027" and "say it in the statement's block or `else` (say: \"'go'\"): a say there tells the table" in d.hint, str(d)
+    assert d.hint.endswith("# philtre: ignore[L027]"), str(d)  # (the ignore comment stays last)
