@@ -14,7 +14,7 @@ from random import Random
 from philtre.dsl import geometry
 from philtre.dsl.builtins import FREE_LAYER_WORK, WORK, RuleRuntimeError, StepsSpent, b_text, fraction_hint, out_of_work, spend
 from philtre.dsl.geometry import Bounded
-from philtre.dsl.values import Component, Zone, describe, spell
+from philtre.dsl.values import Component, Zone, component_text, describe, spell
 
 
 def _components(value) -> list:
@@ -882,9 +882,19 @@ def said_text(value, part: str) -> str:
     try:
         return " ".join(b_text(item) for item in items)
     except RuleRuntimeError:
-        raise RuleRuntimeError(f"what is said is a word, a number, true, false or none, or a list of them, got {describe(value)}: "
+        raise RuleRuntimeError(f"what is said is a word, a number, true, false or none, or a list of them, got {_unsaid(value)}: "
                                "tell what is known of it as words (text(count(hand[p])), c.rank); reveal shows a component",
                                part=part) from None
+
+
+def _unsaid(value) -> str:
+    """What a say could not tell, as its error names it: a component (in a list too) as play writes one (card clubs
+    rank=4), not as the engine keeps it, for the rules' author reads it."""
+    if isinstance(value, Component):
+        return component_text(value)
+    if type(value) is list and any(isinstance(item, Component) for item in value):
+        return "[" + ", ".join(_unsaid(item) for item in value) + "]"
+    return describe(value)
 
 
 def _seat_and_number(S, stmt, L, part: str) -> tuple:

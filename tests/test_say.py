@@ -14,6 +14,7 @@ import pytest
 from philtre.dsl import load_ruleset
 from philtre.dsl.builtins import RuleRuntimeError
 from philtre.dsl.errors import PhiltreError
+from philtre.dsl.values import Component
 from philtre.interpreter.effects import said_text
 from philtre.interpreter.render import event_text
 from philtre.interpreter.replay import replayed
@@ -148,6 +149,16 @@ def test_a_value_known_only_at_run_time_that_is_not_words_stops_the_game_at_the_
     with pytest.raises(RuleRuntimeError) as info:
         said_text({"a": 1}, "text")
     assert "what is said is a word, a number, true, false or none, or a list of them" in str(info.value)
+
+
+def test_a_component_known_only_at_run_time_is_named_as_play_names_it():
+    """A Cribbage trial said `last(seq)`, a variable of cards whose type only the game knows: R100 printed the engine's
+    `<card#3 suit=clubs rank=4>` and `[<card#42 suit='spades' ...>]`; it names a component as play does."""
+    card = Component("card", 3, {"suit": "clubs", "rank": 4})
+    for value, got in ((card, "got card clubs rank=4: "), ([card, card], "got [card clubs rank=4, card clubs rank=4]: ")):
+        with pytest.raises(RuleRuntimeError) as info:
+            said_text(value, "text")
+        assert got in str(info.value) and "#" not in str(info.value), str(info.value)
 
 
 @pytest.mark.parametrize("said, key", [("say: {player: 0, txt: \"'go'\"}", "txt"), ("say: {text: \"'go'\", to: 1}", "to")])
