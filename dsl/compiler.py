@@ -4327,6 +4327,12 @@ class Compiler:
         return f"(-{code})", "num" if t == "num" else "int"
 
     def _g_BinOp(self, node, scope, src):
+        word = self._hyphenated_word(node, scope, src)
+        if word is not None:  # (one finding for the word meant, not E150 at each half, each hinting to quote that half)
+            left, right = word.split("-", 1)
+            self.error(src.at(node.left.pos), "E150", f"unknown name '{left}'",
+                       f"'{word}' reads as '{left}' minus '{right}', two names nothing declares; {_quote_hint(word, src.full)}")
+            return "None", ANY
         lc, lt = self.gen(node.left, scope, src)
         rc, rt = self.gen(node.right, scope, src)
         op = node.op
@@ -4435,6 +4441,14 @@ class Compiler:
                     self.error(src.at(word.pos), "E124", f"'{op}' compares a number with the word {text!r}, which have no order",
                                f"'{word.name}' is defined at {where}" if where else "write a number")
         return f"({lc} {op} {rc})", "bool"
+
+    def _hyphenated_word(self, node, scope, src):
+        """The word `a-b` that the subtraction ``node`` is written as, where both are unknown names written with no
+        space around the '-' (`peg(me, 2, thirty-one)`: a word not quoted); else None."""
+        if node.op != "-" or not (self._unknown_name(node.left, scope) and self._unknown_name(node.right, scope)):
+            return None
+        word = f"{node.left.name}-{node.right.name}"
+        return word if src.text[node.left.pos:node.left.pos + len(word)] == word else None
 
     def _unknown_name(self, node, scope) -> bool:
         """Whether ``node`` is a bare name nothing declares or binds here (E150 when compiled)."""

@@ -1685,6 +1685,21 @@ def test_an_unknown_name_is_one_finding_per_expression_but_one_per_expression_it
                      ("E150", *position(text, "foo}"), "unknown name 'foo'")], found
 
 
+@pytest.mark.parametrize("written, quoted", [("score: {player: me, add: 1, why: thirty-one}", "\"'thirty-one'\""),
+                                             ("score: {player: me, add: 1, why: \"[thirty-one, 2]\"}", "'thirty-one'")])
+def test_a_hyphenated_word_not_quoted_is_one_finding_quoting_the_whole_word(tmp_path, written, quoted):
+    """A Cribbage trial's `peg(me, 2, thirty-one)` got E150 at 'thirty' and at 'one', each told to quote its half: two
+    unknown names joined by '-' with no space are the word meant, told once, at the first, quoted whole; `a - b` is not."""
+    text = MINIMAL.replace("      - score: {player: me, add: card.value}\n", f"      - {written}\n")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    found = [(d.code, d.loc.line, d.loc.col, d.message, d.hint) for d in diagnostics_of(path)]
+    assert found == [("E150", *position(text, "thirty"), "unknown name 'thirty'", "'thirty-one' reads as 'thirty' minus "
+                      f"'one', two names nothing declares; to give the word 'thirty-one', quote it: {quoted}")], found
+    path.write_text(text.replace("thirty-one", "thirty - one"), encoding="utf-8")
+    assert [d.message for d in diagnostics_of(path)] == ["unknown name 'thirty'", "unknown name 'one'"]
+
+
 def test_a_bare_attribute_name_is_said_to_be_read_of_the_component_chosen(tmp_path):
     """An Oh Hell trial: `set: {led: suit}` where the action chose `card` was told to quote it ('suit'), not card.suit;
     the word is offered second where it is the whole value, and not where a number is compared."""
