@@ -440,6 +440,8 @@ def _syntax_hint(text: str, token, expected) -> str:
         return _comma_index_hint(text, opened[-1][0])
     if token.value == "for" and opened and opened[-1][1] == "{":
         return _map_comprehension_hint(text, opened[-1][0], token.start_pos)
+    if token.value == "for" and "ELSE" in expected:
+        return _comprehension_if_hint(text, opened[-1][0] if opened else -1, token.start_pos)
     if token.value == "," and opened and opened[-1][1] == "(" and re.search(r"\bfor\b", text[opened[-1][0]:token.start_pos]):
         return "a comprehension given to a call is its only argument: to give more, put it in brackets, [x for x in xs]"
     if token.value == "," and opened and opened[-1][1] == "(":
@@ -485,6 +487,24 @@ def _map_comprehension_hint(text: str, open_at: int, for_at: int) -> str:
     return (f"there are no map comprehensions: keep a list indexed by the key, read as xs[{key}] (its indexes count from 0); "
             f"or set each key with put in a loop, - {{for: {over}, do: [{{set: {{m: \"put(m, {key}, {value})\"}}}}]}}; "
             f"or write the map out, {{{key}: {value}, ...}}")
+
+
+def _comprehension_if_hint(text: str, open_at: int, for_at: int) -> str:
+    """For `sum(100 if C for q in t if F)` (``open_at``: the bracket the comprehension is in, -1 for none; ``for_at``:
+    its `for`): a conditional's `else` is missing; written with the author's own parts where the element reads `A if C`:
+    with its else (`... else 0`), or with C moved into the comprehension's filter."""
+    closed = bracket_parts(text, open_at)[1] if open_at >= 0 else None
+    element = text[open_at + 1:for_at]
+    value, _, cond = element.rpartition(" if ")
+    loop = text[for_at:closed if closed is not None else len(text)].strip()
+    if not value.strip() or not cond.strip():
+        return ("a conditional `A if C` needs its `else B` (A if C else 0), or keep the items where C holds with the "
+                "comprehension's filter: [A for x in xs if C]")
+    value, cond = value.strip(), cond.strip()
+    head, tail = text[:open_at + 1], text[closed:] if closed is not None else ""
+    filtered = f"{loop} and {cond}" if re.search(r"\bif\b", loop[3:]) else f"{loop} if {cond}"
+    return (f"a conditional `A if C` needs its `else B`: {head}{value} if {cond} else 0 {loop}{tail}; or keep the items "
+            f"where it holds with the comprehension's filter: {head}{value} {filtered}{tail}")
 
 
 def _tuple_hint(text: str, open_at: int) -> str:

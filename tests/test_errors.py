@@ -458,6 +458,15 @@ CASES = {
         "`x * -1 if c` with no else (an Uno trial): 'expected else, or' read as a sentence cut short; the words are quoted",
         breaking(IF, "    if: card.value * -1 if card.value > 1\n"),
         "E102", "> 1\n", offset=2, message="expression ends too early; expected 'else' or 'or'"),
+    "conditional_without_else_in_a_comprehension": Case(
+        "`sum(100 if C for q in t if F)` (a Spades trial's nil bonus): 'expected else or or' and no hint; the conditional "
+        "wants its else, or C goes into the comprehension's filter",
+        breaking("      - score: {player: me, add: card.value}\n",
+                 "      - score: {player: me, add: \"sum(2 if c.value == 1 for c in hand[me] if c.value > 0)\"}\n"),
+        "E102", "for c in", nth=2, message="unexpected 'for'; expected 'else' or 'or'",
+        hint="a conditional `A if C` needs its `else B`: sum(2 if c.value == 1 else 0 for c in hand[me] if c.value > 0); "
+             "or keep the items where it holds with the comprehension's filter: sum(2 for c in hand[me] if c.value > 0 and "
+             "c.value == 1)"),
     "slice_from_the_start": Case(
         "`path[:-1]`, Python's slice (an Incan Gold trial): a bare 'unexpected ':''; there are none, and what to write",
         breaking(IF, "    if: count(hand[me][:-1]) > 0\n"),
