@@ -21,7 +21,7 @@ import philtre.dsl
 import philtre.interpreter
 from philtre.dsl import load_ruleset
 from philtre.dsl.builtins import BUILTINS
-from philtre.dsl.statements import STATEMENTS
+from philtre.dsl.statements import FLOW_ONLY_KINDS, STATEMENTS
 from philtre.interpreter.scenarios import run_scenarios
 from philtre.interpreter.simulate import simulate
 
@@ -62,6 +62,18 @@ def test_every_builtin_has_a_heading(language, name):
 @pytest.mark.parametrize("kind", sorted(STATEMENTS))
 def test_every_statement_kind_has_a_heading(language, kind):
     assert kind in headings(language), f"docs/language.md has no '### {kind}' heading for the statement '{kind}'"
+
+
+def test_the_lists_of_what_an_action_may_run_name_every_kind_it_may(language):
+    """A Cribbage trial read `actions` -> `do`'s list, which lacked `say` (and `run`), where the list of the kinds had it:
+    each list names every kind an action's `do` may hold (STATEMENTS but FLOW_ONLY_KINDS, S004), and no other."""
+    may = set(STATEMENTS) - set(FLOW_ONLY_KINDS)
+    action_do = language.split("- **`do`**: the effects, a list of statements:", 1)[1].split("belong to the flow", 1)[0]
+    kinds = language.split("The kinds are listed in `dsl/statements.py`", 1)[1].split("the others only in the flow", 1)[0]
+    listed = set(re.findall(r"`(\w+)`", action_do.split("(a move that wins", 1)[0]))
+    assert listed == may, f"`do` of actions: missing {sorted(may - listed)}, not allowed {sorted(listed - may)}"
+    effects = set(re.findall(r"`(\w+)`", kinds.split("effects (", 1)[1].split("decisions", 1)[0])) - set(FLOW_ONLY_KINDS)
+    assert effects == may, f"the kinds: missing {sorted(may - effects)}, not allowed {sorted(effects - may)}"
 
 
 def test_every_diagnostic_code_is_in_the_table(language):
