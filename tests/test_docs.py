@@ -129,6 +129,16 @@ def test_the_tutorial_doc_shows_the_example_file():
     assert scenarios in blocks, "docs/writing-a-ruleset.md must show examples/tutorial/scenarios.yaml in full"
 
 
+def test_the_tutorial_warns_that_components_gathers_every_type_and_its_filtered_move_loads(tmp_path):
+    """A Cribbage trial copied `move: components -> deck` and shuffled its first-dealer token into the deck: the page
+    warns, and the filtered move it writes loads in the tutorial's game and gathers the cards alone."""
+    doc = TUTORIAL_DOC.read_text(encoding="utf-8")
+    [move] = re.findall(r'`(move: "\[c for c in components if c is card\] -> deck")`', doc)
+    text = (TUTORIAL / "ruleset.yaml").read_text(encoding="utf-8").replace("move: components -> deck", move)
+    (tmp_path / "ruleset.yaml").write_text(text, encoding="utf-8")
+    assert simulate(load_ruleset(str(tmp_path / "ruleset.yaml")), players=2, games=2, seed=1)["games"] == 2
+
+
 def test_the_tutorials_scenario_near_the_end_of_the_deck_passes_and_needs_its_rest(tmp_path):
     """writing-a-ruleset.md's scenario giving the deck one card passes on the tutorial; without `rest:` it is T010,
     the message the page quotes (an Arboretum trial's user found `rest:` only through T010's hint)."""
