@@ -3408,7 +3408,7 @@ actions:
       - set: {total: total + card.rank}
 flow:
   - shuffle: deck
-  - deal: {from: deck, to: hand, count: 3}
+  - deal: {from: deck, to: hand, count: 2}
   - turns: 0
     until: all(count(hand[p]) == 0 for p in players)
     next: "left(current) if count(hand[left(current)]) > 0 else current"
