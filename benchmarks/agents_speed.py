@@ -16,12 +16,13 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import time
 
 from philtre.dsl import load_ruleset
 from philtre.interpreter.agents import parse_agent
 from philtre.interpreter.simulate import game_seed, play_game
+
+from benchmarks import run_script
 
 GAMES = [("poison", 4), ("pok", 3), ("poisons", 4), ("hue", 2)]  # (a common player count of each)
 
@@ -85,4 +86,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_script(main)

@@ -24,6 +24,8 @@ from concurrent.futures import ProcessPoolExecutor
 from philtre.dsl import load_ruleset
 from philtre.interpreter.simulate import game_seed, play_game
 
+from benchmarks import run_script
+
 # (name shown, ruleset, variants, players, iterations): the default budget (200) where a
 # game's random playouts are fast; less where one playout costs much more (Poison is long,
 # HUE offers hundreds of placements a turn), to keep a 200-game run short (about 12 minutes on two cores, 2026-12-01).
@@ -125,4 +127,4 @@ def main(argv=None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -22,7 +22,7 @@ import opcode
 import random
 import sys
 
-from benchmarks import layout_bound
+from benchmarks import layout_bound, run_script
 from benchmarks.reference import hue, poison, poisons, pok
 from philtre.dsl import load_ruleset
 from philtre.interpreter import Game
@@ -127,4 +127,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_script(main)

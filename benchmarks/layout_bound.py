@@ -30,6 +30,7 @@ import random
 import statistics
 import time
 
+from benchmarks import run_script
 from benchmarks.reference import poisons as poisons_reference
 from benchmarks.reference import pok as pok_reference
 from philtre.dsl import load_ruleset
@@ -452,4 +453,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_script(main)

@@ -55,6 +55,7 @@ from philtre.dsl import load_ruleset
 from philtre.dsl.loader import shipped_games
 from philtre.interpreter import Game
 
+from benchmarks import run_script
 from benchmarks.reference import hue as ref_hue
 from benchmarks.reference import poison as ref_poison
 from benchmarks.reference import poisons as ref_poisons
@@ -519,4 +520,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_script(main)

@@ -29,6 +29,8 @@ from philtre.dsl import load_ruleset
 from philtre.interpreter.runs import run_simulation
 from philtre.interpreter.simulate import RunSpec
 
+from benchmarks import run_script
+
 
 def _spin(n: int = 3_000_000) -> int:
     """Pure-Python busy work: a loop of additions."""
@@ -121,4 +123,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_script(main)

@@ -8,7 +8,10 @@ games of fixed length take as many decisions as philtre's. Nothing here times an
 import dis
 import gc
 import json
+import pathlib
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -314,3 +317,14 @@ def test_the_agents_speed_benchmark_prints_each_search_agent_against_random(caps
         with pytest.raises(SystemExit) as exit_:
             agents_speed.main(bad)
         assert exit_.value.code == 2
+
+
+def test_a_benchmark_piped_to_a_reader_that_stops_early_ends_quietly():
+    """`python -m benchmarks.bytecodes pok 3 | head -1`: exit 1 and no traceback once the reader has gone."""
+    script = "from benchmarks import run_script\ndef main():\n    while True: print('a line of figures', flush=True)\nrun_script(main)"
+    root = pathlib.Path(__file__).resolve().parent.parent
+    child = subprocess.Popen([sys.executable, "-c", script], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout.readline() == b"a line of figures\n"
+    child.stdout.close()
+    assert child.wait(timeout=60) == 1
+    assert child.stderr.read() == b""

@@ -38,6 +38,7 @@ invariants checked, then times 1000 four-player games of each with seed 1 and pr
 """
 import random
 
+from .. import run_script
 from . import time_games
 
 W = 136  # grid side: 20 placements move the covered area at most 60 cells past the staircase
@@ -469,4 +470,4 @@ def main():
     time_games("hue, listing every legal move", play_listing, None)
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

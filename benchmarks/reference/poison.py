@@ -20,6 +20,7 @@ every other player count and the rulebook's scoring example) and prints the figu
 """
 import random
 
+from .. import run_script
 from . import time_games
 
 POISON = 3
@@ -256,4 +257,4 @@ def main():
     time_games("poison, listing every legal move", play_listing, check_invariants)
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

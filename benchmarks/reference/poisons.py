@@ -27,6 +27,7 @@ games of each with seed 1 (invariants checked on the first 50) and prints the fi
 """
 import random
 
+from .. import run_script
 from . import first_of_each, time_games
 
 ROUNDS = 4  # POISONS-4
@@ -189,4 +190,4 @@ def main():
         assert all(0 <= s <= 14 for scores in results for s in scores)
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -21,6 +21,7 @@ of each with seed 1 (invariants checked on the first 50) and prints the figures.
 """
 import random
 
+from .. import run_script
 from . import first_of_each, time_games
 
 OPTIONS = tuple(tuple(s for s in range(3) if m >> s & 1) for m in range(8))
@@ -165,4 +166,4 @@ def main():
         print(f"  {sum(max(scores) < 5 for scores in results)} stalemates")
 
 if __name__ == "__main__":
-    main()
+    run_script(main)
