@@ -77,6 +77,7 @@ class Scenario(Frozen):
     at_time: int | None = None  # with `at`: the n-th time the flow waits there (in round `at_round`, if given); None: the first
     at_loc: Loc | None = None  # where `at:` was written
     at_round_loc: Loc | None = None  # where `round:` of `given` was written
+    at_player: int | None = None  # with `at`: only the waits where this seat decides count; None: any seat's
     round_scores: tuple = ()
     autoplay: bool = False
     players_loc: Loc | None = None  # where `players:` was written
@@ -203,6 +204,7 @@ def _compiled_scenario(compiler: Compiler, item, loc: Loc, actions: dict | None)
         at=str(given["at"]) if "at" in given else None,
         at_round=given.get("round"),
         at_time=int(given["time"]) if "time" in given else None,  # (the schema lets 2.0 through, as for round)
+        at_player=int(given["player"]) if is_whole(given.get("player")) else None,
         at_loc=given.loc_of("at") if "at" in given and hasattr(given, "loc_of") else None,
         at_round_loc=given.key_loc("round") if "round" in given and hasattr(given, "key_loc") else None,
         round_scores=tuple(tuple(r) for r in given.get("round_scores") or ()),
@@ -483,7 +485,8 @@ def _whole_example(value, key: str) -> str:
 
 def _check_given_seats(compiler: Compiler, given, players) -> None:
     """T016 at a `given.score` or `given.round_scores` round with more values than seats (the game held them all, and
-    `score[5]` read one of a 4-player game); T011 at a `given.round` or `given.time` without the `given.at` it counts in."""
+    `score[5]` read one of a 4-player game), or at a `given.player` that is no seat of it; T011 at a `given.round`,
+    `given.time` or `given.player` without the `given.at` it counts in."""
     if not isinstance(given, Map) or not is_whole(players):
         return
     lists = [("score", given.get("score"), given.loc_of("score") if "score" in given else None)]
@@ -493,9 +496,12 @@ def _check_given_seats(compiler: Compiler, given, players) -> None:
         if isinstance(values, list) and len(values) > players:
             compiler.error(where, "T016", f"{what} gives {len(values)} values for the {players} seats of this scenario",
                            f"one value per seat, seat 0 first: {players} at most (seats left out get 0)")
-    for key, what in (("round", "the rounds of"), ("time", "the times the flow waits at")):
+    if "player" in given:
+        _a_seat(compiler, given["player"], given.loc_of("player"), players)
+    for key, what in (("round", "counts the rounds of"), ("time", "counts the times the flow waits at"),
+                      ("player", "picks the seat deciding at")):
         if key in given and "at" not in given:
-            compiler.error(given.key_loc(key), "T011", f"given.{key} counts {what} given.at, which is not given",
+            compiler.error(given.key_loc(key), "T011", f"given.{key} {what} given.at, which is not given",
                            f"give the decision statement to wait at: at: NAME, {key}: N")
 
 

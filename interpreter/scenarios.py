@@ -859,7 +859,7 @@ def _in_definition(expr, exc) -> str:
 
 def _play_until(game, sc, result, seed: int | None = None) -> bool:
     """Random agents (seeded by the scenario's seed, or ``seed``) decide until the flow waits at the statement named
-    ``sc.at`` (in round ``sc.at_round``) for the ``sc.at_time``-th time (1 if not given)."""
+    ``sc.at`` (in round ``sc.at_round``, with seat ``sc.at_player`` deciding) for the ``sc.at_time``-th time (1 if not given)."""
     from .agents import RandomAgent
     from .simulate import game_seed
 
@@ -868,13 +868,14 @@ def _play_until(game, sc, result, seed: int | None = None) -> bool:
     reached = 0  # the waits at it so far: one per pass of this loop, as every seat waiting decides before the next
     while not game.finished:
         pending = game.state.flow.pending
-        if pending.stmt.label == sc.at and (sc.at_round is None or game.state.round == sc.at_round) and not game.state.flow.choices:
+        if (pending.stmt.label == sc.at and (sc.at_round is None or game.state.round == sc.at_round) and not game.state.flow.choices
+                and (sc.at_player is None or sc.at_player in game.pending())):
             reached += 1
             if reached == wanted:
                 return True
         for p in game.pending():
             game.apply(p, agents[p].choose(None, game.options(p)))
-    where = f" in round {sc.at_round}" if sc.at_round else ""
+    where = (f" in round {sc.at_round}" if sc.at_round else "") + (f" with seat {sc.at_player} deciding" if sc.at_player is not None else "")
     if sc.at_time is None:
         result.failures.append(_failure(sc.loc, "T014", f"the game ended without waiting at a statement named '{sc.at}'{where}"))
     else:  # how far it got tells whether the count is off by a little (a seat or a pass) or the statement is rarely reached
@@ -1545,9 +1546,13 @@ SEED_TRIES, SEED_SECONDS, SEEDS_NAMED = 200, 1.0, 3  # the set-ups a T013 of the
 def _seeds_hint(ruleset, sc, seat: int) -> str:
     """The hint of a T013 at a scenario's first step by a seat not deciding: the first seeds (of 0..SEED_TRIES - 1,
     within SEED_SECONDS) whose set-up, `given` applied, has ``seat`` deciding (a start player drawn at random is fixed
-    by a seed); or that none of them does (the flow picks another seat whatever the seed: reach it with steps)."""
+    by a seed); or that none of them does (the flow picks another seat whatever the seed: reach it with steps). With
+    `given.at` and no `given.player`, where the seat decides there at some time, `player:` is named instead: no seed
+    to find again when the rules change."""
     import time
 
+    if sc.at is not None and sc.at_player is None and _set_up_deciding(ruleset, type(sc)(**{**sc.__dict__, "at_player": seat}), sc.seed, seat):
+        return f"give `player: {seat}` in given: the position is then the first time seat {seat} decides at '{sc.at}'"
     found, tried, stop = [], 0, time.monotonic() + SEED_SECONDS
     for seed in range(SEED_TRIES):
         if len(found) == SEEDS_NAMED or time.monotonic() > stop:

@@ -1448,6 +1448,58 @@ def test_a_given_time_the_game_never_reaches_is_t014_with_the_times_it_waited(tm
                                "'simultaneous' in round 3: it waited there 3 times (time: 3 is the last it reached)"], result.failures
 
 
+def test_given_player_counts_only_the_waits_where_that_seat_decides(tmp_path):
+    """A new user's Spades: `at: play` landed on whichever seat random play made decide; `player: 1, time: 3` is seat
+    1's third play, the last trick's second card, whatever seat 0 did before."""
+    (tmp_path / "ruleset.yaml").write_text(LAST_TRICK, encoding="utf-8")
+    path = tmp_path / "scenarios.yaml"
+    path.write_text("""\
+scenarios:
+  - name: seat 1's last play
+    players: 2
+    given: {at: play, player: 1, time: 3}
+    expect:
+      - {pending: [1], at: play}
+      - count(hand[0]) == 0 and count(hand[1]) == 1 and count(table) == 1
+""", encoding="utf-8")
+    [result] = _results(path)
+    assert result.failures == [], result.failures
+
+
+def test_a_step_by_a_seat_not_deciding_at_given_at_is_told_to_give_given_player(tmp_path):
+    """T013's hint at the first step names `player:` rather than seeds where the seat decides at that statement."""
+    (tmp_path / "ruleset.yaml").write_text(LAST_TRICK, encoding="utf-8")
+    path = tmp_path / "scenarios.yaml"
+    path.write_text("scenarios:\n  - name: s\n    players: 2\n    given: {at: play}\n"
+                    "    steps:\n      - {player: 1, action: play}\n    expect: [\"true\"]\n", encoding="utf-8")
+    [result] = _results(path)
+    [failure] = result.failures
+    assert failure.endswith("T013 seat 1 is not deciding now (deciding: seat 0) (give `player: 1` in given: the position "
+                            "is then the first time seat 1 decides at 'play')"), failure
+
+
+def test_a_given_player_who_never_decides_there_enough_times_is_t014_naming_the_seat(tmp_path):
+    """Seat 1 plays three times a game: a fourth is never reached, and the failure says whose waits were counted."""
+    (tmp_path / "ruleset.yaml").write_text(LAST_TRICK, encoding="utf-8")
+    path = tmp_path / "scenarios.yaml"
+    path.write_text("scenarios:\n  - name: s\n    players: 2\n    given: {at: play, player: 1, time: 4}\n"
+                    "    expect: [\"true\"]\n", encoding="utf-8")
+    [result] = _results(path)
+    assert result.failures == [f"{_loc(path, 'name: s')}: T014 the game ended without waiting 4 times at a statement named "
+                               "'play' with seat 1 deciding: it waited there 3 times (time: 3 is the last it reached)"], result.failures
+
+
+@pytest.mark.parametrize("given, code, needle, said", [
+    ("{player: 1}", "T011", "player: 1", "given.player picks the seat deciding at given.at, which is not given"),
+    ("{at: simultaneous, player: 2}", "T016", "2}", "seat 2 is not a seat of this 2-player scenario (seats 0..1)"),
+    ("{at: simultaneous, player: -1}", "V001", "-1}", "-1 is less than the minimum of 0"),
+])
+def test_a_given_player_without_at_or_no_seat_is_refused_at_it(tmp_path, given, code, needle, said):
+    """`player` picks among the waits at `at`, and must be a seat of the scenario."""
+    path = _beside(tmp_path, TUTORIAL, f"scenarios:\n  - name: s\n    players: 2\n    given: {given}\n    expect: [\"true\"]\n")
+    assert f"{_loc(path, needle)}: {code} {said}" in _refused(path)
+
+
 @pytest.mark.parametrize("time, said", [
     ("0", "V001 0 is less than the minimum of 1"),
     ("2.5", "V001 expected a whole number, got the number 2.5"),
