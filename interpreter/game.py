@@ -1426,7 +1426,18 @@ class Game:
         if culprit.kind in ("until", "turns") and _has_move(self.ruleset):
             check += _changes_nothing(culprit)
         raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached: rule '{culprit.label}' does not end the game",
-                              f"check {check}, or raise step_limit" + self._set_by_overlays(culprit))
+                              self._heavy_work() + f"check {check}, or raise step_limit" + self._set_by_overlays(culprit))
+
+    def _heavy_work(self) -> str:
+        """For R200 in a long game that did much work a decision (a costly `if` listed over and over): the hint's first
+        words, saying every loop may well end; '' where the steps went to few decisions or light ones (a loop that
+        does not end), as is usual."""
+        decisions, steps = self.decisions, self.ruleset.step_limit  # (reached: the work counted apart from flow.steps too)
+        if decisions < HEAVY_GAME_DECISIONS or steps < HEAVY_DECISION_STEPS * decisions:
+            return ""
+        return (f"{decisions:,} decisions were made, about {steps // decisions:,} steps each, the work of the options' conditions "
+                "and of the definitions they read included: a long game working this hard a decision reaches the limit with "
+                "every loop ending: raise step_limit or make that work lighter; else, ")
 
     def _follow_ups_running(self) -> str:
         """For R200 with no loop running: where follow-ups (`then:`) ran inside one another, each asking for an action with
@@ -1481,7 +1492,7 @@ class Game:
             check += _changes_nothing(turns[0], "" if len(endless) == 1 else _loop_named(turns[0]))
         raise PhiltreError.at(endless[-1].loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached with loops running, "
                               f"outermost first: {running}; {said}",
-                              f"check {check}, or raise step_limit" + self._read_from_overlays([_loop_condition(loop) for loop in endless], "it reads"))
+                              self._heavy_work() + f"check {check}, or raise step_limit" + self._read_from_overlays([_loop_condition(loop) for loop in endless], "it reads"))
 
     def _runaway_in(self, stmt):
         """The step limit is reached in ``stmt``'s effect (effects.spend): R200 blaming the innermost loop around it (a
@@ -2087,6 +2098,8 @@ def _has_move(ruleset) -> bool:
 
 
 LOOP_KINDS = ("until", "turns", "repeat", "for")
+# R200's hint: a game this long (decisions), working this hard a decision (steps), may well end: its work hit the limit
+HEAVY_GAME_DECISIONS, HEAVY_DECISION_STEPS = 100, 100
 
 
 def _loop_named(loop) -> str:

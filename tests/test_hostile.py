@@ -987,3 +987,46 @@ def test_a_loop_taking_the_top_off_each_zone_of_a_family_stops_at_the_same_step_
     assert stopped[0] == stopped[1]
     assert stopped[0][:3] == ("R200", 16, "step limit of 3,000 reached with loops running, outermost first: 'repeat' at 12:5, "
                                           "'for' at 16:9; rule 'for' does not end the game")
+
+
+def test_the_step_limit_reached_by_a_long_game_working_hard_a_decision_says_every_loop_may_end(tmp_path):
+    """A Gin Rummy trial: a game that ends, but whose options' `if` read costly definitions at every decision, reached
+    the limit in its last hands, and R200 said a loop does not end: the hint now says how many decisions were made and
+    how many steps each took. An endless loop of light decisions keeps the usual hint (the test above)."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("""\
+philtre: 1
+game: long-and-heavy
+players: 2
+step_limit: 20000
+components:
+  chip: {copies: 1, start: pool}
+zones:
+  pool: {}
+variables:
+  x: 0
+define:
+  heavy: count(range(75000 + x % 2)) + count(range(75000 + x % 2))  # read anew each decision (x changes): 146 steps
+actions:
+  tick:
+    if: heavy > 0
+    do:
+      - set: {x: x + 1}
+flow:
+  - name: game
+    turns: 0
+    until: x >= 1000
+    do:
+      - decide: tick
+winners: {highest: "score[p]"}
+""", encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2)
+    with pytest.raises(PhiltreError) as info:
+        while True:
+            [seat] = game.pending()
+            game.apply(seat, next(iter(game.options(seat))))
+    d = info.value.first
+    assert d.code == "R200" and d.hint.startswith(f"{game.decisions:,} decisions were made, about "), str(d)
+    assert "a long game working this hard a decision reaches the limit with every loop ending: raise step_limit or make " \
+           "that work lighter; else, check its 'until' condition" in d.hint, str(d)
+    assert game.decisions >= 100, game.decisions
