@@ -394,18 +394,25 @@ def content_hash(data) -> str:
     """A stable hash of the resolved ruleset's rules (not of where they came from): equal when they play the same games."""
     from .canonical import canonical_text
 
-    # what tells of the game or steers the agents, not its rules: a record made before a `heuristic` was added replays
-    rules = {k: v for k, v in data.items() if k not in ("scenarios", "title", "description", "heuristic")}
+    # what tells of the game, shows it or steers the agents, not its rules: a record made before a `heuristic` or a
+    # board line (`show`) was added replays
+    rules = {k: v for k, v in data.items() if k not in ("scenarios", "title", "description", "heuristic", "show")}
     if isinstance(rules.get("variables"), dict):
         rules["variables"] = {name: _unquieted(spec) for name, spec in rules["variables"].items()}
-    if isinstance(rules.get("zones"), dict):  # (a zone's `quiet` too: what people are shown, not the game)
-        rules["zones"] = {name: _without_quiet(spec) for name, spec in rules["zones"].items()}
+    if isinstance(rules.get("zones"), dict):  # (a zone's `quiet` and `show_sorted` too: what people are shown, not the game)
+        rules["zones"] = {name: _shown_apart(spec) for name, spec in rules["zones"].items()}
     return "sha256:" + sha256(canonical_text(rules).encode()).hexdigest()[:16]
 
 
 def _without_quiet(spec):
-    """A zone's spec as the content hash reads it: `quiet` left out, as it only changes what people are shown."""
+    """A variable's spec as the content hash reads it: `quiet` left out, as it only changes what people are shown."""
     return {key: value for key, value in spec.items() if key != "quiet"} if isinstance(spec, dict) else spec
+
+
+def _shown_apart(spec):
+    """A zone's spec as the content hash reads it: `quiet` and `show_sorted` left out, as they only change what people
+    are shown (a record made before either was added still replays)."""
+    return {key: value for key, value in spec.items() if key not in ("quiet", "show_sorted")} if isinstance(spec, dict) else spec
 
 
 def _unquieted(spec):

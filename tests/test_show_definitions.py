@@ -158,6 +158,14 @@ def test_the_pettingzoo_text_shows_the_pot(tmp_path):
     assert "\n  pot = 3\n" in e.render()
 
 
+def test_show_leaves_the_content_hash_as_it_was(tmp_path):
+    """A board line is for people: a record made before `show` named a definition the rules had still replays (a Gin
+    Rummy trial lost its records to a display key, P003)."""
+    shown = load_ruleset(_ruleset(tmp_path)).content_hash
+    assert shown == load_ruleset(_ruleset(tmp_path, POKER.replace("show: [pot]\n", ""), "plain.yaml")).content_hash
+    assert shown != load_ruleset(_ruleset(tmp_path, POKER.replace("stake: {initial: 0", "stake: {initial: 1"), "other.yaml")).content_hash
+
+
 def test_a_house_rule_may_remove_show(tmp_path):
     _ruleset(tmp_path)
     house = _ruleset(tmp_path, "extends: ruleset.yaml\nshow: {$remove: true}\n", "house.yaml")
