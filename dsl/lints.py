@@ -154,14 +154,17 @@ class Facts:
             env[param.name] = self.refs(param.domain, env)
         return env
 
-    def then_env(self, action) -> dict:
+    def then_env(self, action, told: bool = False) -> dict:
         """The local names an action's `then:` sees: its choices, each chosen component the zones its `do` moved it
-        to (a move of it alone, without `when`: the card played lies face up when the follow-up reads it)."""
+        to (a move of it alone, without `when`: the card played lies face up when the follow-up reads it). With
+        ``told``, for what a seat learns, not where a component lies: a choice every seat is told (_told_choices) keeps
+        the public zones it was chosen from (a card taken from the market into a hand is still a card all saw)."""
         env = self.action_env(action)
+        kept = _told_choices(self, action) if told else ()
         for stmt in action.body:
             what = stmt.args.get("what") if stmt.kind == "move" and stmt.when is None else None
             name = _bare_name(self, what) if what is not None else None
-            if name in env and name != "me":
+            if name in env and name != "me" and name not in kept:
                 env[name] = self.refs(stmt.args.get("to"), env)
         return env
 
@@ -391,13 +394,13 @@ def _walk(facts, block, env, action, out, held: bool = False) -> None:
             _walk(facts, stmt.otherwise, env, action, out, held)
 
 
-def _walk_flow(facts, out, held: bool = False) -> None:
-    """The flow's statements, then each action's `then:`'s (run as flow, seeing `me` and the action's choices), as _walk
-    gives them (no action: they are the flow's)."""
+def _walk_flow(facts, out, held: bool = False, told: bool = False) -> None:
+    """The flow's statements, then each action's `then:`'s (run as flow, seeing `me` and the action's choices, as
+    then_env gives them with ``told``), as _walk gives them (no action: they are the flow's)."""
     _walk(facts, facts.ruleset.flow, {}, None, out, held)
     for action in facts.ruleset.actions.values():
         if action.then is not None:
-            _walk(facts, action.then.args["body"], facts.then_env(action), None, out, held)
+            _walk(facts, action.then.args["body"], facts.then_env(action, told), None, out, held)
 
 
 def _blocks(stmt):
@@ -1886,10 +1889,15 @@ def l033_public_choice_in_hidden_variable(facts) -> list:
               for name, spec in rs.variables.items() if spec.visible != "everyone"}  # name -> who sees it
     out: list = []
     for action in rs.actions.values() if hidden else ():
-        told = {p.name: (p.name,) for p in action.params if p.name not in action.secret and _told_to_all(facts, p)}
+        told = {name: (name,) for name in _told_choices(facts, action)}
         if told:
             _told_choices_set_hidden(facts, action, action.body, hidden, told, out)
     return out
+
+
+def _told_choices(facts, action) -> tuple:
+    """The names of ``action``'s choices every seat is told: no `secret:` lists them, and all see their options."""
+    return tuple(p.name for p in action.params if p.name not in action.secret and _told_to_all(facts, p))
 
 
 def _told_to_all(facts, param) -> bool:
@@ -2832,7 +2840,7 @@ def l027_hidden_guard_of_a_decision(facts) -> list:
     # over the seats from one (`for: p in seats_from(crown)`); one hidden holds what it was set from that was not seen
     read_as = _variables_as_set(facts, known)
     walked: list = []
-    _walk_flow(read_as, walked)
+    _walk_flow(read_as, walked, told=True)  # (a card all saw chosen is no secret in a hand)
     out, lets, types = [], None, None
     for stmt, env, _ in walked:
         for expr, tree, env_, what_asks in _guards_of_asking(facts, stmt, env):
@@ -2892,7 +2900,7 @@ def _variable_between(facts, stmt, expr, what: str, seen):
         view = copy.copy(facts)
         view.var_refs, view._define_memo = {**facts.var_refs, name: frozenset()}, {}
         walked: list = []
-        _walk_flow(view, walked)
+        _walk_flow(view, walked, told=True)  # (as L027 walked it)
         env = next((env for s, env, _ in walked if s is stmt), None)
         guard = next((g for g in _guards_of_asking(view, stmt, env or {}) if g[0] is expr), None)
         if guard is None or guard[1] is None or (_not_public(view, guard[1], guard[2], seen) or ("",))[0] == what:

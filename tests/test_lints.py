@@ -3433,3 +3433,47 @@ def test_l027_takes_a_say_in_the_else_of_a_decisions_when_as_telling_the_table(t
     [d] = findings(tmp_path / "unsaid", GO_SAID.replace("""        else:\n          - say: {player: current, text: "'go'"}\n""", ""))
     assert d.code == "L027" and "say it in the statement's block or `else` (say: \"'go'\"): a say there tells the table" in d.hint, str(d)
     assert d.hint.endswith("# philtre: ignore[L027]"), str(d)  # (the ignore comment stays last)
+
+
+# a card taken from the face-up market into a hand dealt hidden cards, and a follow-up asked by the card's colour (L027)
+MARKET_TAKE = """\
+philtre: 1
+game: market-take
+players: 2
+components:
+  card: {attributes: {colour: [red, loco]}, copies: 6, start: deck}
+zones:
+  deck: {visible: nobody}
+  market: {}
+  hand: {each: player, visible: owner}
+actions:
+  take:
+    choose: {card: market}
+    do:
+      - move: card -> hand[me]
+    then:
+      - when: card.colour != 'loco'
+        decide: take2
+        player: me
+  take2:
+    choose: {card: market}
+    do:
+      - move: card -> hand[me]
+flow:
+  - deal: {from: deck, to: hand, count: 2}
+  - deal: {from: deck, to: "[market]", count: 3}
+  - turns: 0
+    until: count(deck) < 2
+    do:
+      - decide: take
+"""
+
+
+def test_a_choice_all_saw_moved_into_a_hand_guards_no_l027(tmp_path):
+    """A Ticket to Ride trial took a card from the public market into a hand (`visible: owner`) and its `then:` asked for
+    a second card `when: card.colour != 'loco'`: L027 said the decide hung on what the hand held, though every seat saw
+    the card chosen. A choice every seat is told stays public wherever it lies; one from the hand does not."""
+    assert "L027" not in {d.code for d in findings(tmp_path, MARKET_TAKE)}
+    from_hand = changed("    choose: {card: market}\n    do:\n      - move: card -> hand[me]\n    then:",
+                        "    choose: {card: \"hand[me]\"}\n    do:\n      - move: card -> deck\n    then:", MARKET_TAKE)
+    assert "L027" in {d.code for d in findings(tmp_path, from_hand)}
