@@ -661,9 +661,30 @@ class _NoLocals(dict):
 def l001_unused_definitions(facts) -> list:
     """L001: a definition nothing uses (not the flow, an action, a component, the winners, the heuristic, the teams,
     play's board (`show`) or a scenario)."""
-    used = _definitions_read(facts, facts.expressions) | _definitions_read(facts, facts.ruleset.shown) | _base_scenarios_read(facts)
+    used = _definitions_used(facts)
+    if facts.ruleset.variants and any(loc.path == facts.ruleset.path for name, (_, _, loc) in facts.defines.items() if name not in used):
+        used |= _used_by_the_base(facts)  # (loaded again only where the base wrote one the overlays leave unused)
     return [Diagnostic(loc, "L001", _unused_message(facts, name, used), _unused_hint(facts, name, used, loc))
             for name, (_, _, loc) in facts.defines.items() if name not in used]
+
+
+def _definitions_used(facts) -> set:
+    """The definitions something reads: the expressions, play's board (`show`), the scenarios, directly or not."""
+    return _definitions_read(facts, facts.expressions) | _definitions_read(facts, facts.ruleset.shown) | _base_scenarios_read(facts)
+
+
+def _used_by_the_base(facts) -> set:
+    """With overlays applied, the definitions the base itself uses (loaded again without them; its scenarios.yaml read
+    as text, as _base_scenarios_read reads it): one the base uses and only an overlay leaves unused fails nothing (a
+    variant's `over` that no longer reads the base's `target`), as the variant plays the same with it and the base's own
+    check is clean. None where the base cannot be loaded alone."""
+    from .loader import load_ruleset
+
+    try:
+        base = load_ruleset(facts.ruleset.path, beside=False)
+    except PhiltreError:  # (the base's own check says why)
+        return set()
+    return _definitions_used(Facts(base, scenarios_apart=True))
 
 
 def _unused_message(facts, name: str, used: set) -> str:
@@ -741,15 +762,11 @@ def _scenario_texts(data) -> list:
 
 def _unused_hint(facts, name: str, used: set, loc) -> str:
     """What to do about an unused definition. One spelt like a used one is most likely a typo for it (an
-    overlay's `limt: 15` adds a definition and leaves `limit` as it was); one written in the base ruleset and
-    left unused by an overlay is removed from the overlay, since the base is not the overlay author's to edit."""
+    overlay's `limt: 15` adds a definition and leaves `limit` as it was)."""
     written_apart = [other for other in used if facts.defines[other][2].path != loc.path]
     close = did_you_mean(name, written_apart) if facts.ruleset.variants and loc.path != facts.ruleset.path else None
     if close:  # (two definitions of one file spelt alike are two definitions: the hint is for an overlay's misspelling)
         return f"{close} as written, '{name}' is a new definition and the rules read the other, unchanged"
-    if facts.ruleset.variants and loc.path == facts.ruleset.path:
-        head = next((str(h) for h in facts.ruleset.source.get("define") or {} if (parse_define_head(str(h)) or ("",))[0] == name), name)
-        return f"an overlay left it unused: remove it there, under define: '{head}: {{$remove: true}}'"
     return "remove it, or use it in a rule"
 
 

@@ -74,40 +74,48 @@ def test_json_says_severity_and_layer(tmp_path):
     assert (item["line"], item["column"]) == position(path.read_text(), "spare")
 
 
-EVERYONE_SCORES = """\
+ONE_COPY = """\
 extends: ../ruleset.yaml
-description: every card scores, so nothing reads the best card
-flow:
-  - name: tricks
-    do:
-      - simultaneous: play
-      - for: p in players
-        do:
-          - score: {player: p, add: 1}
-      - move: table -> discard
+description: every rank once, too few cards for four hands of three
+components:
+  card: {copies: 1}
 """
 
 
 def game_with_variant(tmp_path, base: str = CLEAN) -> Path:
-    """A game folder whose variant 'everyone' leaves the base's definition 'best' unused."""
+    """A game folder whose variant 'once' leaves the base's deal too big (L005 at the base's line; a base definition
+    it left unused was L001 there, which is no finding now)."""
     game = tmp_path / "clean"
     (game / "variants").mkdir(parents=True)
     write(game, base)
-    write(game / "variants", EVERYONE_SCORES, "everyone.yaml")
+    write(game / "variants", ONE_COPY, "once.yaml")
     return game
 
 
 def test_a_finding_made_with_a_variant_names_it_in_every_format(tmp_path):
     game = game_with_variant(tmp_path)
-    line, col = position(CLEAN, "best:")
+    line, col = position(CLEAN, "deal: {from: deck, to: hand")
     _, text, _ = run("validate", game)
-    assert f"ruleset.yaml:{line}:{col}: L001 definition 'best' is never used" in text
-    assert text.splitlines()[-1].endswith(" [with --variant everyone]")
+    assert f"ruleset.yaml:{line}:{col}: L005 this deal needs 12 components" in text
+    assert text.splitlines()[-1].endswith(" [with --variant once]")
     _, out, _ = run("validate", "--format", "json", game)
-    best = next(item for item in json.loads(out) if item["message"].startswith("definition 'best'"))
-    assert (best["line"], best["column"], best["variants"]) == (line, col, ["everyone"])
+    deal = next(item for item in json.loads(out) if item["message"].startswith("this deal needs"))
+    assert (deal["line"], deal["column"], deal["variants"]) == (line, col, ["once"])
     _, github, _ = run("validate", "--format", "github", game)
-    assert github.splitlines()[-1].endswith("[with --variant everyone]")
+    assert github.splitlines()[-1].endswith("[with --variant once]")
+
+
+def test_a_base_definition_only_a_variant_leaves_unused_fails_nothing(tmp_path):
+    """A 6 nimmt trial's variant replaced the definition that read the base's `target`: `validate` of the game, which
+    checks each variant though no `--variant` was asked for, said L001 at the base's line and exited 1. The base uses
+    it, and the variant plays the same with it: no finding, exit 0 (here a flow in which every card scores leaves
+    `best` unused)."""
+    game = game_with_variant(tmp_path)
+    flow = ("flow:\n  - name: tricks\n    do:\n      - simultaneous: play\n      - for: p in players\n        do:\n"
+            "          - score: {player: p, add: 1}\n      - move: table -> discard\n")
+    write(game / "variants", f"extends: ../ruleset.yaml\ndescription: every card scores\n{flow}", "once.yaml")
+    code, out, err = run("validate", game)
+    assert (code, out) == (0, ""), (out, err)
 
 
 def test_a_finding_of_the_base_found_again_with_a_variant_names_none(tmp_path):
