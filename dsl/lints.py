@@ -2424,7 +2424,8 @@ def _declared_values(rs) -> dict:
 def l010_value_nothing_has(facts) -> list:
     """L010: an attribute compared with a word, or a number, that none of its declared values is (c.suit == "sapdes",
     c.rank == 1 where the ranks are J, Q, K), written there or passed to a definition's parameter that is so compared
-    (`n(p, 'sashmi')`, `n(p, k)` comparing `c.kind == k`)."""
+    (`n(p, 'sashmi')`, `n(p, k)` comparing `c.kind == k`); and a grid's cells of words compared with a number
+    (_cells_compared_with_numbers)."""
     declared = _declared_values(facts.ruleset)
     compared = _parameters_compared(facts)
     out = []
@@ -2440,7 +2441,154 @@ def l010_value_nothing_has(facts) -> list:
                     if at < len(node.args):
                         out += _word_nothing_has(facts, attribute, declared.get(attribute), node.args[at], source,
                                                  f", passed to '{node.func}' to compare with a {attribute}")
+    return out + _cells_compared_with_numbers(facts)
+
+
+# -- L010 for a grid's cells: words compared with a number (a Reversi trial's `cell_at(...) == colour(p)`, colour(p) a
+# seat, where the discs' cells are 'black' and 'white': no disc ever matched, and every game ended at once)
+
+DEFINITIONS_FOLLOWED = 8  # definitions followed inside one another, at most
+
+
+def _cells_compared_with_numbers(facts) -> list:
+    """L010 at each `==` or `!=` of a cell's value (cell_at(), or a definition giving one) with a number for sure, and
+    at each run_length() of a value that is a number for sure, where every piece's cells are words written out
+    (_cell_words): never equal. Silent where a cell or the other side may be anything else."""
+    words = _cell_words(facts)
+    if not words:
+        return []
+    out, numbers = [], _number_parameters(facts)
+    for source, tree, names in _trees_with_numbers(facts, numbers):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Compare) and node.op in ("==", "!="):
+                for cell, other in ((node.left, node.right), (node.right, node.left)):
+                    if _reads_a_cell(facts, cell) and _is_number(facts, other, names, numbers):
+                        out.append(_cell_number_finding(source, node, other, words))
+                        break
+            elif isinstance(node, ast.Call) and node.func == "run_length" and len(node.args) == 6 \
+                    and _is_number(facts, node.args[5], names, numbers):
+                out.append(_cell_number_finding(source, node, node.args[5], words))
     return out
+
+
+def _cell_number_finding(source, node, number, words) -> Diagnostic:
+    """L010 at ``number``, a number ``node`` compares with cells that are all ``words``."""
+    _, shown = values_shown(words, quoted=True)
+    said = (f"counts the cells of value `{ast.text(number)}`, a number, but every cell of a piece is a word ({shown}): "
+            "the run is always 0" if isinstance(node, ast.Call) else
+            f"compares a cell's value, a word ({shown}) or none, with `{ast.text(number)}`, a number: they are never equal")
+    return Diagnostic(source.at(min(n.pos for n in ast.walk(number))), "L010", f"`{ast.text(node)}` {said}",
+                      f"compare with a word the cells hold ('{words[0]}'): make `{ast.text(number)}` give one, or derive "
+                      "the pieces' cells as numbers")
+
+
+def _trees_with_numbers(facts, numbers: dict) -> list:
+    """(source, tree, the names that hold a number for sure there) of each expression and definition: `me` and
+    `current` (seats), and a definition's parameters every call passes a number (``numbers``, _number_parameters);
+    not a name a comprehension binds again."""
+    trees = [(_source(expr), facts.tree(expr), ()) for expr in facts.expressions]
+    trees += [(facts.define_source(name), tree, numbers.get(name, ())) for name, (_, tree, _) in facts.defines.items()]
+    return [(source, tree, _seats_and(tree, names)) for source, tree, names in trees if tree is not None]
+
+
+def _seats_and(tree, names) -> frozenset:
+    """``names`` with `me` and `current`, but the names ``tree`` binds in a comprehension."""
+    bound = {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)}
+    return frozenset({"me", "current", *names}) - bound
+
+
+def _number_parameters(facts) -> dict:
+    """Definition -> its parameters that every call of it passes a number for sure (`colour(1 - p)`, `legal(me, x, y)`),
+    followed from call to call until nothing changes (there is no recursion, E130)."""
+    calls = [(caller, node) for caller, (_, tree, _) in facts.defines.items() if tree is not None
+             for node in ast.walk(tree) if isinstance(node, ast.Call) and node.func in facts.defines] + [
+        (None, node) for expr in facts.expressions if facts.tree(expr) is not None
+        for node in ast.walk(facts.tree(expr)) if isinstance(node, ast.Call) and node.func in facts.defines]
+    found: dict = {}
+    for _ in range(len(facts.defines) + 1):
+        scopes = {caller: _seats_and(tree, found.get(caller, ())) for caller, (_, tree, _) in facts.defines.items() if tree is not None}
+        scopes[None] = frozenset({"me", "current"})  # (a name bound in an expression outside a definition: not followed)
+        now = {}
+        for name, (params, _, _) in facts.defines.items():
+            sites = [(caller, call) for caller, call in calls if call.func == name]
+            now[name] = tuple(p for i, p in enumerate(params) if sites and all(
+                i < len(call.args) and _is_number(facts, call.args[i], scopes.get(caller, frozenset()), found) for caller, call in sites))
+        if now == found:
+            break
+        found = now
+    return found
+
+
+def _is_number(facts, node, names, numbers, depth: int = 0) -> bool:
+    """Whether ``node`` is a number for sure: a number written out, a name of ``names``, arithmetic of numbers, count(),
+    a conditional both of whose values are, or a definition whose body is one with the numbers its call passes."""
+    if isinstance(node, ast.Const):
+        return is_number(node.value)
+    if isinstance(node, ast.Name):
+        if node.name in names:
+            return True
+        params, body, _ = facts.defines.get(node.name, ((), None, None))  # (a definition without parameters, `size`)
+        return not params and body is not None and depth < DEFINITIONS_FOLLOWED and _is_number(facts, body, _seats_and(body, ()), numbers, depth + 1)
+    if isinstance(node, ast.Unary):
+        return node.op == "-" and _is_number(facts, node.operand, names, numbers, depth)
+    if isinstance(node, ast.BinOp):
+        return _is_number(facts, node.left, names, numbers, depth) and _is_number(facts, node.right, names, numbers, depth)
+    if isinstance(node, ast.Conditional):
+        return _is_number(facts, node.then, names, numbers, depth) and _is_number(facts, node.otherwise, names, numbers, depth)
+    if isinstance(node, ast.Call) and node.func == "count":
+        return True
+    if isinstance(node, ast.Call) and node.func in facts.defines and depth < DEFINITIONS_FOLLOWED:
+        params, body, _ = facts.defines[node.func]
+        given = {p for p, arg in zip(params, node.args) if _is_number(facts, arg, names, numbers, depth)}
+        return body is not None and _is_number(facts, body, _seats_and(body, given), numbers, depth + 1)
+    return False
+
+
+def _reads_a_cell(facts, node, depth: int = 0) -> bool:
+    """Whether ``node`` is a cell's value: cell_at(), or a definition (called or named) whose body is one."""
+    if isinstance(node, ast.Call) and node.func == "cell_at":
+        return True
+    name = node.func if isinstance(node, ast.Call) else node.name if isinstance(node, ast.Name) else None
+    body = facts.defines[name][1] if name in facts.defines else None
+    return body is not None and depth < DEFINITIONS_FOLLOWED and _reads_a_cell(facts, body, depth + 1)
+
+
+def _cell_words(facts) -> list:
+    """The words the cells of the pieces may be, in the order written, where every component type with `cells` derives
+    them as a list of words written out, or of attributes that are (`cells: "[colour]"`, colour derived 'black' or
+    'white'); [] where a cell may be anything else (a number, a map of stripes, declared cells), or no type has cells."""
+    words: dict = {}
+    for ctype in facts.ruleset.components:
+        derived = dict(ctype.derived)
+        if "cells" in dict(ctype.attributes):
+            return []
+        tree = facts.tree(derived["cells"]) if "cells" in derived else None
+        if "cells" in derived and not isinstance(tree, ast.ListLit):
+            return []
+        for item in tree.items if tree is not None else ():
+            found = _words_of(facts, ctype, item)
+            if not found:
+                return []
+            words.update(dict.fromkeys(found))
+    return list(words)
+
+
+def _words_of(facts, ctype, node, depth: int = 0) -> list:
+    """The words ``node``, in a derive of ``ctype``, may be, where it is a word for sure: written out, a conditional of
+    such, an attribute whose declared values are all words, or a derived one whose derive is such; else []."""
+    if isinstance(node, ast.Const):
+        return [node.value] if isinstance(node.value, str) else []
+    if isinstance(node, ast.Conditional):
+        then, otherwise = _words_of(facts, ctype, node.then, depth), _words_of(facts, ctype, node.otherwise, depth)
+        return then + otherwise if then and otherwise else []
+    if isinstance(node, ast.Name):
+        declared, derived = dict(ctype.attributes), dict(ctype.derived)
+        if node.name in declared:
+            values = list(declared[node.name])
+            return values if values and all(isinstance(v, str) for v in values) else []
+        if node.name in derived and node.name != "cells" and depth < DEFINITIONS_FOLLOWED and facts.tree(derived[node.name]) is not None:
+            return _words_of(facts, ctype, facts.tree(derived[node.name]), depth + 1)
+    return []
 
 
 def l028_name_meant_as_a_word(facts) -> list:

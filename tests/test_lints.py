@@ -3479,3 +3479,54 @@ def test_a_choice_all_saw_moved_into_a_hand_guards_no_l027(tmp_path):
     from_hand = changed("    choose: {card: market}\n    do:\n      - move: card -> hand[me]\n    then:",
                         "    choose: {card: \"hand[me]\"}\n    do:\n      - move: card -> deck\n    then:", MARKET_TAKE)
     assert "L027" in {d.code for d in findings(tmp_path, from_hand)}
+
+
+# discs whose cells are the words 'black' and 'white', compared with a seat's number (L010)
+DISCS = """\
+philtre: 1
+game: discs
+players: 2
+components:
+  disc:
+    each: player
+    copies: 4
+    start: "supply[owner]"
+    derive:
+      colour: "'black' if owner == 0 else 'white'"
+      cells: "[colour]"
+zones:
+  supply: {each: player}
+  board: {grid: {resolution: 1, width: 4, height: 1, turns: false}}
+define:
+  colour(p): p
+  mine(x, p): cell_at(board, x, 0) == colour(p)
+  run(p): run_length(board, 0, 0, 1, 0, colour(1 - p))
+actions:
+  place:
+    choose: {at: "placements(board, last(supply[me]))"}
+    if: at.overlap == 0
+    do:
+      - place: {piece: "last(supply[me])", to: board, at: at}
+      - score: {player: me, add: "count([x for x in range(4) if mine(x, me)]) + run(me)"}
+flow:
+  - turns: 0
+    until: count(supply[0]) == 0
+    do:
+      - decide: place
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_cell_of_words_compared_with_a_number_is_l010(tmp_path):
+    """A Reversi trial's `colour(p): p` gave seats, where the discs' cells were 'black' and 'white': `cell_at(...) ==
+    colour(p)` and `run_length(..., colour(1 - p))` never matched, every game ended at once, and nothing warned. The
+    number is followed through the definitions' parameters (`mine(x, me)`, `colour(1 - p)`); a word, or a value not
+    known to be a number, is no finding."""
+    found = [d for d in findings(tmp_path, DISCS) if d.code == "L010"]
+    assert [(d.loc.line, d.loc.col) for d in found] == [where(DISCS, "colour(p)\n"), where(DISCS, "colour(1 - p))")], [str(d) for d in found]
+    assert "compares a cell's value, a word ('black', 'white') or none, with `colour(p)`, a number" in found[0].message
+    assert "the run is always 0" in found[1].message and found[1].hint.startswith("compare with a word the cells hold ('black')")
+    words = changed("  colour(p): p\n", "  colour(p): \"'black' if p == 0 else 'white'\"\n", DISCS)
+    assert "L010" not in {d.code for d in findings(tmp_path, words)}
+    unknown = changed("mine(x, me)", "mine(x, at.x)", DISCS)  # (a placement's x: no seat's number for sure)
+    assert [d.loc.line for d in findings(tmp_path, unknown) if d.code == "L010"] == [where(DISCS, "colour(1 - p))")[0]]
