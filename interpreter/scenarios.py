@@ -659,12 +659,15 @@ def _given_picks_seat(game, sc) -> bool:
     return "*" in named or bool(_names_read(facts, exprs) & named)
 
 
+READ_EACH_PASS = ("until", "next")  # a loop's keys read again each pass (a `turns`'s `next:` after every turn)
+
+
 def _running_reads(game) -> list:
     """(statement, the expressions it read as the flow reached it) of each statement still running where the game
-    waits: a `for`'s items, a `repeat`'s count, the waiting decision's `player`/`players` (not an `until`, read again
-    each pass)."""
+    waits: a `for`'s items, a `repeat`'s count, a `turns`'s first seat, the waiting decision's `player`/`players` (not
+    what a loop reads again each pass, READ_EACH_PASS)."""
     waiting = game.state.flow.pending
-    out = [(stmt, [value for key, value in stmt.args.items() if isinstance(value, Expr) and key != "until"])
+    out = [(stmt, [value for key, value in stmt.args.items() if isinstance(value, Expr) and key not in READ_EACH_PASS])
            for stmt in (frame[STMT] for frame in game.state.flow.stack) if stmt is not None]
     if waiting is not None:
         out.append((waiting.stmt, [e for e in (waiting.stmt.args.get(key) for key in ("player", "players")) if e is not None]))

@@ -876,3 +876,35 @@ def test_a_given_variable_a_running_loop_read_before_given_is_noted(tmp_path, va
     assert note.startswith(f"{tmp_path / 'scenarios.yaml'}:5:19: T028 `given` sets leader to 1, but the `for` at "
                            f"{tmp_path / 'ruleset.yaml'}:11:5 ([q for q in seats_from(leader) if bet[q] > 0]) read it as 0 before `given`, and is "
                            "still running: it goes on with the value it read (give the scenario a `seed:`"), note
+
+
+TURNED = """\
+philtre: 1
+game: turned
+players: 3
+variables:
+  out: {initial: false, each: player}
+  start: 0
+actions:
+  go: {}
+flow:
+  - turns: start
+    next: "first(q for q in seats_from(left(current)) if not out[q])"
+    do:
+      - decide: go
+"""
+
+
+@pytest.mark.parametrize("variables, noted", [("{out: [false, true, false]}", False), ("{start: 1}", True)])
+def test_a_turns_next_read_again_after_each_turn_is_not_noted_but_its_first_seat_is(tmp_path, variables, noted):
+    """A Liar's Dice trial gave `out`, which a `turns`'s `next:` reads, and T028 said the loop goes on with the value it
+    read: `next:` is read again after every turn, as `until` each pass, so the value given is the one it reads; the
+    first seat, read once, is noted."""
+    (tmp_path / "ruleset.yaml").write_text(TURNED, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text(f"scenarios:\n  - name: s\n    players: 3\n    given:\n      variables: {variables}\n"
+                                             "    steps:\n      - {player: 0, action: go}\n    expect:\n      - true\n",
+                                             encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    assert result.passed, result.failures
+    assert bool(result.notes) == noted, result.notes
+    assert not noted or "T028 `given` sets start to 1, but the `turns` at" in result.notes[0], result.notes
