@@ -1108,10 +1108,16 @@ def _check_range_values(compiler: Compiler, entry: Map, key, kind, declared, ran
 def _shown(value) -> str:
     """A list or mapping of a scenario file as it was written (`[card]`, `{a: 1}`), not as Python's repr."""
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_shown(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{k}: {_shown(v)}" for k, v in value.items() if not _rot_unwritten(value, k)) + "}"
     if isinstance(value, list):
         return "[" + ", ".join(map(_shown, value)) + "]"
     return str(value)
+
+
+def _rot_unwritten(value, key) -> bool:
+    """Whether ``key`` of mapping ``value`` is the rot 0 that _unturned_by_default put in an `at: {x, y}` (no key of it
+    written): not shown back, as the author did not write it."""
+    return key == "rot" and isinstance(value, Map) and key not in value.key_locs
 
 
 def check_step_arguments(compiler: Compiler, step, action, players: int) -> None:

@@ -21,6 +21,7 @@ from philtre.dsl.values import Component, Zone, _frozen, component_text, describ
 from .effects import move_components
 from .game import BLOCK, PC, STMT, Game
 from .options import located_wording, placed_wording, set_lists, single_zones, told_places
+from .play_input import _all_at_rot_zero
 from .runners import FAILURES
 
 
@@ -1594,9 +1595,13 @@ LISTED_OPTIONS = 12  # the legal options a T013 lists; it says how many more the
 def _wording(game, options=()):
     """How options are named to the scenario's author: a single zone as the scenario writes it (deck, not deck[0]),
     a piece on a grid with where it lies (identical pieces at two places are two options), and, where ``options`` would
-    read alike, each component with the zone it lies in, as play names them (card a in offer, card a in hand[0])."""
+    read alike, each component with the zone it lies in, as play names them (card a in offer, card a in hand[0]); a
+    position without its rot=0 where every option's is 0, as play writes it (option_wording)."""
     words = placed_wording(single_zones(game.ruleset), told_places(game))
-    return located_wording(words, options, None, lambda c: b_zone_of(game.state, c)) if options else words
+    if not options:
+        return words
+    # a position's rot=0 left out where every option's is 0 (a grid whose pieces never turn), as play writes it
+    return located_wording(words, options, None, lambda c: b_zone_of(game.state, c)).but(unturned=_all_at_rot_zero(options))
 
 
 def _step_legal_text(options, action: str, singles) -> str:

@@ -140,3 +140,22 @@ def test_a_scenario_s_t013_lists_a_piece_on_an_unturned_grid_as_play_writes_it(t
     [result] = run_scenarios(load_ruleset(str(tmp_path)))
     [failure] = result.failures
     assert failure.endswith("T013 lift {piece: {n: 2}} is not a legal option; legal: lift(piece=man n=1 at x=1 y=2)"), failure
+
+
+def test_a_scenario_s_t013_writes_a_chosen_position_and_the_step_without_an_unwritten_rot(tmp_path):
+    """Santorini trial: on a `turns: false` grid T013 wrote a chosen position `at=(x=1, y=0, rot=0)` where play writes
+    `at=(x=1, y=0)`, and the step's own `{at: {x: 0, y: 0}}` back as `{x: 0, y: 0, rot: 0}`, a rot it never wrote."""
+    from philtre.interpreter.scenarios import run_scenarios
+
+    text = HOP.replace("      - move: piece -> bag", "      - move: piece -> bag\n  shift:\n"
+                       "    choose: {piece: board, at: \"placements(board, piece)\"}\n    if: at.x == 0\n"
+                       "    do:\n      - place: {piece: piece, to: board, at: at}").replace("decide: lift", "decide: [shift, lift]")
+    (tmp_path / "ruleset.yaml").write_text(text, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text("scenarios:\n  - name: s\n    players: 1\n    steps:\n"
+                                             "      - {player: 0, action: shift, args: {piece: {at: {x: 1, y: 2}}, at: {x: 2, y: 0}}}\n"
+                                             "    expect: [\"true\"]\n", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    [failure] = result.failures
+    assert "T013 shift {piece: {at: {x: 1, y: 2}}, at: {x: 2, y: 0}} is not a legal option: the rules forbid " \
+           "shift(piece=man n=1 at x=1 y=2, at=(x=2, y=0)) now" in failure, failure
+    assert "shift(piece=man n=1 at x=1 y=2, at=(x=0, y=0)), " in failure and "rot" not in failure, failure
