@@ -699,6 +699,43 @@ def pieces_off_the_board(ruleset) -> list:
     return said_once(found, ruleset.scenarios)  # a default's piece, once
 
 
+def positions_off_the_board(ruleset) -> list:
+    """T006 at each step's position written out (`at: {x: 9, y: 2}`) of an argument chosen among `placements(GRID, ...)`
+    of a board of fixed size, at the scenario's player count, where x or y lies off it: no option is there, and only
+    `philtre test` said so, as a step that cannot be taken (or an `illegal: true` one that passes whatever the rules say)."""
+    from .model import grid_at
+
+    found = []
+    for sc in ruleset.scenarios:
+        for step in sc.steps if sc.players in ruleset.player_counts else ():
+            action = ruleset.actions.get(step.action)
+            for param in action.params if action is not None else ():
+                spec, at = _placements_grid(ruleset, param), step.args.get(param.name)
+                if spec is None or not (isinstance(at, Map) and is_whole(at.get("x")) and is_whole(at.get("y"))):
+                    continue
+                try:
+                    board = grid_at(spec, sc.players)
+                except PhiltreError:  # said by validate's layout checks
+                    continue
+                if not (0 <= at["x"] < board.width and 0 <= at["y"] < board.height):
+                    follows = "`illegal: true` would pass whatever the rules say" if step.illegal else "the step cannot be taken"
+                    found.append((sc.name, Diagnostic(step.value_locs.get(param.name) or step.loc, "T006",
+                                  f"'{param.name}' is chosen among placements on {spec.name}, and x={at['x']} y={at['y']} is off "
+                                  f"the board (x 0..{board.width - 1}, y 0..{board.height - 1}): it matches no option, so {follows}",
+                                  "give a position on the board")))
+    return said_once(found, ruleset.scenarios)
+
+
+def _placements_grid(ruleset, param):
+    """The zone spec of the board of fixed size that ``param`` is chosen among the placements of, by its name
+    (`placements(board, piece)`); None for any other choice."""
+    tree = getattr(param.domain, "tree", None)
+    if not (isinstance(tree, ast.Call) and tree.func == "placements" and tree.args and isinstance(tree.args[0], ast.Name)):
+        return None
+    spec = ruleset.zones.get(tree.args[0].name)
+    return spec if spec is not None and spec.kind == "single" and type(spec.grid) is geometry.Bounded else None
+
+
 def _given_by_name(ruleset):
     """(scenario, zone spec, index written or None, given list, key's loc) for each given zone key written by its name
     (`board`, `mat[0]`), in a scenario of a player count the ruleset takes (another is R001's)."""
@@ -1166,7 +1203,8 @@ def _check_argument_kind(compiler: Compiler, step, action, param, value) -> None
         return  # (its hint names the component by the attribute the number is a value of)
     text = param.domain.text.strip()  # chosen among a family of zones, by its name: the hint names one
     family = text if compiler.symbols.zones.get(text) == "family" else None
-    hint = wrong_kind_hint(param.name, chosen, zone_named(family, value) if family else "ZONE")
+    hint = wrong_kind_hint(param.name, chosen, zone_named(family, value) if family else "ZONE", value,
+                           getattr(element_type(param.domain.type), "fields", ()))
     bare = value.tree.name if isinstance(value, Expr) and isinstance(value.tree, ast.Name) else None
     if bare is not None and chosen == "word":  # the word meant, written bare, named something of the ruleset
         hint = f"the bare {bare} was read as {_named(compiler.symbols, bare)}, not as the word: quote the word, {param.name}: \"'{bare}'\""
@@ -1394,8 +1432,11 @@ def wrong_kind_text(name: str, value, wanted: str, chosen, illegal: bool = True)
     return f"'{name}' chooses {kinds}, and {written(value)} is {KIND_WORDS[wanted]}: it matches no option, so {follows}"
 
 
-def wrong_kind_hint(name: str, chosen: str, zone: str = "ZONE") -> str:
-    """How to write an argument of the kind a parameter chooses (for a zone, ``zone``: one of those it is chosen among)."""
+def wrong_kind_hint(name: str, chosen: str, zone: str = "ZONE", value=None, fields=()) -> str:
+    """How to write an argument of the kind a parameter chooses (for a zone, ``zone``: one of those it is chosen among;
+    for a mapping whose ``fields`` are known, ``value`` written as one: `at: [3, 2]` is `at: {x: 3, y: 2}`)."""
+    if chosen == "mapping" and fields:
+        return f"give a mapping: {name}: {_as_mapping(value, fields)}"
     if chosen == "zone":
         return f'name the zone in an expression: {name}: "{zone}"'
     if chosen == "comp":
@@ -1403,6 +1444,14 @@ def wrong_kind_hint(name: str, chosen: str, zone: str = "ZONE") -> str:
     if chosen == "word":
         return f"a word is quoted in an expression: {name}: \"'WORD'\""
     return f"give {KIND_WORDS[chosen]}"
+
+
+def _as_mapping(value, fields) -> str:
+    """``value`` written as a mapping of ``fields``: a list's items in their order (`[3, 2]`: `{x: 3, y: 2}`, the fields
+    it does not give left out, as a step's pattern may), else its first two fields with stand-ins (`{x: X, y: Y}`)."""
+    if isinstance(value, list) and 0 < len(value) <= len(fields):
+        return _shown(dict(zip(fields, value)))
+    return "{" + ", ".join(f"{field}: {field.upper()}" for field in fields[:2]) + "}"
 
 
 def zone_named(family: str, value) -> str:

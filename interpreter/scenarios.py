@@ -1635,7 +1635,8 @@ def _wrong_kind(options, step, wanted: dict, zones: dict) -> str:
             zone = next((v for v in values if isinstance(v, Zone)), None)
             single = zone is not None and zones[zone.key[0]].kind == "single"
             shown = zone.key[0] if single else zone_named(zone.key[0], step.args[name]) if zone is not None else "ZONE"
-            hint = wrong_kind_hint(name, kinds[0], shown) if len(kinds) == 1 else ""
+            fields = tuple(values[0]) if kinds == ["mapping"] else ()  # (the options' own keys: at: {x: 3, y: 2})
+            hint = wrong_kind_hint(name, kinds[0], shown, step.args[name], fields) if len(kinds) == 1 else ""
             where = step.value_locs.get(name) or step.arg_locs.get(name, step.loc)
             return _failure(where, "T009", wrong_kind_text(name, step.args[name], value_kind(want), kinds), hint)
     return ""

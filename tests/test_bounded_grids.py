@@ -237,6 +237,30 @@ def test_a_scenario_given_a_piece_off_the_board_is_t006_at_validate(tmp_path, gr
                          "cells on the board)"], found
 
 
+@pytest.mark.parametrize("at, illegal, off", [
+    ("{x: 3, y: 2}", "", "the step cannot be taken"), ("{x: 0, y: -1}", ", illegal: true", "`illegal: true` would pass"),
+    ("{x: 2, y: 2}", "", None), ("[3, 2]", "", None)])  # on the board; a list is T009's (its hint writes the mapping)
+def test_a_step_s_position_off_the_board_is_t006_at_validate(tmp_path, at, illegal, off):
+    """Reversi trial: validate passed a step's `at: {x: 9, y: 2}` on an 8 x 8 board (a given piece there is T006), and
+    `philtre test` failed it as no legal option: the board's size is known before any game."""
+    from philtre.dsl.validate import check_file
+
+    step = f"      - {{player: 0, action: lay, args: {{t: {{type: tile}}, at: {at}}}{illegal}}}\n"
+    text = BOARD.replace("GRID", "{resolution: 1, width: 3, height: 3}") + (
+        "scenarios:\n  - name: s\n    players: 1\n    steps:\n" + step + '    expect: ["true"]\n')
+    path = tmp_path / "board.yaml"
+    path.write_text(text, encoding="utf-8")
+    found = [str(f.diagnostic) for f in check_file(str(path)).findings if f.diagnostic.code in ("T006", "T009")]
+    if at.startswith("["):
+        assert len(found) == 1 and found[0].endswith("(give a mapping: at: {x: 3, y: 2})"), found
+    elif off is None:
+        assert found == [], found
+    else:
+        x, y = at[4:-1].split(", y: ")
+        assert len(found) == 1 and f"T006 'at' is chosen among placements on board, and x={x} y={y} is off the board " \
+            f"(x 0..2, y 0..2): it matches no option, so {off}" in found[0], found
+
+
 @pytest.mark.parametrize("grid, code, said", [
     ("{resolution: 1, width: 8}", "R014", "the grid 'board' has a width but no height"),
     ("{height: 8}", "R014", "the grid 'board' has a height but no width"),
