@@ -1213,7 +1213,7 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
             if at is not None:
                 S.placed[comp["id"]] = (at["x"], at["y"], at["rot"])
                 S.grid_version += 1
-    result.notes.extend(_taken_from_notes(ruleset, S, taken_from, sc))
+    result.notes.extend(_taken_from_notes(ruleset, S, taken_from, sc, set(named)))
     result.notes.extend(_borrowed_notes(borrowed))
     for loc, zone, staying in unlisted[:1]:  # after the patterns' own checks (T006): those say more
         name = zone.key[0] if ruleset.zones[zone.key[0]].kind == "single" else f"{zone.key[0]}[{zone.key[1]}]"
@@ -1338,25 +1338,26 @@ def _sent_back_said(ruleset, sent_back: dict) -> Diagnostic:
 def _moved_zones_taken_from(S, placements, given_keys: set, homes: dict) -> dict:
     """The zones not given that components taken for the given zones lie in and were moved to by the game (a hand as
     dealt, not a deck): zone key -> (how many it gives, where the first pattern taking one is written, the keys of the
-    zones those components start in)."""
+    zones those components start in, the first component taken)."""
     taken: dict = {}
     for _, chosen in placements:
         for comp, _, here in chosen:
             key = S.where[comp["id"]]
             if key not in given_keys and key != homes[comp["id"]]:
-                count, first, starts = taken.get(key, (0, here, ()))
-                taken[key] = (count + 1, first, tuple(dict.fromkeys((*starts, homes[comp["id"]]))))
+                count, first, starts, one = taken.get(key, (0, here, (), comp))
+                taken[key] = (count + 1, first, tuple(dict.fromkeys((*starts, homes[comp["id"]]))), one)
     return taken
 
 
-def _taken_from_notes(ruleset, S, taken_from: dict, sc) -> list:
+def _taken_from_notes(ruleset, S, taken_from: dict, sc, given_keys: set) -> list:
     """T018, a note (the scenario is not failed), per zone not given that gave components to the given zones: it no
     longer holds what the game put in it, which the author, not naming it, may have counted on. A pattern of the file's
-    defaults is said to be theirs (the note pointed at their line, and named nothing there)."""
+    defaults is said to be theirs (the note pointed at their line, and named nothing there); a zone they start in that
+    is given and holds such components is said to keep them (_kept_for_itself)."""
     notes = []
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
     rest_family = rest.key[0] if isinstance(rest, Zone) else None  # `empty` of rest's family would contradict it (T001)
-    for key, (count, here, starts) in taken_from.items():
+    for key, (count, here, starts, one) in taken_from.items():
         theirs = from_defaults(sc, here)
         by = f" (that pattern is one of the file's `defaults`, line {here.line})" if theirs else ""
         out = f"; or, where the defaults do not fit this scenario, {LEAVE_DEFAULTS_OUT}" if theirs else ""
@@ -1366,12 +1367,27 @@ def _taken_from_notes(ruleset, S, taken_from: dict, sc) -> list:
         family = "" if name == key[0] or rest_family == key[0] else f"; or write empty: [{key[0]}] in given, to give every {key[0]} zone it does not list empty"
         where = " and ".join(_zone_name(ruleset, start) for start in starts)
         taken = f"{count} of the given components were" if count > 1 else "a given component was"
-        notes.append(_failure(here, "T018", f"{taken} taken out of {name} as the game had filled it, since {where}, where "
-                              f"{'they start' if count > 1 else 'it starts'}, had no such component left: {name} is not "
-                              f"given, and holds {held} now{by}",
+        why = _kept_for_itself(ruleset, S, starts, one, given_keys, count) or (
+            f"{where}, where {'they start' if count > 1 else 'it starts'}, had no such component left")
+        notes.append(_failure(here, "T018", f"{taken} taken out of {name} as the game had filled it, since {why}: {name} "
+                              f"is not given, and holds {held} now{by}",
                               f"give {name} too, to say what it holds ({name}: [{{others: true}}] keeps the rest of "
                               f"it as it lies, with no note){family}{out}"))
     return notes
+
+
+def _kept_for_itself(ruleset, S, starts, comp, given_keys: set, count: int) -> str:
+    """T018's reason where a zone the components start in is given and still holds one like ``comp`` (a Ticket to Ride
+    trial's deck, given a locomotive on top, kept its other locomotives, and the note said it had none left): its own
+    patterns ask for such components, and another zone's pattern takes a given zone's last (_Pools); '' where none is."""
+    alike = {k: v for k, v in comp.items() if k != "id"}
+    keeping = [_zone_name(ruleset, key) for key in starts if key in given_keys
+               and any(c is not comp and _matches(c, alike) for c in S.zone(key))]
+    if not keeping:
+        return ""
+    where = " and ".join(keeping)
+    return (f"{where}, where {'they start' if count > 1 else 'it starts'}, is given and keeps its own such components: its "
+            f"patterns ask for them, and another zone's pattern takes those of a given zone last, after a zone the game filled")
 
 
 def _zone_name(ruleset, key) -> str:

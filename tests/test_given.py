@@ -276,6 +276,21 @@ def test_a_zone_not_given_that_must_give_a_component_is_noted(tmp_path):
                             "or write empty: [hand] in given, to give every hand zone it does not list empty)"], result.notes
 
 
+def test_t018_says_a_given_start_zone_keeps_its_own_such_components(tmp_path):
+    """Ticket to Ride trial: the deck, given a locomotive on top beside `{others: true}`, kept its own locomotives, and
+    the market's took one from a hand as dealt: T018 said the deck had no such component left; it says it keeps them."""
+    (tmp_path / "ruleset.yaml").write_text(DEALT, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text(
+        "scenarios:\n  - name: s\n    players: 2\n    given:\n      zones:\n        hand[0]: [{role: d}]\n"
+        "        court: [{others: true}, {role: d}]\n    expect:\n      - true\n", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    assert result.passed, result.failures
+    [note] = result.notes
+    assert ("T018 a given component was taken out of hand[1] as the game had filled it, since court, where it starts, "
+            "is given and keeps its own such components: its patterns ask for them, and another zone's pattern takes "
+            "those of a given zone last, after a zone the game filled: hand[1] is not given") in note, note
+
+
 DISCS = """\
 philtre: 1
 game: discs
