@@ -14,7 +14,7 @@ from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .geometry import ROTATIONS
 from .parser import SourceText, parse
 from .plain_data import Frozen, made_by
-from .scenario_defaults import checking, said_once
+from .scenario_defaults import LEAVE_DEFAULTS_OUT, checking, from_defaults, said_once
 from .values import Component, Zone, component_text, describe, is_number, is_whole, other_kind_written, values_shown
 from .yamlpos import Map, loc_of, plain
 
@@ -903,6 +903,65 @@ def patterns_not_made(ruleset) -> list:
     return said_once(found, ruleset.scenarios)  # a default's pattern, once
 
 
+RUN_OUT_PATTERNS = 500  # the distinct patterns of a scenario past which patterns_run_out leaves the count to the run
+
+
+def patterns_run_out(ruleset) -> list:
+    """T003 at the first given pattern of a scenario that, when run, finds no component left: the patterns taken before
+    it (those naming more attributes first, then in the order written, as the run takes them) that match only components
+    it matches ask for all the game makes at the scenario's player count (a pattern of the file's defaults that took the
+    one ticket a scenario lists again: the Ticket to Ride trial). Only such patterns are counted: a broader one may take
+    another component, and the run then says what it finds."""
+    found = []
+    for sc in ruleset.scenarios:
+        if sc.players not in ruleset.player_counts:
+            continue  # R001 says so
+        try:
+            components = ruleset.layout(sc.players).components
+            said = _run_out(sc, _given_slots_written(sc), components)
+        except (PhiltreError, TypeError):  # a layout validate's checks refuse; an unhashable value T009 says
+            continue
+        if said is not None:
+            found.append((sc.name, said))
+    return said_once(found, ruleset.scenarios)  # a default's pattern, once
+
+
+def _given_slots_written(sc) -> list:
+    """(the zone key as written, one component's pattern, where written, whether of the file's defaults) per component
+    scenario ``sc`` gives, in the order the run takes them (more attributes first, then as written)."""
+    slots = []
+    for zone_expr, contents, _ in sc.zones:
+        for entry in _given_entries(contents):
+            if OTHERS in entry:
+                continue
+            pattern = {k: v for k, v in entry.items() if k not in GIVEN_KEYS}
+            copies = entry.get("copies", 1) if is_whole(entry.get("copies", 1)) else 1
+            default = from_defaults(sc, entry.loc)
+            slots += [(zone_expr.text.strip(), one, entry.loc, default) for one in spelt_out(pattern)] * int(copies)
+    return sorted(slots, key=lambda slot: -len(slot[1]))  # (stable: as written among ties, as the run sorts)
+
+
+def _run_out(sc, slots, components):
+    """T003 at the first of ``slots`` (_given_slots_written) that the patterns before it matching only components it
+    matches leave no component for; None where none does, or the patterns are too many to count here."""
+    distinct = {tuple(sorted(pattern.items(), key=str)) for _, pattern, _, _ in slots}
+    if len(distinct) > RUN_OUT_PATTERNS:
+        return None
+    within = {p: [q for q in distinct if set(p) <= set(q)] for p in distinct}  # the patterns matching only what p does
+    made = {p: sum(1 for c in components if _has(c, dict(p))) for p in distinct}
+    taken: dict = {}  # a pattern's items -> the slots of it taken so far
+    for zone, pattern, loc, default in slots:
+        key = tuple(sorted(pattern.items(), key=str))
+        if made[key] and sum(len(taken.get(q, ())) for q in within[key]) >= made[key]:  # (counted: linear in the slots)
+            before = [slot for q in within[key] for slot in taken.get(q, ())]
+            asks = sum(1 for slot in slots if slot[2] == loc and slot[1] == pattern)
+            mine = sum(1 for slot in before if slot[2] == loc)
+            return Diagnostic(loc, "T003", f"no component left matching {pattern_text(pattern)}",
+                              run_out_text(made[key], mine, asks, [slot for slot in before if slot[2] != loc], loc))
+        taken.setdefault(key, []).append((zone, pattern, loc, default))
+    return None
+
+
 def _made(made: dict, players: int, pattern: dict, components) -> bool:
     """Whether one of ``components`` (the game's with ``players`` players) matches ``pattern``, kept in ``made``."""
     key = (players, tuple(pattern.items()))
@@ -947,6 +1006,35 @@ def _combination_matches(ctype, pattern: dict) -> bool:
     if any(k not in names and k not in ("type", "owner", "id") and k not in dict(ctype.derived) for k in pattern):
         return False
     return any(all(dict(zip(names, values))[k] == v for k, v in wanted.items()) for values in ctype.combinations())
+
+
+def run_out_text(made: int, mine: int, asks: int, takers, here: Loc) -> str:
+    """T003's hint at a given pattern at ``here`` that ran out: the game's ``made`` such components, ``mine`` of them
+    taken by the pattern itself (which ``asks`` for that many), the rest by ``takers`` (takers_named)."""
+    such = f"the game has {made} such component{'' if made == 1 else 's'}"
+    if mine == made:
+        return f"{such}; this pattern asks for {asks}"
+    said, free = takers_named(takers, here)
+    free = f"; {free}" if free else ""
+    if not mine:
+        return f"{such}, all taken by the other patterns given{said}{free}"
+    return f"{such}: {mine} taken by this pattern, {made - mine} by the other patterns given{said}{free}"
+
+
+def takers_named(takers, here: Loc) -> tuple:
+    """(': offer[0]'s {type: ticket} at line 4, of the file's `defaults`', and how to free it, or '') naming the patterns
+    ``takers``, ((zone, pattern, where written, whether of the file's defaults), ...), that took the components a pattern
+    at ``here`` ran out of: a Ticket to Ride trial's T003 said "all taken by the other patterns given", and the one
+    that took it was in the defaults, which the scenario does not show."""
+    def named(zone, pattern, loc, default) -> str:
+        where = f"line {loc.line}" if loc.path == here.path else str(loc)
+        return f"{zone}'s {pattern_text(pattern)} at {where}" + (", of the file's `defaults`" if default else "")
+
+    said = few_listed(list(dict.fromkeys(named(*taker) for taker in takers)))  # (a pattern with copies: named once)
+    zones = list(dict.fromkeys(zone for zone, _, _, default in takers if default))
+    free = (f"give {few_listed(zones)} in the scenario's own `given` (its list replaces the defaults' one), or "
+            f"{LEAVE_DEFAULTS_OUT}") if zones else ""
+    return (f": {said}" if said else ""), free
 
 
 def pattern_text(pattern) -> str:

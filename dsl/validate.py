@@ -16,8 +16,8 @@ from .errors import Diagnostic, Loc, PhiltreError
 from .loader import SCENARIO_FILE, is_scenario_file, load_ruleset, only_in_file, resolve_ruleset_path, sibling_scenarios_path
 from .plain_data import Record, made_by
 from .report import LAYERS, finding, suppressed, unsilenced
-from .scenarios import (families_misshapen, patterns_not_made, pieces_off_the_board, players_out_of_range, positions_off_the_board,
-                        untyped_patterns)
+from .scenarios import (families_misshapen, patterns_not_made, patterns_run_out, pieces_off_the_board, players_out_of_range,
+                        positions_off_the_board, untyped_patterns)
 from .yamlpos import Map, load_file
 
 MAX_COMPONENTS = 100_000  # components of one game, for any allowed player count
@@ -141,7 +141,7 @@ def _check(path: str, lints: bool, variants) -> FileReport:
     report.findings = [finding(d) for d in named(layout_diagnostics(report.ruleset) + scenario_counts(report.ruleset)
                                                  + pieces_off_the_board(report.ruleset) + positions_off_the_board(report.ruleset)
                                                  + families_misshapen(report.ruleset)
-                                                 + patterns_not_made(report.ruleset))]
+                                                 + patterns_not_made(report.ruleset) + patterns_run_out(report.ruleset))]
     report.reached = "references"
     # notes fail nothing; laid out only where the layout is sound (its errors are the findings then)
     notes = [] if report.findings else [f for f in map(finding, untyped_patterns(report.ruleset)) if not suppressed(f)]

@@ -14,7 +14,7 @@ from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.plain_data import Record, made_by
 from philtre.dsl.compiler import Expr, failing_definition, index_named, lists_every_turn, nones_named
 from philtre.dsl.scenario_defaults import LEAVE_DEFAULTS_OUT, from_defaults
-from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, fits_shape, kinds_match, not_made, pattern_text, rest_emptied_text, spelt_out, unchosen_number, unchosen_word, value_kind, written,
+from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, fits_shape, kinds_match, not_made, pattern_text, rest_emptied_text, run_out_text, spelt_out, unchosen_number, unchosen_word, value_kind, written,
                                     shape_hint, shape_wanted, wrong_kind_hint, wrong_kind_text, zone_named)
 from philtre.dsl.values import Component, Zone, _frozen, component_text, describe, explain
 
@@ -1152,7 +1152,7 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     pools = _Pools(S, wanted, homes)
     borrowed: dict = {}  # (zone key, where the pattern is written) -> the other owners whose components filled it
     kept: set = set()  # the ids of the components an `{others: true}` keeps where they lie
-    placements = _take_given(ruleset, S, targets, pools, claimed, borrowed, kept)
+    placements = _take_given(ruleset, S, sc, targets, pools, claimed, borrowed, kept)
     taken_from = _moved_zones_taken_from(S, placements, set(named), homes)  # before the moves: where each lies now
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
     if rest is not None and getattr(rest, "key", None) in emptied:  # (a rest written otherwise than validate reads it)
@@ -1432,7 +1432,7 @@ def _given_slots(targets) -> list:
     return slots
 
 
-def _take_given(ruleset, S, targets, pools, claimed: set, borrowed: dict, kept: set) -> list:
+def _take_given(ruleset, S, sc, targets, pools, claimed: set, borrowed: dict, kept: set) -> list:
     """The components each given zone gets, [(zone, [(component, at, where), ...]), ...], in the order listed; an
     `{others: true}` item gets, in their order, the zone's components that no pattern of any given zone took (their ids
     go to ``kept``).
@@ -1462,7 +1462,7 @@ def _take_given(ruleset, S, targets, pools, claimed: set, borrowed: dict, kept: 
             if unmade is not None:  # not "left": none is made at this player count, which no earlier pattern could help
                 raise PhiltreError.at(here, "T003", *unmade)
             raise PhiltreError.at(here, "T003", f"no component left matching {_pattern_text(pattern)}",
-                                  _run_out_hint(S, slots, taken_by, pattern, entry))
+                                  _run_out_hint(ruleset, S, sc, targets, slots, taken_by, pattern, entry, here))
         taken_by[comp["id"]] = entry
         chosen[i] = (comp, at, here)
     placed: list = [(zone, []) for zone, _, _ in targets]
@@ -1476,19 +1476,17 @@ def _take_given(ruleset, S, targets, pools, claimed: set, borrowed: dict, kept: 
     return placed
 
 
-def _run_out_hint(S, slots, taken_by: dict, pattern: dict, entry) -> str:
+def _run_out_hint(ruleset, S, sc, targets, slots, taken_by: dict, pattern: dict, entry, here) -> str:
     """How many components a pattern that ran out matches, and what took them: itself (it asks for more copies than
-    the game has) or the other patterns given."""
+    the game has) or the other patterns given, named (takers_named)."""
     ids = [c["id"] for c in S.components if _matches(c, pattern)]
-    made, mine = len(ids), sum(1 for i in ids if taken_by.get(i) == entry)
-    such = f"the game has {made} such component{'' if made == 1 else 's'}"
-    if not made:
+    if not ids:
         return ""
-    if mine == made:
-        return f"{such}; this pattern asks for {sum(1 for slot in slots if slot[4] == entry)}"
-    if not mine:
-        return f"{such}, all taken by the other patterns given"
-    return f"{such}: {mine} taken by this pattern, {made - mine} by the other patterns given"
+    first = {slot[4]: slot for slot in reversed(slots)}  # each entry's first slot: its zone, pattern and place
+    takers = [(_zone_name(ruleset, targets[slot[0]][0].key), slot[1], slot[3], from_defaults(sc, slot[3]))
+              for slot in (first[taken_by[i]] for i in ids if i in taken_by and taken_by[i] != entry)]
+    mine = sum(1 for i in ids if taken_by.get(i) == entry)
+    return run_out_text(len(ids), mine, sum(1 for slot in slots if slot[4] == entry), takers, here)
 
 
 def _take_step(game, step, result, given_first: bool = False, sc=None) -> bool:

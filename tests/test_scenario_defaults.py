@@ -216,3 +216,21 @@ def test_a_failure_reading_a_zone_the_defaults_gave_says_it_came_from_them(tmp_p
     note = next(line for line in result.stdout.splitlines() if "T018" in line)
     assert ":4:" in note and "(that pattern is one of the file's `defaults`, line 4)" in note, note
     assert note.endswith("or, where the defaults do not fit this scenario, write `defaults: false` in it to leave them out)"), note
+
+
+def test_a_pattern_run_out_names_the_default_that_took_its_component_at_validate_and_when_run(tmp_path):
+    """Ticket to Ride trial: a scenario listing again the one ticket the defaults placed got T003 "all taken by the other
+    patterns given", though the scenario shows none: the pattern that took it, its line and that it is the defaults'
+    are named, and validate finds it, the count known before any game."""
+    from philtre.dsl.validate import check_file
+
+    scenarios = DEFAULTS + ("  - name: again\n    players: 2\n    given:\n      rest: discard\n      zones:\n"
+                            "        deck: [{suit: red, rank: 8}]\n    expect: [\"true\"]\n")
+    folder = folder_with(tmp_path, scenarios)
+    said = ("T003 no component left matching {suit: red, rank: 8} (the game has 1 such component, all taken by the other "
+            "patterns given: hand[0]'s {suit: red, rank: 8} at line 4, of the file's `defaults`; give hand[0] in the "
+            "scenario's own `given` (its list replaces the defaults' one), or write `defaults: false` in it to leave them out)")
+    found = [str(f.diagnostic) for f in check_file(str(folder)).findings if f.diagnostic.code == "T003"]
+    assert len(found) == 1 and found[0].endswith(f"scenarios.yaml:14:16: {said}"), found
+    result = philtre("test", "g", cwd=tmp_path)
+    assert said in result.stdout, result.stdout + result.stderr

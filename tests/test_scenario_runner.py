@@ -236,14 +236,16 @@ def test_the_most_specific_given_patterns_take_theirs_first_across_zones(tmp_pat
     assert [r.failures for r in results] == [[], []]
 
 
-@pytest.mark.parametrize("zones, hint", [
+RUN_OUT = [
     ("deck: [{copies: 17}]", "(the game has 16 such components; this pattern asks for 17)"),
-    ('"hand[0]": [{rank: 8}]\n        deck: [{rank: 8, copies: 2}]', "(the game has 2 such components: 1 taken by this pattern, 1 by the other patterns given)"),
-    ('"hand[0]": [{rank: 8}, {rank: 8}]\n        deck: [{rank: 8}]', "(the game has 2 such components, all taken by the other patterns given)"),
-])
-def test_a_pattern_that_runs_out_says_what_took_the_components(tmp_path, zones, hint):
-    """`deck: [{copies: 17}]`, the only pattern, said its 16 cards were 'all taken by the other patterns given'."""
-    path = _beside(tmp_path, TUTORIAL, f"""\
+    ('"hand[0]": [{rank: 8}]\n        deck: [{rank: 8, copies: 2}]', "(the game has 2 such components: 1 taken by this pattern, 1 by the other patterns given: hand[0]'s {rank: 8} at line 7)"),
+    ('"hand[0]": [{rank: 8}, {rank: 8}]\n        deck: [{rank: 8}]', "(the game has 2 such components, all taken by the other patterns given: hand[0]'s {rank: 8} at line 7)"),
+]
+
+
+def _too_many(tmp_path, zones: str) -> Path:
+    """The tutorial beside one scenario giving ``zones`` (its lines under `zones:`); its scenarios.yaml."""
+    return _beside(tmp_path, TUTORIAL, f"""\
 scenarios:
   - name: too many
     players: 2
@@ -253,9 +255,25 @@ scenarios:
         {zones}
     expect: ["true"]
 """)
-    [result] = _results(path)
+
+
+@pytest.mark.parametrize("zones, hint", RUN_OUT)
+def test_a_pattern_that_runs_out_says_what_took_the_components(tmp_path, zones, hint):
+    """`deck: [{copies: 17}]`, the only pattern, said its 16 cards were 'all taken by the other patterns given'; the
+    patterns that took them are named (a Ticket to Ride trial's was in the file's defaults)."""
+    [result] = _results(_too_many(tmp_path, zones))
     [failure] = result.failures
     assert " T003 no component left matching " in failure and failure.endswith(hint), failure
+
+
+@pytest.mark.parametrize("zones, hint", RUN_OUT)
+def test_a_pattern_that_runs_out_is_found_by_validate_as_the_run_says_it(tmp_path, zones, hint):
+    """Where the patterns taken before it match only components it matches, validate counts them: the same T003."""
+    from philtre.dsl.validate import check_file
+
+    path = _too_many(tmp_path, zones)
+    found = [str(f.diagnostic) for f in check_file(str(path.parent)).findings if f.diagnostic.code == "T003"]
+    assert len(found) == 1 and " T003 no component left matching " in found[0] and found[0].endswith(hint), found
 
 
 def test_a_step_that_is_not_legal_lists_the_legal_options_with_a_single_zone_as_the_scenario_writes_it(tmp_path):
