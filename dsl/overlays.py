@@ -32,6 +32,7 @@ from .yamlpos import plain as _plain
 DIRECTIVES = ("$remove", "$replace", "$before", "$after")
 NEEDED_KEYS = ("game", "players", "flow")  # the keys every ruleset has (the schema requires them): replaced, never removed
 OVERLAY_ONLY_KEYS = ("extends", "variant")
+SCENARIO_KEYS = ("scenarios", "defaults")  # an overlay's own scenarios and what they start from: not merged into the rules
 VARIANTS_FOLDER = "variants"
 MAX_CHAIN = 64  # overlays extending overlays: how deep a chain may go (each level is a Python call and a file)
 NO_ITEM = "no item named"  # O005's message: a name an earlier variant removed is said as a conflict (_gone_before)
@@ -256,7 +257,7 @@ def _unknown_keys_deferred(data: Map, problems: list, base_only: bool = False) -
     from .loader import TOP_KEYS
 
     deferred = [] if base_only else _DEFERRED.get()
-    unknown = [k for k in data if k not in TOP_KEYS and k not in OVERLAY_ONLY_KEYS]
+    unknown = [k for k in data if k not in TOP_KEYS and k not in OVERLAY_ONLY_KEYS and k not in SCENARIO_KEYS]
     if deferred is None or not unknown or any(d.loc not in {data.key_loc(k) for k in unknown} for d in problems):
         raise PhiltreError(problems)
     deferred.extend(problems)
@@ -581,7 +582,7 @@ def _applied(data: Map, base_path: str, variants: list, near: list | None, remov
             applied.add(key)
             changes = Map(overlay.data.loc)
             for k, v in overlay.data.items():
-                if k not in OVERLAY_ONLY_KEYS and k not in ("description", "scenarios"):
+                if k not in OVERLAY_ONLY_KEYS and k != "description" and k not in SCENARIO_KEYS:
                     changes[k] = v
                     changes.key_locs[k] = overlay.data.key_loc(k)
                     changes.val_locs[k] = overlay.data.loc_of(k)
@@ -610,13 +611,29 @@ def _applied(data: Map, base_path: str, variants: list, near: list | None, remov
     # a variant's scenarios replace the base's: the base's test the base's rules
     scenarios = Seq(data.loc)
     for overlay in scenario_owners(chains)[0]:
-        for i, item in enumerate(overlay.data.get("scenarios") or []):
+        for i, item in enumerate(_with_own_defaults(overlay)):
             scenarios.append(item)
             scenarios.locs.append(overlay.data["scenarios"].loc_of(i))
     data = _copy_map(data)
     data["scenarios"] = scenarios
     data.val_locs["scenarios"] = scenarios.loc
     return data
+
+
+def _with_own_defaults(overlay) -> list:
+    """An overlay's scenarios, its own `defaults:` merged into each as a scenarios file's are (a Liar's Dice trial wrote
+    the same cups out again in each: `defaults:` was V001, and the base's scenarios.yaml defaults are not inherited, as
+    its scenarios are not)."""
+    from .scenario_defaults import check_defaults, with_defaults
+
+    data = overlay.data
+    items = data.get("scenarios") or []
+    if "defaults" not in data or not isinstance(items, Seq):
+        return items
+    problems = check_defaults(data)
+    if problems:
+        raise PhiltreError(problems)
+    return with_defaults(data, items, overlay.path)
 
 
 def scenario_owners(chains: list) -> tuple[list, list]:

@@ -1005,6 +1005,37 @@ def test_the_variant_s_scenarios_replace_the_base_s(base):
     assert list(load(base, silent).scenarios) == []  # the base's are not inherited
 
 
+def test_an_overlay_s_defaults_are_merged_into_its_own_scenarios(base):
+    """Liar's Dice trial: an overlay's `defaults:` was V001 (unknown key), and the base's scenarios.yaml defaults are not
+    inherited, so each variant scenario wrote the same position out again: an overlay's own `defaults:` is merged into
+    its scenarios as a scenarios file's are (`defaults: false` leaves them out), and changes no rule."""
+    overlay = write(base, "v.yaml", """\
+        extends: ruleset.yaml
+        define:
+          limit: 12
+        defaults:
+          given:
+            variables: {dealer: 1}
+        scenarios:
+          - name: defaulted
+            players: 2
+            expect:
+              - dealer == 1
+          - name: own deal
+            players: 2
+            defaults: false
+            expect:
+              - dealer == 0
+        """)
+    rs = load(base, overlay)
+    defaulted, own = rs.scenarios
+    assert defaulted.variables == (("dealer", 1),) and own.variables == (), (defaulted.variables, own.variables)
+    assert [r.passed for r in run_scenarios(rs)] == [True, True]
+    wrong = write(base, "w.yaml", "extends: ruleset.yaml\ndefaults: {given: {}, deal: 1}\nscenarios: []\n")
+    found = failure(base, wrong)
+    assert found.code == "V001" and "deal" in found.message, str(found)
+
+
 def test_replacing_a_statement_conflicts_with_a_change_inside_it(base):
     """A variant that replaces `rounds` wholesale and one that patches `turns` (inside
     `rounds`) change the same place: in either order, one change would be lost or land
