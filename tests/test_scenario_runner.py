@@ -141,6 +141,24 @@ def test_a_zone_chosen_among_values_of_no_known_type_is_named_in_the_hint(tmp_pa
                                'so `illegal: true` would pass whatever the rules say (name the zone in an expression: x: "column[3]")'], result.failures
 
 
+def test_a_list_where_mappings_are_chosen_when_run_is_written_as_the_mapping_in_the_hint(tmp_path):
+    """Reversi trial: `at: [3, 2]` where positions are chosen; the hint said "give a mapping", and now writes it, with
+    the keys of the options offered (here the kind is known only when run)."""
+    folder = tmp_path / "spots"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(
+        "philtre: 1\ngame: spots\nplayers: 2\nvariables:\n  spots: {initial: []}\nactions:\n  go:\n"
+        "    choose: {at: spots}\nflow:\n  - set: {spots: \"[{'x': 1, 'y': 2}, {'x': 3, 'y': 4}]\"}\n"
+        "  - turns: 0\n    do:\n      - decide: go\n", encoding="utf-8")
+    path = folder / "scenarios.yaml"
+    path.write_text("scenarios:\n  - name: s\n    players: 2\n    steps:\n"
+                    "      - {player: 0, action: go, args: {at: [3, 2]}, illegal: true}\n", encoding="utf-8")
+    [result] = _results(path)
+    [failure] = result.failures
+    assert failure.endswith("T009 'at' chooses a mapping, and [3, 2] is a list: it matches no option, so `illegal: true` "
+                            "would pass whatever the rules say (give a mapping: at: {x: 3, y: 2})"), failure
+
+
 def test_an_illegal_step_that_is_legal_shows_its_arguments_as_written(tmp_path):
     """T013 printed the step's arguments as Python's repr: `{'col': <expr 'column[3]' at scenarios.yaml:5:47>}`."""
     path = _beside(tmp_path, CONNECT_FOUR, """\
