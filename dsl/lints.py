@@ -147,12 +147,33 @@ class Facts:
         self.var_refs = {name: frozenset({WILD}) for name in self.ruleset.variables}  # too tangled to follow
         self._define_memo.clear()
 
+    _handing = False  # (while handed_to walks the flow: an action's names taken are read as no zone meanwhile)
+
     def action_env(self, action) -> dict:
-        """An action's local names: `me` and its parameters (each the zones its choices come from)."""
-        env = {"me": frozenset()}
+        """An action's local names: `me`, the names it takes (handed_to) and its parameters (each the zones its choices come from)."""
+        env = {"me": frozenset(), **self.handed_to(action)}
         for param in action.params:
             env[param.name] = self.refs(param.domain, env)
         return env
+
+    def handed_to(self, action) -> dict:
+        """The names ``action`` takes, each the zones the values the decisions offering it hand (`with:`) may be or were
+        read from, as a `let`'s name is: a value read from a hidden zone is seen where the action scores or sets it."""
+        out = dict.fromkeys(action.takes, frozenset())
+        if not action.takes or self._handing:
+            return out
+        walked = []
+        self._handing = True
+        try:
+            _walk_flow(self, walked, True)
+        finally:
+            self._handing = False
+        for stmt, env, _ in walked:
+            if action.name in decision_actions(stmt):
+                for name, expr in stmt.args.get("with", ()):
+                    if name in out:
+                        out[name] |= self.refs(expr, env) | self.reads(expr, env)
+        return out
 
     def then_env(self, action, told: bool = False) -> dict:
         """The local names an action's `then:` sees: its choices, each chosen component the zones its `do` moved it

@@ -10,7 +10,7 @@ from . import geometry, kept_trees
 from .builtins import MAX_WHOLE
 from .blocks import check_circles, declared_blocks
 from .cache import sha256
-from .compiler import MAX_SEATS, SEAT, Compiler, Define, Expr, Symbols, parse_define_head, plain_type
+from .compiler import ANY, MAX_SEATS, SEAT, Compiler, Define, Expr, Symbols, parse_define_head, plain_type
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .model import (
     Action,
@@ -753,7 +753,8 @@ class _Builder:
         ctx = Context(self.compiler, action_names, list(dice), self.symbols.variables,
                       sets_aside=writes_set_aside([d.get("flow"), d.get("actions"), d.get("blocks")]),
                       following=frozenset(name for name, spec in (d.get("actions") or {}).items()
-                                          if isinstance(spec, dict) and "then" in spec))
+                                          if isinstance(spec, dict) and "then" in spec),
+                      takes=taken_names(d.get("actions")), handed={})
         self.compiler.blocks = declared_blocks(self.compiler, d.get("blocks"))
         self.compiler.circled_blocks = check_circles(self.compiler, self.compiler.blocks)
         actions = self.actions(ctx)
@@ -1272,6 +1273,8 @@ class _Builder:
         section = self.data.get("actions") or {}
         for name, spec in section.items():
             env = {"me": SEAT}  # the deciding seat (a parameter or loop named `me` binds a type of its own)
+            takes = self._taken(name, spec, ctx)
+            env.update(dict.fromkeys(takes, ANY))  # (handed by each decision offering it: their kinds are S036's)
             params = []
             self.compiler.action_compiled = (name, tuple(str(k) for k in (spec.get("choose") or {})))
             for pname, domain in (spec.get("choose") or {}).items():
@@ -1296,13 +1299,22 @@ class _Builder:
             choose = spec.get("choose") or {}
             enumerator = self.compiler.enumerator(
                 name, [(p, choose[p], choose.loc_of(p)) for p in choose],
-                (spec["if"], spec.loc_of("if")) if "if" in spec else None, {"me": "player"})
+                (spec["if"], spec.loc_of("if")) if "if" in spec else None, {"me": "player", **dict.fromkeys(takes, ANY)})
             parts = self._if_parts(condition, spec.loc_of("if"), env) if self.if_parts and condition is not None else ()
             calls = self._if_calls(condition, parts, spec.loc_of("if"), env) if self.if_parts and condition is not None else ()
             either = self._if_or_parts(condition, spec.loc_of("if"), env) if self.if_parts and condition is not None else ()
             out[name] = Action(name, tuple(params), condition, body, section.key_loc(name), enumerator,
-                               self._secret_choices(name, spec, [p.name for p in params]), then, parts, calls, either)
+                               self._secret_choices(name, spec, [p.name for p in params]), then, parts, calls, either, takes)
         return out
+
+    def _taken(self, name, spec, ctx) -> tuple:
+        """The names action ``name`` takes from the decisions offering it (`takes:`); S036 at one that is also its
+        choice or `me`, which would bind it twice."""
+        for i, taken in enumerate(spec.get("takes") or ()):
+            if taken in _bound_by_action(spec):
+                self.error(spec["takes"].loc_of(i), "S036", f"action '{name}' takes '{taken}', which is also "
+                           + ("the deciding seat" if taken == "me" else "its choice"), "give the value handed another name")
+        return (ctx.takes or {}).get(name, ())
 
     def _if_calls(self, condition, parts, loc, env) -> tuple:
         """IfCall of the `if` ``condition``, and of each of its ``parts``, that is a call of a definition whose body is
@@ -1513,6 +1525,19 @@ class _Builder:
                                             what="teams")
         finally:
             self.symbols.teams = "declared"
+
+
+def taken_names(section) -> dict:
+    """By action: the names its `takes:` lists (read from the YAML before any action is compiled: a decision in an
+    action's then: may offer one compiled after it)."""
+    return {str(name): tuple(str(t) for t in spec["takes"] if t not in _bound_by_action(spec)) for name, spec in (section or {}).items()
+            if isinstance(spec, dict) and isinstance(spec.get("takes"), list)}
+
+
+def _bound_by_action(spec) -> set:
+    """The names an action binds itself, which it cannot take from a decision as well (S036): `me` and its choices."""
+    choose = spec.get("choose")
+    return {"me", *(choose if isinstance(choose, dict) else ())}
 
 
 def back_hint(name: str, attr: str, attributes) -> str:

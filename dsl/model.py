@@ -176,6 +176,9 @@ class Action(Frozen):
     # (offset, text, Expr, its own if_parts) of each part of an `if` that is an `or` of parts, compiled as if_parts
     # are (a follow-suit `if` of two cases, each an `and`: play names the part of each case that is false); ()
     if_or_parts: tuple = ()
+    # the names a decision offering it hands it (`takes:`, each decision's `with:`), bound beside `me` in its choose,
+    # if, do and then; () for most
+    takes: tuple = ()
 
 
 class IfCall(Frozen):

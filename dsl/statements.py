@@ -57,6 +57,11 @@ class Context(Record):
     # the actions written with a `then:` (read from the YAML before any is compiled): a decision naming one is marked,
     # so that the runners know, once, that a choice of it goes on in a frame (runners.goes_on_in_frames)
     following: frozenset = frozenset()
+    # by action: the names its `takes:` lists (read from the YAML before any is compiled), which a decision offering it
+    # hands under `with:` (S035 where one is not handed, or one handed is taken by none of its actions)
+    takes: dict | None = None
+    # by (action, name) taken: the type and place of the first value a decision hands it (S036 at a value of another kind)
+    handed: dict | None = None
 
 
 def writes_set_aside(data) -> bool:
@@ -158,6 +163,8 @@ def _turns_seats_hint(kind: str, key) -> str:
 _DECISION_KEYS_ELSEWHERE = {
     ("simultaneous", "until_chosen"): "it asks one seat again until it chooses one of those actions; a simultaneous step "
     "asks each seat once, and an until loop around it asks them again (until: CONDITION, its do: holding the step)",
+    ("simultaneous", "with"): "it hands values to the actions one seat is offered; a simultaneous step hands none "
+    "yet: keep them in a variable its actions read, or ask each seat by a decide in a for: over the seats",
     "otherwise": "the action a deciding seat takes where it has no option; what a statement does where its when: is "
     "false is its else:",
 }
@@ -1097,6 +1104,9 @@ def c_decide(ctx, node, env):
             "fallback": _fallback_names(ctx, node, actions)}
     if ctx.following.intersection(actions + args["fallback"]):  # (only then: a decision of no follow-up keeps its args)
         args["follow_up"] = True
+    handed = _handed(ctx, node, env, actions + args["fallback"])
+    if handed:  # (only then: a decision handing nothing keeps its args, and the fast paths that take it)
+        args["with"] = handed
     if "until_chosen" in node:  # (only then: a decision asked once keeps the args, and the runners, it had)
         args["until_chosen"] = _stopping_names(ctx, node, actions + args["fallback"])
         # the block its frame runs while the seat is asked again (Game._h_again): one step of its own per question; a
@@ -1110,6 +1120,54 @@ def c_decide(ctx, node, env):
                            "once has no asking to end: guard it with when:, or put it in an until loop (until: "
                            "CONDITION, its do: holding the decide)")
     return args
+
+
+def _handed(ctx, node, env, offered) -> tuple:
+    """(name, Expr) of each value a decide's `with:` hands the actions it offers, read where it waits; S035 where an
+    action offered takes a name not handed, or a name handed is taken by none of them; S036 at a value of another kind
+    than another decision hands the same action's name."""
+    given = node.get("with") or {}
+    if not isinstance(given, dict):  # (the schema's V001 has said so)
+        return ()
+    takes = ctx.takes or {}
+    where = node.key_loc("with") if "with" in node else node.key_loc("decide")
+    for action in dict.fromkeys(offered):
+        missing = [name for name in takes.get(action, ()) if name not in given]
+        if missing:
+            ctx.compiler.error(where, "S035", f"decide '{_decision_label(node)}' offers action '{action}', which takes "
+                               f"{few_listed(repr(n) for n in missing)}, but does not hand {'it' if len(missing) == 1 else 'them'}",
+                               f"give {'it' if len(missing) == 1 else 'them'} under with: ({', '.join(f'{n}: ...' for n in missing)}), "
+                               f"the value{'s' if len(missing) > 1 else ''} read where the decide waits")
+    out = []
+    for name in given:
+        loc = given.loc_of(name) if hasattr(given, "loc_of") else where
+        takers = [action for action in dict.fromkeys(offered) if name in takes.get(action, ())]
+        if not takers:
+            ctx.compiler.error(given.key_loc(name) if hasattr(given, "key_loc") else where, "S035",
+                               f"decide '{_decision_label(node)}' hands '{name}', which none of its actions "
+                               f"({', '.join(dict.fromkeys(offered)) or 'none'}) takes",
+                               f"list '{name}' under takes: of the action that reads it, or remove it from with:")
+        expr = ctx.compiler.expression(given[name], loc, env, what=f"the value handed as '{name}'")
+        for action in takers:
+            _same_kind_handed(ctx, action, str(name), expr, loc)
+        out.append((str(name), expr))
+    return tuple(out)
+
+
+def _same_kind_handed(ctx, action: str, name: str, expr, loc) -> None:
+    """S036 where ``expr``, handed to ``action`` as ``name``, is of another kind than a value another decision hands it."""
+    first = ctx.handed.setdefault((action, name), (plain_type(expr.type), loc)) if ctx.handed is not None else None
+    if first is None or ANY in (first[0], plain_type(expr.type)) or first[0] == plain_type(expr.type):
+        return
+    ctx.compiler.error(loc, "S036", f"action '{action}' takes '{name}', handed {a_type(first[0])} at {first[1]} but "
+                       f"{a_type(plain_type(expr.type))} here",
+                       f"hand '{name}' the same kind of value at every decide offering '{action}' (or take two names)")
+
+
+def _decision_label(node) -> str:
+    """A decision as a message names it: its `name:`, else the actions it offers."""
+    value = node.get("name") or node.get("decide")
+    return str(value) if not isinstance(value, list) else ", ".join(map(str, value))
 
 
 def _stopping_names(ctx, node, offered) -> tuple:
@@ -1196,6 +1254,6 @@ STATEMENTS = {
     "turns": (c_turns, ("until", "next", "do")),
     "round": (c_round, ()),
     "end_game": (c_end_game, ()),
-    "decide": (c_decide, ("player", "otherwise", "until_chosen", "until")),
+    "decide": (c_decide, ("player", "otherwise", "until_chosen", "until", "with")),
     "simultaneous": (c_simultaneous, ("players", "otherwise")),
 }

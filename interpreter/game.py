@@ -1640,6 +1640,8 @@ class Game:
                                        f"{fraction_hint(player)}", part="player")
         if WORK[0] < HEAVY:  # (the work done on the way here, which the listing's fresh budget drops: _arrived)
             self._arrived(stmt, L)
+        if "with" in stmt.args:  # values handed to its actions: read once, kept with the decision (not the flow's names)
+            L = self._handed(stmt, L)
         actions = stmt.args["actions"]
         # listed now, to know the seat can decide; the agent's options() finds them listed
         lister = self._runners.listers[actions[0]] if len(actions) == 1 else None
@@ -1687,6 +1689,17 @@ class Game:
         if not listed:
             self._fallback(pending, player)
         return PAUSE
+
+    def _handed(self, stmt, L) -> dict:
+        """The decision's names: the flow's ``L`` and the values its `with:` hands its actions, read now."""
+        S = self.state
+        named = dict(L)
+        for name, expr in stmt.args["with"]:
+            try:
+                named[name] = expr.fn(S, L)
+            except _LISTING_FAILURES as exc:
+                raise rule_failed(self, stmt, exc, S, L, known="with") from None
+        return named
 
     def _h_again(self, stmt, L):
         """The question again of a decision asked until the seat chooses to stop (`until_chosen`), from the frame a

@@ -252,15 +252,16 @@ def asking_again(name, run):
 def goes_on_in_frames(stmt) -> bool:
     """Whether a choice of a decision pushes a frame the flow runs before it goes on: the question again of a decision
     asked until the seat stops (`until_chosen`), or an action's `then:` (the compiler marks a decision naming one,
-    `follow_up`). None of the fast paths that take a decision and go on after it take such a one: Game._run does."""
-    return "until_chosen" in stmt.args or "follow_up" in stmt.args
+    `follow_up`); or a decision handing values to its actions (`with`: Game._h_decide binds them). None of the fast
+    paths that take a decision and go on after it take such a one: Game._run does."""
+    return "until_chosen" in stmt.args or "follow_up" in stmt.args or "with" in stmt.args
 
 
 def following_up(action, run):
     """The runner of an action with a `then:`: its effects, then a frame of the flow whose block is its then: statements,
     `me` and the action's choices its names (as its `do` sees them), which Game._run runs before the flow goes on, as it
     runs the frame of a question asked again (asking_again, which wraps this one: its frame lies below)."""
-    then, names = action.then, ("me", *(p.name for p in action.params))
+    then, names = action.then, ("me", *action.takes, *(p.name for p in action.params))
     body = then.args["body"]
 
     def run_then_follow_up(game, S, L):

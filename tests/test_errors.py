@@ -310,7 +310,7 @@ CASES = {
     "unknown_key_of_an_action": Case(
         "a key no action takes: the keys an action takes are listed",
         breaking(IF, IF + "    limit: 3\n"),
-        "V001", "limit", hint="'play' takes the keys description, choose, secret, if, do and then"),
+        "V001", "limit", hint="'play' takes the keys description, choose, takes, secret, if, do and then"),
     "schema_top_level_key_indented_under_another_with_its_entries": Case(
         "'define:' and its entry indented under 'zones:': a zone named 'define' whose keys are unknown",
         breaking("define:\n  total(z): sum(c.value for c in z)\n", "  define:\n    limit: 3\n"),

@@ -1,0 +1,150 @@
+"""A decision hands values to the actions it offers (`with:` on a `decide`, `takes:` on the action): read in their
+choose, if, do and then; the same values for every way of playing (play_out, a record and its replay, options/apply,
+a copy, agents, scenarios); static checks S035, S036 and S003 (no `with:` on a simultaneous step), at file:line:col."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from philtre.dsl import PhiltreError, load_ruleset
+from philtre.interpreter import Game
+from philtre.interpreter.scenarios import run_scenarios
+from philtre.interpreter.simulate import play_game, simulate
+
+from conftest import played_three_ways, variant_of
+
+DATA = Path(__file__).parent / "data"
+SOURCE = (DATA / "decide_with.yaml").read_text()
+
+
+@pytest.fixture(scope="module")
+def handing():
+    """tests/data/decide_with.yaml: a draw's then: decides [keep, give] with the chip drawn; a for: h bids with h."""
+    return load_ruleset(str(DATA / "decide_with.yaml"))
+
+
+def _diagnostic(tmp_path, old, new, name="variant.yaml"):
+    """The one diagnostic loading the ruleset with ``old`` written as ``new`` reports, and the variant's lines."""
+    path = variant_of(SOURCE, tmp_path, old, new, name)
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(path)
+    assert len(caught.value.diagnostics) == 1, caught.value.diagnostics
+    return caught.value.diagnostics[0], Path(path).read_text().splitlines()
+
+
+def _to_keep_or_give(game):
+    """Play the game's first seat to the decision the draw's then: asks (keep or give), drawing the first chip."""
+    seat = game.pending()[0]
+    game.apply(seat, game.options(seat)[0])
+    return seat
+
+
+def test_the_scenarios_step_through_the_decisions_handed_values(handing):
+    results = run_scenarios(handing)
+    assert [r.failures for r in results] == [[]] * len(results)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_play_out_a_recorded_game_its_replay_and_the_loop_of_options_agree(handing, players, tmp_path):
+    for seed in range(12):
+        recorded = played_three_ways(handing, players, seed, tmp_path)
+        taken = {e["action"] for e in recorded.recorder.events if e.get("event") == "decision"}
+        assert "bid" in taken
+
+
+def test_the_values_are_read_where_the_decide_waits_and_kept_with_it(handing):
+    game = Game(handing, 2, seed=3)
+    seat = game.pending()[0]
+    chip = game.options(seat)[0].args[0][1]
+    game.apply(seat, game.options(seat)[0])
+    pending = game.state.flow.pending
+    assert pending.locals["c"] is chip and pending.locals["worth"] == chip["v"] * 10
+    # the values are the decision's, not names of the flow around it: the frame's names hold none of them
+    assert "worth" not in game.state.flow.stack[-1][3]
+    copy = game.copy()
+    assert copy.options(seat) == game.options(seat)
+    assert copy.state.flow.pending.locals["worth"] == chip["v"] * 10
+
+
+def test_the_for_loops_variable_is_handed_to_each_bid(handing):
+    game = Game(handing, 2, seed=1)
+    bids = []
+    while not game.finished and len(bids) < 2:
+        seat = game.pending()[0]
+        options = game.options(seat)
+        if options[0].action == "bid":
+            bids.append(sorted(dict(o.args)["n"] for o in options))
+        game.apply(seat, options[-1])
+    assert bids == [[0, 1], [0, 2]]
+
+
+def test_a_seats_view_names_the_actions_and_shows_no_value_handed(handing):
+    game = Game(handing, 2, seed=3)
+    seat = _to_keep_or_give(game)
+    view = game.view(1 - seat)
+    assert view["turn"]["actions"] == ["keep", "give"]
+    assert "worth" not in json.dumps(view, default=str)
+
+
+@pytest.mark.parametrize("agents", [["greedy", "greedy"], ["ismcts:20", "random"]])
+def test_search_agents_play_decisions_that_hand_values(handing, agents):
+    game = play_game(handing, 2, 4, agents, record=True)
+    assert game.finished
+    assert simulate(handing, 2, 4, seed=2, agents=agents)["games"] == 4
+
+
+def test_a_with_value_that_fails_stops_the_game_at_the_decide(handing, tmp_path):
+    path = variant_of(SOURCE, tmp_path, "with: {c: c, worth: c.v * 10}", "with: {c: c, worth: c.v // (c.v - c.v)}")
+    game = Game(load_ruleset(path), 2, seed=0)
+    seat = game.pending()[0]
+    with pytest.raises(PhiltreError) as caught:
+        game.apply(seat, game.options(seat)[0])
+    assert caught.value.diagnostics[0].code == "R100" and "in its with `c.v // (c.v - c.v)`" in str(caught.value)
+
+
+def test_an_action_offered_without_a_value_it_takes_is_s035_at_the_with(tmp_path):
+    found, lines = _diagnostic(tmp_path, "with: {c: c, worth: c.v * 10}", "with: {c: c}")
+    assert found.code == "S035" and "decide 'keep, give' offers action 'keep', which takes 'worth'" in found.message
+    assert lines[found.loc.line - 1].strip() == "with: {c: c}" and found.loc.col == 9
+    found, lines = _diagnostic(tmp_path, "            with: {h: h}\n", "")
+    assert found.code == "S035" and "decide 'bid' offers action 'bid', which takes 'h'" in found.message
+    assert lines[found.loc.line - 1].strip() == "- decide: bid"
+
+
+def test_a_value_no_action_takes_is_s035_at_its_name(tmp_path):
+    found, lines = _diagnostic(tmp_path, "with: {h: h}", "with: {h: h, hh: h}")
+    assert found.code == "S035" and "hands 'hh', which none of its actions (bid) takes" in found.message
+    assert found.loc.col == lines[found.loc.line - 1].index("hh") + 1
+
+
+def test_values_of_two_kinds_for_one_name_are_s036(tmp_path):
+    found, _ = _diagnostic(tmp_path, "      - decide: draw\n", "      - decide: draw\n      - decide: bid\n        with: {h: \"'one'\"}\n")
+    assert found.code == "S036" and "action 'bid' takes 'h', handed a word at" in found.message
+    assert "but a whole number here" in found.message
+
+
+def test_a_name_taken_that_is_a_choice_or_me_is_s036(tmp_path):
+    found, _ = _diagnostic(tmp_path, "takes: [h]", "takes: [h, n]")
+    assert found.code == "S036" and "takes 'n', which is also its choice" in found.message
+
+
+def test_a_name_read_but_not_taken_is_still_e150(tmp_path):
+    found, _ = _diagnostic(tmp_path, "add: worth}", "add: wroth}")
+    assert found.code == "E150" and "'wroth'" in found.message
+
+
+def test_with_on_a_simultaneous_step_is_s003(tmp_path):
+    found, _ = _diagnostic(tmp_path, "          - decide: bid\n", "          - simultaneous: bid\n")
+    assert found.code == "S003" and "'with' belongs to decide" in found.hint
+
+
+def test_a_score_of_a_value_handed_from_a_hidden_zone_is_linted_as_one_reading_it(tmp_path):
+    from philtre.dsl.lints import lint
+
+    path = variant_of(SOURCE, tmp_path, "worth: c.v * 10}", "worth: \"first(bag).v if count(bag) > 0 else 0\"}")
+    codes = [d.code for d in lint(load_ruleset(path))]
+    assert codes == ["L006"]
+    assert [d.code for d in lint(load_ruleset(str(DATA / "decide_with.yaml")))] == []
