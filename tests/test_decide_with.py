@@ -148,3 +148,46 @@ def test_a_score_of_a_value_handed_from_a_hidden_zone_is_linted_as_one_reading_i
     codes = [d.code for d in lint(load_ruleset(path))]
     assert codes == ["L006"]
     assert [d.code for d in lint(load_ruleset(str(DATA / "decide_with.yaml")))] == []
+
+
+AGAIN = """\
+philtre: 1
+game: with-again
+players: 2
+components:
+  chip: {attributes: {v: [1, 2, 3]}, copies: 2, start: bag}
+zones:
+  bag: {visible: everyone}
+  won: {each: player, visible: everyone}
+actions:
+  take:
+    takes: [most]
+    choose: {c: bag}
+    if: c.v <= most
+    do:
+      - move: c -> won[me]
+  stop:
+    takes: [most]
+    do:
+      - score: {player: me, add: most}
+flow:
+  - turns: 0
+    until: count(bag) == 0
+    do:
+      - decide: [take, stop]
+        with: {most: "1 + count(won[current])"}
+        until_chosen: stop
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_decision_asked_again_reads_its_values_again_at_each_question(tmp_path):
+    path = tmp_path / "again.yaml"
+    path.write_text(AGAIN)
+    game = Game(load_ruleset(str(path)), 2, seed=0)
+    most = []
+    for _ in range(3):
+        most.append(game.state.flow.pending.locals["most"])
+        take = next(o for o in game.options(0) if o.action == "take")
+        game.apply(0, take)
+    assert most == [1, 2, 3]

@@ -430,6 +430,19 @@ CASES = {
         breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - roll: {dice: \"['d2', 'd2']\"}\n",
                  MINIMAL.replace("define:", DICE + "define:")),
         "S034", "'d2']", message="roll names the die 'd2' twice"),
+    "decide_does_not_hand_a_value_its_action_takes": Case(
+        "an action takes a value (takes:) that the decide offering it does not hand (with:): S035 at the decide",
+        breaking(IF, "    takes: [limit]\n    if: card.value > limit\n"),
+        "S035", "decide: play", message="decide 'play' offers action 'play', which takes 'limit', but does not hand it",
+        hint="give it under with: (limit: ...)"),
+    "decide_hands_a_value_no_action_takes": Case(
+        "a decide hands a value (with:) that none of its actions takes: S035 at the name",
+        breaking("      - decide: play\n", "      - decide: play\n        with: {limit: 1}\n"),
+        "S035", "limit: 1", message="hands 'limit', which none of its actions (play) takes", hint="takes:"),
+    "action_takes_its_own_choice": Case(
+        "an action takes a name it chooses too: S036 at the name taken",
+        breaking(IF, "    takes: [card]\n" + IF),
+        "S036", "card]", message="action 'play' takes 'card', which is also its choice"),
     "python_len": Case(
         "Python's len() for count()",
         breaking(IF, "    if: len(hand[me]) > 0\n"),
