@@ -1123,21 +1123,25 @@ def c_decide(ctx, node, env):
 
 
 def _handed(ctx, node, env, offered) -> tuple:
-    """(name, Expr) of each value a decide's `with:` hands the actions it offers, read where it waits; S035 where an
-    action offered takes a name not handed, or a name handed is taken by none of them; S036 at a value of another kind
+    """(name, Expr) of each value a decide's `with:` hands the actions it offers, read where it waits (a simultaneous
+    step hands none); S035 where an action offered takes a name not handed, or a name handed is taken by none of them; S036 at a value of another kind
     than another decision hands the same action's name."""
-    given = node.get("with") or {}
+    kind = "decide" if "decide" in node else "simultaneous"
+    given = (node.get("with") or {}) if kind == "decide" else {}  # (a simultaneous step's `with:` is S003's alone)
     if not isinstance(given, dict):  # (the schema's V001 has said so)
         return ()
     takes = ctx.takes or {}
-    where = node.key_loc("with") if "with" in node else node.key_loc("decide")
-    for action in dict.fromkeys(offered):
+    where = node.key_loc("with") if "with" in node else node.key_loc(kind)
+    for action in dict.fromkeys(offered) if kind == "decide" or "with" not in node else ():  # (S003 said that one)
         missing = [name for name in takes.get(action, ()) if name not in given]
         if missing:
-            ctx.compiler.error(where, "S035", f"decide '{_decision_label(node)}' offers action '{action}', which takes "
-                               f"{few_listed(repr(n) for n in missing)}, but does not hand {'it' if len(missing) == 1 else 'them'}",
-                               f"give {'it' if len(missing) == 1 else 'them'} under with: ({', '.join(f'{n}: ...' for n in missing)}), "
-                               f"the value{'s' if len(missing) > 1 else ''} read where the decide waits")
+            it = "it" if len(missing) == 1 else "them"
+            ctx.compiler.error(where, "S035", f"{kind} '{_decision_label(node, kind)}' offers action '{action}', which "
+                               f"takes {few_listed(repr(n) for n in missing)}, but does not hand {it}",
+                               f"give {it} under with: ({', '.join(f'{n}: ...' for n in missing)}), the value"
+                               f"{'s' if len(missing) > 1 else ''} read where the decide waits" if kind == "decide" else
+                               f"a simultaneous step hands no values: offer '{action}' by a decide with with:, or keep "
+                               f"the value in a variable '{action}' reads")
     out = []
     for name in given:
         loc = given.loc_of(name) if hasattr(given, "loc_of") else where
@@ -1164,9 +1168,9 @@ def _same_kind_handed(ctx, action: str, name: str, expr, loc) -> None:
                        f"hand '{name}' the same kind of value at every decide offering '{action}' (or take two names)")
 
 
-def _decision_label(node) -> str:
+def _decision_label(node, kind: str = "decide") -> str:
     """A decision as a message names it: its `name:`, else the actions it offers."""
-    value = node.get("name") or node.get("decide")
+    value = node.get("name") or node.get(kind)
     return str(value) if not isinstance(value, list) else ", ".join(map(str, value))
 
 
@@ -1195,6 +1199,7 @@ def c_simultaneous(ctx, node, env):
                                f"flow), which a simultaneous step cannot run: its seats choose at once, not one after another",
                                f"name actions without then: here, and write the follow-up in the flow after the step (a "
                                f"for: over the seats, each asked with decide: and player:), or take '{name}' by a decide")
+    _handed(ctx, node, env, actions + fallback)  # (none: S035 where an action offered takes one; `with:` is S003)
     return {"actions": actions, "players": players, "fallback": fallback}
 
 

@@ -141,6 +141,13 @@ def test_with_on_a_simultaneous_step_is_s003(tmp_path):
     assert found.code == "S003" and "'with' belongs to decide" in found.hint
 
 
+def test_a_simultaneous_step_offering_an_action_that_takes_a_value_is_s035(tmp_path):
+    found, lines = _diagnostic(tmp_path, "          - decide: bid\n            name: bid\n            with: {h: h}\n",
+                               "          - simultaneous: bid\n")
+    assert found.code == "S035" and "simultaneous 'bid' offers action 'bid', which takes 'h'" in found.message
+    assert "a simultaneous step hands no values" in found.hint and lines[found.loc.line - 1].strip() == "- simultaneous: bid"
+
+
 def test_a_score_of_a_value_handed_from_a_hidden_zone_is_linted_as_one_reading_it(tmp_path):
     from philtre.dsl.lints import lint
 
