@@ -1449,7 +1449,7 @@ def l008_hidden_choices(facts) -> list:
     hidden = {n for n, z in facts.ruleset.zones.items() if z.visible in ("nobody", "others")}  # others: not its owner
     bags = {n for n, z in facts.ruleset.zones.items() if z.order != "everyone"}
     for name, action in facts.ruleset.actions.items():
-        env = {"me": frozenset()}
+        env = {"me": frozenset(), **facts.handed_to(action)}  # (a choice among a hand handed reads that hand)
         for param in action.params:
             refs = facts.refs(param.domain, env)
             env[param.name] = refs
@@ -1496,7 +1496,7 @@ def l021_hidden_conditions(facts) -> list:
     out = []
     facts.placed  # the zones the variables may hold, settled first (as for L008)
     for name, action in facts.ruleset.actions.items():
-        env, zone_choices = {"me": frozenset()}, {}
+        env, zone_choices = {"me": frozenset(), **facts.handed_to(action)}, {}
         for param in action.params:  # a filter (`[c for c in hand[me] if c.rank > top(deck)]`), a count (`range(count(...))`)
             refs = facts.refs(param.domain, env)
             # the zones whose components (or copies) are the options are L008's; a list of numbers or words holds none

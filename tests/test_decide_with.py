@@ -157,6 +157,15 @@ def test_a_score_of_a_value_handed_from_a_hidden_zone_is_linted_as_one_reading_i
     assert [d.code for d in lint(load_ruleset(str(DATA / "decide_with.yaml")))] == []
 
 
+def test_an_if_reading_a_value_handed_from_a_hidden_zone_is_l021(tmp_path):
+    from philtre.dsl.lints import lint
+
+    path = variant_of(SOURCE, tmp_path, "worth: c.v * 10}", "worth: \"first(bag).v if count(bag) > 0 else 0\"}")
+    text = Path(path).read_text().replace("add: worth}", "add: 1}").replace("if: c.v > 1 ", "if: c.v > 1 and worth >= 0 ")
+    Path(path).write_text(text)
+    assert [d.code for d in lint(load_ruleset(path))] == ["L021"]
+
+
 AGAIN = """\
 philtre: 1
 game: with-again
