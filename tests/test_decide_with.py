@@ -207,3 +207,9 @@ def test_a_decision_asked_again_reads_its_values_again_at_each_question(tmp_path
         take = next(o for o in game.options(0) if o.action == "take")
         game.apply(0, take)
     assert most == [1, 2, 3]
+
+
+def test_the_adapter_masks_the_options_of_decisions_that_hand_values():
+    from conftest import masked_by_the_adapter
+
+    assert masked_by_the_adapter(str(DATA / "decide_with.yaml"), range(3)) == {"draw", "keep", "give", "bid"}
