@@ -57,6 +57,8 @@ def match_choice(text: str, options, single_zones=(), again: bool = False, readi
         return _by_label(text, options, single_zones, forbidden)
     if "=" in text and sum(bool(NUMBER.fullmatch(w)) for w in words) not in (2, 3):  # words of a piece, no position: i=4 form=2
         return _by_label(text, options, single_zones, forbidden)
+    if not any(NUMBERISH.fullmatch(w) for w in words):  # `pass`, `place`, `foo`: words alone, read as on any board
+        return _by_label(text, options, single_zones, forbidden)
     return _by_position(words, options, single_zones, forbidden)
 
 

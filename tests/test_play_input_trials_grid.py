@@ -1,0 +1,52 @@
+"""`philtre play`'s reading of what a seat types, as the Reversi, Santorini, 6 nimmt and Ticket to Ride trials of
+2026-12-07 typed it: words alone on a board, a fallback typed while not offered, a rot on a board whose pieces never
+turn, a card's printed number, a full option of an action none of whose options is legal, a cell chosen as [x, y]."""
+
+from __future__ import annotations
+
+from test_play_cli import choose, options_of
+
+GRID_PASS = """\
+philtre: 1
+game: grid-pass
+players: 1
+components:
+  disc: {copies: 3, derive: {cells: "['x']"}, start: box}
+zones:
+  box: {}
+  board: {grid: {resolution: 1, width: 3, height: 1, turns: false}}
+actions:
+  put:
+    choose: {at: "placements(board, last(box))"}
+    if: at.overlap == 0 and at.x > 0
+    do:
+      - place: {piece: "last(box)", to: board, at: at}
+  pass: {}
+flow:
+  - decide: put
+    player: 0
+    otherwise: pass
+"""
+
+
+def _asked(tmp_path, text: str, players: int = 1):
+    """A fresh game of the ruleset.yaml in ``tmp_path``: what play makes of ``text`` at its first decision, read as
+    play reads it (its wording, the grids' sizes, why the rules rule out an option)."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.cli_play import _forbidding, match_choice
+    from philtre.interpreter.options import boards_wording, single_zones
+
+    game = Game(load_ruleset(str(tmp_path)), players, seed=1)
+    words = boards_wording(single_zones(game.ruleset), game.ruleset, players)
+    options = game.options(0)
+    return match_choice(text, options, words, forbidden=_forbidding(game, 0, options, words))
+
+
+def test_a_word_typed_alone_on_a_board_is_read_as_on_any_other_game(tmp_path):
+    """A Reversi trial: `pass`, `place` and `foo` were each told "'pass' is no position" on a grid game: words without
+    a number are read as an option's words (an action's name picks its options), as where nothing is placed."""
+    (tmp_path / "ruleset.yaml").write_text(GRID_PASS, encoding="utf-8")
+    assert _asked(tmp_path, "put").startswith("2 options match; write more of one")
+    assert _asked(tmp_path, "foo").startswith("'foo' is not among this turn's options, which are: 1. put(")
+    assert "not a position" in _asked(tmp_path, "1 foo 0 0 0")  # (numbers typed: still read as a position)
