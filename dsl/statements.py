@@ -1107,6 +1107,8 @@ def c_decide(ctx, node, env):
     handed = _handed(ctx, node, env, actions + args["fallback"])
     if handed:  # (only then: a decision handing nothing keeps its args, and the fast paths that take it)
         args["with"] = handed
+    if args["fallback"]:  # (where `otherwise:` is written: play names it where its action is typed while not offered)
+        args["fallback_at"] = node.key_loc("otherwise")
     if "until_chosen" in node:  # (only then: a decision asked once keeps the args, and the runners, it had)
         args["until_chosen"] = _stopping_names(ctx, node, actions + args["fallback"])
         # the block its frame runs while the seat is asked again (Game._h_again): one step of its own per question; a
@@ -1200,7 +1202,7 @@ def c_simultaneous(ctx, node, env):
                                f"name actions without then: here, and write the follow-up in the flow after the step (a "
                                f"for: over the seats, each asked with decide: and player:), or take '{name}' by a decide")
     _handed(ctx, node, env, actions + fallback)  # (none: S035 where an action offered takes one; `with:` is S003)
-    return {"actions": actions, "players": players, "fallback": fallback}
+    return {"actions": actions, "players": players, "fallback": fallback, **({"fallback_at": node.key_loc("otherwise")} if fallback else {})}
 
 
 def compile_then(ctx, spec, env):

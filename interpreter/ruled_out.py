@@ -4,6 +4,7 @@ rules out at this position (a value its `if` refuses only here): what to say of 
 from __future__ import annotations
 
 import os
+import re
 
 from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError
 
@@ -77,7 +78,10 @@ def outside(game, seat: int, legal) -> list:
 
 def forbids(game, seat: int, found, single_zones=()) -> str:
     """"the rules forbid take(n=0) now (the if of take, line 12: ...)" for ``found``, an option the rules rule out here
-    (its action's `if` named where that is what refuses it)."""
+    (its action's `if` named where that is what refuses it); for an option of the decision's fallback, when it is offered."""
+    fallback = fallback_only(game, found.action)
+    if fallback:  # (pass() has no if: "the rules forbid pass() now" left the seat to guess why)
+        return fallback
     said = f"the rules forbid {found.label(None, single_zones)} now"
     why = _why(game, seat, found)
     return f"{said} ({why})" if why else said
@@ -218,17 +222,22 @@ def _line_said(game, loc, line: int) -> str:
     return f"line {line} of {path if named.startswith('..') else named}"
 
 
+ACTION_FIRST = re.compile(r"\s*(\w+)(?:\s*$|\s*\(|\s+\S)")  # the action a line starts with: buy, buy(card=...), buy card=...
+
+
 def action_ruled_out(game, seat: int, text: str, legal) -> str:
-    """Why no option of the action ``text`` names alone (`buy`) is legal now, where the pending decision offers that
-    action: "no buy option is allowed now (the if of buy, line 134: ..., rules out each of its 12 choices)"; '' where
-    ``text`` is no such action's name, or some of its options are legal."""
+    """Why no option of the action ``text`` names (`buy`, or an option of it written out, buy(card=...)) is legal now,
+    where the pending decision offers that action: "no buy option is allowed now (the if of buy, line 134: ..., rules
+    out each of its 12 choices)"; '' where ``text`` starts with no such action's name, or some of its options are legal."""
     pending = game.state.flow.pending
-    words = text.split()
-    if pending is None or len(words) != 1 or any(option.action.lower() == words[0].lower() for option in legal):
+    first = ACTION_FIRST.match(text)
+    if pending is None or first is None or any(option.action.lower() == first[1].lower() for option in legal):
         return ""
-    name = next((n for n in decision_actions(pending.stmt) if n.lower() == words[0].lower()), None)
+    name = next((n for n in decision_actions(pending.stmt) if n.lower() == first[1].lower()), None)
     if name is None:
         return ""
+    if fallback_only(game, name):
+        return fallback_only(game, name)
     said, action = f"no {name} option is allowed now", game.ruleset.actions[name]
     choices = [option for option in _candidates(game, seat) if option.action == name]
     if not choices:  # (none listed: its choose offers nothing here, or more than CANDIDATES_LIMIT)
@@ -237,6 +246,19 @@ def action_ruled_out(game, seat: int, text: str, legal) -> str:
         each = "its one choice" if len(choices) == 1 else f"each of its {len(choices)} choices"
         return f"{said} ({_the_if(game, action)}, rules out {each})"
     return said
+
+
+def fallback_only(game, name: str) -> str:
+    """"pass is offered only when place has no legal option (otherwise:, line 20)" where ``name`` is the pending
+    decision's fallback alone, not one of its own actions; else ''."""
+    pending = game.state.flow.pending
+    if pending is None or name not in pending.stmt.args.get("fallback", ()) or name in pending.stmt.args.get("actions", ()):
+        return ""
+    own = " and ".join(dict.fromkeys(pending.stmt.args["actions"]))
+    at = pending.stmt.args.get("fallback_at")
+    where = f" (otherwise:, {_line_said(game, at, at.line)})" if at is not None else " (otherwise:)"
+    have = "has" if len(set(pending.stmt.args["actions"])) == 1 else "have"
+    return f"{name} is offered only when {own} {have} no legal option{where}"
 
 
 def _offers_none(game, seat: int, action) -> bool:

@@ -50,3 +50,37 @@ def test_a_word_typed_alone_on_a_board_is_read_as_on_any_other_game(tmp_path):
     assert _asked(tmp_path, "put").startswith("2 options match; write more of one")
     assert _asked(tmp_path, "foo").startswith("'foo' is not among this turn's options, which are: 1. put(")
     assert "not a position" in _asked(tmp_path, "1 foo 0 0 0")  # (numbers typed: still read as a position)
+
+
+def test_the_fallback_typed_while_not_offered_says_when_it_is_offered(tmp_path):
+    """A Reversi trial: `pass`, the decision's `otherwise:`, was told "the rules forbid pass() now", though pass has
+    no `if`: it is offered only where the decision's own actions have no legal option, which is said, with the line."""
+    (tmp_path / "ruleset.yaml").write_text(GRID_PASS, encoding="utf-8")
+    assert _asked(tmp_path, "pass").startswith("'pass' is not among this turn's options: pass is offered only when put "
+                                               "has no legal option (otherwise:, line 19); this turn's options are: ")
+    assert "pass is offered only when put has no legal option" in _asked(tmp_path, "pass()")
+
+
+BUY_OR_WAIT = """\
+philtre: 1
+game: buy-or-wait
+players: 1
+actions:
+  buy:
+    choose: {cost: "[3, 4]"}
+    if: cost < 0
+  wait: {}
+flow:
+  - decide: [buy, wait]
+    player: 0
+"""
+
+
+def test_a_full_option_of_an_action_none_of_whose_options_is_legal_says_why_as_its_name_does(tmp_path):
+    """A Ticket to Ride trial: `claim(route=..., col=red, locos=0)`, no claim legal, was told no option had arguments
+    route, col, locos, where `claim` alone said why: an option of such an action written out says the same."""
+    (tmp_path / "ruleset.yaml").write_text(BUY_OR_WAIT, encoding="utf-8")
+    why = "no buy option is allowed now (the if of buy, line 7: cost < 0, rules out each of its 2 choices)"
+    assert _asked(tmp_path, "buy").startswith(f"'buy' is not among this turn's options: {why}")
+    for typed in ("buy(cost=9)", "buy cost=9"):
+        assert _asked(tmp_path, typed).startswith(f"'{typed}' is not among this turn's options: {why}"), typed
