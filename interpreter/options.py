@@ -71,7 +71,8 @@ class Wording(frozenset):
     (action, parameter) pairs chosen among subsets, whose lists play may take typed in another order (``set_lists``);
     ``boards``, each grid's (width, height), None for one without edges (``boards_wording``); ``unturned``, whether
     a position at rot 0 is written without its rot (every option of a decision at rot 0: the turn tells none apart);
-    ``ranked``, the `show_sorted` key of each component a set lists that lies in a zone with one (``ranked_wording``)."""
+    ``ranked``, the `show_sorted` key of each component a set lists that lies in a zone with one (``ranked_wording``);
+    ``still``, the grids whose pieces never turn (`turns: false`, ``boards_wording``)."""
 
     display: dict = {}
     placed: dict = {}
@@ -80,12 +81,13 @@ class Wording(frozenset):
     boards: dict = {}
     unturned: bool = False
     ranked: dict = {}
+    still: frozenset = frozenset()
 
     def but(self, **changed) -> Wording:
         """A copy with the attributes ``changed`` given new values."""
         told = Wording(self)
         told.display, told.placed, told.located, told.unordered = self.display, self.placed, self.located, self.unordered
-        told.boards, told.unturned, told.ranked = self.boards, self.unturned, self.ranked
+        told.boards, told.unturned, told.ranked, told.still = self.boards, self.unturned, self.ranked, self.still
         for name, value in changed.items():
             setattr(told, name, value)
         return told
@@ -127,11 +129,13 @@ def told_places(game) -> dict:
 
 def boards_wording(words: Wording, ruleset, nplayers: int) -> Wording:
     """``words`` that also know each grid's size, (width, height), None for a grid without edges: a position typed off
-    the board is said to be (`no legal option at x=7 y=7` left the player to guess why)."""
+    the board is said to be (`no legal option at x=7 y=7` left the player to guess why); and which grids' pieces never
+    turn (a rot typed there is said to be always 0)."""
     from philtre.dsl.geometry import Bounded
 
     grids = ruleset.layout(nplayers).grids
-    return words.but(boards={name: (grid.width, grid.height) if type(grid) is Bounded else None for name, grid in grids.items()})
+    return words.but(boards={name: (grid.width, grid.height) if type(grid) is Bounded else None for name, grid in grids.items()},
+                     still=frozenset(name for name in grids if not ruleset.zones[name].turns))
 
 
 def located_wording(words: Wording, options, seen, zone_of) -> Wording:

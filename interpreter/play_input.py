@@ -284,7 +284,7 @@ def _by_position(words: list, options, single_zones=(), forbidden=None):
     matches = [o for o in there if others <= _label_words(o.label(None, single_zones))]
     if not there:
         return (f"no legal option at x={x} y={y} rot={rot}"
-                f"{_placement_forbidden(words, forbidden) or _off_board(x, y, single_zones) or _other_turns(options, x, y)}")
+                f"{_placement_forbidden(words, forbidden) or _off_board(x, y, single_zones) or _other_turns(options, x, y, single_zones)}")
     if not matches:  # (the position has options, the words none of them: they are not "no legal option there")
         words = " ".join(sorted(others))
         return (f"none of the {len(there)} options at x={x} y={y} rot={rot} has the word{'s' if len(others) > 1 else ''} {_said_back(words)}"
@@ -336,12 +336,17 @@ def _off_board(x: int, y: int, single_zones=()) -> str:
     return f": that cell is off the board ({'; '.join(sizes)})"
 
 
-def _other_turns(options, x: int, y: int) -> str:
+def _other_turns(options, x: int, y: int, single_zones=()) -> str:
     """What to say of the turns that have options at (x, y), where the one typed has none: placements() lists a piece
-    that looks the same turned at its least rot alone, so '0 0 180' of a square finds nothing where '0 0 0' does."""
+    that looks the same turned at its least rot alone, so '0 0 180' of a square finds nothing where '0 0 0' does; on
+    grids whose pieces never turn (`turns: false`), that rot is always 0."""
     rots = _rots_at(options, x, y)
     if not rots:
         return ""
+    boards, still = getattr(single_zones, "boards", {}), getattr(single_zones, "still", frozenset())
+    if boards and set(boards) <= still:  # (with a grid that turns beside it, the option's grid is not known here)
+        grids = " and ".join(sorted(boards))
+        return f" (pieces on {grids} never turn, `turns: false`: rot is always 0; type {x} {y})"
     return (f" (at x={x} y={y}: rot {', '.join(map(str, rots))}; a piece that looks the same turned is offered at the "
             "least rot that gives it)")
 

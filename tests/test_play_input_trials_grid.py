@@ -61,6 +61,17 @@ def test_the_fallback_typed_while_not_offered_says_when_it_is_offered(tmp_path):
     assert "pass is offered only when put has no legal option" in _asked(tmp_path, "pass()")
 
 
+def test_a_rot_typed_on_a_board_whose_pieces_never_turn_says_so(tmp_path):
+    """A Reversi trial: `3 2 90` on a `turns: false` board was told that a piece that looks the same turned is offered
+    at its least rot: on such a board no piece turns, rot is always 0."""
+    (tmp_path / "ruleset.yaml").write_text(GRID_PASS, encoding="utf-8")
+    assert _asked(tmp_path, "1 0 90") == ("no legal option at x=1 y=0 rot=90 (pieces on board never turn, `turns: "
+                                          "false`: rot is always 0; type 1 0)")
+    turning = GRID_PASS.replace(", turns: false", "")
+    (tmp_path / "ruleset.yaml").write_text(turning, encoding="utf-8")
+    assert "a piece that looks the same turned" in _asked(tmp_path, "1 0 90")
+
+
 BUY_OR_WAIT = """\
 philtre: 1
 game: buy-or-wait
