@@ -10,7 +10,7 @@ import weakref
 import click
 
 from .cli import EXIT_FINDINGS, EXIT_USAGE, PLAYERS_HELP, WholeNumber, guarded, load, named, overlay_identity, players_for, usable_file, warn_of
-from .play_input import NumberReading, _a_position, _forbidding, _places, _position_hint, match_choice
+from .play_input import NumberReading, _a_position, _forbidding, _places, _position_hint, match_choice, number_note
 
 @click.command()
 @click.argument("ruleset", callback=named)
@@ -639,6 +639,9 @@ def _ask(options, seed: int, record_path=None, single_zones=(), reading: NumberR
         label = found.label(None, single_zones)
         if text != label:  # a number is no amount (`5` in a list of bids 14..18 bid 18), and words may match another option
             click.echo(f"  = {label}", err=True)
+        note = number_note(text, found, options, single_zones)
+        if note:  # (`7` is option 7 where card n=7 is option 1: the number is the option's, the other said)
+            click.echo(note, err=True)
         return found
 
 

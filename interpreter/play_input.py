@@ -97,7 +97,7 @@ def _by_number(number: str, bare: bool, options, single_zones=(), reading: Numbe
             return (f"{_said_back(number)} is no option's number; {option.label(None, single_zones)} is option "
                     f"{options.index(option) + 1}: type {options.index(option) + 1}, or {text}")
         if valued is None:
-            return _no_such_number(number, options, single_zones, forbidden)
+            return _attribute_named(number, n, options, single_zones) or _no_such_number(number, options, single_zones, forbidden)
         option, name, value = valued
         if bare and reading is not None and reading.as_value == (option.action, name):
             return option
@@ -114,6 +114,48 @@ def _by_number(number: str, bare: bool, options, single_zones=(), reading: Numbe
     return (f"{_said_back(number)} is option {n}, {numbered.label(None, single_zones)}, and the value of "
             f"{option.label(None, single_zones)}, option {options.index(option) + 1}: type {n} again for option {n}, "
             f"or {name}={value}")
+
+
+def _attribute_named(number: str, n, options, single_zones=()) -> str:
+    """For a number that is no option's number, and an attribute's value of one option's component (a card's printed
+    number, `24` for play(card=card n=24)): which option that is and how to type it; '' where none or several hold it."""
+    held = _attribute_holding(n, options, single_zones)
+    if len(held) != 1:
+        return ""
+    (option, component, word), = held
+    at = options.index(option) + 1
+    return (f"{_said_back(number)} is no option's number; {component['type']} {word} is option {at}, "
+            f"{option.label(None, single_zones)}: type {at}, or {word}")
+
+
+def _attribute_holding(n, options, single_zones=()) -> list:
+    """(option, component, 'name=n') of each option that has ``n`` as a whole-number attribute of a component argument,
+    as its label writes it (n=24 of card n=24): the number as a seat reads it on the card."""
+    from philtre.dsl.values import Component
+
+    found = []
+    for option in options:
+        words = _label_words(option.label(None, single_zones))
+        for _, value in option.args:
+            if isinstance(value, Component):
+                found += [(option, value, f"{k}={n}") for k, v in value.items()
+                          if k not in ("type", "id", "owner") and type(v) is int and v == n and f"{k}={n}" in words]
+    return found
+
+
+def number_note(text: str, found, options, single_zones=()) -> str:
+    """For a number taken as ``found``, the option of that number, where it is also an attribute's value of another
+    option's component (`7`, option 7, where card n=7 is option 1): a note that says so, and how to type that one
+    (a number alone is the option's number: docs/writing-a-ruleset.md); else ''."""
+    n = _whole(text.strip()) if text.strip().isdecimal() else None
+    if n is None or not 1 <= n <= len(options) or options[n - 1] is not found:
+        return ""
+    held = [(o, c, w) for o, c, w in _attribute_holding(n, options, single_zones) if o is not found]
+    if len(held) != 1:
+        return ""
+    (option, component, word), = held
+    return (f"  ({text.strip()} is option {text.strip()}'s number; {component['type']} {word} is option "
+            f"{options.index(option) + 1}: for it, type {word})")
 
 
 def _values_listed(action: str, options) -> bool:

@@ -72,6 +72,50 @@ def test_a_rot_typed_on_a_board_whose_pieces_never_turn_says_so(tmp_path):
     assert "a piece that looks the same turned" in _asked(tmp_path, "1 0 90")
 
 
+CARDS = """\
+philtre: 1
+game: cards
+players: 1
+components:
+  card: {attributes: {n: [2, 24, 60]}, start: hand}
+zones:
+  hand: {}
+  table: {}
+actions:
+  play:
+    choose: {card: hand}
+    do:
+      - move: card -> table
+flow:
+  - decide: play
+    player: 0
+"""
+
+
+def test_a_cards_printed_number_past_the_options_names_that_card(tmp_path):
+    """A 6 nimmt trial: `24`, card n=24 being option 2, was told only that it was not one of the 10 options: where a
+    number is no option's number and one option's card has it as an attribute, that option is named."""
+    (tmp_path / "ruleset.yaml").write_text(CARDS, encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    at = next(i for i, o in enumerate(options, 1) if dict(o.args)["card"]["n"] == 24)
+    assert choose("24", options) == (f"'24' is no option's number; card n=24 is option {at}, play(card=card n=24): "
+                                     f"type {at}, or n=24")
+    assert choose("n=24", options) is options[at - 1]
+
+
+def test_a_number_that_is_an_options_number_and_another_cards_attribute_is_the_options_with_a_note(tmp_path):
+    """A 6 nimmt trial: `7` played option 7 (card n=60) where card n=7 was option 1, with no word of it: the number is
+    the option's (as documented), and a note names the card that has it."""
+    from philtre.interpreter.play_input import number_note
+
+    (tmp_path / "ruleset.yaml").write_text(CARDS, encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    assert [dict(o.args)["card"]["n"] for o in options] == [2, 24, 60]
+    assert choose("2", options) is options[1]
+    assert number_note("2", options[1], options) == "  (2 is option 2's number; card n=2 is option 1: for it, type n=2)"
+    assert number_note("1", options[0], options) == "" and number_note("n=2", options[1], options) == ""
+
+
 BUY_OR_WAIT = """\
 philtre: 1
 game: buy-or-wait
