@@ -1081,7 +1081,8 @@ def _not_an_option(text: str, options, single_zones=(), forbidden=None) -> str:
     if why:
         said = f"{said}: {why}"
     else:
-        said += _unknown_values(text, options, single_zones) or _unmatched_words(text, options, single_zones)
+        said += (_unknown_values(text, options, single_zones) or _unlisted_numbers(text, options, single_zones)
+                 or _unmatched_words(text, options, single_zones))
     if len(options) > SAID_OPTIONS:
         named = _action_named(text, options)
         if named:  # `step 7 16` where walls are listed too: the step options, not an example of a wall
@@ -1180,6 +1181,28 @@ def _unknown_values(text: str, options, single_zones=()) -> str:
             where = f"where {' '.join(f'{n}={v}' for n, v in typed if (n.lower(), v.lower()) in others)}, " if fitting and others else ""
             return f" (no option has {name}={value} now; {where}{name} is one of {', '.join(values[:SAID_MATCHES])}{more})"
     return ""
+
+
+def _unlisted_numbers(text: str, options, single_zones=()) -> str:
+    """For a line of whole numbers alone where an action chooses among lists of that many numbers (a cell as [x, y]) and
+    no option holds them: ' (no option has to=[0, 0] now; build's to is one of [1, 0], [0, 1]: type a list's numbers
+    in order, 1 0, or to=[1, 0])'; else '' (a Santorini trial's `0 0` was told nothing of the form)."""
+    words = text.replace(",", " ").split()
+    if len(words) < 2 or not all(NUMBER.fullmatch(w) for w in words):
+        return ""
+    lists: dict = {}  # (action, argument) -> its lists of len(words) numbers, as listed
+    for option in options:
+        for (name, value), (_, shown) in zip(option.args, option.argument_texts(None, single_zones)):
+            if isinstance(value, list) and len(value) == len(words) and all(type(v) is int for v in value):
+                lists.setdefault((option.action, name), []).append((value, shown))
+    if not lists:
+        return ""
+    (action, name), held = next(iter(lists.items()))
+    shown = list(dict.fromkeys(t for _, t in held))
+    more = f", ... ({len(shown) - SAID_MATCHES} more)" if len(shown) > SAID_MATCHES else ""
+    example = " ".join(map(str, held[-1][0]))
+    return (f" (no option has {name}=[{', '.join(words)}] now; {action}'s {name} is one of {', '.join(shown[:SAID_MATCHES])}"
+            f"{more}: type a list's numbers in order, {example}, or {name}={shown[-1]})")
 
 
 # a word: what lies between spaces, commas, brackets, a map's colons and quotes; a zone's index stays with its name (hand[2])

@@ -139,3 +139,27 @@ def test_a_full_option_of_an_action_none_of_whose_options_is_legal_says_why_as_i
     assert _asked(tmp_path, "buy").startswith(f"'buy' is not among this turn's options: {why}")
     for typed in ("buy(cost=9)", "buy cost=9"):
         assert _asked(tmp_path, typed).startswith(f"'{typed}' is not among this turn's options: {why}"), typed
+
+
+CELLS = """\
+philtre: 1
+game: cells
+players: 1
+actions:
+  build:
+    choose: {to: "[[1, 0], [0, 1], [1, 1]]"}
+flow:
+  - decide: build
+    player: 0
+"""
+
+
+def test_numbers_typed_bare_that_no_list_option_holds_say_the_form_to_type(tmp_path):
+    """A Santorini trial: `0 0`, where build chose among [x, y] lists and none was [0, 0], was told only that it was no
+    option: the lists the argument has are said, and how to type one (its numbers in order, or name=[x, y])."""
+    (tmp_path / "ruleset.yaml").write_text(CELLS, encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    assert choose("1 0", options) is options[0] and choose("1 1", options) is options[2]
+    assert choose("0 0", options).startswith(
+        "'0 0' is not among this turn's options (no option has to=[0, 0] now; build's to is one of [1, 0], [0, 1], "
+        "[1, 1]: type a list's numbers in order, 1 1, or to=[1, 1]), which are: ")
