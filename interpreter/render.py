@@ -543,10 +543,11 @@ def event_text(event: dict, ruleset, placed=None) -> str | None:
     """One line telling a filtered record event (records.md), or None for one not worth telling (a shuffle).
 
     A move or a deal whose count the record hides (``{"hidden": true, "count": null}``) does not say how many. With
-    ``placed`` (id -> (x, y, rot): where each piece lay on a grid as the decision was taken), a decision names a piece
-    with its place, as the options listed it (which of four alike pieces moved)."""
-    if placed and event.get("event") == "decision":
-        return _said_decision(event, ruleset, placed)
+    ``placed`` (id -> (x, y, rot): where each piece lay on a grid before the event), a decision names a piece with its
+    place, as the options listed it (which of four alike pieces moved), and a move or a gather of pieces off a grid
+    the cells they left (`disc (seat 1) from board at x=3 y=3 to supply[1]`)."""
+    if placed and event.get("event") in PLACED_WORDS:
+        return PLACED_WORDS[event["event"]](event, ruleset, placed)
     words = EVENT_WORDS.get(event.get("event"))
     return None if words is None else words(event, ruleset)
 
@@ -572,7 +573,7 @@ def _thing(value, ruleset, placed=None) -> str:
         return f"a hidden component (back: {component_text(value['back'])})"
     if isinstance(value, dict) and "type" in value and "id" in value:
         at = placed.get(value["id"]) if placed else None
-        return _component(value, ruleset) + (f" at x={at[0]} y={at[1]}{'' if at[2] is None else f' rot={at[2]}'}" if at else "")
+        return _component(value, ruleset) + (f" at {_cell_text(at)}" if at else "")
     if is_zone_json(value):
         return _where(value, ruleset)
     if isinstance(value, dict) and {"x", "y", "rot"} <= set(value):  # a placement, as the options list it
@@ -583,6 +584,25 @@ def _thing(value, ruleset, placed=None) -> str:
         # written in the language's words already, records.key_json: none, card#8, hand[1])
         return "{" + ", ".join(f"{k}: {_thing(v, ruleset, placed)}" for k, v in value.items()) + "}"
     return value_text(value)  # a word as the options write it: 'two words', not two words
+
+
+def _cell_text(at: tuple) -> str:
+    """A piece's place (x, y, rot) as play writes it: `x=3 y=3 rot=1`, its rot left out where None (play's, for a
+    piece that turning changes nothing of)."""
+    return f"x={at[0]} y={at[1]}{'' if at[2] is None else f' rot={at[2]}'}"
+
+
+PLACES_TOLD = 4  # pieces taken off a grid at once whose cells a move names: a board cleared is told without its 64
+
+
+def _cells_left(comps: list, placed) -> str:
+    """Where the pieces a move takes off a grid lay, in their order, as words to follow the zone they left (` at x=3
+    y=3`, ` at x=3 y=3, x=4 y=4`: which of the alike discs went, as the options name a cell); '' where one of them
+    lay nowhere the seat was told of, or there are more than PLACES_TOLD."""
+    cells = [placed.get(c["id"]) if isinstance(c, dict) and "id" in c else None for c in comps] if placed else [None]
+    if None in cells or not cells or len(cells) > PLACES_TOLD:
+        return ""
+    return " at " + ", ".join(map(_cell_text, cells))
 
 
 KINDS_TOLD = 6  # kinds a move of many names before it says how many more: a line stays readable
@@ -618,8 +638,9 @@ def _choices_of_values(rs, action: str) -> set:
     return {p.name for p in getattr(spec, "params", ()) if getattr(p.domain, "type", None) not in ("zone", ("list", "comp"))}
 
 
-def _said_move(e, rs):
-    return f"{_moved(e['components'], rs)} from {_where(e['from'], rs)} to {_destination(e, rs)}"
+def _said_move(e, rs, placed=None):
+    left = _cells_left(e["components"], placed)
+    return f"{_moved(e['components'], rs)} from {_where(e['from'], rs)}{left} to {_destination(e, rs)}"
 
 
 def _destination(e, rs) -> str:
@@ -627,10 +648,11 @@ def _destination(e, rs) -> str:
     return f"the bottom of {_where(e['to'], rs)}" if e.get("at") == "bottom" else _where(e["to"], rs)
 
 
-def _said_gather(e, rs):
-    """A list moved: what came from each source the seat may count, and from the others as one ('elsewhere')."""
+def _said_gather(e, rs, placed=None):
+    """A list moved: what came from each source the seat may count (pieces off a grid with the cells they left), and
+    from the others as one ('elsewhere')."""
     parts = [f"{_moved(source['components'], rs)} from {'elsewhere' if source.get('hidden') else _where(source, rs)}"
-             for source in e["from"] if not _uncounted(source)]
+             f"{_cells_left(source['components'], placed)}" for source in e["from"] if not _uncounted(source)]
     if any(_uncounted(source) for source in e["from"]):  # (told whether or not any came: a seat learns neither)
         parts.append(f"maybe {'more' if parts else 'hidden components'} from zones you cannot count")
     return f"{'; '.join(parts) or 'nothing'} to {_destination(e, rs)}"
@@ -742,3 +764,4 @@ def _said_round_end(e, rs):
 
 EVENT_WORDS = {"decision": _said_decision, "move": _said_move, "gather": _said_gather, "deal": _said_deal, "roll": _said_roll, "set_aside": _said_set_aside, "set": _said_set,
                "score": _said_score, "say": _said_say, "tell": _said_tell, "place": _said_place, "reveal": _said_reveal, "round_end": _said_round_end}
+PLACED_WORDS = {"decision": _said_decision, "move": _said_move, "gather": _said_gather}  # (those naming where a piece lay)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from philtre.dsl import load_ruleset
@@ -43,7 +44,8 @@ winners: {highest: "score[p]"}
 def told_to_seat_1(tmp_path, capsys) -> str:
     """What play tells seat 1 after seat 0 stepped its man at (2, 0) to (3, 1)."""
     path = tmp_path / "men.yaml"
-    path.write_text(MEN, encoding="utf-8")
+    if not path.exists():  # (a test may write its own men first)
+        path.write_text(MEN, encoding="utf-8")
     game = Game(load_ruleset(str(path)), 2, seed=1, record=True)
     chosen = next(o for o in game.options(0) if game.state.placed[dict(o.args)["piece"]["id"]][:2] == (2, 0)
                   and dict(o.args)["to"] == [3, 1])
@@ -66,6 +68,22 @@ def test_a_place_from_another_zone_is_told_once(tmp_path, capsys):
     assert "      man (seat 0) from pool placed on board at x=0 y=0\n" in out, out
     assert "      man (seat 0) from pool placed on board at x=2 y=0\n" in out, out
     assert "to board" not in out, out
+
+
+@pytest.mark.parametrize("moves, told", [
+    (["first(board) -> pool", "board -> pool"], ["man (seat 0) from board at x=0 y=0 to pool",
+                                                 "man (seat 0) from board at x=3 y=1 to pool"]),
+    (["board -> pool"], ["man (seat 0) x2 from board at x=0 y=0, x=3 y=1 to pool"]),
+])
+def test_a_piece_taken_off_a_grid_is_told_with_the_cell_it_left(tmp_path, capsys, moves, told):
+    """A Reversi trial: a disc taken off the board was told `disc (seat 1) from board to supply[1]`, no cell, though the
+    options and the places name one: which of the alike discs went could not be told. The record keeps no cell with a
+    move: play tells the one it followed the piece to (after a step on the grid too); several, each one's in order."""
+    path = tmp_path / "men.yaml"
+    path.write_text(MEN.replace("winners:", "".join(f'  - move: "{m}"\n' for m in moves) + "winners:"), encoding="utf-8")
+    out = told_to_seat_1(tmp_path, capsys)
+    for line in told:
+        assert f"      {line}\n" in out, out
 
 
 def test_play_does_not_tell_the_changes_of_a_quiet_variable():
