@@ -74,7 +74,7 @@ def _zone(z: dict, ruleset=None, order=(), bag=False) -> str:
         listed = [_component(c, ruleset) for c in shown_sorted(z["components"], order)]
         return "[" + ", ".join(_runs(_grouped(listed) if bag else listed)) + "]" if listed else "empty"
     revealed = shown_sorted(z.get("revealed") or [], order)
-    backs = f" (backs: {', '.join(_runs([component_text(b) for b in z['backs']]))})" if z.get("backs") else ""
+    backs = f" (backs: {backs_text(z['backs'])})" if z.get("backs") else ""
     if not revealed:
         return ("empty" if z["count"] == 0 else f"{z['count']} hidden{backs}") if "count" in z else "hidden"
     shown = ", ".join(_runs([_component(c, ruleset) for c in revealed]))  # alike told once, as above
@@ -83,6 +83,12 @@ def _zone(z: dict, ruleset=None, order=(), bag=False) -> str:
     # (the count is the whole zone's: "17 hidden (shown: 5)" read as 22, and a pile turned face up as "20 hidden")
     unseen = z["count"] - len(revealed)
     return f"{z['count']} (all shown: {shown})" if unseen <= 0 else f"{z['count']} ({unseen} hidden{backs}, shown: {shown})"
+
+
+def backs_text(backs: list) -> str:
+    """The backs of hidden components (a view's or a record's), alike ones one after another told once with how many:
+    `face die=1, face die=2`, `token size=4 x2`."""
+    return ", ".join(_runs([component_text(b) for b in backs]))
 
 
 _PALETTE = (31, 32, 34, 33, 35, 36, 91, 92, 94, 93)  # ANSI colours for distinct values
@@ -611,7 +617,7 @@ KINDS_TOLD = 6  # kinds a move of many names before it says how many more: a lin
 def _things(comps: list, ruleset, most: int | None = 4) -> str:
     """The components by name in order, alike ones one after another told once with how many; more than ``most``
     names (None: no limit), each kind once with how many, as a bag's board tells them, past KINDS_TOLD kinds how many more."""
-    texts = [_thing(c, ruleset) for c in comps]
+    texts = _hidden_together(comps, [_thing(c, ruleset) for c in comps])
     names = _runs(texts)
     if most is None or len(names) <= most:
         return ", ".join(names) or "nothing"
@@ -620,6 +626,20 @@ def _things(comps: list, ruleset, most: int | None = 4) -> str:
     told = set(list(dict.fromkeys(texts))[:KINDS_TOLD])
     more = sum(text not in told for text in texts)
     return ", ".join(_runs(_grouped(texts))[:KINDS_TOLD]) + (f" and {more} more" if more else "")
+
+
+def _hidden_together(comps: list, texts: list) -> list:
+    """``texts`` of ``comps`` with the hidden ones told as one where two or more show their backs, where the first lies,
+    as the board's zone lines tell them (`5 hidden (backs: face die=1, face die=2, ...)`): each told `a hidden
+    component (back: ...)` made a roll of five hidden dice a line of five (a Liar's Dice trial)."""
+    hidden = [i for i, c in enumerate(comps) if c == HIDDEN or is_back(c)]
+    backs = [comps[i]["back"] for i in hidden if is_back(comps[i])]
+    if len(hidden) < 2 or not backs:  # (alike ones without backs stay `a hidden component x3`)
+        return texts
+    gone = set(hidden[1:])
+    told = [text for i, text in enumerate(texts) if i not in gone]
+    told[hidden[0]] = f"{len(hidden)} hidden (backs: {backs_text(backs)})"  # (those left out all lay after it)
+    return told
 
 
 def _said_decision(e, rs, placed=None):

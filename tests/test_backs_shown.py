@@ -96,6 +96,25 @@ def test_a_list_moved_face_down_gives_its_backs_sorted_not_in_the_order_they_mov
     assert moves[0]["components"] == [{"hidden": True, "back": {"type": "token", "size": size}} for size in sorted(owned)]
 
 
+def test_play_tells_hidden_components_moved_together_by_their_backs_as_the_board_does(tmp_path):
+    """A Liar's Dice trial: a roll told each other seat's five dice one by one, `a hidden component (back: face die=1),
+    a hidden component (back: face die=2), ...`; several are one group, as the board's zone line, `6 hidden (backs:
+    ...)`; one alone, and several without backs, are told as before."""
+    (tmp_path / "ruleset.yaml").write_text(
+        "game: backs\nplayers: 2\ncomponents:\n  token: {attributes: {size: [3, 4], value: [1, 2, 3]}, back: [size], "
+        "start: pile}\nzones:\n  pile: {visible: nobody}\n  earned: {each: player, visible: owner}\n"
+        "flow:\n  - move: \"[c for c in pile] -> earned[1]\"\n", encoding="utf-8")
+    game = Game(load_ruleset(str(tmp_path / "ruleset.yaml")), 2, seed=3, record=True)
+    move = [e for e in game.recorder.for_player(0) if e.get("event") == "move"][-1]
+    assert event_text(move, game.ruleset) == "6 hidden (backs: token size=3 x3, token size=4 x3) from pile to earned[1]"
+    alone = {**move, "components": move["components"][:1]}
+    assert event_text(alone, game.ruleset) == "a hidden component (back: token size=3) from pile to earned[1]"
+    seen = {**move, "components": [{"type": "token", "id": 0, "size": 3, "value": 1}, *move["components"][:2]]}
+    assert event_text(seen, game.ruleset) == "token size=3 value=1, 2 hidden (backs: token size=3 x2) from pile to earned[1]"
+    backless = {**move, "components": [{"hidden": True}] * 3}
+    assert event_text(backless, game.ruleset) == "a hidden component x3 from pile to earned[1]"
+
+
 def test_liars_dice_cups_show_which_dice_each_seat_has_and_not_their_faces():
     """Liar's Dice (`back: [die]`): another seat's cup lists its dice by number, never the pips shown."""
     game = Game(load_ruleset(str(Path(__file__).resolve().parents[1] / "examples" / "liars-dice")), 3, seed=1, record=True)
