@@ -195,10 +195,8 @@ def render_grid(zone: dict, resolution: int, colour: bool = False, every=()) -> 
     blank_shown = any(v is None for v in every)  # (a piece with a blank: '-' is the blank's, no value's)
     every = [v for v in every if v is not None]
 
-    comps = {c["id"]: c for c in zone.get("components", [])}
-    placed = {p["id"]: (p["x"], p["y"], p["rot"]) for p in zone.get("placements", [])}
-    pieces = [comps[p["id"]] for p in zone.get("placements", [])]
-    layer = geometry.top_layer([_Piece(c) for c in pieces], placed, resolution)
+    pieces, placed = _laid(zone)
+    layer = geometry.top_layer(pieces, placed, resolution)
     if type(resolution) is geometry.Bounded:  # a board of fixed size: drawn whole, its empty cells too, so its edges show
         xs, ys = [0, resolution.width - 1] + [x for x, _ in layer], [0, resolution.height - 1] + [y for _, y in layer]
     elif not layer:
@@ -253,6 +251,34 @@ def render_grid(zone: dict, resolution: int, colour: bool = False, every=()) -> 
     # a board of fixed size draws its empty cells as dots; a grid without edges, the cells no piece covers between them
     dots = ("an empty cell" if type(resolution) is geometry.Bounded else "no cell") if dotted else None
     return grid_legend(values, symbols, blank, marked, dots), lines
+
+
+def _laid(zone: dict) -> tuple:
+    """A grid zone's pieces of a view, bottom to top, as the geometry functions take them, and their places (id -> (x,
+    y, rot))."""
+    comps = {c["id"]: c for c in zone.get("components", [])}
+    placed = {p["id"]: (p["x"], p["y"], p["rot"]) for p in zone.get("placements", [])}
+    return [_Piece(comps[p["id"]]) for p in zone.get("placements", [])], placed
+
+
+STACKS_TOLD = 20  # lines of stacks under a drawing before how many more: a board of overlapping tiles stays readable
+
+
+def stack_lines(zone: dict, resolution: int, ruleset=None) -> list:
+    """The cells of a grid zone of a view where pieces lie on one another, each with its pieces, the lowest first, as
+    lines to follow the drawing, which shows only the top one (a worker on a tower of three hid the tower: a Santorini
+    trial); cells of the same pieces on one line (two tiles overlapping over four cells); none where no cell has two."""
+    from philtre.dsl import geometry
+
+    pieces, placed = _laid(zone)
+    cells: dict = {}  # the ids of a stack -> its cells, in the order of the drawing (rows, then columns)
+    for (x, y), stack in sorted(geometry.stacks(pieces, placed, resolution).items(), key=lambda item: item[0][::-1]):
+        if len(stack) > 1:
+            cells.setdefault(tuple(c["id"] for c in stack), (stack, []))[1].append(f"x={x} y={y}")
+    told = [f"  {', '.join(at)}: {', '.join(_runs([_component(c, ruleset) for c in stack]))}"
+            for stack, at in list(cells.values())[:STACKS_TOLD]]
+    more = [f"  ... and {len(cells) - STACKS_TOLD} more"] if len(cells) > STACKS_TOLD else []
+    return ["stacked (lowest first):", *told, *more] if told else []
 
 
 class _Piece(dict):
@@ -494,7 +520,7 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
                 every = pieces_values(ruleset, len(view["scores"]), int(grid))
                 legend, drawing = render_grid(one, grid, colour, every)
                 lines.append(f"  {label}{mine} (x across, y down{'; ' + legend if legend else ''}):")
-                lines.extend("  " + line for line in drawing)
+                lines.extend("  " + line for line in drawing + stack_lines(one, grid, ruleset))
             else:
                 lines.append(f"  {label}{mine}: {_zone(one, ruleset, spec.show_sorted, spec.order == 'nobody')}")
     if empty:

@@ -2054,6 +2054,25 @@ def test_a_blank_cell_is_drawn_as_a_blank_not_as_a_value_named_none():
     assert legend == "- is blank" and lines[1].split() == ["0", "-"], (legend, lines)
 
 
+def test_the_pieces_stacked_in_a_cell_are_listed_under_the_drawing_which_shows_the_top_one():
+    """Santorini: the drawing showed a worker on a tower of three, and not the tower; the cells where pieces lie on one
+    another are listed under it, their pieces the lowest first, cells of the same pieces on one line (tiles
+    overlapping over two cells); none where no cell holds two."""
+    from philtre.interpreter.render import stack_lines
+
+    def piece(i, kind, cells, owner=None):
+        return {"type": kind, "id": i, "cells": cells, **({"level": cells[0]} if owner is None else {"owner": owner})}
+
+    zone = {"components": [piece(0, "block", [1]), piece(1, "block", [2]), piece(2, "worker", ["A"], 0),
+                           piece(3, "block", [1]), piece(4, "tile", [1, 1]), piece(5, "tile", [2, 2])],
+            "placements": [{"id": i, "x": x, "y": y, "rot": 0} for i, x, y in
+                           [(0, 1, 2), (1, 1, 2), (2, 1, 2), (3, 0, 0), (4, 3, 0), (5, 3, 0)]]}
+    assert stack_lines(zone, 1) == ["stacked (lowest first):", "  x=3 y=0, x=4 y=0: tile level=1, tile level=2",
+                                    "  x=1 y=2: block level=1, block level=2, worker (seat 0)"]
+    alone = {"components": zone["components"][:4], "placements": zone["placements"][2:4]}
+    assert stack_lines(alone, 1) == []
+
+
 PIECES = """\
 philtre: 1
 game: pieces
