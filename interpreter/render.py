@@ -94,7 +94,8 @@ def backs_text(backs: list) -> str:
 _PALETTE = (31, 32, 34, 33, 35, 36, 91, 92, 94, 93)  # ANSI colours for distinct values
 
 
-SPARE_SYMBOLS = "KLMNOPQRSTUVWXYZklmnopqrstuvwxyz0123456789#%&@+=~$?"  # for a value whose own letters are taken
+# for a value whose own letters are taken (digits last: a digit reads as that number, 0-9 drawn as their digits)
+SPARE_SYMBOLS = "KLMNOPQRSTUVWXYZklmnopqrstuvwxyz#%&@+=~$?0123456789"
 LEGEND_VALUES = 12  # values the legend names before "and N more"
 
 
@@ -103,16 +104,22 @@ def _value_key(value) -> tuple:
     return type(value).__name__, repr(value)
 
 
+def _digit(value) -> str | None:
+    """A whole number 0-9's digit, the character it is drawn as; None for any other value (true, 2.0, 10, '7')."""
+    return str(value) if type(value) is int and 0 <= value < 10 else None
+
+
 def grid_symbols(values) -> dict:
-    """{value key: one character} for the distinct sub-cell values, each its own: 0-9 are A-J (as before: colours numbered 0-4), a
-    value of one letter that letter where it is free ('b' b, 'B' B), any other value the first of its own letters or digits
-    that no value has in either case, as a capital, then one free in the other case, then a spare one ('apple' A,
-    'avocado' V, 27 2)."""
+    """{value key: one character} for the distinct sub-cell values, each its own: 0-9 their digits, a value of one
+    letter that letter where it is free ('b' b, 'B' B), any other value the first of its own letters that no
+    value has in either case, as a capital, then one free in the other case, then a spare one, a digit last ('apple' A,
+    'avocado' V, 27 K)."""
     symbols, used = {}, set()
-    for value in values:  # whole numbers 0-9 first: their letters are theirs whatever else lies on the board
-        if type(value) is int and 0 <= value < 10:
-            symbols[_value_key(value)] = "ABCDEFGHIJ"[value]
-            used.add(symbols[_value_key(value)])
+    for value in values:  # whole numbers 0-9 first: their digits are theirs whatever else lies on the board (until
+        # 2026-12-07 they were A-J, which then took the letters of words: level 1 drawn B beside a worker 'B' drawn b)
+        if _digit(value) is not None:
+            symbols[_value_key(value)] = _digit(value)
+            used.add(_digit(value))
     for value in values:  # then a one-letter word its own letter: 'b' drawn B read as the 'B' beside it
         if type(value) is str and len(value) == 1 and value.isalpha() and value not in used:
             symbols[_value_key(value)] = value
@@ -121,7 +128,7 @@ def grid_symbols(values) -> dict:
         key = _value_key(value)
         if key in symbols:
             continue
-        own = [ch for ch in plain(value) if ch.isalnum()]
+        own = [ch for ch in plain(value) if ch.isalnum() and not ch.isdigit()]  # (27 drawn 2 read as the number 2)
         # a letter of its own no other value has in either case first: black B and blue b were told apart by case alone
         apart = [ch.upper() for ch in own if len(ch.upper()) == 1 and ch.upper() not in used and ch.lower() not in used]  # ('ß' is 'SS')
         wanted = apart + [ch.upper() for ch in own[:1]] + [ch.lower() for ch in own[:1]] + own[1:] + [ch.upper() for ch in own[1:]]
@@ -131,7 +138,7 @@ def grid_symbols(values) -> dict:
 
 
 def grid_legend(values, symbols, blank: bool = False, marked: bool = False, dots: str | None = None) -> str:
-    """'A=0, B=1, P=apple, V=avocado; * is a mark': the symbols the drawing uses, each with its value (and the blank's,
+    """'A=apple, V=avocado, K=27; * is a mark': the symbols the drawing uses, each with its value (and the blank's,
     where a piece has blank cells; the mark's where one is drawn; the dot's, ``dots``, where one is). A value drawn as
     itself ('b' b) is not named: 'b=b, B=B' said nothing."""
     named = [f"{symbols[_value_key(v)]}={plain(v)}" for v in values if symbols[_value_key(v)] != plain(v)]
@@ -147,13 +154,16 @@ MAX_DRAWN_CELLS = 10_000  # a grid drawn as text spans at most this many cells (
 
 
 def _as_themselves(values, blank: bool) -> dict | None:
-    """{value key: the value} where every value is one printable character, no space, and none the drawing shows for
-    something else (a dot, a mark, the blank where a piece has one): each is drawn as itself ('+', '-', '|' of a board
-    of lines, which were drawn K, L, M); None otherwise."""
+    """{value key: the character} where every value is one printable character, no space, or a whole number 0-9 (its
+    digit), no two the same character and none the drawing shows for something else (a dot, a mark, the blank where a
+    piece has one): each is drawn as itself ('+', '-', '|' of a board of lines, which were drawn K, L, M; levels 1-4
+    beside workers 'A' and 'B'); None otherwise."""
     taken = set(DRAWN_SYMBOLS) | ({BLANK_SYMBOL} if blank else set())
-    if all(type(v) is str and len(v) == 1 and v.isprintable() and not v.isspace() and v not in taken for v in values):
-        return {_value_key(v): v for v in values}
-    return None
+    drawn = [_digit(v) or (v if type(v) is str and len(v) == 1 and v.isprintable() and not v.isspace() else None)
+             for v in values]
+    if None in drawn or taken & set(drawn) or len(set(drawn)) < len(drawn):  # (a word '1' beside the number 1)
+        return None
+    return {_value_key(v): ch for v, ch in zip(values, drawn)}
 
 
 def _drawn_order(values) -> list:

@@ -150,10 +150,10 @@ def test_play_draws_the_whole_board_empty_cells_as_dots(tmp_path):
     _put(game, 1, 1, 90)
     drawn = _drawing(game)
     assert drawn[1].split() == ["0", "1", "2", "3"], drawn
-    assert [line.split() for line in drawn[2:5]] == [["0", ".", ".", ".", "."], ["1", ".", "B", ".", "."], ["2", ".", "C", ".", "."]], drawn
+    assert [line.split() for line in drawn[2:5]] == [["0", ".", ".", ".", "."], ["1", ".", "1", ".", "."], ["2", ".", "2", ".", "."]], drawn
     unbounded = _game(tmp_path, grid="{resolution: 1}")
     _put(unbounded, 1, 1, 90)
-    assert [line.split() for line in _drawing(unbounded)[1:4]] == [["1"], ["1", "B"], ["2", "C"]]  # the cells covered alone
+    assert [line.split() for line in _drawing(unbounded)[1:4]] == [["1"], ["1", "1"], ["2", "2"]]  # the cells covered alone
 
 
 FAMILY = BOARD.replace("  board: {grid: GRID, visible: everyone}", "  board: {each: player, grid: GRID, visible: everyone}").replace(

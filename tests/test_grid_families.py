@@ -87,5 +87,5 @@ def test_a_seats_hidden_grid_is_its_own_to_see(tmp_path):
     assert theirs == {"count": 1}
     placed = [e for e in game.recorder.for_player(1) if e.get("event") == "place"]
     assert placed and all(e["at"] == {"hidden": True} for e in placed), placed
-    assert "quilt[0] (you) (x across, y down;" in render_view(game.view(0), game.ruleset)
+    assert "quilt[0] (you) (x across, y down" in render_view(game.view(0), game.ruleset)
     assert "quilt[0]: 1 hidden" in render_view(game.view(1), game.ruleset)

@@ -2031,8 +2031,8 @@ def test_a_grid_is_drawn_with_a_symbol_of_its_own_for_each_value_and_a_legend_th
     text = render_view(game.view(0), ruleset)
     legend = re.search(r"board \(x across, y down; (.*)\):", text).group(1)
     symbols = dict(pair.split("=", 1) for pair in legend.split("; ")[0].split(", "))
-    assert sorted(symbols.values()) == sorted(["-10", "0", "2.5", "27", "apple", "avocado", "true"]), legend
-    assert symbols["A"] == "0" and legend.endswith("; - is blank; . is no cell")  # 0-9 keep their letters A-J
+    assert sorted(symbols.values()) == sorted(["-10", "2.5", "27", "apple", "avocado", "true"]), legend
+    assert "0" not in symbols and legend.endswith("; - is blank; . is no cell")  # 0-9 their digits: not named
     drawing = text[text.index("board (x across"):].splitlines()[1:]
     header = drawing[0].split()
     assert header == [str(x) for x in range(int(header[0]), int(header[-1]) + 1)], drawing[0]  # columns apart
@@ -2049,7 +2049,7 @@ def test_a_blank_cell_is_drawn_as_a_blank_not_as_a_value_named_none():
     frame = {"type": "frame", "id": 0, "cells": [None, None, 1]}
     zone = {"components": [frame], "placements": [{"id": 0, "x": 0, "y": 0, "rot": 0}]}
     legend, lines = render_grid(zone, 1)
-    assert legend == "B=1; - is blank" and lines[1].split() == ["0", "-", "-", "B"], (legend, lines)
+    assert legend == "- is blank" and lines[1].split() == ["0", "-", "-", "1"], (legend, lines)
     legend, lines = render_grid({"components": [{**frame, "cells": [None]}], "placements": zone["placements"]}, 1)
     assert legend == "- is blank" and lines[1].split() == ["0", "-"], (legend, lines)
 
@@ -2181,7 +2181,8 @@ def test_a_value_keeps_its_symbol_for_the_whole_game(tmp_path, order):
 
 @pytest.mark.parametrize("values, legend", [
     (["black", "blue", "red", "white", "yellow"], "B=black, L=blue, R=red, W=white, Y=yellow"),
-    ([0, 1, "apple", "avocado"], "A=0, B=1, P=apple, V=avocado"),  # A is 0's: apple's a would differ by case alone
+    ([0, 1, "apple", "avocado"], "A=apple, V=avocado"),  # 0 and 1 their digits (A-J until 2026-12-07, apple then P)
+    ([0, 1, 27, "apple"], "K=27, A=apple"),  # 27 no digit, though 2 lies nowhere: a digit is the number's
     (["b", "blue", "bob"], "L=blue, O=bob"),  # b drawn as itself: blue's B would be b's capital
     (["aa", "ab"], "A=aa, B=ab"),
     (["aa", "ab", "ba"], "A=aa, B=ab, b=ba"),  # no letter of its own is left: one free in the other case, as before
@@ -2196,6 +2197,25 @@ def test_no_two_values_of_a_grid_are_drawn_with_one_letter_in_two_cases(values, 
     zone = {"components": pieces, "placements": [{"id": i, "x": i, "y": 0, "rot": 0} for i in range(len(pieces))]}
     said, _ = render_grid(zone, Bounded(1, len(pieces), 1), every=values)
     assert said == legend, said
+
+
+def test_one_digit_numbers_are_drawn_as_their_digits_beside_one_letter_words():
+    """A Santorini trial: levels 1-4 were drawn B-E and then took the workers' letters, worker 'B' drawn b under
+    `B=1, C=2, D=3, b=B`; all-number cells 1..8 read B..I. A whole number 0-9 is drawn as its digit, the words as
+    themselves, nothing named; a word '1' beside the number 1 is not drawn alike."""
+    from philtre.dsl.geometry import Bounded
+    from philtre.interpreter.render import render_grid
+
+    def drawn(values):
+        pieces = [{"type": "tile", "id": i, "cells": [value]} for i, value in enumerate(values)]
+        zone = {"components": pieces, "placements": [{"id": i, "x": i, "y": 0, "rot": 0} for i in range(len(pieces))]}
+        legend, lines = render_grid(zone, Bounded(1, len(pieces), 1), every=values)
+        return legend, lines[1].split()[1:]
+
+    assert drawn([1, 2, 3, 4, "A", "B"]) == ("", ["1", "2", "3", "4", "A", "B"])
+    assert drawn([1, 8, 0]) == ("", ["1", "8", "0"])
+    legend, cells = drawn([1, "1", True, 10])
+    assert len(set(cells)) == 4 and cells[0] == "1" and "=true" in legend and "=10" in legend, (legend, cells)
 
 
 class _Terminal(io.StringIO):
@@ -2231,9 +2251,9 @@ def test_the_grid_legend_names_marks_and_dots_only_where_the_drawing_shows_them(
     plain_ = {"type": "tile", "id": 1, "cells": [2]}
     apart = {"components": [marked, plain_], "placements": [{"id": 0, "x": 0, "y": 0, "rot": 0}, {"id": 1, "x": 2, "y": 0, "rot": 0}]}
     legend, lines = render_grid(apart, 1)
-    assert legend == "B=1, C=2; * is a mark; . is no cell" and lines[1].split() == ["0", "*", ".", "C"], (legend, lines)
+    assert legend == "* is a mark; . is no cell" and lines[1].split() == ["0", "*", ".", "2"], (legend, lines)
     legend, lines = render_grid({"components": [plain_], "placements": [{"id": 1, "x": 0, "y": 0, "rot": 0}]}, Bounded(1, 2, 1))
-    assert legend == "C=2; . is an empty cell" and lines[1].split() == ["0", "C", "."], (legend, lines)
+    assert legend == ". is an empty cell" and lines[1].split() == ["0", "2", "."], (legend, lines)
 
 
 HEIGHTS = """\
