@@ -647,8 +647,8 @@ def _quoted_example(text: str, mark) -> str:
     if start and ": " not in before[start:]:  # stopped inside a key: `{bid[me]: amount}`
         key, rest = _flow_part(line[start:], ":")
         value, _ = _flow_part(rest[1:], ",}")
-        if key and value and '"' not in key:
-            return f'{{"{key}": {flow_text(value)}}}'
+        if key and value and '"' not in key:  # (a list or mapping YAML reads whole stays one: `{"supply[0]": []}`)
+            return f'{{"{key}": {value if _reads_as_collection(value) else flow_text(value)}}}'
         return '{card: "hand[me]"}'
     colon = before.rfind(": ")
     start = _flow_item_start(before[:colon]) if colon > 0 else 0
@@ -663,6 +663,15 @@ def _quoted_example(text: str, mark) -> str:
     if key == "to" and _DEAL_OPENS.match(line) and not value.startswith("["):
         value = f"[{value}]"  # a deal's `to` is a list of zones: one zone quoted alone would be E120 next
     return f'{{{key}: "{value}"}}'
+
+
+def _reads_as_collection(value: str) -> bool:
+    """Whether YAML reads ``value``, written as a flow mapping's value, as a list or mapping (`[]`, `[a, b]`, `{}`)."""
+    try:
+        loaded = yaml.safe_load(f"{{k: {value}}}")
+    except yaml.YAMLError:
+        return False
+    return isinstance(loaded, dict) and isinstance(loaded.get("k"), (list, dict))
 
 
 def _block_list_value(text: str, exc):

@@ -1323,6 +1323,8 @@ def test_a_decision_inside_an_action_says_how_the_flow_asks_a_follow_up(tmp_path
     # a key holding brackets is quoted, not its value (the example was {card: "hand[me]"})
     ("to: hand, extra: {hand[0]: 1}", '(an expression inside { } or [ ] is quoted: {"hand[0]": 1})'),
     ('to: hand, extra: {"hand[0]": hand[0]}', '(an expression inside { } or [ ] is quoted: {"hand[0]": "hand[0]"})'),
+    # a list YAML reads whole stays a list: quoting it was V001 "expected a list, got the text '[]'" (a Santorini trial)
+    ("to: hand, extra: {hand[0]: []}", '(an expression inside { } or [ ] is quoted: {"hand[0]": []})'),
     # quoted, one zone: the fix is in language.md's deal, not in the message
     ('to: "hand[0]"', 'E120 \'to\' must be a list of zones, but this is a zone (a list of one zone is written in brackets: "[hand[0]]")'),
 ])
