@@ -1118,14 +1118,18 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None, defaulted=()) 
                     "in the scenario to take none of them")
         if error.validator == "type" and error.instance is None and len(full_path) == 2 and full_path[0] == "actions":
             hint = f"an action with nothing to choose or do is written {full_path[1]}: {{}}"  # (`pass:` left empty)
-        if error.validator == "type" and error.instance is None and len(full_path) >= 2 and full_path[-2] in ("set", "let"):
-            # `set: {gift: null}`: YAML's null is no value at all, where `initial: null` is data, the value none
-            # (`set: {x: left(x, 1)}`: the key `1)` is what YAML split off the expression at its comma: told there)
+        split = ""
+        if error.validator == "type" and error.instance is None and full_path:
+            # `set: {x: left(x, 1)}`, `choose: {q: range(1, n), f: range(1, 7)}`: the key `1)` or `7)` is what YAML split
+            # off the expression at its comma, told there (a mapping's second such key is not told as a bad name)
             split = _comma_split_hint(_node_at_path(data, full_path[:-1]), str(full_path[-1]))
             if split:
-                loc = location(data, full_path, True, where)
-            hint = split or (f"YAML reads null, ~ and an empty value as no value at all; an expression's nothing is none: "
-                             f"{full_path[-1]}: none")
+                hint, loc = split, location(data, full_path, True, where)
+        if (error.validator == "type" and error.instance is None and len(full_path) >= 2 and full_path[-2] in ("set", "let")
+                and not split):
+            # `set: {gift: null}`: YAML's null is no value at all, where `initial: null` is data, the value none
+            hint = (f"YAML reads null, ~ and an empty value as no value at all; an expression's nothing is none: "
+                    f"{full_path[-1]}: none")
         if error.validator == "type" and error.instance is None and full_path and _assigned(full_path[-1]):
             # `set: {held = true}`: YAML made one key of it
             hint, loc = equals_hint(full_path[-1]), location(data, full_path, True, where)  # at the key, not the '}' after it

@@ -1785,6 +1785,16 @@ def test_an_expression_split_at_nested_commas_is_one_finding():
     assert [d.code for d in diagnostics_of(data_path("schema_expression_split_at_nested_commas"))] == ["V001"]
 
 
+def test_two_expressions_split_at_commas_in_one_mapping_are_each_told_to_be_quoted(tmp_path):
+    """A Liar's Dice trial: choose: {q: range(1, n), f: range(1, 7)} unquoted; the second expression's rest, the key
+    '7)' without a value, said 'expected a text, got nothing' with no hint where the first was told to quote it."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(breaking('choose: {card: "hand[me]"}', "choose: {card: take(pile, 1), n: range(1, 7)}"), encoding="utf-8")
+    hints = [(d.code, d.hint) for d in diagnostics_of(path)]
+    assert hints == [("V001", "YAML split an expression at ', ' inside { }: quote it whole, card: \"take(pile, 1)\""),
+                     ("V001", "YAML split an expression at ', ' inside { }: quote it whole, n: \"range(1, 7)\"")], hints
+
+
 @pytest.mark.parametrize("text, said, at", [
     ("a and and not b", "'and' twice", 6), ("a and and b", "'and' twice", 6), ("x in in y", "'in' twice", 5),
     ("a not in in b", "'in' twice", 9), ("a + // b", "'//' right after '+'", 4), ("a == == b", "'==' twice", 5),
