@@ -447,6 +447,14 @@ CASES = {
         "Python's len() for count()",
         breaking(IF, "    if: len(hand[me]) > 0\n"),
         "E141", "len(hand", hint="write count(...)"),
+    "python_str": Case(
+        "Python's str() for text() (a Santorini trial: 'unknown function' with no hint)",
+        breaking(IF, "    if: str(count(hand[me])) != '0'\n"),
+        "E141", "str(count", hint="write text(...)"),
+    "python_filter": Case(
+        "Python's filter() for a list comprehension with if",
+        breaking(IF, "    if: count(filter(hand[me])) > 0\n"),
+        "E141", "filter(hand", hint="write [x for x in xs if TEST]"),
     "others_called_as_a_builtin": Case(
         "others, every seat but me, called as the docs' bluffing example calls its own definition: was 'did you mean over?'",
         breaking(IF, "    if: count(others(me)) > 0\n"),
