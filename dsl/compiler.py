@@ -7692,6 +7692,8 @@ LOOKED_FOR_HINTS = {"index": "index(z) is one zone's index among the zones of it
 FOREIGN_FUNCTIONS = {"len": "count(...)", "length": "count(...)", "size": "count(...)", "unique": "distinct(...)",
                      "set": "distinct(...)", "str": "text(...)", "string": "text(...)",
                      "filter": "[x for x in xs if TEST] for the items of xs that pass TEST",
+                     # no expression prints: a statement says words, which `philtre play` prints
+                     "print": "say: WORDS, a statement of its own (say: \"['total', total]\"): no expression prints",
                      # the seats but one: a definition of the ruleset's own (the docs' and examples/bluffing's `others`)
                      "others": "[q for q in seats_from(left(p)) if q != p] for every seat but p, from p's left; or define "
                                "it once, others(p): \"[q for q in seats_from(left(p)) if q != p]\", and call that",

@@ -835,17 +835,25 @@ def _placement_said(error, path) -> tuple | None:
     if error.validator != "type" or len(path) < 2 or path[-2:] != ["place", "at"] or isinstance(error.instance, str):
         return None
     value = error.instance
-    if isinstance(value, dict):
-        missing = [key for key in PLACEMENT_KEYS if key not in value]
-        got = ("an empty mapping" if not value else
-               f"a mapping without {', '.join(missing[:-1]) + ' and ' if len(missing) > 1 else ''}{missing[-1]}" if missing
-               else "a mapping")
-    else:
-        got = _what(value)
+    got = _placement_mapping_said(value) if isinstance(value, dict) else _what(value)
     return (f"place's at takes a placement: a mapping {{x: X, y: Y, rot: ROT}} (each an expression) or an expression in "
             f"quotes that gives one; got {got}",
             "write at: {x: 0, y: 0, rot: 0}, rot the turn clockwise, 0, 90, 180 or 270; or at: at, a placement an action "
-            "chose from placements(GRID, PIECE)")
+            "chose from placements(GRID, PIECE); rot may be left out on a grid of turns: false")
+
+
+def _placement_mapping_said(value: dict) -> str:
+    """What is wrong with an `at:` mapping in words: the keys it lacks and those no placement has (`{x: a, z: b}`)."""
+    from .errors import few_listed
+
+    if not value:
+        return "an empty mapping"
+    # (rot is not asked for: a grid of turns: false needs none, and S021 tells where one is due)
+    missing = [key for key in PLACEMENT_KEYS[:2] if key not in value]
+    stray = [str(key) for key in value if key not in PLACEMENT_KEYS]
+    said = ([f"without {few_listed(missing)}"] if missing else []) + (
+        [f"with {few_listed(stray)}, {'no key' if len(stray) == 1 else 'no keys'} of a placement"] if stray else [])
+    return "a mapping " + " and ".join(said) if said else "a mapping"
 
 
 def component_type_keys() -> list:

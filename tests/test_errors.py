@@ -455,6 +455,10 @@ CASES = {
         "Python's filter() for a list comprehension with if",
         breaking(IF, "    if: count(filter(hand[me])) > 0\n"),
         "E141", "filter(hand", hint="write [x for x in xs if TEST]"),
+    "python_print": Case(
+        "Python's print() for the say statement",
+        breaking(IF, "    if: print(count(hand[me])) != 0\n"),
+        "E141", "print(count", hint="write say: WORDS, a statement of its own"),
     "others_called_as_a_builtin": Case(
         "others, every seat but me, called as the docs' bluffing example calls its own definition: was 'did you mean over?'",
         breaking(IF, "    if: count(others(me)) > 0\n"),

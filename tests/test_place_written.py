@@ -103,6 +103,8 @@ def test_a_piece_of_no_type_with_cells_is_e120_at_validate(tmp_path):
     ("{}", "got an empty mapping"),
     ("[x, 0, 0]", "got a list"),
     ("5", "got the number 5"),
+    # a Santorini trial: "a mapping without y and rot", which named no z and asked for a rot turns: false needs not
+    ("{x: x, z: 0}", "got a mapping without y and with z, no key of a placement"),
 ])
 def test_an_at_that_is_neither_a_mapping_of_x_y_rot_nor_an_expression_says_what_at_takes(tmp_path, at, got):
     """`at: {}` was told "expected a text, got a mapping" (a new-user trial): only one of the two things at: takes."""
