@@ -916,7 +916,7 @@ class Compiler:
                    _next_seats_hint(want, type_, what, tree, text) or _ranking_keys_hint(what, tree)
                    or _one_winner_hint(what, type_, tree, text)
                    or _one_seat_hint(want, type_, what, _example_of(tree, text), "me" in (env or {}))
-                   or _one_zone_hint(want, type_, text) or self._indexed_twice_hint(tree, want, type_)
+                   or _one_zone_hint(want, type_, text, self.symbols) or self._indexed_twice_hint(tree, want, type_)
                    or self._seat_zones_hint(tree, want, type_, env)
                    or _ranking_word_hint(what, text) or _rotate_by_hint(what, type_) or self._word_key_hint(what, type_, tree)
                    or _piece_cells_hint(what, text)
@@ -3146,8 +3146,10 @@ class Compiler:
                 if getattr(t, "fields", ()):  # a record a builtin gives: its own fields, not every attribute
                     self._no_such_field(node, t.fields, src)
                     return "None", ANY
-                self.error(src.at(node.name_pos), "E152", f"no component or die face has an attribute '{name}'",
-                           spelt if removed else _map_key_hint(node, t, spelt, bool(self.symbols.grids)))
+                hint = spelt if removed else _map_key_hint(node, t, spelt, bool(self.symbols.grids))
+                if hint == spelt and not removed:  # a component's (`last(r).num`): the attributes there are, E150's names
+                    hint = _attributes_hint(name, known, spelt)
+                self.error(src.at(node.name_pos), "E152", f"{NO_ATTRIBUTE_SAID} '{name}'", hint)
                 return "None", ANY
             if t == "record" and code == self._record_keys:
                 return f"{code}[{name!r}]", self.symbols.attribute_type(name)  # see _tables
@@ -3407,7 +3409,7 @@ class Compiler:
                     self.error(src.at(arg.pos), "E120", f"{name}() needs {ARG_KINDS[kind][0]} here, but {this}",
                                self._fraction_hint(arg, "int" if kind == "whole" else None, t)
                                or (f"{fraction}, written in it, is a fraction" if fraction and fraction != ast.text(arg) else "")
-                               or (_one_zone_hint("zone", t, arg.name) if kind == "zone" and isinstance(arg, ast.Name) else ""))
+                               or (_one_zone_hint("zone", t, arg.name, self.symbols) if kind == "zone" and isinstance(arg, ast.Name) else ""))
             if not_grid:  # a zone written by its name, or of a family by its name: known before the game
                 self.error(src.at(node.args[0].pos), "E120", *no_grid_said(self.symbols, not_grid, f"{name}() reads"))
             if name == "range" and len(node.args) == 3 and _written_zero(node.args[2]):
@@ -7421,6 +7423,25 @@ def _no_truths(values):
 LANGUAGE_WORDS = frozenset({"and", "else", "false", "for", "if", "in", "is", "none", "not", "or", "true"})
 
 
+NO_ATTRIBUTE_SAID = "no component or die face has an attribute"  # E152 of a value not known to be a record
+
+
+def _attributes_hint(name: str, known: set, spelt: str) -> str:
+    """E152's hint for a component's attribute no component has: the one spelt alike, or the one ``name`` starts or
+    is the start of (`num` for `n`, too far apart for did_you_mean), and the attributes there are."""
+    started = [a for a in known if a != name and (name.startswith(a) or a.startswith(name))]
+    spelt = spelt or (f"did you mean '{started[0]}'?" if len(started) == 1 else "")
+    listed = f"the attributes are {few_listed(sorted(known))}"
+    return f"{spelt}; {listed}" if spelt else listed
+
+
+def one_e152_per_place(found: list) -> list:
+    """``found`` without a generic E152 where a record's own ("a record {x, y, rot} has no field 'z'") is said at the
+    same place: a definition's body compiled for any type, then for the record its call gives, says each once."""
+    precise = {str(d.loc) for d in found if d.code == "E152" and not d.message.startswith(NO_ATTRIBUTE_SAID)}
+    return [d for d in found if not (d.code == "E152" and str(d.loc) in precise and d.message.startswith(NO_ATTRIBUTE_SAID))]
+
+
 def _map_key_hint(node, t, spelt: str, grids: bool = False) -> str:
     """E152's hint for `top.h` (``node``), whose base is of type ``t``: a map's keys are read with brackets,
     `top['h']`, where the base is or may be a map; ``spelt``, the attribute spelt alike, stays where it is known not
@@ -8182,13 +8203,17 @@ def _seat_name_hint(name: str, scope, in_scenario: bool = False) -> str:
     return "current is the seat whose turn it is, bound inside turns only: elsewhere name the seat (0, dealer, a loop's p)"
 
 
-def _one_zone_hint(want, found, text: str) -> str:
+def _one_zone_hint(want, found, text: str, symbols=None) -> str:
     """For one zone where a list of zones goes (`deal: {to: "hand[0]"}`): the list of that one zone; for a family
     where one zone goes (`move: card -> played`, each player has a `played`): one of its zones, by its index."""
     if want == ("list", "zone") and found == "zone" and "\n" not in text.strip():
         return f'a list of one zone is written in brackets: "[{text.strip()}]"'
     if want == "zone" and found == ("list", "zone") and text.strip().isidentifier():
         family = text.strip()
+        copies = symbols.zone_copies.get(family) if symbols is not None and family not in symbols.seat_zones else None
+        if type(copies) is int and copies > 0:  # (`row: {copies: 4}`, shared: a seat is no index of it)
+            return (f"name one of the '{family}' zones by its index, {family}[0] to {family}[{copies - 1}] (its copies "
+                    "are shared, not one per seat)")
         return f"name one of the '{family}' zones by its index, as {family}[me], {family}[0] or {family}[p]"
     return ""
 

@@ -10,7 +10,7 @@ from . import geometry, kept_trees
 from .builtins import MAX_WHOLE
 from .blocks import check_circles, declared_blocks
 from .cache import sha256
-from .compiler import ANY, MAX_SEATS, SEAT, Compiler, Define, Expr, Symbols, parse_define_head, plain_type
+from .compiler import ANY, MAX_SEATS, SEAT, Compiler, Define, Expr, Symbols, one_e152_per_place, parse_define_head, plain_type
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .model import (
     Action,
@@ -786,7 +786,7 @@ class _Builder:
         step_limit = d.get("step_limit", DEFAULT_STEP_LIMIT)
         if self.compiler.diagnostics:  # (with a scenario's player count the game does not take, which validate says of a loaded one)
             found = found_by_scenario(self.compiler) + [(None, x) for x in players_out_of_range(scenarios, str(d["game"]), self.variants, counts)]
-            unique = said_once(found, scenarios)
+            unique = one_e152_per_place(said_once(found, scenarios))
             raise PhiltreError(sorted(unique, key=lambda x: (x.loc.path, x.loc.line, x.loc.col)))
         self.compiler.reads_turn = rules_read_turn
         namespace = self.compiler.build()

@@ -447,6 +447,12 @@ CASES = {
         "Python's len() for count()",
         breaking(IF, "    if: len(hand[me]) > 0\n"),
         "E141", "len(hand", hint="write count(...)"),
+    "move_to_a_shared_family": Case(
+        "a move to a family of copies shared by the seats (a 6 nimmt trial: `row: {copies: 4}`): the hint offered "
+        "row[me] and row[p], seat indexes, where its zones are row[0] to row[3]",
+        breaking("      - move: card -> pile\n", "      - move: card -> row\n",
+                 MINIMAL.replace("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  row: {copies: 4}\n")),
+        "E120", "row\n", hint="name one of the 'row' zones by its index, row[0] to row[3] (its copies are shared, not one per seat)"),
     "python_str": Case(
         "Python's str() for text() (a Santorini trial: 'unknown function' with no hint)",
         breaking(IF, "    if: str(count(hand[me])) != '0'\n"),
@@ -1836,7 +1842,10 @@ def test_an_operator_that_starts_a_value_may_follow_another(text):
 
 
 @pytest.mark.parametrize("read, hint", [
-    ("card.vlaue", "did you mean 'value'?"),  # a component: no map's brackets
+    ("card.vlaue", "did you mean 'value'?; the attributes are id, type and value"),  # a component: no map's brackets
+    # a 6 nimmt trial: `last(r).num` for `.n` said no name; its start is one, too short for the spelling's likeness
+    ("card.valueof", "did you mean 'value'?; the attributes are id, type and value"),
+    ("card.colour", "the attributes are id, type and value"),
     ("any.vlaue", "did you mean 'value'? if it holds a map, its keys are read with brackets: any['vlaue']"),
     ("{'h': 1}.h", "a map's keys are read with brackets: {'h': 1}['h']"),
     ("(any + 1).h", "a map's keys are read with brackets: (any + 1)['h']"),
@@ -1902,6 +1911,16 @@ def test_a_definition_given_two_kinds_of_record_names_each_one_s_fields(tmp_path
     found = {d.message for d in diagnostics_of(path) if d.code == "E152"}
     assert {"a record {value, size, marked} has no field 'area'",
             "a record {x, y, rot, overlap, touching} has no field 'area'"} <= found, found
+
+
+def test_a_definition_s_field_a_record_lacks_is_said_once_not_also_as_no_component_s(tmp_path):
+    """A Santorini trial: `a.z` in a definition given a placement was two E152 at one place, the body compiled for any
+    type ("no component or die face has an attribute 'z'") and for the record ("a record {x, y, rot} has no field")."""
+    path = tmp_path / "r.yaml"
+    text = GRID_READ.replace("define:\n", "define:\n  far(a): a.z + count(hand)\n")
+    path.write_text(text.replace("READ", '"far(placement(t)) > 0"'), encoding="utf-8")
+    found = [d.message for d in diagnostics_of(path) if d.code == "E152"]
+    assert found == ["a record {x, y, rot} has no field 'z'"], found
 
 
 def test_a_field_of_either_of_two_kinds_of_record_names_no_one_s_fields_alone(tmp_path):
