@@ -813,9 +813,11 @@ def _check_rot(ctx, spec, at, unturned: str | None = None) -> None:
         value, loc = found[0].value, at.source.at(found[0].pos)
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return
-    if unturned is not None and value != 0 and value in _ROTATIONS:
+    if unturned is not None and value != 0:  # (`rot: 45` there too: 0 is all it takes, not the four turns of another grid)
+        turning = f", or let them turn: remove turns: false from the grid of '{unturned}'" if value in _ROTATIONS else ""
         ctx.compiler.error(loc, "E120", f"the pieces on '{unturned}' never turn (turns: false): a placement's rot there is 0, not {value!r}",
-                           f"rot: 0, or let them turn: remove turns: false from the grid of '{unturned}'")
+                           f"rot: 0, or leave rot out{turning}")
+        return
     if value in _ROTATIONS:
         return
     ctx.compiler.error(loc, "E120", f"a placement's rot is one of 0, 90, 180, 270 (a turn clockwise), not {value!r}")

@@ -71,13 +71,16 @@ def test_beside_a_placed_card_only_rot_0_and_the_other_grid_still_turns(tmp_path
     assert {rot for _, _, rot in _offered(game, "try")} == {0, 90, 180, 270}
 
 
-def test_a_rot_written_out_on_an_unturned_grid_is_e120(tmp_path):
+@pytest.mark.parametrize("rot", [90, 45])
+def test_a_rot_written_out_on_an_unturned_grid_is_e120(tmp_path, rot):
+    """A Reversi trial: rot 45 there said "a placement's rot is one of 0, 90, 180, 270", where only 0 is taken."""
     text = CARDS.replace("GRID", "{resolution: 1, turns: false}").replace(
-        "      - place: {piece: t, to: board, at: at}", "      - place: {piece: t, to: board, at: {x: 0, y: 0, rot: 90}}")
+        "      - place: {piece: t, to: board, at: at}", f"      - place: {{piece: t, to: board, at: {{x: 0, y: 0, rot: {rot}}}}}")
     path = tmp_path / "upright.yaml"
     path.write_text(text, encoding="utf-8")
     codes = [f.diagnostic.code + " " + f.diagnostic.message for f in check_file(str(path)).findings]
-    assert any(c.startswith("E120 the pieces on 'board' never turn (turns: false)") for c in codes), codes
+    assert [c for c in codes if c.startswith("E120")] == [
+        f"E120 the pieces on 'board' never turn (turns: false): a placement's rot there is 0, not {rot}"], codes
 
 
 def test_a_rot_computed_on_an_unturned_grid_stops_the_game(tmp_path):
