@@ -11,6 +11,7 @@
 - a value named inside an expression (under Comprehensions): a clause over a one-item list writes it once.
 - choices resolved at once (under simultaneous): each pick set aside, every seat resolved against the position before the step.
 - a piece moved on the board (under place): a piece and its destination among its placements; play takes `x y`.
+- a pass left to `otherwise` (under decide): the example's disc is laid on its grid with place.
 """
 
 from __future__ import annotations
@@ -283,3 +284,23 @@ def test_a_piece_on_the_board_is_moved_by_a_place_of_it_and_play_takes_its_desti
     assert "      man (seat 0) placed on board at x=3 y=2\n" in result.stdout, result.stdout
     last_board = [line.split() for line in result.stdout.splitlines()[-4:-2]]
     assert last_board == [["2", ".", ".", ".", "m"], ["3", "m", ".", ".", "."]], result.stdout  # (it left x=2 y=3)
+
+
+def test_the_pass_an_otherwise_stands_for_lays_its_disc_with_place(tmp_path):
+    """A Reversi trial: `decide`'s example of a pass left to `otherwise` laid its disc with move: ... -> board, which on
+    a grid is E120; the example, in a game of its own, validates and plays."""
+    import random
+
+    snippet = yaml.safe_load(_block_after("no flag to clear: choosing it ends the asking"))
+    data = {"philtre": 1, "game": "discs", "players": 2,
+            "components": {"disc": {"copies": 4, "each": "player", "start": "reserve", "derive": {"cells": "[owner]"}}},
+            "zones": {"reserve": {"each": "player"}, "board": {"grid": {"resolution": 1, "width": 2, "height": 2,
+                                                                        "turns": False}}},
+            "define": {"flips(at, p)": "1 if at.x == 0 else 0"},
+            "actions": snippet["actions"],
+            "flow": [{"turns": 0, "until": "count(board) == 2",
+                      "do": [{"decide": "place", "otherwise": "pass"}]}]}
+    ruleset = load_ruleset(_write(tmp_path, data))
+    game = Game(ruleset, 2, seed=1)
+    game.play_out(random=random.Random(1))
+    assert game.finished and len(game.state.zones["board"][0]) == 2, game.state.zones["board"]
