@@ -188,6 +188,16 @@ _READ_OF_NONE = re.compile(r"cannot read \.\w+ of none")
 _LOOKED_UP_IN_NONE = re.compile(r"cannot look up .* in none: ")
 
 
+def none_given_said(expr) -> str:
+    """What gave none where a statement needed a value (`place`'s piece): the expression ``expr`` as written, and why
+    the call it is gives none (`last(supply[me])`: last() of an empty zone); '' where it is no more than a name."""
+    tree = getattr(expr, "tree", None)
+    if tree is None or isinstance(tree, ast.Name):
+        return ""
+    why = _GIVES_NONE.get(tree.func) if isinstance(tree, ast.Call) else None
+    return f"`{expr.text.strip()}` is none" + (f" ({why})" if why else "")
+
+
 def choice_guard_hint(tree, text: str) -> str:
     """For a `choose` collection that failed on none (``text``) where it reads first() or last() of a zone or list,
     which give none where it is empty: that a choice is worked out before the action's `if:`, and the guard that

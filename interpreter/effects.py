@@ -13,6 +13,7 @@ from random import Random
 
 from philtre.dsl import geometry
 from philtre.dsl.builtins import FREE_LAYER_WORK, WORK, RuleRuntimeError, StepsSpent, b_text, fraction_hint, out_of_work, spend
+from philtre.dsl.compiler import none_given_said
 from philtre.dsl.geometry import Bounded
 from philtre.dsl.values import Component, Zone, component_text, describe, spell
 
@@ -1058,7 +1059,8 @@ def e_place(game, stmt, L):
     grid = stmt.args["to"].fn(S, L)
     at = stmt.args["at"].fn(S, L)
     if type(piece) is not Component:
-        raise RuleRuntimeError(f"place needs a component, got {describe(piece)}")
+        given = none_given_said(stmt.args["piece"]) if piece is None else ""  # (`last(supply[me])` of an empty zone)
+        raise RuleRuntimeError(f"place needs a component, got {describe(piece)}{': ' + given if given else ''}")
     if type(grid) is not Zone or grid.key[0] not in S.grids:
         raise RuleRuntimeError(f"place needs a grid zone, got {describe(grid)}")
     if isinstance(at, dict) and not at.keys() <= PLACEMENT_KEYS:  # (`flip: true` was placed unmirrored, without a word)

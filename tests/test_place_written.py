@@ -158,3 +158,20 @@ def test_rot_left_out_is_0_on_a_grid_whose_pieces_never_turn(tmp_path, grid, to)
     game = Game(load_ruleset(str(path)), 2, seed=0)
     game.apply(0, next(o for o in game.options(0) if dict(o.args)["x"] == 1))
     assert list(game.state.placed.values()) == [(1, 0, 0)]
+
+
+def test_a_piece_that_is_none_names_the_expression_that_gave_none(tmp_path):
+    """A Reversi trial: `last(supply[me])` of an empty supply stopped the game with "place needs a component, got
+    none", which did not say what was none nor why."""
+    from philtre.dsl.errors import PhiltreError
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("copies: 3", "copies: 1").replace("AT", "{x: x, y: 0, rot: 0}")
+                    .replace("DERIVE", ', derive: {cells: "[owner]"}'), encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=0)
+    for seat in (0, 1):
+        game.apply(seat, game.options(seat)[0])
+    with pytest.raises(PhiltreError) as caught:
+        game.apply(0, game.options(0)[0])
+    assert ("place needs a component, got none: `last(supply[me])` is none (last() found nothing: an empty zone or "
+            "list, or an 'if' that kept no item)") in str(caught.value), str(caught.value)
