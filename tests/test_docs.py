@@ -312,6 +312,21 @@ def test_a_python_example_of_the_docs_runs_as_written(doc, index, tmp_path):
     assert result.returncode == 0, result.stderr
 
 
+def test_readme_reads_a_component_argument_as_it_says():
+    """A Santorini trial read `w.id` of an option's component, as README's "every attribute included" let one think:
+    README says how its id and attributes are read, and they are read so."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+
+    text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert 'card = dict(option.args)["card"]`, then `card["id"]`, `card["type"]`, `card["rank"]` (it has no `.id`' in text
+    game = Game(load_ruleset(str(ROOT / "examples" / "tutorial")), 3, seed=1)
+    option = game.options(game.pending()[0])[0]
+    card = dict(option.args)["card"]
+    assert isinstance(card, dict) and card["type"] == "card" and type(card["id"]) is int and card["rank"] in range(1, 9)
+    assert not hasattr(card, "id") and not hasattr(card, "rank")
+
+
 def test_simulation_md_lists_every_measure_compare_stops_on():
     """--stop-on's measures were 'win0, length, drama, ...': `ties` for shared wins was found only by a usage error."""
     from philtre.interpreter.compare import measure_names
