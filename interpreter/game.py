@@ -1423,6 +1423,8 @@ class Game:
             culprit = next((s for s in reversed(_loops_around(self.ruleset, culprit)) if s.kind in ("until", "turns")), culprit)
         if culprit is not inner:
             check = f"its 'until' condition (the limit was reached in the {_loop_named(inner)} inside it, at {inner.loc})"
+        if _loop_condition(culprit) is None:  # a `turns` without `until`: nothing but an end_game ends it
+            check = _NO_UNTIL
         if culprit.kind in ("until", "turns") and _has_move(self.ruleset):
             check += _changes_nothing(culprit)
         raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached: rule '{culprit.label}' does not end the game",
@@ -1482,7 +1484,7 @@ class Game:
         running = ", ".join(f"{_loop_named(loop)} at {_place(loop.loc, endless[-1].loc)}" for loop in loops)
         if len(endless) == 1:  # a `repeat` or `for` ends after its count or list: the one `until` or `turns` does not
             said = f"rule '{endless[0].label}' does not end the game"
-            check = "its 'until' condition" if endless[0].kind in ("until", "turns") else (
+            check = ("its 'until' condition" if _loop_condition(endless[0]) is not None else _NO_UNTIL) if endless[0].kind in ("until", "turns") else (
                 {"repeat": "its count", "for": "what it loops over"}[endless[0].kind])
         else:
             said = "one of them does not end the game"
@@ -2084,6 +2086,11 @@ HANDLERS = {
 }
 
 # (the end of a pass of `turns`, `until`, `repeat` and `for`, and of a `round`, is written out in Game._run: no call)
+
+
+# R200's check for a `turns` written without `until` (a Quarto trial's draw, a full board, ran to the limit)
+_NO_UNTIL = ("how it ends: it has no 'until', so only an end_game ends it, and none was reached (where the game may end "
+             "otherwise, a full board's draw, give it an until)")
 
 
 def _loop_condition(loop):

@@ -1030,3 +1030,37 @@ winners: {highest: "score[p]"}
     assert "a long game working this hard a decision reaches the limit with every loop ending: raise step_limit or make " \
            "that work lighter; else, check its 'until' condition" in d.hint, str(d)
     assert game.decisions >= 100, game.decisions
+
+
+def test_the_step_limit_reached_in_a_turns_without_until_says_only_an_end_game_ends_it(tmp_path):
+    """A Quarto trial: a full board's draw never reached the `end_game` of a win, and the hint said to check an `until`
+    the `turns` did not have."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("""\
+philtre: 1
+game: no-until
+players: 2
+step_limit: 1000
+variables:
+  x: 0
+actions:
+  tick:
+    do:
+      - set: {x: x + 1}
+      - end_game: {}
+        when: x < 0
+flow:
+  - turns: 0
+    do:
+      - decide: tick
+winners: {highest: "score[p]"}
+""", encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2)
+    with pytest.raises(PhiltreError) as info:
+        while True:
+            [seat] = game.pending()
+            game.apply(seat, next(iter(game.options(seat))))
+    d = info.value.first
+    assert d.code == "R200" and d.hint == ("check how it ends: it has no 'until', so only an end_game ends it, and none was "
+                                           "reached (where the game may end otherwise, a full board's draw, give it an "
+                                           "until), or raise step_limit"), str(d)
