@@ -434,6 +434,15 @@ winners: {highest: "score[p]"}
     assert d.hint == "check its 'until' condition, or raise step_limit", str(d)
 
 
+def _stopped_taking_first_options(game):
+    """The failure that stops ``game`` where each deciding seat takes its first option, decision after decision."""
+    with pytest.raises(PhiltreError) as info:
+        while True:
+            [seat] = game.pending()
+            game.apply(seat, next(iter(game.options(seat))))
+    return info.value.first
+
+
 # a game whose draws come to take none from an empty pool, moving nothing: its flow's statements follow `flow:`
 STUCK_DRAWING = """\
 philtre: 1
@@ -465,11 +474,7 @@ def test_the_step_limit_reached_where_turns_move_from_an_empty_zone_says_a_move_
 winners: {highest: "score[p]"}
 """, encoding="utf-8")
     game = Game(load_ruleset(str(path)), 2)
-    with pytest.raises(PhiltreError) as info:
-        while True:
-            [seat] = game.pending()
-            game.apply(seat, next(iter(game.options(seat))))
-    d = info.value.first
+    d = _stopped_taking_first_options(game)
     assert d.code == "R200" and d.hint.startswith("check its 'until' condition and whether its turns still change the game: "
                                                   "a move of none (last() of an empty zone) moves nothing"), str(d)
 
@@ -510,11 +515,7 @@ flow:
 winners: {highest: "score[p]"}
 """, encoding="utf-8")
     game = Game(load_ruleset(str(path)), 2)
-    with pytest.raises(PhiltreError) as info:
-        while True:
-            [seat] = game.pending()
-            game.apply(seat, next(iter(game.options(seat))))
-    d = info.value.first
+    d = _stopped_taking_first_options(game)
     assert (d.code, d.loc.line, d.loc.col) == ("R200", 22, 9), str(d)  # at the inner `until`, where the limit was reached
     assert d.message == ("step limit of 2,000 reached with loops running, outermost first: 'turns' at 18:5, 'until' at 22:9, "
                          "'repeat' at 24:13; one of them does not end the game"), str(d)
@@ -1021,11 +1022,7 @@ flow:
 winners: {highest: "score[p]"}
 """, encoding="utf-8")
     game = Game(load_ruleset(str(path)), 2)
-    with pytest.raises(PhiltreError) as info:
-        while True:
-            [seat] = game.pending()
-            game.apply(seat, next(iter(game.options(seat))))
-    d = info.value.first
+    d = _stopped_taking_first_options(game)
     assert d.code == "R200" and d.hint.startswith(f"{game.decisions:,} decisions were made, about "), str(d)
     assert "a long game working this hard a decision reaches the limit with every loop ending: raise step_limit or make " \
            "that work lighter; else, check its 'until' condition" in d.hint, str(d)
@@ -1056,11 +1053,7 @@ flow:
 winners: {highest: "score[p]"}
 """, encoding="utf-8")
     game = Game(load_ruleset(str(path)), 2)
-    with pytest.raises(PhiltreError) as info:
-        while True:
-            [seat] = game.pending()
-            game.apply(seat, next(iter(game.options(seat))))
-    d = info.value.first
+    d = _stopped_taking_first_options(game)
     assert d.code == "R200" and d.hint == ("check how it ends: it has no 'until', so only an end_game ends it, and none was "
                                            "reached (where the game may end otherwise, a full board's draw, give it an "
                                            "until), or raise step_limit"), str(d)
