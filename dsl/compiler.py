@@ -834,6 +834,7 @@ class Compiler:
         self._kept_at: dict = {}  # such a twin -> (its slot, its family's code, the positions of its key's arguments)
         self._own_seat = False  # compiling an expression of an action whose `me` is the deciding seat (SEAT)
         self.action_compiled = None  # (name, its parameters) of the action being compiled: an unknown name there names them
+        self.do_lets = frozenset()  # while its then: is compiled, the names its do's lets bind, which the then cannot read
         self._loop_lines: dict = {}  # a comprehension's loop name -> the line of its latest loop: where it is bound (_bound_elsewhere_hint)
         # while an expression or a definition compiles: id(node) -> (node, its type[, "variable" or "definition" where
         # it reads one]): what variable_types reads to type it again once the variables' types are known
@@ -3134,6 +3135,10 @@ class Compiler:
         if name.lower() in NUMBER_WORDS or name in ("all", "everything", "rest"):  # (a number's word: _number_hint's)
             return ""
         action, params = self.action_compiled
+        if name in self.do_lets:  # (not a word to quote: a value the do worked out)
+            return (f"'{name}' is bound by a let in the do of action '{action}', and a let's names end with its block: "
+                    f"the then: sees the action's choices, me and the ruleset's names; keep the value in a variable (set in "
+                    f"the do, read in the then)")
         sees = f"its parameters ({', '.join(params)}), me" if params else "me (it chooses nothing)"
         said = f"action '{action}' sees {sees} and the ruleset's names"
         tail = compared or ("" if no_word else _quote_hint(name, text))

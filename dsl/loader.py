@@ -427,6 +427,18 @@ def _unquieted(spec):
     return rest
 
 
+def _let_names(block) -> frozenset:
+    """The names the `let` statements of a block written in the file bind, in its nested blocks too."""
+    names = set()
+    for stmt in block if isinstance(block, list) else ():
+        if isinstance(stmt, dict):
+            if isinstance(stmt.get("let"), dict):
+                names.update(str(name) for name in stmt["let"])
+            for key in ("do", "else"):
+                names |= _let_names(stmt.get(key))
+    return frozenset(names)
+
+
 def _most_copies(text, counts: tuple) -> int | None:
     """The most zones a `copies` expression of numbers and the player count makes (`9 * player_count`), for the
     player counts ``counts``; None for any other (one naming a definition is known only once definitions compile, after
@@ -1295,7 +1307,11 @@ class _Builder:
             condition = self.compiler.expression(spec["if"], spec.loc_of("if"), env, want="bool", what="the condition", hoist=hoist) if "if" in spec else None
             action_ctx = Context(ctx.compiler, ctx.actions, ctx.dice, ctx.variables, in_action=True, sets_aside=ctx.sets_aside)
             body = compile_block(action_ctx, spec.get("do") or [], env)
-            then = compile_then(ctx, spec, env)  # (as flow: its decisions are the flow's)
+            self.compiler.do_lets = _let_names(spec.get("do"))  # (an unknown name of the then: may be one: E150 says so)
+            try:
+                then = compile_then(ctx, spec, env)  # (as flow: its decisions are the flow's)
+            finally:
+                self.compiler.do_lets = frozenset()
             choose = spec.get("choose") or {}
             enumerator = self.compiler.enumerator(
                 name, [(p, choose[p], choose.loc_of(p)) for p in choose],

@@ -297,6 +297,40 @@ def test_the_follow_up_sees_me_and_the_choices_not_current(tmp_path):
     assert found.code == "S020" and found.hint == "in an action's then:, player: me asks the seat that took the action"
 
 
+def test_a_dos_let_read_in_the_then_is_e150_saying_a_lets_names_end_with_its_block(tmp_path):
+    """A Patchwork trial was told to quote 'due', a let of the action's do its then: read, as if it were a word."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("""\
+philtre: 1
+game: owed
+players: 2
+variables:
+  n: 0
+actions:
+  advance:
+    do:
+      - when: n >= 0
+        do:
+          - let: {due: n + 1}
+    then:
+      - for: k in range(due)
+        do:
+          - set: {n: n + 1}
+flow:
+  - turns: 0
+    until: n > 3
+    do:
+      - decide: advance
+""", encoding="utf-8")
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(str(path))
+    (found,) = caught.value.diagnostics
+    assert (found.code, found.loc.line) == ("E150", 13), found
+    assert found.hint == ("'due' is bound by a let in the do of action 'advance', and a let's names end with its block: the "
+                          "then: sees the action's choices, me and the ruleset's names; keep the value in a variable (set "
+                          "in the do, read in the then)"), found
+
+
 @pytest.mark.parametrize("then, code", [("    then: 3\n", "V001"), ("    then: [3]\n", "V001"),
                                         ("    then:\n      - shuffle deck\n", "V001"), ("    then:\n      - go: 1\n", "V001")])
 def test_a_follow_up_that_is_no_list_of_statements_is_refused_as_the_flows(tmp_path, then, code):
