@@ -834,6 +834,7 @@ class Compiler:
         self._kept_at: dict = {}  # such a twin -> (its slot, its family's code, the positions of its key's arguments)
         self._own_seat = False  # compiling an expression of an action whose `me` is the deciding seat (SEAT)
         self.action_compiled = None  # (name, its parameters) of the action being compiled: an unknown name there names them
+        self.last_branches = (None, {}, None)  # the last expression compiled: its tree, its top conditionals' branches, its source
         self.do_lets = frozenset()  # while its then: is compiled, the names its do's lets bind, which the then cannot read
         self._loop_lines: dict = {}  # a comprehension's loop name -> the line of its latest loop: where it is bound (_bound_elsewhere_hint)
         # while an expression or a definition compiles: id(node) -> (node, its type[, "variable" or "definition" where
@@ -903,6 +904,7 @@ class Compiler:
             self._fold_top = top
             self._own_seat = own_seat
             self.last_seen, self._seen = self._seen, seen
+        self.last_branches = (tree, branches, source)  # (a choice's collection checks each branch: loader's E125)
         self._once_per_name(tree, source, reported)
         self._check_expansion(tree, loc)
         if _refused(type_, want, what):
@@ -4571,6 +4573,22 @@ class Compiler:
             self._top_branches[id(node)] = ((node.then, tt), (node.otherwise, ot))
         return f"({tc} if {cc} else {oc})", _unify(tt, ot)
 
+    def scalar_branches(self) -> list:
+        """The branches of the conditionals giving the last expression compiled's value that are known before the game to
+        be one value, no collection (true or false, a number, a word, a seat, a component), as (Loc, type, the value
+        written where it is a constant, else ''): `[false, true] if c else false` is a list of choices in one branch only."""
+        tree, branches, src = self.last_branches
+        found = []
+
+        def walk(node):
+            for branch, t in branches.get(id(node)) or ():
+                if isinstance(branch, ast.Conditional):
+                    walk(branch)
+                elif t in ("bool", "num", "int", "str", "player", "comp"):
+                    found.append((src.at(branch.pos), t, _const_written(branch)))
+        walk(tree)
+        return found
+
     def _check_branches(self, tree, branches: dict, want, what: str, src) -> None:
         """E120 at each branch of the conditionals giving an expression's value (``branches``, from _g_Conditional) known
         before the game to be no number where one is wanted: `copies: "5 if name == 'guard' else '2'"`, whose type as a
@@ -4741,6 +4759,16 @@ def _refused(t, want, what: str) -> bool:
     """Whether a value of type ``t`` cannot be what ``what`` must be (``want``; None: anything)."""
     # (a ranking key of true or false ranks them as 1 and 0: `p == 0` puts seat 0 first among seats level)
     return want is not None and not _fits(t, want) and not (what == "a ranking key" and t == "bool")
+
+
+def _const_written(node) -> str:
+    """A constant as a ruleset writes it (`false`, `3`, `'red'`); '' for any other node."""
+    if not isinstance(node, ast.Const):
+        return ""
+    value = node.value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if isinstance(value, str) else str(value)
 
 
 def _fits(t, want) -> bool:

@@ -10,7 +10,7 @@ from . import geometry, kept_trees
 from .builtins import MAX_WHOLE
 from .blocks import check_circles, declared_blocks
 from .cache import sha256
-from .compiler import ANY, MAX_SEATS, SEAT, Compiler, Define, Expr, Symbols, one_e152_per_place, parse_define_head, plain_type
+from .compiler import ANY, MAX_SEATS, SEAT, Compiler, Define, Expr, Symbols, a_type, one_e152_per_place, parse_define_head, plain_type
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .model import (
     Action,
@@ -1301,6 +1301,11 @@ class _Builder:
                     self.error(spec["choose"].loc_of(pname), "E125", f"the choices for '{pname}' must be a collection (a zone, zones or a list)",
                                counting_hint(expr.type, ""))
                     self.compiler.name_overlay_changes_of(expr, reported)
+                elif expr.type == "any":  # branches of several kinds: one known to be a single value stops the game (R100)
+                    for at, t, written in self.compiler.scalar_branches():
+                        self.error(at, "E125", f"the choices for '{pname}' must be a collection (a zone, zones or a list), but "
+                                   f"this branch is {a_type(t)}", f"write it as a list of its one choice: [{written}]"
+                                   if written else "write it as a list of its one choice, in brackets")
                 params.append(Parameter(pname, expr, spec["choose"].key_loc(pname)))
                 env = dict(env, **{pname: plain_type(element_type(expr.type))})
             hoist = frozenset(p.name for p in params)

@@ -363,6 +363,11 @@ CASES = {
         "choices that are a number",
         breaking('choose: {card: "hand[me]"}', 'choose: {card: "hand[me]", n: "count(hand[me])"}'),
         "E125", '"count(hand', hint="range(N) is the whole numbers 0..N-1"),
+    "choose_one_branch_no_list": Case(
+        "choices that are a list in one branch and one value in the other (a Patchwork trial's flip: it validated, then "
+        "every game that reached the other branch stopped with R100)",
+        breaking('choose: {card: "hand[me]"}', 'choose: {card: "hand[me]", flip: "[false, true] if card.value > 1 else false"}'),
+        "E125", 'false"}', hint="write it as a list of its one choice: [false]", message="but this branch is true or false"),
     # -- names inside expressions -----------------------------------------------------------
     "name_in_plain_scalar": Case(
         "a misspelt zone in a plain scalar",
