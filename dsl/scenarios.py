@@ -1046,6 +1046,11 @@ def untyped_patterns(ruleset) -> list:
     """T021, a note (validate does not fail), at each given zone's pattern without `type:` that the components of several
     types match by the attributes it names: a type that shares an attribute name (a card's `i` and a noble's `i`) may
     be the one it takes, and the scenario then fails far from the cause, in a rule reading what that type lacks."""
+    return said_once(untyped_by_scenario(ruleset), ruleset.scenarios)  # a default's pattern, once
+
+
+def untyped_by_scenario(ruleset) -> list:
+    """untyped_patterns' notes as (scenario name, Diagnostic), a default's pattern once for each scenario taking it."""
     found, made = [], {}
     for sc in ruleset.scenarios:
         if sc.players not in ruleset.player_counts:
@@ -1061,7 +1066,7 @@ def untyped_patterns(ruleset) -> list:
         components = made[sc.players]
         for _, contents, _ in sc.zones:
             found += [(sc.name, note) for note in _untyped(contents, components)]
-    return said_once(found, ruleset.scenarios)  # a default's pattern, once
+    return found
 
 
 def _untyped(contents, components: dict) -> list:

@@ -56,9 +56,25 @@ def each_result(ruleset, select: str | None = None) -> Iterator[Result]:
     for result in set_aside_results(ruleset):
         if not select or select in result.name:
             yield result
+    untyped = None  # T021's notes, by scenario: found once a scenario fails
     for sc in ruleset.scenarios:
         if not select or select in sc.name:
-            yield _skipped(ruleset, sc) or run_scenario(ruleset, sc)
+            result = _skipped(ruleset, sc) or run_scenario(ruleset, sc)
+            if result.failures:  # a pattern that may have taken a type not meant is often why: validate's note, here too
+                if untyped is None:
+                    untyped = _untyped_notes(ruleset)
+                result.notes.extend(note for note in untyped.get(sc.name, ()) if note not in result.notes)
+            yield result
+
+
+def _untyped_notes(ruleset) -> dict:
+    """validate's T021 notes (a given pattern without type that components of several types match), by scenario name."""
+    from philtre.dsl.scenarios import untyped_by_scenario
+
+    notes: dict = {}
+    for name, diagnostic in untyped_by_scenario(ruleset):
+        notes.setdefault(name, []).append(str(diagnostic))
+    return notes
 
 
 def set_aside_results(ruleset) -> list[Result]:

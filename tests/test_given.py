@@ -566,6 +566,24 @@ def test_a_pattern_without_type_that_several_types_match_is_a_note_of_validate(t
     assert not any(f.fails for f in report.findings)
 
 
+def test_a_failing_scenario_repeats_the_note_of_its_pattern_without_type(tmp_path):
+    """A Patchwork trial's scenario failed as if the rules were wrong, its untyped pattern having taken a mirrored twin:
+    the T021 note was validate's alone. A failing scenario now carries it; a passing one does not (validate says it)."""
+    from philtre.interpreter.scenarios import run_scenarios
+
+    (tmp_path / "ruleset.yaml").write_text(ROW.replace("card: {attributes: {i: 0..3}", "card: {attributes: {i: 0..2}"),
+                                           encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text(
+        "scenarios:\n" + "".join(f"  - name: {name}\n    players: 2\n    given:\n      zones:\n        nobles: [{{i: 0}}]\n"
+                                  f"    expect: [\"{expect}\"]\n" for name, expect in (("fails", "first(nobles).req != none"),
+                                                                                     ("passes", "true"))), encoding="utf-8")
+    failing, passing = run_scenarios(load_ruleset(str(tmp_path)))
+    assert failing.failures and [note.split(": ", 1)[1] for note in failing.notes] == [
+        "T021 this pattern has no type, and components of 2 types have its attributes (card and noble): it may take one "
+        "of a type not meant (give the type meant: {type: card, ...} or {type: noble, ...})"], failing.notes
+    assert not passing.failures and passing.notes == [], passing.notes
+
+
 def test_others_keeps_what_other_given_zones_send_back_to_it_as_their_start(tmp_path):
     """A cribbage's given hands displaced the cards dealt to them, which start in the deck: with the deck given
     `[{others: true}, {rank: 10}]` that was T010, whose hint said to add the `{others: true}` already there; only
