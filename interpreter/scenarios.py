@@ -19,7 +19,7 @@ from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, fits_s
 from philtre.dsl.values import Component, Zone, _frozen, component_text, describe, explain
 
 from .effects import move_components
-from .game import BLOCK, PC, STMT, Game
+from .game import BLOCK, LOCALS, PC, STMT, Game
 from .options import located_wording, placed_wording, set_lists, single_zones, told_places
 from .play_input import _all_at_rot_zero
 from .runners import FAILURES
@@ -1259,8 +1259,19 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
         if face is None:
             raise PhiltreError.at(sc.loc, "T005", f"die '{name}' has no face matching {_pattern_text(pattern)}")
         S.dice[name] = face
+    _hand_again(game)
     game._listed_for, game._listed = None, {}
     return _sent_back_said(ruleset, sent_back) if sent_back else None
+
+
+def _hand_again(game) -> None:
+    """The values the waiting decide hands its actions (`with:`) read again at the position `given` laid out, in the
+    names of the flow where it waits: read as the game reached it, they were of a position the scenario replaced (a
+    piece random play had offered, placed from where `given` sent it back)."""
+    waiting, stack = game.state.flow.pending, game.state.flow.stack
+    if waiting is not None and "with" in waiting.stmt.args and stack:
+        waiting.locals = game._handed(waiting.stmt, stack[-1][LOCALS])  # (the top frame's names: those it was asked in)
+        waiting.named = None  # (the names its options were listed with, made again with the values read now)
 
 
 COMPONENT_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)#([0-9]+)")  # a component as records write a map's key: follower#72

@@ -209,6 +209,29 @@ def test_a_decision_asked_again_reads_its_values_again_at_each_question(tmp_path
     assert most == [1, 2, 3]
 
 
+GIVEN_AT_AGAIN = """\
+scenarios:
+  - name: the value handed is read again at the position given
+    players: 2
+    given:
+      at: ask
+      zones:
+        "won[0]": [{v: 1}, {v: 2}]
+    steps:
+      - {player: 0, action: stop}
+    expect:
+      - score[0] == 3
+"""
+
+
+def test_given_at_a_decision_that_hands_values_reads_them_again_at_the_position_given(tmp_path):
+    path = tmp_path / "again.yaml"
+    path.write_text(AGAIN.replace("      - decide: [take, stop]\n", "      - decide: [take, stop]\n        name: ask\n")
+                    + GIVEN_AT_AGAIN)
+    results = run_scenarios(load_ruleset(str(path)))
+    assert [r.failures for r in results] == [[]]  # (most read before given was 1: the stop scored 1)
+
+
 def test_the_adapter_masks_the_options_of_decisions_that_hand_values():
     from conftest import masked_by_the_adapter
 
