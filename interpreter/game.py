@@ -27,7 +27,7 @@ from philtre.dsl.values import explain as _explain
 from .effects import EFFECTS, GameEnded, handle_move, handle_reveal, handle_score, handle_set
 from .options import Option, OptionList
 from .records import Recorder
-from .runners import asked_again, first_seat, following_seat, loop_items, rule_failed, runners_for
+from .runners import asked_again, first_seat, following_seat, handed_nones, loop_items, rule_failed, runners_for
 from .state import State, initial_state
 from .views import view_of
 
@@ -1108,7 +1108,7 @@ class Game:
         failing = [action.condition, *(param.domain for param in action.params)]
         found = self._failing_part(action, dict(L), S)
         if found is not None and found[2] is None:  # a choice of no collection: what it gave, not what failed on it
-            raise PhiltreError.at(found[0].loc, "R100", f"action '{name}': {found[1]}") from None
+            raise PhiltreError.at(found[0].loc, "R100", f"action '{name}': {found[1]}{handed_nones(self, action, [found[0]], L)}") from None
         if found is not None:  # name the expression that fails (its `if`, or a `choose`), and the choices it saw
             expr, what, bound = found
             # a single zone by its bare name, as play's options write it (`pile[0]` is an expression: its first card)
@@ -1124,6 +1124,7 @@ class Game:
         text = fractions_told(text, failing, self.ruleset)
         if found is not None and found[1].startswith("its choice"):  # (an `if:` that fails is guarded by its own `and`)
             where = "; ".join(filter(None, [where, choice_guard_hint(found[0].tree, text)]))
+        text += handed_nones(self, action, [e for e in failing if e is not None], L)
         raise PhiltreError.at(loc, "R100", f"action '{name}': {part}{text}", where) from None
 
     @staticmethod

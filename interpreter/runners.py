@@ -632,7 +632,10 @@ def rule_failed(game, stmt, exc, S, L, known: str | None = None) -> PhiltreError
             part, failing = f" in its {label} `{expr.text.strip()}`", [expr]  # a move's parts keep the spaces around its arrow
             if not hint:  # (failing in a definition, the part that was none is in its body, not in this expression)
                 text = index_named(nones_named(text, [expr.tree], _names_none(expr, S, L)), [expr.tree], {**S.vars, **L})
-            text += nones_said(_names_none(expr, S, L)) + _attributes_missing(expr, S, L, game.ruleset)
+            taking = _taking(game.ruleset, stmt)
+            handed = handed_nones(game, taking, [expr], L) if taking is not None else ""
+            said = [n for n in _names_none(expr, S, L) if not handed or n not in taking.takes]  # (a value handed: said so)
+            text += nones_said(said) + handed + _attributes_missing(expr, S, L, game.ruleset)
             break
         finally:
             WORK[0] = WORK_LIMIT
@@ -683,6 +686,31 @@ def _next_hint(stmt) -> str:
         return ""
     return ("a turns loop reads its next after every turn, the last one too, before its until: next must give a seat "
             "even when until is about to end the loop; give it one to fall back on, e.g. first([...] + [current])")
+
+
+def handed_nones(game, action, exprs, L) -> str:
+    """"; 'pc', handed by `with: {pc: first(offer)}` at F:L:C, is none" for each name ``action`` takes that ``exprs``
+    read and that is none in ``L``: the failure is often further on (a builtin given none), and its cause where a
+    decide read the value (one without the `when:` that keeps it from an empty zone). The decision waiting, else
+    every decide offering the action (it may run in the action's then:, after the decision was taken)."""
+    read = {n for expr in exprs for n in expr.names}
+    nones = [n for n in action.takes if n in read and L.get(n, 0) is None]
+    if not nones:
+        return ""
+    waiting = game.state.flow.pending
+    deciding = ([waiting.stmt] if waiting is not None and action.name in decision_actions(waiting.stmt) else
+                [s for s in _statements(game.ruleset.flow_walked) if s.kind == "decide" and action.name in decision_actions(s)])
+    handed: dict = {}
+    for stmt in deciding:
+        for name, expr in stmt.args.get("with", ()):
+            handed.setdefault(name, []).append(f"`with: {{{name}: {expr.text.strip()}}}` at {expr.loc}")
+    return "".join(f"; '{n}', handed by {' or '.join(dict.fromkeys(handed[n]))}, is none" for n in nones if n in handed)
+
+
+def _taking(ruleset, stmt):
+    """The action that takes values whose `do` or `then:` holds ``stmt``, else None (a statement of the flow)."""
+    return next((action for action in ruleset.actions.values() if action.takes and any(
+        _path_to(stmt, block) is not None for block in (action.body, action.then.args["body"] if action.then else ()))), None)
 
 
 def _names_none(expr, S, L) -> list:

@@ -105,6 +105,31 @@ def test_a_with_value_that_fails_stops_the_game_at_the_decide(handing, tmp_path)
     assert caught.value.diagnostics[0].code == "R100" and "in its with `c.v // (c.v - c.v)`" in str(caught.value)
 
 
+def test_an_r100_reading_a_value_handed_as_none_names_the_with_that_handed_it(handing, tmp_path):
+    path = variant_of(SOURCE, tmp_path, "with: {c: c, worth: c.v * 10}", "with: {c: none, worth: c.v * 10}")
+    game = Game(load_ruleset(path), 2, seed=0)
+    seat = game.pending()[0]
+    with pytest.raises(PhiltreError) as caught:  # (keep's if reads c.v)
+        game.apply(seat, game.options(seat)[0])
+    line, text = next((i, text) for i, text in enumerate(Path(path).read_text().splitlines(), 1) if "with: {c: none" in text)
+    assert caught.value.diagnostics[0].code == "R100"
+    assert f"; 'c', handed by `with: {{c: none}}` at {path}:{line}:{text.index('none') + 1}, is none" in str(caught.value)
+
+
+def test_an_r100_of_an_actions_do_reading_a_value_handed_as_none_names_the_with(handing, tmp_path):
+    path = variant_of(SOURCE, tmp_path, "worth: c.v * 10}", "worth: none}")
+    path = variant_of(Path(path).read_text(), tmp_path, "add: worth}", "add: worth + 1}", "do.yaml")
+    game = Game(load_ruleset(path), 2, seed=0)
+    seat = game.pending()[0]
+    game.apply(seat, game.options(seat)[0])
+    keep = [o for o in game.options(seat) if o.action == "keep"]
+    assert keep  # (seed 0 draws a chip above 1, which may be kept)
+    with pytest.raises(PhiltreError) as caught:
+        game.apply(seat, keep[0])
+    assert "'worth', handed by `with: {worth: none}` at" in str(caught.value)
+    assert "'worth' is none" not in str(caught.value)  # (said once, with where it was handed)
+
+
 def test_an_action_offered_without_a_value_it_takes_is_s035_at_the_with(tmp_path):
     found, lines = _diagnostic(tmp_path, "with: {c: c, worth: c.v * 10}", "with: {c: c}")
     assert found.code == "S035" and "decide 'keep, give' offers action 'keep', which takes 'worth'" in found.message
