@@ -836,6 +836,10 @@ class Compiler:
         self.action_compiled = None  # (name, its parameters) of the action being compiled: an unknown name there names them
         self.last_branches = (None, {}, None)  # the last expression compiled: its tree, its top conditionals' branches, its source
         self.do_lets = frozenset()  # while its then: is compiled, the names its do's lets bind, which the then cannot read
+        # by action: {name: (decide's label, its line)} each decide offering it hands under with: (loader.handed_names):
+        # an unknown name there that one hands is to be listed under its takes:, not quoted
+        self.handed = {}
+        self.taken = {}  # by action: the names its takes: lists (loader.taken_names), which the hint lists beside it
         self._loop_lines: dict = {}  # a comprehension's loop name -> the line of its latest loop: where it is bound (_bound_elsewhere_hint)
         # while an expression or a definition compiles: id(node) -> (node, its type[, "variable" or "definition" where
         # it reads one]): what variable_types reads to type it again once the variables' types are known
@@ -2934,7 +2938,8 @@ class Compiler:
                            loop_name_hint(self, name, scope))
                 return "None", ANY
             self.error(src.at(node.pos), "E150", f"'{name}' is a loop variable of the flow, which an action does not see",
-                       "an action sees me and its parameters: set a variable in the flow before the decision and read that")
+                       self._handed_hint(name) or "an action sees me and its parameters: set a variable in the flow "
+                       "before the decision and read that (or have the decide hand it: with:, and the action take it: takes:)")
             return "None", ANY
         doubled = name in LANGUAGE_WORDS and doubled_operator(src.text, node.pos)
         if doubled and doubled[2] == node.pos:  # `a and and`: lark read the second 'and' as a name (nothing came after it)
@@ -3128,6 +3133,16 @@ class Compiler:
         self.error(src.at(node.name_pos), "E152", f"a record {{{listed}}} has no field '{node.name}'",
                    f"{spelt + '; ' if spelt else ''}its fields are {listed}")
 
+    def _handed_hint(self, name: str) -> str:
+        """For a name the action being compiled reads but does not take, that a decide offering it hands (`with:`):
+        to list it under the action's `takes:`; else ''."""
+        action = self.action_compiled[0] if self.action_compiled is not None else None
+        handed = self.handed.get(action, {}).get(name)
+        if handed is None:
+            return ""
+        return (f"decide '{handed[0]}' (line {handed[1]}) hands '{name}' (with:): list it under this action's takes: "
+                f"[{', '.join([*self.taken.get(action, ()), name])}]")
+
     def _action_names_hint(self, name: str, scope, text, compared: str = "", no_word: bool = False) -> str:
         """For an unknown name in an action (`do:` still reads `slot` after `choose: {c: ...}`): the action's
         parameters, which a renamed one leaves behind, and still how a word is written (``compared``: that a number is
@@ -3143,6 +3158,9 @@ class Compiler:
                     f"the do, read in the then)")
         sees = f"its parameters ({', '.join(params)}), me" if params else "me (it chooses nothing)"
         said = f"action '{action}' sees {sees} and the ruleset's names"
+        handed = self._handed_hint(name)
+        if handed:  # (a value a decide hands it: the action lacks the takes:, the name is no word)
+            return f"{said}; {handed}"
         tail = compared or ("" if no_word else _quote_hint(name, text))
         return f"{said}; {tail}" if tail else said
 

@@ -767,6 +767,8 @@ class _Builder:
                       following=frozenset(name for name, spec in (d.get("actions") or {}).items()
                                           if isinstance(spec, dict) and "then" in spec),
                       takes=taken_names(d.get("actions")), handed={})
+        self.compiler.handed = handed_names([d.get("flow"), d.get("actions"), d.get("blocks")])
+        self.compiler.taken = ctx.takes
         self.compiler.blocks = declared_blocks(self.compiler, d.get("blocks"))
         self.compiler.circled_blocks = check_circles(self.compiler, self.compiler.blocks)
         actions = self.actions(ctx)
@@ -1553,6 +1555,28 @@ def taken_names(section) -> dict:
     action's then: may offer one compiled after it)."""
     return {str(name): tuple(str(t) for t in spec["takes"] if t not in _bound_by_action(spec)) for name, spec in (section or {}).items()
             if isinstance(spec, dict) and isinstance(spec.get("takes"), list)}
+
+
+def handed_names(data, out=None) -> dict:
+    """By action: {name: (decide's label, its line)} of each name a `decide` anywhere in ``data`` (the YAML of the flow,
+    actions and blocks, read before any is compiled) hands it under `with:`, the first decide handing it."""
+    out = {} if out is None else out
+    if isinstance(data, dict):
+        given, offered = data.get("with"), data.get("decide")
+        if isinstance(given, dict) and isinstance(offered, (str, list)):
+            offered = [offered] if isinstance(offered, str) else offered
+            label = str(data.get("name") or ", ".join(map(str, offered)))
+            line = data.key_loc("decide").line if hasattr(data, "key_loc") else "?"
+            fallback = data.get("otherwise")
+            for action in [*offered, *(fallback if isinstance(fallback, list) else [fallback] if fallback else [])]:
+                for name in given:
+                    out.setdefault(str(action), {}).setdefault(str(name), (label, line))
+        for value in data.values():
+            handed_names(value, out)
+    elif isinstance(data, list):
+        for value in data:
+            handed_names(value, out)
+    return out
 
 
 def _bound_by_action(spec) -> set:

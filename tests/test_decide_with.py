@@ -161,6 +161,22 @@ def test_a_name_read_but_not_taken_is_still_e150(tmp_path):
     assert found.code == "E150" and "'wroth'" in found.message
 
 
+def _diagnostics(tmp_path, old, new) -> list:
+    """Every diagnostic loading the ruleset with ``old`` written as ``new`` reports."""
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(variant_of(SOURCE, tmp_path, old, new))
+    return caught.value.diagnostics
+
+
+def test_a_name_a_decide_hands_but_the_action_does_not_take_is_e150_saying_to_take_it(tmp_path):
+    e150 = [d for d in _diagnostics(tmp_path, "    takes: [h]\n", "") if d.code == "E150"]
+    line = SOURCE.replace("    takes: [h]\n", "").splitlines().index("          - decide: bid") + 1
+    assert [d.hint for d in e150] == [f"decide 'bid' (line {line}) hands 'h' (with:): list it under this action's takes: [h]"]
+    assert "quote it" not in e150[0].message
+    e150 = [d for d in _diagnostics(tmp_path, "takes: [c, worth]", "takes: [c]") if d.code == "E150"]
+    assert e150 and "hands 'worth' (with:): list it under this action's takes: [c, worth]" in e150[0].hint
+
+
 def test_with_on_a_simultaneous_step_is_s003(tmp_path):
     found, _ = _diagnostic(tmp_path, "          - decide: bid\n", "          - simultaneous: bid\n")
     assert found.code == "S003" and "'with' belongs to decide" in found.hint
