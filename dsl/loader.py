@@ -37,7 +37,7 @@ from .scenarios import (
 from .scenario_defaults import check_defaults, checking, found_by_scenario, said_once, with_defaults
 from .shipped import shipped_path
 from .statements import Context, compile_block, compile_then, counting_hint, revealed_values, writes_set_aside
-from .variable_types import check_variable_types
+from .variable_types import check_variable_types, variable_types
 from .yamlpos import YAML_SUFFIXES, Map, ScalarLoc, Seq, is_system_file, load_file, loc_of, plain
 
 TOP_KEYS = ("philtre", "game", "title", "description", "players", "components", "zones", "variables", "dice",
@@ -773,6 +773,7 @@ class _Builder:
         self.compiler.circled_blocks = check_circles(self.compiler, self.compiler.blocks)
         actions = self.actions(ctx)
         flow = compile_block(ctx, d.get("flow") or [], {})
+        self.compiler.variable_types = variable_types(self.compiler, variables)  # (every set is compiled: reveals read them)
         revealed_values(ctx, [*flow, *(action.then for action in actions.values() if action.then is not None),
                               *(stmt for action in actions.values() for stmt in action.body)], variables)
         if not d.get("flow"):
@@ -787,7 +788,7 @@ class _Builder:
         # and its line is the tally's place among them (1 for the first)
         tallies = tuple(self.compiler.expression(text, ScalarLoc(TALLY_PLACE, i + 1, 1, raw=text), {}, what="a --tally expression",
                                                  full=text) for i, text in enumerate(self.tally_texts))
-        check_variable_types(self.compiler, variables)  # (every set is compiled; a scenario's checks are its own)
+        check_variable_types(self.compiler)  # (a tally's and the heuristic's checks too; a scenario's checks are its own)
         scenarios = compile_scenarios(self.compiler, d.get("scenarios") or [], self.path, actions)
         scenarios += compile_scenarios(self.compiler, self.extra_scenarios, self.path, actions)
         self.check_steps(scenarios, actions, counts)

@@ -903,13 +903,14 @@ def _note_revealed_variable(ctx, shown, loc, env, args) -> None:
 
 def revealed_values(ctx, statements, variables: dict) -> None:
     """Each reveal of a variable that holds no components or zones (its declared value holds a number, true/false or a
-    word, or a `set` gives it a value that cannot be components, and no `set` of it, in ``statements``, the flow's and
-    every action's, gives a value known to be components or zones) shows its value: marked `variable` in its args (its
-    `seat`, for one seat's entry), and every `set` of that variable marked `hides` (it is hidden again when set:
-    effects.effect_of). E120 where that is an item of a variable that is not per seat; a variable every seat sees is
-    marked `seen_by_all`, a reveal that does nothing (L045). A variable that holds components (those taken so far) is revealed as they are. (A value read from a
-    variable is of any kind, `tally[me] - 1` too: only the declared value tells what it holds.) ``variables``: name ->
-    VariableSpec."""
+    word, or a `set` gives it a value that cannot be components, or the type of all its values is known and is none of
+    them: dsl.variable_types; and no `set` of it, in ``statements``, the flow's and every action's, gives a value known
+    to be components or zones) shows its value: marked `variable` in its args (its `seat`, for one seat's entry), and
+    every `set` of that variable marked `hides` (it is hidden again when set: effects.effect_of). E120 where that is an
+    item of a variable that is not per seat; a variable every seat sees is marked `seen_by_all`, a reveal that does
+    nothing (L045). A variable that holds components (those taken so far) is revealed as they are. (A value read from
+    a variable is of any kind while the rules compile, `tally[me] - 1` too: only its declared value and the types
+    variable_types gives tell what it holds.) ``variables``: name -> VariableSpec."""
     if not ctx.compiler.revealed_variables:
         return
     things, others = set(), set()  # variables some set gives components or zones; variables some set gives anything else
@@ -926,6 +927,8 @@ def revealed_values(ctx, statements, variables: dict) -> None:
                 others.add(name)
         if stmt.kind == "set":
             sets.append(stmt)
+    typed = ctx.compiler.variable_types  # (`code + [c]` of a word c: a list of words, though its `+` compiled as any)
+    others.update(name for name, t in typed.items() if not _fits_things(t, True))
     shown = set()
     for name, loc, what, args in ctx.compiler.revealed_variables:
         if name in things or not (name in others or _holds_values(variables[name].initial)):

@@ -4,9 +4,11 @@ While the rules compile, a variable's value is known only at run time (*any*): a
 file. The checks such a value passed (an action's `if: buys`, a statement's `when:`, an `until:`) are kept
 (Compiler.deferred); once every `set` is compiled they are made again with the types known here, and a variable
 declared `buys: 0` and only ever set to whole numbers is a whole number there: `if: buys` is E120, as `if: 3` is.
-A variable whose declared value tells no type (none, an empty list, a list of several kinds, a map), or that some
-`set` gives a value of another type or of one known only at run time, stays *any*. The generated code is the same
-either way: only the checks read these types.
+A variable declared an empty list (`initial: []`) takes its items' type from the sets that fill it: one set only ever
+with `code + [c]`, `c` a word, holds a list of words. A variable whose declared value tells no type (none, a list of
+several kinds, a map), or that some `set` gives a value of another type or of one known only at run time, stays
+*any*. The generated code is the same either way but for a `reveal` of a variable: a variable known to hold no
+components shows its value (dsl.statements.revealed_values).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from . import ast
 from .compiler import ANY, a_type, is_list
 
 NUMBERS = ("int", "num", "player")
+EMPTY = "empty"  # the items' type of a list declared empty, until a set gives it items: joined with any type, that type
 
 
 def declared_type(value):
@@ -34,8 +37,10 @@ def declared_type(value):
 def joined_type(a, b):
     """The type of the values of types ``a`` and ``b`` together (whole numbers and fractions are numbers, a seat is a
     whole number), or None where no one type holds both."""
-    if a == b:
+    if a == b or b == EMPTY:
         return a
+    if a == EMPTY:
+        return b
     if a in NUMBERS and b in NUMBERS:
         return "num" if "num" in (a, b) else "int"
     if is_list(a) and is_list(b):
@@ -69,6 +74,8 @@ class Typer:
         if isinstance(node, ast.Unary) and node.op == "-":
             found = self.type_of(node.operand, seen, busy)
             return ("num" if found == "num" else "int") if found in NUMBERS else t
+        if isinstance(node, ast.ListLit) and not node.items:
+            return ("list", EMPTY)  # (`set: {code: "[]"}` empties it: it takes the items its other sets give)
         if isinstance(node, ast.Conditional):
             return joined_type(self.type_of(node.then, seen, busy), self.type_of(node.otherwise, seen, busy)) or t
         return t
@@ -116,7 +123,8 @@ def variable_types(compiler, variables: dict) -> dict:
     """Variable -> the type of every value it holds (one seat's, for a per-seat variable), where one type holds them
     all: its declared value's, which every `set` of it (Compiler.set_values) gives too, read with the types so known
     (`set: {buys: buys - 1}` keeps a whole number one). ``variables``: name -> VariableSpec."""
-    known = {name: found for name, spec in variables.items() if (found := declared_type(spec.initial)) is not None}
+    known = {name: found for name, spec in variables.items() if (found := declared_type(spec.initial) or
+             (("list", EMPTY) if spec.initial == [] else None)) is not None}
     typer = Typer(compiler, known)
     changed = True
     while changed:  # (each pass takes a type away or makes whole numbers numbers: it ends)
@@ -134,10 +142,14 @@ def variable_types(compiler, variables: dict) -> dict:
                     del known[name]
                 else:
                     known[name] = joined
-    return known
+    return {name: found for name, found in known.items() if not _unknown_in(found)}
 
 
-def check_variable_types(compiler, variables: dict) -> None:
-    """Know the variables' types (variable_types) and make again the checks their values passed at compile time."""
-    compiler.variable_types = variable_types(compiler, variables)
+def _unknown_in(t) -> bool:
+    """Whether type ``t`` is, or is a list of, *any* or the items of a list only ever empty (EMPTY)."""
+    return t in (ANY, EMPTY) or (is_list(t) and _unknown_in(t[1]))
+
+
+def check_variable_types(compiler) -> None:
+    """Make again the checks the variables' values passed at compile time, with their types (variable_types) known."""
     compiler.check_deferred(Typer(compiler, compiler.variable_types))

@@ -201,3 +201,56 @@ def test_an_entry_hidden_from_a_seat_is_told_apart_from_a_none_it_holds():
         [{"event": "set", "variable": "declared", "value": hidden, "index": 1}]  # the record told it so, before the reveal
     assert "declared = [none, none, hidden]" in render_view(view, game.ruleset)
     assert game.view(2)["variables"]["declared"] == [hidden, None, None]
+
+
+PEGS = """\
+philtre: 1
+game: pegs
+players: 2
+variables:
+  code: {initial: [], each: player, visible: owner}
+  maker: 0
+actions:
+  set_peg:
+    choose: {c: "['red', 'blue']"}
+    secret: [c]
+    do:
+      - set: {"code[me]": "code[me] + [c]"}
+  clear:
+    do:
+      - set: {"code[me]": "[]"}
+flow:
+  - decide: set_peg
+    player: maker
+  - decide: set_peg
+    player: maker
+  - reveal: "code[maker]"
+  - decide: clear
+    player: maker
+"""
+
+
+def test_a_list_declared_empty_and_filled_with_words_is_revealed_as_values(tmp_path):
+    """A Mastermind trial's code, `initial: []` filled peg by peg with `code[me] + [c]`, validated clean and then
+    stopped the game at its reveal (R100: expected components or zones, got 'red'): the `+` compiled as a value known
+    only at run time, so the reveal was one of components. Its sets give it words: it holds a list of words."""
+    path = tmp_path / "pegs.yaml"
+    path.write_text(PEGS, encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    game = Game(ruleset, 2, seed=1, record=True)
+    for colour in ("blue", "red"):
+        assert game.view(1)["variables"]["code"] == [HIDDEN, []]
+        [option] = [o for o in game.options(0) if dict(o.args) == {"c": colour}]
+        game.apply(0, option)
+    assert game.view(1)["variables"]["code"] == [["blue", "red"], []]
+    assert [e for e in game.recorder.for_player(1) if e.get("event") in ("set", "reveal")] == [
+        {"event": "set", "variable": "code", "value": HIDDEN, "index": 0},
+        {"event": "set", "variable": "code", "value": HIDDEN, "index": 0},
+        {"event": "reveal", "variable": "code", "index": 0, "value": ["blue", "red"]}]
+    [option] = game.options(0)
+    game.apply(0, option)  # cleared: hidden again
+    assert game.view(1)["variables"]["code"] == [HIDDEN, []]
+    path = tmp_path / "game.jsonl"
+    game.recorder.write(str(path))
+    assert replayed(str(path)).recorder.events == game.recorder.events
+

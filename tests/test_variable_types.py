@@ -35,7 +35,9 @@ def findings(path) -> list:
 
 @pytest.mark.parametrize("declared, sets", [
     ("  buys: null\n", ["{buys: 1}"]),  # (its declared value tells no type)
-    ("  buys: {initial: []}\n", ["{buys: '[1]'}"]),
+    ("  buys: {initial: []}\n", ["{buys: '[1, two]'}"]),  # an empty list given a list of several kinds
+    ("  buys: {initial: []}\n", ["{buys: '[]'}"]),  # only ever empty: no item tells a type
+    ("  buys: {initial: []}\n", ["{buys: 'buys + [card]'}", "{buys: '[1]'}"]),  # components, then numbers
     ("  buys: 0\n", ["{buys: 'card.value > 1'}"]),  # a number, then true or false
     ("  buys: 0\n", ["{buys: none}"]),
     ("  buys: 0\n  m: {initial: {a: 1}}\n", ["{buys: m.a}"]),  # a map's field: known only at run time
@@ -55,6 +57,10 @@ def test_a_variable_of_no_one_known_type_is_no_finding(tmp_path, declared, sets)
     ("  buys: 0\n", [], "left_to_buy", "a whole number"),  # read through a definition without parameters
     ("  buys: {initial: 0, each: player}\n", ["{buys: '[0 for p in players]'}"], "buys[me]", "a whole number"),
     ("  buys: {initial: [a, b]}\n", [], "buys", "a list of words"),
+    # an empty list takes its items' type from the sets that fill it, an emptying one too (a Mastermind trial's code)
+    ("  buys: {initial: []}\n", ["{buys: '[1]'}"], "buys", "a list of whole numbers"),
+    ("  buys: {initial: [], each: player}\n", ["{'buys[me]': \"buys[me] + ['red']\"}", "{'buys[me]': '[]'}"],
+     "buys[me]", "a list of words"),
     ("  buys: 2.5\n", ["{buys: -buys}"], "buys if card.value > 1 else 3", "a number"),
 ])
 def test_a_variable_of_one_known_type_is_checked_before_the_game(tmp_path, declared, sets, condition, said):
