@@ -2486,8 +2486,8 @@ def _cells_compared_with_numbers(facts) -> list:
                     if _reads_a_cell(facts, cell) and _is_number(facts, other, names, numbers):
                         out.append(_cell_number_finding(source, node, other, words))
                         break
-            elif isinstance(node, ast.Call) and node.func == "run_length" and len(node.args) == 6 \
-                    and _is_number(facts, node.args[5], names, numbers):
+            elif isinstance(node, ast.Call) and node.func == "run_length" and node.func not in facts.defines \
+                    and len(node.args) == 6 and _is_number(facts, node.args[5], names, numbers):
                 out.append(_cell_number_finding(source, node, node.args[5], words))
     return out
 
