@@ -1214,9 +1214,9 @@ def _unmatched_words(text: str, options, single_zones=()) -> str:
     other word does (a line of one word, or of none that matches, is said back whole already); else '' (an Azul trial's
     `factory[1] black floor` was told only that it was not among 84 options)."""
     known = set().union(*(_label_words(option.label(None, single_zones)) for option in options))
-    words = _words(text)
-    unmatched = list(dict.fromkeys(w for w in words if "=" not in w and w not in known))
-    if not unmatched or len(unmatched) == len(set(words)):
+    words = WORD.findall(text)  # as typed: matched lower-cased, said back as typed (a Gin Rummy trial's K was told 'k')
+    unmatched = list(dict.fromkeys(w for w in words if "=" not in w and w.lower() not in known))
+    if not unmatched or len(unmatched) == len({w.lower() for w in words}):
         return ""
     said = ", ".join(f"'{w}'" for w in unmatched[:SAID_NAMES]) + (", ..." if len(unmatched) > SAID_NAMES else "")
     return f" ({said} {'matches' if len(unmatched) == 1 else 'match'} no option's value or name now)"

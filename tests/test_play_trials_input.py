@@ -115,6 +115,14 @@ def test_a_word_typed_bare_that_no_option_has_is_named(tmp_path):
     assert "match" not in choose("floor centre", options)  # (none matches: the line is said back whole already)
 
 
+def test_a_word_that_matches_no_option_is_said_as_typed(tmp_path):
+    """A Gin Rummy trial typed `discard K` and was told 'k' matched nothing: words match whatever their case, but are
+    said back as typed."""
+    (tmp_path / "ruleset.yaml").write_text(TAKE, encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    assert "('Floor' matches no option's value" in choose("1 Black Floor", options)
+
+
 BUY = """\
 philtre: 1
 game: buy
