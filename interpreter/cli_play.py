@@ -576,9 +576,10 @@ def _note_starting_values(game, seat: int) -> None:
 def recap(lines: list, most: int) -> list:
     """The texts of ``lines`` (event kind, text) to tell: runs of moves, and of values set, told by how many, the longest
     first, until at most ``most`` lines are left; every other line (a decision, a reveal, a score) is news and is always
-    told."""
+    told. A table's rows (kind `row`) go with the `set` of its name: cut with it or told with it, never alone (a
+    Mastermind trial's board rows were told under `... 2 values set`, nameless)."""
     size, cut = len(lines), {}
-    runs = [(*run, "moves") for run in _runs_of(lines, MOVES)] + [(*run, "values set") for run in _runs_of(lines, SETS)]
+    runs = [(*run, "move") for run in _runs_of(lines, MOVES)] + [(*run, "value") for run in _runs_of(lines, SETS + ("row",))]
     for start, end, what in sorted(runs, key=lambda run: (run[0] - run[1], run[0])):  # the longest first
         if size <= most or end - start < 2:  # short enough; or a run of one, which its summary would not shorten
             break
@@ -588,12 +589,19 @@ def recap(lines: list, most: int) -> list:
     while i < len(lines):
         if i in cut:
             end, what = cut[i]
-            told.append(f"      ... {end - i} {what}")
+            told.append(f"      ... {_runs_count(lines[i:end], what)}")
             i = end
         else:
             told.append(lines[i][1])
             i += 1
     return told
+
+
+def _runs_count(run: list, what: str) -> str:
+    """'3 moves', '2 values set', '1 value set' (a table, its rows not counted) of a run of lines cut short."""
+    count = sum(kind != "row" for kind, _ in run)
+    said = f"{count} {what}{'' if count == 1 else 's'}"
+    return f"{said} set" if what == "value" else said
 
 
 def _runs_of(lines: list, kinds) -> list:

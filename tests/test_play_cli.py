@@ -81,6 +81,19 @@ def test_play_cuts_a_longer_run_of_values_set_before_a_shorter_run_of_moves():
         "      seat 0 scores +19"]
 
 
+
+def test_play_cuts_a_table_with_its_name_or_tells_it_whole():
+    """A Mastermind trial's `board =` was cut into '... 2 values set' and its rows told under it, nameless: a table's
+    rows go with the `set` of its name, and count as one value."""
+    from philtre.interpreter.cli_play import recap
+
+    table = [("set", "      board ="), ("row", "        [0] red"), ("row", "        [1] blue")]
+    lines = [("decision", "  > seat 1: peg()"), ("set", "      guess = []"), *table, ("decision", "  > seat 1: peg()")]
+    assert recap(lines, 3) == ["  > seat 1: peg()", "      ... 2 values set", "  > seat 1: peg()"]
+    assert recap(lines[:1] + table, 2) == ["  > seat 1: peg()", "      ... 1 value set"]
+    assert recap(lines, 30) == [text for _, text in lines]
+
+
 COUNT_OWNER = """\
 game: countowner
 players: 2..3
