@@ -74,7 +74,7 @@ def _zone(z: dict, ruleset=None, order=(), bag=False) -> str:
         listed = [_component(c, ruleset) for c in shown_sorted(z["components"], order)]
         return "[" + ", ".join(_runs(_grouped(listed) if bag else listed)) + "]" if listed else "empty"
     revealed = shown_sorted(z.get("revealed") or [], order)
-    backs = f" (backs: {backs_text(z['backs'])})" if z.get("backs") else ""
+    backs = backs_said(z.get("count", 0) - len(revealed), z.get("backs") or [])
     if not revealed:
         return ("empty" if z["count"] == 0 else f"{z['count']} hidden{backs}") if "count" in z else "hidden"
     shown = ", ".join(_runs([_component(c, ruleset) for c in revealed]))  # alike told once, as above
@@ -83,6 +83,16 @@ def _zone(z: dict, ruleset=None, order=(), bag=False) -> str:
     # (the count is the whole zone's: "17 hidden (shown: 5)" read as 22, and a pile turned face up as "20 hidden")
     unseen = z["count"] - len(revealed)
     return f"{z['count']} (all shown: {shown})" if unseen <= 0 else f"{z['count']} ({unseen} hidden{backs}, shown: {shown})"
+
+
+def backs_said(hidden: int, backs: list) -> str:
+    """' (backs: lastround last; 64 with no back)': the backs of ``hidden`` face-down components, one listed for each
+    whose type declares one (a view's, a record's), and how many show none; '' where none shows one. (A deck of 64
+    cards and a last-round card read `65 hidden (backs: lastround last)`, as if all 65 showed it: a Coloretto trial.)"""
+    if not backs:
+        return ""
+    bare = hidden - len(backs)
+    return f" (backs: {backs_text(backs)}{f'; {bare} with no back' if bare > 0 else ''})"
 
 
 def backs_text(backs: list) -> str:
@@ -674,7 +684,7 @@ def _hidden_together(comps: list, texts: list) -> list:
         return texts
     gone = set(hidden[1:])
     told = [text for i, text in enumerate(texts) if i not in gone]
-    told[hidden[0]] = f"{len(hidden)} hidden (backs: {backs_text(backs)})"  # (those left out all lay after it)
+    told[hidden[0]] = f"{len(hidden)} hidden{backs_said(len(hidden), backs)}"  # (those left out all lay after it)
     return told
 
 

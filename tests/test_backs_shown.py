@@ -77,9 +77,17 @@ def test_play_tells_the_backs_grouped(game):
     """play's board: `2 hidden (backs: token size=4 x2)`; an event: `a hidden component (back: token size=3)`."""
     board = render_view(game.view(1), game.ruleset)
     assert "piles[1]: 2 hidden (backs: token size=4 x2)" in board
-    assert "earned[0]: 3 hidden (backs: token size=3, token size=4)" in board
+    # (a Coloretto trial's deck of 64 cards and a last-round card read `65 hidden (backs: lastround last)`)
+    assert "earned[0]: 3 hidden (backs: token size=3, token size=4; 1 with no back)" in board
     move = next(e for e in game.recorder.for_player(1) if e.get("event") == "move")
     assert event_text(move, game.ruleset).startswith("a hidden component (back: token size=3) from piles[0]")
+
+
+def test_hidden_components_moved_together_say_how_many_show_no_back(game):
+    """A move of face-down components, some of a type that declares no back, says how many show none, as the board."""
+    move = next(e for e in game.recorder.for_player(1) if e.get("event") == "move")
+    mixed = dict(move, components=[{"hidden": True}, *move["components"], {"hidden": True}])
+    assert event_text(mixed, game.ruleset).startswith("3 hidden (backs: token size=3; 2 with no back) from piles[0]")
 
 
 def test_a_list_moved_face_down_gives_its_backs_sorted_not_in_the_order_they_moved(tmp_path):
