@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sys
 import weakref
 
@@ -110,7 +111,7 @@ def _say_end(game, seat: int, seed: int, told: int) -> None:
     from .render import keeps_scores, render_view, shown_values
 
     _tell(game, seat, told)
-    click.echo("\n" + render_view(game.view(seat), game.ruleset, _colour(), played=True, shown=shown_values(game, seat)))
+    click.echo("\n" + render_view(game.view(seat), game.ruleset, _colour(), True, shown_values(game, seat), _width()))
     won = f"winners {game.winners}{_yours(game.winners, seat)}{_tie_broken(game)}" if game.winners else "no winner"  # as simulate says it
     scores = f"scores {game.scores}, " if keeps_scores(game.ruleset) else ""  # (a game won on the board keeps none)
     click.echo(f"game over: {scores}{won} (seed {seed}: --seed {seed} plays this deal again)")
@@ -119,6 +120,16 @@ def _say_end(game, seat: int, seed: int, told: int) -> None:
 def _colour() -> bool:
     """Whether the grid is drawn in colour: on a terminal, unless NO_COLOR is set (no-color.org) or TERM is dumb."""
     return sys.stdout.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+
+
+def _width() -> int:
+    """The columns a board's long zone lines are wrapped to: the terminal's, else (output to a file or a pipe) a
+    fixed BOARD_LINE, so that what play prints does not depend on where it ran."""
+    from .render import BOARD_LINE
+
+    if not sys.stdout.isatty():
+        return BOARD_LINE
+    return max(shutil.get_terminal_size((BOARD_LINE, 24)).columns - 1, 40)  # (a line as wide as the terminal wraps twice)
 
 
 def _turns(game, seat: int, bots: dict, seed: int, record_path, take_forced: bool = False) -> int:
@@ -151,7 +162,7 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path, take_forced: boo
                 chosen = options[0]
                 click.echo(f"  = {chosen.label(seen_ids(view), words)} (your only option)")
             else:
-                click.echo("\n" + render_view(view, game.ruleset, colour, played=True, shown=shown_values(game, seat)))
+                click.echo("\n" + render_view(view, game.ruleset, colour, True, shown_values(game, seat), _width()))
                 _note_shown(game, view)
                 offered = _describe(options, game.ruleset, offered)
                 _say_at_once(view)

@@ -515,11 +515,12 @@ def shown_lines(name: str, value, ruleset) -> list:
     return [f"  {name} = {value_text(value, ruleset)}"]
 
 
-def render_view(view: dict, ruleset, colour: bool = False, played: bool = False, shown=None) -> str:
+def render_view(view: dict, ruleset, colour: bool = False, played: bool = False, shown=None, width: int = BOARD_LINE) -> str:
     """Zones, variables, the definitions `show` lists (``shown``: shown_values, their values now), dice and scores
     (where the game keeps them: ``keeps_scores``) as the seat sees them; where ``played``, as `philtre play` shows its
     board before each decision: the zones with nothing in them on one line (`empty: spare, meld[3..16]`: a game's
-    helper zones, mostly empty, crowded out the rest); its `quiet` zones and variables (bookkeeping) always left out."""
+    helper zones, mostly empty, crowded out the rest), zone lines longer than ``width`` wrapped; its `quiet` zones and
+    variables (bookkeeping) always left out."""
     # a game without `round` statements stays at round 0: saying so would only puzzle
     heading = "  ".join(filter(None, (f"round {view['round']}" if view["round"] else "",
                                       f"scores {view['scores']}" if keeps_scores(ruleset) else "")))
@@ -529,11 +530,13 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
         spec = ruleset.zones[name]
         if spec.quiet:  # (bookkeeping: seeds in transit, always empty, told on every board)
             continue
-        for index, one in (enumerate(zone_objects(zone)) if isinstance(zone, list) else [(None, zone)]):
+        objects = zone_objects(zone)
+        family = []  # (the family's empty zones: many named copies are said by how many, _empty_family)
+        for index, one in (enumerate(objects) if isinstance(zone, list) else [(None, zone)]):
             label = spec.label(index)
             mine = " (you)" if index is not None and view["seat"] is not None and spec.owner(index) == view["seat"] else ""
             if played and not (spec.grid and isinstance(one, dict) and "placements" in one) and _zone(one, ruleset) == "empty":
-                empty.append(_empty_entry(spec, index, mine))  # (its mark kept: the seat's own store, once empty, was no longer its)
+                family.append(_empty_entry(spec, index, mine))  # (its mark kept: the seat's own store, once empty, was no longer its)
                 continue
             if spec.grid and isinstance(one, dict) and "placements" in one:
                 grid = ruleset.layout(len(view["scores"])).grids[name]  # (a board's size may be an expression)
@@ -542,9 +545,10 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
                 lines.append(f"  {label}{mine} (x across, y down{'; ' + legend if legend else ''}):")
                 lines.extend("  " + line for line in drawing + stack_lines(one, grid, ruleset))
             else:
-                lines.append(f"  {label}{mine}: {_zone(one, ruleset, spec.show_sorted, spec.order == 'nobody')}")
+                lines += wrapped(f"  {label}{mine}: {_zone(one, ruleset, spec.show_sorted, spec.order == 'nobody')}", width if played else 0)
+        empty += _empty_family(spec, family, len(objects))
     if empty:
-        lines.append(f"  empty: {', '.join(empty_zones_text(empty))}")
+        lines += wrapped(f"  empty: {', '.join(empty_zones_text(empty))}", width if played else 0)
     for name, value in view["variables"].items():
         if not ruleset.variables[name].quiet:  # (bookkeeping, as a quiet zone: the adapter's text showed `chain = none`)
             lines.extend(variable_lines(name, value, ruleset, view["seat"]))
@@ -554,6 +558,38 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
         if face is not None:
             lines.append(f"  {name} shows " + " ".join(f"{k}={plain(v)}" for k, v in face.items()))
     return "\n".join(lines)
+
+
+NAMED_EMPTY_LISTED = 4  # empty named copies of a family the board names; more are said by how many
+
+
+def _empty_family(spec, empty: list, size: int) -> list:
+    """A family's empty zones as empty_zones_text takes them: more than NAMED_EMPTY_LISTED named copies, which read as
+    no range, as one, `coll (all 35)`, or `coll (the other 32)` where the board lists those holding something above
+    (a Coloretto trial's `empty:` line named 32 copies, 538 characters)."""
+    if not spec.names or len(empty) <= NAMED_EMPTY_LISTED:
+        return empty
+    said = f"all {size}" if len(empty) == size else f"the other {len(empty)}"
+    return [(f"{spec.name} ({said})", None, "")]
+
+
+def wrapped(line: str, width: int) -> list:
+    """A board's line longer than ``width`` (0: any) broken after its commas into lines of at most ``width`` where it
+    can, each after the first indented under the line's text (a Quarto trial's pool of 16 pieces was one line of 600
+    characters)."""
+    if not width or len(line) <= width:
+        return [line]
+    indent = " " * (len(line) - len(line.lstrip()) + 4)
+    lines, rest = [], line
+    while len(rest) > width:
+        cut = rest.rfind(", ", len(indent) + 1, width)  # (the last comma that leaves the line within the width)
+        if cut < 0:
+            cut = rest.find(", ", width)  # (one item wider than the line: kept whole)
+            if cut < 0:
+                break
+        lines.append(rest[:cut + 1])
+        rest = indent + rest[cut + 2:]
+    return [*lines, rest]
 
 
 def _empty_entry(spec, index, mine: str) -> tuple:

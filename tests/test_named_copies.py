@@ -61,6 +61,16 @@ def test_play_s_board_and_options_name_the_zones_by_their_words(rules):
     assert "take(z=pile[blue])" in [str(o) for o in game.options(game.pending()[0])]
 
 
+def test_play_s_board_says_many_empty_named_copies_by_how_many(rules):
+    """A Coloretto trial's `empty:` line named 32 copies (coll[0][blue], ..., coll[4][yellow]; words make no range):
+    more than four of a family are said by how many, all of them or the others than those listed above."""
+    start = render_view(Game(rules, 3, seed=1).view(0), rules, played=True)
+    assert "  empty: pile[yellow], pile[blue], pile[red], exp (all 9)" in start, start
+    game = halfway(rules, decisions=1)
+    assert [len(z) for z in game.state.zones["exp"]].count(0) == 5  # (one played: else this test tells nothing)
+    assert "exp (the other 5)" in render_view(game.view(0), rules, played=True)
+
+
 def test_a_record_keeps_the_position_and_adds_the_word_and_replays(rules, tmp_path):
     from philtre.interpreter.replay import replayed
 

@@ -5,6 +5,7 @@ The subprocess helper and the repository root come from test_cli.py (never a tra
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import re
 import signal
@@ -1720,8 +1721,10 @@ def test_play_names_a_single_zone_and_a_list_attribute_in_the_options_as_the_boa
 def test_hue_options_write_a_card_as_the_hand_shows_it():
     """HUE's options wrote `colors=[2, 1, 4]`, its hand `colors=[2,1,4]`."""
     result = philtre("play", "hue", "-p", "2", "--seed", "1", stdin="")
-    hand = next(line for line in result.stdout.splitlines() if line.startswith("  hand[0] (you): "))
-    first = next(line for line in result.stdout.splitlines() if line.startswith("    1. play(card="))
+    lines = result.stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("  hand[0] (you): "))
+    hand = " ".join([lines[at], *itertools.takewhile(lambda line: line.startswith("      "), lines[at + 1:])])  # (wrapped)
+    first = next(line for line in lines if line.startswith("    1. play(card="))
     card = re.match(r"    1\. play\(card=(.*), at=\(", first)[1]
     assert ", " not in card and f"[{card}, " in hand, (card, hand)
 
@@ -2562,6 +2565,22 @@ def test_play_says_the_empty_zones_on_one_line_a_family_s_runs_as_ranges(tmp_pat
     # (the seat's own zone keeps its mark, out of a run: a Kalah trial's store lost it once empty)
     runs = [("m", 3, ""), ("m", 4, " (you)"), ("m", 5, ""), ("m", 6, ""), ("m", 7, ""), ("s", None, " (you)")]
     assert empty_zones_text(runs) == ["m[3]", "m[4] (you)", "m[5..7]", "s (you)"]
+
+
+def test_play_wraps_a_long_zone_line_after_its_commas():
+    """A Quarto trial's pool of 16 pieces was one line of 600 characters: a zone line (and the `empty:` line) longer
+    than the board's width is broken after its commas, each line after the first indented; an item wider than the
+    line is kept whole; the adapters' text (no width) keeps one line."""
+    from philtre.interpreter.render import wrapped
+
+    line = "  pool: [" + ", ".join(f"piece {i} tall dark" for i in range(16)) + "]"
+    lines = wrapped(line, 60)
+    assert len(lines) == 8 and all(len(one) <= 60 for one in lines), lines
+    assert lines[:2] == ["  pool: [piece 0 tall dark, piece 1 tall dark,", "      piece 2 tall dark, piece 3 tall dark,"]
+    assert all(one.startswith("      piece ") for one in lines[1:]) and lines[-1].endswith("piece 15 tall dark]")
+    assert " ".join(" ".join(lines).split()) == line.strip()  # (nothing lost)
+    assert wrapped("  pool: [" + "x" * 70 + ", y]", 60) == ["  pool: [" + "x" * 70 + ",", "      y]"]
+    assert wrapped(line, 0) == [line] and wrapped("  deck: 3 hidden", 60) == ["  deck: 3 hidden"]
 
 
 def test_a_position_typed_without_its_rot_is_read_where_the_cell_s_options_have_one(tmp_path):
