@@ -17,7 +17,7 @@ import os
 from statistics import NormalDist
 
 from .stats import QUALITY, QUALITY_RANGE, mean_ci, paired_difference
-from .summary import at_random_note, by_team, counted, margin, p_text, percent, scored_at_the_end, scores_all_zero
+from .summary import agents_mixed, at_random_note, by_team, counted, margin, p_text, percent, scored_at_the_end, scores_all_zero
 
 QUALITY_LABELS = {"lead_changes": "lead changes", "drama": "drama", "decisiveness": "decisiveness", "uncertainty": "uncertainty"}
 
@@ -472,7 +472,8 @@ def balance_line(report: dict, arm: dict) -> str | None:
         return ("exact " if balance.get("exact") else "") + p_text(balance["p"])
     return (f"{unit} balance (chi-square test that every {unit} wins equally often): base {p(balances[0])}, "
             f"variant {p(balances[1])}" + (f" (below 0.05: the variant's {unit}s do not all win equally often)"
-                                                      if balances[1]["p"] < 0.05 else ""))
+                                                      if balances[1]["p"] < 0.05 else "")
+            + (f"; {agents_mixed(unit)}" if any(b.get("agents_differ") for b in balances) else ""))
 
 
 def stop_sentence(report: dict) -> str:

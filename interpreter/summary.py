@@ -392,6 +392,14 @@ def may_win_together(ruleset) -> bool:
     return winners is None or winners.order == "expression"
 
 
+def mark_agents(balance: dict | None, agent_names, sides) -> None:
+    """Adds ``agents_differ`` to a balance test: whether the sides (seats, or teams of seats) play different agents,
+    whose strength the test then mixes with the sides' (greedy against random is no sign of a first-seat advantage)."""
+    if balance is not None:
+        lineups = {tuple(sorted(str(agent_names[seat]) for seat in side)) for side in sides}
+        balance["agents_differ"] = len(lineups) > 1
+
+
 def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
     """The summary of a run's games as plain data (``results`` in any order: sorted by index here)."""
     results = [_as_result(r) for r in results]
@@ -427,9 +435,11 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
         "greedy_failed": look_aheads_failed(results, players),
         "heuristic": getattr(ruleset, "heuristic", None) is not None,  # (greedy read it: its note then asks for no other)
     }
+    mark_agents(summary["seat_balance"], agent_names, [[seat] for seat in range(players)])
     teams = teams_of(ruleset, players)
     if teams is not None:  # left out where none are declared: such a summary is as it was
         summary["teams"] = team_summary(results, teams, team)
+        mark_agents(summary["teams"]["balance"], agent_names, teams)
     tallies = [expr.text for expr in getattr(ruleset, "tallies", ())]
     if tallies:  # left out without --tally: such a summary is as it was
         summary["tallies"] = [tally_row(text, [(r.get("tallies") or {}).get(text) for r in results]) for text in tallies]
@@ -538,10 +548,18 @@ def counted(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def agents_mixed(unit: str) -> str:
+    """Why a balance test over sides that play different agents is no test of the sides alone."""
+    return (f"the {unit}s play different agents, so their shares mix the agents' strength with the {unit}s': "
+            f"play one agent at every seat to test the {unit}s alone")
+
+
 def balance_sentence(balance: dict, who: str = "the seats", unit: str = "seat") -> str:
     """The seat-balance test in words (``unit`` 'team': the team balance, over teams instead of seats)."""
     verdict = (f"below 0.05: {who} do not all win equally often" if balance["p"] < 0.05
                else f"no clear sign that some {unit} wins more often")
+    if balance.get("agents_differ"):  # the test compares seat and agent together: say so, not a seat's advantage alone
+        verdict += f"; but {agents_mixed(unit)}"
     exact = "exact " if balance.get("exact") else ""
     return f"{unit} balance: chi-square {balance['chi2']:.2f} on {balance['df']} df, {exact}{p_text(balance['p'])} ({verdict})"
 

@@ -508,6 +508,12 @@ def test_a_comparison_pairs_the_margin_and_says_each_arms_seat_balance():
     assert "margin (points)" in text
     assert ("seat balance (chi-square test that every seat wins equally often): base p = 1.000, variant p < 0.001 "
             "(below 0.05: the variant's seats do not all win equally often)") in text
+    assert "different agents" not in text
+    mixed = [summarise(ruleset, 2, 0, ["greedy", "random"], results) for results in (base, arm)]
+    report = comparison(mixed[0], {"house": mixed[1]}, base, {"house": arm}, 2, test, 40, 40,
+                        {"base": "highest", "house": "highest"})
+    assert ("do not all win equally often); the seats play different agents, so their shares mix the agents' strength "
+            "with the seats'") in format_comparison(report)
 
 
 def test_compare_prints_the_digits_simulate_prints_for_the_same_games():

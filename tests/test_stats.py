@@ -590,6 +590,35 @@ def test_a_summary_says_the_seat_balance_and_the_margin():
     assert level["margin"]["tie_broken"] == 0.1 and "0 in 10.0% of games (level, won on a tie-break)" in format_summary(level)
 
 
+def test_a_seat_balance_between_different_agents_says_it_mixes_their_strength():
+    """A Quarto trial, greedy against random: 'the seats do not all win equally often' read as a seat's advantage,
+    where the gap was the agents'. The line says the shares mix both; JSON adds `agents_differ` beside the test."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.summary import format_summary, summarise
+
+    ruleset = SimpleNamespace(name="r", variants=(), content_hash="sha256:0", winners=SimpleNamespace(order="highest"))
+    game = {"decisions": 10, "rounds": 1, "quality": None}
+    results = [dict(game, scores=[1, 0], winners=[0])] * 80 + [dict(game, scores=[0, 1], winners=[1])] * 20
+    mixed = summarise(ruleset, 2, 0, ["greedy", "random"], results)
+    assert mixed["seat_balance"]["agents_differ"] is True and mixed["seat_balance"]["p"] < 0.001
+    assert ("(below 0.05: the seats do not all win equally often; but the seats play different agents, so their shares "
+            "mix the agents' strength with the seats': play one agent at every seat to test the seats alone)") in format_summary(mixed)
+    alike = summarise(ruleset, 2, 0, ["greedy", "greedy"], results)
+    assert alike["seat_balance"]["agents_differ"] is False and "different agents" not in format_summary(alike)
+
+
+def test_a_team_balance_mixes_agents_only_where_the_teams_line_ups_differ():
+    """Partners greedy and random on each side play alike teams; greedy pair against random pair do not."""
+    from philtre.interpreter.summary import mark_agents
+
+    teams = [[0, 2], [1, 3]]
+    for agents, differ in ((["greedy", "random", "random", "greedy"], False), (["greedy", "random"] * 2, True)):
+        balance = {"chi2": 0.0, "df": 1, "p": 1.0}
+        mark_agents(balance, agents, teams)
+        assert balance["agents_differ"] is differ, agents
+
+
 def test_a_margin_over_fewer_games_than_the_run_says_over_how_many():
     """A Mastermind trial: `margin: 5.00 points (sd 1.41) [0.00, 17.71]` where 2 of 300 games had one (the rest were won
     by both seats together) read as every game's lead; a margin over every game says nothing more."""
