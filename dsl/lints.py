@@ -2031,6 +2031,8 @@ def l030_public_score_of_hidden(facts) -> list:
                 told = {"score": "sees the score", "say": "is told what is said"}.get(stmt.kind, "is told which components the fact rules out")
                 if stmt.kind != "score":  # (a say or a tell has no later to wait for: it tells only what every seat sees)
                     hint = hint.replace(_SCORE_LATER, f"or {stmt.kind} only what every seat sees")
+                if stmt.kind == "say":  # (a say is how the rules tell a value aloud: on purpose, the comment is right)
+                    hint += _told_on_purpose("L030")
                 out.append(Diagnostic(expr.loc, "L030", f"this {stmt.kind}'s {key} reads {what}, which {who}: every seat "
                                       f"{told}, so every seat learns it", hint))
     return out
@@ -3696,7 +3698,8 @@ def _public_set_finding(facts, loc, name: str, read: str, found, read_as) -> Dia
     elif what.startswith("the value of"):
         source = what.split("'")[1]
         hidden, spec, undo = (f"'{source}' is", rs.variables[source].visible,
-                              f"or set it only from what every seat sees, or after a reveal of '{source}' (reveal: {source})")
+                              f"or set it only from what every seat sees, or after a reveal of '{source}' (reveal: {source})"
+                              f"{_told_on_purpose('L031')}{_SAY_INSTEAD}")
     else:  # what 'ZONE' holds, or the order of 'BAG' (nobody sees it)
         source = what.split("'")[1]
         bag = what.startswith("the order of")
@@ -3715,6 +3718,19 @@ def _public_set_finding(facts, loc, name: str, read: str, found, read_as) -> Dia
 def _told_anyway(code: str) -> str:
     """The end of a hidden-information lint's hint: the ignore comment, for what every seat sees anyway."""
     return f"; or, where every seat sees it anyway, silence it on this line: # philtre: ignore[{code}]"
+
+
+def _told_on_purpose(code: str) -> str:
+    """The end of L030's hint for a say, and of L031's for a hidden variable's value: the ignore comment where the rules
+    tell every seat that value on purpose (a guess's score worked out from a hidden answer)."""
+    return (f"; or, where the rules tell every seat this on purpose (a guess scored against a hidden answer), silence it "
+            f"on this line: # philtre: ignore[{code}]")
+
+
+# the end of L031's hint for a hidden variable's value: a value told but not kept is a `say`, which L030 reads (and
+# whose hint gives the same comment), so the advice of the two agrees
+_SAY_INSTEAD = ("; a value only told, not kept, is a say (say: ...), which reads it as L030 does: silence that the same "
+                "way, # philtre: ignore[L030]")
 
 
 _TOLD_ANYWAY = _told_anyway("L031")

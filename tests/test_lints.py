@@ -1946,6 +1946,19 @@ def test_a_seats_own_entry_set_from_another_seats_secret_is_l031(tmp_path, own, 
     assert found[0].hint.endswith("# philtre: ignore[L031]"), found[0].hint  # (a Stratego trial's board had no such word)
 
 
+def test_a_public_variable_set_from_a_hidden_value_offers_the_comment_and_a_say(tmp_path):
+    """A Mastermind trial's board, each guess kept with its pegs worked out from the hidden code: L031 offered only to
+    hide the board, to set it from what all see or after a reveal, though the rules tell the pegs on purpose. The hint
+    offers the ignore comment and a `say`, whose own L030 offers the same comment: the two agree."""
+    kept = findings(tmp_path, dealt_then("  - set: {pub: \"secret[0]\"}\n"))
+    said = findings(tmp_path, dealt_then('  - say: "secret[0]"\n'))
+    assert [d.code for d in kept] == ["L031"] and [d.code for d in said] == ["L030"], [str(d) for d in kept + said]
+    on_purpose = "where the rules tell every seat this on purpose (a guess scored against a hidden answer), silence it on line"
+    assert on_purpose in kept[0].hint and f"line {kept[0].loc.line}: # philtre: ignore[L031]" in kept[0].hint, kept[0].hint
+    assert "is a say (say: ...), which reads it as L030 does" in kept[0].hint, kept[0].hint
+    assert on_purpose in said[0].hint and said[0].hint.endswith(f"line {said[0].loc.line}: # philtre: ignore[L030]"), said[0].hint
+
+
 def each_seat(lines: str) -> str:
     """``lines`` (statements, of `p`) in a loop over every seat, after the deal."""
     return "  - for: p in players\n    do:\n" + "".join(f"      {line}\n" for line in lines.splitlines())
@@ -2079,7 +2092,10 @@ def test_a_public_variable_set_from_a_hidden_zone_says_how_to_hide_it_or_reveal_
                       f"line {d.loc.line}: # philtre: ignore[L031]"), str(d)
     [d] = findings(tmp_path, CASES["a public variable set from one only its owner sees"][0])  # (one value per seat)
     assert d.hint == ("hide 'seen' as 'secret' is (visible: owner), or set it only from what every seat sees, or after a "
-                      "reveal of 'secret' (reveal: secret)"), str(d)
+                      "reveal of 'secret' (reveal: secret); or, where the rules tell every seat this on purpose (a guess "
+                      f"scored against a hidden answer), silence it on line {d.loc.line}: # philtre: ignore[L031]; a value "
+                      "only told, not kept, is a say (say: ...), which reads it as L030 does: silence that the same way, "
+                      "# philtre: ignore[L030]"), str(d)
 
 
 ASKED = """philtre: 1
