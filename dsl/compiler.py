@@ -7973,11 +7973,15 @@ def _next_seats_hint(want, found, what: str, tree, text) -> str:
     written = text.strip()
     if "\n" in written:
         return "next is the one seat that plays after each turn: the first of these, first(...)"
-    if isinstance(tree, ast.Comprehension) and written.startswith("[") and written.endswith("]"):
+    filtered = isinstance(tree, ast.Comprehension) and any(c.conditions for c in tree.clauses)
+    if filtered:  # (where the filter keeps no seat the first is none: L048's fix, a seat to fall back on)
+        written = f"first({written} + [current])"
+    elif isinstance(tree, ast.Comprehension) and written.startswith("[") and written.endswith("]"):
         written = f"first({written[1:-1].strip()})"  # (a comprehension is a call's only argument without its brackets)
     else:
         written = f"first({written})"
-    return f"next is the one seat that plays after each turn: the first of these, next: {flow_text(written)}"
+    fallback = " (current where none passes: next is read after the last turn too)" if filtered else ""
+    return f"next is the one seat that plays after each turn: the first of these, next: {flow_text(written)}{fallback}"
 
 
 def _seat_wanted(what: str) -> str:

@@ -30,6 +30,7 @@ from .overlays import removed_setters, setter_taken_out
 from .parser import SourceText, parse
 from .plain_data import Record
 from .schema import component_type_keys
+from .statements import NEXT_MUST
 from .values import Zone, describe, explain, is_number, other_kind_written, values_shown
 from .yamlpos import Map, loc_of
 
@@ -4285,6 +4286,31 @@ def l047_definition_hides_a_builtin(facts) -> list:
             for name, (_, _, loc) in facts.defines.items() if name in BUILTINS and name not in ANALYSED_BY_NAME]
 
 
+def l048_next_may_find_no_seat(facts) -> list:
+    """L048: a `turns` loop's `next` that is `first(...)` or `last(...)` of a comprehension with an `if`, and no seat to
+    fall back on: `next` is read after every turn, the last one too, so where the filter keeps no seat then (every seat
+    out, the loop about to end), it gives none and the game stops with R100 (a Coloretto trial failed in every game)."""
+    out = []
+    for stmt, _, _ in facts.placed:
+        expr = stmt.args.get("next") if stmt.kind == "turns" else None
+        tree = facts.tree(expr) if expr is not None else None
+        if not (isinstance(tree, ast.Call) and tree.func in ("first", "last") and len(tree.args) == 1
+                and isinstance(tree.args[0], ast.Comprehension) and any(c.conditions for c in tree.args[0].clauses)):
+            continue
+        out.append(Diagnostic(_source(expr).at(tree.pos), "L048", f"this next, `{ast.text(tree)}`, is none where its "
+                              "filter keeps no seat: a turns loop reads its next after every turn, the last one too, "
+                              "before its until, and a next of none stops the game (R100)",
+                              f"{NEXT_MUST}: {_with_fallback(tree)}; where some seat always passes the filter, "
+                              f"silence it {SILENCE_HERE}L048]"))
+    return out
+
+
+def _with_fallback(call) -> str:
+    """L048's fix: ``call`` (`first` or `last` of a comprehension) with `current` at the end the call does not take."""
+    seats = ast.text(call.args[0])
+    return f"first({seats} + [current])" if call.func == "first" else f"last([current] + {seats})"
+
+
 def _loop_names(stmt, names):
     """_scoped's step for L046: the names of the `for:` loops around a statement (a `let` of the name hides it)."""
     names = frozenset(names)  # (_scoped starts each body from {})
@@ -5250,6 +5276,7 @@ LINTS = {
     "L045": l045_reveal_of_a_public_variable,
     "L046": l046_comprehension_hides_a_loop_name,
     "L047": l047_definition_hides_a_builtin,
+    "L048": l048_next_may_find_no_seat,
 }
 
 

@@ -27,6 +27,9 @@ FLOW_ONLY_KINDS = ("until", "turns", "round", "decide", "simultaneous")  # not a
 _UNTIL_IN_ACTION = ("an action's effects loop with for, over a collection (for: c in hand[me]), or repeat, a number of "
                     "passes read when it starts (repeat: count(pit), as: i); an until loop belongs in the flow")
 DECISION_KINDS = ("decide", "simultaneous")
+# a `turns` loop's `next` is read after the last turn too: the way out R100 (at play) and L048 (at validate) both give
+NEXT_MUST = "next must give a seat even when until is about to end the loop; give it one to fall back on"
+NEXT_FALLBACK = f"{NEXT_MUST}, e.g. first([...] + [current])"
 COMMON_KEYS = ("when", "else", "name")
 # an item holding only `else:` or `when:`: a key of the statement before it or after it, written as an item of its own
 ALONE = {"else": "'else' is written as a statement of its own, with no kind",

@@ -36,7 +36,7 @@ from philtre.dsl.errors import PhiltreError
 from philtre.dsl.overlays import attributes_taken
 from philtre.dsl.blocks import NAMED_CALLS, run_said
 from philtre.dsl.model import decision_actions
-from philtre.dsl.statements import DECISION_KINDS
+from philtre.dsl.statements import DECISION_KINDS, NEXT_FALLBACK
 from philtre.dsl.values import Component, Zone, describe, explain, nones_said
 
 from .coverage import blocks_of
@@ -684,8 +684,7 @@ def _next_hint(stmt) -> str:
     """Why a `turns` loop's `next` that fails may fail only after the last turn: it is read before the `until` that ends the loop."""
     if stmt.args.get("until") is None:
         return ""
-    return ("a turns loop reads its next after every turn, the last one too, before its until: next must give a seat "
-            "even when until is about to end the loop; give it one to fall back on, e.g. first([...] + [current])")
+    return f"a turns loop reads its next after every turn, the last one too, before its until: {NEXT_FALLBACK}"
 
 
 def handed_nones(game, action, exprs, L) -> str:

@@ -840,7 +840,8 @@ CASES = {
         breaking("  - turns: 0\n", "  - turns: 0\n    next: \"[p for p in seats_from(left(current)) if p != 1]\"\n"),
         "E120", "\"[p for p in seats", offset=2, message="'next' must be a player, but this is a list of players",
         hint="next is the one seat that plays after each turn: the first of these, "
-        "next: first(p for p in seats_from(left(current)) if p != 1)"),
+        "next: \"first([p for p in seats_from(left(current)) if p != 1] + [current])\" (current where none passes: next is "
+        "read after the last turn too)"),
     "turns_given_the_seats_that_play": Case(
         "turns given players: to say which seats play: S003 said only that turns does not take it, not of next",
         breaking("  - turns: 0\n", "  - turns: 0\n    players: \"[p for p in players if p != 1]\"\n"),

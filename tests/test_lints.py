@@ -380,6 +380,11 @@ CASES = {
     "definition hides a builtin": (
         changed("define:\n", "define:\n  join(a, b): a + b\n", changed("for p in players)", "for p in players) + join(0, 0)")),
         "L047", "join(a, b)", "definition 'join' hides the builtin join(xs, sep) in this ruleset"),
+    "a turns loop's next that may find no seat": (  # a Coloretto trial: validate was clean, every game stopped with R100
+        changed("  - shuffle: deck\n", "  - turns: 0\n    until: count(deck) == 0\n"
+                "    next: \"first(q for q in seats_from(left(current)) if count(hand[q]) > 0)\"\n"
+                "    do:\n      - shuffle: deck\n      - move: last(deck) -> discard\n  - shuffle: deck\n"),
+        "L048", "first(q for", "is none where its filter keeps no seat"),
 }
 
 

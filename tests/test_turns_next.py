@@ -158,3 +158,24 @@ def test_a_next_read_after_the_last_turn_is_reported_at_the_next_with_why(tmp_pa
     fixed = LEAVING.replace("if not out[q])", "if not out[q]] + [current])").replace("next: first(q", "next: first([q")
     path.write_text(fixed, encoding="utf-8")
     assert play_game(load_ruleset(str(path)), 3, 1, ["random"] * 3, record=record).state.vars["out"] == [True] * 3
+
+
+@pytest.mark.parametrize("written, fixed", [
+    ("first(q for q in seats_from(left(current)) if not out[q])",
+     "first([q for q in seats_from(left(current)) if not out[q]] + [current])"),
+    ("last(q for q in seats_from(left(current)) if not out[q])",
+     "last([current] + [q for q in seats_from(left(current)) if not out[q]])"),
+])
+def test_a_next_whose_filter_may_keep_no_seat_is_l048_at_validate(tmp_path, written, fixed):
+    """A Coloretto trial's next, the first seat not out, validated clean, then every game stopped with R100 after the
+    last turn: validate says so at the `next:` with the fix R100's hint gives, written out; with it the lint is silent."""
+    from philtre.dsl.validate import check_file
+
+    path = tmp_path / "leaving.yaml"
+    path.write_text(LEAVING.replace("first(q for q in seats_from(left(current)) if not out[q])", written), encoding="utf-8")
+    [found] = [f.diagnostic for f in check_file(str(path)).findings]
+    assert found.code == "L048" and (found.loc.line, found.loc.col) == (12, 11), found
+    assert "is none where its filter keeps no seat" in found.message and "(R100)" in found.message, found
+    assert f"give it one to fall back on: {fixed}" in found.hint and "# philtre: ignore[L048]" in found.hint, found
+    path.write_text(LEAVING.replace("first(q for q in seats_from(left(current)) if not out[q])", fixed), encoding="utf-8")
+    assert [str(f.diagnostic) for f in check_file(str(path)).findings] == []
