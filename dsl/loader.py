@@ -938,7 +938,15 @@ class _Builder:
         not a whole number (each seat's zones are found at p * N + r before the player count is known), or a grid."""
         if isinstance(copies, str) and copies.strip().isdecimal() and 1 <= int(copies) <= 1000:
             copies = int(copies)  # ("5" quoted is the number 5, as a component's or a shared family's copies read it)
-        if isinstance(copies, str):
+        words = self.words_of(copies) if isinstance(copies, str) else ()
+        if words:  # a list of words (a definition's): named copies, whose words are written in the file
+            self.error(spec.loc_of("copies"), "R012", f"'{name}' is N zones a seat (each: player, copies: N): N is a whole "
+                       f"number or a list of words written in the file, not an expression",
+                       f"name the copies by their words, written out: copies: [{', '.join(words)}] (read {name}[p]['{words[0]}'], "
+                       f"or by a component's word attribute); named copies are fixed: a word that some player counts leave "
+                       f"out is a zone nothing goes to, and a number of zones that follows the player count is written as "
+                       f"the most a seat may need (copies: {len(words)})")
+        elif isinstance(copies, str):
             shared = copies if "player_count" in copies else f"{copies} * player_count" if copies.replace(
                 "_", "").isalnum() else f"({copies}) * player_count"  # (one that counts the seats already stays as written)
             self.error(spec.loc_of("copies"), "R012", f"'{name}' is N zones a seat (each: player, copies: N): N is a whole "
@@ -950,6 +958,17 @@ class _Builder:
                        f"cannot be a grid yet", f"a grid a seat is {{each: player, grid: ...}}; N grids shared by the "
                        f"seats, {{copies: N, grid: ...}}")
         return copies if isinstance(copies, int) else 1  # (after R012: a family of one a seat, for the checks that go on)
+
+    def words_of(self, text: str) -> tuple:
+        """The quoted words an expression (or the definition it names, `copies: colours`) lists, in order and each once:
+        a list of words written as an expression, which named copies write as YAML (`copies: [red, blue]`); () where
+        it quotes none."""
+        text = text.strip()
+        defined = {str(head).strip(): body for head, body in (self.data.get("define") or {}).items()}
+        body = defined.get(text, text)
+        if not (isinstance(body, str) and body.strip().startswith("[")):
+            return ()
+        return tuple(dict.fromkeys(a or b for a, b in re.findall(r"'([A-Za-z_]\w*)'|\"([A-Za-z_]\w*)\"", body)))
 
     def zone_order(self, spec, name, grid, kind) -> str:
         """A zone's `order` (who sees its order, of those who see its contents); R008 where it can hide nothing."""

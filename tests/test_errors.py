@@ -669,6 +669,18 @@ CASES = {
         breaking("  hand: {each: player, visible: owner}\n", "  hand: {each: player, copies: \"2 * player_count\", visible: owner}\n"),
         "R012", "\"2 * player_count", nth=2, message="'hand' is N zones a seat (each: player, copies: N): N is a whole number",
         hint="write the most zones a seat may need (copies: 5)"),
+    "zones_a_seat_named_by_a_definitions_words": Case(
+        "coll: {each: player, copies: colours}, colours a definition listing words (a Coloretto trial): the hint said to "
+        "count the seats into one shared family read coll[r * player_count + p], no fit for named copies",
+        breaking("  hand: {each: player, visible: owner}\n", "  hand: {each: player, visible: owner}\n"
+                 "  coll: {each: player, copies: colours}\n",
+                 breaking("define:\n", "define:\n  colours: \"[c for c in ['red', 'blue', 'green'] if c != 'green' or "
+                          "player_count > 2]\"\n")),
+        "R012", "colours}", nth=2, message="'coll' is N zones a seat (each: player, copies: N): N is a whole number or a list of "
+        "words written in the file, not an expression",
+        hint="name the copies by their words, written out: copies: [red, blue, green] (read coll[p]['red'], or by a "
+        "component's word attribute); named copies are fixed: a word that some player counts leave out is a zone nothing "
+        "goes to, and a number of zones that follows the player count is written as the most a seat may need (copies: 3)"),
     "named_copies_one_of_which_is_a_number": Case(
         "pile: {copies: [red, 2]}: a family of named copies whose second name is a number, which play could not show",
         breaking("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  piles: {copies: [red, 2]}\n"),
