@@ -57,8 +57,12 @@ def interrupts_held():
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+        if caught and previous[caught[0]] is signal.default_int_handler:
+            # raised here, not through raise_signal: Python runs a handler at its next check, which may fall in a gc
+            # callback (hypothesis installs one), where the KeyboardInterrupt is printed and dropped
+            raise KeyboardInterrupt
         if caught:
-            signal.raise_signal(caught[0])  # now handled as it would have been: KeyboardInterrupt, or the default
+            signal.raise_signal(caught[0])  # now handled as it would have been: the default, or the handler given
 
 
 def make_backend(name: str, specs: dict, workers: int, address=None):

@@ -191,6 +191,23 @@ def test_an_interrupt_while_a_result_is_read_comes_after_the_read():
     assert read == ["the whole message"]
 
 
+def test_a_ctrl_c_held_is_raised_at_the_blocks_end_not_left_to_pythons_next_check(monkeypatch):
+    """A Ctrl-C held was sent again with raise_signal, whose handler Python runs at its next check: that may fall in a
+    gc callback (hypothesis installs one), where the KeyboardInterrupt is printed and dropped. It is raised at once."""
+    from philtre.interpreter.parallel import interrupts_held
+
+    sent = []
+    monkeypatch.setattr(signal, "raise_signal", sent.append)
+    outside = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with interrupts_held():
+                signal.getsignal(signal.SIGINT)(signal.SIGINT, None)  # the holding handler, as a Ctrl-C calls it
+    finally:
+        signal.signal(signal.SIGINT, outside)
+    assert sent == []
+
+
 def test_games_finished_but_not_yet_read_are_kept_at_an_interrupt():
     """A backend read several games at once and handed them over one by one: an interrupt after the first lost the
     others (a Ray run under load, whose first game came back last, kept none of 60 finished games)."""
