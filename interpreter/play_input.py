@@ -321,20 +321,41 @@ def _by_position(words: list, options, single_zones=(), forbidden=None):
         how_many = f"has {len(numbers)} number{'' if len(numbers) == 1 else 's'}, not a position" if numbers else "is no position"
         return f"{_said_back(' '.join(words))} {how_many}: type an option's number, or {_position_hint(options, 'as ')}"
     x, y, rot = numbers
-    there = [o for o in options
-             if any(isinstance(v, dict) and v.get("x") == x and v.get("y") == y and v.get("rot") == rot for _, v in o.args)]
-    matches = [o for o in there if others <= _label_words(o.label(None, single_zones))]
+    there = _at_position(options, x, y, rot)
+    matches = _with_words(others, there, single_zones)
     if not there:
         return (f"no legal option at x={x} y={y} rot={rot}"
                 f"{_placement_forbidden(words, forbidden) or _off_board(x, y, single_zones) or _other_turns(options, x, y, single_zones)}")
     if not matches:  # (the position has options, the words none of them: they are not "no legal option there")
-        words = " ".join(sorted(others))
-        return (f"none of the {len(there)} options at x={x} y={y} rot={rot} has the word{'s' if len(others) > 1 else ''} {_said_back(words)}"
-                f"{_telling_apart(there, single_zones) if len(there) > 1 else ''}: type a number: {_listing(there, options, single_zones)}")
+        typed = [w for w in words if not NUMBER.fullmatch(w)]  # (as typed: 'L5', not the 'l5' words are matched as)
+        return (f"none of the {len(there)} options at x={x} y={y} rot={rot} has the word{'s' if len(typed) > 1 else ''} "
+                f"{_said_back(' '.join(typed))}{_telling_apart(there, single_zones) if len(there) > 1 else ''}"
+                f"{_placement_forbidden(words, forbidden)}: type a number: {_listing(there, options, single_zones)}")
     if len(matches) > 1:
         return (f"{len(matches)} options are at that position; add a word that tells them apart{_telling_apart(matches, single_zones)} "
                 f"or type a number: {_listing(matches, options, single_zones)}")
     return matches[0]
+
+
+def _at_position(options, x: int, y: int, rot) -> list:
+    """Those of ``options`` with a position argument at (x, y) turned ``rot`` (at any turn where ``rot`` is None)."""
+    return [o for o in options if any(isinstance(v, dict) and v.get("x") == x and v.get("y") == y
+                                      and (rot is None or v.get("rot") == rot) for _, v in o.args)]
+
+
+def _with_words(typed: set, options, single_zones=()) -> list:
+    """Those of ``options`` whose label has each word of ``typed`` (a position's other words: a piece's, i=4)."""
+    return [o for o in options if typed <= _label_words(o.label(None, single_zones))]
+
+
+def placed_holding(words: list, options, single_zones=()) -> list:
+    """Those of ``options`` at the position 'x y rot' (or 'x y', at any rot) of ``words`` that have its other words;
+    [] where ``words`` give no such position."""
+    numbers = [_whole(w) for w in words if NUMBER.fullmatch(w)]
+    if len(numbers) not in (2, 3) or None in numbers:
+        return []
+    others = {w for w in _words(" ".join(words)) if not NUMBER.fullmatch(w)}
+    return _with_words(others, _at_position(options, *numbers[:2], numbers[2] if len(numbers) == 3 else None), single_zones)
 
 
 def _by_cell(numbers: list, words: list, options, single_zones=(), forbidden=None):

@@ -22,7 +22,7 @@ def ruled_out(game, seat: int, text: str, legal, single_zones=(), placed: bool =
     """Why ``text`` names no option now, where it names one of an action's choices this decision offers that the rules
     do not allow here: "the rules forbid take(n=0) now (the if of take, line 12: ...)"; '' where it names none, or
     several, or the choices cannot be listed within CANDIDATES_LIMIT. ``placed``: ``text`` is a position, 'x y rot'."""
-    from .play_input import _by_label, _by_position  # (play_input asks this module; read as play reads a line)
+    from .play_input import _by_label, _by_position, placed_holding  # (play_input asks this module; read as play reads a line)
 
     others = outside(game, seat, legal)
     if not others:
@@ -30,8 +30,10 @@ def ruled_out(game, seat: int, text: str, legal, single_zones=(), placed: bool =
     found = _by_position(text.split(), others, single_zones) if placed else _by_label(text, others, single_zones)
     if isinstance(found, Option):
         return forbids(game, seat, found, single_zones)
+    if placed:  # (several at the position with its words: a chiral piece's flip=false and flip=true, each forbidden)
+        return forbids_each(game, seat, placed_holding(text.split(), others, single_zones), single_zones)
     # (a number past the options is a number mistyped, not a card's value; an action's name, action_ruled_out's)
-    if placed or text.strip().isdigit() or text.strip().lower() in {name.lower() for name in game.ruleset.actions}:
+    if text.strip().isdigit() or text.strip().lower() in {name.lower() for name in game.ruleset.actions}:
         return ""
     return forbids_each(game, seat, _holding(text, others, single_zones), single_zones)
 

@@ -2644,6 +2644,31 @@ def test_play_names_the_if_that_forbids_a_position_typed(tmp_path):
     assert f"'0 1': no legal option at x=0 y=1: the rules forbid place(at=(x=0, y=1)) now {rule}\n" in result.output, result.output
 
 
+def test_a_position_and_a_word_of_a_piece_the_rules_forbid_there_says_why(tmp_path):
+    """Patchwork trial: `0 0 0 L5`, L5 offered but not affordable, said only that none of the options at that position
+    has the word 'l5' (lower-cased), where `L5` alone named the `if` that forbids it: the position form names it too."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.play_input import _forbidding, match_choice
+
+    path = tmp_path / "flips.yaml"
+    path.write_text(FLIPPED.replace("kind: [bar]", "kind: [bar, rod]").replace(
+        "    do:\n      - place", "    if: tile.kind == 'bar'\n    do:\n      - place"), encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=1)
+    options = game.options(0)
+    forbidden = _forbidding(game, 0, options)
+    said = match_choice("0 0 0 Rod", options, forbidden=forbidden)
+    rule = "(the if of lay, line 14: tile.kind == 'bar')"
+    assert said.startswith("none of the 2 options at x=0 y=0 rot=0 has the word 'Rod' (flip=false, flip=true): the rules "
+                           "forbid each of the 2 options it names now, lay(tile=tile rod, flip=false, at=(x=0, y=0, rot=0)), "
+                           f"lay(tile=tile rod, flip=true, at=(x=0, y=0, rot=0)) {rule}: type a number: "), said
+    said = match_choice("0 0 0 rod flip=true", options, forbidden=forbidden)
+    assert ": the rules forbid lay(tile=tile rod, flip=true, at=(x=0, y=0, rot=0)) now " + rule in said, said
+    # (a word no option has, allowed or not, is said as before)
+    assert match_choice("0 0 0 Bogus", options, forbidden=forbidden).startswith(
+        "none of the 2 options at x=0 y=0 rot=0 has the word 'Bogus' (flip=false, flip=true): type a number: ")
+
+
 def test_play_leaves_out_rot_0_where_turning_tells_nothing(tmp_path):
     """Pentago trial: a marble looks the same at every turn, and is offered at rot 0 alone; `rot=0` in every option
     and every placement told said nothing. A bar of two colours, offered at each turn, keeps its rot."""
