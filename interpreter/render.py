@@ -123,7 +123,7 @@ def grid_symbols(values) -> dict:
     """{value key: one character} for the distinct sub-cell values, each its own: 0-9 their digits, a value of one
     letter that letter where it is free ('b' b, 'B' B), any other value the first of its own letters that no
     value has in either case, as a capital, then one free in the other case, then a spare one, a digit last ('apple' A,
-    'avocado' V, 27 K)."""
+    'avocado' V, 27 K); another value's initial, in either case, only where no other is free (L5 drawn O beside O4)."""
     symbols, used = {}, set()
     for value in values:  # whole numbers 0-9 first: their digits are theirs whatever else lies on the board (until
         # 2026-12-07 they were A-J, which then took the letters of words: level 1 drawn B beside a worker 'B' drawn b)
@@ -134,17 +134,27 @@ def grid_symbols(values) -> dict:
         if type(value) is str and len(value) == 1 and value.isalpha() and value not in used:
             symbols[_value_key(value)] = value
             used.add(value)
+    initials = {own[0].lower() for own in map(_own_letters, values) if own}
     for value in values:
         key = _value_key(value)
         if key in symbols:
             continue
-        own = [ch for ch in plain(value) if ch.isalnum() and not ch.isdigit()]  # (27 drawn 2 read as the number 2)
+        own = _own_letters(value)
+        # (another value's initial, in either case, is read as that value: I4 drawn L beside L3 and L5 was misread)
+        theirs = initials - {own[0].lower()} if own else initials
         # a letter of its own no other value has in either case first: black B and blue b were told apart by case alone
         apart = [ch.upper() for ch in own if len(ch.upper()) == 1 and ch.upper() not in used and ch.lower() not in used]  # ('ß' is 'SS')
         wanted = apart + [ch.upper() for ch in own[:1]] + [ch.lower() for ch in own[:1]] + own[1:] + [ch.upper() for ch in own[1:]]
-        symbols[key] = next((ch for ch in wanted + list(SPARE_SYMBOLS) if ch not in used), "?")
+        wanted += list(SPARE_SYMBOLS)
+        trusted = [ch for ch in wanted if ch.lower() not in theirs]  # (where none is free, another's initial, as before)
+        symbols[key] = next((ch for ch in trusted + wanted if ch not in used), "?")
         used.add(symbols[key])
     return symbols
+
+
+def _own_letters(value) -> list:
+    """The letters of a value as drawn, its digits left out (27 drawn 2 read as the number 2)."""
+    return [ch for ch in plain(value) if ch.isalnum() and not ch.isdigit()]
 
 
 def grid_legend(values, symbols, blank: bool = False, marked: bool = False, dots: str | None = None) -> str:

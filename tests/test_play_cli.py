@@ -2201,11 +2201,18 @@ def test_a_value_keeps_its_symbol_for_the_whole_game(tmp_path, order):
     ([0, 1, 27, "apple"], "K=27, A=apple"),  # 27 no digit, though 2 lies nowhere: a digit is the number's
     (["b", "blue", "bob"], "L=blue, O=bob"),  # b drawn as itself: blue's B would be b's capital
     (["aa", "ab"], "A=aa, B=ab"),
-    (["aa", "ab", "ba"], "A=aa, B=ab, b=ba"),  # no letter of its own is left: one free in the other case, as before
+    # no letter of its own is left that is no other value's initial: its own initial free in the other case (B=ab,
+    # b=ba until a Patchwork trial: B, ba's initial, read as ba)
+    (["aa", "ab", "ba"], "A=aa, a=ab, B=ba"),
+    # a Patchwork trial's legend read `L=I4, l=L3, N=L4, O=L5, o=O4`: spare letters that were other values' initials
+    (["I2", "I3", "I4", "L3", "L4", "L5", "O4"], "I=I2, i=I3, K=I4, L=L3, l=L4, M=L5, O=O4"),
+    ([0, 1, 27, "apple", "kiwi"], "L=27, A=apple, K=kiwi"),  # 27 not K, kiwi's initial, though K is given first
+    (["apple", "avocado", "violet"], "A=apple, O=avocado, V=violet"),  # avocado's own V is violet's initial
 ])
 def test_no_two_values_of_a_grid_are_drawn_with_one_letter_in_two_cases(values, legend):
     """An Azul trial's wall legend read `B=black, b=blue`: the two colours told apart by case alone. A value is drawn
-    with the first of its letters that no other value has in either case, where one is left."""
+    with the first of its letters that no other value has in either case, where one is left; and with a letter that is
+    no other value's initial, where one is free, so that a letter that is a value's initial means that value."""
     from philtre.dsl.geometry import Bounded
     from philtre.interpreter.render import render_grid
 
