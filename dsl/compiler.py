@@ -434,6 +434,11 @@ CONTEXT_NAMES = {
 }
 
 
+# builtins given the state that read only its seats: a component's derive may use them (the components are made
+# before the game, knowing the seats); the others read a game that does not exist yet
+SEAT_BUILTINS = frozenset({"left", "right", "seats_from"})
+
+
 # the language's names an expectation reads most, listed first by a scenario's hint (the others after them)
 SCENARIO_CONTEXT_FIRST = ("players", "player_count", "score", "winners", "game_over", "round_number")
 
@@ -2888,6 +2893,8 @@ class Compiler:
                     self.error(src.at(node.pos), "E140", f"'{name}' takes {len(define.params)} argument(s): write {name}({', '.join(define.params)})")
                 return "None", ANY
             self._me_unbound(define, scope, src.at(node.pos))
+            if self._read_too_early(define, src.at(node.pos), "E150"):
+                return "None", ANY
             fname, t = self._define(define, ())
             self._note_read(node, "definition", t)
             if fname in self._constants:
@@ -2919,10 +2926,6 @@ class Compiler:
                 return "None", ANY
             if name not in sym.refused:  # (a definition `card: 3` was refused, E132: its uses meant the definition)
                 self.error(src.at(node.pos), "E151", f"'{name}' is a component type; use it after 'is' (c is {name})")
-            return "None", ANY
-        if name in sym.declared_defines:  # (a component's derive, compiled before the definitions are read)
-            self.error(src.at(node.pos), "E150", f"'{name}' is a definition, and definitions are not seen in a component's "
-                       "derive, computed as the components are made", _layout_reads_hint())
             return "None", ANY
         if name in ("me", "current"):
             what = (self._wanted or (None, ""))[1]
@@ -3096,6 +3099,49 @@ class Compiler:
                    "name the seat instead: the loop's name (p in for: p in players), given to the definition as a "
                    "parameter, or, where none can be given (show:, the board), a variable the flow sets to it "
                    "(set: {up: p}) read in its place")
+
+    def _read_too_early(self, define, loc, code: str) -> bool:
+        """``code`` (E150 named, E141 called) where a component's derive uses a definition that reads what derive
+        cannot (a zone, a variable, a die, score...): the components are made before the game, which it would read."""
+        if not (self._wanted or (None, ""))[1].startswith("derived attribute "):
+            return False
+        found = self._game_read(define.name)
+        if found is None:
+            return False
+        said, where = found
+        through = f" (through '{where}', which it uses)" if where != define.name else ""
+        self.error(loc, code, f"'{define.name}' reads {said}{through}, which a component's derive cannot read: the "
+                   "components are made before the game starts", _layout_reads_hint())
+        return True
+
+    def _game_read(self, name: str, seen: frozenset = frozenset()):
+        """(what, the definition reading it) for the first name of the game definition ``name``, or one it uses, reads
+        that a component's derive cannot (`the zone 'deck'`); None where it reads no more than derive does."""
+        define = self.symbols.defines.get(name)
+        if define is None or define.tree is None or name in seen:
+            return None
+        nodes = list(ast.walk(define.tree))
+        bound = set(define.params) | {n.var for n in nodes if isinstance(n, ast.Clause)}  # names of its own, not the ruleset's
+        said = next(filter(None, (self._game_name(n, bound) for n in nodes)), None)
+        if said is not None:
+            return said, name
+        used = {n.func if isinstance(n, ast.Call) else n.name for n in nodes if isinstance(n, (ast.Call, ast.Name))}
+        return next(filter(None, (self._game_read(other, seen | {name}) for other in sorted(used - bound))), None)
+
+    def _game_name(self, node, bound: set) -> str | None:
+        """How ``node`` is told where it reads the game (`the zone 'deck'`, `score`, `die()`), which a component's
+        derive cannot; else None (me and current are _me_unbound's)."""
+        sym = self.symbols
+        if isinstance(node, ast.Call) and node.func not in sym.defines and node.func in BUILTINS \
+                and BUILTINS[node.func].needs_state and node.func not in SEAT_BUILTINS:
+            return f"{node.func}()"
+        if not isinstance(node, ast.Name) or node.name in bound:
+            return None
+        kind = next((kind for kind, names in (("zone", sym.zones), ("variable", sym.variables), ("die", sym.dice))
+                     if node.name in names), None)
+        if kind is not None:
+            return f"the {kind} '{node.name}'"
+        return f"'{node.name}'" if node.name in CONTEXT_NAMES and node.name not in ("players", "player_count") else None
 
     def reads_me(self, name: str) -> bool:
         """Whether definition ``name``, or a definition it uses, reads `me` (a shown one is then worked out per seat)."""
@@ -3529,6 +3575,8 @@ class Compiler:
                     self.error(src.at(node.pos), *_arguments_wrong(name, define.params, len(args)))
                 return "None", ANY
             self._me_unbound(define, scope, src.at(node.pos))
+            if self._read_too_early(define, src.at(node.pos), "E141"):
+                return "None", ANY
             fname, t = self._define(define, tuple(types))
             self._check_given(define, tuple(types), src.at(node.pos))
             if not codes and fname in self._constants:
@@ -3550,9 +3598,6 @@ class Compiler:
         if name in OPTION_WORDS and name not in candidates:
             hint = ("no expression reads a seat's options: an action's if: says when it is legal, and a scenario checks "
                     "that it is not with a step marked illegal: true ({player: 0, action: pass, illegal: true})")
-        if name in self.symbols.declared_defines:
-            hint = (f"'{name}' is a definition, and definitions are not seen in a component's derive, computed as "
-                    f"the components are made: {_layout_reads_hint()}")
         self.error(src.at(node.pos), "E141", f"unknown function '{name}'", hint)
         return "None", ANY
 
@@ -8119,10 +8164,10 @@ def _list_compared_hint(text: str, left, right, op: str) -> str:
 
 
 def _layout_reads_hint() -> str:
-    """What a component's derive may read, for one that reads a definition (written after the components; a start
-    that names one is compiled after them, as copies is)."""
-    reads = "a derived attribute reads the component's attributes, owner, player_count, players and the attributes derived before it"
-    return f"{reads}: write the definition's expression there"
+    """What a component's derive may read, for one that uses a definition reading more."""
+    return ("a derived attribute reads the component's attributes, owner, player_count, players, the attributes derived "
+            "before it, and definitions that read no more, given what they need as arguments (colour_of(owner)): "
+            "read the game in the rules, not in derive")
 
 
 def _layout_name_hint(name: str, wanted, component_types: dict, declared: dict) -> str:

@@ -995,12 +995,15 @@ class _Builder:
 
     def component_copies(self, components, zones) -> tuple:
         """Component types whose `copies` (the type's or an item's) or `start` is an expression (of the attributes and
-        player count; start's of the owner too), with it compiled: after the definitions, which either may call."""
+        player count; start's of the owner too), or a derived attribute names a definition, with it compiled: after the
+        definitions, which either may call."""
         out = []
         for ctype in components:
-            copies, start, own = ctype.copies, ctype.start, ctype.item_copies
-            if str in map(type, ctype.copies_written()) or isinstance(start, str) and start not in zones:
+            copies, start, own, derived = ctype.copies, ctype.start, ctype.item_copies, ctype.derived
+            if str in map(type, ctype.copies_written()) or isinstance(start, str) and start not in zones \
+                    or any(isinstance(dexpr, str) for _, dexpr in derived):
                 spec = self.data["components"][ctype.name]
+                derived = self.derived_late(ctype, spec, zones)
                 env = {a: "any" for a, _ in ctype.attributes}
                 copies = self.copies_compiled(copies, spec.loc_of("copies") if "copies" in spec else ctype.loc, env)
                 own = own and tuple(written and (self.copies_compiled(written[0], written[1], env), written[1]) for written in own)
@@ -1008,7 +1011,7 @@ class _Builder:
                     start = self.compiler.expression(start, spec.loc_of("start"), env | ({"owner": "player"} if ctype.per_player else {}),
                                                      want="zone", what="the start zone")
                     self.indexed_attribute(start, ctype.name, zones)
-                ctype = ComponentType(ctype.name, ctype.attributes, copies, ctype.per_player, start, ctype.loc, ctype.derived,
+                ctype = ComponentType(ctype.name, ctype.attributes, copies, ctype.per_player, start, ctype.loc, derived,
                                       ctype.back, ctype.display, ctype.items, own, ctype.item_locs)  # (all else as it was: a back dropped here went unused)
             out.append(ctype)
         return tuple(out)
@@ -1023,6 +1026,22 @@ class _Builder:
                                f"'{attr}' is no attribute of any component type: show_sorted names attributes, own or "
                                "derived (or type, id, owner), to list the zone's components by",
                                did_you_mean(attr, known))
+
+    def derived_compiled(self, spec, dname: str, dexpr, env: dict, zones):
+        """A derived attribute's expression compiled over ``env`` (the attributes, owner, those derived before it)."""
+        # (the grid reads a piece's cells and shape as lists: E120 here, not R100 at the first place far away)
+        want = "list" if dname in geometry.PIECE_ATTRIBUTES and any(z.grid for z in zones.values()) else None
+        return self.compiler.expression(dexpr, spec["derive"].loc_of(dname), env, want=want, what=f"derived attribute '{dname}'")
+
+    def derived_late(self, ctype, spec, zones) -> tuple:
+        """A type's derived attributes with those that name a definition, left as text, compiled now that the
+        definitions are known; the others as they were."""
+        env = {a: "any" for a, _ in ctype.attributes} | ({"owner": "player"} if ctype.per_player else {})
+        out = []
+        for dname, dexpr in ctype.derived:
+            out.append((dname, self.derived_compiled(spec, dname, dexpr, env, zones) if isinstance(dexpr, str) else dexpr))
+            env[dname] = "any"
+        return tuple(out)
 
     def copies_compiled(self, copies, loc, env: dict):
         """A `copies` as written (a type's or an item's): a number as it is, an expression compiled over the attributes."""
@@ -1187,13 +1206,14 @@ class _Builder:
                 if dname in RESERVED_ATTRIBUTES or dname in names:
                     self.error(spec["derive"].key_loc(dname), "R005", f"'{dname}' is already an attribute")
                     continue
+                if _names_a_definition(dexpr, self.symbols.declared_defines):
+                    # compiled once the definitions are known (component_copies), as a start naming one is
+                    derived.append((dname, dexpr))
+                    continue
                 env = {a: "any" for a in names} | {d: "any" for d, _ in derived}
                 if spec.get("each") == "player":
                     env["owner"] = "player"
-                # (the grid reads a piece's cells and shape as lists: E120 here, not R100 at the first place far away)
-                want = "list" if dname in geometry.PIECE_ATTRIBUTES and any(z.grid for z in zones.values()) else None
-                derived.append((dname, self.compiler.expression(dexpr, spec["derive"].loc_of(dname), env, want=want,
-                                                                what=f"derived attribute '{dname}'")))
+                derived.append((dname, self.derived_compiled(spec, dname, dexpr, env, zones)))
             per_player = spec.get("each") == "player"
             self.symbols.component_types[name] = set(names) | {d for d, _ in derived} | ({"owner"} if per_player else set())
             self.symbols.component_values[name] = dict(attributes)

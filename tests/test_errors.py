@@ -899,12 +899,12 @@ CASES = {
         breaking(IF, "    if: xs[-1] > 0\n", MINIMAL.replace("define:", "variables:\n  xs: {initial: [1, 2, 3]}\ndefine:")),
         "E121", "xs[-1] > 0", offset=3, message="a list or a zone has no negative index", hint="the last one is last(xs)"),
     "definition_named_in_derive": Case(
-        "a definition without parameters named in a component's derive: 'unknown name', with a hint to declare it as a "
-        "zone or a variable, neither of which derive may read either",
+        "a definition without parameters named in a component's derive that reads a zone, empty while the components "
+        "are made (one that reads no more than derive is read: a Patchwork trial's map of shapes)",
         breaking("    copies: 2\n", "    copies: 2\n    derive: {word: \"names[value]\"}\n",
-                 MINIMAL.replace("define:\n", "define:\n  names: \"['', 'one', 'two', 'three']\"\n")),
-        "E150", "names[value]", message="'names' is a definition",
-        hint="a derived attribute reads the component's attributes, owner, player_count, players and the attributes derived"),
+                 MINIMAL.replace("define:\n", "define:\n  names: \"['', 'one', 'two', 'three'] if count(pile) == 0 else []\"\n")),
+        "E150", "names[value]", message="'names' reads the zone 'pile', which a component's derive cannot read",
+        hint="a derived attribute reads the component's attributes, owner, player_count, players, the attributes derived"),
     "derived_attribute_in_start": Case(
         "a derived attribute read by the type's start: the hint said to quote it, giving the word 'half'",
         breaking("    copies: 2\n    start: deck\n", "    copies: 2\n    derive: {half: value % 2}\n    start: \"deck if half == 0 else pile\"\n"),
@@ -1212,10 +1212,12 @@ CASES = {
         breaking(IF, "    if: card.value > 0 and pile.empty\n"),
         "E153", "empty\n", hint="count(x) == 0 says x is empty"),
     "definition_in_derive": Case(
-        "a definition called in a component's derive, computed before the definitions are read (it said only 'unknown function')",
+        "a definition called in a component's derive that reads the scores, through another it uses: the game they "
+        "read does not exist while the components are made (one that reads no more than derive is called: Reversi's colour(p))",
         breaking("    copies: 2\n", "    copies: 2\n    derive: {double: twice(value)}\n",
-                 MINIMAL.replace("define:\n", "define:\n  twice(v): v * 2\n")),
-        "E141", "twice(value)", hint="'twice' is a definition, and definitions are not seen in a component's derive"),
+                 MINIMAL.replace("define:\n", "define:\n  twice(v): v * 2 + lead\n  lead: max(score)\n")),
+        "E141", "twice(value)", message="'twice' reads 'score' (through 'lead', which it uses), which a component's derive",
+        hint="and definitions that read no more, given what they need as arguments"),
     "unique_for_distinct": Case(
         "unique(...), another language's word for distinct(...)",
         breaking(IF, "    if: count(unique(c.value for c in pile)) > 0\n"),
