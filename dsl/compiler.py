@@ -2892,9 +2892,9 @@ class Compiler:
                 else:
                     self.error(src.at(node.pos), "E140", f"'{name}' takes {len(define.params)} argument(s): write {name}({', '.join(define.params)})")
                 return "None", ANY
-            self._me_unbound(define, scope, src.at(node.pos))
             if self._read_too_early(define, src.at(node.pos), "E150"):
                 return "None", ANY
+            self._me_unbound(define, scope, src.at(node.pos))
             fname, t = self._define(define, ())
             self._note_read(node, "definition", t)
             if fname in self._constants:
@@ -3129,8 +3129,8 @@ class Compiler:
         return next(filter(None, (self._game_read(other, seen | {name}) for other in sorted(used - bound))), None)
 
     def _game_name(self, node, bound: set) -> str | None:
-        """How ``node`` is told where it reads the game (`the zone 'deck'`, `score`, `die()`), which a component's
-        derive cannot; else None (me and current are _me_unbound's)."""
+        """How ``node`` is told where it reads the game (`the zone 'deck'`, `score`, `die()`, `me`: no seat decides
+        while the components are made), which a component's derive cannot; else None."""
         sym = self.symbols
         if isinstance(node, ast.Call) and node.func not in sym.defines and node.func in BUILTINS \
                 and BUILTINS[node.func].needs_state and node.func not in SEAT_BUILTINS:
@@ -3141,7 +3141,8 @@ class Compiler:
                      if node.name in names), None)
         if kind is not None:
             return f"the {kind} '{node.name}'"
-        return f"'{node.name}'" if node.name in CONTEXT_NAMES and node.name not in ("players", "player_count") else None
+        game = node.name in CONTEXT_NAMES and node.name not in ("players", "player_count") or node.name in ("me", "current")
+        return f"'{node.name}'" if game else None
 
     def reads_me(self, name: str) -> bool:
         """Whether definition ``name``, or a definition it uses, reads `me` (a shown one is then worked out per seat)."""
@@ -3574,9 +3575,9 @@ class Compiler:
                 if name not in self.symbols.refused:  # (a call of `total(a, b)` refused as the second `total`: its E132 says it)
                     self.error(src.at(node.pos), *_arguments_wrong(name, define.params, len(args)))
                 return "None", ANY
-            self._me_unbound(define, scope, src.at(node.pos))
             if self._read_too_early(define, src.at(node.pos), "E141"):
                 return "None", ANY
+            self._me_unbound(define, scope, src.at(node.pos))
             fname, t = self._define(define, tuple(types))
             self._check_given(define, tuple(types), src.at(node.pos))
             if not codes and fname in self._constants:

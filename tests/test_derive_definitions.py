@@ -68,6 +68,8 @@ def test_derive_reads_a_constant_map_and_definitions_given_the_attributes(tmp_pa
     ("\"'black' if p == turn else 'white'\"", "the variable 'turn'", "E141"),
     ("\"'black' if p == len(components) else 'white'\"", "'components'", "E141"),
     ("\"'black' if p == best else 'white'\"", "'score' (through 'best', which it uses)", "E141"),
+    ("\"'black' if p == me else 'white'\"", "'me'", "E141"),
+    ("\"'black' if p == current else 'white'\"", "'current'", "E141"),
 ])
 def test_a_definition_reading_the_game_is_refused_in_derive_naming_what_it_reads(tmp_path, body, read, code):
     text = RULES.replace("""  colour(p): "'black' if p == 0 else 'white'"\n""", f"  colour(p): {body}\n  best: max(score)\n") \
