@@ -13,7 +13,7 @@ import json
 import re
 from functools import lru_cache
 
-from .errors import Diagnostic, Loc, few_listed, printable
+from .errors import Diagnostic, Loc, did_you_mean, few_listed, printable
 from .schema_code import known_valid, without_own_checks
 from .shipped import read_shipped
 from .yamlpos import Map, ScalarLoc, Seq
@@ -299,9 +299,14 @@ def _written_whole(instance, before, rest) -> str:
 
 DEFINE_PATTERN = "^\\s*[A-Za-z_][A-Za-z0-9_]*\\s*(\\(.*\\))?\\s*$"  # a definition's head: name or name(a, b)
 RANGE_PATTERN = "^[0-9]+\\.\\.[0-9]+$(?!\\n)"  # players: low..high
+DEPTH_PATTERN = "[^A-Za-z0-9_\\s]"  # a move's `at` as an expression: anything but a bare word (a word is top or bottom)
+MOVE_PLACES = ("top", "bottom")  # a move's `at` as a word: where in the zone what it moves goes
+DEPTH_HINT = ("at: bottom puts what moves under what the zone holds; at: 15, or an expression such as (depth) or "
+              "count(deck) - 15, that many from the bottom; a name is written in parentheses, a bare word being a place")
 # the schemas' other patterns, in an author's words (a regular expression tells an author nothing)
 PATTERN_WORDS = {
     RANGE_PATTERN: "a number of players, a range low..high such as 3..6, or a list such as [2, 4]",
+    DEPTH_PATTERN: "a move's 'at' is top, bottom, or a depth from the bottom: a whole number or an expression",
     "^[a-z][a-z0-9-]*$(?!\\n)": "lowercase letters a-z, digits and dashes, starting with a letter",
     "->": "a move is written 'what -> where'",
     DEFINE_PATTERN: "a definition is named 'name' or 'name(a, b)', a name being letters a-z or A-Z, digits and _",
@@ -321,6 +326,8 @@ def _pattern_hint(error) -> str:
         return f"several counts are a list: players: [{', '.join(re.split(r'[^0-9]+', listed.group(1)))}]"
     if error.validator_value == RANGE_PATTERN and re.fullmatch(r"\s*[0-9]+\s*", str(error.instance)):
         return f"a number is written without quotes: {error.instance.strip()}"  # `players: "3"`: quoted, YAML made it text
+    if error.validator_value == DEPTH_PATTERN:
+        return did_you_mean(str(error.instance), MOVE_PLACES) or DEPTH_HINT
     head = re.fullmatch(r"\s*([^\s(]+)\s*(\(.*\))?\s*", str(error.instance))
     if error.validator_value == DEFINE_PATTERN and head and _as_name(head.group(1)) != head.group(1):
         return f"did you mean '{_as_name(head.group(1))}{head.group(2) or ''}'?"  # a name with a letter beyond a-z, a dash

@@ -17,7 +17,7 @@ from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .model import Stmt
 from .parser import SourceText, parse
 from .plain_data import Record
-from .schema import keys_taken_hint, score_form_hint, score_set_hint
+from .schema import DEPTH_HINT, MOVE_PLACES, keys_taken_hint, score_form_hint, score_set_hint
 from .yamlpos import Map, loc_of
 
 EFFECT_KINDS = ("move", "rotate", "shuffle", "deal", "roll", "set_aside", "set", "let", "score", "reveal", "place", "say", "tell")
@@ -220,22 +220,26 @@ def c_move(ctx, node, env):
     to = comp.expression(where, loc, env, want="zone", what="the destination", base=offset, full=node["move"])
     _not_onto_a_grid(ctx, to, "move")
     # (a move on top has no key for it: its args, and the runners fused for them, stay as they were)
-    return {"what": moved, "to": to, "bottom": True} if _moved_to_bottom(ctx, node) else {"what": moved, "to": to}
+    at = _move_place(ctx, node, env)
+    return {"what": moved, "to": to, **({} if at is None else {"bottom": True} if at == "bottom" else {"at": at})}
 
 
-MOVE_PLACES = ("top", "bottom")  # a move's `at`: where in the zone what it moves goes
 
 
-def _moved_to_bottom(ctx, node) -> bool:
-    """Whether a move's `at` puts what it moves at the bottom of the zone (S010 for a word other than top or bottom)."""
-    if "at" not in node:
-        return False
+def _move_place(ctx, node, env):
+    """Where a move's `at` puts what it moves: None on top, "bottom", or the expression of a depth counted from the
+    bottom (S010 for a word other than top or bottom, E120 for a depth known to be no whole number)."""
+    if "at" not in node or node["at"] == "top":
+        return None
     at = node["at"]
-    if at not in MOVE_PLACES:
-        ctx.compiler.error(loc_of(node, "at"), "S010", f"a move's 'at' is top or bottom, not {at!r}",
-                           did_you_mean(str(at), MOVE_PLACES) or "at: bottom puts what moves under what the zone holds")
-        return False
-    return at == "bottom"
+    if at == "bottom":
+        return at
+    if isinstance(at, bool) or not isinstance(at, (int, str)) or (isinstance(at, str) and at.strip().isidentifier()):
+        # (a word is a place, so that a misspelt one is not read as a name: a depth a name holds is written `(depth)`)
+        ctx.compiler.error(loc_of(node, "at"), "S010", f"a move's 'at' is top, bottom or a depth, not {at!r}",
+                           did_you_mean(str(at), MOVE_PLACES) or DEPTH_HINT)
+        return None
+    return _expr(ctx, node, "at", env, want="int", what="a move's depth ('at')")
 
 
 def _grids_named(ctx, expr) -> list:

@@ -282,6 +282,17 @@ def e_move(game, stmt, L):
 
 def e_move_bottom(game, stmt, L):
     """move: WHAT -> ZONE, at: bottom: moved as onto the top, then put under what the zone held, their order kept."""
+    _move_under(game, stmt, L, None)
+
+
+def e_move_at(game, stmt, L):
+    """move: WHAT -> ZONE, at: N: moved as onto the top, then put N components from the bottom (as ZONE[N] reads it
+    before the move), their order kept: at: 0 is at: bottom, at: count(ZONE) on top."""
+    _move_under(game, stmt, L, stmt.args["at"])
+
+
+def _move_under(game, stmt, L, at) -> None:
+    """A move put under what lies above a depth of its zone: the bottom (``at`` None) or the depth ``at`` gives."""
     S = game.state
     args = stmt.args
     target = args["to"].fn(S, L)
@@ -289,14 +300,26 @@ def e_move_bottom(game, stmt, L):
         raise RuleRuntimeError(f"the destination must be a zone, got {describe(target)}", part="to")
     what = args["what"].fn(S, L)
     held = len(target)
+    depth = 0 if at is None else _depth(S, at.fn(S, L), target)
     told = len(game.recorder.events) if game.recorder is not None else 0
     move_what(game, what, target)
     if len(target) > held:  # (a move only adds on top: what it added lies past what the zone held)
-        target[:] = target[held:] + target[:held]
+        target[:] = target[:depth] + target[held:] + target[depth:held]
     if game.recorder is not None:  # each event of this move says where its components went
         for event in game.recorder.events[told:]:
             if event.get("event") in ("move", "gather"):
-                event["at"] = "bottom"
+                event["at"] = "bottom" if at is None else depth
+
+
+def _depth(S, depth, target: Zone) -> int:
+    """A move's depth in ``target``, counted from its bottom: a whole number from 0 to the zone's count, else R100."""
+    if type(depth) is not int:
+        raise RuleRuntimeError(f"a move's 'at' must be a whole number (a depth from the bottom), got {describe(depth)}"
+                               f"{fraction_hint(depth)}", part="at")
+    if not 0 <= depth <= len(target):
+        raise RuleRuntimeError(f"a move's 'at' is {depth}, but {spell(target, S.zones)} holds {len(target)}: a depth is 0 "
+                               f"(the bottom) to {len(target)} (the top)", part="at")
+    return depth
 
 
 def move_what(game, what, target: Zone) -> None:
@@ -1140,6 +1163,8 @@ def effect_of(stmt):
         return e_place_unturned
     if stmt.kind == "move" and stmt.args.get("bottom"):
         return e_move_bottom
+    if stmt.kind == "move" and stmt.args.get("at") is not None:
+        return e_move_at
     if stmt.kind == "score" and "why" in stmt.args:
         return e_score_why
     if stmt.kind == "score" and "set" in stmt.args:

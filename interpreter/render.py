@@ -756,8 +756,12 @@ def _said_move(e, rs, placed=None):
 
 
 def _destination(e, rs) -> str:
-    """Where a move or a gather went: its zone, or 'the bottom of' it for a move with `at: bottom`."""
-    return f"the bottom of {_where(e['to'], rs)}" if e.get("at") == "bottom" else _where(e["to"], rs)
+    """Where a move or a gather went: its zone, 'the bottom of' it for a move with `at: bottom`, or the zone and its
+    depth for one with `at: N` (`deck, 15 from the bottom`)."""
+    at = e.get("at")
+    if at == "bottom":
+        return f"the bottom of {_where(e['to'], rs)}"
+    return _where(e["to"], rs) if type(at) is not int else f"{_where(e['to'], rs)}, {at} from the bottom"
 
 
 def _said_gather(e, rs, placed=None):

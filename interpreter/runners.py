@@ -2453,7 +2453,7 @@ def _fused_parts(stmt, limit):
         exprs = (args["player"], args["add"], *([args["floor"]] if args.get("floor") is not None else []))
         return tuple(part for expr in exprs for part in _read_parts(expr, _read(expr)))
     if kind == "move":
-        if args.get("bottom"):  # (its handler's: effects.e_move_bottom)
+        if args.get("bottom") or args.get("at") is not None:  # (its handler's: effects.e_move_bottom, e_move_at)
             return None
         what, to = args["what"], args["to"]
         to_read = _read(to, _MOVE_TO)

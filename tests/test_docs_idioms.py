@@ -81,9 +81,9 @@ def test_a_step_names_a_placement_by_some_of_its_fields(tmp_path):
 
 
 def test_a_component_put_at_a_depth_lies_there_with_the_others_in_their_order(tmp_path):
-    """language.md's recipe under `move` (lift off, put on, put back) leaves the last-round card with 15 cards below it,
-    every card's order kept, the spare zone empty: a Coloretto trial wanted it and found no way."""
-    statements = yaml.safe_load(_block_after("To put a component at another depth of a zone"))
+    """language.md's example under `move` (`at: 15`) leaves the last-round card with 15 cards below it, every card's
+    order kept, the spare zone empty: a Coloretto trial wanted it and found no way, then three moves through a spare."""
+    statements = yaml.safe_load(_block_after("To put a component at a depth of a zone"))
     data = {"philtre": 1, "game": "depth", "players": 2,
             "components": {"card": {"attributes": {"n": "1..40"}, "start": "deck"}, "lastround": {"start": "aside"}},
             "zones": {"deck": {"visible": "nobody"}, "spare": {"visible": "nobody"}, "aside": {}},
