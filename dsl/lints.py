@@ -4397,7 +4397,8 @@ def _shuffled_in_sight_finding(facts, shuffle, move, shuffled, zone, who, loop=N
                           f"(each view and record shows the shuffled order)",
                           f"shuffle where nobody sees: declare a zone ({spare}: {{visible: nobody}}), then move: {what} -> "
                           f"{spare}, shuffle: {spare}, and deal from {spare}{_told_anyway('L040')}")
-    at = ", at: bottom" if move.args.get("bottom") else ""
+    depth = move.args.get("at")
+    at = ", at: bottom" if move.args.get("bottom") else f", at: {depth.text.strip()}" if depth is not None else ""
     puts, after, way = "puts it in that order", "the move", f"move: {what} -> {spare}, shuffle: {spare}, move: {spare} -> {to}{at}"
     if loop is not None:  # one component a pass: the loop hands the whole order over
         puts, after = f"puts its components one by one, in the loop at {loop.loc}, in that order", "the loop"

@@ -2922,6 +2922,13 @@ def test_l040_names_both_statements_who_learns_what_and_the_fixes(tmp_path):
     assert "every seat but the one whose 'hand' it is knows the order of 'hand'" in hand.message, str(hand)
 
 
+@pytest.mark.parametrize("at", ["bottom", "1", "count(deck) - 1"])
+def test_l040_of_a_move_under_the_top_keeps_its_place_in_the_way_through_a_zone_nobody_sees(tmp_path, at):
+    """The hint's way through a zone nobody sees ends in the move as written: at the bottom, or at its depth."""
+    [d] = findings(tmp_path, shuffled_then("move: discard -> deck", f"  at: {at}"))
+    assert d.code == "L040" and f"move: mixing -> deck, at: {at}" in d.hint, d.hint
+
+
 @pytest.mark.parametrize("between, move, codes", [
     ("", "move: c -> discard", []),  # turned face up at once: the set tells no more than the move
     ("  - score: {player: 0, add: 1}\n", "move: c -> discard", []),  # nothing between that asks
