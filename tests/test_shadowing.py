@@ -122,8 +122,9 @@ def _names_matched(path: Path) -> dict:
             and isinstance(node.comparators[0], python_ast.Attribute) and node.comparators[0].attr == "defines"
 
     tree = python_ast.parse(path.read_text(encoding="utf-8"))
-    guarded = {id(part) for node in python_ast.walk(tree) if isinstance(node, python_ast.BoolOp)
-               and isinstance(node.op, python_ast.And) and any(map(after_definitions, node.values)) for part in node.values}
+    guarded = {id(inner) for node in python_ast.walk(tree) if isinstance(node, python_ast.BoolOp)
+               and isinstance(node.op, python_ast.And) and any(map(after_definitions, node.values))
+               for part in node.values for inner in python_ast.walk(part)}  # (`BUILTINS[x.func]` in a part, too)
     out: dict = {}
     for node in python_ast.walk(tree):
         sides = ()
