@@ -2620,7 +2620,7 @@ class Compiler:
             f"    m = S.memo\n"
             f"    if m is not None:\n"
             f"        try:\n            k = ({fname!r}, {args})\n"
-            f"        except (TypeError, KeyError):\n            return _{fname}(S, L{params})\n"
+            f"        except (TypeError, KeyError, AttributeError):\n            return _{fname}(S, L{params})\n"
             f"        try:\n            f_r = m.get(k, _LAZY)\n"
             f"        except TypeError:\n            return _{fname}(S, L{params})\n"
             f"        if f_r is not _LAZY:\n            return f_r\n"
@@ -2812,7 +2812,7 @@ class Compiler:
             f"    m = S.memo\n"
             f"    if m is None:\n        return {code}\n"
             f"    try:\n        k = ({fname!r}, {args})\n"
-            f"    except (TypeError, KeyError):\n        return _{fname}(S, L{params})\n"
+            f"    except (TypeError, KeyError, AttributeError):\n        return _{fname}(S, L{params})\n"
             f"    try:\n        r = m.get(k, _LAZY)\n"
             f"    except TypeError:\n        return _{fname}(S, L{params})\n"
             f"    if r is _LAZY:\n        r = m[k] = {code}\n"  # written out: a call less at each first use
@@ -7638,7 +7638,7 @@ def _per_seat(family: list, per_seat: int) -> list:
     return [family[at:at + per_seat] for at in range(0, len(family), per_seat)]
 
 
-RUNTIME = {"_per_seat": _per_seat, "_copy_at": _copy_at, "KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice, "_empty_extreme": _empty_extreme}
+RUNTIME = {"_per_seat": _per_seat, "_copy_at": _copy_at, "KeyError": KeyError, "TypeError": TypeError, "AttributeError": AttributeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice, "_empty_extreme": _empty_extreme}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_pow": _pow, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_in_lists": _in_lists, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip, "_compress": compress,
                 "_LAZY": _LAZY, "_NOMEMO": {}, "_seat_kept": _seat_kept, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_distinct_apart": distinct_apart, "_where_apart": where_apart, "_type": type, "_int": int, "_list": list, "_set": set, "_str": str, "_Zone": Zone,

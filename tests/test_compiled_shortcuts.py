@@ -3779,3 +3779,46 @@ def test_a_miss_written_out_with_a_definition_written_over_several_lines_gives_t
     ends = [ends_of_games(tmp_path, play, text, players, lambda game: (game.scores, game.state.flow.steps)) for text in (OFF_DICE, routed)]
     assert re.search(r"\n +\(c_c\.plain\['shape'\]\)  # written out: sh\n", "\n".join(sources))  # (the line of sh's body)
     assert ends[1] == ends[0] and any(any(scores) for scores, *_ in ends[0])
+
+
+NONE_ARGUMENTS = """\
+philtre: 1
+game: none-arguments
+players: 2
+components:
+  pawn: {each: player, start: "track[0]"}
+zones:
+  track: {copies: 2}
+define:
+  dest(c): "track[1] if c.owner == 0 else none"
+  ok(z): "true"
+  free(z): "z != none and count(z) == 0"
+  away(z): "[c for c in track[0] if z == none]"
+  kind(c): "c == none"
+actions:
+  go:
+    choose: {pawn: "track[0]"}
+    if: IF
+    do:
+      - move: pawn -> track[1]
+flow:
+  - decide: go
+    player: 0
+"""
+
+
+@pytest.mark.parametrize("test, owners", [
+    ("ok(dest(pawn))", [0, 1]),                       # a zone given none: a body of one expression
+    ("free(dest(pawn))", [0]),                        # ... whose body tests for none first
+    ("count(away(dest(pawn))) == 2", [1]),            # ... a body of statements (a folded comprehension)
+    ("kind(first(track[1]))", [0, 1]),               # a component given none (first of an empty zone)
+])
+def test_a_remembered_definition_given_none_for_a_zone_or_a_component_gives_its_value_for_none(tmp_path, test, owners):
+    """A definition whose parameter is typed a zone (or a component) and is given none while the options are listed,
+    where the memo stands, computes its value for none as the call written out does (Sorry!'s `free(me, fwd(pawn,
+    n))`, a zone or none): the memo key of a zone is its `.key`, which none has not, and the definition blamed for
+    reading an attribute of none read none."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(NONE_ARGUMENTS.replace("IF", test), encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=1)
+    assert sorted(o.args[0][1]["owner"] for o in game.options(0)) == owners
