@@ -4499,6 +4499,10 @@ class Compiler:
             # a list or map looked for is compared with each item item by item, lists in it too: charged written out
             lists = is_list(lt) or lt in (ANY, "map")
             length = self._known_length(node.right, scope)
+            read = self._zone_in_family_read(lc, lt, rc, rt) if length is not None else None
+            if read is not None:
+                self._searched[id(node)] = (node, length)
+                return f"({'not ' if op == 'not in' else ''}{read})", "bool"
             if length is not None and not (lists and isinstance(node.right, ast.ListLit)):
                 # a few items known from the declarations: counted statically, not charged
                 self._searched[id(node)] = (node, length)
@@ -4524,6 +4528,23 @@ class Compiler:
                     self.error(src.at(word.pos), "E124", f"'{op}' compares a number with the word {text!r}, which have no order",
                                f"'{word.name}' is defined at {where}" if where else "write a number")
         return f"({lc} {op} {rc})", "bool"
+
+    def _zone_in_family_read(self, lc, lt, rc, rt) -> str | None:
+        """`z in track`, a zone (or a value of unknown type) looked for in a family of zones named in the rules, as a test
+        of its class and its key's name: a family's zones are all the zones of its name (``ZoneSpec.key``, each state's
+        ``zones``), and a zone equals another of the same key only (``Zone.__eq__``), so the same truth value without
+        Python's ``==`` called for each zone passed over (Sorry!'s `zone_of(c) in track`, 60 zones, a third of its
+        playouts). The work is charged as for the list (its length, known: ``_searched``). None where this does not apply
+        (a family of N zones a seat, whose list is another's; a value that needs a local where Python refuses one)."""
+        family = _FAMILY_READ.fullmatch(rc)
+        if (not SHORTCUTS or family is None or rt != ("list", "zone") or lt not in ("zone", ANY)
+                or family.group(1) in self.symbols.seat_copies or self.symbols.zones.get(family.group(1)) != "family"):
+            return None
+        if _LOCAL.match(lc):
+            return f"(_type({lc}) is _Zone and {lc}.key[0] == {family.group(1)!r})"
+        if self._iterating:
+            return None
+        return f"(_type(f_zin := {lc}) is _Zone and f_zin.key[0] == {family.group(1)!r})"
 
     def _hyphenated_word(self, node, scope, src):
         """The word `a-b` that the subtraction ``node`` is written as, where both are unknown names written with no

@@ -3822,3 +3822,51 @@ def test_a_remembered_definition_given_none_for_a_zone_or_a_component_gives_its_
     path.write_text(NONE_ARGUMENTS.replace("IF", test), encoding="utf-8")
     game = Game(load_ruleset(str(path)), 2, seed=1)
     assert sorted(o.args[0][1]["owner"] for o in game.options(0)) == owners
+
+
+ZONES_IN_FAMILIES = """\
+philtre: 1
+game: zones-in
+players: 2
+components:
+  chip: {copies: 2, start: "track[1]"}
+  token: {start: bag}
+  stone: {each: player, start: "hand[owner]"}
+zones:
+  track: {copies: 4}
+  hand: {each: player}
+  pile: {copies: [red, blue]}
+  line: {each: player, copies: 2}
+  bag: {}
+variables: {a: 0, b: 0, c: 0, d: 0, u: {initial: null}, w: {initial: null}}
+define:
+  spots: "[bag, track[0], track[3], hand[1], pile['red'], line[1][1]]"
+  where(x): "zone_of(x) if x.type == 'chip' else none"
+  on_track(c): zone_of(c) in track
+flow:
+  - set: {a: "[[z in track, z in hand, z in pile, z not in track] for z in spots]"}
+  - set: {b: "[[zone_of(c) in track, zone_of(c) not in hand, where(c) in track, where(c) not in pile, on_track(c)] for c in bag + track[1] + hand[0]]"}
+  - set: {u: "track[2]", w: "pile['blue']"}
+  - set: {c: "[u in track, w in track, u not in pile, w in pile, [v in track for v in [u, w, none]]]"}
+  - set: {d: "[x.type for x in (track[1] if zone_of(first(track[1])) in track else bag)]"}
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_zone_looked_for_in_a_family_is_a_test_of_its_key_with_the_values_of_the_list_search(tmp_path, monkeypatch):
+    """`zone_of(c) in track` (Sorry!'s `on_track`, a family of 60 zones: Python's == of each zone passed over was a
+    third of its playouts) is a test of the value's class and its key's name (Compiler._zone_in_family_read): a local,
+    a call's value bound once, a variable's value of unknown type, none, a zone of another family, of a single zone,
+    of named copies or of a family of zones a seat, `in` and `not in`, and a test in a comprehension's collection
+    (where Python refuses the local: the list searched). The same values and steps as with compiler.SHORTCUTS off."""
+    sources = _spied_sources(monkeypatch)
+    shortcut = seats_game(tmp_path, ZONES_IN_FAMILIES, 2)
+    assert shortcut["a"] == [[False, False, False, True], [True, False, False, False], [True, False, False, False],
+                             [False, True, False, True], [False, False, True, True], [False, False, False, True]]
+    assert shortcut["b"] == [[False, True, False, True, False], [True, True, True, True, True], [True, True, True, True, True],
+                             [False, False, False, True, False]]
+    assert shortcut["c"] == [True, False, True, True, [True, False, False]] and shortcut["d"] == ["chip", "chip"]
+    functions = {f[:f.index("(")]: f for f in re.split(r"^def ", "\n".join(sources), flags=re.M) if "(" in f}
+    assert "f_zin := b_zone_of(S, v_c)) is _Zone and f_zin.key[0] == 'track'" in functions["_d_on_track"]
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert seats_game(tmp_path, ZONES_IN_FAMILIES, 2) == shortcut
