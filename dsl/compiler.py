@@ -3752,8 +3752,9 @@ class Compiler:
             self.error(src.at(xs_arg.pos), "E120", f"{'index() of two arguments' if name == 'index' else name + '()'} needs "
                        f"a list (or a zone) first, but this is {a_type(xs)}", LOOKED_FOR_HINTS[name])
         elif x == "comp" and xs == ("list", "zone"):  # `index(hand, card)`: a list of zones holds zones
+            one = (self._one_zone_of(xs_arg) or f"{ast.text(xs_arg)}[i]").replace(" (or [p])", "")
             self.error(src.at(xs_arg.pos), "E124", f"{name}() looks for a component among the zones of a list of zones: it "
-                       "is never there", f"look in one zone: {name}({ast.text(xs_arg)}[me], {ast.text(x_arg)})")
+                       "is never there", f"look in one zone: {name}({one}, {ast.text(x_arg)})")
         elif xs in ("zone", ("list", "comp")) and x in ("int", "num", "player", "str", "bool"):
             among, wanted = ast.text(xs_arg), ast.text(x_arg)
             self.error(src.at(x_arg.pos), "E124", f"{name}() looks for {a_type(x)} among components: it is never there",
@@ -4487,9 +4488,12 @@ class Compiler:
                            "a word holds only words (\"b\" in \"abc\"); look for a value in a list (x in [1, 2])")
             elif lt == "comp" and rt == ("list", "zone"):  # `card in hand`: a list of zones holds zones, not cards
                 left, right = ast.text(node.left), ast.text(node.right)
+                one = self._one_zone_of(node.right)
+                every = (f"any({left} in z for z in {right}) (or zone_of({left}) in {right}) in all of them" if op == "in" else
+                         f"not any({left} in z for z in {right}) (or zone_of({left}) not in {right}) in none of them")
                 self.error(src.at(node.right.pos), "E124", f"'{op}' looks for a component among the zones of a list of zones: "
                            f"it is {'never' if op == 'in' else 'always'} true",
-                           f"{left} {op} {right}[me] (or [p]) looks in one zone; any({left} in z for z in {right}) in all of them")
+                           f"{left} {op} {one} looks in one zone; {every}" if one else every)
             elif rt in ("zone", ("list", "comp")) and lt in ("int", "num", "player", "str", "bool"):  # `c.value - 1 in taken[p]`
                 left, right = ast.text(node.left), ast.text(node.right)
                 start = min(n.pos for n in ast.walk(node.left))  # (an operator's node sits at the operator)
@@ -4528,6 +4532,20 @@ class Compiler:
                     self.error(src.at(word.pos), "E124", f"'{op}' compares a number with the word {text!r}, which have no order",
                                f"'{word.name}' is defined at {where}" if where else "write a number")
         return f"({lc} {op} {rc})", "bool"
+
+    def _one_zone_of(self, node) -> str | None:
+        """One zone of the list of zones ``node`` as a hint writes it, fit to the family named: `hand[me] (or [p])` of
+        a zone a seat, `track[i]` of a number of copies (`pile['red']` of named ones: `track[me]` was square number me,
+        which validates and is silently wrong), `line[me][i]` of one seat's N zones; None for another list."""
+        if isinstance(node, ast.Index) and isinstance(node.target, ast.Name) and node.target.name in self.symbols.seat_copies:
+            names = self.symbols.copy_names.get(node.target.name)
+            return f"{ast.text(node)}[{names[0]!r}]" if names else f"{ast.text(node)}[i]"
+        if not isinstance(node, ast.Name) or self.symbols.zones.get(node.name) != "family" or node.name in self.symbols.defines:
+            return None
+        if node.name in self.symbols.seat_zones:
+            return f"{node.name}[me] (or [p])"
+        names = self.symbols.copy_names.get(node.name)
+        return f"{node.name}[{names[0]!r}]" if names else f"{node.name}[i]"
 
     def _zone_in_family_read(self, lc, lt, rc, rt) -> str | None:
         """`z in track`, a zone (or a value of unknown type) looked for in a family of zones named in the rules, as a test

@@ -775,6 +775,12 @@ CASES = {
         "a card looked for in 'hand', the list of every seat's hand, whose items are zones: never true, and said nowhere",
         breaking(IF, "    if: card in hand\n"),
         "E124", "hand\n", message="never true", hint="any(card in z for z in hand)"),
+    "component_in_a_family_of_copies": Case(
+        "a card looked for in 'track', a family of copies (a Sorry! trial's 60 squares): the hint's track[me] was square "
+        "number me, which validates and is silently wrong",
+        breaking(IF, "    if: card not in track\n", breaking("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  track: {copies: 3}\n")),
+        "E124", "track\n", message="always true",
+        hint="card not in track[i] looks in one zone; not any(card in z for z in track) (or zone_of(card) not in track)"),
     "players_quoted": Case(
         "a player count in quotes, which YAML reads as text (it said only that '3' is not a number of players)",
         breaking("players: 2..4\n", 'players: "3"\n'),

@@ -85,3 +85,16 @@ def test_a_definition_using_it_fails_in_the_definition(tmp_path):
     with pytest.raises(PhiltreError) as caught:
         Game(load_ruleset(str(path)), 2)
     assert "'at'" in str(caught.value) and "none is equal to it" in str(caught.value), str(caught.value)
+
+
+@pytest.mark.parametrize("expr, hint", [
+    ("index(hand, first(deck))", "look in one zone: index(hand[me], first(deck))"),     # a zone a seat: the seat's
+    ("index(track, first(deck))", "look in one zone: index(track[i], first(deck))"),   # copies: not square number me
+    ("remove(track, first(deck))", "look in one zone: remove(track[i], first(deck))"),
+])
+def test_a_component_looked_for_among_zones_is_told_to_look_in_one_zone_of_the_familys_kind(tmp_path, expr, hint):
+    """E124's hint names a zone of the family as it is declared: `track[me]` of a family of copies (a Sorry! trial's
+    60 squares) was square number me, which validates and is silently wrong."""
+    path = _write(tmp_path, expr, head=HEAD + "  track: {copies: 3}\n")
+    found = [(f.diagnostic.code, f.diagnostic.hint) for f in check_file(str(path), lints=False).findings]
+    assert ("E124", hint) in found, found
