@@ -442,7 +442,8 @@ def extends_not_found(overlay_path: str, extends: str, loc: Loc) -> PhiltreError
 
 def _extends_meant(folder: str, extends: str) -> str:
     """`did you mean '../base.yaml'?`: the `extends:` that finds the file ``extends`` names (its path, or its last part) one
-    or two folders above the overlay's ``folder`` or in the current folder; '' if none of them has it."""
+    or two folders above the overlay's ``folder`` or in the current folder, else the file spelt like it in the folder the
+    path leads to (`../../rulset.yaml` -> '../../ruleset.yaml'); '' if none of them has it."""
     here = os.path.abspath(folder or ".")
     places = (os.path.dirname(here), os.path.dirname(os.path.dirname(here)), os.getcwd())
     for place in places:
@@ -451,6 +452,11 @@ def _extends_meant(folder: str, extends: str) -> str:
             if os.path.isfile(found):
                 written = os.path.relpath(found, here).replace(os.sep, "/")
                 return f"did you mean '{written}'?" if written != extends else ""
+    # `extends: ../../rulset.yaml`: the file spelt like it in the folder the path leads to, written as the path was
+    alike = _spelt_alike_beside(os.path.normpath(os.path.join(here, extends)))
+    if alike:
+        head = extends.replace(os.sep, "/").rpartition("/")[0]
+        return f"did you mean '{head + '/' if head else ''}{os.path.basename(alike)}'?"
     return ""
 
 

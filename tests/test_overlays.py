@@ -1230,6 +1230,20 @@ def test_an_extends_path_that_finds_nothing_says_where_it_looked_and_the_path_th
         assert d.hint == f"a path in extends is relative to the overlay's own folder; did you mean '{meant}'?", d
 
 
+@pytest.mark.parametrize("overlay, written, meant", [
+    ("a/b/x.yaml", "../../rulset.yaml", "../../ruleset.yaml"),  # Citadels: the path right, the name misspelt
+    ("variants/x.yaml", "../rules.yaml", "../ruleset.yaml"),
+])
+def test_an_extends_path_misspelt_is_offered_the_file_spelt_like_it(base, overlay, written, meant):
+    """`extends: ../../rulset.yaml` said only where it looked, while `--variant` offers the file spelt like it: it says
+    the path to the file of that folder spelt like the one written, kept as it was written."""
+    house = write(base, overlay, f"extends: {written}\ndescription: mine\n")
+    for d in ([e.diagnostic for e in check_file(str(house)).errors] + findings(base, house)):
+        assert (d.code, d.loc.line, d.loc.col) == ("O002", 1, 10), d
+        assert d.message.startswith(f"cannot find '{written}': no file at "), d
+        assert d.hint == f"a path in extends is relative to the overlay's own folder; did you mean '{meant}'?", d
+
+
 @pytest.mark.parametrize("extends, hint", [
     ("poisn", "did you mean 'poison'?"),
     ("two-deals-eahc", "did you mean 'two-deals-each'?"),
