@@ -2865,8 +2865,11 @@ def _order_derived(facts, attribute: str, values) -> tuple:
 
 def _parameters_compared(facts) -> dict:
     """Definition -> {index of a parameter: the attribute it is compared with (`==`, `!=`)} (`n(p, k)` comparing
-    `c.kind == k`: {1: 'kind'}), for each parameter compared with one attribute only and never bound again inside."""
-    out = {}
+    `c.kind == k`: {1: 'kind'}), for each parameter compared with one attribute only and never bound again inside;
+    compared there or passed on to a parameter of another definition that is so compared, at any depth
+    (`income(col)` calling `counts_as(c, col)`, which compares `c.colour == col`: {0: 'colour'})."""
+    direct: dict = {}
+    passed: dict = {}  # definition -> [(index of its parameter, the definition called, the index it is passed at)]
     for name, (params, tree, _) in facts.defines.items():
         if not params or tree is None:
             continue
@@ -2877,8 +2880,24 @@ def _parameters_compared(facts) -> dict:
                 for attr, other in ((node.left, node.right), (node.right, node.left)):
                     if isinstance(attr, ast.Attr) and isinstance(other, ast.Name) and other.name in params and other.name not in rebound:
                         found.setdefault(params.index(other.name), set()).add(attr.name)
-        if compared := {at: next(iter(names)) for at, names in found.items() if len(names) == 1}:
-            out[name] = compared
+            elif isinstance(node, ast.Call) and node.func in facts.defines and node.func != name:
+                passed.setdefault(name, []).extend(
+                    (params.index(arg.name), node.func, at) for at, arg in enumerate(node.args)
+                    if isinstance(arg, ast.Name) and arg.name in params and arg.name not in rebound)
+        direct[name] = found
+    out: dict = {}
+    for _ in range(len(facts.defines) + 1):  # followed from call to call until nothing changes (no recursion, E130)
+        now = {}
+        for name, found in direct.items():
+            found = {at: set(names) for at, names in found.items()}
+            for at, callee, there in passed.get(name, ()):
+                if there in out.get(callee, {}):
+                    found.setdefault(at, set()).add(out[callee][there])
+            if compared := {at: next(iter(names)) for at, names in found.items() if len(names) == 1}:
+                now[name] = compared
+        if now == out:
+            break
+        out = now
     return out
 
 

@@ -267,6 +267,11 @@ CASES = {
                 changed("define:\n", "define:\n  of_suit(c, s): c.suit == s\n",
                         changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}"))),
         "L010", "'bleu')", "no component or die face has suit 'bleu', passed to 'of_suit' to compare with a suit (its values: red, blue)"),
+    "a word no card has, passed to a definition that passes it on to one that compares it": (  # Citadels' income(p, 'nobel')
+        changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == best and in_suit(p, 'bleu')\n",
+                changed("define:\n", "define:\n  of_suit(c, s): c.suit == s\n  in_suit(p, s): any(of_suit(c, s) for c in table[p])\n",
+                        changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}"))),
+        "L010", "'bleu')", "no component or die face has suit 'bleu', passed to 'in_suit' to compare with a suit (its values: red, blue)"),
     "an initial value the flow sets before anything reads it": (  # (an overlay's: the base's is a search agent's guess)
         f"extends: {ROOT / 'examples' / 'hidden-hands' / 'ruleset.yaml'}\nvariables:\n  told: {{initial: [[]]}}\n",
         "L022", "initial: [[]]}", "the initial value of 'told' changes nothing in play: the flow sets 'told' at "),
