@@ -4324,6 +4324,84 @@ def l048_next_may_find_no_seat(facts) -> list:
     return out
 
 
+def l049_index_past_a_list_written_out(facts) -> list:
+    """L049: a list written out indexed by a number known before the game (`[0, 2, 1, 0, 0][player_count - 3]`) that is
+    past its end, or negative, for some allowed player count: it fails wherever it is read with that many players (a
+    Citadels trial's overlay allowing 2 players: only --smoke or a game said so). A branch of a conditional, an `and` or
+    an `or` whose condition is known before the game is followed only where taken (`... if player_count > 2 else 0`)."""
+    rs = facts.ruleset
+    trees = [(_source(expr), facts.tree(expr), ()) for expr in facts.expressions]
+    trees += [(facts.define_source(name), tree, params) for name, (params, tree, _) in facts.defines.items()]
+    out = []
+    for source, tree, params in trees:
+        if tree is None or not any(isinstance(node, ast.Index) and isinstance(node.target, ast.ListLit) for node in ast.walk(tree)):
+            continue
+        local = set(params) | {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)}
+        past: dict = {}  # id of the index node -> (the node, [(player count, its value)])
+        for n in rs.player_counts:
+            for node, value in _indexes_past(facts, tree, n, local):
+                past.setdefault(id(node), (node, []))[1].append((n, value))
+        for node, found in past.values():
+            out.append(_index_past_finding(facts, source, node, found))
+    return out
+
+
+def _indexes_past(facts, node, n: int, local: set):
+    """(index node, its value) for each list written out in ``node`` indexed past its end with ``n`` players, following
+    only the branches taken where a condition is known before the game."""
+    def known(part):
+        if _names_used(part) & local:
+            return None
+        try:
+            return _before_the_game(facts, part, n, set(), facts.define_values)
+        except (_NotKnown, RecursionError, ZeroDivisionError, TypeError):
+            return None
+
+    if isinstance(node, ast.Conditional):
+        taken = known(node.condition)
+        if isinstance(taken, bool):
+            yield from _indexes_past(facts, node.condition, n, local)
+            yield from _indexes_past(facts, node.then if taken else node.otherwise, n, local)
+            return
+    if isinstance(node, ast.BoolOp):
+        left = known(node.left)
+        if isinstance(left, bool) and left == (node.op == "or"):  # (the right side is never read)
+            yield from _indexes_past(facts, node.left, n, local)
+            return
+    if isinstance(node, ast.Index) and isinstance(node.target, ast.ListLit):
+        at = known(node.index)
+        if type(at) is int and not 0 <= at < len(node.target.items):
+            yield node, at
+    for value in node.__dict__.values():
+        for child in (value if isinstance(value, tuple) else (value,)):
+            for sub in (child if isinstance(child, tuple) else (child,)):
+                if isinstance(sub, ast.Node):
+                    yield from _indexes_past(facts, sub, n, local)
+
+
+def _index_past_finding(facts, source, node, found: list) -> Diagnostic:
+    """L049's finding at ``node``'s index: the value at each player count it is out of range at, and the ways out."""
+    size = len(node.target.items)
+    counts = [n for n, _ in found]
+    values = dict.fromkeys(value for _, value in found)
+    said = " and ".join(str(v) for v in values)
+    index = ast.text(node.index)
+    allowed = facts.ruleset.player_counts
+    span = f"{allowed[0]}..{allowed[-1]}" if list(allowed) == list(range(allowed[0], allowed[-1] + 1)) else ", ".join(map(str, allowed))
+    return Diagnostic(source.at(min(part.pos for part in ast.walk(node.index))), "L049", f"`{index}` is {said} with {_counts_said(counts)} players, "
+                      f"out of range of this list of {size} items ({f'positions 0..{size - 1}' if size else 'no position'}): it fails wherever it is read "
+                      f"with {'that many' if len(counts) == 1 else 'those'} players",
+                      f"the game takes {span} players: give the list an item for each of them, narrow players, or read "
+                      f"the list only where it has one (`... if {_where_it_fits(found)} else ...`); "
+                      f"where it is never read with those players, silence it {SILENCE_HERE}L049]")
+
+
+def _where_it_fits(found: list) -> str:
+    """For L049's hint: the condition on player_count that leaves out the failing counts below (or above) the others."""
+    low = [n for n, value in found if value < 0]
+    return f"player_count > {max(low)}" if low else f"player_count < {min(n for n, _ in found)}"
+
+
 def _with_fallback(call) -> str:
     """L048's fix: ``call`` (`first` or `last` of a comprehension) with `current` at the end the call does not take."""
     seats = ast.text(call.args[0])
@@ -5297,6 +5375,7 @@ LINTS = {
     "L046": l046_comprehension_hides_a_loop_name,
     "L047": l047_definition_hides_a_builtin,
     "L048": l048_next_may_find_no_seat,
+    "L049": l049_index_past_a_list_written_out,
 }
 
 

@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039, L040, L041, L042, L043, L044, L045, L046).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039, L040, L041, L042, L043, L044, L045, L046, L049).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -390,6 +390,9 @@ CASES = {
                 "    next: \"first(q for q in seats_from(left(current)) if count(hand[q]) > 0)\"\n"
                 "    do:\n      - shuffle: deck\n      - move: last(deck) -> discard\n  - shuffle: deck\n"),
         "L048", "first(q for", "is none where its filter keeps no seat"),
+    "a list written out indexed past its end for an allowed player count": (  # a Citadels trial: only --smoke found it
+        changed("count: 3}", "count: hand_size}", changed("define:\n", "define:\n  hand_size: \"[5, 4][player_count - 2]\"\n")),
+        "L049", "player_count - 2]", "`player_count - 2` is 2 with 4 players, out of range of this list of 2 items (positions 0..1)"),
 }
 
 
@@ -506,6 +509,25 @@ def test_an_order_of_a_mixed_attribute_says_to_quote_its_values(tmp_path):
     for rank in ("['7', '8', '9', '10', J, Q, K, A]", "[7, 8, 9, 10, 11]"):  # (words: no L037, though `> 8` is E-something)
         words = changed("rank: [7, 8, 9, 10, J, Q, K, A]", f"rank: {rank}", text).replace(" or played(p).rank > 8", "")
         assert [str(d) for d in findings(tmp_path, words) if d.code == "L037"] == []
+
+
+@pytest.mark.parametrize("players, written, said", [
+    ("2..4", "[0, 2, 1][player_count - 3]", "`player_count - 3` is -1 with 2 players"),  # Citadels' overlay of 2 players
+    ("2..5", "[0, 2][player_count - 2 if player_count < 4 else player_count]", "is 4 and 5 with 4 to 5 players"),
+])
+def test_a_list_written_out_is_checked_at_each_player_count_the_game_takes(tmp_path, players, written, said):
+    """`[0, 2, 1, 0, 0][player_count - 3]` with 2 players allowed failed (R100) only in a game or --smoke: validate says
+    at which player counts, with the condition that leaves them out; a branch not taken at a player count is no finding."""
+    text = changed("players: 2..4", f"players: {players}", changed("count: 3}", "count: 3 + extra}",
+                                                                   changed("define:\n", f"define:\n  extra: \"{written}\"\n")))
+    [d] = [d for d in findings(tmp_path, text) if d.code == "L049"]
+    assert (d.loc.line, d.loc.col) == where(text, written[written.index("][") + 2:]) and said in d.message, str(d)
+    assert "players, or read the list only where it has one (`... if player_count" in d.hint, d.hint
+    assert "# philtre: ignore[L049]" in d.hint, d.hint
+    for fine in ("[0, 2, 1][player_count - 3] if player_count > 2 else 0", "player_count > 2 and [0, 2, 1][player_count - 3] > 0",
+                 "[0, 2, 1][max(player_count - 3, 0)]", "[0, 2, 1][player_count - 2]"):
+        text = changed("count: 3}", f"count: \"3 + ({fine})\"}}", changed("define:\n", "define:\n  extra: 0\n"))
+        assert [str(d) for d in findings(tmp_path, text) if d.code == "L049"] == [], fine
 
 
 def test_every_lint_has_a_case():
