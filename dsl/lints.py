@@ -2056,6 +2056,7 @@ def _revealed_before(facts, loop_seats=None):
     offered_after: dict = {}  # action -> what the flow revealed before every step that offers it
     current, revealed, entered = False, frozenset(), []
     inside = _conditional_blocks(facts)
+    same_when = {at: items for at, (items, _) in _revealed_under_the_same_when(facts, loop_seats).items() if items}
     for stmt, env, action, body in _placed_in_bodies(facts):  # the flow first, each then:, then each action, in order
         if body is not current:
             current, entered = body, []
@@ -2069,13 +2070,103 @@ def _revealed_before(facts, loop_seats=None):
                 offered_after[name] = ((before & revealed)
                                        | {item for item in before if isinstance(item, tuple) and item[0] in revealed}
                                        | {item for item in revealed if isinstance(item, tuple) and item[0] in before})
-        yield stmt, env, action, (all_zones | revealed if WILD in revealed else revealed)  # (and the variables shown)
+        shown = revealed | same_when.get(id(stmt), frozenset())  # (a reveal under a `when` this statement's `when` implies)
+        yield stmt, env, action, (all_zones | shown if WILD in shown else shown)  # (and the variables shown)
         # (a look some seats take shows the others nothing; one under a `when` may not have run)
         if stmt.kind == "reveal" and stmt.when is None and _shown_to_every_seat(facts, stmt):
             revealed |= _revealed_by(facts, stmt, env, (loop_seats or {}).get(id(stmt), {}))
         elif stmt.kind in ("decide", "simultaneous") and action is None and stmt.when is None and stmt.args.get("actions"):
             # what every action it offers (its fallback's too) always reveals is shown by the time the flow goes on (the card just turned up)
             revealed |= frozenset.intersection(*(always.get(name, frozenset()) for name in decision_actions(stmt)))
+
+
+def _revealed_under_the_same_when(facts, loop_seats=None) -> dict:
+    """id of a statement -> (what a `reveal` with a `when` showed every seat before it, where that `when` surely held: a later
+    statement of the same block whose own `when` has the reveal's among the parts it joins with `and`, and the statements
+    in its blocks; the reveals with a `when` before it whose `when` it does not so imply, as (reveal, what it shows)).
+    A Citadels trial's called role, `when: killed != r` / `reveal: ...`, then `when: who != none and killed != r` /
+    `decide: ...`: the decision is asked only where the role was shown. Only `let`s binding no name the `when` reads,
+    `say`s and reveals may come between (anything else may change what the `when` reads)."""
+    envs = {id(stmt): env for stmt, env, _ in facts.placed}
+    out: dict = {}
+
+    def conjuncts(expr) -> frozenset:
+        """The texts of the parts of ``expr`` joined by `and` (`a and (b and c)`: a, b, c)."""
+        tree = facts.tree(expr) if expr is not None else None
+        parts, todo = set(), [tree] if tree is not None else []
+        while todo:
+            node = todo.pop()
+            if isinstance(node, ast.BoolOp) and node.op == "and":
+                todo += [node.left, node.right]
+            else:
+                parts.add(ast.text(node))
+        return frozenset(parts)
+
+    def mark(stmt, items, pending):
+        """``stmt`` and every statement in its blocks (not its `else`) see ``items``."""
+        before, open_ = out.get(id(stmt), (frozenset(), ()))
+        out[id(stmt)] = (before | items, open_ if items else pending)
+        for block in _blocks(stmt):
+            for sub in _statements_in(block):
+                was, open_ = out.get(id(sub), (frozenset(), ()))
+                out[id(sub)] = (was | items, open_ + tuple(p for p in pending if p not in open_))
+
+    def walk(block):
+        pending: list = []  # (the reveal, its `when`'s parts, the names they read, what it shows)
+        for stmt in block:
+            parts = conjuncts(stmt.when) if stmt.when is not None else frozenset()
+            found = frozenset().union(*(items for _, wanted, _, items in pending if wanted <= parts)) if parts else frozenset()
+            open_ = tuple((reveal, items) for reveal, wanted, _, items in pending if not (parts and wanted <= parts))
+            if found or open_:
+                mark(stmt, found, open_)
+            for inner in _blocks(stmt):
+                walk(inner)
+            if stmt.otherwise:
+                walk(stmt.otherwise)
+            if stmt.kind == "reveal" and stmt.when is not None and _shown_to_every_seat(facts, stmt):
+                tree = facts.tree(stmt.when)
+                items = _revealed_by(facts, stmt, envs.get(id(stmt), {}), (loop_seats or {}).get(id(stmt), {}))
+                if tree is not None and items:
+                    pending.append((stmt, conjuncts(stmt.when), _names_used(tree), items))
+                continue
+            if stmt.kind == "say":
+                continue
+            if stmt.kind == "let" and stmt.when is None:
+                given = {name for name, _ in stmt.args.get("names", ())}
+                pending = [p for p in pending if not (p[2] & given)]
+                continue
+            pending = []
+
+    for block in facts.ruleset.statement_blocks:
+        walk(block)
+    return out
+
+
+def _reveal_with_its_own_when(facts, stmt, what: str, diagnostic):
+    """``diagnostic`` (L027, L031 at ``stmt``, which read ``what``) with, first in its hint, the reveal before it in its
+    block that shows that zone but has a `when` of its own this statement's does not imply, so it is not counted: the
+    hint's reveal is written already (a Citadels trial's `when: killed != r` / `reveal: ...`). Said in full at the first
+    finding it causes, then by the line of that one."""
+    if not what.startswith("what '"):
+        return diagnostic
+    zone = what.split("'")[1]
+    if getattr(facts, "_same_when", None) is None:
+        facts._same_when, facts._same_when_told = _revealed_under_the_same_when(facts, _loop_seats(facts)), {}
+    for reveal, items in facts._same_when.get(id(stmt), (frozenset(), ()))[1]:
+        if zone in items or any(isinstance(item, tuple) and item[0] == zone for item in items):
+            when = ast.text(facts.tree(reveal.when))
+            first = facts._same_when_told.get(id(reveal))
+            if first is not None:
+                note = (f"the reveal of '{zone}' on line {reveal.loc.line} is not counted here, as its own when: {when} "
+                        f"may have kept it from running (said in full on line {first}); ")
+            else:
+                facts._same_when_told[id(reveal)] = diagnostic.loc.line
+                note = (f"the reveal of '{zone}' on line {reveal.loc.line} is not counted here, as its own when: {when} "
+                        f"may have kept it from running: write that test in this statement's when too (when: ... and "
+                        f"{when}), which counts it, or move it into what the reveal shows (a comprehension's if), "
+                        f"where it runs always; else ")
+            return Diagnostic(diagnostic.loc, diagnostic.code, diagnostic.message, note + diagnostic.hint)
+    return diagnostic
 
 
 def _left_blocks(entered: list, blocks: tuple, revealed: frozenset) -> frozenset:
@@ -3062,10 +3153,11 @@ def l027_hidden_guard_of_a_decision(facts) -> list:
                     else f"{what} (through '{chain[0]}')"
                 lets = _lets_in_scope(facts) if lets is None else lets  # (worked out once, for a ruleset with a finding)
                 types = _local_types(facts) if types is None else types
-                out.append(Diagnostic(expr.loc, "L027", f"{what_asks} hangs on {told}, which {who}: every seat sees whether "
-                                      "a decision is asked, so every seat learns it",
-                                      _outside_public(facts, tree, _reads(facts, tree, env_)) + _say_the_answer(
-                                          _guard_hint(facts, stmt, expr, what, tree, env_, chain, lets, types), expr is stmt.when)))
+                out.append(_reveal_with_its_own_when(facts, stmt, what, Diagnostic(
+                    expr.loc, "L027", f"{what_asks} hangs on {told}, which {who}: every seat sees whether "
+                    "a decision is asked, so every seat learns it",
+                    _outside_public(facts, tree, _reads(facts, tree, env_)) + _say_the_answer(
+                        _guard_hint(facts, stmt, expr, what, tree, env_, chain, lets, types), expr is stmt.when))))
     return out
 
 
@@ -3591,15 +3683,16 @@ def l031_variable_set_from_unseen(facts) -> list:
             found = _read_unseen(shown_as_is, facts.tree(value), seen_env, seen | _said_aloud(facts, action, others, value),
                                  carried, seats, shown)
             if found is not None:
-                out.append(_public_set_finding(shown_as_is, value.loc, name, f"it is set from {found[0]}, which {found[1]}", found,
-                                               (facts.tree(value), seen_env, carried)))
+                out.append(_reveal_with_its_own_when(facts, stmt, found[0], _public_set_finding(
+                    shown_as_is, value.loc, name, f"it is set from {found[0]}, which {found[1]}", found,
+                    (facts.tree(value), seen_env, carried))))
         if public and stmt.when is not None and not _says_its_answer(facts, stmt, env):  # (a say in its `else` tells the answer)
             found = _read_unseen(shown_as_is, facts.tree(stmt.when), seen_env, seen | _said_aloud(facts, action, others, stmt.when),
                                  carried, seats, shown)
             if found is not None:
-                out += [_public_set_finding(shown_as_is, stmt.when.loc, name, f"whether it is set hangs on {found[0]}, "
-                                            f"which {found[1]}", found, (facts.tree(stmt.when), seen_env, carried))
-                        for name in public]
+                out += [_reveal_with_its_own_when(facts, stmt, found[0], _public_set_finding(
+                    shown_as_is, stmt.when.loc, name, f"whether it is set hangs on {found[0]}, "
+                    f"which {found[1]}", found, (facts.tree(stmt.when), seen_env, carried))) for name in public]
         # a `set` in the block or the `else` of a statement whose `when` reads a secret tells it as much as one under
         # that `when` itself: said at that `when`, once for each such variable (each tells every seat the answer)
         for outer in (around.get(id(stmt), ()) if public else ()):
@@ -3615,8 +3708,9 @@ def l031_variable_set_from_unseen(facts) -> list:
             if told_around[id(outer)]:  # (else every seat saw at that move whether the `when` held, or it reads no secret)
                 tested[id(outer)] = (outer, found, (facts.tree(outer.when), outer_env, outer_carried))
     for outer, found, read_as in tested.values():
-        out += [_public_set_finding(shown_as_is, outer.when.loc, name, f"whether it is set hangs on {found[0]}, which "
-                                    f"{found[1]}", found, read_as) for name in dict.fromkeys(told_around[id(outer)])]
+        out += [_reveal_with_its_own_when(facts, outer, found[0], _public_set_finding(
+            shown_as_is, outer.when.loc, name, f"whether it is set hangs on {found[0]}, which "
+            f"{found[1]}", found, read_as)) for name in dict.fromkeys(told_around[id(outer)])]
     return out
 
 

@@ -3585,3 +3585,68 @@ def test_a_cell_of_words_compared_with_a_number_is_l010(tmp_path):
     assert "L010" not in {d.code for d in findings(tmp_path, words)}
     unknown = changed("mine(x, me)", "mine(x, at.x)", DISCS)  # (a placement's x: no seat's number for sure)
     assert [d.loc.line for d in findings(tmp_path, unknown) if d.code == "L010"] == [where(DISCS, "colour(1 - p))")[0]]
+
+
+# a Citadels trial's call of the roles: a killed role is not shown, nor asked to play (the `when` of both)
+CALLED_ROLES = """\
+philtre: 1
+game: l027
+players: 3
+components:
+  role: {attributes: {rank: [1, 2, 3, 4]}, start: chars}
+variables:
+  skip: 0
+  last: 0
+zones:
+  chars: {visible: nobody}
+  role: {each: player, visible: owner}
+actions:
+  pick:
+    choose: {c: "range(count(chars))"}
+    do:
+      - move: chars[c] -> role[me]
+  act: {}
+define:
+  holder(r): first(p for p in players if any(c.rank == r for c in role[p]))
+flow:
+  - for: p in players
+    do:
+      - decide: pick
+        player: p
+  - for: r in range(1, 5)
+    do:
+      - when: skip != r
+        reveal: "[c for z in role for c in z if c.rank == r]"
+      - let: {who: holder(r)}
+      - when: who != none and skip != r
+        do:
+          - set: {last: who}
+          - decide: act
+            player: who
+"""
+
+
+def test_a_reveal_under_a_when_counts_where_the_statement_s_when_has_the_same_test(tmp_path):
+    """`when: skip != r` / `reveal: ...`, then `when: who != none and skip != r` around the decision: the decision is
+    asked only where the role was shown, and it gave L027 (and L031 for each variable set there) with a hint to write the
+    reveal already written. The reveal's when is among the parts of the statement's: no finding."""
+    assert [str(d) for d in findings(tmp_path, CALLED_ROLES)] == []
+
+
+def test_a_reveal_kept_from_counting_by_its_own_when_is_named_in_the_hint_once_in_full(tmp_path):
+    """Where the statement's `when` does not have the reveal's test, the finding stands, and its hint names the reveal,
+    its line and its when, and how to make it count (said in full once; the other findings it causes point there)."""
+    text = CALLED_ROLES.replace("      - when: who != none and skip != r\n", "      - when: who != none\n")
+    found = [d for d in findings(tmp_path, text) if d.code in ("L027", "L031")]
+    guard, set_, decide = (where(text, needle)[0] for needle in ("who != none\n", "{last: who}", "player: who"))
+    assert [(d.code, d.loc.line) for d in found] == [("L027", guard), ("L031", guard), ("L031", set_), ("L027", decide)], [str(d) for d in found]
+    reveal_line, _ = where(text, "reveal: \"[c")
+    full = [d for d in found if "write that test in this statement's when too (when: ... and skip != r)" in d.hint]
+    assert len(full) == 1 and full[0].hint.startswith(f"the reveal of 'role' on line {reveal_line} is not counted here, "
+                                                       "as its own when: skip != r may have kept it from running"), [str(d) for d in found]
+    others = [d for d in found if d is not full[0]]
+    assert all(f"(said in full on line {full[0].loc.line})" in d.hint for d in others), [str(d) for d in others]
+    # the same test inside what the reveal shows: it runs always, and counts
+    text = CALLED_ROLES.replace("      - when: skip != r\n        reveal: \"[c for z in role for c in z if c.rank == r]\"\n",
+                                "      - reveal: \"[c for z in role for c in z if c.rank == r and skip != r]\"\n")
+    assert [str(d) for d in findings(tmp_path, text)] == []
