@@ -4490,6 +4490,61 @@ def _index_past_finding(facts, source, node, found: list) -> Diagnostic:
                       f"where it is never read with those players, silence it {SILENCE_HERE}L049]")
 
 
+def l050_count_moved_tells_a_hidden_zone(facts) -> list:
+    """L050: a `move` of the components of a zone some seat does not see that a filter picks by what they are, an
+    attribute read or the component passed to a definition (`[c for c in chars if c.rank == 4] -> aside`) into a zone not every seat sees, where every seat sees the count of
+    that zone or of the one they leave: how many move tells every seat what the hidden zone held (a Citadels trial's
+    set-aside told, in every game, whether the king was the face-down role). A zone revealed before the move is seen."""
+    zones = facts.ruleset.zones
+    moves = [(stmt, env) for stmt, env, _ in facts.placed if stmt.kind == "move" and stmt.args.get("what") is not None
+             and isinstance(facts.tree(stmt.args["what"]), ast.Comprehension)]
+    if not moves:
+        return []
+    seen = {id(stmt): shown for stmt, _, _, shown in _revealed_before(facts)}
+    out = []
+    for stmt, env in moves:
+        what = stmt.args["what"]
+        tree, inner, picked = facts.tree(what), dict(env), []
+        for clause in tree.clauses:
+            inner[clause.var] = _refs(facts, clause.iterable, inner)
+            hidden = sorted(z for z in inner[clause.var] if z in zones and zones[z].visible != "everyone"
+                            and z not in seen.get(id(stmt), ()))
+            later = [cond for c in tree.clauses[tree.clauses.index(clause):] for cond in c.conditions]
+            if hidden and any(_reads_what_it_is(facts, cond, clause.var) for cond in later):
+                picked.append(hidden[0])
+        into = facts.refs(stmt.args.get("to"), env) if stmt.args.get("to") is not None else frozenset()
+        if not picked or WILD in into or not into or all(z in zones and zones[z].visible == "everyone" for z in into):
+            continue  # (into zones every seat sees: the components themselves are shown, on purpose)
+        counted = [z for z in (picked[0], *sorted(into)) if z in zones and zones[z].count == "everyone"]
+        if not counted:
+            continue
+        source = picked[0]
+        counts = " and ".join(f"count({z})" for z in dict.fromkeys(counted))
+        out.append(Diagnostic(_source(what).at(tree.pos), "L050", f"this move picks from '{source}', which "
+                              f"{_WHO_SEES[zones[source].visible]}, by what its components are, and every seat sees "
+                              f"{counts}: how many move tells every seat what '{source}' holds",
+                              f"move a number that does not hang on what they are (last({source}), take({source}, 2)), "
+                              f"then test them where every seat sees them: face up, putting back one that must not be "
+                              f"there and drawing again (an until: around the draw); where the rules show the components "
+                              f"picked, reveal them first (reveal: \"{ast.text(tree)}\"); where no seat may count "
+                              f"{'them' if len(counted) == 1 else 'either'}, hide {'its count' if len(counted) == 1 else 'their counts'} "
+                              f"(count: nobody on {' and '.join(repr(z) for z in dict.fromkeys(counted))})"
+                              f"{_told_anyway('L050')}"))
+    return out
+
+
+def _reads_what_it_is(facts, cond, var: str) -> bool:
+    """Whether a comprehension's condition reads an attribute of its component ``var`` (`c.rank == 4`), or passes it to a
+    definition (`is_king(c)`): not a test of its type alone (`c is special`, which the rules may tell all), for L050."""
+    for node in ast.walk(cond):
+        if isinstance(node, ast.Attr) and isinstance(node.target, ast.Name) and node.target.name == var:
+            return True
+        if isinstance(node, ast.Call) and node.func in facts.defines and any(
+                isinstance(arg, ast.Name) and arg.name == var for arg in node.args):
+            return True
+    return False
+
+
 def _where_it_fits(found: list) -> str:
     """For L049's hint: the condition on player_count that leaves out the failing counts below (or above) the others."""
     low = [n for n, value in found if value < 0]
@@ -5470,12 +5525,13 @@ LINTS = {
     "L047": l047_definition_hides_a_builtin,
     "L048": l048_next_may_find_no_seat,
     "L049": l049_index_past_a_list_written_out,
+    "L050": l050_count_moved_tells_a_hidden_zone,
 }
 
 
 # the lints of a game that shows a seat what it may not see (its options, a public roll, score or variable, the order
 # of a shuffle it saw): `philtre play` says them
-HIDDEN_INFORMATION = ("L008", "L021", "L024", "L027", "L030", "L031", "L033", "L040", "L043", "L044")
+HIDDEN_INFORMATION = ("L008", "L021", "L024", "L027", "L030", "L031", "L033", "L040", "L043", "L044", "L050")
 
 
 def lint(ruleset, codes=None, scenarios_apart: bool = False) -> list:

@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039, L040, L041, L042, L043, L044, L045, L046, L049).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039, L040, L041, L042, L043, L044, L045, L046, L049, L050).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -393,6 +393,11 @@ CASES = {
     "a list written out indexed past its end for an allowed player count": (  # a Citadels trial: only --smoke found it
         changed("count: 3}", "count: hand_size}", changed("define:\n", "define:\n  hand_size: \"[5, 4][player_count - 2]\"\n")),
         "L049", "player_count - 2]", "`player_count - 2` is 2 with 4 players, out of range of this list of 2 items (positions 0..1)"),
+    "a move picking from a hidden zone by what its components are": (  # a Citadels trial: the count told where the king was
+        changed("  - shuffle: deck\n", "  - shuffle: deck\n  - move: \"[c for c in deck if c.rank == 10] -> aside\"\n",
+                changed("  discard: {}\n", "  discard: {}\n  aside: {visible: nobody}\n")),
+        "L050", "c for c in deck if c.rank == 10]", "this move picks from 'deck', which nobody sees, by what its components "
+                                                    "are, and every seat sees count(deck) and count(aside): how many move tells"),
 }
 
 
@@ -3650,3 +3655,51 @@ def test_a_reveal_kept_from_counting_by_its_own_when_is_named_in_the_hint_once_i
     text = CALLED_ROLES.replace("      - when: skip != r\n        reveal: \"[c for z in role for c in z if c.rank == r]\"\n",
                                 "      - reveal: \"[c for z in role for c in z if c.rank == r and skip != r]\"\n")
     assert [str(d) for d in findings(tmp_path, text)] == []
+
+
+# a Citadels trial's first set-aside: the 4 put aside while one is turned face up, then shuffled back
+COUNT_LEAK = """\
+philtre: 1
+game: countleak
+players: 2
+components:
+  role: {attributes: {rank: [1, 2, 3, 4]}, start: chars}
+zones:
+  chars: {visible: nobody}
+  facedown: {visible: nobody}
+  aside: {visible: nobody}
+  faceup: {}
+actions:
+  go: {}
+flow:
+  - shuffle: chars
+  - move: last(chars) -> facedown
+  - move: "[c for c in chars if c.rank == 4] -> aside"
+  - move: last(chars) -> faceup
+  - move: aside -> chars
+  - decide: go
+    player: 0
+"""
+
+
+def test_a_move_whose_count_tells_what_a_hidden_zone_held_is_found(tmp_path):
+    """The 4 moved aside or not told every seat, in every game, whether it was the face-down role, and validate said
+    `lints ok`. L050 at the move, with ways that tell nothing; where the picked ones are shown (revealed first, or moved
+    face up), counted by none, or picked by their type alone, no finding."""
+    [d] = [d for d in findings(tmp_path, COUNT_LEAK) if d.code == "L050"]
+    assert (d.loc.line, d.loc.col) == where(COUNT_LEAK, "c for c in chars if"), str(d)
+    assert d.message == ("this move picks from 'chars', which nobody sees, by what its components are, and every seat sees "
+                         "count(chars) and count(aside): how many move tells every seat what 'chars' holds"), d.message
+    assert "move a number that does not hang on what they are (last(chars), take(chars, 2))" in d.hint, d.hint
+    assert "reveal them first (reveal: \"[c for c in chars if c.rank == 4]\")" in d.hint, d.hint
+    assert "hide their counts (count: nobody on 'chars' and 'aside')" in d.hint and "# philtre: ignore[L050]" in d.hint, d.hint
+    move = '  - move: "[c for c in chars if c.rank == 4] -> aside"\n'
+    for fine in (move.replace("  - move", '  - reveal: "[c for c in chars if c.rank == 4]"\n  - move'),
+                 move.replace("-> aside", "-> faceup"),
+                 move.replace("c.rank == 4", "c is role"),
+                 move):
+        text = changed(move, fine, COUNT_LEAK)
+        if fine == move:  # (neither count seen by any seat)
+            text = text.replace("chars: {visible: nobody}", "chars: {visible: nobody, count: nobody}").replace(
+                "aside: {visible: nobody}", "aside: {visible: nobody, count: nobody}")
+        assert [str(d) for d in findings(tmp_path, text) if d.code == "L050"] == [], fine
