@@ -104,6 +104,10 @@ def _by_number(number: str, bare: bool, options, single_zones=(), reading: Numbe
         return (f"{_said_back(number)} is no option's number; {option.label(None, single_zones)} is option "
                 f"{options.index(option) + 1}: type {options.index(option) + 1}, or {name}={value}")
     numbered = options[n - 1]
+    if bare and valued is None and not (reading is not None and reading.as_numbers):
+        unvalued = _no_such_amount(number, n, numbered, options, single_zones, reading, forbidden)
+        if unvalued:
+            return unvalued
     if not bare or valued is None or valued[0] == numbered or (reading is not None and reading.as_numbers):
         return numbered
     option, name, value = valued
@@ -114,6 +118,43 @@ def _by_number(number: str, bare: bool, options, single_zones=(), reading: Numbe
     return (f"{_said_back(number)} is option {n}, {numbered.label(None, single_zones)}, and the value of "
             f"{option.label(None, single_zones)}, option {options.index(option) + 1}: type {n} again for option {n}, "
             f"or {name}={value}")
+
+
+def _amounts(options):
+    """(action, name, values) where every option with an argument is of one action whose only argument, of the same
+    name in each, is a whole number (bids listed raise(n=9) to raise(n=18), a pass beside them): a list of amounts,
+    where a number typed alone may be meant as one; else None."""
+    valued = [option for option in options if option.args]
+    if not valued or len({(o.action, o.args[0][0]) for o in valued}) != 1:
+        return None
+    if any(len(o.args) != 1 or type(o.args[0][1]) is not int for o in valued):
+        return None
+    return valued[0].action, valued[0].args[0][0], [o.args[0][1] for o in valued]
+
+
+def _no_such_amount(number: str, n: int, numbered, options, single_zones=(), reading=None, forbidden=None) -> str:
+    """For a number typed alone that is ``numbered``'s number and no option's value, in a list of one action's amounts
+    (_amounts), where it is less than each of them (a bid under the least allowed) or the value of an option the rules
+    forbid now (the action's if: why is said): that it is that option's number, and no option has it as a value now,
+    to type it again for that option; '' where it is neither, or the options are no such list (3 beside build(x=0..2)
+    is option 3). A For Sale trial's bid of 5, under the least bid allowed, was taken as option 5, a bid of 13. Where
+    the seat said numbers alone are values (``reading``), the number is refused, with how to type the option."""
+    amounts = _amounts(options)
+    if amounts is None:
+        return ""
+    action, name, values = amounts
+    why = forbidden(number) if forbidden is not None else ""
+    if not why and n >= min(values):  # (3 past build(x=0..2): an option's number, as a list numbers it; 5 below bids 9..)
+        return ""
+    values = [str(v) for v in values]
+    more = f", ... ({len(values) - SAID_MATCHES} more)" if len(values) > SAID_MATCHES else ""
+    held = f"{action}'s {name} is one of {', '.join(values[:SAID_MATCHES])}{more}"
+    valued = f"no option has {name}={number} now ({held}){f'; {why}' if why else ''}"
+    if reading is not None and reading.as_value == (action, name):
+        return (f"{_said_back(number)} is read as {name}={number}, as you said, and {valued}: for option {n}, "
+                f"{numbered.label(None, single_zones)}, type {n}.")
+    return (f"{_said_back(number)} is option {n}, {numbered.label(None, single_zones)}, but as an amount, {valued}: "
+            f"type {n} again for option {n}, or an amount with its name, {name}={values[0]}")
 
 
 def _attribute_named(number: str, n, options, single_zones=()) -> str:

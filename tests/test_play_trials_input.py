@@ -318,3 +318,71 @@ def test_a_forbidden_options_if_that_is_an_or_names_each_false_part_and_a_word_n
     assert f"the rules forbid play(card=card blue n=2) now {why}" in match_choice("blue 2", options, forbidden=forbidden)
     assert (f"'blue' is not among this turn's options: the rules forbid each of the 3 options it names now, "
             f"play(card=card blue n=1), play(card=card blue n=2), play(card=card blue n=3) {why}") in match_choice("blue", options, forbidden=forbidden)
+
+
+BID_FROM_HIGH = """\
+philtre: 1
+game: bid-number
+players: 2
+variables: {high: 8}
+actions:
+  raise:
+    choose: {n: "range(1, 19)"}
+    if: n > high
+    do:
+      - set: {high: n}
+  pass: {}
+flow:
+  - decide: [raise, pass]
+    player: 0
+  - decide: [raise, pass]
+    player: 0
+"""
+
+
+def test_a_number_under_every_amount_listed_or_forbidden_as_one_is_asked_again(tmp_path):
+    """A For Sale trial: `5`, a bid under the least allowed (9), the rules' `if` forbidding raise(n=5), was taken at once
+    as option 5, a bid of 13 (a bid is final); so it was where the choice offered no bid under 9 (nothing forbidden to
+    name). Play asks, as for a number that is another option's value; typed again it is the option's number."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.cli_play import _forbidding, match_choice
+
+    (tmp_path / "ruleset.yaml").write_text(BID_FROM_HIGH, encoding="utf-8")
+    game = Game(load_ruleset(str(tmp_path)), 2, seed=1)
+    options = game.options(0)
+    forbidden = _forbidding(game, 0, options)
+    assert match_choice("5", options, forbidden=forbidden) == (
+        "'5' is option 5, raise(n=13), but as an amount, no option has n=5 now (raise's n is one of 9, 10, 11, 12, 13, "
+        "14, 15, 16, ... (2 more)); the rules forbid raise(n=5) now (the if of raise, line 8: n > high): type 5 again "
+        "for option 5, or an amount with its name, n=9")
+    assert match_choice("5", options, again=True, forbidden=forbidden) is options[4]
+    assert match_choice("5.", options, forbidden=forbidden) is options[4]  # as the list writes it: no question
+    (tmp_path / "ruleset.yaml").write_text(BID_FROM_HIGH.replace("range(1, 19)", "range(high + 1, 19)")
+                                           .replace("    if: n > high\n", ""), encoding="utf-8")
+    options = options_of(str(tmp_path), 2, 1)
+    assert choose("5", options) == ("'5' is option 5, raise(n=13), but as an amount, no option has n=5 now (raise's n is "
+                                    "one of 9, 10, 11, 12, 13, 14, 15, 16, ... (2 more)): type 5 again for option 5, or "
+                                    "an amount with its name, n=9")
+    assert choose("5.", options) is options[4]
+
+
+def test_a_number_read_as_a_value_after_the_question_is_refused_where_no_option_has_it(tmp_path):
+    """Once the seat said a number alone is a value (`n=9`), `5`, no bid now, was option 5: it is refused, with how to
+    type option 5; and the question answered by the number again, the number is the option's, said once."""
+    from test_cli import philtre
+
+    (tmp_path / "ruleset.yaml").write_text(BID_FROM_HIGH, encoding="utf-8")
+    result = philtre("play", tmp_path, "--seed", "1", stdin="9\nn=9\n5\n5.\n", timeout=60)
+    assert result.returncode == 0, result.stderr
+    said = result.stdout + result.stderr
+    assert ("'5' is read as n=5, as you said, and no option has n=5 now (raise's n is one of 10, 11, 12, 13, 14, 15, 16, "
+            "17, ... (1 more)); the rules forbid raise(n=5) now (the if of raise, line 8: n > high): for option 5, "
+            "raise(n=14), type 5.") in said
+    assert "= raise(n=14)" in said
+    result = philtre("play", tmp_path, "--seed", "1", stdin="5\n5\npass\n", timeout=60)
+    assert result.returncode == 0, result.stderr
+    said = result.stdout + result.stderr
+    assert "(from now on a number alone is an option's number; for a value, write it with its name, n=5)" in said
+    assert "= raise(n=13)" in said
+
