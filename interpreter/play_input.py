@@ -97,7 +97,8 @@ def _by_number(number: str, bare: bool, options, single_zones=(), reading: Numbe
             return (f"{_said_back(number)} is no option's number; {option.label(None, single_zones)} is option "
                     f"{options.index(option) + 1}: type {options.index(option) + 1}, or {text}")
         if valued is None:
-            return _attribute_named(number, n, options, single_zones) or _no_such_number(number, options, single_zones, forbidden)
+            return (_attribute_named(number, n, options, single_zones) or _a_word_of(number, options, single_zones)
+                    or _no_such_number(number, options, single_zones, forbidden))
         option, name, value = valued
         if bare and reading is not None and reading.as_value == (option.action, name):
             return option
@@ -167,6 +168,39 @@ def _attribute_named(number: str, n, options, single_zones=()) -> str:
     at = options.index(option) + 1
     return (f"{_said_back(number)} is no option's number; {component['type']} {word} is option {at}, "
             f"{option.label(None, single_zones)}: type {at}, or {word}")
+
+
+def _a_word_of(number: str, options, single_zones=()) -> str:
+    """For a number that is no option's number, and a word of some options' labels (_number_held): which they are, and
+    how to type the one meant; '' where it is none's. A Can't Stop trial's `10` for advance(move=[4, 10]), a Sorry!
+    trial's `36` for a pawn in track[36], and a Crazy Eights trial's `8`, the card of all 4 options, were told only
+    that the number was no option's."""
+    held = [option for option in options if _number_held(number, option, single_zones)]
+    if not held:
+        return ""
+    said = f"{_said_back(number)} is no option's number"
+    if len(held) == 1:
+        at, typed = options.index(held[0]) + 1, _zone_word(number, held[0], single_zones)
+        return f"{said}; {held[0].label(None, single_zones)} is option {at}: type {at}{f', or {typed}' if typed else ''}"
+    counted = f"all {len(held)} options" if len(held) == len(options) else f"{len(held)} options"
+    return (f"{said}, and a word of {counted}: write it with more of the one meant{_telling_apart(held, single_zones)}, "
+            f"or type its number: {_listing(held, options, single_zones)}")
+
+
+def _number_held(number: str, option, single_zones=()) -> bool:
+    """Whether the number ``number`` (digits) is a word of ``option``'s label, a list's item or a value shown bare
+    (move=[4, 10], card 8 diamonds), or the index of a zone it names (track[36] of a pawn in track[36])."""
+    words = _label_words(option.label(None, single_zones))
+    return number in words or _zone_word(number, option, single_zones) is not None
+
+
+def _zone_word(number: str, option, single_zones=()):
+    """The word of ``option``'s label that is the zone of index ``number`` of a family (track[36] for 36), or None."""
+    return next((w for w in _words(option.label(None, single_zones)) if w.endswith(f"[{number}]")
+                 and ZONE_WORD.fullmatch(w)), None)
+
+
+ZONE_WORD = re.compile(r"(?:\w+=)?\w+\[\d+\]")  # a zone of a family as a label writes it, track[36] (or at=track[36])
 
 
 def _attribute_holding(n, options, single_zones=()) -> list:
@@ -494,7 +528,30 @@ def _by_label(text: str, options, single_zones=(), forbidden=None):
                and _no_more_values(text, option, single_zones)]
     if swapped:  # `1 5` for bid(q=5, f=1), the bid of one 5 not legal now: five 1s is not taken for it
         return _in_another_order(text, swapped, options, single_zones)
+    indexed = _by_zone_index(text, options, single_zones)
+    if len(indexed) == 1:  # `forward 36` for forward(pawn=pawn in track[36])
+        return _unless_forbidden(text, indexed[0], options, single_zones, forbidden)
+    if indexed:
+        return (f"{len(indexed)} options match; write more of one{_telling_apart(indexed, single_zones)}, or type its number: "
+                f"{_listing(indexed, options, single_zones)}")
     return _not_an_option(text, options, single_zones, forbidden)
+
+
+def _by_zone_index(text: str, options, single_zones=()) -> list:
+    """Those of ``options`` that the line names where each number typed that is no word of the option's label is read
+    as the index of a zone its label names, `forward 36` as `forward track[36]` (a piece in track[36]), as a number
+    alone is (_a_word_of); [] where the line types no such number. Tried only where the words named no option."""
+    numbers = {w for w in _words(text) if w.isdecimal()}
+    found = []
+    for option in options if numbers else ():
+        read = text
+        for number in numbers:
+            zone = _zone_word(number, option, single_zones)
+            if zone is not None and number not in _typable_words(option, single_zones):
+                read = re.sub(rf"(?<![\w\[=]){number}(?![\w\]])", zone.partition("=")[2] or zone, read)
+        if read != text and _has_words(read, set(_words(read)), option, single_zones):
+            found.append(option)
+    return _of_action_typed(set(_words(text)), found) if found else []
 
 
 def _sets_typed(text: str, matches: list, single_zones=()) -> list:

@@ -1140,7 +1140,8 @@ flow:
 def test_a_number_that_is_no_options_number_but_one_options_value_beside_others_points_to_that_option(tmp_path):
     """A Parcheesi trial: `6` where advance(pawn=..., n=6) is option 2 of 3 said only that 6 is not one of the options,
     with advance(..., n=5) as what to type: the value of one argument of one option names it, among several arguments
-    too; held by several options, each is named; a number in an option's list (use=[8]) is not its value."""
+    too; held by several options, each is named; a number in an option's list (use=[8]) is not its value, but names
+    the option that holds it (a Can't Stop trial's `10` for advance(move=[4, 10]))."""
     (tmp_path / "ruleset.yaml").write_text(MOVES, encoding="utf-8")
     options = options_of(str(tmp_path), 1, 1)
     assert [o.label() for o in options] == [
@@ -1150,7 +1151,7 @@ def test_a_number_that_is_no_options_number_but_one_options_value_beside_others_
     assert choose("n=9", options) is options[5]
     assert choose("12", options) == ("'12' is no option's number; it is the value of an argument of options "
                                      "4. advance(pawn=pawn k=0, n=12), 7. advance(pawn=pawn k=1, n=12): type 4 or 7")
-    assert choose("8", options).startswith("'8' is not one of this turn's 7 options")
+    assert choose("8", options) == "'8' is no option's number; enter(use=[8]) is option 1: type 1"
     assert choose("5", options) is options[4]  # an option's number, at once: the value of no option alone
 
 

@@ -386,3 +386,77 @@ def test_a_number_read_as_a_value_after_the_question_is_refused_where_no_option_
     assert "(from now on a number alone is an option's number; for a value, write it with its name, n=5)" in said
     assert "= raise(n=13)" in said
 
+
+EIGHTS = """\
+philtre: 1
+game: eights
+players: 1
+components:
+  card: {attributes: {rank: [8], suit: [diamonds]}, start: hand}
+zones:
+  hand: {}
+actions:
+  play:
+    choose: {card: hand, suit: "['clubs', 'diamonds', 'hearts', 'spades']"}
+flow:
+  - decide: play
+    player: 0
+"""
+
+ADVANCE = """\
+philtre: 1
+game: advance
+players: 1
+actions:
+  advance:
+    choose: {move: "[[7, 7], [4, 10]]"}
+flow:
+  - decide: advance
+    player: 0
+"""
+
+TRACK = """\
+philtre: 1
+game: track
+players: 1
+components:
+  pawn: {copies: 2, start: nest}
+zones:
+  nest: {}
+  track: {copies: 40}
+actions:
+  forward:
+    choose: {pawn: "[c for c in components if c is pawn]"}
+flow:
+  - move: last(nest) -> track[36]
+  - move: last(nest) -> track[4]
+  - decide: forward
+    player: 0
+"""
+
+
+def test_a_number_that_is_no_options_number_but_a_word_of_options_names_them(tmp_path):
+    """Trials typed the number they saw in an option, and were told only that it was no option's number: Crazy Eights'
+    `8`, the card of all 4 options (the suit to add); Can't Stop's `10`, an item of advance(move=[4, 10]); Sorry!'s `36`,
+    a pawn in track[36] (and `forward 36`, said to match no option's value, though track[36] was on the line)."""
+    from test_cli import philtre
+
+    (tmp_path / "ruleset.yaml").write_text(EIGHTS, encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    assert choose("8", options) == (
+        "'8' is no option's number, and a word of all 4 options: write it with more of the one meant (suit=clubs, "
+        "suit=diamonds, suit=hearts, suit=spades), or type its number: 1. play(card=card rank=8 diamonds, suit=clubs); "
+        "2. play(card=card rank=8 diamonds, suit=diamonds); 3. play(card=card rank=8 diamonds, suit=hearts); "
+        "4. play(card=card rank=8 diamonds, suit=spades)")
+    assert choose("8 suit=hearts", options) is options[2]
+    (tmp_path / "ruleset.yaml").write_text(ADVANCE, encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    assert choose("10", options) == "'10' is no option's number; advance(move=[4, 10]) is option 2: type 2"
+    (tmp_path / "ruleset.yaml").write_text(TRACK, encoding="utf-8")
+    result = philtre("play", tmp_path, "--seed", "1", stdin="36\nforward 5\nforward 36\n", timeout=60)
+    assert result.returncode == 0, result.stderr
+    said = result.stdout + result.stderr
+    assert "1. forward(pawn=pawn in track[4])" in said and "2. forward(pawn=pawn in track[36])" in said
+    assert "'36' is no option's number; forward(pawn=pawn in track[36]) is option 2: type 2, or track[36]" in said
+    assert "'forward 5' is not among this turn's options" in said
+    assert "= forward(pawn=pawn in track[36])" in said
