@@ -221,7 +221,7 @@ def _attribute_holding(n, options, single_zones=()) -> list:
 def number_note(text: str, found, options, single_zones=()) -> str:
     """For a number taken as ``found``, the option of that number, where it is also an attribute's value of another
     option's component (`7`, option 7, where card n=7 is option 1): a note that says so, and how to type that one
-    (a number alone is the option's number: docs/writing-a-ruleset.md); else ''."""
+    (a number alone is the option's number: docs/playing.md); else ''."""
     n = _whole(text.strip()) if text.strip().isdecimal() else None
     if n is None or not 1 <= n <= len(options) or options[n - 1] is not found:
         return ""
