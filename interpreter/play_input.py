@@ -174,7 +174,10 @@ def _a_word_of(number: str, options, single_zones=()) -> str:
     """For a number that is no option's number, and a word of some options' labels (_number_held): which they are, and
     how to type the one meant; '' where it is none's. A Can't Stop trial's `10` for advance(move=[4, 10]), a Sorry!
     trial's `36` for a pawn in track[36], and a Crazy Eights trial's `8`, the card of all 4 options, were told only
-    that the number was no option's."""
+    that the number was no option's. Where options put a piece at a position, a number is a word of many of them, x=0,
+    and the position's form is what to type (_type_a_number)."""
+    if _places(options):
+        return ""
     held = [option for option in options if _number_held(number, option, single_zones)]
     if not held:
         return ""

@@ -50,6 +50,9 @@ def test_a_word_typed_alone_on_a_board_is_read_as_on_any_other_game(tmp_path):
     assert _asked(tmp_path, "put").startswith("2 options match; write more of one")
     assert _asked(tmp_path, "foo").startswith("'foo' is not among this turn's options, which are: 1. put(")
     assert "not a position" in _asked(tmp_path, "1 foo 0 0 0")  # (numbers typed: still read as a position)
+    # (a number alone, a word of every placement, x=0 or y=0: the position's form is what to type, not the options' words)
+    said = _asked(tmp_path, "0")
+    assert said.startswith("'0' is not one of this turn's 2 options") and "or a position as 'x y' (e.g. '2 0')" in said
 
 
 def test_the_fallback_typed_while_not_offered_says_when_it_is_offered(tmp_path):
