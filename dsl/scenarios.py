@@ -437,13 +437,22 @@ def component_hint(name: str, pattern: str) -> str:
 
 
 EXPECT_ITEM_KEYS = ("options", "pending", "at")  # the keys of an expect item that is a map (scenario.schema.json)
+_EXPECT_ITEM_WRITTEN = re.compile(r"\s*(options|pending|at)\s*:(?!\S)")  # such a key opening a quoted item, YAML's way
 
 
 def _quoted_item(compiler: Compiler, text, loc) -> bool:
     """E150 at an expectation that is a map whose key is an expect item's (`- "{options: {player: 0, count: 1}}"`): in
     quotes, YAML gives the item as an expression, where the key is an unknown name and the map no truth value. Said
     once, with the way out (drop the quotes), instead of the expression's E150s and E120."""
-    if not isinstance(text, str) or not text.lstrip().startswith("{"):
+    if not isinstance(text, str):
+        return False
+    keyed = _EXPECT_ITEM_WRITTEN.match(text)  # `- "options: {player: 0, count: 1}"`: the item's key and colon, quoted
+    if keyed:  # not an expression at all (E102 at the colon, whose hint spoke of block text and a missing `do:`)
+        compiler.error(SourceText(text, loc).at(keyed.start(1)), "E150", f"unknown name '{keyed.group(1)}'",
+                       f"in quotes the item is an expression, not an expect item `{keyed.group(1)}:`: drop the quotes, "
+                       f"`- {text.strip()}`, and YAML reads it as the {keyed.group(1)} item it is")
+        return True
+    if not text.lstrip().startswith("{"):
         return False
     try:
         tree = parse(text, loc)

@@ -1286,6 +1286,21 @@ def test_an_expect_item_written_in_quotes_is_told_to_drop_them(tmp_path, item, k
                     f"item `{key}:`: drop the outer quotes, `- {unquoted}`, and YAML reads it as the {key} item it is)"), said
 
 
+@pytest.mark.parametrize("item, key", [
+    ('"options: {player: 0, count: 1}"', "options"),
+    ("'pending: 0'", "pending"),
+    ('"at: play"', "at"),
+])
+def test_an_expect_item_s_key_written_in_quotes_is_told_to_drop_them(tmp_path, item, key):
+    """Can't Stop trial: `- "options: {player: 0, count: 1}"` got E102 at the colon, whose hint asked whether a key such
+    as 'do:' was missing above the line; it is an expect item quoted, told like one quoted with its braces."""
+    path = _beside(tmp_path, TUTORIAL, OPTIONS.format(items=f"      - {item}\n"))
+    said = _refused(path)
+    unquoted = item[1:-1].strip()
+    assert said == (f"{_loc(path, key + ':')}: E150 unknown name '{key}' (in quotes the item is an expression, not an expect "
+                    f"item `{key}:`: drop the quotes, `- {unquoted}`, and YAML reads it as the {key} item it is)"), said
+
+
 def test_a_map_of_another_key_in_quotes_keeps_the_expression_s_findings(tmp_path):
     """Only an expect item's keys are told to drop the quotes: `{score: 1}` is an expression gone wrong."""
     said = _refused(_beside(tmp_path, TUTORIAL, OPTIONS.format(items='      - "{score: 1}"\n')))
