@@ -780,6 +780,7 @@ class Compiler:
         # compiling a scenario's expressions (scenarios.compile_scenarios): no seat decides in its expect, given and
         # rest, and a hint naming me would lead to another error
         self.in_scenario = False
+        self.scenario_typer = None  # compiling an expectation or invariant: a variable_types.Typer of the variables its `given` leaves
         self.scenario_players = 0  # the player count of the scenario compiled (in_scenario), 0 when none is
         self.found_in: dict = {}  # a diagnostic's index -> the name of the scenario whose check found it (scenario_defaults)
         # the places of the `repeat`s without `as:` around the statement being compiled, the innermost last: a loop's
@@ -868,7 +869,20 @@ class Compiler:
     # -- public --------------------------------------------------------------------
     def expression(self, text, loc: Loc, env: dict | None = None, want=None, what: str = "expression", base: int = 0,
                    full: str | None = None, hoist: frozenset | None = None) -> Expr:
-        """Check and register one expression; ``env`` maps local names to types.
+        """Check and register one expression; ``env`` maps local names to types. A scenario's expectation, compiled
+        once the variables' types are known (``scenario_typer`` set), has the checks a variable's value passed made
+        again at once with them (`expect: [pot]` of a number passed validate, and failed T015 when run)."""
+        if not (self.in_scenario and self.deferred is None and self.scenario_typer is not None):
+            return self._expression(text, loc, env, want, what, base, full, hoist)
+        self.deferred = []
+        try:
+            return self._expression(text, loc, env, want, what, base, full, hoist)
+        finally:
+            self.check_deferred(self.scenario_typer)  # (no check is deferred after it again)
+
+    def _expression(self, text, loc: Loc, env: dict | None = None, want=None, what: str = "expression", base: int = 0,
+                    full: str | None = None, hoist: frozenset | None = None) -> Expr:
+        """expression, its checks a variable's value passed deferred (``deferred``) where they are.
 
         With ``hoist`` (an action's parameter names), the parts of the expression that read
         none of them are computed once per listing of legal options (see ``_hoist``).
@@ -895,7 +909,7 @@ class Compiler:
         self._top_branches = dict.fromkeys(_value_conditionals(tree))
         reported = len(self.diagnostics)
         top, self._fold_top = self._fold_top, tree
-        seen, self._seen = self._seen, {} if self.deferred is not None and not self.in_scenario else None
+        seen, self._seen = self._seen, {} if self.deferred is not None and (not self.in_scenario or self.scenario_typer is not None) else None
         try:
             found = self._guarded(lambda: self.gen(tree, scope, source), loc)
             if found is None:

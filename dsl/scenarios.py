@@ -177,17 +177,21 @@ def _compiled_scenario(compiler: Compiler, item, loc: Loc, actions: dict | None)
         _expect_missing(compiler, loc)
     written = list(enumerate(item.get("expect") or []))
     decision = decision_names(compiler.symbols)  # read of the decision waiting (current, deciding)
-    expect = tuple(
-        compiler.expression(e, loc_of(item["expect"], k), decision, want="bool", what="an expectation")
-        for k, e in written if not isinstance(e, dict) and not _quoted_item(compiler, e, loc_of(item["expect"], k))
-    )
+    compiler.scenario_typer = _typer_left(compiler, given)
+    try:
+        expect = tuple(
+            compiler.expression(e, loc_of(item["expect"], k), decision, want="bool", what="an expectation")
+            for k, e in written if not isinstance(e, dict) and not _quoted_item(compiler, e, loc_of(item["expect"], k))
+        )
+        always = tuple(compiler.expression(e, loc_of(item["always"], k), decision, want="bool", what="an invariant")
+                       for k, e in enumerate(item.get("always") or []))
+    finally:
+        compiler.scenario_typer = None
     pending = tuple(_pending(compiler, e, k, loc_of(item["expect"], k), item["players"])
                     for k, e in written if isinstance(e, dict) and "options" not in e)
     options = tuple(_options(compiler, e, k, loc_of(item["expect"], k), item["players"], actions)
                     for k, e in written if isinstance(e, dict) and "options" in e)
     sides = tuple(_sides(compiler, e, decision) for e in expect)
-    always = tuple(compiler.expression(e, loc_of(item["always"], k), decision, want="bool", what="an invariant")
-                   for k, e in enumerate(item.get("always") or []))
     return Scenario(
         name=str(item["name"]), players=item["players"], seed=item.get("seed", 0),
         rolls=tuple(item.get("rolls") or ()), zones=tuple(zones),
@@ -212,6 +216,18 @@ def _compiled_scenario(compiler: Compiler, item, loc: Loc, actions: dict | None)
         empty=_check_rest_emptied(compiler, rest, _emptied(compiler, given)),
         defaults=getattr(item, "defaults", None), replaced=getattr(item, "replaced", frozenset()),
     )
+
+
+def _typer_left(compiler: Compiler, given):
+    """A Typer of the variables' known types, but those ``given`` sets (it may give one another kind of value): an
+    expectation reading the others is checked as a rule's `when` is (`expect: [pot]`, a number, is E120)."""
+    from .variable_types import Typer
+
+    known = getattr(compiler, "variable_types", None)
+    if not known:
+        return None
+    named = {str(name) for name in (given.get("variables") or {})} if isinstance(given.get("variables"), dict) else set()
+    return Typer(compiler, {name: t for name, t in known.items() if name not in named})
 
 
 # every component lies in a zone: where the rules have no place out of play, the scenarios get one (docs: Scenarios)

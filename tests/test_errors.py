@@ -1169,6 +1169,18 @@ CASES = {
                   "      zones: {deck: [{value: 1}]}\n    expect: [count(deck) == 1]\n",
         "V001", "3\n      zones", message="expected a text",
         hint="rest names the zone where the components left out of the given zones go"),
+    "scenario_expectation_of_a_number_variable": Case(
+        "an expectation reading a variable that holds a number (For Sale trial, expect: [coins[0]]): validate said "
+        "nothing, and the scenario failed T015 when run; a rule's when: reading it was E120 already",
+        with_variable("pot: 0") + "scenarios:\n  - name: a number as a condition\n    players: 2\n    expect: [pot]\n",
+        "E120", "pot]", message="an expectation must be true or false, but this is a whole number",
+        hint="'pot' always holds a whole number: it starts as one, and every set of it gives one"),
+    "scenario_invariant_of_a_number_variable": Case(
+        "an invariant reading a per-seat variable that holds numbers: the same as an expectation",
+        with_variable("bid: {initial: 0, each: player}") + "scenarios:\n  - name: a number as a condition\n"
+        "    players: 2\n    always: [\"bid[0]\"]\n    expect: [\"true\"]\n",
+        "E120", "bid[0]\"]", message="an invariant must be true or false, but this is a whole number",
+        hint="'bid' (each seat's) always holds a whole number"),
     "turns_of_every_seat": Case(
         "turns given every seat instead of the first (turns: players): the hint says what turns takes",
         breaking("  - turns: 0\n", "  - turns: players\n"),

@@ -2584,3 +2584,28 @@ def test_t023_names_no_variable_a_set_from_no_zone_gave_its_value_after_the_one_
                     "      zones: {\"hand[0]\": [{n: 1}]}\n      rest: pile\n    expect:\n      - led == 5\n", encoding="utf-8")
     [result] = _results(path)
     assert not result.passed and not any("T023" in failure for failure in result.failures), result.failures
+
+
+NUMBER_VARIABLE = """\
+philtre: 1
+game: expect-type
+players: 2
+variables:
+  pot: 0
+actions:
+  go: {}
+flow:
+  - decide: go
+    player: 0
+"""
+
+
+def test_an_expectation_of_a_variable_given_another_kind_is_read_as_given(tmp_path):
+    """For Sale trial: `expect: [pot]` of a number variable is E120 at validate now (test_errors); a scenario whose
+    `given` sets that variable may give it another kind of value, which the expectation then reads: no E120 there."""
+    (tmp_path / "ruleset.yaml").write_text(NUMBER_VARIABLE, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text(
+        "scenarios:\n  - name: given true\n    players: 2\n    given: {variables: {pot: true}}\n    expect: [pot]\n",
+        encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    assert result.passed, result.failures
