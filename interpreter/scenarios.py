@@ -1329,19 +1329,45 @@ def _with_resized_given(ruleset, sc, failure: str) -> str:
 def _resized_given(ruleset, sc, failure: str):
     """T025, said after a failure that indexed past the end of a list that the scenario's `given` set to another length
     than the variable's initial list (`claimed: [null, null, null]` for nine stones), at that given: the list the rules
-    index is the scenario's, not the game's; None where the failure indexed no such list."""
+    index is the scenario's, not the game's; None where the failure indexed no such list.
+
+    The list is the one the failure names (`index 3 of `v[3]``); where it names none (read through a definition, in a
+    `set`'s value: `index 3 is out of range (0..1)`), a list given resized that holds as many items as the failure says
+    and would have held the index at its initial length, one seat's of a per-seat variable as well."""
     given = dict(zip((name for name, _ in sc.variables), zip((value for _, value in sc.variables),
                                                             sc.variable_locs or [sc.loc] * len(sc.variables))))
-    for name in dict.fromkeys(_INDEXED_NAME.findall(failure)):
+    named = [name for name in dict.fromkeys(_INDEXED_NAME.findall(failure)) if name in given]
+    out = _OUT_OF_RANGE.search(failure)
+    size = (int(out[3]) + 1 if out[3] is not None else 0) if out else None
+    if out and out[2] is not None and not named:  # the failure names the list it indexed, one `given` did not set
+        return None
+    for name in named or (given if out else ()):
         spec = ruleset.variables.get(name)
-        if name not in given or spec is None or spec.per_player:
+        if spec is None or not isinstance(spec.initial, list):
             continue
         value, where = given[name]
-        if isinstance(value, list) and isinstance(spec.initial, list) and len(value) != len(spec.initial):
-            return Diagnostic(where, "T025", f"`given` sets '{name}' to a list of {len(value)} items, and its initial value "
+        for seat, held in _given_lists(value, spec.per_player):
+            if len(held) == len(spec.initial) or (not named and (len(held) != size or not 0 <= int(out[1]) < len(spec.initial))):
+                continue
+            whose = f" (seat {seat}'s)" if seat is not None else ""
+            return Diagnostic(where, "T025", f"`given` sets '{name}'{whose} to a list of {len(held)} item{'' if len(held) == 1 else 's'}, and its initial value "
                               f"has {len(spec.initial)}: the failure above indexed the list given",
-                              f"give '{name}' {len(spec.initial)} items, as its initial value has")
+                              f"give '{name}'{whose and ' each seat'} {len(spec.initial)} items, as its initial value has")
     return None
+
+
+# an index out of range, as the rules' failures say it: the index, and the last position held (none where it is empty)
+_OUT_OF_RANGE = re.compile(r"index (-?\d+)(?: of `([^`]*)`)? is out of range \((?:0\.\.(\d+)|it holds nothing)\)")
+
+
+def _given_lists(value, per_seat: bool) -> list:
+    """The lists ``value`` given to a variable holds where its initial value is one: (None, the list), or for a per-seat
+    variable (seat, its list) for each seat's."""
+    if not isinstance(value, list):
+        return []
+    if not per_seat:
+        return [(None, value)]
+    return [(seat, held) for seat, held in enumerate(value) if isinstance(held, list)]
 
 
 def _sent_back_said(ruleset, sent_back: dict) -> Diagnostic:

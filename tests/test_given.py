@@ -778,6 +778,67 @@ def test_a_list_given_shorter_than_its_initial_value_is_said_beside_the_failure_
     assert result.passed, result.failures
 
 
+RESIZED_READ = """\
+philtre: 1
+game: resized-read
+players: 2
+variables:
+  v: {initial: [0, 0, 0, 0, 0]}
+  prog: {initial: [0, 0, 0], each: player}
+  w: 0
+define:
+  at(i): v[i]
+actions:
+  go:
+    do:
+      - set: {w: "v[3]"}
+flow:
+  - decide: go
+    player: 0
+scenarios:
+  - name: through a definition
+    players: 2
+    given:
+      variables: {v: [1, 2]}
+    expect: [at(3) == 0]
+  - name: in a rule's set
+    players: 2
+    given:
+      variables: {v: [1, 2]}
+    steps: [{player: 0, action: go}]
+    expect: [w == 0]
+  - name: one seat's list
+    players: 2
+    given:
+      variables: {prog: [[0, 0, 0], [1]]}
+    expect: ["prog[1][2] == 0"]
+  - name: a list of the length given
+    players: 2
+    given:
+      variables: {v: [1, 2]}
+    expect: ["[0, 0][3] == 0"]
+"""
+
+
+def test_t025_is_said_whichever_expression_indexed_the_list_given(tmp_path):
+    """Can't Stop trial: T025 came only where the failure quoted `v[`; read through a definition (`at(3)`), in a rule's
+    `set` (R100 `failed in its value`), or one seat's list of a per-seat variable, the failure said nothing of `given`.
+    A list of as many items, that `given` did not make, is not blamed on it."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RESIZED_READ, encoding="utf-8")
+    text = RESIZED_READ
+    line = text[:text.index("variables: {v: [1, 2]}")].count("\n") + 1
+    said = {r.name: r.failures for r in run_scenarios(load_ruleset(str(path)))}
+    short = ("T025 `given` sets 'v' to a list of 2 items, and its initial value has 5: the failure above indexed the "
+             "list given (give 'v' 5 items, as its initial value has)")
+    assert said["through a definition"][0].endswith(f"{path}:{line}:19: {short}"), said
+    assert " R100 " in said["in a rule's set"][0] and said["in a rule's set"][0].endswith(short), said
+    assert said["one seat's list"][0].endswith(
+        "T025 `given` sets 'prog' (seat 1's) to a list of 1 item, and its initial value has 3: the failure above "
+        "indexed the list given (give 'prog' each seat 3 items, as its initial value has)"), said
+    assert "T025" not in said["a list of the length given"][0], said
+
+
 GIVEN_LISTS = """\
 philtre: 1
 game: given-lists
