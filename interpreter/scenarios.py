@@ -124,7 +124,7 @@ def run_scenario(ruleset, sc) -> Result:
         result.failures.extend(_rolls_not_reached(game, sc))
     if result.stopped or len(result.failures) > failed:  # T017: the faces read after a roll are any rule's
         result.causes = None
-    if result.failures and (sc.zones or sc.empty):
+    if result.failures and (sc.zones or sc.empty or sc.variables):
         stale = stale_after_given(ruleset, sc, result.causes)
         if stale:
             result.failures.append(stale)
@@ -157,8 +157,9 @@ def _unscripted_said(sc, unscripted: list) -> str:
 
 
 def stale_after_given(ruleset, sc, causes=None) -> str:
-    """T023, said after a failing scenario whose `given` lays out zones: the variables the rules set from those zones
-    that `given` does not set (they keep the values computed from the position before it), or set or left alone as a
+    """T023, said after a failing scenario whose `given` lays out zones or sets variables: the variables the rules set
+    from those zones (or from the variables given: `set: {temp: "prog[current]"}` before `given` sets prog) that
+    `given` does not set (they keep the values computed from the position before it), or set or left alone as a
     `when` (or an action's `if`) reading them decided, and the `turns` whose first seat was read from them; '' if there
     are none. The lints' reading of the rules says which zones each reads. With ``causes`` (Result.causes), only the
     variables those expressions read are named: one nothing read since `given` cannot be why it failed (Go Fish's
@@ -172,13 +173,13 @@ def stale_after_given(ruleset, sc, causes=None) -> str:
     for expr, _ in sc.empty:
         named |= facts.refs(expr, {})
     named.discard("*")  # (a key the lints cannot follow names no zone here)
-    if not named:
+    set_by_given = {name for name, _ in sc.variables}
+    if not named and not set_by_given:
         return ""
     before = _before_given(ruleset, sc)
     ran = before.ran if before is not None else None
     moved = (before.moved - named) if before is not None else set()  # (nest, where the pawns given come from)
     given = named | moved
-    set_by_given = {name for name, _ in sc.variables}
     placed = {stmt: (env, action) for stmt, env, action in facts.placed}
     parents = before.parents if before is not None else _statement_parents(ruleset)
     stale: dict = {}  # variable -> (the given zones read, where the `set` is written, how they decided it)
@@ -198,7 +199,7 @@ def stale_after_given(ruleset, sc, causes=None) -> str:
         if stmt.kind == "set":
             decided = kept or _decided_by(stmt, parents, placed, facts, given)
             for name, index, value, _ in stmt.args.get("targets", ()):
-                read = frozenset() if kept else facts.reads(value, env) & given
+                read = frozenset() if kept else facts.reads(value, env) & given | _variables_read(facts, value, env, set_by_given)
                 how = "from" if read else "not" if kept else "as"
                 read = read or _condition_reads(decided, placed, facts) & given
                 if (read and name not in set_by_given and name not in stale
@@ -213,6 +214,8 @@ def stale_after_given(ruleset, sc, causes=None) -> str:
         stale = {name: why for name, why in stale.items() if name in read}
     if not stale and not turns and not asked:
         return ""
+    copied = set_by_given & set().union(*(read for read, *_ in stale.values()))  # the variables given that a set read
+    named |= copied
     moved &= set().union(*(read for read, *_ in stale.values()), *turns.values(), *asked.values())  # (those that matter here)
     said, hints = [], []
     if stale:
@@ -220,7 +223,7 @@ def stale_after_given(ruleset, sc, causes=None) -> str:
         listed = few_listed([_stale_text(name, read, loc, how, decided) for name, (read, loc, how, decided) in stale.items()])
         said.append(f"but not the variable{'' if one else 's'} the rules set from {'it' if len(named | moved) == 1 else 'them'}: "
                     f"{listed}; {'it keeps the value it' if one else 'they keep the values they'} had before `given`, not "
-                    "what the rules would compute from the zones given")
+                    f"what the rules would compute from the {'position' if copied else 'zones'} given")
         hints.append(f"give {'it' if one else 'them'} in given.variables too, as the rules would set {'it' if one else 'them'} "
                      "from the position given")
     if turns:
@@ -234,9 +237,27 @@ def stale_after_given(ruleset, sc, causes=None) -> str:
             for loc, read in asked.items()]))
         hints.append("the seat a decision asks is read as the flow reaches it, not again: give the zones so that it is "
                      "the same seat, or name that seat in the steps")
-    loc = sc.zones[0][2] if sc.zones else sc.empty[0][1]
+    loc = sc.zones[0][2] if sc.zones else sc.empty[0][1] if sc.empty else _variable_loc(sc, copied)
     also = f" (and so changes {', '.join(sorted(moved))}, whose components it moved)" if moved else ""
     return _failure(loc, "T023", f"`given` sets {', '.join(sorted(named))}{also}, " + "; and ".join(said), "; ".join(hints))
+
+
+def _variables_read(facts, value, env: dict, given: set) -> frozenset:
+    """The variables of ``given`` (those `given.variables` sets) that ``value``, of a `set` read with the local names
+    ``env``, reads: directly or in the definitions it calls."""
+    from philtre.dsl.lints import names_read
+
+    if not given or value is None:
+        return frozenset()
+    return frozenset(names_read(facts, [value]) & given - set(env))
+
+
+def _variable_loc(sc, names: set):
+    """Where the first of the variables ``names`` is written in `given.variables` (the scenario's place, if nowhere)."""
+    for (name, _), loc in zip(sc.variables, sc.variable_locs or ()):
+        if name in names:
+            return loc
+    return sc.loc
 
 
 def _as_the_rules_would_have_it(stmt, target: tuple, how: str, decided, before, placed: dict) -> bool:

@@ -2609,3 +2609,53 @@ def test_an_expectation_of_a_variable_given_another_kind_is_read_as_given(tmp_pa
         encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(tmp_path)))
     assert result.passed, result.failures
+
+
+COPIED = """\
+philtre: 1
+game: copied
+players: 2
+variables:
+  base: 0
+  copy: 0
+  other: 0
+actions:
+  go: {}
+flow:
+  - set: {copy: base}
+  - decide: go
+    player: 0
+scenarios:
+  - name: copy follows base
+    players: 2
+    given:
+      variables: {base: 5}
+    expect: [copy == 5]
+  - name: copy given too
+    players: 2
+    given:
+      variables: {base: 5, copy: 4}
+    expect: [copy == 5]
+  - name: base given as it was
+    players: 2
+    given:
+      variables: {base: 0, other: 1}
+    expect: [copy == 5]
+"""
+
+
+def test_a_variable_the_flow_copied_from_a_variable_given_is_named_by_t023(tmp_path):
+    """Can't Stop trial: a turn's `set: {temp: "prog[current]"}` ran before `given` set prog; the scenario failed on
+    the stale temp with no word of why (T023 looked only at zones given). It names the copy now, at the variable given,
+    as it does for a zone; not where `given` sets the copy too, nor where the value given leaves the copy right."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(COPIED, encoding="utf-8")
+    said = {r.name: r.failures for r in run_scenarios(load_ruleset(str(path)))}
+    set_at = _loc(path, "set: {copy")
+    given_at = _loc(path, "base: 5}")
+    assert said["copy follows base"][-1] == (
+        f"{given_at}: T023 `given` sets base, but not the variable the rules set from it: copy (from base, set at "
+        f"{set_at}); it keeps the value it had before `given`, not what the rules would compute from "
+        "the position given (give it in given.variables too, as the rules would set it from the position given)"), said
+    assert not any("T023" in f for f in said["copy given too"]), said
+    assert not any("T023" in f for f in said["base given as it was"]), said
