@@ -4737,6 +4737,60 @@ def _none_words_given(scenarios) -> list:
     return out
 
 
+def l051_word_given_that_no_rule_knows(facts) -> list:
+    """L051: a word a scenario's `given.variables` gives (or an item of its list or map) that the ruleset's data does not
+    declare (an attribute's value, a die face's, a variable's initial value) and no rule writes: no rule gives the
+    variable that word, nor compares it with one, so a misspelt `named: spade` (for `spades`) makes a step marked
+    `illegal: true` pass whatever the rules say, as T009 says of a step's misspelt word. Once per variable given."""
+    scenarios = [sc for sc in facts.ruleset.scenarios if getattr(sc, "variables_written", ())]
+    if not scenarios:
+        return []
+    known = _words_known(facts)
+    out = []
+    for sc in scenarios:
+        for (name, value), where in zip(sc.variables_written, sc.variable_locs):
+            unknown = lambda item: _a_word(item) and item not in known  # noqa: E731 - one test, read in two places
+            if unknown(value):
+                container, key, word = None, None, value
+            elif found := _items_inside(value, unknown):
+                (container, key), word = found[0], found[0][0][found[0][1]]
+            else:
+                continue
+            here = where if container is None else loc_of(container, key)
+            out.append(Diagnostic(here, "L051", f"the value given to '{name}' {'is' if container is None else 'holds'} the "
+                                  f"word '{word}', which no rule writes and the ruleset's data does not declare: no rule "
+                                  f"gives '{name}' that word, nor compares it with one",
+                                  did_you_mean(word, known) or "give a word the rules use (an attribute's value, one the "
+                                  f"rules write in quotes); {SILENCE_HERE}L051] where the word is meant"))
+    return out
+
+
+_A_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_'-]*")  # a word as one is typed for a value (free text is left alone)
+
+
+def _a_word(value) -> bool:
+    """Whether ``value`` is one word as data gives it (not `none`, which L018 tells, nor text of several words)."""
+    return isinstance(value, str) and value not in NONE_WORDS and _A_WORD.fullmatch(value) is not None
+
+
+def _words_known(facts) -> set:
+    """The words the ruleset's data declares (attributes' values, dice faces', variables' initial values) or its rules
+    write in quotes (of the flow, the actions, the components' derive and copies, the definitions; not the scenarios'),
+    and its names (a zone's, a die's, an action's, a type's: a word may name one)."""
+    from .loader import words_in
+
+    rs = facts.ruleset
+    words = {v for ctype in rs.components for _, values in ctype.attributes for v in values if isinstance(v, str)}
+    words |= {v for die in rs.dice.values() for face in die.faces for v in face.values() if isinstance(v, str)}
+    words |= words_in([spec.initial for spec in rs.variables.values()])
+    words |= {*rs.zones, *rs.dice, *rs.actions, *rs.variables, *(ctype.name for ctype in rs.components)}
+    exprs = _exprs_in([rs.components, list(rs.actions.values()), rs.flow, rs.winners, rs.heuristic, rs.teams, list(rs.zones.values())])
+    trees = [facts.tree(expr) for expr in exprs] + [tree for _, tree, _ in facts.defines.values()]
+    words |= {node.value for tree in trees if tree is not None for node in ast.walk(tree)
+              if isinstance(node, ast.Const) and isinstance(node.value, str)}
+    return words
+
+
 def _items_are(what: str, many: int) -> str:
     """`an item in WHAT is`, or `N items in WHAT are`: the start of an L018 message about words inside a list or map."""
     return f"an item in {what} is" if many == 1 else f"{many} items in {what} are"
@@ -5526,6 +5580,7 @@ LINTS = {
     "L048": l048_next_may_find_no_seat,
     "L049": l049_index_past_a_list_written_out,
     "L050": l050_count_moved_tells_a_hidden_zone,
+    "L051": l051_word_given_that_no_rule_knows,
 }
 
 

@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039, L040, L041, L042, L043, L044, L045, L046, L049, L050).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039, L040, L041, L042, L043, L044, L045, L046, L049, L050, L051).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -101,6 +101,34 @@ flow:
     until: count(hand[current]) == 0
     do:
       - decide: play
+"""
+
+
+# a variable holding a suit's word, and a log of words (L051)
+GIVEN_WORD_RULES = """\
+philtre: 1
+game: given-word
+players: 2
+components:
+  card: {attributes: {suit: [hearts, spades]}, copies: 3, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  discard: {}
+variables:
+  named: hearts
+  log: {initial: []}
+actions:
+  play:
+    choose: {card: "hand[me]"}
+    if: card.suit == named and 'skip' not in log
+    do: [{move: "card -> discard"}]
+  pass: {}
+flow:
+  - deal: {from: deck, to: hand, count: 2}
+  - decide: play
+    player: 0
+    otherwise: pass
 """
 
 
@@ -398,6 +426,10 @@ CASES = {
                 changed("  discard: {}\n", "  discard: {}\n  aside: {visible: nobody}\n")),
         "L050", "c for c in deck if c.rank == 10]", "this move picks from 'deck', which nobody sees, by what its components "
                                                     "are, and every seat sees count(deck) and count(aside): how many move tells"),
+    "a word given to a variable that no rule knows": (  # a Crazy Eights trial: `named: spade` for spades passed
+        GIVEN_WORD_RULES + "scenarios:\n  - name: spades named\n    players: 2\n    given:\n      variables: {named: spade}\n"
+        "    expect: [\"true\"]\n",
+        "L051", "named: spade", "the value given to 'named' is the word 'spade'"),
 }
 
 
@@ -1162,6 +1194,28 @@ def test_the_word_none_given_to_a_variable_in_a_scenario_is_found_where_it_is_wr
     assert found[0].message.startswith(said), found[0].message
     quoted = GIVEN_NONE_RULES.replace("player: 0\n", "player: 0\n  - set: {owner_of: \"'none'\"}\n")
     assert [d.code for d in findings(tmp_path, quoted)] == [], "the word written quoted in the rules is meant"
+
+
+@pytest.mark.parametrize("given, needle, said, hint", [
+    ("{named: spade}", "named", "the value given to 'named' is the word 'spade'", "did you mean 'spades'?"),
+    ("{log: [skip, skpi]}", "skpi]", "the value given to 'log' holds the word 'skpi'", "did you mean 'skip'?"),
+    ("{named: diamonds}", "named", "the value given to 'named' is the word 'diamonds'", "give a word the rules use"),
+    ("{named: spades, log: [skip, seat 1 passed]}", None, None, None),
+], ids=["misspelt", "item", "no word near", "known words and free text"])
+def test_a_word_given_to_a_variable_that_no_rule_knows_is_l051(tmp_path, given, needle, said, hint):
+    """Crazy Eights trial: `given: {variables: {named: spade}}` (for spades) validated clean, and made a step marked
+    `illegal: true` pass whatever the rules say: T009 tells that of a step's misspelt word, nothing of a given one."""
+    scenarios = (f"scenarios:\n  - name: a heart refused\n    players: 2\n    given:\n      variables: {given}\n"
+                 "      zones:\n        hand[0]: [{suit: hearts}, {suit: spades}]\n    steps:\n"
+                 "      - {player: 0, action: play, args: {card: {suit: hearts}}, illegal: true}\n")
+    (tmp_path / "scenarios.yaml").write_text(scenarios, encoding="utf-8")
+    found = findings(tmp_path, GIVEN_WORD_RULES)
+    if needle is None:
+        assert found == [], [str(d) for d in found]
+        return
+    assert [(d.code, d.loc.path, d.loc.line, d.loc.col) for d in found] == [
+        ("L051", str(tmp_path / "scenarios.yaml"), *where(scenarios, needle))], [str(d) for d in found]
+    assert found[0].message.startswith(said) and hint in found[0].hint, str(found[0])
 
 
 def test_a_loop_an_overlay_made_endless_is_found_at_the_overlays_until(tmp_path):
