@@ -922,10 +922,38 @@ def patterns_not_made(ruleset) -> list:
                     missing = [one for one in spelt_out(pattern) if not _made(made, sc.players, one, components)]
                 except TypeError:  # an unhashable value: T009 and the run say what is wrong with it
                     continue
+                derived = derived_not_made(ruleset, missing[0], components) if missing else None
+                if derived is not None:  # (the other attributes' values are checked as they compile: T009)
+                    key, text, hint = derived
+                    found.append((sc.name, Diagnostic(entry.loc_of(key) if hasattr(entry, "loc_of") else entry.loc, "T009", text, hint)))
+                    continue
                 said = not_made(ruleset, sc.players, missing[0]) if missing else None
                 if said is not None:
                     found.append((sc.name, Diagnostic(entry.loc, "T003", *said)))
     return said_once(found, ruleset.scenarios)  # a default's pattern, once
+
+
+def derived_not_made(ruleset, pattern: dict, components):
+    """(the attribute, message, hint) of T009 where ``pattern`` gives a derived attribute a value that no component of
+    ``components`` (the game's, made with their derived attributes) has for it, of the pattern's type where it gives one:
+    a misspelt `{face: k}` (for 'K') was T003 "no component left" when run, with no values and no "did you mean"; the
+    values declared are checked as they compile. None where every derived value given is one some component has."""
+    kind = pattern.get("type")
+    derived = {name for t in ruleset.components if kind is None or t.name == kind for name, _ in t.derived}
+    for key in (k for k in pattern if k in derived):
+        value = pattern[key]
+        had = [c[key] for c in components if key in c and (kind is None or c.get("type") == kind)]
+        try:
+            if not had or value in had:
+                continue
+        except TypeError:  # an unhashable value (a list): matched by no component, T003 when run
+            continue
+        words, shown = values_shown(had)  # (in the order the components are made: J, Q, K)
+        whose = f"no {kind}" if kind else "no component"
+        hint = (None if is_number(value) else did_you_mean(str(value), words) or did_you_mean(str(value), words, any_case=True)
+                ) or "give one of its values"
+        return key, f"{whose} has {key} {value!r} (its values, derived: {shown})", hint
+    return None
 
 
 RUN_OUT_PATTERNS = 500  # the distinct patterns of a scenario past which patterns_run_out leaves the count to the run

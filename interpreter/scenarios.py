@@ -14,7 +14,7 @@ from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.plain_data import Record, made_by
 from philtre.dsl.compiler import Expr, failing_definition, index_named, lists_every_turn, nones_named
 from philtre.dsl.scenario_defaults import LEAVE_DEFAULTS_OUT, from_defaults
-from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, fits_shape, kinds_match, not_made, pattern_text, rest_emptied_text, run_out_text, spelt_out, unchosen_number, unchosen_word, value_kind, written,
+from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, derived_not_made, fits_shape, kinds_match, not_made, pattern_text, rest_emptied_text, run_out_text, spelt_out, unchosen_number, unchosen_word, value_kind, written,
                                     shape_hint, shape_wanted, wrong_kind_hint, wrong_kind_text, zone_named)
 from philtre.dsl.values import Component, Zone, _frozen, component_text, describe, explain
 
@@ -1532,7 +1532,11 @@ def _take_given(ruleset, S, sc, targets, pools, claimed: set, borrowed: dict, ke
             if own_first and comp is not None and comp.get("owner") is not None:  # another seat's: said in a note (T019)
                 borrowed.setdefault((key, here), []).append(comp["owner"])
         if comp is None:
-            unmade = None if any(_matches(c, pattern) for c in S.components) else not_made(ruleset, S.nplayers, pattern)
+            made = any(_matches(c, pattern) for c in S.components)
+            derived = None if made else derived_not_made(ruleset, pattern, S.components)
+            if derived is not None:  # a derived value no component has (`{face: k}`): validate's T009, not "left"
+                raise PhiltreError.at(here, "T009", *derived[1:])
+            unmade = None if made else not_made(ruleset, S.nplayers, pattern)
             if unmade is not None:  # not "left": none is made at this player count, which no earlier pattern could help
                 raise PhiltreError.at(here, "T003", *unmade)
             raise PhiltreError.at(here, "T003", f"no component left matching {_pattern_text(pattern)}",

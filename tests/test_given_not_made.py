@@ -81,3 +81,45 @@ def test_a_pattern_that_runs_out_still_says_none_left(tmp_path):
     [result] = run_scenarios(load_ruleset(str(folder(tmp_path, players=3, pattern="{species: oak, value: 1, copies: 2}"))))
     [failure] = result.failures
     assert "T003 no component left matching {species: oak, value: 1}" in failure, failure
+
+
+DERIVED = """\
+philtre: 1
+game: derived-given
+players: 2
+components:
+  card:
+    attributes: {rank: 11..13}
+    derive: {face: "['J', 'Q', 'K'][rank - 11]"}
+    start: deck
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+actions:
+  go: {choose: {card: "hand[me]"}, do: [{move: "card -> deck"}]}
+flow:
+  - deal: {from: deck, to: hand, count: 1}
+  - decide: go
+    player: 0
+"""
+
+DERIVED_SCENARIO = "scenarios:\n  - name: a king in hand\n    players: 2\n    given: {zones: {\"hand[0]\": [{face: FACE}]}}\n    expect: [\"true\"]\n"
+
+
+def test_a_derived_value_no_component_has_is_t009_with_its_values(tmp_path):
+    """Crazy Eights trial: a given `{face: k}` (a derived attribute, for 'K') validated clean, and the run said `T003 no
+    component left matching {face: k}`, as if the king had been taken, with no values and no "did you mean". The
+    components are made before the game, derived attributes included: validate says T009 at the value, with the values
+    derived, and the run says the same."""
+    (tmp_path / "ruleset.yaml").write_text(DERIVED, encoding="utf-8")
+    scenarios = tmp_path / "scenarios.yaml"
+    scenarios.write_text(DERIVED_SCENARIO.replace("FACE", "k"), encoding="utf-8")
+    said = "T009 no component has face 'k' (its values, derived: J, Q, K) (did you mean 'K'?)"
+    found = [str(f.diagnostic) for f in check_file(str(tmp_path)).findings]
+    assert found == [f"{scenarios}:4:40: {said}"], found
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    assert [line.split(": ", 1)[1] for line in result.failures] == [said], result.failures
+    scenarios.write_text(DERIVED_SCENARIO.replace("FACE", "K"), encoding="utf-8")
+    assert [str(f.diagnostic) for f in check_file(str(tmp_path)).findings] == []
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    assert result.passed, result.failures
