@@ -748,6 +748,39 @@ def _read_while_running(game, sc, held: dict, running: list, read: list) -> list
     return notes
 
 
+def _loops_ended(game) -> list:
+    """(the `until` loop, its local names) of each that ran to its end before the flow waited where it waits: one
+    before the waiting decision (or the loop holding it) in a block the flow is in, whose `until` is true now (it
+    ended; its own `when`, if any, holds). T029 reads them again once `given` is applied (_loops_ended_notes)."""
+    out = []
+    for frame in game.state.flow.stack:
+        L = dict(frame[LOCALS] or {})
+        for stmt in frame[BLOCK][:max(frame[PC] - 1, 0)]:
+            if getattr(stmt, "kind", None) != "until" or stmt.args.get("until") is None:
+                continue
+            if (stmt.when is None or _value_at(stmt.when, game.state, L) is True) and _value_at(stmt.args["until"], game.state, L) is True:
+                out.append((stmt, L))
+    return out
+
+
+def _loops_ended_notes(game, sc, ended: list) -> list:
+    """T029, a note per `until` loop that ended before `given` (_loops_ended) whose `until` is false at the position
+    given: the loop will not run again before the decision waiting, so the position is one the rules would not leave
+    there (a Crazy Eights trial's "draw until you can play" ran on the hand dealt; the hand given, which cannot play,
+    then passed with cards left to draw, and the scenario testing the draw failed with no word of why)."""
+    notes = []
+    where = sc.zones[0][2] if sc.zones else sc.empty[0][1] if sc.empty else (sc.variable_locs or [sc.loc])[0]
+    for stmt, L in ended:
+        if _value_at(stmt.args["until"], game.state, L) is not False:
+            continue
+        notes.append(_failure(where, "T029", f"the `until` loop at {stmt.loc} ran before `given` and ended "
+                              f"(until: {stmt.args['until'].text.strip()}), which is false at the position given: the "
+                              "loop does not run again before the decision waiting, so the rules never reach this position",
+                              "lay out the position one decision earlier and take that decision as a step, so that the "
+                              "loop runs on the position given"))
+    return notes
+
+
 def _options_failure(game, expected) -> str:
     """T012 if the options a seat is offered now (of one action, if said) are not as many as expected, or not exactly
     those listed (each listed one matching one option, as a step's arguments match), or if the action said is not one
@@ -1162,6 +1195,7 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     says where a rule then stops the game: the components given zones did not list that went back to other zones where
     they start (T022), None if none did."""
     S = game.state
+    ended = _loops_ended(game) if sc.zones or sc.empty or sc.variables else []  # (T029: read again once given)
     targets = []  # (zone, patterns, loc)
     for expr, contents, loc in sc.zones:
         targets += _given_targets(_evaluate(expr, S, {}), contents, loc, expr.text.strip())
@@ -1267,6 +1301,7 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
         held[name] = S.vars[name]
         S.vars[name] = _components_keyed(value, S, ruleset, where) if _keys_a_component(value, ruleset) else value
     result.notes.extend(_read_while_running(game, sc, held, running, read))
+    result.notes.extend(_loops_ended_notes(game, sc, ended))
     for i, points in enumerate(sc.round_scores):
         while len(S.round_scores) <= i:
             S.round_scores.append([0] * S.nplayers)

@@ -2659,3 +2659,66 @@ def test_a_variable_the_flow_copied_from_a_variable_given_is_named_by_t023(tmp_p
         "the position given (give it in given.variables too, as the rules would set it from the position given)"), said
     assert not any("T023" in f for f in said["copy given too"]), said
     assert not any("T023" in f for f in said["base given as it was"]), said
+
+
+FIRST_DRAW = """\
+philtre: 1
+game: first-draw
+players: 2
+components:
+  card: {attributes: {rank: 1..6}, copies: 2, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  discard: {}
+define:
+  fits(c): c.rank >= last(discard).rank
+actions:
+  play: {choose: {card: "hand[me]"}, if: fits(card), do: [{move: "card -> discard"}]}
+  pass: {}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 2}
+  - move: last(deck) -> discard
+  - turns: 0
+    until: count(deck) == 0 or any(count(hand[p]) == 0 for p in players)
+    do:
+      - until: any(fits(c) for c in hand[current]) or count(deck) == 0
+        do: [{move: "last(deck) -> hand[current]"}]
+      - decide: play
+        otherwise: pass
+scenarios:
+  - name: the first player, unable to play, draws first
+    players: 2
+    given:
+      zones:
+        discard: [{rank: 6}]
+        hand[0]: [{rank: 1}, {rank: 2}]
+    expect: ["count(hand[0]) > 2"]
+  - name: a hand that can play
+    players: 2
+    given:
+      zones:
+        discard: [{rank: 1}]
+        hand[0]: [{rank: 1}, {rank: 2}]
+    expect: ["count(hand[0]) == 2"]
+"""
+
+
+def test_a_loop_that_ended_before_given_and_would_not_now_is_noted_t029(tmp_path):
+    """Crazy Eights trial: "draw until you can play" ran before the first decision, on the hand dealt; the hand given
+    could not play, the loop did not run again, and the scenario testing the draw failed (or one expecting a pass with
+    cards left to draw passed) with no word of why. T029 notes it at the given, passing or not; not where the loop's
+    `until` holds at the position given too."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(FIRST_DRAW, encoding="utf-8")
+    results = {r.name: r for r in run_scenarios(load_ruleset(str(path)))}
+    drew = results["the first player, unable to play, draws first"]
+    assert not drew.passed and drew.notes == [
+        f"{_loc(path, 'discard: [{rank: 6}]')}: T029 the `until` loop at {_loc(path, 'until: any(fits')} ran before "
+        "`given` and ended (until: any(fits(c) for c in hand[current]) or count(deck) == 0), which is false at the "
+        "position given: the loop does not run again before the decision waiting, so the rules never reach this position "
+        "(lay out the position one decision earlier and take that decision as a step, so that the loop runs on the "
+        "position given)"], drew.notes
+    plays = results["a hand that can play"]
+    assert plays.passed and plays.notes == [], plays.notes
