@@ -2980,7 +2980,9 @@ class Compiler:
         zone_hint = _zone_hint(name, src.text, self._wanted, indexed, counted=self._counted is node)
         if zone_hint and not indexed:  # where a zone belongs, a name that may hold one is meant (not 'card' for 'discard')
             candidates = (set(sym.zones) | set(sym.variables) | {n for n, d in sym.defines.items() if not d.params}
-                          | {n for n, (_, t) in scope.items() if t in ("zone", ("list", "zone"), ANY)})
+                          | {n for n, (_, t) in scope.items() if t in ("zone", ("list", "zone"), ANY)}
+                          # (a name walked or counted may be a list of the language's: `for p in player` meant players)
+                          | ({n for n in sym.context_names() if CONTEXT_NAMES[n][0][0] == "list"} if self._counted is node else set()))
         scenario = self._scenario_place()
         # a scenario declares nothing: the zones there are, as a `given.zones` key and an expectation both say it
         if scenario and (zone_hint or scenario == "a zone"):

@@ -1566,6 +1566,15 @@ CASES = {
         "a zone the ruleset never declares, as a comprehension's collection",
         breaking(IF, "    if: all(c.value > 0 for c in stock)\n"),
         "E150", "stock)", hint="no zone is named 'stock': declare it under zones:", not_in_message="quote"),
+    # -- a misspelt `players` walked or counted: the hint sent the commonest typo to declare a zone named 'player'
+    "players_misspelt_looped_over": Case(
+        "`players` written 'player' as a comprehension's collection (as `- for: p in player` is told)",
+        breaking("for p in players)", "for p in player)"),
+        "E150", "player)", hint="did you mean 'players'?", not_in_message="declare"),
+    "players_misspelt_counted": Case(
+        "`players` misspelt as what count() counts",
+        breaking(IF, "    if: count(playres) > 0\n"),
+        "E150", "playres", hint="did you mean 'players'?", not_in_message="declare"),
     "define_given_a_list_of_zones": Case(
         "a definition over one zone's cards given the whole family of zones",
         breaking(IF, "    if: total(hand) > 0\n"),
