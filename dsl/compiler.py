@@ -930,7 +930,11 @@ class Compiler:
         self.last_branches = (tree, branches, source)  # (a choice's collection checks each branch: loader's E125)
         self._once_per_name(tree, source, reported)
         self._check_expansion(tree, loc)
-        if _refused(type_, want, what):
+        if _refused(type_, want, what) and is_list(type_) and type_[1] == ANY and self.last_seen is not None:
+            # (a per-seat variable read whole, `highest: penalty`: said once its items' type is known, a list of whole
+            # numbers, not "of values known only at run time"; check_deferred says it whatever it finds)
+            self.deferred.append((tree, source, self.last_seen, ("whole", text, env, want, what)))
+        elif _refused(type_, want, what):
             self._wrong_kind(tree, source, text, env, want, what, type_)
         elif want in ("int", "num") and type_ == ANY:  # branches of several kinds: a number where one is known not to be
             self._check_branches(tree, branches, want, what, source)
@@ -8043,7 +8047,8 @@ def _one_seat_hint(want, found, what: str, example: tuple = ("", False), own_sea
     if want == "bool":
         return _condition_hint(found, example, own_seat)
     if what in ("a ranking key", "the heuristic") and is_list(found):
-        return f"{what[2:] if what.startswith('a ') else what[4:]} is the value of one seat, p: score[p], not score"
+        name = example[0] if example[1] and example[0].isidentifier() else "score"  # (the name written: `lowest: penalty`)
+        return f"{what[2:] if what.startswith('a ') else what[4:]} is the value of one seat, p: {name}[p], not {name}"
     if want == "player" and found == "str":  # `turns: "'first'"`: a quoted word is no seat either
         return _seat_wanted(what)
     if want != "player" or not is_list(found):

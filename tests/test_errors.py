@@ -789,6 +789,12 @@ CASES = {
         "winners ranked by the list of every score, not by seat p's (it said only 'a list of numbers')",
         breaking('winners: {highest: "score[p]"}', "winners: {highest: score}"),
         "E120", "score}", hint="ranking key is the value of one seat, p: score[p], not score"),
+    "ranking_key_a_per_seat_variable": Case(
+        "winners ranked lowest by a per-seat variable read whole: the hint named score[p], and the type 'values known "
+        "only at run time', for a declared list of whole numbers (a Crazy Eights trial's lowest: penalty)",
+        breaking('winners: {highest: "score[p]"}', "winners: {lowest: penalty}",
+                 MINIMAL.replace("define:", "variables:\n  penalty: {initial: 0, each: player}\ndefine:")),
+        "E120", "penalty}", message="this is a list of whole numbers", hint="p: penalty[p], not penalty"),
     "deal_count_all": Case(
         "a deal of count all, to deal every component (the hint said only that count is a number)",
         breaking("to: hand, count: 1", "to: hand, count: all"),
