@@ -832,6 +832,32 @@ def _action_names_hint(error, path, plain) -> str:
     return f"{key}: takes an action's name or a list of names: {key}: {names[0]}, or {key}: [{', '.join(names)}]"
 
 
+def _secret_hint(error, path, plain, key_itself: bool) -> str:
+    """For `secret` written where an action's list of hidden choices does not go: `secret: true` on the action, or
+    `secret:` on a statement (a For Sale trial's `move: card -> table[me]` with `secret: true`, hiding a sale, was told
+    "did you mean 'score'?"): a key of the action listing the choices only the deciding seat is told, written with the
+    action's own choices (those of the first action that chooses, where the statement is in no action)."""
+    if not path or path[-1] != "secret":
+        return ""
+    on_action = len(path) == 3 and path[0] == "actions"
+    if (on_action and error.validator != "type") or (not on_action and not key_itself):
+        return ""
+    actions = plain.get("actions") if isinstance(plain, dict) else None
+    actions = actions if isinstance(actions, dict) else {}
+    named = path[1] if len(path) > 1 and path[0] == "actions" and path[1] in actions else None
+    choosing = [name for name, spec in actions.items() if isinstance(spec, dict) and isinstance(spec.get("choose"), dict)]
+    action = named if named is not None else choosing[0] if choosing else None
+    spec = actions.get(action) if action is not None else None
+    chosen = [str(k) for k in spec["choose"]] if isinstance(spec, dict) and isinstance(spec.get("choose"), dict) else []
+    written = f"secret: [{', '.join(chosen) or 'c'}]"
+    if on_action:
+        return f"secret lists the choices only the deciding seat is told, by their names in choose: {written}"
+    beside = f"beside {action}'s choose" if action is not None else "beside its choose"
+    return (f"secret is a key of the action, not of a statement: {beside}, {written} lists the choices only the "
+            f"deciding seat is told")
+
+
+PLACEMENT_KEYS = ("x", "y", "rot")
 PLACEMENT_KEYS = ("x", "y", "rot")
 
 
@@ -1118,7 +1144,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None, defaulted=()) 
             hint = _ending_hint(error.instance, full_path)
         if error.validator in ("type", "maxProperties") and full_path and full_path[-1] == "end_game":  # `end_game: true`
             hint = _ending_hint("end_game", full_path) or hint
-        hint = (_options_seat_hint(error, full_path) or _shape_hint(error, full_path) or _action_names_hint(error, full_path, plain) or _given_rest_hint(error, full_path) or _given_empty_hint(error, full_path)
+        hint = (_secret_hint(error, full_path, plain, key_itself) or _options_seat_hint(error, full_path) or _shape_hint(error, full_path) or _action_names_hint(error, full_path, plain) or _given_rest_hint(error, full_path) or _given_empty_hint(error, full_path)
                 or _empty_list_hint(error, full_path, plain, kind)
                 or _copies_mapping_hint(error, full_path, plain) or hint)
         if not hint or hint == _expression_hint(error.instance, _declared_names(plain)):  # (not where a hint of its own says more)

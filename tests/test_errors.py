@@ -795,6 +795,16 @@ CASES = {
         breaking('winners: {highest: "score[p]"}', "winners: {lowest: penalty}",
                  MINIMAL.replace("define:", "variables:\n  penalty: {initial: 0, each: player}\ndefine:")),
         "E120", "penalty}", message="this is a list of whole numbers", hint="p: penalty[p], not penalty"),
+    # -- `secret` where the action's list of hidden choices does not go (a For Sale trial hiding a sale)
+    "secret_on_a_statement": Case(
+        "secret: true on a move of the action (it said did you mean 'score'?)",
+        breaking("      - move: card -> pile\n", "      - move: card -> pile\n        secret: true\n"),
+        "V001", "secret: true\n", hint="secret is a key of the action, not of a statement: beside play's choose, secret: [card]",
+        not_in_message="score"),
+    "secret_true_on_the_action": Case(
+        "secret: true on the action, where it lists the choices to hide (it said only 'expected a list')",
+        breaking(IF, "    secret: true\n" + IF),
+        "V001", "true\n", hint="by their names in choose: secret: [card]"),
     "deal_count_all": Case(
         "a deal of count all, to deal every component (the hint said only that count is a number)",
         breaking("to: hand, count: 1", "to: hand, count: all"),
