@@ -435,6 +435,8 @@ def _syntax_hint(text: str, token, expected) -> str:
     if token.type in ("NAME", "NUMBER") and before and (before[-1].isalnum() or before[-1] in ")]}'\"_"):
         return (f"a value comes right after another, with no operator before '{token.value}': join them with one "
                 "(+, and, ...), or start a comment with ' #' (a space, then #)")
+    if token.value == "," and re.search(r"\bfor\s+[A-Za-z_]\w*$", before):  # `for i, o in owner`: Python's unpacking
+        return _unpacking_hint(before, text[token.end_pos:])
     indexed = _CALLED.search(text[:opened[-1][0]]) if token.value == "," and opened and opened[-1][1] == "[" else None
     if indexed and indexed[1] not in _KEYWORDS:  # (`x in [a for a in b, c]` is a list, not an index)
         return _comma_index_hint(text, opened[-1][0])
@@ -505,6 +507,20 @@ def _comprehension_if_hint(text: str, open_at: int, for_at: int) -> str:
     filtered = f"{loop} and {cond}" if re.search(r"\bif\b", loop[3:]) else f"{loop} if {cond}"
     return (f"a conditional `A if C` needs its `else B`: {head}{value} if {cond} else 0 {loop}{tail}; or keep the items "
             f"where it holds with the comprehension's filter: {head}{value} {filtered}{tail}")
+
+
+_UNPACKED = re.compile(r"\s*[A-Za-z_]\w*\s+in\s+(?:enumerate\s*\(\s*)?([A-Za-z_][\w.]*(?:\[[^\[\]]*\])*)")
+
+
+def _unpacking_hint(before: str, after: str) -> str:
+    """For `for i, o in owner`, Python's unpacking of pairs (a Can't Stop trial's; it said a comprehension given to a
+    call is its only argument): a `for` binds one name, and a loop over the indices reads each item, written with the
+    author's first name and list where the list is a name (`enumerate(xs)` read as xs)."""
+    name = re.search(r"([A-Za-z_]\w*)$", before)[1]
+    listed = _UNPACKED.match(after)
+    xs = listed[1] if listed and listed[1] not in _KEYWORDS else "xs"
+    return (f"a for binds one name, and there are no tuples to unpack: loop over the indices, for {name} in "
+            f"range(count({xs})), and read {xs}[{name}]")
 
 
 def _tuple_hint(text: str, open_at: int) -> str:

@@ -297,6 +297,7 @@ def _written_whole(instance, before, rest) -> str:
     return written if written.startswith(start.raw) and written.endswith(end.raw) else ""
 
 
+LOOP_PATTERN = "^\\s*[A-Za-z_][A-Za-z0-9_]*\\s+in\\s"  # a `for:` statement's loop: name in collection
 DEFINE_PATTERN = "^\\s*[A-Za-z_][A-Za-z0-9_]*\\s*(\\(.*\\))?\\s*$"  # a definition's head: name or name(a, b)
 RANGE_PATTERN = "^[0-9]+\\.\\.[0-9]+$(?!\\n)"  # players: low..high
 DEPTH_PATTERN = "[^A-Za-z0-9_\\s]"  # a move's `at` as an expression: anything but a bare word (a word is top or bottom)
@@ -310,7 +311,7 @@ PATTERN_WORDS = {
     "^[a-z][a-z0-9-]*$(?!\\n)": "lowercase letters a-z, digits and dashes, starting with a letter",
     "->": "a move is written 'what -> where'",
     DEFINE_PATTERN: "a definition is named 'name' or 'name(a, b)', a name being letters a-z or A-Z, digits and _",
-    "^\\s*[A-Za-z_][A-Za-z0-9_]*\\s+in\\s": "a loop is written 'name in collection'",
+    LOOP_PATTERN: "a loop is written 'name in collection'",
 }
 
 
@@ -328,6 +329,11 @@ def _pattern_hint(error) -> str:
         return f"a number is written without quotes: {error.instance.strip()}"  # `players: "3"`: quoted, YAML made it text
     if error.validator_value == DEPTH_PATTERN:
         return did_you_mean(str(error.instance), MOVE_PLACES) or DEPTH_HINT
+    unpacked = re.match(r"\s*([A-Za-z_]\w*)\s*,(.*)", str(error.instance))
+    if error.validator_value == LOOP_PATTERN and unpacked:  # `for: i, o in owner`: Python's unpacking, no tuples here
+        from .parser import _unpacking_hint
+
+        return _unpacking_hint(unpacked[1], unpacked[2])
     head = re.fullmatch(r"\s*([^\s(]+)\s*(\(.*\))?\s*", str(error.instance))
     if error.validator_value == DEFINE_PATTERN and head and _as_name(head.group(1)) != head.group(1):
         return f"did you mean '{_as_name(head.group(1))}{head.group(2) or ''}'?"  # a name with a letter beyond a-z, a dash

@@ -805,6 +805,16 @@ CASES = {
         "secret: true on the action, where it lists the choices to hide (it said only 'expected a list')",
         breaking(IF, "    secret: true\n" + IF),
         "V001", "true\n", hint="by their names in choose: secret: [card]"),
+    # -- Python's unpacking of pairs, `for i, o in owner` (a Can't Stop trial's): a for binds one name
+    "comprehension_unpacking_a_pair": Case(
+        "a comprehension binding two names, for i, c in z (it said a comprehension given to a call is its only argument)",
+        breaking("sum(c.value for c in z)", "sum(c.value for i, c in z)"),
+        "E102", ", c in z", nth=2, hint="a for binds one name, and there are no tuples to unpack: loop over the indices, "
+        "for i in range(count(z)), and read z[i]", not_in_message="only argument"),
+    "for_statement_unpacking_a_pair": Case(
+        "a for: statement binding two names, for: i, p in players",
+        breaking("  - shuffle: deck\n", "  - for: i, p in players\n    do:\n      - shuffle: deck\n"),
+        "V001", "i, p in", nth=2, hint="for i in range(count(players)), and read players[i]"),
     "deal_count_all": Case(
         "a deal of count all, to deal every component (the hint said only that count is a number)",
         breaking("to: hand, count: 1", "to: hand, count: all"),
