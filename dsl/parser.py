@@ -479,15 +479,16 @@ def _slice_hint(text: str, open_at: int) -> str:
     return f"there are no slices: write {written}; {SLICE_WAYS}"
 
 
-def _map_comprehension_hint(text: str, open_at: int, for_at: int) -> str:
+def _map_comprehension_hint(text: str, open_at: int, for_at: int, name: str = "m") -> str:
     """For `{c: 0 for c in cols}` (``open_at``: its '{', ``for_at``: its `for`): there is no map comprehension, and
-    the three ways to write one, with the author's own key and value where they read as `key: value`."""
+    the three ways to write one, with the author's own key and value where they read as `key: value` (and the
+    variable ``name`` set, L029's)."""
     key, colon, value = text[open_at + 1:for_at].partition(":")
     key, value = (key.strip(), value.strip()) if colon and key.strip() and value.strip() else ("k", "v")
     loop = re.match(r"for\s+(\w+)\s+in\s+(.+?)\s*(\bif\b.*)?}?\s*$", text[for_at:])
     over = f"{loop[1]} in {loop[2]}" if loop else f"{key} in ..."
     return (f"there are no map comprehensions: keep a list indexed by the key, read as xs[{key}] (its indexes count from 0); "
-            f"or set each key with put in a loop, - {{for: {over}, do: [{{set: {{m: \"put(m, {key}, {value})\"}}}}]}}; "
+            f"or set each key with put in a loop, - {{for: {over}, do: [{{set: {{{name}: \"put({name}, {key}, {value})\"}}}}]}}; "
             f"or write the map out, {{{key}: {value}, ...}}")
 
 
