@@ -30,6 +30,17 @@ def counts_text(counts) -> str:
     return f"{', '.join(map(str, counts[:-1]))} or {counts[-1]}"
 
 
+def counts_option(counts) -> str:
+    """Player counts as simulate's -p takes them: '2..4', '2,4', '2..4,6'."""
+    runs = []  # [first, last] of each run of consecutive counts
+    for n in sorted(counts):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ",".join(str(a) if a == b else f"{a},{b}" if b == a + 1 else f"{a}..{b}" for a, b in runs)
+
+
 def allowed_players(game: str, variants, counts) -> str:
     """'GAME is for 3 to 6 players', 'GAME is for 2 or 4 players' (with the variants applied, if any)."""
     allowed = counts_text(counts)
@@ -303,6 +314,22 @@ class Ruleset(Frozen):
         if n not in self.player_counts:
             where = self.source.loc_of("players") if hasattr(self.source, "loc_of") else Loc(self.path)
             raise PhiltreError.at(where, "R001", f"{self.allowed_players()}, not {n}", self._variants_hint(n) if hint is None else hint)
+
+    def check_player_counts(self, counts) -> None:
+        """check_players for each of several counts asked at once (`simulate -p 2..9`): R001 naming every count the
+        ruleset does not take, of those asked, the hint writing the -p of those it takes (it named the first alone,
+        5 of 2..9, and ran none)."""
+        wrong = [n for n in counts if type(n) is int and n not in self.player_counts]
+        if len(wrong) < 2:
+            for n in counts:
+                self.check_players(n)
+            return
+        where = self.source.loc_of("players") if hasattr(self.source, "loc_of") else Loc(self.path)
+        taken = sorted(n for n in counts if n in self.player_counts)
+        hint = (f"run those it takes: -p {counts_option(taken)}" if taken
+                else f"run a count it takes: -p {counts_option(list(self.player_counts))}")
+        asked = f" (of the counts asked, {counts_text(sorted(counts))})" if taken else ""
+        raise PhiltreError.at(where, "R001", f"{self.allowed_players()}, not {counts_text(sorted(wrong))}{asked}", hint)
 
     def _variants_hint(self, n: int) -> str:
         """Where no variant is applied: the shipped variants that take ``n`` players, to apply with --variant."""

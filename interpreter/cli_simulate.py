@@ -265,8 +265,7 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
     check_run_options(backend, no_db, resume, report_dir, ray_address)
     rs = tallied(load(ruleset, variants, playing=True), tallies)
     counts = [players_for(rs, None)] if players is None else players
-    for count in counts:
-        rs.check_players(count)
+    rs.check_player_counts(counts)
     if len(counts) > 1:
         check_several_counts(counts, agents, record_dir, report_dir)
     seats = {count: agent_names(agents, count) for count in counts}

@@ -335,6 +335,17 @@ def test_a_player_count_no_variant_takes_has_no_variant_hint():
     assert result.stderr.rstrip().endswith("R001 poison is for 3 to 6 players, not 7")
 
 
+@pytest.mark.parametrize("players, said", [
+    ("2..9", "R001 poison is for 3 to 6 players, not 2, 7, 8 or 9 (of the counts asked, 2 to 9) (run those it takes: -p 3..6)"),
+    ("7,9", "R001 poison is for 3 to 6 players, not 7 or 9 (run a count it takes: -p 3..6)"),
+])
+def test_several_player_counts_out_of_range_are_each_named(players, said):
+    """`simulate -p 2..9` of a game for 2 to 4 (a Can't Stop trial's) named 5 alone, as if the rest were fine, and ran none."""
+    result = philtre("simulate", "poison", "--players", players, "--games", "1", "--no-db")
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr.rstrip().endswith(said), result.stderr
+
+
 @pytest.mark.parametrize("command", ["simulate", "show", "test"])
 def test_an_overlay_given_as_the_ruleset_says_how_to_apply_it_to_its_base(tmp_path, command):
     """`philtre simulate house.yaml` said only 'apply it with --variant on its base ruleset', leaving the base to find."""
