@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -304,3 +305,23 @@ def test_the_pass_an_otherwise_stands_for_lays_its_disc_with_place(tmp_path):
     game = Game(ruleset, 2, seed=1)
     game.play_out(random=random.Random(1))
     assert game.finished and len(game.state.zones["board"][0]) == 2, game.state.zones["board"]
+
+
+def test_a_hand_ended_by_its_loops_until_is_scored_after_it_as_an_end_game_is_not(tmp_path):
+    """A Crazy Eights trial ended its hand with `end_game` in the action when a seat went out: the scoring after the
+    turns loop never ran, every score 0. language.md's idiom (under end_game), the hand's `until`, scores it."""
+    snippet = yaml.safe_load(_block_after("the hand ends when a seat goes out\" is the"))
+    data = {"philtre": 1, "game": "out", "players": 2,
+            "components": {"card": {"attributes": {"rank": "1..3"}, "copies": 2, "start": "deck"}},
+            "zones": {"deck": {}, "hand": {"each": "player", "visible": "owner"}, "pile": {}},
+            "actions": {"play": {"choose": {"card": "hand[me]"}, "do": [{"move": "card -> pile"}]}},
+            "flow": snippet["flow"], "winners": {"lowest": "score[p]"}}
+    game = Game(load_ruleset(_write(tmp_path, data)), 2, seed=3)
+    game.play_out(random=random.Random(0))
+    assert game.finished and game.scores == [0, 1] and game.winners == [0]  # seat 0 went out first; seat 1 kept one card
+    data["flow"][1] = {"turns": 0, "do": [{"decide": "play"}]}  # the trial's draft: the action ends the game
+    data["actions"]["play"]["do"].append({"when": "count(hand[me]) == 0", "end_game": {}})
+    (tmp_path / "draft").mkdir()
+    draft = Game(load_ruleset(_write(tmp_path / "draft", data)), 2, seed=3)
+    draft.play_out(random=random.Random(0))
+    assert draft.finished and draft.scores == [0, 0] and draft.winners == [0, 1]
