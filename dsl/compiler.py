@@ -933,7 +933,7 @@ class Compiler:
         if _refused(type_, want, what) and is_list(type_) and type_[1] == ANY and self.last_seen is not None:
             # (a per-seat variable read whole, `highest: penalty`: said once its items' type is known, a list of whole
             # numbers, not "of values known only at run time"; check_deferred says it whatever it finds)
-            self.deferred.append((tree, source, self.last_seen, ("whole", text, env, want, what)))
+            self.deferred.append((tree, source, self.last_seen, ("list", text, env, want, what, type_)))
         elif _refused(type_, want, what):
             self._wrong_kind(tree, source, text, env, want, what, type_)
         elif want in ("int", "num") and type_ == ANY:  # branches of several kinds: a number where one is known not to be
@@ -975,6 +975,9 @@ class Compiler:
         deferred, self.deferred = self.deferred or [], None
         for node, src, seen, (kind, *rest) in deferred:
             t = typer.type_of(node, seen)
+            if kind == "list":  # a list refused already, its items' type unknown then: said whatever is found now
+                *rest, found = rest
+                t = t if is_list(t) else found
             if t == ANY:
                 continue
             reported = len(self.diagnostics)
