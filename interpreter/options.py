@@ -138,10 +138,13 @@ def boards_wording(words: Wording, ruleset, nplayers: int) -> Wording:
                      still=frozenset(name for name in grids if not ruleset.zones[name].turns))
 
 
-def located_wording(words: Wording, options, seen, zone_of) -> Wording:
-    """``words`` that also tell the zone each component lies in (``zone_of``: component -> its Zone) where options would
-    read alike and the components they name lie in different zones (token (seat 0) in track[5], in lane[2]): two tokens
-    of one seat are two options, which their names alone left alike. Other options read as before."""
+def located_wording(words: Wording, options, seen, zone_of, others=()) -> Wording:
+    """``words`` that also tell the zone each component lies in (``zone_of``: component -> its Zone, None where it lies
+    in none) where options would read alike and the components they name lie in different zones (token (seat 0) in
+    track[5], in lane[2]): two tokens of one seat are two options, which their names alone left alike; and where a
+    component an option names reads as one of ``others`` (the components the seat sees) lying in another zone: a Sorry!
+    trial's lone `forward(pawn=pawn (seat 0))` did not say which of the seat's pawns it moved, nor `split(a=pawn (seat
+    0), k=1, b=pawn (seat 0))` which moved 1. Other options read as before."""
     alike: dict = {}
     for option in options:
         alike.setdefault(option.label(seen, words), []).append(option)
@@ -151,7 +154,27 @@ def located_wording(words: Wording, options, seen, zone_of) -> Wording:
         zones = {c.ident: _short(zone_of(c), None, words) for c in named}
         if len(set(zones.values())) > 1:
             located.update(zones)
+    located.update(_told_apart(words, options, seen, zone_of, others))
     return words.but(located=located) if located else words
+
+
+def _told_apart(words: Wording, options, seen, zone_of, others) -> dict:
+    """id -> zone text of each component ``options`` name that reads as another of ``others`` lying in another zone
+    (of those named, and of those seen: the pawn an option moves and the seat's pawn it leaves where it is)."""
+    named = {c.ident: c for option in options for c in _components_named(option)}
+    if not named or not others:
+        return {}
+    types = {c["type"] for c in named.values()}
+    zones: dict = {}  # text -> the zones its components lie in
+    texts = {}
+    for c in [*named.values(), *(c for c in others if c["type"] in types and c.ident not in named)]:
+        zone = zone_of(c)
+        text = _short(c, seen, words)
+        if c.ident in named:
+            texts[c.ident] = (text, zone)
+        zones.setdefault(text, set()).add(None if zone is None else zone.key)
+    return {ident: _short(zone, None, words) for ident, (text, zone) in texts.items()
+            if zone is not None and len(zones[text]) > 1}
 
 
 def ranked_wording(words: Wording, options, game) -> Wording:
@@ -210,15 +233,17 @@ def option_wording(game, view: dict, options, singles=None) -> Wording:
     """How `philtre play` words ``options`` to the seat of ``view``: ``singles`` (default: the ruleset's single zones and
     boards), a grid's piece named with where it lies, a set in its zone's `show_sorted` order, a component with its zone
     where options would read alike, a position's rot=0 left out where it tells nothing (a marble's place(at=(x=2, y=2)))."""
-    from philtre.dsl.builtins import b_zone_of
-
     from .play_input import _all_at_rot_zero
     from .render import seen_ids
 
     if singles is None:
         singles = boards_wording(single_zones(game.ruleset), game.ruleset, game.state.nplayers)
     words = placed_wording(singles, view_places(game, view))
-    words = located_wording(ranked_wording(words, options, game), options, seen_ids(view), lambda c: b_zone_of(game.state, c))
+    seen = seen_ids(view)
+    S = game.state
+    words = located_wording(ranked_wording(words, options, game), options, seen,
+                            lambda c: S.zones[S.where[c.ident][0]][S.where[c.ident][1]] if S.where[c.ident] else None,
+                            [S.components[ident] for ident in seen])
     return words.but(unturned=_all_at_rot_zero(options))
 
 

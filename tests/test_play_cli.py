@@ -2525,6 +2525,53 @@ def test_options_alike_but_for_the_zone_their_component_lies_in_name_it(tmp_path
     assert "track[1]: [token (seat 0) x2]" in said, said  # (the one typed, from the yard, moved)
 
 
+# two pawns of one seat on a track, one of them at its end (no step from there): the lone step option and a swap of the
+# two name pawns that read alike (a Sorry! trial's min/label)
+PAWNS = """\
+philtre: 1
+game: pawns
+players: 2
+components:
+  pawn: {each: player, copies: 2, start: "track[0]"}
+zones:
+  track: {copies: 4}
+define:
+  mine(p): "[c for z in track for c in z if c.owner == p]"
+actions:
+  step:
+    choose: {pawn: "mine(me)"}
+    if: index(zone_of(pawn)) < 3
+    do:
+      - move: pawn -> track[index(zone_of(pawn)) + 1]
+  swap:
+    choose: {a: "mine(me)", b: "mine(me)"}
+    if: index(zone_of(a)) < index(zone_of(b))
+    do:
+      - let: {za: "zone_of(a)", zb: "zone_of(b)"}
+      - move: a -> zb
+      - move: b -> za
+flow:
+  - move: first(track[0]) -> track[3]
+  - decide: [step, swap]
+    player: 0
+"""
+
+
+def test_a_component_alike_to_one_the_seat_sees_elsewhere_is_named_with_its_zone(tmp_path):
+    """Sorry! trial: `1. forward(pawn=pawn (seat 0))` was the only option, the seat's other pawn not movable, and a 7
+    split as `split(a=pawn (seat 0), k=1, b=pawn (seat 0))`: which pawn moved, and which moved 1, was told only once
+    chosen. A component an option names that reads as another the seat sees lying in another zone is named with its
+    zone, in every option; the one typed so is taken."""
+    (tmp_path / "pawns.yaml").write_text(PAWNS, encoding="utf-8")
+    result = philtre("play", "pawns.yaml", "--seed", "1", stdin="swap a=pawn (seat 0) in track[0]\n", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    said = result.stdout
+    assert "    1. step(pawn=pawn (seat 0) in track[0])\n" in said, said
+    assert "    2. swap(a=pawn (seat 0) in track[0], b=pawn (seat 0) in track[3])\n" in said, said
+    assert "pawn (seat 0) from track[0] to track[3]\n      pawn (seat 0) from track[3] to track[0]" in said, said
+    assert "(seat 1) in track" not in said, said  # (seat 1's pawns lie together: named as before)
+
+
 # a board of fixed size, one-cell marbles (listed at rot 0 alone), an action whose options differ besides the position
 # in two values (q, dir), and zones that stay empty: single ones and a family
 MARBLES = """\
