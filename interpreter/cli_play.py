@@ -145,6 +145,7 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path, take_forced: boo
     told = 0  # events of the record already told
     offered: set = set()  # the actions the seat's previous decision offered: their descriptions were said then
     reading = NumberReading()  # how the seat answered a number that was both an option's and a value
+    boards = 0  # the boards shown the seat
     _note_starting_values(game, seat)
     while not game.finished:
         for p in game.pending():
@@ -160,10 +161,16 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path, take_forced: boo
             words = option_wording(game, view, options, singles)
             if take_forced and len(options) == 1:  # nothing to choose: the seat is told what it did, not asked
                 chosen = options[0]
+                if not boards:  # but shown the board once first: a Crazy Eights seat took three forced plays having
+                    # never seen its hand
+                    click.echo("\n" + render_view(view, game.ruleset, colour, True, shown_values(game, seat), _width()))
+                    _note_shown(game, view)
+                    boards += 1
                 click.echo(f"  = {chosen.label(seen_ids(view), words)} (your only option)")
             else:
                 click.echo("\n" + render_view(view, game.ruleset, colour, True, shown_values(game, seat), _width()))
                 _note_shown(game, view)
+                boards += 1
                 offered = _describe(options, game.ruleset, offered)
                 _say_at_once(view)
                 _list(options, seen_ids(view), words)

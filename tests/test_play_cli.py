@@ -2845,6 +2845,18 @@ def test_take_forced_takes_a_lone_option_unasked_and_says_it(tmp_path, flag):
     assert result.stderr.count("your choice:") == (1 if flag else 2), result.stderr
 
 
+def test_take_forced_shows_the_board_before_the_first_lone_option(tmp_path):
+    """Crazy Eights trial: with --take-forced a seat's forced plays were made, `= play(card=card 5 hearts) (your only
+    option)`, before it had ever been shown its hand. The board is shown once before the first lone option taken; the
+    next lone option is taken without it, as before."""
+    (tmp_path / "ruleset.yaml").write_text(LONE_THEN_TWO, encoding="utf-8")
+    result = philtre("play", tmp_path, "-p", "2", "--seed", "1", "--take-forced", stdin="2\n")
+    assert result.returncode == 0, result.stderr
+    said = result.stdout
+    assert said.index("scores [0, 0]") < said.index("  = bust() (your only option)"), said
+    assert said.count("\nscores [") == 3, said  # (the boards before bust, before pick, and at the end)
+
+
 NUMBER_KEYS = """\
 philtre: 1
 game: numkeys
