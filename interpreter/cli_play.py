@@ -405,14 +405,24 @@ def _tell(game, seat: int, told: int) -> int:
     """Say what happened since event ``told``, as ``seat``'s record shows it (its own decisions left out, but for one of
     a simultaneous step of several seats, a `set` that leaves a value as the seat was told it, and a `set` of a `quiet`
     variable); the new count."""
-    from .render import event_text, placed_from_text, seat_sets, table_told
+    from .render import event_text, placed_from_text, seat_sets, table_told, wrapped
 
     events = game.recorder.for_player(seat, told)
     values = _VALUES_TOLD.setdefault(game, {})
     own = _OWN_DECISIONS.setdefault(game, {"at_once": [], "told": 0})
     placed = _PLACES_TOLD.setdefault(game, {})
     lines = []
+    drawn = None  # (the move of hidden components told last, its line's index): the next alike is told with it
     for i, e in enumerate(events):
+        if drawn is not None and len(lines) == drawn[1] + 1 and _drawn_with(drawn[0], e):
+            # a hidden card drawn after another, from and to the same zones, told with it, as a deal is: 8 draws were 8
+            # lines of `a hidden component from deck to hand[1]` (a Crazy Eights trial)
+            drawn = ({**drawn[0], "components": drawn[0]["components"] + e["components"]}, drawn[1])
+            lines[drawn[1]] = ("move", f"      {event_text(drawn[0], game.ruleset, placed)}")
+            _follow_places(e, placed, game)
+            continue
+        if e.get("event") == "decision":
+            drawn = None  # (a draw after a decision, the seat's own untold too, is another's doing)
         text = event_text(e, game.ruleset, placed)
         _follow_places(e, placed, game)
         if _placing(e, events[i + 1] if i + 1 < len(events) else None):
@@ -442,12 +452,30 @@ def _tell(game, seat: int, told: int) -> int:
         if roller is not None:  # the record does not say who rolled; the game that made it does
             text = f"seat {roller} {text}"
         said = f"  > {text}" if e.get("event") == "decision" else f"      {text}"  # what follows a decision is its doing
+        if e.get("event") == "reveal":  # a hand shown at a round's end, broken after its commas as the board's zone lines
+            lines += [("reveal", line) for line in wrapped(said, _width())]
+            continue
+        drawn = (e, len(lines)) if _hidden_move(e) else None
         lines.append((e.get("event"), said))
     if lines:
         click.echo("")
     for line in recap(lines, TOLD):
         click.echo(line)
     return told + len(events)
+
+
+def _hidden_move(event: dict) -> bool:
+    """Whether ``event`` is a move of components all hidden from the seat (a card drawn to another's hand)."""
+    from .records import HIDDEN, is_back
+
+    comps = event.get("components") if event.get("event") == "move" else None
+    return bool(comps) and all(c == HIDDEN or is_back(c) for c in comps)
+
+
+def _drawn_with(move: dict, event: dict) -> bool:
+    """Whether ``event`` moves hidden components as ``move`` did, from and to the same zones (told with it)."""
+    return (_hidden_move(event) and event["from"] == move["from"] and event["to"] == move["to"]
+            and event.get("at") == move.get("at"))
 
 
 def _unturned_place(text: str, event: dict, game) -> str:

@@ -2857,6 +2857,48 @@ def test_take_forced_shows_the_board_before_the_first_lone_option(tmp_path):
     assert said.count("\nscores [") == 3, said  # (the boards before bust, before pick, and at the end)
 
 
+DRAWS = """\
+philtre: 1
+game: draws
+players: 2
+components:
+  card: {attributes: {rank: 1..40}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+actions:
+  go: {}
+flow:
+  - decide: go
+    player: 0
+  - repeat: 25
+    do:
+      - move: first(deck) -> hand[1]
+  - move: first(deck) -> hand[0]
+  - repeat: 2
+    do:
+      - move: first(deck) -> hand[1]
+  - reveal: hand[1]
+  - decide: go
+    player: 0
+"""
+
+
+def test_hidden_cards_drawn_one_by_one_are_told_together_and_a_reveal_is_wrapped(tmp_path):
+    """Crazy Eights trial: each card another seat drew was a line of its own, `a hidden component from deck to
+    hand[1]` 8 times over, and the end of hand's `hand[1] revealed: ...` ran to 209 columns. Hidden draws one after
+    another, from and to the same zones, are told as one move of them all; a reveal line is broken after its commas
+    at the board's width (100 into a pipe)."""
+    (tmp_path / "ruleset.yaml").write_text(DRAWS, encoding="utf-8")
+    result = philtre("play", tmp_path, "--seed", "1", stdin="1\n1\n")
+    assert result.returncode == 0, result.stderr
+    said = result.stdout
+    assert ("      a hidden component x25 from deck to hand[1]\n      card rank=26 from deck to hand[0]\n"
+            "      a hidden component x2 from deck to hand[1]\n      hand[1] revealed: card rank=1, ") in said, said
+    assert max(map(len, said.splitlines())) <= 100, said
+    assert "\n          card rank=6, card rank=7," in said, said  # (the reveal's next line, 4 further in)
+
+
 NUMBER_KEYS = """\
 philtre: 1
 game: numkeys
