@@ -405,7 +405,7 @@ def _tell(game, seat: int, told: int) -> int:
     """Say what happened since event ``told``, as ``seat``'s record shows it (its own decisions left out, but for one of
     a simultaneous step of several seats, a `set` that leaves a value as the seat was told it, and a `set` of a `quiet`
     variable); the new count."""
-    from .render import event_text, placed_from_text, seat_sets, table_told, wrapped
+    from .render import event_text, placed_from_text, seat_sets, wrapped
 
     events = game.recorder.for_player(seat, told)
     values = _VALUES_TOLD.setdefault(game, {})
@@ -445,7 +445,7 @@ def _tell(game, seat: int, told: int) -> int:
             continue
         if e.get("event") == "set" and not _news(e, values):
             continue
-        if table_told(e, game.ruleset):
+        if e.get("event") == "set":  # (a table drawn as its rows, a long list broken after its commas)
             lines += _set_lines(e, game.ruleset)
             continue
         roller = game.recorder.rolled_by.get(told + i) if e.get("event") == "roll" else None
@@ -559,11 +559,13 @@ def _follow_places(event: dict, placed: dict, game=None) -> None:
 def _set_lines(event: dict, ruleset) -> list:
     """A `set` as the lines play tells it: one, or a table's name and rows as the board draws them (the rows told
     whatever else is cut short: they are one value)."""
-    from .render import event_text, table_told
+    from .render import event_text, table_told, wrapped
 
     table = table_told(event, ruleset)
-    if table is None:
-        return [("set", f"      {event_text(event, ruleset)}")]
+    if table is None:  # a long list broken after its commas as the board breaks it (its lines after the first go with
+        # it, as a table's rows do: cut with it or told with it)
+        first, *rest = wrapped(f"      {event_text(event, ruleset)}", _width())
+        return [("set", first), *(("row", line) for line in rest)]
     return [("set", f"      {table[0]}"), *(("row", f"      {row}") for row in table[1:])]
 
 

@@ -529,7 +529,7 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
     """Zones, variables, the definitions `show` lists (``shown``: shown_values, their values now), dice and scores
     (where the game keeps them: ``keeps_scores``) as the seat sees them; where ``played``, as `philtre play` shows its
     board before each decision: the zones with nothing in them on one line (`empty: spare, meld[3..16]`: a game's
-    helper zones, mostly empty, crowded out the rest), zone lines longer than ``width`` wrapped; its `quiet` zones and
+    helper zones, mostly empty, crowded out the rest), zone, variable and shown lines longer than ``width`` wrapped; its `quiet` zones and
     variables (bookkeeping) always left out."""
     # a game without `round` statements stays at round 0: saying so would only puzzle
     heading = "  ".join(filter(None, (f"round {view['round']}" if view["round"] else "",
@@ -559,11 +559,14 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
         empty += _empty_family(spec, family, len(objects))
     if empty:
         lines += wrapped(f"  empty: {', '.join(empty_zones_text(empty))}", width if played else 0)
+    values = []  # (a long list's line broken after its commas, as a zone's: a Can't Stop trial's `show` of 11 columns
+    # was one line of 239 characters; a table's rows, without commas, stay whole)
     for name, value in view["variables"].items():
         if not ruleset.variables[name].quiet:  # (bookkeeping, as a quiet zone: the adapter's text showed `chain = none`)
-            lines.extend(variable_lines(name, value, ruleset, view["seat"]))
+            values.extend(variable_lines(name, value, ruleset, view["seat"]))
     for name, value in (shown or {}).items():
-        lines.extend(shown_lines(name, value, ruleset))
+        values.extend(shown_lines(name, value, ruleset))
+    lines += [part for line in values for part in wrapped(line, width if played else 0)]
     for name, face in view["dice"].items():
         if face is not None:
             lines.append(f"  {name} shows " + " ".join(f"{k}={plain(v)}" for k, v in face.items()))

@@ -2638,6 +2638,43 @@ def test_play_wraps_a_long_zone_line_after_its_commas():
     assert wrapped(line, 0) == [line] and wrapped("  deck: 3 hidden", 60) == ["  deck: 3 hidden"]
 
 
+SHOW_LINE = """\
+philtre: 1
+game: show-line
+players: 2
+variables:
+  pos: {initial: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], quiet: true}
+  words: {initial: [alpha, bravo, charlie, delta, echo, foxtrot, golf, hotel, india, juliett, kilo, lima, mike]}
+define:
+  columns: "['column ' + text(c) + ': ' + text(pos[c - 2]) + ' of ' + text(c + 1) for c in range(2, 13)]"
+show: [columns]
+actions:
+  go:
+    do:
+      - set: {words: "words + ['november', 'oscar', 'papa', 'quebec', 'romeo', 'sierra', 'tango', 'uniform']"}
+flow:
+  - decide: go
+    player: 0
+  - decide: go
+    player: 0
+"""
+
+
+def test_play_wraps_a_long_list_value_after_its_commas(tmp_path):
+    """Can't Stop trial: a `show` definition of 11 columns' texts was one line of 239 characters, a variable of 9 words
+    one of 184, though zone lines are broken at 100. A variable's or a shown definition's line, and a `set` told, are
+    broken after their commas as a zone's, each line after the first indented."""
+    (tmp_path / "ruleset.yaml").write_text(SHOW_LINE, encoding="utf-8")
+    result = philtre("play", tmp_path, "--seed", "1", stdin="1\n1\n")
+    assert result.returncode == 0, result.stderr
+    said = result.stdout
+    assert max(map(len, said.splitlines())) <= 100, said
+    assert "  columns = ['column 2: 0 of 3', 'column 3: 0 of 4'," in said, said
+    assert "\n      'column 6: 0 of 7'," in said, said
+    assert "  words = [alpha, bravo, charlie," in said and "lima,\n      mike]\n" in said, said
+    assert "kilo,\n          lima, mike, november, oscar, papa, quebec, romeo, sierra, tango, uniform]\n" in said, said  # (the set told)
+
+
 def test_a_position_typed_without_its_rot_is_read_where_the_cell_s_options_have_one(tmp_path):
     """Pentago trial: `1 1` at a placement was refused with "a position as 'x y rot' (e.g. '2 -1 90')", an example
     no option of a 6x6 board could be, and nothing said of what was typed; a marble is offered at rot 0 alone."""
