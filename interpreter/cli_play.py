@@ -386,6 +386,7 @@ SHOWN = 40  # options listed at once; the rest are reached by number or by typin
 TOLD = 30  # lines of what happened told at once before a decision, as far as runs of moves can be told by how many
 MOVES = ("move", "gather", "deal", "place")  # what a recap may tell by how many: the board shows where things now lie
 SETS = ("set",)  # and values set, which the board shows too (a betting round's bookkeeping kept a runout's cards out)
+RUN_CUT = 5  # the lines of the shortest run a recap tells by how many
 
 
 # per game played, each variable's value (or one seat's entry of it) as the seat was last told it: a `set` that leaves it
@@ -629,7 +630,8 @@ def recap(lines: list, most: int) -> list:
     size, cut = len(lines), {}
     runs = [(*run, "move") for run in _runs_of(lines, MOVES)] + [(*run, "value") for run in _runs_of(lines, SETS + ("row",))]
     for start, end, what in sorted(runs, key=lambda run: (run[0] - run[1], run[0])):  # the longest first
-        if size <= most or end - start < 2:  # short enough; or a run of one, which its summary would not shorten
+        if size <= most or end - start < RUN_CUT:  # short enough; or a short run, whose summary would save a line or
+            # three and hide each (a For Sale trial's `... 4 values set` hid an auction's payment, `coins[1] = 0`)
             break
         cut[start] = end, what
         size -= end - start - 1

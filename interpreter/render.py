@@ -878,6 +878,10 @@ def _said_reveal(e, rs):
 
 
 def _said_round_end(e, rs):
+    """A round's end, with its points and the totals where any seat scored in it: `round 1 ends: points [0, 0, 0],
+    totals [0, 0, 0]` after every auction of a game scored only at its end told nothing (a For Sale trial)."""
+    if not any(e["points"]):
+        return f"round {e['round']} ends"
     return f"round {e['round']} ends: points {e['points']}, totals {e['totals']}"
 
 

@@ -68,7 +68,28 @@ def test_play_cuts_the_longest_runs_of_moves_first_and_keeps_every_other_line():
     told = recap(lines, 8)
     assert told == ["  > seat 0: a()", "      m", "      m", "      m", "      r", "      s", "      ... 10 moves"]
     news = [("score", f"      s{i}") for i in range(12)]
-    assert recap(news + [("move", "      m")] * 2, 5) == [text for _, text in news] + ["      ... 2 moves"]
+    assert recap(news + [("move", "      m")] * 5, 5) == [text for _, text in news] + ["      ... 5 moves"]
+
+
+def test_play_tells_a_short_run_whole_however_long_the_recap():
+    """For Sale trial: a recap just over TOLD lines cut its longest run, four values set, to `... 4 values set`, which
+    hid the auction's payment (`coins[1] = 0`) to save three lines. A run shorter than RUN_CUT lines is told whole."""
+    from philtre.interpreter.cli_play import RUN_CUT, recap
+
+    news = [("score", f"      s{i}") for i in range(30)]
+    sets = [("set", "      passed[2] = true"), ("set", "      bid[2] = 0"), ("set", "      coins[1] = 0"), ("set", "      starter = 1")]
+    assert RUN_CUT == 5 and recap(news + sets, 30) == [text for _, text in news + sets]
+    assert recap(news + sets + [("set", "      high = 0")], 30) == [text for _, text in news] + ["      ... 5 values set"]
+
+
+def test_a_round_that_scored_nothing_is_told_ended_without_its_points():
+    """For Sale trial: each auction of a game scored only at its end told `round 1 ends: points [0, 0, 0], totals [0,
+    0, 0]`. A round in which no seat scored is told ended, as a score of +0 is not told; one that scored, with its points."""
+    from philtre.interpreter.render import event_text
+
+    assert event_text({"event": "round_end", "round": 1, "points": [0, 0, 0], "totals": [0, 0, 0]}, None) == "round 1 ends"
+    assert event_text({"event": "round_end", "round": 2, "points": [3, 0], "totals": [5, 1]}, None) == (
+        "round 2 ends: points [3, 0], totals [5, 1]")
 
 
 def test_play_cuts_a_longer_run_of_values_set_before_a_shorter_run_of_moves():
@@ -88,7 +109,8 @@ def test_play_cuts_a_table_with_its_name_or_tells_it_whole():
     rows go with the `set` of its name, and count as one value."""
     from philtre.interpreter.cli_play import recap
 
-    table = [("set", "      board ="), ("row", "        [0] red"), ("row", "        [1] blue")]
+    table = [("set", "      board ="), ("row", "        [0] red"), ("row", "        [1] blue"), ("row", "        [2] red"),
+             ("row", "        [3] blue")]
     lines = [("decision", "  > seat 1: peg()"), ("set", "      guess = []"), *table, ("decision", "  > seat 1: peg()")]
     assert recap(lines, 3) == ["  > seat 1: peg()", "      ... 2 values set", "  > seat 1: peg()"]
     assert recap(lines[:1] + table, 2) == ["  > seat 1: peg()", "      ... 1 value set"]
