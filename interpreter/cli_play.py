@@ -776,8 +776,9 @@ def _output_dropped() -> None:
 @click.option("--seat", type=WholeNumber(min=0), default=None,
               help="Then print the record as seat N may see it (JSON Lines): what it could not see is hidden.")
 @click.option("--onlooker", is_flag=True, help="Then print the record as an onlooker, who sees only public facts, may see it.")
+@click.option("--text", is_flag=True, help="With --seat or --onlooker: print the record as play tells a game, not as JSON Lines.")
 @guarded
-def replay(records, seat, onlooker):
+def replay(records, seat, onlooker, text):
     """Re-run records and check every event against them (several: each said on its line, then how many matched)."""
     from philtre.dsl.errors import printable
 
@@ -786,6 +787,8 @@ def replay(records, seat, onlooker):
 
     if seat is not None and onlooker:
         raise click.UsageError("give --seat or --onlooker, not both")
+    if text and seat is None and not onlooker:
+        raise click.UsageError("--text prints a record as a seat or an onlooker sees it: give --seat N or --onlooker too")
     if len(records) > 1:
         if seat is not None or onlooker:
             raise click.UsageError(f"--seat and --onlooker print one record as it is seen: give one, not {len(records)}")
@@ -803,8 +806,8 @@ def replay(records, seat, onlooker):
     if seat is None and not onlooker:
         click.echo(f"{printable(record)}: {count} lines replayed, all events match{stopped}")
     else:
-        for event in game.recorder.for_player(seat):
-            click.echo(as_json_line(event))
+        for line in (_told_whole(game, seat) if text else map(as_json_line, game.recorder.for_player(seat))):
+            click.echo(line)
         click.echo(f"{printable(record)}: {count} lines replayed, all events match{stopped}; "
                    f"shown as {who} sees them", err=True)
     if game.failure is not None:
@@ -818,6 +821,42 @@ def replay(records, seat, onlooker):
                                        f"{who}, as in the record shown (the full record has it)")])
 
 
+
+
+def _told_whole(game, seat) -> list:
+    """A replayed game's record as ``seat`` (None: an onlooker) may see it, told as play tells what happened (a
+    Crazy Eights trial read a seat's record as JSON, with a script): each decision, the seat's own marked (you), and
+    what followed it, every line (no run told by how many), hidden cards drawn one after another together, a `set` that
+    leaves a value as told and a `quiet` variable's sets left out."""
+    from .render import event_text, placed_from_text
+
+    events = game.recorder.for_player(seat)
+    placed: dict = {}
+    values: dict = {}
+    lines = []
+    drawn = None  # (the move of hidden components told last, its line's index), as _tell keeps it
+    for i, e in enumerate(events):
+        if drawn is not None and len(lines) == drawn[1] + 1 and _drawn_with(drawn[0], e):
+            drawn = ({**drawn[0], "components": drawn[0]["components"] + e["components"]}, drawn[1])
+            lines[drawn[1]] = f"    {event_text(drawn[0], game.ruleset, placed)}"
+            continue
+        text = event_text(e, game.ruleset, placed)
+        _follow_places(e, placed, game)
+        if _placing(e, events[i + 1] if i + 1 < len(events) else None):
+            continue  # told with the place that follows it, once
+        if i and _placing(events[i - 1], e):
+            text = placed_from_text(events[i - 1], e, game.ruleset)
+        if text is None or _quiet(e, game.ruleset) or (e.get("event") == "set" and not _news(e, values)):
+            continue
+        drawn = (e, len(lines)) if _hidden_move(e) else None
+        if e.get("event") == "decision":
+            if seat is not None and e.get("player") == seat:
+                text = text.replace(f"seat {seat}:", f"seat {seat} (you):", 1)
+            lines.append(f"> {text}")
+            continue
+        roller = game.recorder.rolled_by.get(i) if e.get("event") == "roll" else None
+        lines.append(f"    {'' if roller is None else f'seat {roller} '}{text}")
+    return lines
 
 
 def _replay_each(records) -> None:

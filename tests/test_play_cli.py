@@ -2958,6 +2958,24 @@ def test_hidden_cards_drawn_one_by_one_are_told_together_and_a_reveal_is_wrapped
     assert "\n          card rank=6, card rank=7," in said, said  # (the reveal's next line, 4 further in)
 
 
+def test_replay_text_tells_a_record_as_a_seat_saw_it(tmp_path):
+    """Crazy Eights trial: `replay --seat 1` printed JSON Lines only; checking what a seat saw meant a script over the
+    JSON. `--text` tells the record as play tells what happened: each decision (the seat's own marked), and what followed
+    it as that seat may see it, hidden draws together; without --seat or --onlooker it is a usage error."""
+    (tmp_path / "ruleset.yaml").write_text(DRAWS, encoding="utf-8")
+    record = tmp_path / "game.jsonl"
+    assert philtre("play", tmp_path, "--seed", "1", "--record", record, stdin="1\n1\n").returncode == 0
+    result = philtre("replay", record, "--seat", "0", "--text")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[:4] == ["> seat 0 (you): go()", "    a hidden component x25 from deck to hand[1]",
+                                              "    card rank=26 from deck to hand[0]", "    a hidden component x2 from deck to hand[1]"], result.stdout
+    assert "    hand[1] revealed: card rank=1, card rank=2," in result.stdout, result.stdout
+    seen = philtre("replay", record, "--onlooker", "--text").stdout
+    assert "> seat 0: go()" in seen and "a hidden component from deck to hand[0]" in seen, seen
+    refused = philtre("replay", record, "--text")
+    assert refused.returncode == 2 and "give --seat N or --onlooker too" in refused.stderr, refused.stderr
+
+
 NUMBER_KEYS = """\
 philtre: 1
 game: numkeys
