@@ -1858,7 +1858,8 @@ def test_a_long_per_seat_value_set_whole_is_told_a_line_a_seat_and_only_where_it
     notes = "['a note long enough to matter', 'another long note', 'and a third'"
     told = [line for line in result.stdout.splitlines() if line.startswith("      notes")]
     assert told == [f"      notes[{i}] = {notes}]" for i in range(3)] + [
-        f"      notes[0] = {notes}, marked]", f"      notes[0] = {notes}, marked, marked]"], result.stdout
+        f"      notes[0] = {notes}, marked]", f"      notes[0] = {notes}, marked,"], result.stdout
+    assert f"      notes[0] = {notes}, marked,\n          marked]\n" in result.stdout  # (101 columns: broken after a comma)
     assert "notes = " not in result.stdout
 
 
