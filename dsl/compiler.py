@@ -983,6 +983,11 @@ class Compiler:
             reported = len(self.diagnostics)
             if kind == "bool":
                 self._want_bool(t, node, src)
+            elif kind == "choices":
+                if not (is_list(t) or t == "zone"):
+                    at, name = rest
+                    self.error(at, "E125", f"the choices for '{name}' must be a collection (a zone, zones or a list), but this "
+                               f"is {a_type(t)}", _counting_hint(t, ast.text(node)))
             elif _refused(t, rest[2], rest[3]) and not (t == "num" and rest[2] in NUMERIC):
                 # (a variable of numbers may hold a whole one where one is due: its fraction fails in play, R100 saying
                 # to use //, as `xs[x / 2]` does)
@@ -4835,6 +4840,14 @@ def _adds_nothing(node, rc) -> bool:
         return False
     untagged = "".join(INLINE_TAG.sub("", line) for line in rc.split("\n"))
     return re.sub(r"[()\s]", "", untagged) == "0"
+
+
+def _counting_hint(t, text: str) -> str:
+    """The hint for a number ``text`` of type ``t`` where a collection of choices is wanted."""
+    if t not in ("int", "num", "player"):
+        return ""
+    return (f"a number is one value, not choices among several: range(A, B) is the whole numbers A..B-1, "
+            f"as range({text}, N) is those from {text} to N - 1")
 
 
 def _num_type(a, b):

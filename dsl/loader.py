@@ -1348,6 +1348,10 @@ class _Builder:
                         self.error(at, "E125", f"the choices for '{pname}' must be a collection (a zone, zones or a list), but "
                                    f"this branch is {a_type(t)}", f"write it as a list of its one choice: [{written}]"
                                    if written else "write it as a list of its one choice, in brackets")
+                    if self.compiler.deferred is not None and self.compiler.last_seen is not None and expr.tree is not None:
+                        # (a variable's value, say: once the variables' types are known, one that is no collection is E125)
+                        self.compiler.deferred.append((expr.tree, expr.source, self.compiler.last_seen,
+                                                       ("choices", spec["choose"].loc_of(pname), pname)))
                 params.append(Parameter(pname, expr, spec["choose"].key_loc(pname)))
                 env = dict(env, **{pname: plain_type(element_type(expr.type))})
             hoist = frozenset(p.name for p in params)

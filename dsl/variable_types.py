@@ -3,7 +3,9 @@
 While the rules compile, a variable's value is known only at run time (*any*): a `set` of it may come later in the
 file. The checks such a value passed (an action's `if: buys`, a statement's `when:`, an `until:`) are kept
 (Compiler.deferred); once every `set` is compiled they are made again with the types known here, and a variable
-declared `buys: 0` and only ever set to whole numbers is a whole number there: `if: buys` is E120, as `if: 3` is.
+declared `buys: 0` and only ever set to whole numbers is a whole number there: `if: buys` is E120, as `if: 3` is,
+and `choose: {n: buys}` E125. A `+`, `-`, `*` or `%` of a number and a value of a type not known is a number (any other
+value stops the rule): `choose: {n: "bid + 1"}`, bid set only to n, is E125 though bid's type goes in a circle.
 A variable declared an empty list (`initial: []`) takes its items' type from the sets that fill it: one set only ever
 with `code + [c]`, `c` a word, holds a list of words. A variable whose declared value tells no type (none, a list of
 several kinds, a map), or that some `set` gives a value of another type or of one known only at run time, stays
@@ -99,6 +101,8 @@ class Typer:
             return "str"
         if op == "+" and is_list(left) and is_list(right):
             return joined_type(left, right)
+        if op in ("+", "-", "*", "%") and ANY in (left, right) and (left in NUMBERS or right in NUMBERS):
+            return "num"  # (a number and a value known only at run time: a number, or the rule stops, as `[1] + 1` does)
         if left not in NUMBERS or right not in NUMBERS:
             return None
         return "num" if op == "/" or "num" in (left, right) else "int"

@@ -368,6 +368,17 @@ CASES = {
         "every game that reached the other branch stopped with R100)",
         breaking('choose: {card: "hand[me]"}', 'choose: {card: "hand[me]", flip: "[false, true] if card.value > 1 else false"}'),
         "E125", 'false"}', hint="write it as a list of its one choice: [false]", message="but this branch is true or false"),
+    "choose_a_variable_number": Case(
+        "choices that are a variable only ever holding a whole number (it validated: a variable is any while the rules "
+        "compile, and the check was not made again with its type)",
+        breaking('choose: {card: "hand[me]"}', 'choose: {card: "hand[me]", n: "buys"}', with_variable("buys: 1")),
+        "E125", '"buys"', message="but this is a whole number", hint="'buys' always holds a whole number"),
+    "choose_a_bid_set_from_the_choice": Case(
+        "choices that are one number, bid + 1, where the choice is what bid is set to (a Skull trial: bid's type came from "
+        "the choice's, which came from bid's; it validated and the first game stopped with R100)",
+        breaking("      - move: card -> pile\n", "      - move: card -> pile\n      - set: {bid: n}\n",
+                 breaking('choose: {card: "hand[me]"}', 'choose: {card: "hand[me]", n: "bid + 1"}', with_variable("bid: 0"))),
+        "E125", '"bid + 1', message="but this is a number", hint="range(bid + 1, N)"),
     # -- names inside expressions -----------------------------------------------------------
     "name_in_plain_scalar": Case(
         "a misspelt zone in a plain scalar",
