@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import functools
 import os
+import re
 import signal
 import sys
 
@@ -385,6 +386,18 @@ def _names_a_ruleset(value: str) -> bool:
     from philtre.dsl.loader import shipped_games
 
     return os.path.exists(value) or value in shipped_games()
+
+
+class OnePlayerCount(WholeNumber):
+    """``--players`` of a command that plays one player count (compare, play): several written (`-p 3..4`, `-p 3,4`)
+    are refused saying so, and that simulate is the command that takes them."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and re.fullmatch(r"\s*\d+\s*(\.\.|,)\s*\d+[\d\s.,]*", value):
+            command = ctx.info_name if ctx is not None and ctx.info_name else "this command"
+            self.fail(f"{value!r} is not a valid integer: {command} takes one player count; run it once per count "
+                      f"(simulate takes several, -p {value.strip()})", param, ctx)
+        return super().convert(value, param, ctx)
 
 
 PLAYERS_HELP = "Number of players (may be left out when the ruleset takes one number only)."

@@ -7,7 +7,7 @@ import json
 
 import click
 
-from .cli import WholeNumber, guarded, load, named, overlay_identity, players_for, warn_of_rules
+from .cli import OnePlayerCount, WholeNumber, guarded, load, named, overlay_identity, players_for, warn_of_rules
 from .cli_simulate import (RUN_SEED, agent_names, check_output_paths, check_run_options, interruptible, matplotlib_needed,
                            note_no_rule_changed, note_replaced, progress_bar, run_options, tallied)
 from .compare import arm_labels
@@ -27,7 +27,7 @@ def _a_number(ctx, param, value):
 @click.option("--base-variant", "base_variant", default=None, metavar="VARIANT",
               help="Overlays of the base arm ('a,b' for two): compare two house rules with each other. Each --variant "
                    "is applied to RULESET alone, not on top of these.")
-@click.option("--players", "-p", type=WholeNumber(1, 64), default=None,
+@click.option("--players", "-p", type=OnePlayerCount(1, 64), default=None,
               help="Number of players (may be left out when every arm, the base and each variant, takes one number "
                    "in common only).")
 @click.option("--games", "-n", type=WholeNumber(2, 10_000_000), default=2000, show_default=True,

@@ -10,12 +10,12 @@ import weakref
 
 import click
 
-from .cli import EXIT_FINDINGS, EXIT_USAGE, PLAYERS_HELP, WholeNumber, guarded, load, named, overlay_identity, players_for, usable_file, warn_of
+from .cli import EXIT_FINDINGS, EXIT_USAGE, PLAYERS_HELP, OnePlayerCount, WholeNumber, guarded, load, named, overlay_identity, players_for, usable_file, warn_of
 from .play_input import NumberReading, _a_position, _forbidding, _places, _position_hint, match_choice, number_note
 
 @click.command()
 @click.argument("ruleset", callback=named)
-@click.option("--players", "-p", type=WholeNumber(1, 64), default=None, help=PLAYERS_HELP)
+@click.option("--players", "-p", type=OnePlayerCount(1, 64), default=None, help=PLAYERS_HELP)
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0-based).")
 @click.option("--seed", type=int, default=None, help="Game seed (default: random).")
 @click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")

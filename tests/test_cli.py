@@ -71,6 +71,16 @@ def test_a_word_where_a_number_goes_is_said_not_an_integer(args):
     assert "range" not in result.stderr.splitlines()[-1]
 
 
+@pytest.mark.parametrize("command, counts", [("compare", "3..4"), ("play", "2,3")])
+def test_several_player_counts_where_one_goes_say_simulate_takes_them(command, counts):
+    """A Skull trial ran `compare -p 3..4`, as simulate takes it, and read only "'3..4' is not a valid integer"."""
+    extra = ("--variant", "draw-pile") if command == "compare" else ()
+    result = philtre(command, "poison", *extra, "-p", counts)
+    assert result.returncode == 2
+    said = f"'{counts}' is not a valid integer: {command} takes one player count; run it once per count (simulate takes several, -p {counts})"
+    assert said in result.stderr, result.stderr
+
+
 def test_help_imports_no_part_of_the_language():
     """What keeps `philtre --help` fast (issue 8: under 300 ms): listing the commands imports none of philtre.dsl (its
     compiler, lark, the schemas); a module-level import of views in cli_play once added 30 ms to every start."""
