@@ -311,8 +311,11 @@ def _diff(base, new, path, out, container, key_in=None, word=None):
             _diff_named_list(base, new, path, out)
             return
         if len(base) == len(new) and any(isinstance(i, (dict, list)) for i in base):
+            statements = word in _STATEMENT_LISTS or path.startswith("blocks.")
             for i, (a, b) in enumerate(zip(base, new)):
-                if _differs(a, b):
+                if statements and _kinds_differ(a, b):
+                    out.append(_replaces(f"{path}[{_name(a, i)}]", a, b, base, new, i))
+                elif _differs(a, b):
                     _diff(a, b, f"{path}[{_name(b, i)}]", out, new, i)
             return
     # a list replaced whole (a list of values, or one of another length): where the overlay wrote it
@@ -328,6 +331,8 @@ def _diff_named_list(base, new, path, out):
         match = partner.get(i)
         if match is None:
             out.append(f"inserts {path}[{label}] {_place(new, i, 'at the start')}: {_short(item, 100)}{_cited(new, i, item)}")
+        elif _kinds_differ(base[match], item):  # (a named statement replaced by one of another kind)
+            out.append(_replaces(f"{path}[{label}]", base[match], item, base, new, i, match))
         elif _named(item):
             _diff(base[match], item, f"{path}[{label}]", out, new, i)
         elif _differs(base[match], item):  # an unnamed item of the same kind, in the same stretch: what changed in it
@@ -344,6 +349,34 @@ def _diff_named_list(base, new, path, out):
         was, now = ([f"'{item['name']}'" for item in items if _named(item) and item["name"] in shared] for items in (base, new))
         moves = " and ".join(f"'{new[i]['name']}' {_place(new, i, 'to the start')}" for i in moved)
         out.append(f"reorders {path} from {', '.join(was)} to {', '.join(now)}, moving {moves}{_where(new, moved[0])}")
+
+
+_STATEMENT_LISTS = ("flow", "do", "else", "round", "then")  # the words a list of statements is found under (and a block's name)
+
+
+def _kind(item):
+    """The kind of statement ``item`` is (its word: move, decide, turns, ...), or None where it is none."""
+    if not isinstance(item, dict):
+        return None
+    from .statements import KIND_PRECEDENCE  # (here: statements imports the compiler, which diff alone needs)
+
+    kinds = [key for key in item if key in KIND_PRECEDENCE]
+    return min(kinds, key=KIND_PRECEDENCE.index) if kinds else None
+
+
+def _kinds_differ(a, b) -> bool:
+    """Whether ``a`` and ``b`` are statements of two kinds (a `move` replaced by a `decide`): told as one replaced,
+    not as keys added to and removed from one statement."""
+    kind = _kind(a)
+    return kind is not None and _kind(b) not in (None, kind)
+
+
+def _replaces(here: str, old, new, base, container, key, was=None) -> str:
+    """The sentence for statement ``old`` (``base[was]``, ``was`` defaulting to ``key``) at ``here`` replaced by ``new``
+    (``container[key]``), a statement of another kind: what it was and where the base wrote it, as a removal says."""
+    before, after = _shorts(old, new, 80, 100)
+    written = _written_at(base, key if was is None else was)
+    return f"replaces the '{_kind(old)}' at {here} (was {before}{written}) with a '{_kind(new)}': {after}{_cited(container, key, new)}"
 
 
 def _named(item) -> bool:

@@ -107,6 +107,46 @@ def test_diff_of_a_flow_replaced_without_its_unnamed_statements_says_what_went(t
                     f"written at {tmp_path}/mygame/ruleset.yaml:{deal}:5)"], said
 
 
+# a statement replaced by one of another kind, in a list of unnamed statements and as a named one
+KINDS = """\
+philtre: 1
+game: kinds
+players: 2
+components:
+  chip: {copies: 4, start: pile}
+zones:
+  pile: {}
+  box: {}
+actions:
+  take:
+    do:
+      - move: last(pile) -> box
+flow:
+  - name: main
+    do:
+      - shuffle: pile
+      - move: last(pile) -> box
+  - name: last
+    move: pile -> box
+"""
+
+
+def test_diff_of_a_statement_replaced_by_one_of_another_kind_says_it_replaces_it(tmp_path):
+    """A Skull trial's overlay put a `decide` where a `move` was: diff said 'adds ...do[#2].decide', 'adds
+    ...do[#2].player', 'removes ...do[#2].move', as if one statement now held a decide and had lost its move."""
+    (tmp_path / "kinds").mkdir()
+    (tmp_path / "kinds" / "ruleset.yaml").write_text(KINDS, encoding="utf-8")
+    (tmp_path / "v.yaml").write_text("extends: kinds/ruleset.yaml\nflow:\n  - name: main\n    $replace: true\n    do:\n"
+                                     "      - shuffle: pile\n      - decide: take\n        player: 0\n"
+                                     "  - name: last\n    $replace: true\n    shuffle: pile\n", encoding="utf-8")
+    said = changes(philtre("diff", tmp_path / "kinds", "--variant", tmp_path / "v.yaml"))
+    base = f"{tmp_path}/kinds/ruleset.yaml"
+    assert said == [f"replaces the 'move' at flow['main'].do[#2] (was {{move: last(pile) -> box}}, written at {base}:17:9) "
+                    f"with a 'decide': {{decide: take, player: 0}} ({tmp_path}/v.yaml:7:9)",
+                    f"replaces the 'move' at flow['last'] (was {{move: pile -> box, name: last}}, written at {base}:18:5) "
+                    f"with a 'shuffle': {{name: last, shuffle: pile}} ({tmp_path}/v.yaml:9:5)"], said
+
+
 # -- DT2: inserted unnamed statements, reordered named ones ----------------------------------------
 
 
@@ -154,7 +194,8 @@ def test_diff_of_a_variant_that_extends_another_cites_the_file_of_each_part():
         return found[0]
 
     assert re.search(rf"advanced\.yaml:8:5; its attributes\.slot at {wild}:12:24\)$", one("adds components.special ")), said
-    assert re.search(rf"; its \[#2\]\.do\['draw-effects'\]\.deal\.count at {wild}:16:53\)$", one("changes flow['setup'].do ")), said
+    # (setup's `for` made a `do` block there: one statement replaced by another kind)
+    assert re.search(rf"; its do\[#2\]\.do\['draw-effects'\]\.deal\.count at {wild}:16:53\)$", one("replaces the 'for' at flow['setup'] ")), said
     assert re.search(rf"; its do\['reveal-second-effect'\] at {wild}:17:5\)$", one("inserts flow['rounds']")), said
     # advanced alone: every part is its own, and nothing more is said
     advanced = changes(philtre("diff", "poisons", "--variant", "advanced"))
