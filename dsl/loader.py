@@ -204,7 +204,8 @@ def _not_a_ruleset_file(path: str) -> str:
 KEYWORDS = {"and", "else", "false", "for", "if", "in", "is", "none", "not", "or", "true"}  # the grammar's words
 
 
-def load_ruleset(name_or_path: str, variants=(), data=None, as_recorded: bool = False, beside: bool = True) -> Ruleset:
+def load_ruleset(name_or_path: str, variants=(), data=None, as_recorded: bool = False, beside: bool = True,
+                 base_scenarios: bool = False) -> Ruleset:
     """Load, check and compile a ruleset; every problem found is raised in one PhiltreError.
 
     ``data``: the file as ``load_file`` read it, when the caller has read it already.
@@ -212,12 +213,14 @@ def load_ruleset(name_or_path: str, variants=(), data=None, as_recorded: bool = 
     ``variants``: the overlays' names or paths, applied in order; one alone may be a string, as the adapters take it
     (``variants="advanced"`` was read letter by letter: "no variant or overlay file 'a'").
     ``beside``: False leaves out the scenarios.yaml beside the file (for a command that plays, where it has errors).
+    ``base_scenarios``: with ``variants``, the base's scenarios (its `scenarios:` and the scenarios.yaml beside it) in
+    place of the overlays' own, on the rules the overlays make (`philtre test --base-scenarios`: what a house rule changes).
     """
     if isinstance(variants, str):
         variants = (variants,)
     path = recorded_ruleset_path(name_or_path) if as_recorded else resolve_ruleset_path(name_or_path)
     with kept_trees.kept_for(path, variants):
-        return _load(name_or_path, path, variants, data, beside)
+        return _load(name_or_path, path, variants, data, beside, base_scenarios)
 
 
 def recorded_ruleset_path(source: str) -> str:
@@ -233,7 +236,7 @@ def recorded_ruleset_path(source: str) -> str:
     return resolve_ruleset_path(source)
 
 
-def _load(name_or_path: str, path: str, variants, data, beside: bool = True) -> Ruleset:
+def _load(name_or_path: str, path: str, variants, data, beside: bool = True, base_scenarios: bool = False) -> Ruleset:
     """load_ruleset's work, its expressions' trees kept (dsl/kept_trees.py)."""
     if data is None:
         data = load_file(path)
@@ -244,13 +247,18 @@ def _load(name_or_path: str, path: str, variants, data, beside: bool = True) -> 
     if is_scenario_file(data):
         raise PhiltreError.at(data.key_loc("scenarios"), "V003", _scenarios_not_a_ruleset(path))
     _check_extends_spelling(data)
-    extra = _sibling_scenarios(path) if beside and not variants else []
+    base_scenarios = base_scenarios and bool(variants)
+    extra = _sibling_scenarios(path) if beside and (base_scenarios or not variants) else []
+    own = (data.get("scenarios"), data.loc_of("scenarios")) if base_scenarios and isinstance(data, Map) and "scenarios" in data else None
     near: list = []  # keys the overlays added beside a base key spelt like them
     removed: list = []  # names the overlays removed from a section, and where
     if variants:
         from .overlays import apply_overlays
 
         data = apply_overlays(data, path, list(variants), near, removed)
+        if base_scenarios:  # the base's scenarios, not the overlays' own, on the rules the overlays make
+            data["scenarios"] = own[0] if own else Seq(data.loc)
+            data.val_locs["scenarios"] = own[1] if own else data.loc
     # the shipped game itself, named by its name (read as recorded, or not hidden by a ./NAME): a record names it so
     shipped = name_or_path in shipped_games() and os.path.realpath(path) == os.path.realpath(
         shipped_path("philtre.rulesets", name_or_path, "ruleset.yaml"))

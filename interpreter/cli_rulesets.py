@@ -14,21 +14,23 @@ from .cli import EXIT_FINDINGS, guarded, load, named
 @click.argument("ruleset", callback=named)
 @click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
 @click.option("-k", "select", default=None, help="Only scenarios whose name contains this text.")
+@click.option("--base-scenarios", "base_scenarios", is_flag=True,
+              help="Also run the base's scenarios on each variant's rules: those that fail are what it changes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 @guarded
-def test(ruleset, variants, select, as_json):
+def test(ruleset, variants, select, base_scenarios, as_json):
     """Run a ruleset's scenarios (its rulebook examples)."""
     from .scenarios import each_result, set_aside_results
 
-    loaded, errors = _load_combinations(ruleset, variants)
+    loaded, errors = _load_combinations(ruleset, variants, base_scenarios)
     if errors:  # found before any scenario runs: a run cut short by a file found unusable later loses nothing
         _refuse(errors, as_json)
-    written = sum(len(rs.scenarios) + len(set_aside_results(rs)) for rs, _ in loaded)  # before -k picks among them
+    written = sum(len(rs.scenarios) + len(set_aside_results(rs)) for rs, _, _ in loaded)  # before -k picks among them
     results, labels = [], []
     interrupted = False
     try:
-        for rs, label in loaded:
-            for r in each_result(rs, select):  # each line as its scenario ends: progress, and a Ctrl-C keeps what ran
+        for rs, label, of_base in loaded:
+            for r in each_result(rs, select, of_base):  # each line as its scenario ends: progress, and a Ctrl-C keeps what ran
                 if not as_json:
                     click.echo(f"{r.loc}: {'[' + label + '] ' if label else ''}{r.name} ... {_outcome(r)}")
                     for note in r.notes:  # under its scenario, passed or not: it does not fail it
@@ -57,10 +59,11 @@ def test(ruleset, variants, select, as_json):
     sys.exit(EXIT_FINDINGS if failed or not passed else 0)
 
 
-def _load_combinations(ruleset, variants) -> tuple[list, list]:
-    """Every combination `test` runs, loaded before any of its scenarios runs: [(ruleset, label)], and
-    [(label, diagnostic)] for those that cannot be loaded, each diagnostic once (one of the base is found again
-    with each of its variants)."""
+def _load_combinations(ruleset, variants, base_scenarios: bool = False) -> tuple[list, list]:
+    """Every combination `test` runs, loaded before any of its scenarios runs: [(ruleset, label, whether it holds the
+    base's scenarios on a variant's rules)], and [(label, diagnostic)] for those that cannot be loaded, each
+    diagnostic once (one of the base is found again with each of its variants). ``base_scenarios``: each combination
+    with variants is loaded a second time, with the base's scenarios in place of its own, labelled "..., base's"."""
     from philtre.dsl.errors import PhiltreError
     from philtre.dsl.loader import resolve_ruleset_path
     from philtre.dsl.overlays import variant_paths
@@ -70,11 +73,17 @@ def _load_combinations(ruleset, variants) -> tuple[list, list]:
         combos = [list(variants)] if variants else [[]] + [[p] for p in variant_paths(resolve_ruleset_path(ruleset))]
     except PhiltreError as exc:
         return [], [(_label(variants), d) for d in exc.diagnostics]
+    if base_scenarios and not any(combos):
+        raise click.UsageError("--base-scenarios runs the base's scenarios on a variant's rules, and this game has no "
+                               "variant: give one with --variant FILE")
+    runs = [(combo, False) for combo in combos]
+    if base_scenarios:
+        runs += [(combo, True) for combo in combos if combo]
     loaded, errors, said = [], [], set()
-    for combo in combos:
-        label = _label(combo)
+    for combo, of_base in runs:
+        label = _label(combo) + (", base's" if of_base else "")
         try:
-            loaded.append((load(ruleset, combo), label))
+            loaded.append((load(ruleset, combo, base_scenarios=of_base), label, of_base))
         except PhiltreError as exc:
             for d in exc.diagnostics:
                 if str(d) not in said:

@@ -47,19 +47,20 @@ def run_scenarios(ruleset, select: str | None = None) -> list[Result]:
     return list(each_result(ruleset, select))
 
 
-def each_result(ruleset, select: str | None = None) -> Iterator[Result]:
+def each_result(ruleset, select: str | None = None, of_base: bool = False) -> Iterator[Result]:
     """Run the scenarios one by one (or those whose name contains ``select``), yielding each result as it ends.
 
     `philtre test` prints each then: a long run shows its progress, and a Ctrl-C keeps what ran.
     The scenarios of a variant that another one given extends come first, skipped (set_aside_results).
+    ``of_base``: the scenarios are the base's, on a variant's rules (`test --base-scenarios`; none is set aside).
     """
-    for result in set_aside_results(ruleset):
+    for result in () if of_base else set_aside_results(ruleset):
         if not select or select in result.name:
             yield result
     untyped = None  # T021's notes, by scenario: found once a scenario fails
     for sc in ruleset.scenarios:
         if not select or select in sc.name:
-            result = _skipped(ruleset, sc) or run_scenario(ruleset, sc)
+            result = _skipped(ruleset, sc, of_base) or run_scenario(ruleset, sc)
             if result.failures:  # a pattern that may have taken a type not meant is often why: validate's note, here too
                 if untyped is None:
                     untyped = _untyped_notes(ruleset)
@@ -89,15 +90,16 @@ def set_aside_results(ruleset) -> list[Result]:
             for name, loc, variant, by in set_aside_scenarios(ruleset.path, ruleset.variants)]
 
 
-def _skipped(ruleset, sc) -> Result | None:
-    """A scenario of one variant for a player count that a combination of several does not take is not run.
+def _skipped(ruleset, sc, of_base: bool = False) -> Result | None:
+    """A scenario of one variant for a player count that a combination of several does not take is not run, nor one
+    of the base's for a count its variant does not take (``of_base``).
 
     Each variant's scenarios were written for that variant alone (three players, say);
     another variant in the combination may allow other counts. Alone or on its base, a
     scenario for a count the ruleset does not take is the author's mistake: it runs, and
     fails with R001.
     """
-    if len(ruleset.variants) > 1 and sc.players not in ruleset.player_counts:
+    if (len(ruleset.variants) > 1 or of_base) and sc.players not in ruleset.player_counts:
         allowed = counts_text(ruleset.player_counts)
         return Result(sc.name, sc.loc, [], f"for {sc.players} players; {' + '.join(ruleset.variants)} is for {allowed}")
     return None

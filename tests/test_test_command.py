@@ -147,6 +147,30 @@ def test_k_picks_among_the_skipped_ones_too():
 
 # -- DT7: a step that is no legal option, as the file writes it -------------------------------------------------------
 
+def test_base_scenarios_run_on_a_variants_rules_say_what_it_changes(tmp_path):
+    """A Skull trial wanted to run the base's scenarios against a house rule, to see which rules it changes: `test
+    --variant` ran the overlay's own alone ("no scenarios to run"). --base-scenarios runs the base's too, on the
+    variant's rules, labelled; one for a player count the variant does not take is skipped, and said."""
+    folder = game(tmp_path, "scenarios:\n  - name: four are dealt three cards\n    players: 4\n    expect: [count(deck) == 4]\n"
+                            "  - name: two leave ten in the deck\n    players: 2\n    expect: [count(deck) == 10]\n")
+    (folder / "v.yaml").write_text("extends: ruleset.yaml\nplayers: 2..3\ncomponents:\n  card: {copies: 2}\nscenarios:\n"
+                                   "  - name: two leave twenty-six\n    players: 2\n    expect: [count(deck) == 26]\n", encoding="utf-8")
+    result = philtre("test", folder, "--variant", folder / "v.yaml", "--base-scenarios")
+    lines = [line.split(": ", 1)[1] for line in result.stdout.splitlines() if " ... " in line]
+    assert lines == ["[v] two leave twenty-six ... ok",
+                     f"[v, base's] four are dealt three cards ... skipped (for 4 players; {folder / 'v.yaml'} is for 2 to 3)",
+                     "[v, base's] two leave ten in the deck ... FAILED"], result.stdout
+    assert "count(deck) = 26" in result.stdout and "1 passed, 1 failed, 1 skipped" in result.stdout, result.stdout
+    assert result.returncode == 1
+    alone = philtre("test", folder, "--variant", folder / "v.yaml")  # without it, the variant's own, as before
+    assert "1 passed, 0 failed" in alone.stdout and "base's" not in alone.stdout, alone.stdout
+
+
+def test_base_scenarios_of_a_game_without_variants_is_a_usage_error(tmp_path):
+    result = philtre("test", game(tmp_path, "scenarios:\n  - name: x\n    players: 2\n    expect: [true]\n"), "--base-scenarios")
+    assert result.returncode == 2 and "give one with --variant FILE" in result.stderr, result.stderr
+
+
 def test_a_step_that_is_not_legal_is_written_as_in_the_file(tmp_path):
     folder = game(tmp_path, """\
 scenarios:
