@@ -235,9 +235,12 @@ def test_a_list_or_a_map_known_only_at_run_time_is_still_looped_over(tmp_path):
 
 
 def test_choices_of_a_word_are_r100_at_the_choice(tmp_path):
-    """`choose: {x: s}` with s holding 'abc' offered one option a letter."""
+    """`choose: {x: s}` with s holding 'abc' offered one option a letter. (A variable only ever a word is E125 before
+    the game: its type is known; one that starts as none is checked when the choices are listed.)"""
     text = (HEAD + "variables:\n  s: abc\nactions:\n  pick:\n    choose: {x: s}\n    do:\n"
             "      - score: {player: me, add: 1}\nflow:\n  - decide: pick\n    player: 0\n")
+    assert "7:17 E125 the choices for 'x' must be a collection (a zone, zones or a list), but this is a word" in _findings(tmp_path, text)
+    text = text.replace("  s: abc\n", "  s: null\n").replace("flow:\n", "flow:\n  - set: {s: \"'abc'\"}\n")
     message = _error(tmp_path, text, make=lambda rs: Game(rs, 2).options(0))
     assert ":7:17: R100 action 'pick': the choice of 'x' must be a list or a zone; 's' gave a word 'abc'" in message
 
