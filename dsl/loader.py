@@ -1531,7 +1531,7 @@ class _Builder:
             # one for other player counts is skipped (a variant's, in a combination that drops the attribute)
             if sc.players in counts:
                 with checking(self.compiler, sc.name):
-                    for _, contents, _ in sc.zones:
+                    for _, contents, _ in (*sc.zones, *(entry for order in sc.shuffles for entry in order.zones)):
                         check_given_attributes(self.compiler, contents)
                     check_given_variables(self.compiler, sc, initials)
 

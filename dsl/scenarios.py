@@ -88,6 +88,14 @@ class Scenario(Frozen):
     empty: tuple = ()  # of (Expr giving a zone or zones, Loc): `given.empty`, each zone `zones` does not give is given []
     defaults: object = None  # the DefaultsPlace of the defaults merged into `given` (scenario_defaults), None if none
     replaced: frozenset = frozenset()  # the entries of those defaults the scenario's own `given` replaced
+    # `shuffles`: the n-th item orders the zones the n-th `shuffle` run shuffles; per item, a Shuffled
+    shuffles: tuple = ()
+
+
+class Shuffled(Frozen):
+    """An item of a scenario's `shuffles`: the order the zones it names take when the shuffle using it shuffles them."""
+    zones: tuple  # of (Expr naming one zone, its list of patterns bottom to top as given.zones writes it, the key's Loc)
+    loc: Loc
 
 
 def _sides(compiler: Compiler, expr, env: dict) -> tuple:
@@ -168,6 +176,7 @@ def _compiled_scenario(compiler: Compiler, item, loc: Loc, actions: dict | None)
         zones.append((compiler.expression(str(key), where, {}, what="a zone", full=str(key)), contents, where))
         _check_given_components(compiler, contents)
         _check_given_at(compiler, str(key), contents)
+    shuffles = _shuffles(compiler, item)
     steps = []
     for j, step in enumerate(item.get("steps") or []):
         if isinstance(step, Map) and "player" in step:  # a step by a seat the game lacks could only fail when run
@@ -214,8 +223,28 @@ def _compiled_scenario(compiler: Compiler, item, loc: Loc, actions: dict | None)
         round_scores=tuple(tuple(r) for r in given.get("round_scores") or ()),
         rest=(rest := _rest(compiler, given) if "rest" in given else None),
         empty=_check_rest_emptied(compiler, rest, _emptied(compiler, given)),
-        defaults=getattr(item, "defaults", None), replaced=getattr(item, "replaced", frozenset()),
+        defaults=getattr(item, "defaults", None), replaced=getattr(item, "replaced", frozenset()), shuffles=shuffles,
     )
+
+
+def _shuffles(compiler: Compiler, item) -> tuple:
+    """A scenario's `shuffles` compiled: each key an expression naming one zone (E150 for a name that is none), each
+    list checked as a given zone's is (T002, T007, T020; T009 by the loader's check_given); a grid, which no shuffle
+    shuffles, is T030."""
+    out = []
+    written = item.get("shuffles") or []
+    for i, order in enumerate(written):
+        zones = []
+        for key, contents in (order.items() if isinstance(order, dict) else ()):
+            where = order.key_loc(key) if hasattr(order, "key_loc") else loc_of(written, i)
+            zones.append((compiler.expression(str(key), where, {}, what="a zone", full=str(key)), contents, where))
+            _check_given_components(compiler, contents)
+            name = _ZONE_BY_NAME.fullmatch(str(key))
+            if name and name[1] in compiler.symbols.grids:
+                compiler.error(where, "T030", f"{name[1]} is a grid: no shuffle shuffles it (its pieces lie where they "
+                               "were placed)", "script the shuffles of zones that are no grid")
+        out.append(Shuffled(zones=tuple(zones), loc=loc_of(written, i)))
+    return tuple(out)
 
 
 def _typer_left(compiler: Compiler, given):
@@ -702,6 +731,49 @@ def _given_entries(contents):
 
 
 _ZONE_BY_NAME = re.compile(r"\s*([A-Za-z_]\w*)\s*(?:\[\s*(\d+)\s*\])?\s*")  # `board`, `mat[0]`: a zone named, not computed
+
+
+def shuffles_unshuffled(ruleset) -> list:
+    """T030 at each key of a scenario's `shuffles` item naming a zone that no `shuffle` statement of the rules shuffles
+    (each shuffle's zones written by name: `deck`, `pile[i]`, a list of them; where one is computed, nothing is said):
+    every `philtre test` of it failed when the shuffle using the item ran."""
+    from .lints import _statements_in
+
+    shuffled: set = set()
+    where = []
+    for body in ruleset.statement_blocks:
+        for stmt in _statements_in(body):
+            if stmt.kind == "shuffle":
+                names = _zones_written(getattr(stmt.args["zone"], "tree", None), ruleset.zones)
+                if names is None:
+                    return []
+                shuffled |= names
+                where.append(stmt.loc)
+    found = []
+    for sc in ruleset.scenarios:
+        for number, order in enumerate(sc.shuffles, 1):
+            for expr, _, loc in order.zones:
+                named = _ZONE_BY_NAME.fullmatch(expr.text)
+                if named and named[1] in ruleset.zones and named[1] not in shuffled:
+                    said = (f"the rules shuffle {', '.join(sorted(shuffled))} (at {', '.join(f'{l.line}:{l.col}' for l in where)})"
+                            if shuffled else "the rules have no shuffle statement")
+                    found.append(Diagnostic(loc, "T030", f"shuffles item {number} orders {expr.text.strip()}, which no shuffle "
+                                            f"shuffles: {said}", "a `shuffles` item orders the zones a shuffle shuffles; "
+                                            "to lay out another zone, give it in given.zones"))
+    return found
+
+
+def _zones_written(tree, zones) -> set | None:
+    """The names of the zones a shuffle's expression names (`deck`, `pile[i]`, `[deck, discard]`); None where it
+    computes them some other way."""
+    if isinstance(tree, ast.Name):
+        return {tree.name} if tree.name in zones else None
+    if isinstance(tree, ast.Index):
+        return _zones_written(tree.target, zones)
+    if isinstance(tree, ast.ListLit):
+        parts = [_zones_written(item, zones) for item in tree.items]
+        return None if None in parts else set().union(*parts)
+    return None
 
 
 def pieces_off_the_board(ruleset) -> list:

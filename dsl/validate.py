@@ -16,7 +16,7 @@ from .errors import Diagnostic, Loc, PhiltreError
 from .loader import SCENARIO_FILE, is_scenario_file, load_ruleset, only_in_file, resolve_ruleset_path, sibling_scenarios_path
 from .plain_data import Record, made_by
 from .report import LAYERS, finding, suppressed, unsilenced
-from .scenarios import (families_misshapen, patterns_not_made, patterns_run_out, pieces_off_the_board, players_out_of_range,
+from .scenarios import (families_misshapen, patterns_not_made, patterns_run_out, pieces_off_the_board, players_out_of_range, shuffles_unshuffled,
                         positions_off_the_board, untyped_patterns)
 from .yamlpos import Map, load_file
 
@@ -140,7 +140,7 @@ def _check(path: str, lints: bool, variants) -> FileReport:
     named = _removals_named(report.ruleset)
     report.findings = [finding(d) for d in named(layout_diagnostics(report.ruleset) + scenario_counts(report.ruleset)
                                                  + pieces_off_the_board(report.ruleset) + positions_off_the_board(report.ruleset)
-                                                 + families_misshapen(report.ruleset)
+                                                 + families_misshapen(report.ruleset) + shuffles_unshuffled(report.ruleset)
                                                  + patterns_not_made(report.ruleset) + patterns_run_out(report.ruleset))]
     report.reached = "references"
     # notes fail nothing; laid out only where the layout is sound (its errors are the findings then)

@@ -437,24 +437,38 @@ def _not_a_grid(S, zone: Zone, what: str) -> None:
 
 def e_shuffle(game, stmt, L):
     """shuffle: ZONE(S), with the game's RNG."""
-    shuffle_zones(game, stmt.args["zone"].fn(game.state, L))
+    shuffle_zones(game, stmt.args["zone"].fn(game.state, L), stmt)
 
 
-def shuffle_zones(game, value) -> None:
+def shuffle_zones(game, value, stmt=None) -> None:
     """What e_shuffle does with its expression's value (a zone or a list of zones); the fused runner's way (runners'
     `shuffle` shapes, _SHUFFLE) for any value but one zone that is no grid."""
     S = game.state
     zones = _zones(value)
     for zone in zones:
         _not_a_grid(S, zone, "its pieces lie where they were placed and cannot be shuffled")
+    # a scenario's `shuffles`: this shuffle's item, the order the zones it names take (None for any other game's)
+    order = game.shuffle_script.pop(0) if game.shuffle_script else None
+    if order is not None:
+        order = game.shuffle_order(game, order, zones, stmt)
     for zone in zones:
         if len(zone) > FREE_SCAN:  # (many: counted towards the step limit at once)
             spend(S, len(zone) * SHUFFLED_WORK)
         else:
             WORK[0] -= len(zone) * SHUFFLED_WORK
         shuffle(S.flow.rng, zone)
+        if order is not None and zone.key in order:  # the others keep the random order drawn, as the item's place for them
+            order[zone.key](zone)
         if game.recorder is not None:
             game.recorder.shuffle(zone)
+
+
+def scripted_order(game, zone: Zone, stmt) -> None:
+    """A zone one `shuffle` statement just shuffled, put in the order of the scenario's next `shuffles` item (the fused
+    runner's way: scenarios._shuffle_order reads the item)."""
+    order = game.shuffle_order(game, game.shuffle_script.pop(0), [zone], stmt)
+    if zone.key in order:
+        order[zone.key](zone)
 
 
 def shuffle(rng, items: list) -> None:

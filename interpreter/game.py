@@ -83,6 +83,11 @@ class Game:
     # a scenario's game with scripted rolls: per roll that used an item of the script, the dice it rolled and where it is
     # (scenarios.scripted_roll_failures); None for any other game, whose rolls note nothing
     script_uses: list | None = None
+    # a scenario's `shuffles` (scenarios.scripted_shuffles): the items no shuffle has used yet, the next shuffle taking the
+    # first, and the function that reads one for the zones shuffled; None for any other game, whose shuffles draw every
+    # order (a copy, a search's hypothetical game, has none either)
+    shuffle_script: list | None = None
+    shuffle_order = None
     _bare_for: Pending | None = None
     _bare_listed: dict | None = None
     _bare_entry: tuple | None = None
@@ -94,7 +99,7 @@ class Game:
     _bare_turn_listed: list | None = None
 
     def __init__(self, ruleset, players: int, seed=0, record: bool = False, agents=(), script_rolls=(), coverage=None,
-                 record_version=None):
+                 record_version=None, script_shuffles=None):
         if type(players) is not int or not ruleset.min_players <= players <= ruleset.max_players:  # (a call less where it holds)
             ruleset.check_players(players)
         self.seed = seed
@@ -106,7 +111,7 @@ class Game:
         self.coverage = coverage
         self.state = S = initial_state(ruleset, players, seed)  # (S: the state, read below without the attribute)
         self._runners = runners_for(ruleset)  # (made for games neither recorded nor counted: runners.Runners)
-        if record or coverage is not None:
+        if record or coverage is not None or script_shuffles is not None:  # (a scripted shuffle: runners.scripted_order)
             self._runners = self._runners.for_all()
         # (record_version: the format of a record replayed, records.READ_VERSIONS; None: the one a new record is written in)
         self.recorder = Recorder(self, agents, record_version) if record else None
@@ -118,6 +123,8 @@ class Game:
         if script_rolls:  # (the state's script is an empty list already)
             S.flow.script = list(script_rolls)
             self.script_uses = []
+        if script_shuffles is not None:  # (items, reader): a scenario's `shuffles`
+            self.shuffle_script, self.shuffle_order = script_shuffles
         S.flow.stack.append([None, ruleset.flow, 0, {}, None])
         WORK[0] = WORK_LIMIT  # what was evaluated before this game (loading, other games) is not its work (work_steps' reset, its count dropped)
         self._work_left = WORK_LIMIT

@@ -17,6 +17,7 @@ from philtre.dsl.scenario_defaults import LEAVE_DEFAULTS_OUT, from_defaults
 from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, derived_not_made, fits_shape, kinds_match, not_made, pattern_text, rest_emptied_text, run_out_text, spelt_out, unchosen_number, unchosen_word, value_kind, written,
                                     shape_hint, shape_wanted, wrong_kind_hint, wrong_kind_text, zone_named)
 from philtre.dsl.values import Component, Zone, _frozen, component_text, describe, explain
+from philtre.dsl.yamlpos import plain
 
 from .effects import move_components
 from .game import BLOCK, LOCALS, PC, STMT, Game
@@ -113,11 +114,14 @@ def run_scenario(ruleset, sc) -> Result:
         return result
     try:
         # with given.at the rolls made on the way there are the game's own: the script starts at the position (_play_scenario)
-        game = Game(ruleset, sc.players, seed=sc.seed, script_rolls=_counted_script(sc.rolls) if sc.at is None else ())
+        game = Game(ruleset, sc.players, seed=sc.seed, script_rolls=_counted_script(sc.rolls) if sc.at is None else (),
+                    script_shuffles=scripted_shuffles(sc))
     except PhiltreError as exc:
         result.failures.append(str(exc))
         return result
     reached = _play_scenario(game, ruleset, sc, result)
+    if reached:  # (a scenario stopped before its expectations may not have reached its shuffles: said of its failure)
+        result.failures.extend(shuffles_not_used(game, sc))
     failed = len(result.failures)
     # first: a face scripted and not shown is why what follows read other faces; rolls a rule's failure kept from being
     # made, after it: the rule is the cause, and a script for the way to given.at is no advice then
@@ -143,6 +147,94 @@ def _counted_script(rolls) -> list:
     """A scenario's `rolls`, then items scripting nothing: each roll after them is made as a scripted one is, counted
     in Game.script_uses (the runners' own rolls count none), its faces drawn as any roll's."""
     return [*rolls, *[_UNSCRIPTED] * UNSCRIPTED_COUNTED]
+
+
+def scripted_shuffles(sc) -> tuple | None:
+    """Game's ``script_shuffles`` for a scenario's `shuffles`: its items, numbered (none yet with given.at: they start at
+    the position, _play_scenario), and the reader of one; None without."""
+    return ([*enumerate(sc.shuffles, 1)] if sc.at is None else [], _shuffle_order) if sc.shuffles else None
+
+
+def _shuffles_from(sc) -> str:
+    """Where the count of `shuffles` items starts: the game's start, or the position `given.at` names."""
+    if sc.at is None:
+        return "the n-th item of `shuffles` is used by the n-th shuffle the game runs, from its start"
+    return f"the n-th item of `shuffles` is used by the n-th shuffle the game runs after the position given.at '{sc.at}'"
+
+
+def _shuffle_order(game, item, zones: list, stmt) -> dict:
+    """What the shuffle ``stmt`` of ``zones`` does with its `shuffles` item ``(number, Shuffled)``: {zone key: a function
+    putting the zone, once shuffled, in the item's order}; T030 at a key that names no zone that shuffle shuffles."""
+    number, order = item
+    S, ruleset = game.state, game.ruleset
+    shuffled = {zone.key for zone in zones}
+    where = f" at {stmt.loc}" if stmt is not None else ""
+    out = {}
+    for expr, contents, loc in order.zones:
+        try:
+            zone = expr.fn(S, {})
+        except (RuleRuntimeError, *FAILURES) as exc:
+            raise PhiltreError.at(loc, "T030", f"shuffles item {number}: {expr.text.strip()} cannot be read here: {exc}") from None
+        if type(zone) is not Zone:
+            raise PhiltreError.at(loc, "T030", f"a key of shuffles names one zone; {expr.text.strip()} is {describe(zone)}",
+                                  "write one key per zone: hand[0], not hand")
+        if zone.key not in shuffled:
+            names = ", ".join(_zone_name(ruleset, key) for key in shuffled) or "no zone"
+            raise PhiltreError.at(loc, "T030", f"shuffles item {number} orders {_zone_name(ruleset, zone.key)}, but the shuffle "
+                                  f"that uses it (shuffle {number}{where}) shuffles {names}: "
+                                  f"{_zone_name(ruleset, zone.key)} is not shuffled there",
+                                  "the n-th item is used by the n-th shuffle run: name only zones that shuffle shuffles, "
+                                  "or give {} for a shuffle left at random before the item meant")
+        out[zone.key] = _ordering(ruleset, number, contents, loc, where)
+    return out
+
+
+def _ordering(ruleset, number: int, contents, key_loc, where: str):
+    """The function putting a zone just shuffled in the order its `shuffles` list writes, bottom to top: each pattern
+    takes the first component of the zone (in the random order drawn) that it matches, the patterns naming more
+    attributes first, then in the order written; `{others: true}` holds the rest, in that random order. T031 where a
+    pattern matches no component left in the zone, or where components are left over with no `{others: true}`."""
+    slots = []  # a pattern (attributes, its Loc), or None for `{others: true}`
+    for entry in contents:
+        if OTHERS in entry:
+            slots.append(None)
+            continue
+        attrs = {k: plain(v) for k, v in entry.items() if k not in ("copies", "at")}
+        slots.extend((pattern, entry.loc) for pattern in spelt_out(attrs) for _ in range(int(entry.get("copies", 1))))
+    taking = sorted((i for i, slot in enumerate(slots) if slot is not None), key=lambda i: -len(slots[i][0]))
+
+    def order(zone) -> None:
+        name = _zone_name(ruleset, zone.key)
+        taken, placed = set(), {}
+        for i in taking:
+            pattern, loc = slots[i]
+            found = next((c for c in zone if c["id"] not in taken and _matches(c, pattern)), None)
+            if found is None:
+                alike = sum(1 for c in zone if _matches(c, pattern))
+                raise PhiltreError.at(loc, "T031", f"no component left in {name} matching {pattern_text(pattern)} when "
+                                      f"shuffle {number}{where} shuffled it ({len(zone)} component{'' if len(zone) == 1 else 's'} there)",
+                                      f"the item's patterns before it took the {alike} it held" if alike else
+                                      f"a shuffle orders only the components already in the zone, and {name} held none so: "
+                                      "give them to the zone first (given.zones, or steps), or script another shuffle")
+            taken.add(found["id"])
+            placed[i] = found
+        rest = [c for c in zone if c["id"] not in taken]
+        if rest and None not in slots:
+            raise PhiltreError.at(key_loc, "T031", f"{name} held {len(zone)} components when shuffle {number}{where} shuffled it; "
+                                  f"shuffles item {number} lists {len(taken)}", "write {others: true} where the others "
+                                  f"lie, in the shuffle's random order: [{{others: true}}, ...] puts the ones listed on top")
+        zone[:] = [c for i, slot in enumerate(slots) for c in ((placed[i],) if slot is not None else rest)]
+    return order
+
+
+def shuffles_not_used(game, sc) -> list:
+    """T030 at each `shuffles` item no shuffle used, once the scenario reaches its expectations (a list longer than the
+    shuffles run)."""
+    left = game.shuffle_script or ()
+    ran = len(sc.shuffles) - len(left)
+    return [_failure(order.loc, "T030", f"shuffles item {number} is never used: the game ran {ran} shuffle"
+                     f"{'' if ran == 1 else 's'} before its expectations", _shuffles_from(sc))
+            for number, order in left]
 
 
 def _unscripted_said(sc, unscripted: list) -> str:
@@ -487,6 +579,8 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
         if sc.at is not None:  # "at this point these dice come up": the approach's rolls are random
             game.state.flow.script = _counted_script(sc.rolls)
             game.script_uses = []
+            if sc.shuffles:  # (and its shuffles: the n-th item is the n-th shuffle after the position)
+                game.shuffle_script.extend(enumerate(sc.shuffles, 1))
         ran = False  # whether a rule ran since `given` (a step taken, autoplay): any variable may be read from then on
         for step in sc.steps:
             given_first = step is sc.steps[0] and sc.at is None and bool(sc.variables or sc.zones or sc.empty)
