@@ -1206,6 +1206,16 @@ CASES = {
                   "      zones: {deck: [{value: 1}]}\n    expect: [count(deck) == 1]\n",
         "V001", "3\n      zones", message="expected a text",
         hint="rest names the zone where the components left out of the given zones go"),
+    "scenario_shuffles_pattern_of_no_value": Case(
+        "a scenario's shuffles item orders the deck by a value no card has (it could only fail when run)",
+        MINIMAL + "scenarios:\n  - name: a 4 on top\n    players: 2\n    shuffles:\n"
+                  "      - deck: [{others: true}, {value: 4}]\n    expect: [count(deck) == 6]\n",
+        "T009", "4}]", message="no component has value 4"),
+    "scenario_shuffles_a_grid": Case(
+        "a scenario's shuffles item orders a grid, which no shuffle shuffles",
+        WITH_A_GRID + "scenarios:\n  - name: a board ordered\n    players: 2\n    shuffles:\n"
+                      "      - board: [{others: true}]\n    expect: [count(deck) == 6]\n",
+        "T030", "board: [", message="board is a grid: no shuffle shuffles it"),
     "scenario_expectation_of_a_number_variable": Case(
         "an expectation reading a variable that holds a number (For Sale trial, expect: [coins[0]]): validate said "
         "nothing, and the scenario failed T015 when run; a rule's when: reading it was E120 already",
