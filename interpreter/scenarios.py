@@ -514,7 +514,8 @@ def _before_given(ruleset, sc):
     and `given` applied to it to see which zones it changes; None where that game cannot be played again."""
     ran = _LastRun()
     try:
-        game = Game(ruleset, sc.players, seed=sc.seed, script_rolls=sc.rolls if sc.at is None else (), coverage=ran)
+        game = Game(ruleset, sc.players, seed=sc.seed, script_rolls=sc.rolls if sc.at is None else (), coverage=ran,
+                    script_shuffles=scripted_shuffles(sc))  # (the scenario's set-up, its shuffles scripted too)
         if sc.at is not None and not _play_until(game, sc, Result(sc.name, sc.loc, [])):
             return None
     except PhiltreError:
@@ -1796,7 +1797,8 @@ def _seeds_hint(ruleset, sc, seat: int) -> str:
 def _set_up_deciding(ruleset, sc, seed: int, seat: int) -> bool:
     """Whether scenario ``sc`` played with ``seed`` (its set-up, the way to `given.at`, `given`) has ``seat`` deciding."""
     try:
-        game = Game(ruleset, sc.players, seed=seed, script_rolls=sc.rolls if sc.at is None else ())
+        game = Game(ruleset, sc.players, seed=seed, script_rolls=sc.rolls if sc.at is None else (),
+                    script_shuffles=scripted_shuffles(sc))
         tried = Result(sc.name, sc.loc, [])
         if sc.at is not None and not _play_until(game, sc, tried, seed):
             return False

@@ -2832,3 +2832,18 @@ def test_a_game_without_shuffles_uses_the_plain_runners(tmp_path):
     ruleset = load_ruleset(str(path.parent))
     plain, scripted = Game(ruleset, 2), Game(ruleset, 2, script_shuffles=([], None))
     assert plain.shuffle_script is None and scripted._runners is plain._runners.for_all()
+
+
+def test_with_given_at_the_shuffles_items_start_at_the_position(tmp_path):
+    """The set-up's shuffles on the way to given.at are the game's own; the first item is the first shuffle after it."""
+    folder = tmp_path / "again"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(STARTER.replace("actions:\n  go: {}\n", "actions:\n  go:\n    do:\n"
+                                                         "      - shuffle: deck\n      - move: last(deck) -> discard\n")
+                                         .replace("  - decide: go\n", "  - decide: go\n    name: turn\n"), encoding="utf-8")
+    path = folder / "scenarios.yaml"
+    path.write_text("scenarios:\n  - name: s\n    players: 2\n    given: {at: turn}\n    shuffles:\n"
+                    "      - deck: [{others: true}, {rank: 8}]\n    steps:\n      - {player: 0, action: go}\n"
+                    "    expect: [last(discard).rank == 8]\n", encoding="utf-8")
+    [result] = _results(path)
+    assert result.failures == [], result.failures
