@@ -1559,11 +1559,14 @@ def _taken_from_notes(ruleset, S, taken_from: dict, sc, given_keys: set) -> list
     """T018, a note (the scenario is not failed), per zone not given that gave components to the given zones: it no
     longer holds what the game put in it, which the author, not naming it, may have counted on. A pattern of the file's
     defaults is said to be theirs (the note pointed at their line, and named nothing there); a zone they start in that
-    is given and holds such components is said to keep them (_kept_for_itself)."""
+    is given and holds such components is said to keep them (_kept_for_itself). The zone `rest:` names is not noted: the
+    author named it, and it holds the rest as asked (a Tsuro trial's hand[2], given as the rest, was said "not given")."""
     notes = []
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
     rest_family = rest.key[0] if isinstance(rest, Zone) else None  # `empty` of rest's family would contradict it (T001)
     for key, (count, here, starts, one) in taken_from.items():
+        if isinstance(rest, Zone) and rest.key == key:  # `rest:` names it: what it holds now is what the author asked for
+            continue
         theirs = from_defaults(sc, here)
         by = f" (that pattern is one of the file's `defaults`, line {here.line})" if theirs else ""
         out = f"; or, where the defaults do not fit this scenario, {LEAVE_DEFAULTS_OUT}" if theirs else ""

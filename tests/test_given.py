@@ -276,6 +276,18 @@ def test_a_zone_not_given_that_must_give_a_component_is_noted(tmp_path):
                             "or write empty: [hand] in given, to give every hand zone it does not list empty)"], result.notes
 
 
+def test_t018_does_not_note_the_zone_rest_names(tmp_path):
+    """Tsuro trial: `rest: hand[2]` beside hands given that take hand[2]'s dealt cards noted "hand[2] is not given, and
+    holds N now"; the author named it as where the rest goes, so what it holds is what they asked for: no note."""
+    (tmp_path / "ruleset.yaml").write_text(DEALT, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text(
+        "scenarios:\n  - name: s\n    players: 3\n    given:\n      rest: hand[2]\n      zones:\n        court: []\n"
+        "        hand[0]: [{role: e}, {role: e}]\n        hand[1]: [{role: e}]\n    expect:\n"
+        "      - count(hand[2]) == 12\n", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    assert result.passed and not result.notes, (result.failures, result.notes)
+
+
 def test_t018_says_a_given_start_zone_keeps_its_own_such_components(tmp_path):
     """Ticket to Ride trial: the deck, given a locomotive on top beside `{others: true}`, kept its own locomotives, and
     the market's took one from a hand as dealt: T018 said the deck had no such component left; it says it keeps them."""
