@@ -1762,7 +1762,9 @@ def _take_step(game, step, result, given_first: bool = False, sc=None) -> bool:
         result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option{forbidden}; {legal}",
                                         _length_hint(options, step, wanted)
                                         or _bare_name_hint(game, options, step, wanted)
-                                        or _order_hint(options, step, wanted, singles)
+                                        # a step the choose offers, that the if forbids, is no list mis-ordered
+                                        # (a Tsuro trial's point [1, 0] was told to write [0, 1], another point)
+                                        or (not forbidden and _order_hint(options, step, wanted, singles))
                                         or _swapped_hint(options, step, wanted)
                                         or _zone_argument_hint(game, options, step.action, wanted)
                                         or _component_argument_hint(game, options, step.action, wanted)))

@@ -2520,6 +2520,39 @@ def test_t013_says_why_the_rules_forbid_a_choice_the_action_offers(tmp_path, n, 
     assert (said in failure) == forbidden and f"T013 take {{n: {n}}} is not a legal option" in failure, failure
 
 
+POINTS = """\
+philtre: 1
+game: points
+players: 2
+variables:
+  taken: {initial: null}
+actions:
+  pick:
+    choose: {at: "[[1, 0], [0, 1]]"}
+    if: at != taken
+    do:
+      - set: {taken: at}
+flow:
+  - decide: pick
+    player: 0
+  - decide: pick
+    player: 1
+"""
+
+
+def test_t013_of_a_list_the_if_forbids_gives_no_order_hint(tmp_path):
+    """Tsuro trial: the point [1, 0], offered by the choose and forbidden by the if, was told it "has the items of a
+    legal option's 'at' in another order", [0, 1]: another point, not a typo. The step matched an option exactly."""
+    (tmp_path / "ruleset.yaml").write_text(POINTS, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text(
+        "scenarios:\n  - name: s\n    players: 2\n    steps:\n      - {player: 0, action: pick, args: {at: \"[1, 0]\"}}\n"
+        "      - {player: 1, action: pick, args: {at: \"[1, 0]\"}}\n    expect: [\"true\"]\n", encoding="utf-8")
+    [result] = _results(tmp_path / "scenarios.yaml")
+    [failure] = result.failures
+    assert failure.endswith(":6:9: T013 pick {at: \"[1, 0]\"} is not a legal option: the rules forbid pick(at=[1, 0]) now "
+                            "(the if of pick, line 9: at != taken); legal: pick(at=[0, 1])"), failure
+
+
 @pytest.mark.parametrize("second, expect, said", [
     ("", "sum(d.pips for d in dice) == 99", True),  # roll 2 unscripted, and the scenario fails: said
     ("      - {d4: {pips: 1}, d5: {pips: 1}}", "sum(d.pips for d in dice) == 99", False),  # scripted: nothing to say
