@@ -583,8 +583,10 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
             if sc.shuffles:  # (and its shuffles: the n-th item is the n-th shuffle after the position)
                 game.shuffle_script.extend(enumerate(sc.shuffles, 1))
         ran = False  # whether a rule ran since `given` (a step taken, autoplay): any variable may be read from then on
+        stepped_round = None  # the round the last step was taken in: expectations read after the flow ran on from it
         for step in sc.steps:
             given_first = step is sc.steps[0] and sc.at is None and bool(sc.variables or sc.zones or sc.empty)
+            stepped_round = game.state.round
             if not _check_always(game, sc, result):
                 return _blame(result, None)
             failed, rolled = len(result.failures), len(game.script_uses)
@@ -627,7 +629,8 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
                 _blame(result, None if ran else [expr])
                 sides = sc.sides[k] if k < len(sc.sides) else ()
                 result.failures.append(_failure(expr.loc, "T012", f"expected true: {expr.text.strip()}{_values(expr, S, L, sides)}",
-                                                "; ".join(filter(None, (_choices_waiting(game), _defaults_read(ruleset, sc, expr))))))
+                                                "; ".join(filter(None, (_choices_waiting(game), _defaults_read(ruleset, sc, expr),
+                                                                        _ran_into_round(game, stepped_round))))))
     except (PhiltreError, _NotEvaluated) as exc:
         result.causes = None  # (a rule failed, or a step's argument: what it read is not followed)
         result.stopped = isinstance(exc, PhiltreError) and exc.stopped_a_game
@@ -671,6 +674,23 @@ def _choices_waiting(game) -> str:
     return (f"{seats_text(seats)} {'has' if len(seats) == 1 else 'have'} not chosen yet at '{stmt.label or stmt.kind}', "
             f"line {stmt.loc.line}: a simultaneous step's "
             "effects run once every seat has chosen")
+
+
+def _ran_into_round(game, stepped_round) -> str:
+    """Where the game ran on from the last step into another round before the expectations read it (a Skull trial's
+    checks of what a round resets, after the challenge's last step, failed with the values alone): where it stands, as
+    an `always` failure says; else '' (no steps, the same round, or the game over: an end is what autoplay reads)."""
+    from .render import seats_text
+
+    S = game.state
+    if stepped_round is None or S.round == stepped_round or game.finished:
+        return ""
+    waiting = S.flow.pending
+    at = (f", {seats_text(game.pending())} deciding at '{waiting.stmt.label or waiting.stmt.kind}', line "
+          f"{waiting.stmt.loc.line}") if waiting is not None else ""
+    return (f"read at decision {game.decisions + 1} (round {S.round}{at}): after the last step, taken in round "
+            f"{stepped_round}, the game ran on to its next decision, in round {S.round}, whose start may have reset what "
+            f"this reads; expect what lasts past the round")
 
 
 def _defaults_read(ruleset, sc, expr) -> str:

@@ -385,3 +385,42 @@ scenarios:
 """)
     assert ok.passed, ok.failures
     assert [f.split(": ", 1)[1] for f in wrong.failures] == ["T012 expected seat 0 to decide; deciding now: nobody, the game is over"]
+
+
+ROUNDS = """\
+philtre: 1
+game: rounds
+players: 2
+variables:
+  last_bid: 0
+actions:
+  bid:
+    choose: {n: "[1, 2, 3]"}
+    do:
+      - set: {last_bid: n}
+flow:
+  - repeat: 2
+    do:
+      - round:
+          - set: {last_bid: 0}
+          - decide: bid
+            player: 0
+"""
+
+
+@pytest.mark.parametrize("steps, wanted, said", [
+    (1, 3, "[last_bid = 0] (read at decision 2 (round 2, seat 0 deciding at 'decide', line 16): after the last step, "
+           "taken in round 1, the game ran on to its next decision, in round 2, whose start may have reset what this "
+           "reads; expect what lasts past the round)"),  # the game ran on into round 2, which reset last_bid
+    (2, 1, "[last_bid = 3]"),  # the last step ended the game: an end is what the expectations read, nothing to say
+])
+def test_a_failed_expectation_says_the_game_ran_on_into_another_round(tmp_path, steps, wanted, said):
+    """Skull trial: checks of what a round resets, after the round's last step, failed with the values alone
+    (`[last_bid = 0]`), where an `always` failure says where the game stood: now they say the round it ran on to."""
+    (tmp_path / "ruleset.yaml").write_text(ROUNDS, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text(
+        "scenarios:\n  - name: s\n    players: 2\n    steps:\n"
+        + "      - {player: 0, action: bid, args: {n: 3}}\n" * steps + f"    expect:\n      - last_bid == {wanted}\n", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    [failure] = result.failures
+    assert failure.split(": ", 1)[1] == f"T012 expected true: last_bid == {wanted}  {said}", failure
