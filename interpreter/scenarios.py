@@ -584,6 +584,11 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
                 game.shuffle_script.extend(enumerate(sc.shuffles, 1))
         ran = False  # whether a rule ran since `given` (a step taken, autoplay): any variable may be read from then on
         stepped_round = None  # the round the last step was taken in: expectations read after the flow ran on from it
+        if sc.steps and (sc.variables or sc.zones or sc.empty):
+            stuck = _stuck_at_given(game, sc.steps[0].player)
+            if stuck is not None:  # no step could ever be taken past it: the steps would blame a seat yet to choose
+                result.failures.append(_no_options_at_given(game, sc, stuck))
+                return _blame(result, None)
         for step in sc.steps:
             given_first = step is sc.steps[0] and sc.at is None and bool(sc.variables or sc.zones or sc.empty)
             stepped_round = game.state.round
@@ -1122,6 +1127,17 @@ def _autoplay(game, sc, result) -> None:
                 game._require_options(game.state.flow.pending.stmt, [p])
             game.apply(p, agents[p].choose(None, options))
         at_given = False
+
+
+def _stuck_at_given(game, first: int):
+    """The first seat at the decision waiting when `given` was applied, other than ``first`` (the first step's seat,
+    whose T013 says it at the step), that has no legal option in the position given; None where every one has one. A
+    Skull trial's `simultaneous` step, whose `players:` was read before `given` emptied seat 2's hand, kept seat 2
+    waiting with nothing to choose, and the expectations failed with "seat 2 has not chosen yet"."""
+    for seat in game.pending():
+        if seat != first and not game.options(seat):
+            return seat
+    return None
 
 
 def _no_options_at_given(game, sc, seat: int) -> str:

@@ -399,6 +399,44 @@ def test_autoplay_from_a_given_position_with_no_option_is_t024_at_the_scenario_n
     assert "listed before `given` was applied" in failure and "R300" not in failure, failure
 
 
+LAY = """\
+philtre: 1
+game: lay
+players: 3
+components:
+  chip: {each: player, copies: 2, start: "hand[owner]"}
+zones:
+  hand: {each: player, visible: owner}
+  table: {}
+actions:
+  lay:
+    choose: {c: "hand[me]"}
+    do:
+      - move: c -> table
+flow:
+  - simultaneous: lay
+    players: "[p for p in players if count(hand[p]) > 0]"
+"""
+
+
+@pytest.mark.parametrize("expect", ["count(table) == 4", "{options: {player: 2, count: 0}}"])
+def test_a_seat_given_no_option_at_a_simultaneous_step_is_t024_with_steps_too(tmp_path, expect):
+    """Skull trial: a given that emptied seat 2's hand, at a simultaneous step whose `players:` was read before it, with
+    steps for seats 0 and 1: the expectation failed with "seat 2 has not chosen yet", and `options: {player: 2, count:
+    0}` passed; without steps it was T024. It is T024 with steps too, before the first."""
+    (tmp_path / "ruleset.yaml").write_text(LAY, encoding="utf-8")
+    path = tmp_path / "scenarios.yaml"
+    path.write_text("scenarios:\n  - name: a seat with an empty hand\n    players: 3\n    given:\n      zones:\n"
+                    "        hand[2]: []\n        table: [{owner: 2, copies: 2}]\n    steps:\n"
+                    "      - {player: 0, action: lay, args: {c: {owner: 0}}}\n"
+                    "      - {player: 1, action: lay, args: {c: {owner: 1}}}\n"
+                    f"    expect:\n      - {expect}\n", encoding="utf-8")
+    [result] = _results(path)
+    [failure] = result.failures
+    assert failure.startswith(f"{_loc(path, 'name: a seat')}: T024 seat 2 must decide at 'simultaneous' (lay) but has no "
+                              "legal option in the position given: that decision was listed before `given`"), failure
+
+
 def test_a_step_that_is_not_legal_says_how_many_legal_options_it_left_out(tmp_path):
     """T013 listed 12 of 14 legal options and stopped, as if those were all."""
     path = _beside(tmp_path, TUTORIAL, A_WORD_FOR_A_CARD.format(card='"first(deck)"').replace(
