@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 
 from . import ast, geometry
-from .compiler import _DASHED_RANGE, ANY, Compiler, Expr, a_type, decision_names, element_type
+from .compiler import _DASHED_RANGE, ANY, Compiler, Expr, a_type, decision_names, element_type, is_list
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .geometry import ROTATIONS
 from .parser import SourceText, parse
 from .plain_data import Frozen, made_by
 from .scenario_defaults import LEAVE_DEFAULTS_OUT, checking, from_defaults, said_once
 from .values import Component, Zone, component_text, describe, is_number, is_whole, other_kind_written, values_shown
+from .variable_types import NUMBERS
 from .yamlpos import Map, loc_of, plain
 
 MAX_COPIES = 10_000  # as a component type's `copies`
@@ -248,15 +249,20 @@ def _shuffles(compiler: Compiler, item) -> tuple:
 
 
 def _typer_left(compiler: Compiler, given):
-    """A Typer of the variables' known types, but those ``given`` sets (it may give one another kind of value): an
-    expectation reading the others is checked as a rule's `when` is (`expect: [pot]`, a number, is E120)."""
+    """A Typer of the variables' known types, but those ``given`` sets to a value of another kind (T004, said by
+    check_given_variables; a per-seat variable's value is one seat's kind, or a list of them): an expectation reading
+    the others is checked as a rule's `when` is (`expect: [pot]`, a number, is E120, with `pot: 5` given too)."""
     from .variable_types import Typer
 
     known = getattr(compiler, "variable_types", None)
     if not known:
         return None
-    named = {str(name) for name in (given.get("variables") or {})} if isinstance(given.get("variables"), dict) else set()
-    return Typer(compiler, {name: t for name, t in known.items() if name not in named})
+    variables = given.get("variables") if isinstance(given.get("variables"), dict) else {}
+    seats = compiler.symbols.variables
+    off = {str(name) for name, value in variables.items() if str(name) in known and (
+        not isinstance(value, list) or any(_misfit(one, known[str(name)]) for one in value)
+        if seats.get(str(name)) else _misfit(value, known[str(name)]) is not None)}
+    return Typer(compiler, {name: t for name, t in known.items() if name not in off})
 
 
 # every component lies in a zone: where the rules have no place out of play, the scenarios get one (docs: Scenarios)
@@ -601,14 +607,55 @@ def _key_locs(mapping, fallback: Loc):
 
 def check_given_variables(compiler: Compiler, sc: Scenario, initials: dict | None = None) -> None:
     """T004 at a `given.variables` name that is no variable, or a per-player one not given one value per seat
-    (``initials``, each variable's initial value, shape the example the hint gives)."""
+    (``initials``, each variable's initial value, shape the example the hint gives), or a value of another kind than
+    every value the variable holds (Compiler.variable_types: its initial value's, which every `set` of it gives too),
+    at the first item of the wrong kind (a Citadels trial's `gold: [two, 2, 2, 2]` passed validate and test)."""
     declared = compiler.symbols.variables
+    written = dict(sc.variables_written)
     for (name, value), where in zip(sc.variables, sc.variable_locs):
         if name not in declared:
             compiler.error(where, "T004", f"unknown variable '{name}' in given", did_you_mean(str(name), declared))
         elif declared[name] and not (isinstance(value, list) and len(value) == sc.players):
             compiler.error(where, "T004", f"'{name}' has one value per seat: give a list of {sc.players} values, not {value!r}",
                            _per_seat_example(name, (initials or {}).get(name, 0), sc.players))
+        elif (kind := compiler.variable_types.get(name)) is not None:
+            raw = written.get(name, value)
+            seats = list(enumerate(raw)) if declared[name] else [(None, raw)]
+            for seat, one in seats:
+                wrong = _misfit(one, kind, raw if seat is not None else None, seat)
+                if wrong is None:
+                    continue
+                container, key, item = wrong
+                whose = f"seat {seat}'s value" if seat is not None else ""
+                shown = f"'{item}'" if isinstance(item, str) else _flow(item)
+                which = (f"an item of {whose or 'it'}, {shown}," if item is not one and container is not None else
+                         f"{whose} {shown}" if whose else shown)
+                compiler.error(where if container is None else loc_of(container, key), "T004",
+                               f"'{name}' holds {_kind_text(kind)}{' per seat' if declared[name] else ''} (its initial "
+                               f"value is one, and every rule that sets it gives one): {which} is {'a true or false value' if isinstance(item, bool) else _shape(item)}",
+                               f"give it {_kind_text(kind)}, as its initial value {_flow((initials or {}).get(name))} is")
+                break
+
+
+def _misfit(value, kind, container=None, key=None):
+    """(container, key, item) of the first item of ``value`` (``value`` itself: container and key as given) not of the
+    type ``kind`` (variable_types: a number, true or false, a word, a list of them), or None where all are."""
+    if is_list(kind) and isinstance(value, list):
+        for i, item in enumerate(value):
+            if (wrong := _misfit(item, kind[1], value, i)) is not None:
+                return wrong
+        return None
+    fits = (is_number(value) if kind in NUMBERS else isinstance(value, bool) if kind == "bool" else
+            isinstance(value, str) if kind == "str" else True)
+    return None if fits else (container, key, value)
+
+
+def _kind_text(kind, many: bool = False) -> str:
+    """What a variable's type (variable_types) holds, as _shape says what a value is: `a number`, `a list of words`."""
+    if is_list(kind):
+        return f"{'lists' if many else 'a list'} of {_kind_text(kind[1], True)}"
+    plural, single = {"bool": ("true or false values", "true or false"), "str": ("words", "a word")}.get(kind, ("numbers", "a number"))
+    return plural if many else single
 
 
 EXAMPLE_WIDTH = 60  # a hint's example of a per-seat value longer than this describes the value's shape instead

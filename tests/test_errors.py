@@ -1222,6 +1222,19 @@ CASES = {
         with_variable("pot: 0") + "scenarios:\n  - name: a number as a condition\n    players: 2\n    expect: [pot]\n",
         "E120", "pot]", message="an expectation must be true or false, but this is a whole number",
         hint="'pot' always holds a whole number: it starts as one, and every set of it gives one"),
+    "scenario_given_a_word_for_a_number_variable": Case(
+        "a scenario's given.variables gives a per-seat variable that holds numbers a word (Citadels trial, gold: [two, "
+        "2, 2, 2]): validate and test passed it",
+        with_variable("gold: {initial: 2, each: player}") + "scenarios:\n  - name: a word for gold\n    players: 2\n"
+        "    given:\n      variables: {gold: [two, 2]}\n    expect: [\"true\"]\n",
+        "T004", "two, 2]", message="'gold' holds a number per seat (its initial value is one, and every rule that sets "
+        "it gives one): seat 0's value 'two' is a word", hint="give it a number, as its initial value 2 is"),
+    "scenario_given_a_number_in_a_list_of_words": Case(
+        "a scenario's given.variables gives a number among a list of words, the variable's kind",
+        with_variable("named: {initial: [a, b]}") + "scenarios:\n  - name: a number among words\n    players: 2\n"
+        "    given:\n      variables: {named: [a, 3]}\n    expect: [\"true\"]\n",
+        "T004", "3]}\n    expect", message="'named' holds a list of words (its initial value is one, and every rule that sets it "
+        "gives one): an item of it, 3, is a number"),
     "scenario_invariant_of_a_number_variable": Case(
         "an invariant reading a per-seat variable that holds numbers: the same as an expectation",
         with_variable("bid: {initial: 0, each: player}") + "scenarios:\n  - name: a number as a condition\n"

@@ -2671,15 +2671,19 @@ flow:
 """
 
 
-def test_an_expectation_of_a_variable_given_another_kind_is_read_as_given(tmp_path):
-    """For Sale trial: `expect: [pot]` of a number variable is E120 at validate now (test_errors); a scenario whose
-    `given` sets that variable may give it another kind of value, which the expectation then reads: no E120 there."""
+@pytest.mark.parametrize("value, code", [("true", "T004"), ("5", "E120")])
+def test_a_variable_given_another_kind_is_t004_and_one_given_its_kind_is_read_as_its_kind(tmp_path, value, code):
+    """For Sale trial: `expect: [pot]` of a number variable is E120 at validate (test_errors); a scenario whose `given`
+    set that variable was let give it another kind, `pot: true`, and the expectation was not checked. A Citadels trial's
+    `gold: [two, 2, 2, 2]` passed so: a value of another kind is T004 now, and one of its kind keeps E120."""
     (tmp_path / "ruleset.yaml").write_text(NUMBER_VARIABLE, encoding="utf-8")
     (tmp_path / "scenarios.yaml").write_text(
-        "scenarios:\n  - name: given true\n    players: 2\n    given: {variables: {pot: true}}\n    expect: [pot]\n",
+        f"scenarios:\n  - name: given\n    players: 2\n    given: {{variables: {{pot: {value}}}}}\n    expect: [pot]\n",
         encoding="utf-8")
-    [result] = run_scenarios(load_ruleset(str(tmp_path)))
-    assert result.passed, result.failures
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(str(tmp_path))
+    [found] = caught.value.diagnostics
+    assert found.code == code and (found.loc.line, found.loc.col) == ((4, 25) if code == "T004" else (5, 14)), str(found)
 
 
 COPIED = """\
