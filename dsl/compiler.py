@@ -767,6 +767,11 @@ class Compiler:
         # whether a rule reads the rot of anything but a die's face (`at.rot`, `placement(c).rot`): the turn then may mean
         # what a piece's cells do not show, and placements() lists every turn, those that look alike too
         self.reads_turn = False
+        # ... but one read inside a definition counts only where the rules use that definition (an unused one, or one
+        # only play's board, a scenario or the heuristic reads, changes no option): the definitions reading it themselves,
+        # and those the rules' own expressions name (rules_read_turn)
+        self._turn_defines: set = set()
+        self._rule_defines: set = set()
         self._seat_keyed: set = set()  # remembered functions a memo read keys by a kept tuple per seat (_memo_read)
         self._tallies: dict = {}  # a remembered function given a seat -> a tallied count's, which keeps every seat's value of it (_tallied)
         self._tallied_counts: set = set()  # the tallied counts' functions (_tallied), each keeping its list under its key of no argument
@@ -2911,6 +2916,8 @@ class Compiler:
         if name in sym.defines:
             define = sym.defines[name]
             self.used_defines.add(name)
+            if not self.define_stack:
+                self._rule_defines.add(name)
             if define.params:
                 ranking = _ranking_word_hint((self._wanted or (None, ""))[1], src.text)
                 if ranking:  # `winners: highest` beside `highest(p, s)`: the call would not rank the seats either
@@ -3248,7 +3255,7 @@ class Compiler:
         name = node.name
         known = self.symbols.attribute_names()
         if name == "rot" and not self._reads_a_die(code):
-            self.reads_turn = True
+            self._turn_read()
         if t in ("comp", "record", ANY, "map") or (t == "none"):
             if name not in known:
                 spelt = did_you_mean(name, known)
@@ -3307,6 +3314,29 @@ class Compiler:
             self.error(src.at(arg.pos), "E120", f"die() takes the name of a die, but {arg.value!r} names none",
                        f"{spelt} (the dice are {dice})" if spelt else f"the dice are {dice}")
 
+    def _turn_read(self) -> None:
+        """A placement's rot is read here: by the rules where no definition is being compiled, else by that definition."""
+        if self.define_stack:
+            self._turn_defines.add(self.define_stack[-1])
+        else:
+            self.reads_turn = True
+
+    def rules_read_turn(self) -> bool:
+        """Whether the expressions compiled so far read a placement's rot, themselves or through the definitions they use
+        (directly or not); a definition nothing of theirs reaches does not count (lists_every_turn)."""
+        if self.reads_turn:
+            return True
+        seen, todo = set(), list(self._rule_defines)
+        while todo:
+            name = todo.pop()
+            if name in seen or name not in self.symbols.defines:
+                continue
+            seen.add(name)
+            if name in self._turn_defines:
+                return True
+            todo.extend(self._callees(name))
+        return False
+
     def _reads_a_die(self, code: str) -> bool:
         """Whether ``code`` reads a die's face (by the die's name, or a loop's over `dice`): its rot is no placement's."""
         return code.startswith("S.dice[") or code in self._die_locals
@@ -3343,7 +3373,7 @@ class Compiler:
             return f"_ix({code}, {icode})", "comp"
         if t in ("map", "record", ANY):
             if icode == "'rot'" and not self._reads_a_die(code):  # at['rot'], as at.rot
-                self.reads_turn = True
+                self._turn_read()
             return f"_get({code}, {icode})", ANY
         hint = ""
         if isinstance(node.target, ast.Name) and self.symbols.zones.get(node.target.name) == "single":
@@ -3504,7 +3534,7 @@ class Compiler:
             if name == "index" and len(args) == 2:
                 return self._index_of(node, codes, types, src)
             if b.shows_turn:
-                self.reads_turn = True
+                self._turn_read()
             if b.collection_arg or (name in ("min", "max") and len(args) == 1):
                 if not iterable(types[0]):
                     self.error(src.at(node.args[0].pos), "E123", f"{name}() needs a collection, got a {show_type(types[0])}",
@@ -3599,6 +3629,8 @@ class Compiler:
         if name in self.symbols.defines:
             define = self.symbols.defines[name]
             self.used_defines.add(name)
+            if not self.define_stack:
+                self._rule_defines.add(name)
             if len(define.params) != len(args):
                 if name not in self.symbols.refused:  # (a call of `total(a, b)` refused as the second `total`: its E132 says it)
                     self.error(src.at(node.pos), *_arguments_wrong(name, define.params, len(args)))

@@ -787,7 +787,7 @@ class _Builder:
         if not d.get("flow"):
             self.error(d.key_loc("flow") if "flow" in d else d.loc, "S030", "the ruleset has no flow: nothing would happen")
         winners = self.winners()
-        rules_read_turn = self.compiler.reads_turn  # (the rules': a scenario's, a tally's or the heuristic's read changes no option)
+        rules_read_turn = self.compiler.rules_read_turn()  # (the rules': a scenario's, a tally's or the heuristic's read changes no option)
         heuristic = self.heuristic()
         teams = self.teams()
         shown = self.shown()

@@ -144,3 +144,24 @@ def test_a_ruleset_that_reads_rot_is_offered_every_turn(tmp_path, reads, every_t
     turns = {rot for _, _, rot in _offered(game, "square")}
     assert turns == ({0} if "turns: false" in grid else {0, 90, 180, 270} if every_turn else {0})
     assert {rot for _, _, rot in _offered(game, "line")} == ({0} if "turns: false" in grid else {0, 90, 180, 270} if every_turn else {0, 90})
+
+
+@pytest.mark.parametrize("defines, every_turn", [
+    ("  unused(at): at.rot\n", False),  # read by no rule (L001): changes no option
+    ("  shown: count(placement(c).rot for c in board)\nshow: [shown]\n", False),  # play's board alone reads it
+    ("  inner(at): at.rot\n  dead(at): inner(at) < 360\n", False),  # read only through a definition no rule uses
+    ("  turned(at): at.rot < 360\n", True),  # the action's if reads it
+    ("  inner(at): at.rot\n  turned(at): inner(at) < 360\n", True),  # ... through another definition
+])
+def test_only_a_turn_the_rules_read_lists_every_turn(tmp_path, defines, every_turn):
+    """Tsuro trial: a definition no rule uses that read `at.rot` made placements() list every turn of every piece (the
+    options of the game changed by a line that does nothing, which L001 called unused). Only a read the rules reach,
+    themselves or through the definitions they use, does; one read only by an unused definition or by play's board
+    does not."""
+    text = PIECES.replace("GRID", "{resolution: 1, width: 4, height: 4}").replace("zones:\n", "define:\n" + defines + "zones:\n", 1)
+    if "  turned(at)" in defines:
+        text = text.replace("    do:\n      - place", "    if: turned(at)\n    do:\n      - place", 1)
+    path = tmp_path / "shapes.yaml"
+    path.write_text(text, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 1, seed=0)
+    assert {rot for _, _, rot in _offered(game, "square")} == ({0, 90, 180, 270} if every_turn else {0})
