@@ -731,6 +731,9 @@ def b_regions(S, z):
 # -- graphs: a list of edges [a, b] or [a, b, weight], undirected --------------------------------------------------
 
 
+_PLAIN_ITEMS = frozenset({int, float, str, bool, type(None)})  # items a list node may hold to be keyed by tuple() alone
+
+
 def _graph(edges, name: str, starts=()):
     """The nodes and the edges of a list of edges, as ``name``() reads it: (nodes: key -> the value first met, the
     ``starts`` first; around: key -> [(edge number, key of the other end)] in the edges' order; weights: edge number ->
@@ -746,6 +749,8 @@ def _graph(edges, name: str, starts=()):
 
     def key_of(value):
         """The node's key: itself, or for a list or map (a cell's [x, y]) its content, as distinct() keys it."""
+        if value.__class__ is list and _PLAIN_ITEMS.issuperset(map(type, value)):
+            return tuple(value)  # (a list of numbers and words, [x, y]: _content_key's key, made in C)
         if isinstance(value, (list, dict)) and type(value) is not Component and type(value) is not Zone:
             return _content_key(value, made)
         return value
@@ -754,21 +759,37 @@ def _graph(edges, name: str, starts=()):
         nodes[key_of(start)] = start
         around[key_of(start)] = []
     for i, edge in enumerate(edges):
-        if not isinstance(edge, list) or type(edge) is Zone or not 2 <= len(edge) <= 3:
+        if edge.__class__ is not list and (not isinstance(edge, list) or type(edge) is Zone) or not 2 <= len(edge) <= 3:
             hint = ": list its ends, [c.a, c.b]" if type(edge) is Component else ""
             raise RuleRuntimeError(f"{name}()'s edge number {i} must be a list [a, b] or [a, b, weight], got {describe(edge)}{hint}")
-        weight = edge[2] if len(edge) == 3 else 1
-        if type(weight) is not int and type(weight) is not float:  # (true is no weight, though Python adds it as 1)
-            raise RuleRuntimeError(f"{name}()'s edge number {i} has a weight that is no number: {describe(weight)}")
-        a, b = key_of(edge[0]), key_of(edge[1])
-        for k, value in ((a, edge[0]), (b, edge[1])):
-            if k not in nodes:
-                nodes[k] = value
-                around[k] = []
-        around[a].append((i, b))
+        if len(edge) == 3:
+            weight = edge[2]
+            if type(weight) is not int and type(weight) is not float:  # (true is no weight, though Python adds it as 1)
+                raise RuleRuntimeError(f"{name}()'s edge number {i} has a weight that is no number: {describe(weight)}")
+            weights.append(weight)
+        else:
+            weights.append(1)
+        a, b = edge[0], edge[1]
+        # a number, a word: its own key; a list or a map keyed by its content ([x, y] by tuple(), made in C)
+        if a.__class__ is list and _PLAIN_ITEMS.issuperset(map(type, a)):
+            a = tuple(a)
+        elif isinstance(a, (list, dict)):
+            a = key_of(a)
+        if b.__class__ is list and _PLAIN_ITEMS.issuperset(map(type, b)):
+            b = tuple(b)
+        elif isinstance(b, (list, dict)):
+            b = key_of(b)
+        found = around.get(a)
+        if found is None:
+            nodes[a] = edge[0]
+            found = around[a] = []
+        found.append((i, b))
         if b != a:  # a loop is tried once from its node
-            around[b].append((i, a))
-        weights.append(weight)
+            found = around.get(b)
+            if found is None:
+                nodes[b] = edge[1]
+                found = around[b] = []
+            found.append((i, a))
     return nodes, around, weights
 
 

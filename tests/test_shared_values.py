@@ -87,17 +87,19 @@ def _written_out(value) -> int:
 
 
 def test_written_items_counts_flat_and_nested_values_as_written_out():
-    """A list of flat lists (pairs of a cell) is counted in C (values._flat_written_items); any value counts as written
-    out, the flat ones included, a list held twice twice."""
+    """A list of flat lists (pairs of a cell), or of lists of them (edges between [x, y] points), is counted in C
+    (values._flat_written_items); any value counts as written out, the flat ones included, a list held twice twice."""
     from philtre.dsl.values import written_items
 
     pair = [1, 2]
     rng = random.Random(3)
     values = [[], [1, 2], [[1, 2], [3, 4]], [pair, pair, 5], {"a": [1], "b": {"c": 2}}, [[], {}], [{"x": 1, "y": [2]}],
-              [[[1]], [2]], [pair, [pair]]]
+              [[[1]], [2]], [pair, [pair]], [[pair, [3, 4]], [pair, pair]], [[[1, [2]]]], [{"a": [pair]}], [[{"b": 1}, []]]]
     for _ in range(200):
         values.append([rng.choice([0, "w", [rng.random() for _ in range(rng.randrange(3))], {"k": [1, [2]]}, pair])
                        for _ in range(rng.randrange(6))])
+        values.append([[rng.choice([pair, [1, 2], [rng.random()], {"x": 1}, [[3]], 5]) for _ in range(rng.randrange(4))]
+                       for _ in range(rng.randrange(6))])  # edges whose ends are points, deeper here and there
     for value in values:
         assert written_items(value, 10**6) == _written_out(value), value
 
