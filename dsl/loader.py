@@ -409,7 +409,83 @@ def content_hash(data) -> str:
         rules["variables"] = {name: _unquieted(spec) for name, spec in rules["variables"].items()}
     if isinstance(rules.get("zones"), dict):  # (a zone's `quiet` and `show_sorted` too: what people are shown, not the game)
         rules["zones"] = {name: _shown_apart(spec) for name, spec in rules["zones"].items()}
+    if isinstance(rules.get("components"), dict):  # an attribute's values spelt out: `k: 0..2` is `k: [0, 1, 2]`
+        rules["components"] = {name: _ranges_spelt(spec) for name, spec in rules["components"].items()}
+    if isinstance(rules.get("define"), dict):  # a definition no rule reads (play's board's alone, or none) plays no game
+        rules["define"] = _definitions_played(rules)
+        if not rules["define"]:  # (as a ruleset without the section)
+            del rules["define"]
     return "sha256:" + sha256(canonical_text(rules).encode()).hexdigest()[:16]
+
+
+def _range_spelt(value):
+    """An attribute's value `lo..hi` as its whole numbers, or None for any other value (as attribute_values reads it)."""
+    bounds = RANGE_VALUE.fullmatch(value) if isinstance(value, str) else None
+    if bounds is None or max(len(bounds[1]), len(bounds[2])) > 12:
+        return None
+    lo, hi = int(bounds[1]), int(bounds[2])
+    return list(range(lo, hi + 1)) if lo <= hi and hi - lo < MAX_RANGE_VALUES else None
+
+
+def _ranges_spelt(spec):
+    """A component type's spec as the content hash reads it: each range of an attribute's values (`k: 0..2`, `k: [0,
+    2..4]`) spelt out, the values it stands for (language.md, Components), so a range and its values written out have
+    one hash; a range of one value is that value (`k: 3..3` is `k: 3`)."""
+    if not isinstance(spec, dict) or not isinstance(spec.get("attributes"), dict):
+        return spec
+    attributes = {}
+    for name, values in spec["attributes"].items():
+        if isinstance(values, list):
+            attributes[name] = [v for value in values for v in (_range_spelt(value) or [value])]
+        else:
+            spelt = _range_spelt(values)
+            attributes[name] = values if spelt is None else spelt[0] if len(spelt) == 1 else spelt
+    return {**spec, "attributes": attributes}
+
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _words(value, found: set) -> set:
+    """Every word in the texts (keys too) of ``value``, at any depth."""
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            found.update(_WORD.findall(item))
+        elif isinstance(item, dict):
+            todo.extend(item.keys())
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+    return found
+
+
+def _definitions_played(rules: dict) -> dict:
+    """`define` as the content hash reads it: the definitions the rules may read, named in them or in a definition they
+    may read (a word spelt like it anywhere counts, so none that is read is left out); one only play's board (`show`),
+    the `heuristic` or a scenario reads, or none, is left out: it plays no game (a record made before it was added
+    replays)."""
+    defines = rules["define"]
+    heads = {}
+    for head in defines:
+        heads.setdefault(_head_name(head), []).append(head)
+    named = _words({k: v for k, v in rules.items() if k != "define"}, set())
+    read, todo = set(), [name for name in heads if name in named]
+    while todo:
+        name = todo.pop()
+        if name in read:
+            continue
+        read.add(name)
+        for head in heads[name]:
+            todo.extend(word for word in _words([head, defines[head]], set()) if word in heads and word not in read)
+    return {head: body for head, body in defines.items() if _head_name(head) in read}
+
+
+def _head_name(head) -> str:
+    """The name a definition's head gives (`near(a, b)`: near)."""
+    name = _WORD.match(str(head).strip())
+    return name.group(0) if name else str(head)
 
 
 def _without_quiet(spec):

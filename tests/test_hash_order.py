@@ -83,3 +83,53 @@ def test_the_keys_language_md_says_the_hash_leaves_out_are_those_it_leaves_out(t
     hashes = {name: hashed(name, text) for name, text in left_out.items()}
     assert hashes == dict.fromkeys(left_out, hashed("base", base)), hashes
     assert hashed("rule", base.replace("  n: 0\n", "  n: 1\n")) != hashed("base", base)  # (a rule is hashed)
+PLAIN = """\
+philtre: 1
+game: h
+players: 2
+components:
+  card: {attributes: {k: K}, start: deck}
+zones:
+  deck: {}
+DEFINE
+actions:
+  go: {}
+flow:
+  - decide: go
+    player: 0
+"""
+
+
+def _hash(tmp_path, name: str, k: str = "[0, 1, 2]", define: str = "") -> str:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(PLAIN.replace("K", k).replace("DEFINE\n", define), encoding="utf-8")
+    return load_ruleset(str(path)).content_hash
+
+
+@pytest.mark.parametrize("written, spelt", [
+    ("0..2", "[0, 1, 2]"), ("[0..1, 2]", "[0, 1, 2]"), ("[5, 0..2]", "[5, 0, 1, 2]"), ("3..3", "3"), ("[3..3]", "[3]"),
+])
+def test_a_range_of_attribute_values_hashes_as_the_values_it_stands_for(tmp_path, written, spelt):
+    """Tsuro trial: `k: 0..34` for `k: [0, ..., 34]` (the same components, ids and games) changed the hash, and every
+    record made before the tidy-up was refused (P003). A range is its values (language.md, Components); another list of
+    values is another hash."""
+    assert _hash(tmp_path, "range", written) == _hash(tmp_path, "list", spelt)
+    assert _hash(tmp_path, "range", written) != _hash(tmp_path, "other", "[0, 1]")
+
+
+@pytest.mark.parametrize("define, same", [
+    ("define:\n  remaining: count(deck)\nshow: [remaining]\n", True),  # read by play's board alone
+    ("define:\n  spare: 3\n  in_deck: count(deck) - spare\nshow: [in_deck]\n", True),  # ... and through another definition
+    ("define:\n  unused: 3\n", True),  # read by nothing (L001)
+    ("define:\n  size: 3\n", False),  # read by the rules (the flow's `player: size - 3` below)
+])
+def test_a_definition_no_rule_reads_is_left_out_of_the_hash(tmp_path, define, same):
+    """Tsuro trial: a definition added for play's board (`show:` can only name a definition) changed the hash, so the
+    records made before the board line was added stopped replaying (P003), though `show` itself is left out of it."""
+    plain = _hash(tmp_path, "plain")
+    path = tmp_path / "defined.yaml"
+    text = PLAIN.replace("K", "[0, 1, 2]").replace("DEFINE\n", define)
+    if "size" in define:
+        text = text.replace("player: 0", "player: size - 3")
+    path.write_text(text, encoding="utf-8")
+    assert (load_ruleset(str(path)).content_hash == plain) is same
