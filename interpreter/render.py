@@ -106,7 +106,6 @@ _PALETTE = (31, 32, 34, 33, 35, 36, 91, 92, 94, 93)  # ANSI colours for distinct
 
 # for a value whose own letters are taken (digits last: a digit reads as that number, 0-9 drawn as their digits)
 SPARE_SYMBOLS = "KLMNOPQRSTUVWXYZklmnopqrstuvwxyz#%&@+=~$?0123456789"
-LEGEND_VALUES = 12  # values the legend names before "and N more"
 
 
 def _value_key(value) -> tuple:
@@ -160,10 +159,10 @@ def _own_letters(value) -> list:
 def grid_legend(values, symbols, blank: bool = False, marked: bool = False, dots: str | None = None) -> str:
     """'A=apple, V=avocado, K=27; * is a mark': the symbols the drawing uses, each with its value (and the blank's,
     where a piece has blank cells; the mark's where one is drawn; the dot's, ``dots``, where one is). A value drawn as
-    itself ('b' b) is not named: 'b=b, B=B' said nothing."""
+    itself ('b' b) is not named: 'b=b, B=B' said nothing. Every other value is named, however many (a Tsuro trial's
+    legend stopped at 12, "and 6 more", and the letters drawn after them were named nowhere); the board wraps it."""
     named = [f"{symbols[_value_key(v)]}={plain(v)}" for v in values if symbols[_value_key(v)] != plain(v)]
-    more = f" and {len(named) - LEGEND_VALUES} more" if len(named) > LEGEND_VALUES else ""
-    told = [", ".join(named[:LEGEND_VALUES]) + more] if named else []
+    told = [", ".join(named)] if named else []
     return "; ".join(told + [f"{BLANK_SYMBOL} is blank"] * blank + ["* is a mark"] * marked + [f". is {dots}"] * bool(dots))
 
 
@@ -552,7 +551,7 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
                 grid = ruleset.layout(len(view["scores"])).grids[name]  # (a board's size may be an expression)
                 every = pieces_values(ruleset, len(view["scores"]), int(grid))
                 legend, drawing = render_grid(one, grid, colour, every)
-                lines.append(f"  {label}{mine} (x across, y down{'; ' + legend if legend else ''}):")
+                lines += wrapped(f"  {label}{mine} (x across, y down{'; ' + legend if legend else ''}):", width if played else 0)
                 lines.extend("  " + line for line in drawing + stack_lines(one, grid, ruleset))
             else:
                 lines += wrapped(f"  {label}{mine}: {_zone(one, ruleset, spec.show_sorted, spec.order == 'nobody')}", width if played else 0)

@@ -2081,6 +2081,50 @@ def test_a_grid_is_drawn_with_a_symbol_of_its_own_for_each_value_and_a_legend_th
         assert symbol in drawn, (symbol, drawing)
 
 
+LEGEND = """\
+philtre: 1
+game: legend
+players: 1
+components:
+  chip:
+    attributes: {v: 10..23}
+    derive: {cells: "[v]"}
+    start: pile
+zones:
+  pile: {}
+  board: {grid: {resolution: 1, width: 14, height: 1}}
+actions:
+  done: {}
+flow:
+  - for: c in pile
+    do:
+      - place: {piece: c, to: board, at: "{'x': c.v - 10, 'y': 0, 'rot': 0}"}
+  - decide: done
+    player: 0
+"""
+
+
+def test_the_grid_legend_names_every_value_drawn_however_many_wrapped_as_a_zone_line(tmp_path):
+    """Tsuro trial: the legend stopped after 12 values ('V=21 and 2 more'), and W and X, drawn on the board, were named
+    nowhere (language.md: the legend names the values on the board). Every one is named; play's board wraps the line
+    after a comma, as it wraps a zone's."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.render import BOARD_LINE, render_view
+
+    (tmp_path / "ruleset.yaml").write_text(LEGEND, encoding="utf-8")
+    ruleset = load_ruleset(str(tmp_path))
+    game = Game(ruleset, 1, seed=1)
+    text = render_view(game.view(0), ruleset)
+    legend = re.search(r"board \(x across, y down; (.*)\):", text).group(1)
+    assert legend == ", ".join(f"{ch}={v}" for ch, v in zip("KLMNOPQRSTUVWX", range(10, 24))), legend
+    played = render_view(game.view(0), ruleset, played=True)
+    head = played[played.index("  board (x across"):played.index("):\n") + 2].splitlines()
+    assert len(head) == 2 and all(len(line) <= BOARD_LINE for line in head), head
+    assert head[0].endswith("V=21,") and head[1].strip() == "W=22, X=23):", head
+    assert played.splitlines()[played.splitlines().index(head[1]) + 2].split() == ["0", *"KLMNOPQRSTUVWX"]
+
+
 def test_a_blank_cell_is_drawn_as_a_blank_not_as_a_value_named_none():
     """A piece's blank (none) cells were drawn 'N' under 'N=none', as if none were a value on the board; a grid with
     no value at all read '(x across, y down; ; * is a mark ...)'."""
