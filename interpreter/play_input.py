@@ -499,6 +499,8 @@ def _by_label(text: str, options, single_zones=(), forbidden=None):
     others = _also_a_word(text, exact, options, single_zones) if exact else []  # `red` of paint(colour=red): take(card=card red) too
     if len(exact) == 1:
         return _whole_and_word(text, exact[0], others, options, single_zones) if others else _unless_forbidden(text, exact[0], options, single_zones, forbidden)
+    if not exact and (listed := _position_as_list(text, options)):  # at=[1, 0]: matched by its words, 51 placements
+        return listed
     if not exact:  # [d3, d1] for which=[d1, d3]: word matching offered [d1, d2, d3] too
         reordered = _reordered(text, options, single_zones)
         free = [option for option, any_order in reordered if any_order]
@@ -555,6 +557,24 @@ def _by_zone_index(text: str, options, single_zones=()) -> list:
         if read != text and _has_words(read, set(_words(read)), option, single_zones):
             found.append(option)
     return _of_action_typed(set(_words(text)), found) if found else []
+def _position_as_list(text: str, options) -> str:
+    """For a list typed after the name of an argument that is a position in each option having it (at=[1, 0]): that
+    it is a position, not a list, and how to type one ('1 0 0'); '' for another line. A Tsuro trial's `at=[1,0]` was
+    matched by its words, 1 and 0, and answered that the rules forbid the 51 placements at x=1 or y=1 (and at x=0 y=1,
+    which it does not name by any reading)."""
+    for name, typed, _, _ in _named_values(text):
+        values = [v for option in options for n, v in option.args if n.lower() == name.lower()]
+        if not typed.startswith("[") or not values or not all(_a_position(v) for v in values):
+            continue
+        unturned = _all_at_rot_zero(options)
+        numbers = [w for w in _words(typed) if NUMBER.fullmatch(w)]
+        form = ""
+        if len(numbers) == len(_words(typed)) and 2 <= len(numbers) <= 3 - unturned:
+            x, y, rot = numbers[0], numbers[1], numbers[2] if len(numbers) == 3 else "0"
+            form = (f"'{x} {y}' for x={x} y={y}" if unturned else f"'{x} {y} {rot}' for x={x} y={y} rot={rot}") + ", or "
+        return (f"{_said_back(text)} is not among this turn's options: {name} is a position on the board (x, y"
+                f"{'' if unturned else ' and rot'}), not a list: type {form}{_position_hint(options, 'as ')}")
+    return ""
 
 
 def _sets_typed(text: str, matches: list, single_zones=()) -> list:

@@ -166,3 +166,39 @@ def test_numbers_typed_bare_that_no_list_option_holds_say_the_form_to_type(tmp_p
     assert choose("0 0", options).startswith(
         "'0 0' is not among this turn's options (no option has to=[0, 0] now; build's to is one of [1, 0], [0, 1], "
         "[1, 1]: type a list's numbers in order, 1 1, or to=[1, 1]), which are: ")
+
+
+TURNED = """\
+philtre: 1
+game: at-list
+players: 1
+components:
+  tile: {derive: {cells: "[1, 2]"}, start: hand}
+zones:
+  hand: {}
+  board: {grid: {resolution: 1, width: 3, height: 3}}
+actions:
+  put:
+    choose: {t: hand, at: "placements(board, t)"}
+    if: at.x == 0 and at.y == 0
+    do:
+      - place: {piece: t, to: board, at: at}
+flow:
+  - decide: put
+    player: 0
+"""
+
+
+def test_a_list_typed_for_a_position_says_it_is_a_position_and_how_to_type_it(tmp_path):
+    """A Tsuro trial: `at=[1,0]` at a placement was matched by its words, 1 and 0, and answered that the rules forbid
+    each of the 51 options it names (among them x=0 y=1 and x=1 y=1, which it names by no reading). It is told that at
+    is a position, and the position typed as play reads one."""
+    (tmp_path / "ruleset.yaml").write_text(TURNED, encoding="utf-8")
+    said = _asked(tmp_path, "at=[1,0]")
+    assert said == ("'at=[1,0]' is not among this turn's options: at is a position on the board (x, y and rot), not a "
+                    "list: type '1 0 0' for x=1 y=0 rot=0, or a position as 'x y rot' (e.g. '0 0 270')"), said
+    assert "'2 1 90' for x=2 y=1 rot=90" in _asked(tmp_path, "at = [2, 1, 90]")
+    assert "type a position as 'x y rot'" in _asked(tmp_path, "at=[left]")
+    assert "the rules forbid" in _asked(tmp_path, "1 0 0")  # (the position typed: why the rules refuse it)
+    (tmp_path / "ruleset.yaml").write_text(TURNED.replace("[1, 2]", "[1]"), encoding="utf-8")  # (one look: x y alone)
+    assert "at is a position on the board (x, y), not a list: type '1 0' for x=1 y=0, or" in _asked(tmp_path, "at=[1,0]")
