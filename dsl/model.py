@@ -400,7 +400,8 @@ def _zone_copies(spec: ZoneSpec, nplayers: int) -> int:
     what = f"'copies' of zone '{spec.name}'"
     n = before_the_game(spec.copies, _Seats(nplayers), {}, what, "player_count, not a zone, a variable, a score, a die or the round")
     if type(n) is not int or not 1 <= n <= MAX_ZONE_COPIES:
-        raise PhiltreError.at(spec.copies.loc, "R002", f"{what} must be a whole number 1..{MAX_ZONE_COPIES}, got {n!r}")
+        raise PhiltreError.at(spec.copies.loc, "R002", f"{what} must be a whole number 1..{MAX_ZONE_COPIES}, got {n!r}",
+                              set_elsewhere(spec.copies, _Seats(nplayers)))
     return n
 
 
@@ -420,8 +421,32 @@ def _grid_side(spec: ZoneSpec, key: str, side, nplayers: int) -> int:
     what = f"'{key}' of grid '{spec.name}'"
     n = before_the_game(side, _Seats(nplayers), {}, what, "player_count, not a zone, a variable, a score, a die or the round")
     if type(n) is not int or not 1 <= n <= geometry.MAX_GRID_SIDE:
-        raise PhiltreError.at(side.loc, "R002", f"{what} must be a whole number 1..{geometry.MAX_GRID_SIDE}, got {spell(n)}")
+        raise PhiltreError.at(side.loc, "R002", f"{what} must be a whole number 1..{geometry.MAX_GRID_SIDE}, got {spell(n)}",
+                              set_elsewhere(side, _Seats(nplayers)))
     return n
+
+
+def set_elsewhere(expr, stand_in) -> str:
+    """Where the definitions ``expr`` names are set in another file than ``expr`` is written in (an overlay's `size:
+    200` read by the base's `width: size`), each with its value: 'size is 200, set at house.yaml:3:9'; '' where none
+    is. A Tsuro trial's board made too large by a house rule was reported at the base's line alone, which is right and
+    untouched."""
+    from . import ast
+    from .compiler import DEFINED_AT
+
+    namespace = getattr(expr.fn, "__globals__", None) or {}
+    defined = namespace.get(DEFINED_AT) or {}
+    told = []
+    for name in dict.fromkeys(n.name for n in ast.walk(expr.tree) if isinstance(n, ast.Name)) if expr.tree is not None else ():
+        fname = f"d_{name}"
+        if fname not in defined or defined[fname][1] is None or defined[fname][1].path == expr.loc.path:
+            continue
+        try:
+            value = f"is {spell(namespace[fname](stand_in, {}))}, set"
+        except Exception:  # noqa: BLE001 - (its value cannot be told: where it is set still can)
+            value = "is set"
+        told.append(f"{name} {value} at {defined[fname][1]}")
+    return "; ".join(told)
 
 
 def teams_at(ruleset, nplayers: int) -> list | None:

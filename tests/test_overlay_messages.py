@@ -352,3 +352,44 @@ def test_extends_written_as_a_list_or_mapping_is_told_it_names_one_base(tmp_path
     d = error.diagnostic
     assert (d.code, d.loc.line, d.loc.col) == ("V001", 1, 10), d
     assert d.hint.startswith("extends names one base") and "quoted" not in d.hint, d
+
+
+SIZED = """\
+philtre: 1
+game: sized
+players: 2
+components:
+  tile: {derive: {cells: "[1]"}, start: pile}
+zones:
+  pile: {}
+  row: {copies: rows}
+  board: {grid: {resolution: 1, width: size, height: size}}
+define:
+  size: 6
+  rows: 2
+actions:
+  go: {}
+flow:
+  - decide: go
+    player: 0
+"""
+
+
+@pytest.mark.parametrize("set_, said", [
+    ("size: 200", "'width' of grid 'board' must be a whole number 1..100, got 200 (with 2 players) (size is 200, set at "),
+    ("rows: 5000", "'copies' of zone 'row' must be a whole number 1..1000, got 5000 (with 2 players) (rows is 5000, set at "),
+])
+def test_a_size_set_too_large_by_an_overlay_names_the_overlays_line_too(tmp_path, set_, said):
+    """Tsuro trial: `size: 200` in a house rule was reported at the base's `width: size` alone (right, and untouched):
+    the finding now names where the overlay sets what it reads, with its value."""
+    (tmp_path / "game.yaml").write_text(SIZED, encoding="utf-8")
+    house = tmp_path / "house.yaml"
+    house.write_text(f"extends: game.yaml\ndefine:\n  {set_}\n", encoding="utf-8")
+    [found] = check_file(str(house)).errors
+    error = found.diagnostic
+    assert error.code == "R002" and (error.loc.path, error.loc.line) == (str(tmp_path / "game.yaml"), 8 if "rows" in set_ else 9)
+    assert f"{error.message} ({error.hint})" == said + f"{Loc(str(house), 3, 9)})", str(error)
+    (tmp_path / "game.yaml").write_text(SIZED.replace("size: 6", "size: 200").replace("rows: 2", "rows: 5000"), encoding="utf-8")
+    [found] = check_file(str(tmp_path / "game.yaml")).errors
+    error = found.diagnostic
+    assert error.code == "R002" and not error.hint  # (set in the file it is read in: its own line says it)
