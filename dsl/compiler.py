@@ -770,8 +770,10 @@ class Compiler:
         # ... but one read inside a definition counts only where the rules use that definition (an unused one, or one
         # only play's board, a scenario or the heuristic reads, changes no option): the definitions reading it themselves,
         # and those the rules' own expressions name (rules_read_turn)
-        self._turn_defines: set = set()
+        self._turn_defines: dict = {}  # definition -> where it reads the turn (its first read)
         self._rule_defines: set = set()
+        self._turn_read_at = None  # where a rule reads it first, itself
+        self.turn_read_at = None  # ... and where the rules read it, themselves or in a definition they use (rules_read_turn)
         self._seat_keyed: set = set()  # remembered functions a memo read keys by a kept tuple per seat (_memo_read)
         self._tallies: dict = {}  # a remembered function given a seat -> a tallied count's, which keeps every seat's value of it (_tallied)
         self._tallied_counts: set = set()  # the tallied counts' functions (_tallied), each keeping its list under its key of no argument
@@ -1581,6 +1583,7 @@ class Compiler:
         if self.reads_turn:  # placements() lists every turn (the calls written are the same: bytecodes do not change)
             namespace.update(PLACEMENTS_EVERY_TURN)
             namespace[READS_TURN] = True
+            namespace[READS_TURN_AT] = self.turn_read_at  # (where, for L052)
         if SHORTCUTS:
             lines = [_counts_kept(_memo_made(_seat_values_read(_read_once(_memo_local(text)), self._tallies)), self._tallied_counts) for text in lines]
             lines = _seat_entries_dropped(lines, [text for text, *_ in self.bare.values()], self._tallies, self._seat_keyed)
@@ -3255,7 +3258,7 @@ class Compiler:
         name = node.name
         known = self.symbols.attribute_names()
         if name == "rot" and not self._reads_a_die(code):
-            self._turn_read()
+            self._turn_read(src.at(node.pos))
         if t in ("comp", "record", ANY, "map") or (t == "none"):
             if name not in known:
                 spelt = did_you_mean(name, known)
@@ -3314,27 +3317,30 @@ class Compiler:
             self.error(src.at(arg.pos), "E120", f"die() takes the name of a die, but {arg.value!r} names none",
                        f"{spelt} (the dice are {dice})" if spelt else f"the dice are {dice}")
 
-    def _turn_read(self) -> None:
-        """A placement's rot is read here: by the rules where no definition is being compiled, else by that definition."""
+    def _turn_read(self, loc) -> None:
+        """A placement's rot is read at ``loc``: by the rules where no definition is being compiled, else by that definition."""
         if self.define_stack:
-            self._turn_defines.add(self.define_stack[-1])
+            self._turn_defines.setdefault(self.define_stack[-1], loc)
         else:
             self.reads_turn = True
+            self._turn_read_at = self._turn_read_at or loc
 
     def rules_read_turn(self) -> bool:
         """Whether the expressions compiled so far read a placement's rot, themselves or through the definitions they use
         (directly or not); a definition nothing of theirs reaches does not count (lists_every_turn)."""
         if self.reads_turn:
+            self.turn_read_at = self._turn_read_at
             return True
-        seen, todo = set(), list(self._rule_defines)
+        seen, todo = set(), sorted(self._rule_defines, reverse=True)  # (the first by name, where several read it)
         while todo:
             name = todo.pop()
             if name in seen or name not in self.symbols.defines:
                 continue
             seen.add(name)
             if name in self._turn_defines:
+                self.turn_read_at = self._turn_defines[name]
                 return True
-            todo.extend(self._callees(name))
+            todo.extend(sorted(self._callees(name), reverse=True))
         return False
 
     def _reads_a_die(self, code: str) -> bool:
@@ -3373,7 +3379,7 @@ class Compiler:
             return f"_ix({code}, {icode})", "comp"
         if t in ("map", "record", ANY):
             if icode == "'rot'" and not self._reads_a_die(code):  # at['rot'], as at.rot
-                self._turn_read()
+                self._turn_read(src.at(node.pos))
             return f"_get({code}, {icode})", ANY
         hint = ""
         if isinstance(node.target, ast.Name) and self.symbols.zones.get(node.target.name) == "single":
@@ -3534,7 +3540,7 @@ class Compiler:
             if name == "index" and len(args) == 2:
                 return self._index_of(node, codes, types, src)
             if b.shows_turn:
-                self._turn_read()
+                self._turn_read(src.at(node.pos))
             if b.collection_arg or (name in ("min", "max") and len(args) == 1):
                 if not iterable(types[0]):
                     self.error(src.at(node.args[0].pos), "E123", f"{name}() needs a collection, got a {show_type(types[0])}",
@@ -7758,6 +7764,14 @@ RUNTIME["b_index_of"] = b_index_of  # index(xs, x): a call of its own (BUILTINS'
 RUNTIME["b_placements_on_boards"] = b_placements_on_boards  # placements() in a ruleset with a board of fixed size
 RUNTIME["b_placements_unturned"] = b_placements_unturned  # placements() in a ruleset with a grid whose pieces never turn
 READS_TURN = "_reads_turn"  # in a ruleset's namespace, true where its rules read a placement's rot (lists_every_turn)
+
+
+READS_TURN_AT = "_reads_turn_at"  # ... and where the rules read it (a Loc, or None where it is not known)
+
+
+def turn_read_at(ruleset):
+    """Where the rules of ``ruleset`` read a placement's rot (lists_every_turn), themselves or in a definition; None."""
+    return ruleset.namespace.get(READS_TURN_AT)
 
 
 def lists_every_turn(ruleset) -> bool:

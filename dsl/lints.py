@@ -31,7 +31,7 @@ from .parser import SourceText, parse
 from .plain_data import Record
 from .schema import component_type_keys
 from .statements import NEXT_MUST
-from .values import Zone, describe, explain, is_number, other_kind_written, values_shown
+from .values import Zone, component_text, describe, explain, is_number, other_kind_written, values_shown
 from .yamlpos import Map, loc_of
 
 _PARAMETER_MARK = "\0parameter "  # a definition's parameter, in the zones its body may give (Facts.define_passes)
@@ -4549,6 +4549,48 @@ def _where_it_fits(found: list) -> str:
     """For L049's hint: the condition on player_count that leaves out the failing counts below (or above) the others."""
     low = [n for n, value in found if value < 0]
     return f"player_count > {max(low)}" if low else f"player_count < {min(n for n, _ in found)}"
+def l052_every_turn_listed(facts) -> list:
+    """L052 (a note): the rules read a placement's rot (language.md, placements: "Unless the rules read the turn"), so
+    placements() lists every turn of a piece, those that look alike too, where some piece on a grid whose pieces turn
+    does look alike turned: said once, where the rules read it (themselves, or in a definition they use). A Tsuro
+    trial's ruleset, which must read the turn, was offered each symmetric tile 2 to 4 times at a spot, and validate said
+    nothing of why (a quarter of an hour to find the paragraph)."""
+    from . import geometry
+    from .compiler import lists_every_turn, turn_read_at
+
+    loc = turn_read_at(facts.ruleset)
+    if loc is None or not lists_every_turn(facts.ruleset):
+        return []
+    rs = facts.ruleset
+    turning = [name for name, spec in rs.zones.items() if spec.grid and spec.turns]
+    if not turning:
+        return []
+    layout = rs.layout(rs.min_players)
+    resolutions = sorted({int(layout.grids[name]) if name in layout.grids else int(rs.zones[name].grid) for name in turning})
+    kinds, alike = set(), None
+    for comp in layout.components:
+        if "cells" not in comp or comp.signature in kinds:
+            continue
+        kinds.add(comp.signature)
+        for resolution in resolutions:
+            try:
+                repeated = geometry.repeated_turns(comp, resolution)
+            except (geometry.GeometryError, TypeError, ValueError):  # (a piece that cannot lie on the grid: its own finding)
+                repeated = ()
+            if repeated:
+                alike = (comp, repeated)
+                break
+        if alike is not None:
+            break
+    if alike is None:
+        return []
+    comp, repeated = alike
+    turns = ", ".join(str(r) for r in repeated)
+    return [Diagnostic(loc, "L052", f"the rules read a placement's rot here, so placements() lists every turn of a piece, "
+                       f"those that look alike too: {component_text(comp)} looks the same at rot {turns} as at a lesser turn, and "
+                       "is offered at each (a random agent weighs it more)",
+                       "where a turn means no more than the cells show, keep one of each look in the action's if; where "
+                       f"each turn is a move of its own, as meant: silence it {SILENCE_HERE}L052]")]
 
 
 def _with_fallback(call) -> str:
@@ -5604,6 +5646,7 @@ LINTS = {
     "L049": l049_index_past_a_list_written_out,
     "L050": l050_count_moved_tells_a_hidden_zone,
     "L051": l051_word_given_that_no_rule_knows,
+    "L052": l052_every_turn_listed,
 }
 
 

@@ -43,7 +43,7 @@ class Finding(Frozen):
 
 # said, failing nothing: a scenario's pattern that may not take what was meant (T021); a turns' next that may find no
 # seat (L048), which only the rules know never happens (a poker hand always has a seat not folded)
-NOTES = ("T021", "L048")
+NOTES = ("T021", "L048", "L052")
 
 
 def severity_of(code: str) -> str:

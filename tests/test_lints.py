@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039, L040, L041, L042, L043, L044, L045, L046, L049, L050, L051).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039, L040, L041, L042, L043, L044, L045, L046, L049, L050, L051, L052).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -133,6 +133,29 @@ flow:
 
 
 # Each case: the broken text, the lint code, the text the finding must point at, words of its message.
+TURN_READ = """\
+philtre: 1
+game: turned
+players: 1
+components:
+  square: {derive: {cells: "[1, 1, 1, 1]", shape: "[[0, 0], [1, 0], [0, 1], [1, 1]]"}, start: bag}
+zones:
+  bag: {visible: everyone}
+  board: {grid: {resolution: 1, width: 4, height: 4}, visible: everyone}
+define:
+  upright(at): at.rot < 180
+actions:
+  lay:
+    choose: {t: bag, at: "placements(board, t)"}
+    if: upright(at)
+    do:
+      - place: {piece: t, to: board, at: at}
+flow:
+  - decide: lay
+    player: 0
+"""
+
+
 CASES = {
     "unused definition": (
         changed("define:\n", "define:\n  spare(p): count(hand[p]) + 1\n"),
@@ -434,6 +457,9 @@ CASES = {
         GIVEN_WORD_RULES + "scenarios:\n  - name: spades named\n    players: 2\n    given:\n      variables: {named: spade}\n"
         "    expect: [\"true\"]\n",
         "L051", "named: spade", "the value given to 'named' is the word 'spade'"),
+    "the rules read the turn of a piece that looks alike turned": (  # a Tsuro trial: each tile offered 2-4 times a spot
+        TURN_READ, "L052", "at.rot < 180", "the rules read a placement's rot here, so placements() lists every turn of a "
+        "piece, those that look alike too: square looks the same at rot 90, 180, 270 as at a lesser turn"),
 }
 
 
@@ -3768,3 +3794,17 @@ def test_an_initial_value_written_as_a_map_comprehension_is_told_how_to_write_th
     assert "there are no map comprehensions" in found.hint, str(found)
     assert '{for: c in range(2, 13), do: [{set: {temp: "put(temp, c, 0)"}}]}' in found.hint, str(found)
     assert "set: {temp: \"{c:" not in found.hint, str(found)
+@pytest.mark.parametrize("change, said", [
+    (None, True),
+    (("    if: upright(at)\n", ""), False),  # the definition no rule uses (L001): placements lists each look once
+    (('"[1, 1, 1, 1]"', '"[1, 2, 3, 4]"'), False),  # no piece looks alike turned: every turn is listed anyway
+    (("height: 4}", "height: 4, turns: false}"), False),  # the pieces never turn
+])
+def test_l052_is_a_note_only_where_the_rules_read_the_turn_of_a_piece_that_looks_alike(tmp_path, change, said):
+    """L052 is said where it changes the options (a piece that looks alike turned, on a grid whose pieces turn), and
+    only where the rules read the turn (not a definition no rule uses); a note, that fails no validation."""
+    from philtre.dsl.report import NOTES
+
+    text = TURN_READ if change is None else TURN_READ.replace(*change)
+    assert ("L052" in [d.code for d in findings(tmp_path, text)]) is said
+    assert "L052" in NOTES
