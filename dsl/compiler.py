@@ -863,6 +863,7 @@ class Compiler:
         self.deferred: list | None = []
         self.set_values: list = []  # (variable, a set's seat Expr or None, its value Expr, whether set whole, the value's _seen)
         self.variable_types: dict = {}  # variable -> the type every value it holds has, where known (variable_types)
+        self.or_none_types: dict = {}  # variable declared none -> the type every set gives it but none (typed_variables)
         self.last_seen: dict | None = None  # the _seen of the expression compiled last (statements.c_set keeps a value's)
         self._me_readers: dict = {}  # (definition, `me` or `current`) -> whether it, or one it uses, reads it (_reads_me)
         self._plain_keyed: set = set()  # remembered functions whose memo key is their arguments as they are
@@ -995,7 +996,8 @@ class Compiler:
                     at, name = rest
                     self.error(at, "E125", f"the choices for '{name}' must be a collection (a zone, zones or a list), but this "
                                f"is {a_type(t)}", _counting_hint(t, ast.text(node)))
-            elif _refused(t, rest[2], rest[3]) and not (t == "num" and rest[2] in NUMERIC):
+            elif (_refused(t, rest[2], rest[3]) and not (t == "num" and rest[2] in NUMERIC)
+                  and not (typer.may_be_none(node, seen) and not _refused("none", rest[2], rest[3]))):
                 # (a variable of numbers may hold a whole one where one is due: its fraction fails in play, R100 saying
                 # to use //, as `xs[x / 2]` does)
                 self._wrong_kind(node, src, *rest, t)
@@ -2862,6 +2864,13 @@ class Compiler:
                                f"    r = m[f_k] = {code}\n    return r")  # (f_k: the read's key)
 
     def gen(self, node, scope, src):
+        code, t = self._gen(node, scope, src)
+        if self._seen is not None:  # (noted for variable_types; a variable's read is noted already, as one: _note_read;
+            # a part tabled or hoisted too: `count(hand[me]) + bidder` of an action's if was typed any, its count unseen)
+            self._seen.setdefault(id(node), (node, t))
+        return code, t
+
+    def _gen(self, node, scope, src):
         method = getattr(self, "_g_" + type(node).__name__)
         if id(node) in self._tabled:
             value = self._tabled[id(node)]
@@ -2884,10 +2893,7 @@ class Compiler:
             if table is not None:
                 self._seeds[k] = table
             return f"(hz[{k}] if hz[{k}] is not _LAZY else _keep(hz, {k}, _e{index}, S, L))", t
-        code, t = method(node, scope, src)
-        if self._seen is not None:  # (noted for variable_types; a variable's read is noted already, as one: _note_read)
-            self._seen.setdefault(id(node), (node, t))
-        return code, t
+        return method(node, scope, src)
 
     def _table_for(self, node, scope, src) -> str | None:
         """The lister's table already holding hoisted ``node``'s value, if it is one: [f(x) for x in D], f tabled over D."""

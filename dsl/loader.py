@@ -37,7 +37,7 @@ from .scenarios import (
 from .scenario_defaults import check_defaults, checking, found_by_scenario, said_once, with_defaults
 from .shipped import shipped_path
 from .statements import Context, compile_block, compile_then, counting_hint, revealed_values, writes_set_aside
-from .variable_types import check_variable_types, variable_types
+from .variable_types import check_variable_types, typed_variables
 from .yamlpos import YAML_SUFFIXES, Map, ScalarLoc, Seq, is_system_file, load_file, loc_of, plain
 
 TOP_KEYS = ("philtre", "game", "title", "description", "players", "components", "zones", "variables", "dice",
@@ -857,7 +857,8 @@ class _Builder:
         self.compiler.circled_blocks = check_circles(self.compiler, self.compiler.blocks)
         actions = self.actions(ctx)
         flow = compile_block(ctx, d.get("flow") or [], {})
-        self.compiler.variable_types = variable_types(self.compiler, variables)  # (every set is compiled: reveals read them)
+        # (every set is compiled: reveals read them; the checks read those of the variables declared none too)
+        self.compiler.variable_types, self.compiler.or_none_types = typed_variables(self.compiler, variables)
         revealed_values(ctx, [*flow, *(action.then for action in actions.values() if action.then is not None),
                               *(stmt for action in actions.values() for stmt in action.body)], variables)
         if not d.get("flow"):

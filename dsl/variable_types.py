@@ -10,7 +10,8 @@ A variable declared an empty list (`initial: []`) takes its items' type from the
 with `code + [c]`, `c` a word, holds a list of words. A variable whose declared value tells no type (none, a list of
 several kinds, a map), or that some `set` gives a value of another type or of one known only at run time, stays
 *any*. The generated code is the same either way but for a `reveal` of a variable: a variable known to hold no
-components shows its value (dsl.statements.revealed_values).
+components shows its value (dsl.statements.revealed_values). A variable declared none (a seat chosen later) takes
+the type every set gives it but none (typed_variables): its values are none or of that type, which the checks read.
 """
 
 from __future__ import annotations
@@ -55,8 +56,9 @@ class Typer:
     """The type of a compiled node, given the variables' types where they are known (``known``: name -> the type of
     its value, one seat's of a per-seat variable)."""
 
-    def __init__(self, compiler, known: dict):
+    def __init__(self, compiler, known: dict, or_none: frozenset = frozenset()):
         self.symbols, self.define_seen, self.known = compiler.symbols, compiler._define_seen, known
+        self.or_none = or_none  # the variables of ``known`` declared none: their values are none or of that type
 
     def type_of(self, node, seen, busy: frozenset = frozenset()):
         """The type of ``node``, compiled with ``seen`` (Compiler._seen), where reading variables' known types."""
@@ -107,8 +109,23 @@ class Typer:
             return None
         return "num" if op == "/" or "num" in (left, right) else "int"
 
+    def may_be_none(self, node, seen) -> bool:
+        """Whether ``node`` reads a variable declared none (``or_none``) as it is: it may give none, not its type."""
+        if isinstance(node, ast.Index) and isinstance(node.target, ast.Name) and self.symbols.variables.get(node.target.name):
+            node = node.target  # (one seat's value of a per-seat variable)
+        entry = (seen or {}).get(id(node))
+        return (isinstance(node, ast.Name) and node.name in self.or_none and entry is not None and len(entry) == 3
+                and entry[2] == "variable")
+
     def said(self, hint: str, node, seen) -> str:
-        """``hint``, with the variable whose known type a finding at ``node`` read (`if: buys`, `when: chips[me]`)."""
+        """``hint``, with the variable whose known type a finding at ``node`` read (`if: buys`, `when: chips[me]`, or
+        an operand's: `if: count(hand[me]) + bidder`)."""
+        if isinstance(node, ast.BinOp):
+            for part in (node.left, node.right):
+                found = self.said(hint, part, seen)
+                if found != hint:
+                    return found
+            return hint
         while isinstance(node, ast.Index):
             node = node.target
         entry = (seen or {}).get(id(node))
@@ -120,6 +137,9 @@ class Typer:
             return hint
         seat = " (each seat's)" if self.symbols.variables[name] else ""
         said = f"'{name}'{seat} always holds {held}: it starts as one, and every set of it gives one"
+        if name in self.or_none:
+            said = (f"'{name}'{seat} holds none or {held}: it starts as none, and every set of it gives "
+                    f"{held} or none")
         return f"{hint}; {said}" if hint else said
 
 
@@ -127,8 +147,16 @@ def variable_types(compiler, variables: dict) -> dict:
     """Variable -> the type of every value it holds (one seat's, for a per-seat variable), where one type holds them
     all: its declared value's, which every `set` of it (Compiler.set_values) gives too, read with the types so known
     (`set: {buys: buys - 1}` keeps a whole number one). ``variables``: name -> VariableSpec."""
+    return typed_variables(compiler, variables)[0]
+
+
+def typed_variables(compiler, variables: dict) -> tuple:
+    """variable_types, and the variables declared none of which every `set` gives one type or none (Skull's
+    `bidder: null`, set to `me` and to `none`): name -> that type (their values are that type or none)."""
     known = {name: found for name, spec in variables.items() if (found := declared_type(spec.initial) or
              (("list", EMPTY) if spec.initial == [] else None)) is not None}
+    or_none = {name for name, spec in variables.items() if spec.initial is None}
+    known.update(dict.fromkeys(or_none, EMPTY))  # (typed by their sets alone: a set of none leaves the type as it is)
     typer = Typer(compiler, known)
     changed = True
     while changed:  # (each pass takes a type away or makes whole numbers numbers: it ends)
@@ -139,6 +167,8 @@ def variable_types(compiler, variables: dict) -> dict:
             found = typer.type_of(value.tree, seen) if value.tree is not None else ANY
             if whole:  # a per-seat variable set whole: a list of one value per seat
                 found = found[1] if is_list(found) else ANY
+            if found == "none" and name in or_none:
+                continue
             joined = joined_type(known[name], found)
             if joined != known[name]:
                 changed = True
@@ -146,7 +176,9 @@ def variable_types(compiler, variables: dict) -> dict:
                     del known[name]
                 else:
                     known[name] = joined
-    return {name: found for name, found in known.items() if not _unknown_in(found)}
+    typed = {name: found for name, found in known.items() if not _unknown_in(found)}
+    return ({name: found for name, found in typed.items() if name not in or_none},
+            {name: found for name, found in typed.items() if name in or_none})
 
 
 def _unknown_in(t) -> bool:
@@ -155,5 +187,9 @@ def _unknown_in(t) -> bool:
 
 
 def check_variable_types(compiler) -> None:
-    """Make again the checks the variables' values passed at compile time, with their types (variable_types) known."""
-    compiler.check_deferred(Typer(compiler, compiler.variable_types))
+    """Make again the checks the variables' values passed at compile time, with their types (variable_types) known,
+    and those of the variables declared none that every set gives one type or none (Compiler.or_none_types): a value
+    read from one is of that type where it is not none, and none is refused wherever that type is (`if: bidder`, a seat
+    or none, is E120; `if: count(hand[me]) + bidder` is a number where it does not fail)."""
+    or_none = compiler.or_none_types
+    compiler.check_deferred(Typer(compiler, {**compiler.variable_types, **or_none}, frozenset(or_none)))

@@ -379,6 +379,14 @@ CASES = {
         breaking("      - move: card -> pile\n", "      - move: card -> pile\n      - set: {bid: n}\n",
                  breaking('choose: {card: "hand[me]"}', 'choose: {card: "hand[me]", n: "bid + 1"}', with_variable("bid: 0"))),
         "E125", '"bid + 1', message="but this is a number", hint="range(bid + 1, N)"),
+    "a_number_added_to_a_seat_or_none": Case(
+        "a condition that adds a number to a variable declared none and set to a seat or none (a Skull trial's bidder: "
+        "null; it stayed of unknown type, validated, and the first game stopped with R100)",
+        breaking(IF, "    if: count(hand[me]) + bidder\n",
+                 breaking("      - move: card -> pile\n", "      - move: card -> pile\n      - set: {bidder: me}\n",
+                          with_then("      - set: {bidder: none}\n").replace("define:", "variables:\n  bidder: null\ndefine:"))),
+        "E120", "+ bidder", message="but this is a whole number",
+        hint="'bidder' holds none or a player: it starts as none, and every set of it gives a player or none"),
     # -- names inside expressions -----------------------------------------------------------
     "name_in_plain_scalar": Case(
         "a misspelt zone in a plain scalar",

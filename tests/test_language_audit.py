@@ -53,11 +53,15 @@ def test_distinct_keeps_equal_maps_and_lists_once(tmp_path):
 
 def test_a_winners_key_that_is_a_word_is_r100_at_the_key(tmp_path):
     """A ranking key giving words ranked the seats alphabetically (1 * 'bob' is 'bob'); the doc says each key is a number.
-    (Declared none, the variable's type is known only at run time: one declared a word is E120 at validate, below.)"""
+    (Set to numbers and to words, the variable's type is known only at run time: one declared a word, or declared none
+    and set only to words, is E120 at validate, below.)"""
     text = (HEAD + "variables:\n  name: {initial: null, each: player}\nflow:\n  - set: {name: \"['bob', 'al']\"}\n"
             "winners: {highest: [\"0\", \"name[p]\"]}\n")
+    assert ("7:27: E120 a ranking key must be a number, but this is a word ('name' (each seat's) holds none or a word: it "
+            "starts as none, and every set of it gives a word or none)") in _error(tmp_path, text)
+    text = text.replace("flow:\n", "flow:\n  - set: {name: \"[1, 2]\"}\n")
     message = _error(tmp_path, text)
-    assert ":7:26: R100 the winners' key `name[p]` must be a number, got 'bob' for seat 0" in message
+    assert ":8:26: R100 the winners' key `name[p]` must be a number, got 'bob' for seat 0" in message
 
 
 def test_a_winners_key_of_a_variable_of_words_is_e120_at_validate(tmp_path):
@@ -236,11 +240,14 @@ def test_a_list_or_a_map_known_only_at_run_time_is_still_looped_over(tmp_path):
 
 def test_choices_of_a_word_are_r100_at_the_choice(tmp_path):
     """`choose: {x: s}` with s holding 'abc' offered one option a letter. (A variable only ever a word is E125 before
-    the game: its type is known; one that starts as none is checked when the choices are listed.)"""
+    the game: its type is known, as is one that starts as none and is set only to words; one set to a number and to a
+    word is checked when the choices are listed.)"""
     text = (HEAD + "variables:\n  s: abc\nactions:\n  pick:\n    choose: {x: s}\n    do:\n"
             "      - score: {player: me, add: 1}\nflow:\n  - decide: pick\n    player: 0\n")
     assert "7:17 E125 the choices for 'x' must be a collection (a zone, zones or a list), but this is a word" in _findings(tmp_path, text)
     text = text.replace("  s: abc\n", "  s: null\n").replace("flow:\n", "flow:\n  - set: {s: \"'abc'\"}\n")
+    assert "7:17 E125 the choices for 'x' must be a collection (a zone, zones or a list), but this is a word" in _findings(tmp_path, text)
+    text = text.replace("flow:\n", "flow:\n  - set: {s: 0}\n")
     message = _error(tmp_path, text, make=lambda rs: Game(rs, 2).options(0))
     assert ":7:17: R100 action 'pick': the choice of 'x' must be a list or a zone; 's' gave a word 'abc'" in message
 

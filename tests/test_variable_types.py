@@ -34,7 +34,8 @@ def findings(path) -> list:
 
 
 @pytest.mark.parametrize("declared, sets", [
-    ("  buys: null\n", ["{buys: 1}"]),  # (its declared value tells no type)
+    ("  buys: null\n", ["{buys: none}"]),  # (its declared value tells no type, nor does a set)
+    ("  buys: null\n", ["{buys: 1}", "{buys: \"'one'\"}"]),  # declared none, set to a number and to a word
     ("  buys: {initial: []}\n", ["{buys: '[1, two]'}"]),  # an empty list given a list of several kinds
     ("  buys: {initial: []}\n", ["{buys: '[]'}"]),  # only ever empty: no item tells a type
     ("  buys: {initial: []}\n", ["{buys: 'buys + [card]'}", "{buys: '[1]'}"]),  # components, then numbers
@@ -83,3 +84,14 @@ def test_a_variable_of_a_known_type_reads_the_same_in_play(tmp_path):
     path = ruleset_with(tmp_path, "  buys: 3\n", ["{buys: buys - 1}"], condition="buys > 0")
     game = play_game(load_ruleset(str(path)), 2, 1, ["random", "random"])
     assert game.state.flow.finished and game.state.vars["buys"] <= 3
+
+
+def test_a_variable_declared_none_takes_the_type_its_sets_give(tmp_path):
+    """A variable declared none (a Skull trial's bidder: null, a seat chosen later) holds the type every set gives it
+    but none, or none: a check refusing both refuses it (`if: buys` of a number or none); none sets change nothing."""
+    found = [d for d in findings(ruleset_with(tmp_path, "  buys: null\n", ["{buys: 1}", "{buys: none}"])) if d.code == "E120"]
+    assert [d.message for d in found] == ["the condition must be true or false, but this is a whole number"]
+    assert "'buys' holds none or a whole number: it starts as none, and every set of it gives a whole number or none" in found[0].hint
+    # a seat or none where a seat is due: no finding (a seat is one; none is said in play)
+    assert [d for d in findings(ruleset_with(tmp_path, "  buys: null\n", ["{buys: me}"], condition="me == left(buys)"))
+            if d.code == "E120"] == []
