@@ -514,6 +514,11 @@ def is_list(t) -> bool:
     return isinstance(t, tuple) and t[0] == "list"
 
 
+def _unknown_type(t) -> bool:
+    """Whether type ``t`` is *any*, or a list of (lists of) *any*."""
+    return t == ANY or (is_list(t) and _unknown_type(t[1]))
+
+
 def element_type(t):
     if is_list(t):
         return t[1]
@@ -818,7 +823,8 @@ class Compiler:
         self._written_folds = 0  # how many folds' functions written out as a comprehension's condition (_fold_written_out)
         self._written_misses = 0  # how many functions for a miss written out in a loop's condition (_miss_written_out)
         self.define_variants: dict = {}
-        self._checked_given: set = set()  # (definition, argument types) whose body was checked for them alone (_check_given)
+        # (definition, argument types) whose body was checked for them alone (_check_given) -> the type it gave
+        self._checked_given: dict = {}
         self.defined_at: dict = {}  # generated function name -> (definition's name, its Loc), for runtime failures
         # id of a comprehension not charged at run time -> (it, at most how many items, at most how many at the game's
         # largest table: what E133's bound counts)
@@ -2202,9 +2208,11 @@ class Compiler:
         types show (``c.rank for c in z`` given a list of zones) would otherwise be found only
         when a game runs. The body is checked once per such types; its code is not kept.
         """
-        if _specialised(types) == types or define.tree is None or define.compiling or (define.name, types) in self._checked_given:
-            return
-        self._checked_given.add((define.name, types))
+        if _specialised(types) == types or define.tree is None or define.compiling:
+            return None
+        if (define.name, types) in self._checked_given:
+            return self._checked_given[(define.name, types)]
+        self._checked_given[(define.name, types)] = None  # (its type once checked)
         given = ", ".join(f"{a_type(t)} for '{p}'" for p, t in zip(define.params, types) if t != ANY and t not in SPECIALISED)
         outer, self.diagnostics = self.diagnostics, []
         scope = {"me": ("_bound(L, 'me')", "player"), "current": ("_bound(L, 'current')", "player")}
@@ -2214,8 +2222,9 @@ class Compiler:
         self.define_stack.append(define.name)
         top, self._fold_top = self._fold_top, define.tree  # (its code is not kept: no folded any/all's function made for it)
         caller = self._callers_locals()
+        t = None
         try:
-            self.gen(define.tree, scope, SourceText(define.text, define.loc))
+            t = self.gen(define.tree, scope, SourceText(define.text, define.loc))[1]
         finally:
             self.define_stack.pop()
             define.compiling = False
@@ -2232,6 +2241,8 @@ class Compiler:
                 self.diagnostics.append(typed)
             elif UNKNOWN_TYPE_SAID in outer[i].message and UNKNOWN_TYPE_SAID not in d.message:
                 outer[i] = typed  # (the body checked alone said its values were unknown: the arguments' types name them)
+        self._checked_given[(define.name, types)] = t
+        return t
 
     def _inlinable(self, define: Define, codes) -> bool:
         """Whether a call is better written out: a small definition of plain reads and tests, called with plain names.
@@ -3651,7 +3662,12 @@ class Compiler:
                 return "None", ANY
             self._me_unbound(define, scope, src.at(node.pos))
             fname, t = self._define(define, tuple(types))
-            self._check_given(define, tuple(types), src.at(node.pos))
+            checked = self._check_given(define, tuple(types), src.at(node.pos))
+            if _unknown_type(t) and checked is not None and not _unknown_type(checked):
+                # the type the body gives for the arguments' own types (a list of points for `ahead(p, ls)`, ls a list
+                # of links), though its code reads them as any: a definition given it checks it (Tsuro's on_border(q),
+                # `q.x`, given last(ahead(..)), was R100 in a game and now is E153 at validate)
+                t = checked
             if not codes and fname in self._constants:
                 return self._constants[fname], t
             inlined = self._inlined(define, args) if self._inlinable(define, codes) else None

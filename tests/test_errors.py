@@ -387,6 +387,15 @@ CASES = {
                           with_then("      - set: {bidder: none}\n").replace("define:", "variables:\n  bidder: null\ndefine:"))),
         "E120", "+ bidder", message="but this is a whole number",
         hint="'bidder' holds none or a player: it starts as none, and every set of it gives a player or none"),
+    "an_attribute_of_a_list_a_definition_gives": Case(
+        "a definition reading .x of what another gives, a list: the last node reachable from a variable's value (a Tsuro "
+        "trial's on_border(last(ahead(p, links))); a placement's x made it pass, and a game stopped with R100)",
+        breaking(IF, "    if: not on_border(last(ahead([[[0, 1], [1, 1]]])))\n",
+                 breaking("  total(z): sum(c.value for c in z)\n",
+                          "  total(z): sum(c.value for c in z)\n  ahead(ls): reachable(ls, pos)\n  on_border(q): q.x == 0\n",
+                          with_variable("pos: null", WITH_A_GRID))),
+        "E153", "x == 0", message="a list of whole numbers has no attributes (.x)",
+        hint="when on_border() is given a list of whole numbers for 'q'"),
     # -- names inside expressions -----------------------------------------------------------
     "name_in_plain_scalar": Case(
         "a misspelt zone in a plain scalar",
