@@ -691,7 +691,7 @@ def _ask(options, seed: int, record_path=None, single_zones=(), reading: NumberR
             asked, refused = text, refused + 1
             _stop_unless_typed(refused, decision, found, seed, record_path)
             continue
-        learnt = reading.learn(asked, text, found) if reading is not None and asked is not None and asked.isdecimal() else None
+        learnt = reading.learn(asked, text, found, options) if reading is not None and asked is not None and asked.isdecimal() else None
         if learnt:
             click.echo(learnt, err=True)
         label = found.label(None, single_zones)

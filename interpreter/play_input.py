@@ -17,13 +17,14 @@ class NumberReading:
         self.as_numbers = False
         self.as_value: tuple | None = None  # (action, argument name) whose values bare numbers name
 
-    def learn(self, asked: str, text: str, found) -> str | None:
-        """After the question about the number ``asked``, the answer ``text`` chose ``found``: what is read so from now
-        on, said once; None where the answer was no such choice."""
+    def learn(self, asked: str, text: str, found, options=()) -> str | None:
+        """After the question about the number ``asked``, the answer ``text`` chose ``found`` among ``options``: what is
+        read so from now on, said once; None where the answer was no such choice."""
         if text == asked:
             self.as_numbers, self.as_value = True, None
+            valued = _valued(int(asked), options) if options else None  # raise(n=2), not add(d=skull) typed for `2`
             return (f"(from now on a number alone is an option's number; for a value, write it with its name, "
-                    f"{_value_form(found, asked)})")
+                    f"{f'{valued[1]}={asked}' if valued else _value_form(found, asked)})")
         if len(found.args) == 1 and type(found.args[0][1]) is int and str(found.args[0][1]) == asked and "=" in text:
             self.as_numbers, self.as_value = False, (found.action, found.args[0][0])
             return (f"(from now on a number alone is read as {found.args[0][0]}= where an option of {found.action} has "
@@ -122,10 +123,11 @@ def _by_number(number: str, bare: bool, options, single_zones=(), reading: Numbe
 
 
 def _amounts(options):
-    """(action, name, values) where every option with an argument is of one action whose only argument, of the same
-    name in each, is a whole number (bids listed raise(n=9) to raise(n=18), a pass beside them): a list of amounts,
-    where a number typed alone may be meant as one; else None."""
-    valued = [option for option in options if option.args]
+    """(action, name, values) where every option that holds a number (_holds_number) is of one action whose only
+    argument, of the same name in each, is a whole number (bids listed raise(n=9) to raise(n=18), a pass beside them,
+    or Skull's add(d=flower), which holds none): a list of amounts, where a number typed alone may be meant as one;
+    else None."""
+    valued = [option for option in options if option.args and _holds_number(option)]  # (add(d=flower) set aside)
     if not valued or len({(o.action, o.args[0][0]) for o in valued}) != 1:
         return None
     if any(len(o.args) != 1 or type(o.args[0][1]) is not int for o in valued):
@@ -237,10 +239,33 @@ def number_note(text: str, found, options, single_zones=()) -> str:
 
 
 def _values_listed(action: str, options) -> bool:
-    """Whether every option with an argument is of ``action`` (bids listed 1. bid(n=0) to 14. bid(n=13), a pass beside
-    them): a list of that action's values, where a number typed may be meant as one; where other actions' options are
-    listed too (Hanabi's play(slot=0..4) beside its clues), a number is read as the list numbers them, asked each turn."""
-    return all(option.action == action for option in options if option.args)
+    """Whether every option that holds a number (_holds_number) is of ``action`` (bids listed 1. bid(n=0) to 14.
+    bid(n=13), a pass beside them, or Skull's raise(n=1..5) beside add(d=flower) and add(d=skull), whose words hold
+    none): a list of that action's values, the only numbers listed, where a number typed may be meant as one (a Skull
+    trial's `3` was taken as option 3, raise(n=1), and its `2` laid the skull); where other actions' options hold
+    numbers too (Hanabi's play(slot=0..4) beside clues to a seat, Splendor's reserve_blind(lv=1) beside cards of a
+    cost), a number is read as the list numbers them, not asked each turn."""
+    return all(option.action == action or not _holds_number(option) for option in options if option.args)
+
+
+def _holds_number(option) -> bool:
+    """Whether ``option``'s arguments hold a whole number a seat may type: an argument, an item of a list or a map, or
+    an attribute of a component (a card's cost), not its owner; a word, a zone, a component of words hold none."""
+    return any(_a_number_in(value) for _, value in option.args)
+
+
+def _a_number_in(value) -> bool:
+    from philtre.dsl.values import Component
+
+    if type(value) is int:
+        return True
+    if isinstance(value, Component):
+        return any(_a_number_in(v) for k, v in value.items() if k not in ("type", "id", "owner"))
+    if isinstance(value, dict):
+        return any(_a_number_in(v) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_a_number_in(v) for v in value)
+    return False
 
 
 def _valued(n: int, options):

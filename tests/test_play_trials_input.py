@@ -460,3 +460,44 @@ def test_a_number_that_is_no_options_number_but_a_word_of_options_names_them(tmp
     assert "'36' is no option's number; forward(pawn=pawn in track[36]) is option 2: type 2, or track[36]" in said
     assert "'forward 5' is not among this turn's options" in said
     assert "= forward(pawn=pawn in track[36])" in said
+
+
+BID_BESIDE_WORDS = """\
+philtre: 1
+game: bid-beside-words
+players: 1
+variables:
+  bid: 0
+actions:
+  add:
+    choose: {d: "['flower', 'skull']"}
+  raise:
+    choose: {n: "range(bid + 1, 6)"}
+    do:
+      - set: {bid: n}
+flow:
+  - decide: [add, raise]
+    player: 0
+"""
+
+
+def test_a_number_is_asked_about_where_the_other_actions_options_hold_no_number(tmp_path):
+    """A Skull trial: at the first bid, add(d=flower) and add(d=skull) listed before raise(n=1..5), `3` was taken at
+    once as option 3, raise(n=1), and `2` laid the skull: the other actions' options hold no number, so the bids are
+    the only numbers listed, and play asks, as beside a pass(); clue(r=7), a number, still makes `2` option 2."""
+    (tmp_path / "ruleset.yaml").write_text(BID_BESIDE_WORDS, encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    assert [o.label() for o in options][:3] == ["add(d=flower)", "add(d=skull)", "raise(n=1)"]
+    assert choose("3", options) == ("'3' is option 3, raise(n=1), and the value of raise(n=3), option 5: type 3 again "
+                                    "for option 3, or n=3")
+    assert choose("2", options) == ("'2' is option 2, add(d=skull), and the value of raise(n=2), option 4: type 2 "
+                                    "again for option 2, or n=2")
+    assert choose("n=3", options) is options[4] and choose("3.", options) is options[2]
+    from philtre.interpreter.play_input import NumberReading
+
+    assert NumberReading().learn("2", "2", options[1], options) == (
+        "(from now on a number alone is an option's number; for a value, write it with its name, n=2)")
+    (tmp_path / "ruleset.yaml").write_text(BID_BESIDE_WORDS.replace("range(bid + 1, 6)", "range(bid + 3, 6)"),
+                                           encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)  # bids 3..5: `1`, under every bid, is asked about too (a For Sale trial)
+    assert choose("1", options).startswith("'1' is option 1, add(d=flower), but as an amount, no option has n=1 now")
