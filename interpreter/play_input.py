@@ -1249,7 +1249,7 @@ def _not_an_option(text: str, options, single_zones=(), forbidden=None) -> str:
         said = f"{said}: {why}"
     else:
         said += (_unknown_values(text, options, single_zones) or _unlisted_numbers(text, options, single_zones)
-                 or _unmatched_words(text, options, single_zones))
+                 or _unmatched_words(text, options, single_zones, _spelt_near(text, options, single_zones)))
     if len(options) > SAID_OPTIONS:
         named = _action_named(text, options)
         if named:  # `step 7 16` where walls are listed too: the step options, not an example of a wall
@@ -1376,17 +1376,47 @@ def _unlisted_numbers(text: str, options, single_zones=()) -> str:
 WORD = re.compile(r"""[^\s(),\[\]{}:'"]+(?:(?<=\w)\[\d+\])?""")
 
 
-def _unmatched_words(text: str, options, single_zones=()) -> str:
+def _unmatched_words(text: str, options, single_zones=(), near: str = "") -> str:
     """" ('floor' matches no option's value or name)" for the words typed bare that no option's label holds, where some
     other word does (a line of one word, or of none that matches, is said back whole already); else '' (an Azul trial's
-    `factory[1] black floor` was told only that it was not among 84 options)."""
+    `factory[1] black floor` was told only that it was not among 84 options); with ``near``, the line spelt so that it
+    names an option or several (_spelt_near), asked about: "; did you mean 'raise 3'?"."""
     known = set().union(*(_label_words(option.label(None, single_zones)) for option in options))
     words = WORD.findall(text)  # as typed: matched lower-cased, said back as typed (a Gin Rummy trial's K was told 'k')
     unmatched = list(dict.fromkeys(w for w in words if "=" not in w and w.lower() not in known))
+    meant = f"did you mean '{near}'?" if near else ""
     if not unmatched or len(unmatched) == len({w.lower() for w in words}):
-        return ""
+        return f" ({meant})" if meant else ""
     said = ", ".join(f"'{w}'" for w in unmatched[:SAID_NAMES]) + (", ..." if len(unmatched) > SAID_NAMES else "")
-    return f" ({said} {'matches' if len(unmatched) == 1 else 'match'} no option's value or name now)"
+    return f" ({said} {'matches' if len(unmatched) == 1 else 'match'} no option's value or name now{f'; {meant}' if meant else ''})"
+
+
+NEAR = 0.75  # how alike a word typed and a word of the options must be to be asked about (rasie, raise: 0.8)
+
+
+def _spelt_near(text: str, options, single_zones=()) -> str:
+    """The line with each word typed bare that no option's label holds, of letters, spelt as the one word of the
+    options' labels most like it (an action's name, a value: difflib), where the line so spelt names an option or
+    several: `raise 3` for `rasie 3` (a Skull trial's misspelt action got no "did you mean", where validate and the CLI
+    give one); else ''. Worked out only for a line refused."""
+
+    from difflib import get_close_matches
+
+    known = sorted(set().union(*(_label_words(option.label(None, single_zones)) for option in options)))
+    spelt, changed = text, False
+    for word in dict.fromkeys(WORD.findall(text)):
+        if "=" in word or word.lower() in known or not word.isalpha():
+            continue
+        near = get_close_matches(word.lower(), [k for k in known if k.isalpha()], n=1, cutoff=NEAR)
+        if near:
+            spelt, changed = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", near[0], spelt), True
+    if not changed:
+        return ""
+    found = match_choice(spelt, options, single_zones)  # an option, or several to tell apart (`raise` of raise(n=1..3))
+    return spelt.strip() if not isinstance(found, str) or SEVERAL.match(found) else ""
+
+
+SEVERAL = re.compile(r"\d+ options match;")  # match_choice's answer to a line that names several options
 
 
 def _words(text: str) -> list:

@@ -501,3 +501,17 @@ def test_a_number_is_asked_about_where_the_other_actions_options_hold_no_number(
                                            encoding="utf-8")
     options = options_of(str(tmp_path), 1, 1)  # bids 3..5: `1`, under every bid, is asked about too (a For Sale trial)
     assert choose("1", options).startswith("'1' is option 1, add(d=flower), but as an amount, no option has n=1 now")
+
+
+def test_a_misspelt_word_is_asked_about_where_the_line_so_spelt_names_options(tmp_path):
+    """A Skull trial: `rasie 3` was told only that 'rasie' matched no option's value or name; play asks whether the line
+    spelt as the options' words is meant, where it names an option or several, and says nothing where it names none."""
+    (tmp_path / "ruleset.yaml").write_text(BID_BESIDE_WORDS, encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    assert choose("rasie 3", options).startswith(
+        "'rasie 3' is not among this turn's options ('rasie' matches no option's value or name now; did you mean "
+        "'raise 3'?), which are: 1. add(d=flower);")
+    assert choose("rasie", options).startswith("'rasie' is not among this turn's options (did you mean 'raise'?), ")
+    assert choose("add flwer", options).startswith("'add flwer' is not among this turn's options ('flwer' matches no "
+                                                   "option's value or name now; did you mean 'add flower'?)")
+    assert "did you mean" not in choose("rasie 9", options) and "did you mean" not in choose("zzz", options)
