@@ -442,12 +442,12 @@ def _tell(game, seat: int, told: int) -> int:
         if entries is not None:  # a long per-seat value: the seats whose entry is news, a line each, as the board has them
             for one in entries:
                 if _news(one, values, again=False):
-                    lines += _set_lines(one, game.ruleset)
+                    lines += _mine(_set_lines(one, game.ruleset), one.get("index") == seat)
             continue
         if e.get("event") == "set" and not _news(e, values):
             continue
         if e.get("event") == "set":  # (a table drawn as its rows, a long list broken after its commas)
-            lines += _set_lines(e, game.ruleset)
+            lines += _mine(_set_lines(e, game.ruleset), _touches(e, seat, game.ruleset))
             continue
         roller = game.recorder.rolled_by.get(told + i) if e.get("event") == "roll" else None
         if roller is not None:  # the record does not say who rolled; the game that made it does
@@ -457,12 +457,44 @@ def _tell(game, seat: int, told: int) -> int:
             lines += [("reveal", line) for line in wrapped(said, _width())]
             continue
         drawn = (e, len(lines)) if _hidden_move(e) else None
-        lines.append((e.get("event"), said))
+        lines.append(("mine" if _touches(e, seat, game.ruleset) else e.get("event"), said))
     if lines:
         click.echo("")
     for line in recap(lines, TOLD):
         click.echo(line)
     return told + len(events)
+
+
+def _touches(event: dict, seat: int, ruleset) -> bool:
+    """Whether ``event`` moves components from or to a zone of ``seat``'s own (`each: player`), or sets its entry of a
+    per-seat variable: what another seat's decision did to it, told whole however much else is told by how many (a
+    Citadels trial's district destroyed was folded into `... 7 moves` with the round's bookkeeping)."""
+    if event.get("event") == "set":
+        spec = ruleset.variables.get(event.get("variable"))
+        return spec is not None and spec.per_player and event.get("index") == seat
+    if event.get("event") not in MOVES:
+        return False
+    for zone in _zones_in([event.get("from"), event.get("to"), event.get("zone")]):
+        spec = ruleset.zones.get(zone["zone"])
+        index = zone.get("seat", zone.get("index"))
+        if spec is not None and spec.owned and type(index) is int and (
+                index == seat if "seat" in zone else spec.owner(index) == seat):
+            return True
+    return False
+
+
+def _zones_in(value) -> list:
+    """The zones, as a record writes them ({zone, index, ...}), in a move's, gather's, deal's or place's from and to."""
+    if isinstance(value, dict):
+        return [value] if isinstance(value.get("zone"), str) else []
+    if isinstance(value, list):
+        return [zone for item in value for zone in _zones_in(item)]
+    return []
+
+
+def _mine(lines: list, mine: bool) -> list:
+    """``lines`` (kind, text) of an event, of kind `mine` where it touches the seat (_touches): told whole by recap."""
+    return [("mine", text) for _, text in lines] if mine else lines
 
 
 def _hidden_move(event: dict) -> bool:
@@ -624,8 +656,8 @@ def _note_starting_values(game, seat: int) -> None:
 
 def recap(lines: list, most: int) -> list:
     """The texts of ``lines`` (event kind, text) to tell: runs of moves, and of values set, told by how many, the longest
-    first, until at most ``most`` lines are left; every other line (a decision, a reveal, a score) is news and is always
-    told. A table's rows (kind `row`) go with the `set` of its name: cut with it or told with it, never alone (a
+    first, until at most ``most`` lines are left; every other line (a decision, a reveal, a score, a move from or to a
+    zone of the seat's own or a set of its entry, kind `mine`: _touches) is news and is always told. A table's rows (kind `row`) go with the `set` of its name: cut with it or told with it, never alone (a
     Mastermind trial's board rows were told under `... 2 values set`, nameless)."""
     size, cut = len(lines), {}
     runs = [(*run, "move") for run in _runs_of(lines, MOVES)] + [(*run, "value") for run in _runs_of(lines, SETS + ("row",))]

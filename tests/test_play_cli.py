@@ -117,6 +117,66 @@ def test_play_cuts_a_table_with_its_name_or_tells_it_whole():
     assert recap(lines, 30) == [text for _, text in lines]
 
 
+RAZED = """\
+philtre: 1
+game: razed
+players: 2
+components:
+  card: {attributes: {n: 1..100}, start: deck}
+zones:
+  deck: {}
+  city: {each: player}
+  used: {copies: 5}
+variables:
+  k: {initial: 0, quiet: true}
+  gold: {initial: 3, each: player}
+  tally: {initial: 0}
+actions:
+  go:
+    do:
+      - move: last(deck) -> used[k]
+      - set: {k: (k + 1) % 5}
+  raze:
+    do:
+      - move: city[0] -> deck
+      - for: i in range(5)
+        do:
+          - move: used[i] -> deck
+      - set: {tally: 1}
+      - set: {"gold[1]": 4}
+      - set: {"gold[0]": 0}
+      - set: {tally: 2}
+      - set: {tally: 3}
+      - set: {tally: 4}
+flow:
+  - move: last(deck) -> city[0]
+  - decide: go
+    player: 0
+  - repeat: 16
+    do:
+      - decide: go
+        player: 1
+  - decide: raze
+    player: 1
+  - decide: go
+    player: 0
+"""
+
+
+def test_what_another_seats_decision_did_to_the_seats_own_zones_and_values_is_told_whole(tmp_path):
+    """A Citadels trial: the warlord destroying the seat's district was told only as `... 7 moves`, folded with the
+    round's bookkeeping, when much had happened since its last turn. A move from or to a zone of the seat's own, and a
+    set of its entry of a per-seat variable, are told whole; the runs around them are still told by how many."""
+    (tmp_path / "ruleset.yaml").write_text(RAZED, encoding="utf-8")
+    result = philtre("play", tmp_path, "--seat", "0", "--seed", "1", stdin="1\n1\n", timeout=60)
+    assert result.returncode == 0, result.stderr
+    told = result.stdout.split("> seat 1: raze()\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert told == ["      card n=100 from city[0] to deck", "      ... 5 moves", "      tally = 1", "      gold[1] = 4",
+                    "      gold[0] = 0", "      tally = 2", "      tally = 3", "      tally = 4"]
+    result = philtre("play", tmp_path, "--seat", "1", "--seed", "1", stdin="1\n" * 20, timeout=60)
+    assert result.returncode == 0, result.stderr  # (seat 1 is told its own gold[1] = 4 after its own decision)
+
+
 COUNT_OWNER = """\
 game: countowner
 players: 2..3
