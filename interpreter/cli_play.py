@@ -387,6 +387,7 @@ TOLD = 30  # lines of what happened told at once before a decision, as far as ru
 MOVES = ("move", "gather", "deal", "place")  # what a recap may tell by how many: the board shows where things now lie
 SETS = ("set",)  # and values set, which the board shows too (a betting round's bookkeeping kept a runout's cards out)
 RUN_CUT = 5  # the lines of the shortest run a recap tells by how many
+MINE = "mine "  # the kind of a line that touches the seat (`mine move`, `mine set`: _touches), told whole in a run cut
 
 
 # per game played, each variable's value (or one seat's entry of it) as the seat was last told it: a `set` that leaves it
@@ -419,7 +420,7 @@ def _tell(game, seat: int, told: int) -> int:
             # a hidden card drawn after another, from and to the same zones, told with it, as a deal is: 8 draws were 8
             # lines of `a hidden component from deck to hand[1]` (a Crazy Eights trial)
             drawn = ({**drawn[0], "components": drawn[0]["components"] + e["components"]}, drawn[1])
-            lines[drawn[1]] = ("move", f"      {event_text(drawn[0], game.ruleset, placed)}")
+            lines[drawn[1]] = (lines[drawn[1]][0], f"      {event_text(drawn[0], game.ruleset, placed)}")
             _follow_places(e, placed, game)
             continue
         if e.get("event") == "decision":
@@ -457,7 +458,7 @@ def _tell(game, seat: int, told: int) -> int:
             lines += [("reveal", line) for line in wrapped(said, _width())]
             continue
         drawn = (e, len(lines)) if _hidden_move(e) else None
-        lines.append(("mine" if _touches(e, seat, game.ruleset) else e.get("event"), said))
+        lines.append((f"{MINE if _touches(e, seat, game.ruleset) else ''}{e.get('event')}", said))
     if lines:
         click.echo("")
     for line in recap(lines, TOLD):
@@ -493,8 +494,9 @@ def _zones_in(value) -> list:
 
 
 def _mine(lines: list, mine: bool) -> list:
-    """``lines`` (kind, text) of an event, of kind `mine` where it touches the seat (_touches): told whole by recap."""
-    return [("mine", text) for _, text in lines] if mine else lines
+    """``lines`` (kind, text) of an event, their kinds marked MINE where it touches the seat (_touches): told whole by
+    recap, where the others of their run are told by how many."""
+    return [(MINE + kind, text) for kind, text in lines] if mine else lines
 
 
 def _hidden_move(event: dict) -> bool:
@@ -656,22 +658,26 @@ def _note_starting_values(game, seat: int) -> None:
 
 def recap(lines: list, most: int) -> list:
     """The texts of ``lines`` (event kind, text) to tell: runs of moves, and of values set, told by how many, the longest
-    first, until at most ``most`` lines are left; every other line (a decision, a reveal, a score, a move from or to a
-    zone of the seat's own or a set of its entry, kind `mine`: _touches) is news and is always told. A table's rows (kind `row`) go with the `set` of its name: cut with it or told with it, never alone (a
+    first, until at most ``most`` lines are left; every other line (a decision, a reveal, a score) is news and is always
+    told, and so is a move or a set that touches the seat (its kind marked MINE: _touches), its run's others told by
+    how many after the lines that touch it (a Citadels trial's district destroyed was folded into `... 7 moves`). A table's rows (kind `row`) go with the `set` of its name: cut with it or told with it, never alone (a
     Mastermind trial's board rows were told under `... 2 values set`, nameless)."""
     size, cut = len(lines), {}
-    runs = [(*run, "move") for run in _runs_of(lines, MOVES)] + [(*run, "value") for run in _runs_of(lines, SETS + ("row",))]
-    for start, end, what in sorted(runs, key=lambda run: (run[0] - run[1], run[0])):  # the longest first
-        if size <= most or end - start < RUN_CUT:  # short enough; or a short run, whose summary would save a line or
+    runs = ([(*run, "move") for run in _runs_of(lines, MOVES + tuple(MINE + k for k in MOVES))]
+            + [(*run, "value") for run in _runs_of(lines, tuple(k for kind in SETS + ("row",) for k in (kind, MINE + kind)))])
+    runs = [(start, end, what, sum(not k.startswith(MINE) for k, _ in lines[start:end])) for start, end, what in runs]
+    for start, end, what, others in sorted(runs, key=lambda run: (-run[3], run[0])):  # the longest first
+        if size <= most or others < RUN_CUT:  # short enough; or a short run, whose summary would save a line or
             # three and hide each (a For Sale trial's `... 4 values set` hid an auction's payment, `coins[1] = 0`)
             break
         cut[start] = end, what
-        size -= end - start - 1
+        size -= others - 1
     told, i = [], 0
     while i < len(lines):
-        if i in cut:
+        if i in cut:  # what touches the seat told whole, then the others of the run by how many
             end, what = cut[i]
-            told.append(f"      ... {_runs_count(lines[i:end], what)}")
+            told += [text for kind, text in lines[i:end] if kind.startswith(MINE)]
+            told.append(f"      ... {_runs_count([(k, t) for k, t in lines[i:end] if not k.startswith(MINE)], what)}")
             i = end
         else:
             told.append(lines[i][1])
