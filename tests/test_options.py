@@ -556,7 +556,7 @@ actions:
       - set: {v: 0}
   pass:
     do:
-      - set: {v: 1}
+      - set: {v: "[1]"}              # a list too: v's type is not known before the game, so validate lets it by
 flow:
   - decide: [pick, pass]
     player: 0
