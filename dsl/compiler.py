@@ -2875,13 +2875,17 @@ class Compiler:
                                f"    r = m[f_k] = {code}\n    return r")  # (f_k: the read's key)
 
     def gen(self, node, scope, src):
-        code, t = self._gen(node, scope, src)
+        if id(node) in self._tabled or id(node) in self._hoisted:
+            code, t = self._gen_kept(node, scope, src)
+        else:  # (called here, not through another function: a frame less a level, so as deep a nesting compiles as before)
+            code, t = getattr(self, "_g_" + type(node).__name__)(node, scope, src)
         if self._seen is not None:  # (noted for variable_types; a variable's read is noted already, as one: _note_read;
             # a part tabled or hoisted too: `count(hand[me]) + bidder` of an action's if was typed any, its count unseen)
             self._seen.setdefault(id(node), (node, t))
         return code, t
 
-    def _gen(self, node, scope, src):
+    def _gen_kept(self, node, scope, src):
+        """The code of ``node``, a part tabled or hoisted: its kept value read, computed where first read."""
         method = getattr(self, "_g_" + type(node).__name__)
         if id(node) in self._tabled:
             value = self._tabled[id(node)]
@@ -2904,7 +2908,7 @@ class Compiler:
             if table is not None:
                 self._seeds[k] = table
             return f"(hz[{k}] if hz[{k}] is not _LAZY else _keep(hz, {k}, _e{index}, S, L))", t
-        return method(node, scope, src)
+        raise AssertionError("neither tabled nor hoisted")  # (gen calls this for those alone)
 
     def _table_for(self, node, scope, src) -> str | None:
         """The lister's table already holding hoisted ``node``'s value, if it is one: [f(x) for x in D], f tabled over D."""
