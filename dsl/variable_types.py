@@ -151,7 +151,7 @@ def variable_types(compiler, variables: dict) -> dict:
 
 
 def typed_variables(compiler, variables: dict) -> tuple:
-    """variable_types, and the variables declared none of which every `set` gives one type or none (Skull's
+    """variable_types, and the variables declared none of which every `set` gives one type or none (a bluffing game's
     `bidder: null`, set to `me` and to `none`): name -> that type (their values are that type or none)."""
     known = {name: found for name, spec in variables.items() if (found := declared_type(spec.initial) or
              (("list", EMPTY) if spec.initial == [] else None)) is not None}

@@ -22,7 +22,7 @@ class NumberReading:
         read so from now on, said once; None where the answer was no such choice."""
         if text == asked:
             self.as_numbers, self.as_value = True, None
-            valued = _valued(int(asked), options) if options else None  # raise(n=2), not add(d=skull) typed for `2`
+            valued = _valued(int(asked), options) if options else None  # raise(n=2), not add(d=bomb) typed for `2`
             return (f"(from now on a number alone is an option's number; for a value, write it with its name, "
                     f"{f'{valued[1]}={asked}' if valued else _value_form(found, asked)})")
         if len(found.args) == 1 and type(found.args[0][1]) is int and str(found.args[0][1]) == asked and "=" in text:
@@ -125,7 +125,7 @@ def _by_number(number: str, bare: bool, options, single_zones=(), reading: Numbe
 def _amounts(options):
     """(action, name, values) where every option that holds a number (_holds_number) is of one action whose only
     argument, of the same name in each, is a whole number (bids listed raise(n=9) to raise(n=18), a pass beside them,
-    or Skull's add(d=flower), which holds none): a list of amounts, where a number typed alone may be meant as one;
+    or a bluffing game's add(d=flower), which holds none): a list of amounts, where a number typed alone may be meant as one;
     else None."""
     valued = [option for option in options if option.args and _holds_number(option)]  # (add(d=flower) set aside)
     if not valued or len({(o.action, o.args[0][0]) for o in valued}) != 1:
@@ -240,9 +240,9 @@ def number_note(text: str, found, options, single_zones=()) -> str:
 
 def _values_listed(action: str, options) -> bool:
     """Whether every option that holds a number (_holds_number) is of ``action`` (bids listed 1. bid(n=0) to 14.
-    bid(n=13), a pass beside them, or Skull's raise(n=1..5) beside add(d=flower) and add(d=skull), whose words hold
-    none): a list of that action's values, the only numbers listed, where a number typed may be meant as one (a Skull
-    trial's `3` was taken as option 3, raise(n=1), and its `2` laid the skull); where other actions' options hold
+    bid(n=13), a pass beside them, or a bluffing game's raise(n=1..5) beside add(d=flower) and add(d=bomb), whose words hold
+    none): a list of that action's values, the only numbers listed, where a number typed may be meant as one (a bluffing
+    trial's `3` was taken as option 3, raise(n=1), and its `2` laid the bomb); where other actions' options hold
     numbers too (Hanabi's play(slot=0..4) beside clues to a seat, Splendor's reserve_blind(lv=1) beside cards of a
     cost), a number is read as the list numbers them, not asked each turn."""
     return all(option.action == action or not _holds_number(option) for option in options if option.args)
@@ -1397,7 +1397,7 @@ NEAR = 0.75  # how alike a word typed and a word of the options must be to be as
 def _spelt_near(text: str, options, single_zones=()) -> str:
     """The line with each word typed bare that no option's label holds, of letters, spelt as the one word of the
     options' labels most like it (an action's name, a value: difflib), where the line so spelt names an option or
-    several: `raise 3` for `rasie 3` (a Skull trial's misspelt action got no "did you mean", where validate and the CLI
+    several: `raise 3` for `rasie 3` (a bluffing trial's misspelt action got no "did you mean", where validate and the CLI
     give one); else ''. Worked out only for a line refused."""
 
     from difflib import get_close_matches

@@ -682,7 +682,7 @@ def _choices_waiting(game) -> str:
 
 
 def _ran_into_round(game, stepped_round) -> str:
-    """Where the game ran on from the last step into another round before the expectations read it (a Skull trial's
+    """Where the game ran on from the last step into another round before the expectations read it (a bluffing trial's
     checks of what a round resets, after the challenge's last step, failed with the values alone): where it stands, as
     an `always` failure says; else '' (no steps, the same round, or the game over: an end is what autoplay reads)."""
     from .render import seats_text
@@ -1132,7 +1132,7 @@ def _autoplay(game, sc, result) -> None:
 def _stuck_at_given(game, first: int):
     """The first seat at the decision waiting when `given` was applied, other than ``first`` (the first step's seat,
     whose T013 says it at the step), that has no legal option in the position given; None where every one has one. A
-    Skull trial's `simultaneous` step, whose `players:` was read before `given` emptied seat 2's hand, kept seat 2
+    bluffing trial's `simultaneous` step, whose `players:` was read before `given` emptied seat 2's hand, kept seat 2
     waiting with nothing to choose, and the expectations failed with "seat 2 has not chosen yet"."""
     for seat in game.pending():
         if seat != first and not game.options(seat):
