@@ -416,10 +416,10 @@ def _tell(game, seat: int, told: int) -> int:
     lines = []
     drawn = None  # (the move of hidden components told last, its line's index): the next alike is told with it
     for i, e in enumerate(events):
-        if drawn is not None and len(lines) == drawn[1] + 1 and _drawn_with(drawn[0], e):
+        if (joined := _joined_draw(drawn, e, len(lines))) is not None:
             # a hidden card drawn after another, from and to the same zones, told with it, as a deal is: 8 draws were 8
             # lines of `a hidden component from deck to hand[1]` (a Crazy Eights trial)
-            drawn = ({**drawn[0], "components": drawn[0]["components"] + e["components"]}, drawn[1])
+            drawn = (joined, drawn[1])
             lines[drawn[1]] = (lines[drawn[1]][0], f"      {event_text(drawn[0], game.ruleset, placed)}")
             _follow_places(e, placed, game)
             continue
@@ -505,6 +505,15 @@ def _hidden_move(event: dict) -> bool:
 
     comps = event.get("components") if event.get("event") == "move" else None
     return bool(comps) and all(c == HIDDEN or is_back(c) for c in comps)
+
+
+def _joined_draw(drawn, event: dict, told: int) -> dict | None:
+    """The hidden move told last, ``drawn`` (its event and its line's index), with ``event`` joined to it where that is
+    another alike right after it (``told`` lines so far: nothing told between them); else None. Play's account and
+    `replay --text` tell a run of draws as one line so."""
+    if drawn is None or told != drawn[1] + 1 or not _drawn_with(drawn[0], event):
+        return None
+    return {**drawn[0], "components": drawn[0]["components"] + event["components"]}
 
 
 def _drawn_with(move: dict, event: dict) -> bool:
@@ -874,8 +883,8 @@ def _told_whole(game, seat) -> list:
     lines = []
     drawn = None  # (the move of hidden components told last, its line's index), as _tell keeps it
     for i, e in enumerate(events):
-        if drawn is not None and len(lines) == drawn[1] + 1 and _drawn_with(drawn[0], e):
-            drawn = ({**drawn[0], "components": drawn[0]["components"] + e["components"]}, drawn[1])
+        if (joined := _joined_draw(drawn, e, len(lines))) is not None:
+            drawn = (joined, drawn[1])
             lines[drawn[1]] = f"    {event_text(drawn[0], game.ruleset, placed)}"
             continue
         text = event_text(e, game.ruleset, placed)
