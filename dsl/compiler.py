@@ -37,6 +37,7 @@ from .plain_data import Frozen, Record, made_by
 from .values import ATTRIBUTE_OF_NONE, INDEX_OF_NONE, NESTING, NONE_GUESS, PYTHON_TYPE_WORDS, Component, Zone, alike_once, describe, distinct_apart, holds_nested, where_apart, written_items
 
 ANY = "any"
+SCALARS = ("int", "num", "player", "str", "bool")  # the types of values that are neither lists, zones, maps nor components
 NUMERIC = {"int", "num", "player", ANY}
 WHOLE = {"int", "player"}  # arithmetic on these is inline: their size is bounded by the ruleset
 ARG_KINDS = {"whole": ("a whole number", WHOLE), "number": ("a number", NUMERIC), "zone": ("a zone", {"zone"}),
@@ -997,6 +998,8 @@ class Compiler:
             reported = len(self.diagnostics)
             if kind == "bool":
                 self._want_bool(t, node, src)
+            elif kind == "in":  # `x in VAR`: VAR's items are lists (known now), which never hold x itself
+                self._among_lists(rest[0], rest[1], t, src)
             elif kind == "choices":
                 if not (is_list(t) or t == "zone"):
                     at, name = rest
@@ -4586,6 +4589,10 @@ class Compiler:
                 self.error(src.at(node.right.pos), "E124", f"'{op}' looks for a component among the zones of a list of zones: "
                            f"it is {'never' if op == 'in' else 'always'} true",
                            f"{left} {op} {one} looks in one zone; {every}" if one else every)
+            elif lt in SCALARS and (rt == ANY or is_list(rt) and rt[1] == ANY) and self._seen is not None and self.deferred is not None:
+                self.deferred.append((node.right, src, self._seen, ("in", node, lt)))  # (a variable's items may be known lists later)
+            elif lt in SCALARS and is_list(rt) and self._among_lists(node, lt, rt, src):
+                pass
             elif rt in ("zone", ("list", "comp")) and lt in ("int", "num", "player", "str", "bool"):  # `c.value - 1 in taken[p]`
                 left, right = ast.text(node.left), ast.text(node.right)
                 start = min(n.pos for n in ast.walk(node.left))  # (an operator's node sits at the operator)
@@ -4624,6 +4631,23 @@ class Compiler:
                     self.error(src.at(word.pos), "E124", f"'{op}' compares a number with the word {text!r}, which have no order",
                                f"'{word.name}' is defined at {where}" if where else "write a number")
         return f"({lc} {op} {rc})", "bool"
+
+    def _among_lists(self, node, lt, rt, src) -> bool:
+        """E124 where `x in xs` looks for ``lt``, a number, word, seat or truth value, in ``rt``, a list whose items are
+        lists or zones: an item is never such a value, so `in` is never true and `not in` always (a trial of a
+        bluffing game wrote `card.art not in mine`, a per-seat list of lists, for `mine[me]`); whether it was said."""
+        if not (is_list(rt) and (is_list(rt[1]) or rt[1] == "zone")):
+            return False
+        left, right, op = ast.text(node.left), ast.text(node.right), node.op
+        items = "zones" if rt[1] == "zone" else "lists"
+        per_seat = isinstance(node.right, ast.Name) and self.symbols.variables.get(node.right.name)
+        one = f"{left} {op} {right}[me] (or [p]) looks in one seat's; " if per_seat else f"{left} {op} {right}[i] looks in one; "
+        every = (f"any({left} in xs for xs in {right}) in all of them" if op == "in" else
+                 f"not any({left} in xs for xs in {right}) in none of them")
+        start = min(n.pos for n in ast.walk(node.left))  # (an operator's node sits at the operator)
+        self.error(src.at(start), "E124", f"'{op}' looks for {a_type(lt)} among {items}: an item of {right} is never one, "
+                   f"so it is {'never' if op == 'in' else 'always'} true", one + every)
+        return True
 
     def _one_zone_of(self, node) -> str | None:
         """One zone of the list of zones ``node`` as a hint writes it, fit to the family named: `hand[me] (or [p])` of

@@ -66,7 +66,7 @@ class Typer:
         if entry is None or entry[0] is not node:
             return ANY
         t = entry[1]
-        if t != ANY and not (is_list(t) and t[1] == ANY):
+        if not _unknown_in(t):
             return t  # (known while it compiled: a variable's type changes none of it)
         if len(entry) == 3:
             return self._read(node, entry[2], busy) or t
@@ -80,9 +80,21 @@ class Typer:
             return ("num" if found == "num" else "int") if found in NUMBERS else t
         if isinstance(node, ast.ListLit) and not node.items:
             return ("list", EMPTY)  # (`set: {code: "[]"}` empties it: it takes the items its other sets give)
+        if is_list(t) and isinstance(node, ast.ListLit):  # (`[[] for p in players]`, `[mine[p] for ...]`: items typed now)
+            return self._items_type([self.type_of(item, seen, busy) for item in node.items]) or t
+        if is_list(t) and isinstance(node, ast.Comprehension):
+            return self._items_type([self.type_of(node.element, seen, busy)]) or t
         if isinstance(node, ast.Conditional):
             return joined_type(self.type_of(node.then, seen, busy), self.type_of(node.otherwise, seen, busy)) or t
         return t
+
+    @staticmethod
+    def _items_type(types: list):
+        """The type of a list whose items are of ``types``, where one type holds them all and is known; else None."""
+        found = types[0]
+        for t in types[1:]:
+            found = found and joined_type(found, t)
+        return ("list", found) if found is not None and found != ANY else None
 
     def _read(self, node, kind: str, busy: frozenset):
         """The known type of a read of a variable, or of a definition without parameters; None where not known."""
