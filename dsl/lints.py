@@ -2029,6 +2029,7 @@ def l030_public_score_of_hidden(facts) -> list:
             found = _read_unseen(shown_as_is, tree, seen_env, seen, carried, loop_seats.get(id(stmt), {}), shown)
             if found is not None:
                 what, who, hint = found
+                what = _through_definitions(facts, tree, what)
                 told = {"score": "sees the score", "say": "is told what is said"}.get(stmt.kind, "is told which components the fact rules out")
                 if stmt.kind != "score":  # (a say or a tell has no later to wait for: it tells only what every seat sees)
                     hint = hint.replace(_SCORE_LATER, f"or {stmt.kind} only what every seat sees")
@@ -2288,6 +2289,38 @@ def _lets_of_moved(facts, moved, lets) -> set:
     return out
 
 
+def _through_definitions(facts, tree, what: str) -> str:
+    """``what`` (a finding's words for what ``tree`` reads: `the value of 'mine'`, `what 'hand' holds`, a count in
+    backquotes), followed by the definitions through which ``tree`` reaches it where it does not read it itself:
+    `the value of 'mine' (through 'easy_or_hard', which uses 'finders', which uses 'story')`, as E150 names a derived
+    definition's path: with four nested definitions, a bare name sent a trial's author tracing them by hand."""
+    quoted = re.search(r"'([^']+)'|`([^`]+)`", what)
+    if tree is None or quoted is None:
+        return what
+    name, text = quoted.group(1), quoted.group(2)
+
+    def reads(node, params=()) -> bool:
+        """Whether ``node`` itself (not a definition it uses) reads the thing (a name its parameters hide is not it)."""
+        return any((isinstance(n, ast.Name) and n.name == name and n.name not in params) if name is not None
+                   else ast.text(n) == text for n in ast.walk(node))
+
+    def path(node, params, busy) -> list | None:
+        """The definitions from ``node`` down to one that reads the thing itself ([] where ``node`` does); else None."""
+        if reads(node, params):
+            return []
+        for used in (n.func if isinstance(n, ast.Call) else n.name for n in ast.walk(node) if isinstance(n, (ast.Call, ast.Name))):
+            if used in facts.defines and used not in busy and used not in params and facts.defines[used][1] is not None:
+                inner = path(facts.defines[used][1], facts.defines[used][0], busy | {used})
+                if inner is not None:
+                    return [used, *inner]
+        return None
+
+    chain = path(tree, (), frozenset())
+    if not chain:
+        return what
+    return f"{what} (through " + ", which uses ".join(f"'{d}'" for d in chain) + ")"
+
+
 def _unseen_by_some(facts, tree, env, seen, seats):
     """(what, who sees it, the hint) for the first thing ``tree`` reads that not every seat sees, as _not_public
     finds it, but the zones in ``seen`` (revealed before, or known to all; (ZONE, seat): that seat's zone only): None
@@ -2319,10 +2352,26 @@ def _unseen_by_some(facts, tree, env, seen, seats):
     unseen = [name for name in _private_variables(facts, tree, frozenset(), {})
               if name not in seen and not _read_where_seen(facts, tree, name, named, seen)]
     if unseen:
-        return (f"the value of '{unseen[0]}'", _WHO_SEES[variables[unseen[0]].visible],
-                f"reveal it first (reveal: {unseen[0]}), {_SCORE_LATER}; or declare '{unseen[0]}' "
-                "visible: everyone")
+        name = unseen[0]
+        if facts.var_refs.get(name):
+            return f"the value of '{name}'", _WHO_SEES[variables[name].visible], _components_kept_hint(facts, name)
+        return (f"the value of '{name}'", _WHO_SEES[variables[name].visible],
+                f"reveal it first (reveal: {name}), {_SCORE_LATER}; or declare '{name}' visible: everyone")
     return None
+
+
+def _components_kept_hint(facts, name: str) -> str:
+    """The hint for a hidden variable that holds components (a `set` gives it some), read where every seat is told: a
+    `reveal: VAR` of it shows those components where they lie (face up until they move), never which seat's entry, or
+    which variable, held them, so no reveal of it tells the value (a trial of a bluffing game kept each seat's laid card
+    in `mine`, revealed it, and was told to reveal it). What to keep instead: words or numbers, whose reveal shows them."""
+    revealed = any(stmt.kind == "reveal" and "variable" not in stmt.args and stmt.args.get("what") is not None
+                   and any(isinstance(n, ast.Name) and n.name == name for n in ast.walk(facts.tree(stmt.args["what"]) or ast.Name(name="")))
+                   for stmt, _, _ in facts.placed)
+    said = f"'{name}' holds components: reveal: {name} shows them where they lie, not " + (
+        "which seat's entry holds which" if facts.ruleset.variables[name].per_player else "that it holds them")
+    return (f"{said}{', as the reveal here does' if revealed else ''}; keep words or numbers in it instead (an attribute, "
+            f"card.ATTRIBUTE), whose reveal: {name} shows the value; or declare '{name}' visible: everyone")
 
 
 def _scoped(facts, enter) -> dict:
@@ -3518,6 +3567,7 @@ def shown_unseen(ruleset) -> list:
         found = _not_public(read_as, tree, {}, known, mine) if tree is not None else None
         if found is not None:
             what, who = found
+            what = _through_definitions(facts, facts.defines[expr.text][1], what) if expr.text in facts.defines else what
             whom = "each seat its own value, so that seat" if mine else "its value to every seat, so every seat"
             out.append(Diagnostic(expr.loc, "R016", f"the shown definition '{expr.text}' reads {what}, which {who}: the "
                                   f"board shows {whom} would learn it", _shown_unseen_hint(expr.text, mine)))

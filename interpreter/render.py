@@ -873,7 +873,10 @@ def _said_reveal(e, rs):
         return _said_value(e, rs, f" shown to {seats_text(e['to'])}: " if "to" in e else " revealed: ")
     if "to" in e:  # a look some seats took: what, where the record shows it; else how many
         return f"{_where(e['zone'], rs)} shown to {seats_text(e['to'])}: {_things(e['components'], rs, None)}"
-    return f"{_where(e['zone'], rs)} revealed: {_things(e['components'], rs, None)}"  # what was shown is the news: all of it
+    said = f"{_where(e['zone'], rs)} revealed: {_things(e['components'], rs, None)}"  # what was shown is the news: all of it
+    spec = rs.zones.get(e["zone"]["zone"])
+    # (a zone every seat sees: the reveal showed nothing new, a variable's cards laid face up already, not whose they were)
+    return f"{said} (face up already)" if spec is not None and spec.visible == "everyone" else said
 
 
 def _said_round_end(e, rs):
