@@ -22,9 +22,14 @@ def test(ruleset, variants, select, base_scenarios, as_json):
     """Run a ruleset's scenarios (its rulebook examples)."""
     from .scenarios import each_result, set_aside_results
 
-    loaded, errors = _load_combinations(ruleset, variants, base_scenarios)
-    if errors:  # found before any scenario runs: a run cut short by a file found unusable later loses nothing
+    loaded, errors, unloaded = _load_combinations(ruleset, variants, base_scenarios)
+    # found before any scenario runs: a run cut short by a file found unusable later loses nothing; the combinations
+    # that load run all the same (a Dixit trial's `-k` picked a base scenario, and a variant's error stopped it unsaid)
+    if errors and not loaded:
         _refuse(errors, as_json)
+    if errors and not as_json:
+        for label, d in errors:
+            click.echo(str(d) + _found_with(label), err=True)
     written = sum(len(rs.scenarios) + len(set_aside_results(rs)) for rs, _, _ in loaded)  # before -k picks among them
     results, labels = [], []
     interrupted = False
@@ -43,8 +48,8 @@ def test(ruleset, variants, select, base_scenarios, as_json):
     skipped = sum(1 for r in results if r.skipped)
     passed = len(results) - len(failed) - skipped
     if as_json:
-        click.echo(json.dumps(_report(passed, len(failed), skipped, [_scenario_row(r, label) for r, label in zip(results, labels)]),
-                              indent=2))
+        click.echo(json.dumps(_report(passed, len(failed), skipped, [_scenario_row(r, label) for r, label in zip(results, labels)],
+                                      [_error_row(label, d) for label, d in errors]), indent=2))
     else:
         for r in failed:
             click.echo(f"\n__ {r.name} __")
@@ -52,18 +57,35 @@ def test(ruleset, variants, select, base_scenarios, as_json):
                 click.echo(f"  {f}")
         click.echo(f"\n{passed} passed, {len(failed)} failed" + (f", {skipped} skipped" if skipped else "")
                    + (" (interrupted)" if interrupted else ""))
+        if unloaded:
+            click.echo(_not_run(unloaded, len(errors)))
     if interrupted:
         raise KeyboardInterrupt
     if not results:
         click.echo(_nothing_to_run(written, variants, select), err=True)
-    sys.exit(EXIT_FINDINGS if failed or not passed else 0)
+    sys.exit(EXIT_FINDINGS if failed or not passed or errors else 0)
+
+
+def _found_with(label: str) -> str:
+    """' [with --variant a --variant b]' after an error of a combination with variants (as `validate` tags it), else ''."""
+    names = [name for name in label.removesuffix(", base's").split(" + ") if name]
+    return " [with " + " ".join(f"--variant {name}" for name in names) + "]" if names else ""
+
+
+def _not_run(unloaded: list, errors: int) -> str:
+    """The line under the summary that names the scenarios not run, their files being unusable: `not run: variant
+    bonus-cap's scenarios (their files do not load: 1 error above)`."""
+    said = [("the base's scenarios" if not label else f"the base's scenarios on {label.removesuffix(', base' + chr(39) + 's')}"
+             if label.endswith(", base's") else f"variant {label}'s scenarios") for label in unloaded]
+    return f"not run: {', '.join(said)} (their files do not load: {errors} error{'s' if errors != 1 else ''} above)"
 
 
 def _load_combinations(ruleset, variants, base_scenarios: bool = False) -> tuple[list, list]:
     """Every combination `test` runs, loaded before any of its scenarios runs: [(ruleset, label, whether it holds the
-    base's scenarios on a variant's rules)], and [(label, diagnostic)] for those that cannot be loaded, each
-    diagnostic once (one of the base is found again with each of its variants). ``base_scenarios``: each combination
-    with variants is loaded a second time, with the base's scenarios in place of its own, labelled "..., base's"."""
+    base's scenarios on a variant's rules)], [(label, diagnostic)] for those that cannot be loaded, each
+    diagnostic once (one of the base is found again with each of its variants), and the labels of those combinations.
+    ``base_scenarios``: each combination with variants is loaded a second time, with the base's scenarios in place of
+    its own, labelled "..., base's"."""
     from philtre.dsl.errors import PhiltreError
     from philtre.dsl.loader import resolve_ruleset_path
     from philtre.dsl.overlays import variant_paths
@@ -72,24 +94,25 @@ def _load_combinations(ruleset, variants, base_scenarios: bool = False) -> tuple
         # without --variant: the base's scenarios, then each shipped variant's own
         combos = [list(variants)] if variants else [[]] + [[p] for p in variant_paths(resolve_ruleset_path(ruleset))]
     except PhiltreError as exc:
-        return [], [(_label(variants), d) for d in exc.diagnostics]
+        return [], [(_label(variants), d) for d in exc.diagnostics], [_label(variants)]
     if base_scenarios and not any(combos):
         raise click.UsageError("--base-scenarios runs the base's scenarios on a variant's rules, and this game has no "
                                "variant: give one with --variant FILE")
     runs = [(combo, False) for combo in combos]
     if base_scenarios:
         runs += [(combo, True) for combo in combos if combo]
-    loaded, errors, said = [], [], set()
+    loaded, errors, unloaded, said = [], [], [], set()
     for combo, of_base in runs:
         label = _label(combo) + (", base's" if of_base else "")
         try:
             loaded.append((load(ruleset, combo, base_scenarios=of_base), label, of_base))
         except PhiltreError as exc:
+            unloaded.append(label)
             for d in exc.diagnostics:
                 if str(d) not in said:
                     said.add(str(d))
                     errors.append((label, d))
-    return loaded, errors
+    return loaded, errors, unloaded
 
 
 def _label(combo) -> str:

@@ -93,21 +93,36 @@ def test_json_of_a_scenarios_file_that_cannot_be_read_is_json_with_the_error(tmp
     assert {"variant", "path", "line", "column", "code", "message", "hint"} == set(error)
 
 
-def test_a_broken_variant_is_found_before_any_scenario_runs(tmp_path):
-    """The base's scenarios passed, then the variant's E150 stopped the run: no summary, and --json printed nothing."""
+def test_a_broken_variant_is_said_before_the_base_scenarios_run_and_under_their_summary(tmp_path):
+    """The variant's E150 is found before anything runs, said with the tag `validate` gives it; the base's scenarios
+    run all the same, and a line under the summary says which did not (a Dixit trial's `-k` picked a base scenario,
+    and a variant it did not pick stopped the run with no summary, saying nothing of what had not run)."""
     folder = game(tmp_path, (TUTORIAL / "scenarios.yaml").read_text(encoding="utf-8"))
     (folder / "variants").mkdir()
     (folder / "variants" / "broken.yaml").write_text("extends: ../ruleset.yaml\ndefine:\n  foo: hnad\n", encoding="utf-8")
     result = philtre("test", folder)
     assert result.returncode == 1
-    assert result.stdout == "", result.stdout  # nothing ran: the file was found unusable first
     assert "broken.yaml:3:8: E150 unknown name 'hnad'" in result.stderr, result.stderr
+    assert result.stderr.splitlines()[0].endswith("[with --variant broken]"), result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[-2:] == ["2 passed, 0 failed", "not run: variant broken's scenarios (their files do not load: 1 error above)"]
+    result = philtre("test", folder, "-k", "dealt three")
+    assert result.returncode == 1 and result.stdout.splitlines()[-2].startswith("1 passed, 0 failed"), result.stdout
+    assert " ... ok" in result.stdout and "not run: variant broken's" in result.stdout
     result = philtre("test", folder, "--json")
     assert result.returncode == 1
     report = json.loads(result.stdout)
-    assert report["scenarios"] == [] and report["passed"] == 0
+    assert report["passed"] == 2 and [row["variant"] for row in report["scenarios"]] == [None, None]
     [error] = report["errors"]
     assert (error["variant"], error["code"], error["line"], error["column"]) == ("broken", "E150", 3, 8), error
+
+
+def test_a_broken_base_runs_nothing(tmp_path):
+    """An error of the base is every combination's: nothing runs, no summary, exit 1."""
+    folder = game(tmp_path, "scenarios:\n  - name: x\n    players: 2\n    expect: [hnad]\n")
+    result = philtre("test", folder)
+    assert result.returncode == 1 and result.stdout == "", result.stdout
+    assert "E150 unknown name 'hnad'" in result.stderr and "[with" not in result.stderr, result.stderr
 
 
 def test_json_of_a_clean_run_has_no_errors():
