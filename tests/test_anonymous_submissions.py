@@ -190,3 +190,31 @@ def test_the_recipe_handed_straight_to_the_table_or_kept_as_cards_is_told(tmp_pa
     found = findings(tmp_path, kept_as_cards)
     assert "L030" in [d.code for d in found], [str(d) for d in found]
     assert "holds components" in next(d for d in found if d.code == "L030").hint
+
+
+def test_the_documented_way_to_check_a_file_against_the_schemas_resolves_every_ref_offline(tmp_path, monkeypatch):
+    """F7: the trial's jsonschema, given scenario-file.schema.json from disk, resolved its relative $ref against the
+    schema's $id and tried the network (Unresolvable offline). The snippet docs/validating.md gives registers the local
+    files under their $ids: run here, in a folder holding a copy of schemas/ and the trial-like scenarios.yaml, with the
+    network shut, it checks the file (and finds a mistake in one, through the $ref)."""
+    import shutil
+    import socket
+
+    root = Path(__file__).resolve().parents[1]
+    doc = (root / "docs" / "validating.md").read_text(encoding="utf-8")
+    section = doc.split("**The schemas in a tool of your own.**", 1)[1]
+    [snippet] = re.findall(r"```python\n(.*?)```", section.split("\n---\n", 1)[0], re.S)
+    shutil.copytree(root / "schemas", tmp_path / "schemas")
+    (tmp_path / "scenarios.yaml").write_text(
+        "scenarios:\n  - name: dealt\n    players: 2\n    expect: ['count(deck) == 4']\n  - name: bad\n    players: two\n",
+        encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+
+    def no_network(*args, **kwargs):
+        raise OSError("the network is shut for this test")
+
+    monkeypatch.setattr(socket, "create_connection", no_network)
+    monkeypatch.setattr(socket.socket, "connect", no_network)
+    printed = []
+    exec(compile(snippet, "validating.md", "exec"), {"print": lambda *a: printed.append(" ".join(map(str, a)))})
+    assert printed and all(line.startswith("scenarios/1/players") for line in printed), printed
