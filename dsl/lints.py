@@ -2353,7 +2353,7 @@ def _unseen_by_some(facts, tree, env, seen, seats):
               if name not in seen and not _read_where_seen(facts, tree, name, named, seen)]
     if unseen:
         name = unseen[0]
-        if facts.var_refs.get(name):
+        if facts.var_refs.get(name) and WILD not in facts.var_refs[name]:  # (WILD: too tangled to tell what it holds)
             return f"the value of '{name}'", _WHO_SEES[variables[name].visible], _components_kept_hint(facts, name)
         return (f"the value of '{name}'", _WHO_SEES[variables[name].visible],
                 f"reveal it first (reveal: {name}), {_SCORE_LATER}; or declare '{name}' visible: everyone")
@@ -2365,13 +2365,18 @@ def _components_kept_hint(facts, name: str) -> str:
     `reveal: VAR` of it shows those components where they lie (face up until they move), never which seat's entry, or
     which variable, held them, so no reveal of it tells the value (a trial of a bluffing game kept each seat's laid card
     in `mine`, revealed it, and was told to reveal it). What to keep instead: words or numbers, whose reveal shows them."""
-    revealed = any(stmt.kind == "reveal" and "variable" not in stmt.args and stmt.args.get("what") is not None
-                   and any(isinstance(n, ast.Name) and n.name == name for n in ast.walk(facts.tree(stmt.args["what"]) or ast.Name(name="")))
+    revealed = any(stmt.kind == "reveal" and "variable" not in stmt.args and name in _names_written(facts, stmt.args.get("what"))
                    for stmt, _, _ in facts.placed)
     said = f"'{name}' holds components: reveal: {name} shows them where they lie, not " + (
         "which seat's entry holds which" if facts.ruleset.variables[name].per_player else "that it holds them")
     return (f"{said}{', as the reveal here does' if revealed else ''}; keep words or numbers in it instead (an attribute, "
             f"card.ATTRIBUTE), whose reveal: {name} shows the value; or declare '{name}' visible: everyone")
+
+
+def _names_written(facts, expr) -> set:
+    """The names an expression's tree holds (none where it has no tree)."""
+    tree = facts.tree(expr) if expr is not None else None
+    return {n.name for n in ast.walk(tree) if isinstance(n, ast.Name)} if tree is not None else set()
 
 
 def _scoped(facts, enter) -> dict:
