@@ -1302,7 +1302,8 @@ def test_play_tells_every_component_a_reveal_shows_and_alike_moves_once():
 
     from philtre.dsl.model import ZoneSpec
 
-    ruleset = SimpleNamespace(zones={"cup": ZoneSpec("cup", "player", 1, "everyone", "everyone", None)})
+    # (a cup only its owner sees, as in Liar's Dice: a reveal of a zone every seat sees is told "(face up already)")
+    ruleset = SimpleNamespace(zones={"cup": ZoneSpec("cup", "player", 1, "owner", "everyone", None)})
     faces = [{"type": "face", "id": i, "pips": i + 1, "owner": 1} for i in range(5)]
     reveal = {"event": "reveal", "zone": {"zone": "cup", "index": 1}, "components": faces}
     assert event_text(reveal, ruleset) == "cup[1] revealed: " + ", ".join(f"face pips={i + 1} (seat 1)" for i in range(5))
