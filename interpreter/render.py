@@ -374,6 +374,26 @@ def word_text(word: str) -> str:
     return word if bare else repr(word)
 
 
+def line_word_text(word: str) -> str:
+    """A word that is a board line's whole value (`status = seat 1 claims a duke`), as the board shows it: bare where
+    nothing follows it on the line to part it from, spaces, commas and colons too; quoted only where bare it would
+    read as another value (a number, none, true, false, `hidden`, a list or a map) or its ends would be lost (none
+    written, a space at either end). A `show:` definition joining a line of words read `'seat 0 foreign_aid'` (a
+    bluffing game's trial)."""
+    bare = (word.strip() == word and word and not _NUMBER_LIKE.fullmatch(word) and word not in _NOT_BARE
+            and word[0] not in "[{'\"" and "\n" not in word)
+    return word if bare else repr(word)
+
+
+def line_value_text(value, ruleset=None) -> str:
+    """A value that is a board line's whole value (`name = VALUE`, a variable's, a shown definition's, a set told): a
+    word as line_word_text writes it, any other value as value_text does (a word inside a list still quoted, `[red,
+    'a b']`: there a comma or a space parts it from the next)."""
+    if isinstance(value, str) and not isinstance(value, NumberKey):
+        return line_word_text(value)
+    return value_text(value, ruleset)
+
+
 def value_text(value, ruleset=None) -> str:
     """A variable's value as the board and the recap show it: as the language writes values, true, false and none,
     words as attribute_text shows them (word_text), a component by name, a zone as hand[2]: {colour: red, value: none}."""
@@ -403,12 +423,12 @@ def variable_lines(name: str, value, ruleset, seat) -> list:
         value = _Hidden.each(value)
     if not spec.per_player and _is_table(value):
         return [f"  {name} =", *_table_rows(value, ruleset)]
-    whole = f"  {name} = {value_text(value, ruleset)}"
+    whole = f"  {name} = {line_value_text(value, ruleset)}"
     if not spec.per_player or not isinstance(value, list) or not (too_long(whole) or any(map(_is_table, value))):
         return [whole]
     lines = []
     for i, v in enumerate(value):
-        lines.extend([f"  {name}[{i}] =", *_table_rows(v, ruleset)] if _is_table(v) else [f"  {name}[{i}] = {value_text(v, ruleset)}"])
+        lines.extend([f"  {name}[{i}] =", *_table_rows(v, ruleset)] if _is_table(v) else [f"  {name}[{i}] = {line_value_text(v, ruleset)}"])
     return lines
 
 
@@ -521,7 +541,7 @@ def shown_lines(name: str, value, ruleset) -> list:
         return [f"  {name} cannot be worked out now: {value}"]
     if _is_table(value):
         return [f"  {name} =", *_table_rows(value, ruleset)]
-    return [f"  {name} = {value_text(value, ruleset)}"]
+    return [f"  {name} = {line_value_text(value, ruleset)}"]
 
 
 def render_view(view: dict, ruleset, colour: bool = False, played: bool = False, shown=None, width: int = BOARD_LINE) -> str:
@@ -840,7 +860,7 @@ def _said_value(e, rs, said: str) -> str:
         return f"{e['variable']}{index}{said}hidden"
     if isinstance(value, list) and "index" not in e and rs.variables[e["variable"]].per_player:
         value = _Hidden.each(value)  # each seat's entry set at once: others' hidden
-    return f"{e['variable']}{index}{said}" + value_text(value, rs)
+    return f"{e['variable']}{index}{said}" + line_value_text(value, rs)
 
 
 def _said_score(e, rs):

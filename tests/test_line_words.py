@@ -1,0 +1,60 @@
+"""A word that is a board line's whole value is written bare, spaces and all (playing.md, The board). A Coup trial's
+`show:` definition, a `join` of the turn's story made to be read as one line, was printed `on_table = 'seat 0
+foreign_aid'`, in quotes, though nothing on the line after it needs them parted off. Quotes stay where the bare word
+would read as another value, and inside a list, where a comma or a space parts one item from the next."""
+
+from __future__ import annotations
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.interpreter import Game
+from philtre.interpreter.render import event_text, line_value_text, render_view, shown_values
+
+SHOWN = """\
+philtre: 1
+game: shown-words
+players: 2
+variables:
+  phase: {initial: 'bid or pass'}
+  words: {initial: [red, 'a b']}
+define:
+  status: "join(['seat', current, 'claims a duke'], ' ')"
+show: [status]
+actions:
+  talk:
+    do:
+      - set: {phase: "'all in, now'"}
+flow:
+  - turns: 0
+    until: phase != 'bid or pass'
+    do:
+      - decide: talk
+"""
+
+
+@pytest.mark.parametrize(("value", "written"), [
+    ("seat 1 claims a duke", "seat 1 claims a duke"),      # spaces: nothing follows it on the line
+    ("a, b: c", "a, b: c"),                                # commas and colons too
+    ("red", "red"),
+    ("7", "'7'"), ("-2.5", "'-2.5'"),                      # bare, a number
+    ("none", "'none'"), ("true", "'true'"), ("hidden", "'hidden'"),  # bare, a value the board shows
+    ("[a]", "'[a]'"), ("{a: 1}", "'{a: 1}'"),              # bare, a list or a map
+    ("", "''"), (" lead", "' lead'"), ("trail ", "'trail '"),  # bare, its ends lost
+    (["red", "a b"], "[red, 'a b']"),                      # inside a list: quoted, as ever
+])
+def test_a_lines_whole_word_is_quoted_only_where_bare_it_reads_as_something_else(value, written):
+    assert line_value_text(value) == written
+
+
+def test_the_board_writes_a_shown_definitions_and_a_variables_word_bare_and_a_set_told_so(tmp_path):
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(SHOWN, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=1, record=True)
+    board = render_view(game.view(0), game.ruleset, played=True, shown=shown_values(game, 0))
+    assert "  status = seat 0 claims a duke" in board.splitlines(), board
+    assert "  phase = bid or pass" in board.splitlines(), board
+    assert "  words = [red, 'a b']" in board.splitlines(), board
+    game.apply(0, game.options(0)[0])
+    told = [event_text(e, game.ruleset) for e in game.recorder.for_player(1) if e.get("event") == "set"]
+    assert told == ["phase = all in, now"]
