@@ -659,8 +659,9 @@ def empty_zones_text(empty: list) -> list:
 
 # -- what happened, in words: one small function per event kind ----------------------------
 
-def event_text(event: dict, ruleset, placed=None) -> str | None:
-    """One line telling a filtered record event (records.md), or None for one not worth telling (a shuffle).
+def event_text(event: dict, ruleset, placed=None, seat=None) -> str | None:
+    """One line telling a filtered record event (records.md), or None for one not worth telling (a shuffle); ``seat``,
+    the seat whose record it is (None: an onlooker's, or the full record), names the cards dealt to a zone it sees.
 
     A move or a deal whose count the record hides (``{"hidden": true, "count": null}``) does not say how many. With
     ``placed`` (id -> (x, y, rot): where each piece lay on a grid before the event), a decision names a piece with its
@@ -668,6 +669,8 @@ def event_text(event: dict, ruleset, placed=None) -> str | None:
     the cells they left (`disc (seat 1) from board at x=3 y=3 to supply[1]`)."""
     if placed and event.get("event") in PLACED_WORDS:
         return PLACED_WORDS[event["event"]](event, ruleset, placed)
+    if seat is not None and event.get("event") == "deal":
+        return _said_deal(event, ruleset, seat)
     words = EVENT_WORDS.get(event.get("event"))
     return None if words is None else words(event, ruleset)
 
@@ -811,12 +814,17 @@ def _moved(comps: list, rs) -> str:
     return (_things(shown, rs) + ", " if shown else "") + "hidden components"
 
 
-def _said_deal(e, rs):
+def _said_deal(e, rs, seat=None):
+    """A deal, as ``seat`` (None: an onlooker, or the full record) is told it: the cards dealt to a zone named where
+    that seat sees them, counted elsewhere."""
     def face_up(t):
         """Whether the cards dealt to a zone are named: a zone every seat sees (a flop; a runout the next deal gathers
-        before the board shows it), all of them seen."""
+        before the board shows it), or one the seat reading sees (its own hand: a bluffing game's trial had to compare
+        two boards to learn which card it drew), all of them seen."""
         spec = getattr(rs, "zones", {}).get(t["zone"])
-        return getattr(spec, "visible", None) == "everyone" and t["components"] and HIDDEN not in t["components"]
+        seen = getattr(spec, "visible", None) == "everyone" or (
+            seat is not None and spec is not None and type(t.get("index")) is int and spec.sees_contents(t["index"], seat))
+        return seen and t["components"] and HIDDEN not in t["components"] and UNCOUNTED not in t["components"]
 
     def how_many(t):
         return "hidden components" if UNCOUNTED in t["components"] else str(len(t["components"]))

@@ -58,3 +58,61 @@ def test_the_board_writes_a_shown_definitions_and_a_variables_word_bare_and_a_se
     game.apply(0, game.options(0)[0])
     told = [event_text(e, game.ruleset) for e in game.recorder.for_player(1) if e.get("event") == "set"]
     assert told == ["phase = all in, now"]
+
+
+DEALT = """\
+philtre: 1
+game: dealt-words
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, 3, 4, 5, 6]}}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  shown: {each: player, visible: others}
+  table: {visible: everyone}
+actions:
+  draw:
+    do:
+      - deal: {from: deck, to: hand, count: 1}
+flow:
+  - deal: {from: deck, to: hand, count: 1}
+  - deal: {from: deck, to: shown, count: 1}
+  - deal: {from: deck, to: "[table]", count: 1}
+  - decide: draw
+    player: 0
+"""
+
+
+def _dealt(tmp_path):
+    path = tmp_path / "dealt.yaml"
+    path.write_text(DEALT, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=3, record=True)
+    game.apply(0, game.options(0)[0])
+    return game
+
+
+def _card(game, zone: str, seat: int) -> str:
+    return f"card rank={game.state.zones[zone][seat][-1]['rank']}"
+
+
+def test_a_deal_names_the_cards_to_the_seat_that_sees_the_zone_and_counts_them_to_the_others(tmp_path):
+    """A Coup trial: `dealt from court: 1 to hand[1]` told seat 1 a card came to its own hand, not which; the board
+    had to be compared with the one before. A move to a seat's own zone is told whole: so is a deal now."""
+    game = _dealt(tmp_path)
+
+    def told(seat):
+        return [event_text(e, game.ruleset, None, seat) for e in game.recorder.for_player(seat) if e.get("event") == "deal"]
+
+    first0 = f"card rank={game.state.zones['hand'][0][0]['rank']}"  # (seat 0 drew once more: its first lies under)
+    first1 = _card(game, "hand", 1)
+    table = f"card rank={game.state.zones['table'][0][0]['rank']}"
+    assert told(0) == [f"dealt from deck: {first0} to hand[0]; 1 to hand[1]",
+                       f"dealt from deck: 1 to shown[0]; {_card(game, 'shown', 1)} to shown[1]",
+                       f"dealt from deck: {table} to table",
+                       f"dealt from deck: {_card(game, 'hand', 0)} to hand[0]"]
+    assert told(1)[0] == f"dealt from deck: 1 to hand[0]; {first1} to hand[1]"
+    assert told(1)[3] == "dealt from deck: 1 to hand[0]"
+    # an onlooker, and the full record read by no seat, name only what every seat sees
+    assert [event_text(e, game.ruleset) for e in game.recorder.for_player(None) if e.get("event") == "deal"][0] == \
+        "dealt from deck: 1 to hand[0], 1 to hand[1]"
