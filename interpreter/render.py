@@ -552,7 +552,8 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
     variables (bookkeeping) always left out."""
     # a game without `round` statements stays at round 0: saying so would only puzzle
     heading = "  ".join(filter(None, (f"round {view['round']}" if view["round"] else "",
-                                      f"scores {view['scores']}" if keeps_scores(ruleset) else "")))
+                                      f"scores {view['scores']}" if keeps_scores(ruleset) else "",
+                                      _turn_said(view) if played else "")))
     lines = [heading] if heading else []
     empty = []  # (zone name, index or None, its mark) of each zone read `empty`: said on one line after the others
     for name, zone in view["zones"].items():
@@ -590,6 +591,16 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
         if face is not None:
             lines.append(f"  {name} shows " + " ".join(f"{k}={plain(v)}" for k, v in face.items()))
     return "\n".join(lines)
+
+
+def _turn_said(view: dict) -> str:
+    """Whose turn it is, where the decision awaited is in a `turns` step: `turn: seat 0`, `turn: seat 1 (you)` (a
+    seat asked to challenge another's claim had only the account of what happened to tell whose claim it was, and a
+    long account is told short); '' elsewhere."""
+    current = (view.get("turn") or {}).get("current")
+    if current is None:
+        return ""
+    return f"turn: seat {current}" + (" (you)" if current == view.get("seat") else "")
 
 
 NAMED_EMPTY_LISTED = 4  # empty named copies of a family the board names; more are said by how many

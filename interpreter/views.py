@@ -102,6 +102,9 @@ def view_of(game, viewer) -> dict:
             "actions": list(decision_actions(pending.stmt)),  # its fallback's too: a seat may be offered them
             "decided": sorted(S.flow.choices),  # who has chosen, never what
             "simultaneous": pending.simultaneous,
+            # the seat whose turn it is (the `turns` step's `current`), seen by every seat as the flow is: a seat asked
+            # to answer another's claim was told no more whose claim it was (a bluffing game's trial)
+            "current": pending.locals.get("current") if pending.locals else None,
         }
     return {
         "seat": viewer,

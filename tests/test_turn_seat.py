@@ -1,0 +1,82 @@
+"""Whose turn it is, in a seat's view (`turn.current`) and on play's board (`turn: seat 0`). A Coup trial: a seat asked
+whether to challenge a block learned whose turn it was only from the account of what happened (told short when
+long, gone after --take-forced), and an agent reading `game.view(seat)` had to track the turn's seat itself."""
+
+from __future__ import annotations
+
+from philtre.dsl import load_ruleset
+from philtre.interpreter import Game
+from philtre.interpreter.render import render_view
+from test_cli import philtre
+
+ANSWERED = """\
+philtre: 1
+game: answered
+players: 3
+variables:
+  answered: {initial: null}
+blocks:
+  ask(p):
+    - decide: answer
+      player: p
+actions:
+  claim: {}
+  answer:
+    do:
+      - set: {answered: me}
+flow:
+  - turns: 1
+    until: answered != none
+    do:
+      - decide: claim
+      - run: ask(left(current))
+"""
+
+NO_TURNS = """\
+philtre: 1
+game: no-turns
+players: 2
+actions:
+  go: {}
+flow:
+  - for: p in players
+    do:
+      - decide: go
+        player: p
+"""
+
+
+def _game(tmp_path, text: str = ANSWERED, players: int = 3) -> Game:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    return Game(load_ruleset(str(path)), players, seed=1)
+
+
+def test_every_seats_view_names_the_turns_seat_whoever_is_asked(tmp_path):
+    game = _game(tmp_path)
+    assert [game.view(seat)["turn"]["current"] for seat in (0, 1, 2, None)] == [1, 1, 1, 1]
+    game.apply(1, game.options(1)[0])  # seat 1 claims; seat 2, on its left, is asked to answer it
+    turn = game.view(0)["turn"]
+    assert (turn["deciding"], turn["current"]) == ([2], 1)
+    assert game.view(2)["turn"]["current"] == 1 and game.view(None)["turn"]["current"] == 1
+
+
+def test_a_decision_in_no_turns_step_has_no_current(tmp_path):
+    game = _game(tmp_path, NO_TURNS, 2)
+    assert game.view(0)["turn"]["current"] is None
+    assert "turn:" not in render_view(game.view(0), game.ruleset, played=True)
+
+
+def test_the_board_says_whose_turn_it_is_and_marks_the_seats_own(tmp_path):
+    game = _game(tmp_path)
+    assert render_view(game.view(1), game.ruleset, played=True).splitlines()[0] == "scores [0, 0, 0]  turn: seat 1 (you)"
+    game.apply(1, game.options(1)[0])
+    assert render_view(game.view(2), game.ruleset, played=True).splitlines()[0] == "scores [0, 0, 0]  turn: seat 1"
+    assert "turn:" not in render_view(game.view(2), game.ruleset)  # (the adapter's text says who acts its own way)
+
+
+def test_play_shows_the_turn_on_the_board_of_a_seat_answering_another(tmp_path):
+    (tmp_path / "ruleset.yaml").write_text(ANSWERED, encoding="utf-8")
+    result = philtre("play", tmp_path, "--seat", "2", "--seed", "1", stdin="1\n")
+    assert result.returncode == 0, result.stderr
+    assert "\nscores [0, 0, 0]  turn: seat 1\n" in result.stdout, result.stdout
