@@ -833,9 +833,13 @@ def _said_deal(e, rs, seat=None):
         before the board shows it), or one the seat reading sees (its own hand: a bluffing game's trial had to compare
         two boards to learn which card it drew), all of them seen."""
         spec = getattr(rs, "zones", {}).get(t["zone"])
-        seen = getattr(spec, "visible", None) == "everyone" or (
-            seat is not None and spec is not None and type(t.get("index")) is int and spec.sees_contents(t["index"], seat))
-        return seen and t["components"] and HIDDEN not in t["components"] and UNCOUNTED not in t["components"]
+        if not t["components"] or HIDDEN in t["components"] or UNCOUNTED in t["components"]:
+            return False
+        if getattr(spec, "visible", None) == "everyone":
+            return True
+        # (a hand of 12 dealt was a line of six kinds and `and 5 more`: the board under it lists them whole)
+        return (seat is not None and spec is not None and type(t.get("index")) is int and spec.sees_contents(t["index"], seat)
+                and len({_thing(c, rs) for c in t["components"]}) <= KINDS_TOLD)
 
     def how_many(t):
         return "hidden components" if UNCOUNTED in t["components"] else str(len(t["components"]))

@@ -116,3 +116,14 @@ def test_a_deal_names_the_cards_to_the_seat_that_sees_the_zone_and_counts_them_t
     # an onlooker, and the full record read by no seat, name only what every seat sees
     assert [event_text(e, game.ruleset) for e in game.recorder.for_player(None) if e.get("event") == "deal"][0] == \
         "dealt from deck: 1 to hand[0], 1 to hand[1]"
+
+
+def test_a_deal_of_more_kinds_than_a_line_names_is_counted_to_its_seat_too(tmp_path):
+    """Named, a hand of 12 potions read `potion ..., potion ... and 5 more to hand[0]`: the board under it lists them."""
+    path = tmp_path / "dealt.yaml"
+    path.write_text(DEALT.replace("count: 1}\n  - deal: {from: deck, to: shown", "count: 7}\n  - deal: {from: deck, to: shown")
+                    .replace("rank: [1, 2, 3, 4, 5, 6]", "rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]"),
+                    encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=3, record=True)
+    first = next(e for e in game.recorder.for_player(0) if e.get("event") == "deal")
+    assert event_text(first, game.ruleset, None, 0) == "dealt from deck: 7 to hand[0], 7 to hand[1]"
