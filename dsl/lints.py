@@ -2030,10 +2030,12 @@ def l030_public_score_of_hidden(facts) -> list:
             if found is not None:
                 what, who, hint = found
                 what = _through_definitions(facts, tree, what)
-                told = {"score": "sees the score", "say": "is told what is said"}.get(stmt.kind, "is told which components the fact rules out")
+                worded = stmt.kind == "say" or key == "text"  # (a tell's text is words told, as a say's)
+                told = "sees the score" if stmt.kind == "score" else "is told what is said" if worded else \
+                    "is told which components the fact rules out"
                 if stmt.kind != "score":  # (a say or a tell has no later to wait for: it tells only what every seat sees)
                     hint = hint.replace(_SCORE_LATER, f"or {stmt.kind} only what every seat sees")
-                if stmt.kind == "say":  # (a say is how the rules tell a value aloud: on purpose, the comment is right)
+                if worded:  # (a say is how the rules tell a value aloud: on purpose, the comment is right)
                     hint += _told_on_purpose("L030")
                 out.append(Diagnostic(expr.loc, "L030", f"this {stmt.kind}'s {key} reads {what}, which {who}: every seat "
                                       f"{told}, so every seat learns it", hint))
@@ -2042,7 +2044,7 @@ def l030_public_score_of_hidden(facts) -> list:
 
 _SCORE_LATER = "or score at the end, after a reveal"  # (L030's hint for a score; a say's says otherwise)
 # the parts of a statement every seat is told, for L030 (a say's `when` is not: the say states that the table is told)
-_TOLD_PARTS = {"score": ("when", "player", "add", "set", "floor", "why"), "say": ("player", "text"), "tell": ("test",)}
+_TOLD_PARTS = {"score": ("when", "player", "add", "set", "floor", "why"), "say": ("player", "text"), "tell": ("test", "text")}
 
 
 def _revealed_before(facts, loop_seats=None):

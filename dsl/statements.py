@@ -704,12 +704,15 @@ TOLD_FORMS = ("none", "all")  # tell's forms: no component of the zone matches, 
 def c_tell(ctx, node, env):
     """tell: {what: ZONE, none: PREDICATE} (no component there matches) or {what: ZONE, all: PREDICATE} (every one
     does), PREDICATE read with `c` bound to each component: a fact made public, checked true (R100 if not), recorded
-    with the ids of the components it rules out of the zone, which each seat's memory keeps (effects.e_tell)."""
-    spec = node["tell"]  # (the schema has checked its keys: what, and one of none and all)
+    with the ids of the components it rules out of the zone, which each seat's memory keeps (effects.e_tell); with
+    `text: WORDS`, the words the table is told of it (play prints them in place of the test)."""
+    spec = node["tell"]  # (the schema has checked its keys: what, one of none and all, and text)
     form = next(key for key in TOLD_FORMS if key in spec)
     what = _expr(ctx, spec, "what", env, want="zone", what="the zone told about")
     test = _expr(ctx, spec, form, {**env, "c": "comp"}, want="bool", what=f"tell's {form}")
-    return {"what": what, "form": form, "test": test}
+    # the sentence the table is told, as a say's words: the test is the rules' wording, not the table's
+    text = _said(ctx, spec, "text", env, "what is told") if "text" in spec else None
+    return {"what": what, "form": form, "test": test, "text": text}
 
 
 def c_place(ctx, node, env):

@@ -901,7 +901,8 @@ def e_tell(game, stmt, L):
     if game.recorder is not None:
         ruled_out = [c.ident for c in S.components if holds(c) == (form == "none")]
         read = {name: L[name] for name in args["test"].names if name in L and name != "c"}
-        game.recorder.tell(zone.key, list(zone), form, args["test"].text, read, ruled_out, S.revealed)
+        text = said_text(args["text"].fn(S, L), "text") if args.get("text") is not None else None
+        game.recorder.tell(zone.key, list(zone), form, args["test"].text, read, ruled_out, S.revealed, text)
 
 
 def _told_test(S, test, L):

@@ -451,15 +451,18 @@ class Recorder:
         """Words told to every seat (a `say`), by ``seat`` where one says them: public, in every seat's record."""
         self.events.append({"event": "say", "text": text} if seat is None else {"event": "say", "player": seat, "text": text})
 
-    def tell(self, key, comps, form: str, test: str, read: dict, ruled_out: list, revealed) -> None:
+    def tell(self, key, comps, form: str, test: str, read: dict, ruled_out: list, revealed, text: str | None = None) -> None:
         """A fact told every seat about zone ``key`` (a `tell`): its components as each seat sees them (as a move within
-        the zone would show them), the test's text and the plain values it read, and the ids of the components the fact
-        rules out of the zone: public, it shows no face a seat does not see."""
+        the zone would show them), the test's text and the plain values it read, the ids of the components the fact
+        rules out of the zone, and the words the table is told (``text``, where the rules give them): public, it shows
+        no face a seat does not see."""
         self._recording(len(comps) + len(ruled_out))
         out = self._comps(comps, key, key, revealed)
         values = {name: value for name, value in read.items() if value is None or type(value) in (int, float, str, bool)}
-        self.events.append({"event": "tell", "zone": zone_json(key), "components": out, form: test, "values": values,
-                            "not_in": ruled_out})
+        event = {"event": "tell", "zone": zone_json(key), "components": out, form: test, "values": values, "not_in": ruled_out}
+        if text is not None:
+            event["text"] = text
+        self.events.append(event)
 
     def place(self, piece, key, at) -> None:
         """A piece put on a grid at {x, y, rot} (its move was recorded just before)."""

@@ -898,7 +898,10 @@ def _said_say(e, rs):
 
 
 def _said_tell(e, rs):
-    """A fact told the table (a `tell`): `hand[1] holds none for which c.rank == rank (rank = 5)`."""
+    """A fact told the table (a `tell`): its `text`, where the rules word it (`seat 1 holds no duke`), else its test,
+    `hand[1] holds none for which c.rank == rank (rank = 5)`."""
+    if "text" in e:
+        return e["text"]
     read = ", ".join(f"{name} = {value_text(value, rs)}" for name, value in e["values"].items())
     said = f"{_where(e['zone'], rs)} holds none for which {e['none']}" if "none" in e else \
         f"{_where(e['zone'], rs)} holds only components for which {e['all']}"

@@ -224,3 +224,37 @@ def test_all_tells_every_component_passes_and_rules_out_those_that_fail(tmp_path
         _game(tmp_path, text.replace("all: c.rank >= 1", "all: c.rank == 5 - c.rank"))
     [d] = info.value.diagnostics
     assert d.code == "R100" and "tell's all: is false: hand[0] holds " in d.message, str(d)
+
+
+WORDED = TOLD.replace("none: c.rank == rank}", "none: c.rank == rank, text: \"['seat', left(me), 'has no', rank, '- go fish']\"}")
+
+
+def test_a_tells_text_is_what_the_table_is_told_in_its_record_and_in_play(tmp_path):
+    """A Coup trial: the table was told `hand[1] holds none for which c.role == role (role = duke)`, the rule's
+    expression and its names, and a `say` beside the tell told the fact twice. `text:` words it, as a say's words."""
+    text = FISH.replace(TOLD, WORDED)
+    game = _game(tmp_path, text)
+    told = _tells(game.recorder.events)
+    assert told
+    for event in told:
+        seat, rank = event["zone"]["index"], event["values"]["rank"]
+        assert event["text"] == f"seat {seat} has no {rank} - go fish" and event["none"] == "c.rank == rank"
+        assert event_text(event, game.ruleset) == event["text"]
+    assert record_errors(game) == []  # a record with a tell's text is one record.schema.json describes
+    assert all("text" not in e for e in _tells(_game(tmp_path).recorder.events))  # (none written: none recorded)
+    result = philtre("play", _ruleset(tmp_path, text), "-p", "2", "--seat", "0", "--seed", "1", stdin="1\n" * 40, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"^      seat 1 has no \d - go fish$", result.stdout, re.M), result.stdout
+    assert "holds none for which" not in result.stdout
+
+
+def test_a_tells_text_reading_a_hidden_zone_is_l030_and_one_that_is_no_words_is_e120(tmp_path):
+    hidden = FISH.replace(TOLD, WORDED.replace("'- go fish'", "last(deck).rank"))
+    found = findings(tmp_path, hidden)
+    assert [d.code for d in found] == ["L030"], [str(d) for d in found]
+    assert found[0].message.startswith("this tell's text reads what 'deck' holds, which nobody sees: every seat is told "
+                                       "what is said"), str(found[0])
+    component = FISH.replace(TOLD, TOLD.replace("none: c.rank == rank}", "none: c.rank == rank, text: last(deck)}"))
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(_ruleset(tmp_path, component)))
+    assert [d.code for d in info.value.diagnostics] == ["E120"], [str(d) for d in info.value.diagnostics]
