@@ -4650,6 +4650,100 @@ def l052_every_turn_listed(facts) -> list:
                        f"each turn is a move of its own, as meant: silence it {SILENCE_HERE}L052]")]
 
 
+def l053_block_parameter_never_read(facts) -> list:
+    """L053: a parameter of a block that none of its statements reads: the value given at each `run:` is thrown away.
+    A bluffing game's trial: its `ask(p)`, meant to ask seat p, held a `decide` without `player:`, which asks
+    `current`: p was never read, every run asked the turn's seat, and validate said nothing (a scenario found it). Each
+    parameter is looked for in every statement of the block, as each `run` expanded it, the arguments of the blocks it
+    runs among them."""
+    source = facts.ruleset.source if isinstance(facts.ruleset.source, dict) else {}
+    section = source.get("blocks") if isinstance(source.get("blocks"), dict) else {}
+    heads = {str(head).partition("(")[0].strip(): head for head in section}
+    read: dict = {}  # block -> the names its statements read, in every run of it expanded
+    seats: dict = {}  # block -> its parameters given a seat at some run
+    for body in facts.ruleset.statement_blocks:
+        for stmt in _statements_in(body):
+            block = stmt.args.get("block") if stmt.kind == "do" else None
+            if block not in heads or not stmt.args.get("body"):
+                continue
+            bound, *rest = stmt.args["body"]
+            given = bound.args.get("names", ()) if bound.args.get("arguments_of") == block else ()
+            seats.setdefault(block, set()).update(param for param, expr in given if expr.type == "player")
+            read.setdefault(block, set()).update(_names_read_in_statements(facts, rest if given else stmt.args["body"]))
+    out = []
+    for block, names in read.items():
+        head = heads[block]
+        params = _block_params(str(head))
+        for param, offset in params:
+            if param in names:
+                continue
+            loc = section.key_loc(head)
+            at = Loc(loc.path, loc.line, loc.col + offset) if loc.line else loc
+            asked = _decide_without_player(section[head])
+            others = [p for p, _ in params if p != param]
+            written = f"{block}({', '.join(others)})" if others else block
+            hint = f"read it where the block needs it, or take it out of the block's head and out of each run: {written}"
+            if asked is not None and param in seats.get(block, ()):
+                hint = (f"the decide at line {asked.line} has no player:, so it asks current, the seat whose turn it "
+                        f"is: where it is {param}'s decision, write player: {param}; else " + hint)
+            out.append(Diagnostic(at, "L053", f"block '{block}' never reads its parameter '{param}': the value each run "
+                                  "gives it is thrown away", hint))
+    return out
+
+
+def _names_read_in_statements(facts, block) -> set:
+    """The names the statements of ``block`` read, at any depth; of a block run inside it, only its arguments (what
+    that block's own statements read are its parameters' names, not these)."""
+    names: set = set()
+    for stmt in block:
+        inner = stmt.args.get("block") if stmt.kind == "do" else None
+        own = [value for value in stmt.args.values() if not _is_block(value)]
+        for expr in _exprs_in([own, stmt.when]):
+            tree = facts.tree(expr)
+            if tree is not None:
+                names.update(node.name for node in ast.walk(tree) if isinstance(node, ast.Name))
+        if inner is not None:
+            bound = stmt.args.get("body") or ()
+            if bound and bound[0].args.get("arguments_of") == inner:
+                names |= _names_read_in_statements(facts, bound[:1])
+        else:
+            for body in _blocks(stmt):
+                names |= _names_read_in_statements(facts, body)
+        names |= _names_read_in_statements(facts, stmt.otherwise or ())
+    return names
+
+
+def _block_params(head: str) -> list:
+    """(parameter, its offset in the block's head) for each parameter of `name(a, b)`."""
+    inside = head.find("(")
+    if inside < 0:
+        return []
+    out, at = [], inside + 1
+    for part in head[inside + 1:head.rfind(")")].split(","):
+        name = part.strip()
+        if name:
+            out.append((name, at + part.index(name)))
+        at += len(part) + 1
+    return out
+
+
+def _decide_without_player(body):
+    """The place of the first `decide` written in a block's statements (YAML) without `player:`, or None."""
+    if isinstance(body, dict):
+        if "decide" in body and "player" not in body and hasattr(body, "key_loc"):
+            return body.key_loc("decide")
+        values = body.values()
+    elif isinstance(body, list):
+        values = body
+    else:
+        return None
+    for value in values:
+        found = _decide_without_player(value)
+        if found is not None:
+            return found
+    return None
+
+
 def _with_fallback(call) -> str:
     """L048's fix: ``call`` (`first` or `last` of a comprehension) with `current` at the end the call does not take."""
     seats = ast.text(call.args[0])
@@ -5704,6 +5798,7 @@ LINTS = {
     "L050": l050_count_moved_tells_a_hidden_zone,
     "L051": l051_word_given_that_no_rule_knows,
     "L052": l052_every_turn_listed,
+    "L053": l053_block_parameter_never_read,
 }
 
 

@@ -375,10 +375,10 @@ def word_text(word: str) -> str:
 
 
 def line_word_text(word: str) -> str:
-    """A word that is a board line's whole value (`status = seat 1 claims a duke`), as the board shows it: bare where
+    """A word that is a board line's whole value (`status = seat 1 bids 3 tricks`), as the board shows it: bare where
     nothing follows it on the line to part it from, spaces, commas and colons too; quoted only where bare it would
     read as another value (a number, none, true, false, `hidden`, a list or a map) or its ends would be lost (none
-    written, a space at either end). A `show:` definition joining a line of words read `'seat 0 foreign_aid'` (a
+    written, a space at either end). A `show:` definition joining a line of words read `'seat 0 takes income'` (a
     bluffing game's trial)."""
     bare = (word.strip() == word and word and not _NUMBER_LIKE.fullmatch(word) and word not in _NOT_BARE
             and word[0] not in "[{'\"" and "\n" not in word)
@@ -898,7 +898,7 @@ def _said_say(e, rs):
 
 
 def _said_tell(e, rs):
-    """A fact told the table (a `tell`): its `text`, where the rules word it (`seat 1 holds no duke`), else its test,
+    """A fact told the table (a `tell`): its `text`, where the rules word it (`seat 1 has no 5`), else its test,
     `hand[1] holds none for which c.rank == rank (rank = 5)`."""
     if "text" in e:
         return e["text"]
