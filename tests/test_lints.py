@@ -156,6 +156,30 @@ flow:
 """
 
 
+# a block meant to ask seat p whose decide says no player: (so asks current): p is never read (L053)
+BLOCK_PARAMETER_UNREAD = """\
+philtre: 1
+game: unread
+players: 3
+variables:
+  answered: {initial: null}
+blocks:
+  ask(p):
+    - decide: answer
+actions:
+  poke: {}
+  answer:
+    do:
+      - set: {answered: me}
+flow:
+  - turns: 0
+    until: answered != none
+    do:
+      - decide: poke
+      - run: ask(left(current))
+"""
+
+
 CASES = {
     "unused definition": (
         changed("define:\n", "define:\n  spare(p): count(hand[p]) + 1\n"),
@@ -460,6 +484,8 @@ CASES = {
     "the rules read the turn of a piece that looks alike turned": (  # a Tsuro trial: each tile offered 2-4 times a spot
         TURN_READ, "L052", "at.rot < 180", "the rules read a placement's rot here, so placements() lists every turn of a "
         "piece, those that look alike too: square looks the same at rot 90, 180, 270 as at a lesser turn"),
+    "a block parameter none of its statements reads": (  # a Coup trial: ask(p)'s decide asked current at every run
+        BLOCK_PARAMETER_UNREAD, "L053", "p):", "block 'ask' never reads its parameter 'p'"),
 }
 
 
