@@ -5831,6 +5831,8 @@ def _naming_the_runs(d: Diagnostic, in_blocks: dict) -> Diagnostic:
     chains = in_blocks.get((d.loc.path, d.loc.line))
     if not chains or ", run at " in d.hint:
         return d
+    # (in file order: an action's then: is walked after the flow, and its run said last though written first)
+    chains = sorted(chains, key=lambda chain: [(call.path, call.line, call.col) for _, call in chain])
     return Diagnostic(d.loc, d.code, d.message, with_run_said(d.hint, runs_said(chains)))
 
 
@@ -5858,6 +5860,7 @@ def _block_lines(ruleset) -> dict:
     walk(ruleset.flow, ())
     for action in ruleset.actions.values():
         walk(action.body, ())
+        walk([action.then] if action.then is not None else [], ())  # (its then:, the flow's statements it runs)
     return out
 
 
