@@ -3024,6 +3024,8 @@ class Compiler:
         candidates = set(scope) | sym.all_names()
         indexed = self._indexed is node
         zone_hint = _zone_hint(name, src.text, self._wanted, indexed, counted=self._counted is node)
+        if zone_hint and self._handed_hint(name):  # (a value a decide hands the action, `move: group -> ...`: no zone)
+            zone_hint = ""
         if zone_hint and not indexed:  # where a zone belongs, a name that may hold one is meant (not 'card' for 'discard')
             candidates = (set(sym.zones) | set(sym.variables) | {n for n, d in sym.defines.items() if not d.params}
                           | {n for n, (_, t) in scope.items() if t in ("zone", ("list", "zone"), ANY)}

@@ -60,3 +60,53 @@ def test_a_lint_finding_in_a_block_run_from_a_then_and_the_flow_names_both_runs_
     [found] = lint_findings(path, "L030")
     then, flow = line_of(text, "- run: tell_hand(me)"), line_of(text, "- run: tell_hand(1)")
     assert found.hint.endswith(f"; in block 'tell_hand', run at {path}:{then}:9 and {path}:{flow}:5"), found.hint
+
+
+HANDED = """\
+philtre: 1
+game: takes-hint
+players: 2
+components:
+  tile: {attributes: {n: 1..4}, start: pool}
+zones:
+  pool: {}
+  mine: {each: player}
+actions:
+  grab:
+    do:
+      - move: pick -> mine[me]
+flow:
+  - turns: 0
+    until: count(pool) == 0
+    do:
+      - decide: grab
+        with: {pick: last(pool)}
+"""
+
+
+def load_errors(path: str) -> list:
+    """The diagnostics loading ``path`` raises (none: [])."""
+    from philtre.dsl import load_ruleset
+    from philtre.dsl.errors import PhiltreError
+
+    try:
+        load_ruleset(path)
+    except PhiltreError as exc:
+        return exc.diagnostics
+    return []
+
+
+def test_a_handed_name_read_as_a_moves_source_is_told_to_be_taken_not_declared_a_zone(tmp_path):
+    """F3: `found` read `group` (the tiles a decide hands) as `move: group -> ...`; the hint said to declare a zone."""
+    found = [d for d in load_errors(written(tmp_path, HANDED)) if d.code == "E150"]
+    assert [(d.message, d.loc.line) for d in found] == [("unknown name 'pick'", line_of(HANDED, "move: pick"))]
+    assert found[0].hint.endswith(f"decide 'grab' (line {line_of(HANDED, '- decide: grab')}) hands 'pick' (with:): "
+                                  "list it under this action's takes: [pick]"), found[0].hint
+    assert "declare it under zones" not in found[0].hint
+
+
+def test_a_name_no_decide_hands_read_as_a_moves_source_is_still_told_to_declare_a_zone(tmp_path):
+    """The zone hint stays where no decide hands the name."""
+    text = HANDED.replace("        with: {pick: last(pool)}\n", "")
+    found = [d for d in load_errors(written(tmp_path, text)) if d.code == "E150"]
+    assert len(found) == 1 and "no zone is named 'pick': declare it under zones" in found[0].hint, found
