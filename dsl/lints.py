@@ -4419,11 +4419,20 @@ def l045_reveal_of_a_public_variable(facts) -> list:
         name = stmt.args["variable"]
         where = facts.overlay_written.get(("variable", name))
         made = f" ('{name}' is declared so at {where})" if where is not None and where.path != facts.ruleset.path else ""
-        drop = (f"; from an overlay: `- name: {stmt.label}` with `$remove: true` under flow: or the action's do:"
-                if made and stmt.label else "")
+        drop = "" if not made else _overlay_drops_it(stmt, name)
         out.append(Diagnostic(stmt.args["what"].loc, "L045", f"reveal of '{name}' shows nothing: every seat sees it{made}",
                               f"drop the reveal{drop}; in play it does nothing"))
     return out
+
+
+def _overlay_drops_it(stmt, name: str) -> str:
+    """How an overlay drops the reveal ``stmt`` of ``name`` (L045's hint): by its `name:` in the base; where the base gives
+    it none, an overlay cannot name it (O005): name it in the base, or replace the whole list the reveal is in."""
+    if stmt.args.get("named"):
+        return f"; from an overlay: `- name: {stmt.label}` with `$remove: true` under flow: or the action's do:"
+    return (f"; from an overlay: the reveal has no `name:`, and an overlay removes a statement by its name, so give it "
+            f"one in the base (`name: show_{name}`) and remove it with `- name: show_{name}` and `$remove: true`, or "
+            "replace the whole list it is in (`{$replace: [...]}`)")
 
 
 def l046_comprehension_hides_a_loop_name(facts) -> list:

@@ -145,6 +145,8 @@ def compile_statement(ctx, node, loc: Loc, env):
             ctx.compiler.error(node.key_loc("else"), "S003", "'else' needs a 'when' beside it")
         otherwise = _block(ctx, node, "else", env)
     args = compile_fn(ctx, node, env)
+    if kind == "reveal" and "name" in node:  # (L045's hint: an overlay removes a statement by the name the base gives it)
+        args["named"] = True
     label = str(node.get("name", "")) or (f"run: {str(node['run']).strip()}" if kind == "run" else kind)
     # (a block run is expanded here: a `do` holding its statements, which is all the interpreter sees: blocks.py)
     return Stmt("do" if kind == "run" else kind, node.key_loc(kind), args, when, otherwise, label)

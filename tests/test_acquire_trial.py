@@ -110,3 +110,44 @@ def test_a_name_no_decide_hands_read_as_a_moves_source_is_still_told_to_declare_
     text = HANDED.replace("        with: {pick: last(pool)}\n", "")
     found = [d for d in load_errors(written(tmp_path, text)) if d.code == "E150"]
     assert len(found) == 1 and "no zone is named 'pick': declare it under zones" in found[0].hint, found
+
+
+PURSE = """\
+philtre: 1
+game: l045-hint
+players: 2
+variables:
+  purse: {initial: 0, each: player, visible: owner}
+actions:
+  take:
+    do:
+      - set: {"purse[me]": "purse[me] + 1"}
+flow:
+  - turns: 0
+    until: score[0] > 0
+    do:
+      - decide: take
+      - when: current == 1
+        score: {player: 0, add: 1}
+  - reveal: purse
+"""
+OPEN = "extends: ruleset.yaml\nvariables:\n  purse: {visible: everyone}\n"
+
+
+def test_l045_of_a_reveal_without_a_name_says_to_name_it_in_the_base_or_replace_the_list(tmp_path):
+    """F4: the hint told the overlay to remove `- name: reveal`, which the base does not name (O005)."""
+    written(tmp_path, PURSE)
+    [found] = [f.diagnostic for f in check_file(str(tmp_path), variants=(written(tmp_path, OPEN, "open.yaml"),)).findings]
+    assert found.code == "L045" and "`- name: reveal`" not in found.hint, found
+    assert ("the reveal has no `name:`, and an overlay removes a statement by its name, so give it one in the base "
+            "(`name: show_purse`) and remove it with `- name: show_purse` and `$remove: true`, or replace the whole list "
+            "it is in (`{$replace: [...]}`)") in found.hint, found.hint
+
+
+def test_l045_of_a_named_reveal_says_to_remove_it_by_its_name_and_doing_so_silences_it(tmp_path):
+    """The hint's way works: the base names the reveal, the overlay removes it by that name."""
+    written(tmp_path, PURSE.replace("  - reveal: purse\n", "  - reveal: purse\n    name: show_purse\n"))
+    [found] = [f.diagnostic for f in check_file(str(tmp_path), variants=(written(tmp_path, OPEN, "open.yaml"),)).findings]
+    assert "from an overlay: `- name: show_purse` with `$remove: true`" in found.hint, found.hint
+    fixed = written(tmp_path, OPEN + "flow:\n  - name: show_purse\n    $remove: true\n", "fixed.yaml")
+    assert check_file(str(tmp_path), variants=(fixed,)).findings == []
