@@ -5834,6 +5834,13 @@ def lint(ruleset, codes=None, scenarios_apart: bool = False) -> list:
                   key=lambda d: (d.loc.path, d.loc.line, d.loc.col, d.code))
 
 
+def runs_named(ruleset, found: list) -> list:
+    """``found`` (findings at statements of the ruleset: the smoke games' coverage notes too), each in a block with the
+    `run`s of that block named in its hint, as a lint's finding is (_naming_the_runs)."""
+    in_blocks = _block_lines(ruleset) if found else {}
+    return [_naming_the_runs(d, in_blocks) for d in found]
+
+
 def _naming_the_runs(d: Diagnostic, in_blocks: dict) -> Diagnostic:
     """``d`` with the `run`s of the block it is in named in its hint, as the compiler names them (blocks.runs_said): the
     lints look at the block once run, and a finding at the block's line must say which call showed it."""

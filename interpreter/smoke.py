@@ -15,6 +15,7 @@ from collections import Counter
 
 from philtre.dsl import ast
 from philtre.dsl.errors import Diagnostic, PhiltreError
+from philtre.dsl.model import decision_actions
 
 from .coverage import blocks_of
 from .game import Game
@@ -137,7 +138,10 @@ def coverage_notes(ruleset, coverage: Counter, played: int, quiet=frozenset()) -
                                   "a rare situation, or an 'if' that is never true?"))
         else:  # (and its then:, which runs each time it is taken)
             out += _never_ran(action.body + (action.then.args["body"] if action.then is not None else ()), ran, played, said)
-    return _never_ran(ruleset.flow, ran, played, said) + out
+    from philtre.dsl.lints import runs_named
+
+    # (a statement in a block is at the block's line: which run of it never ran is what the author looks for)
+    return runs_named(ruleset, _never_ran(ruleset.flow, ran, played, said) + out)
 
 
 def _actions_turned_off(ruleset) -> dict:
@@ -222,6 +226,15 @@ def _known_never_to_run(stmt, quiet) -> bool:
     return (loc.path, loc.line, loc.col) in quiet or "L003" in silenced_codes(loc.path, loc.line)
 
 
+def _statement_named(stmt) -> str:
+    """A statement as C002 names it: its `name:`, or, for a decision without one, its kind and the actions it offers
+    (`decide 'pick_defunct'`, as C001 names an action: 'decide' alone did not say which), else its kind."""
+    actions = decision_actions(stmt) if stmt.kind in ("decide", "simultaneous") else ()
+    if actions and stmt.label == stmt.kind:
+        return f"{stmt.kind} '{', '.join(actions)}'"
+    return f"'{stmt.label}'"
+
+
 def _never_ran(block, ran: Counter, played: int, said: set) -> list[Diagnostic]:
     """The outermost statements of a block that never ran, each place said once (in ``said``)."""
     out = []
@@ -229,7 +242,7 @@ def _never_ran(block, ran: Counter, played: int, said: set) -> list[Diagnostic]:
         if not ran.get(_place(stmt)):
             if _place(stmt) not in said:
                 said.add(_place(stmt))
-                out.append(Diagnostic(stmt.loc, "C002", f"'{stmt.label}' never ran in {counted(played, 'smoke game')}",
+                out.append(Diagnostic(stmt.loc, "C002", f"{_statement_named(stmt)} never ran in {counted(played, 'smoke game')}",
                                       "a rare situation, or a 'when' that is never true?"))
             continue
         for inner in blocks_of(stmt):

@@ -151,3 +151,45 @@ def test_l045_of_a_named_reveal_says_to_remove_it_by_its_name_and_doing_so_silen
     assert "from an overlay: `- name: show_purse` with `$remove: true`" in found.hint, found.hint
     fixed = written(tmp_path, OPEN + "flow:\n  - name: show_purse\n    $remove: true\n", "fixed.yaml")
     assert check_file(str(tmp_path), variants=(fixed,)).findings == []
+
+
+RARE_IN_A_BLOCK = """\
+philtre: 1
+game: smoke-decide
+players: 2
+actions:
+  rare: {}
+  common: {}
+blocks:
+  ask_rarely:
+    - decide: rare
+      player: 1
+      when: round_number > 5
+flow:
+  - repeat: 3
+    do:
+      - decide: common
+        player: 0
+      - run: ask_rarely
+"""
+
+
+def test_c002_names_a_decisions_actions_and_the_run_of_its_block(tmp_path):
+    """F8: `C002 'decide' never ran` named neither the decide's actions nor the block's run."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter.smoke import smoke
+
+    path = written(tmp_path, RARE_IN_A_BLOCK)
+    [note] = [d for d in smoke(load_ruleset(path), 3) if d.code == "C002"]
+    assert (note.message, note.loc.line) == ("decide 'rare' never ran in 3 smoke games", line_of(RARE_IN_A_BLOCK, "- decide: rare"))
+    assert note.hint.endswith(f"? In block 'ask_rarely', run at {path}:{line_of(RARE_IN_A_BLOCK, '- run: ask_rarely')}:9"), note.hint
+
+
+def test_c002_names_a_decision_by_its_name_where_it_has_one(tmp_path):
+    """A `name:` is the author's own word for the statement: kept."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter.smoke import smoke
+
+    path = written(tmp_path, RARE_IN_A_BLOCK.replace("      player: 1\n", "      player: 1\n      name: late_question\n"))
+    [note] = [d for d in smoke(load_ruleset(path), 3) if d.code == "C002"]
+    assert note.message == "'late_question' never ran in 3 smoke games", note
