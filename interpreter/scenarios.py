@@ -1738,6 +1738,23 @@ def _run_out_hint(ruleset, S, sc, targets, slots, taken_by: dict, pattern: dict,
     return run_out_text(len(ids), mine, sum(1 for slot in slots if slot[4] == entry), takers, here)
 
 
+def _out_of_turn_note(game, step) -> list:
+    """T034 for an `illegal: true` step whose seat is not deciding: it passes whatever the rules say of its action (an
+    Acquire trial's "cannot afford a share" passed only because three buys had ended the turn); none where a
+    `# philtre: ignore[T034]` on the step's line says the move out of turn is what it tests."""
+    from philtre.dsl.report import silenced_codes
+
+    from .render import seats_text
+
+    if "T034" in silenced_codes(step.loc.path, step.loc.line):
+        return []
+    return [_failure(step.loc, "T034", f"seat {step.player} is not deciding here (deciding: {seats_text(game.pending())}), so "
+                     f"this `illegal: true` step passes as a move out of turn, whatever the rules say of {step.action}",
+                     f"to test that the rules refuse it, take the steps that bring seat {step.player} to a decision "
+                     f"offering {step.action} first; where a move out of turn is what it tests, silence this on its line: "
+                     "# philtre: ignore[T034]")]
+
+
 def _take_step(game, step, result, given_first: bool = False, sc=None) -> bool:
     """Take the scenario step ``step`` (T013 where it cannot be taken); ``given_first``: it is the first step after the
     `given` of scenario ``sc``, which changes only what it names, not who the flow already asked."""
@@ -1746,6 +1763,7 @@ def _take_step(game, step, result, given_first: bool = False, sc=None) -> bool:
 
         seats, hint = game.state.nplayers, ""
         if step.illegal and game.pending() and isinstance(step.player, int) and 0 <= step.player < seats:
+            result.notes.extend(_out_of_turn_note(game, step))
             return True  # a move out of turn is refused as the rules refuse it: "you may not move out of turn" holds
         if not (isinstance(step.player, int) and 0 <= step.player < seats):  # not a mistake of timing: no such seat
             said = f"seat {step.player} is not a seat of this {seats}-player scenario (seats 0..{seats - 1})"

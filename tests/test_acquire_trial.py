@@ -193,3 +193,58 @@ def test_c002_names_a_decision_by_its_name_where_it_has_one(tmp_path):
     path = written(tmp_path, RARE_IN_A_BLOCK.replace("      player: 1\n", "      player: 1\n      name: late_question\n"))
     [note] = [d for d in smoke(load_ruleset(path), 3) if d.code == "C002"]
     assert note.message == "'late_question' never ran in 3 smoke games", note
+
+
+COINS = """\
+philtre: 1
+game: illegal-vacuous
+players: 2
+variables:
+  coins: {initial: 2, each: player}
+actions:
+  buy:
+    if: coins[me] >= 1
+    do:
+      - set: {"coins[me]": "coins[me] - 1"}
+  pass: {}
+flow:
+  - turns: 0
+    until: coins[0] == 0 and coins[1] == 0
+    do:
+      - decide: [buy, pass]
+"""
+
+
+def scenario_results(tmp_path, steps: str, given: str = "") -> list:
+    """The results of one 2-player scenario of ``steps`` (YAML lines, indented as steps) on COINS."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter.scenarios import run_scenarios
+
+    written(tmp_path, COINS)
+    written(tmp_path, f"scenarios:\n  - name: s\n    players: 2\n{given}    steps:\n{steps}", "scenarios.yaml")
+    return run_scenarios(load_ruleset(str(tmp_path)))
+
+
+def test_an_illegal_step_of_a_seat_not_deciding_passes_with_a_t034_note(tmp_path):
+    """F9: the trial's "cannot afford a share" passed only because the turn had ended: seat 1 was deciding."""
+    [result] = scenario_results(tmp_path, "      - {player: 0, action: buy}\n      - {player: 0, action: buy, illegal: true}\n")
+    assert result.passed, result.failures
+    [note] = result.notes
+    assert "scenarios.yaml:6:9: T034 seat 0 is not deciding here (deciding: seat 1), so this `illegal: true` step passes " \
+           "as a move out of turn, whatever the rules say of buy" in note, note
+
+
+def test_an_illegal_step_of_the_deciding_seat_gets_no_note_and_fails_where_the_rules_allow_it(tmp_path):
+    """The step tests the rules where its seat decides: refused, it passes without a note; allowed, it fails (T013)."""
+    given = "    given:\n      variables: {coins: [0, 2]}\n"
+    [refused] = scenario_results(tmp_path, "      - {player: 0, action: buy, illegal: true}\n", given)
+    assert refused.passed and refused.notes == [], (refused.failures, refused.notes)
+    [allowed] = scenario_results(tmp_path, "      - {player: 0, action: buy, illegal: true}\n")
+    assert not allowed.passed and allowed.notes == [], allowed.notes
+    assert "T013 expected buy" in allowed.failures[0] and "to be illegal, but it is legal" in allowed.failures[0], allowed.failures
+
+
+def test_a_move_out_of_turn_tested_on_purpose_is_silenced_on_its_line(tmp_path):
+    """Where refusing a move out of turn is the point, `# philtre: ignore[T034]` on the step's line says so."""
+    [result] = scenario_results(tmp_path, "      - {player: 1, action: pass, illegal: true}  # philtre: ignore[T034]\n")
+    assert result.passed and result.notes == [], result.notes
