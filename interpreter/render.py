@@ -442,12 +442,38 @@ def _is_table(value) -> bool:
 
 def _table_rows(value, ruleset) -> list:
     """A table's rows (_is_table) under a line of its column numbers, each row with its index, its items in columns as
-    wide as the widest item or column number (`table[y][x]`: a cell is found by its row, then its column)."""
+    wide as the widest item or column number (`table[y][x]`: a cell is found by its row, then its column); a headed
+    one (_headed) under its own labels instead."""
+    if _headed(value):
+        return _headed_rows(value)
     texts = [[value_text(v, ruleset) for v in row] for row in value]
     width = max(len(str(len(value[0]) - 1)), *(len(t) for row in texts for t in row))
     label = len(f"[{len(value) - 1}]")
     columns = f"    {'':<{label}}  " + " ".join(f"{x:>{width}}" for x in range(len(value[0])))
     return [columns, *(f"    {f'[{i}]':<{label}}  " + " ".join(f"{t:>{width}}" for t in row) for i, row in enumerate(texts))]
+
+
+def _headed(value) -> bool:
+    """Whether a table (_is_table) labels its own rows and columns: its corner, first row and first column, is the
+    empty word '', its first row then the columns' labels and its first column the rows' (a board whose squares are
+    named 1-12 across and A-I down, not by 0-based indices)."""
+    return value[0][0] == "" and len(value) >= 2
+
+
+def _drawn(v) -> str:
+    """A headed table's cell or label as drawn: as written, a word unquoted (a drawing for people: '1' is the
+    column's name, and an empty square is blank), true/false/none as the language writes them."""
+    return plain(v) if v is None or isinstance(v, bool) else str(v)
+
+
+def _headed_rows(value) -> list:
+    """A headed table's rows (_headed): a line of its column labels, then each row after its label, every item drawn
+    as written (_drawn), in columns as wide as the widest item or label."""
+    texts = [[_drawn(v) for v in row] for row in value]
+    label = max(len(row[0]) for row in texts[1:])
+    width = max(len(t) for row in texts for t in row[1:])
+    return [f"    {'':<{label}}  " + " ".join(f"{t:>{width}}" for t in texts[0][1:]).rstrip(),
+            *(f"    {row[0]:<{label}}  " + " ".join(f"{t:>{width}}" for t in row[1:]).rstrip() for row in texts[1:])]
 
 
 def too_long(line: str) -> bool:
@@ -536,11 +562,13 @@ class RuleFailed(str):
 
 def shown_lines(name: str, value, ruleset) -> list:
     """A shown definition's lines on the board, as a variable of one value's (variable_lines): `pot = 3`, a table
-    drawn as rows, or why it cannot be worked out now."""
+    drawn as rows, a text of several lines as those lines, under its name, or why it cannot be worked out now."""
     if isinstance(value, RuleFailed):
         return [f"  {name} cannot be worked out now: {value}"]
     if _is_table(value):
         return [f"  {name} =", *_table_rows(value, ruleset)]
+    if isinstance(value, str) and "\n" in value:  # a text drawn for the board (`join(rows, '\n')`): its lines, as written
+        return [f"  {name} =", *(f"    {line}".rstrip() for line in value.rstrip("\n").split("\n"))]
     return [f"  {name} = {line_value_text(value, ruleset)}"]
 
 

@@ -248,3 +248,62 @@ def test_a_move_out_of_turn_tested_on_purpose_is_silenced_on_its_line(tmp_path):
     """Where refusing a move out of turn is the point, `# philtre: ignore[T034]` on the step's line says so."""
     [result] = scenario_results(tmp_path, "      - {player: 1, action: pass, illegal: true}  # philtre: ignore[T034]\n")
     assert result.passed and result.notes == [], result.notes
+
+
+SHOWN = """\
+philtre: 1
+game: show-text
+players: 2
+components:
+  tile: {attributes: {row: 0..2, col: 1..3}, start: pool}
+zones:
+  pool: {}
+  board: {}
+define:
+  mark(t): "'#' if t in board else '.'"
+  picture: "join([join([mark(t) for t in components if t.row == r], ' ') for r in range(3)], '\\\\n')"
+  headed: "[['', '1', '2', '3']] + [[['A', 'B', 'C'][r]] + [mark(t) for t in components if t.row == r] for r in range(3)]"
+  plain_table: "[['1', 2], ['', 3]]"
+show: [picture, headed, plain_table]
+actions:
+  put:
+    choose: {t: pool}
+    do:
+      - move: t -> board
+flow:
+  - turns: 0
+    until: count(board) == 2
+    do:
+      - decide: put
+"""
+
+
+def board_of(tmp_path, seat: int = 0) -> str:
+    """SHOWN's board as `philtre play` draws it for ``seat``, after seat 0 put the tile at row 1, column 2."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.render import render_view, shown_values
+
+    game = Game(load_ruleset(written(tmp_path, SHOWN)), 2, seed=1)
+    [put] = [o for o in game.options(0) if (lambda t: (t["row"], t["col"]))(dict(o.args)["t"]) == (1, 2)]
+    game.apply(0, put)
+    return render_view(game.view(seat), game.ruleset, played=True, shown=shown_values(game, seat))
+
+
+def test_a_shown_text_with_line_breaks_is_drawn_as_its_lines(tmp_path):
+    """F1: `picture = '. . .\\n. # .\\n. . .'` was one line, escaped; the board needed a definition per row."""
+    board = board_of(tmp_path)
+    assert "  picture =\n    . . .\n    . # .\n    . . .\n" in board, board
+    assert "\\n" not in board
+
+
+def test_a_table_whose_corner_is_the_empty_word_is_drawn_under_its_own_labels(tmp_path):
+    """F2: a board named 1-3 across and A-C down was drawn with 0-based indices as well, its labels quoted ('1')."""
+    board = board_of(tmp_path)
+    assert "  headed =\n       1 2 3\n    A  . . .\n    B  . # .\n    C  . . .\n" in board, board
+
+
+def test_a_table_whose_corner_is_no_empty_word_keeps_its_indices_and_quotes(tmp_path):
+    """Only the empty corner marks labels: another table is drawn as before, its number-like words quoted."""
+    board = board_of(tmp_path)
+    assert "  plain_table =\n           0   1\n    [0]  '1'   2\n    [1]   ''   3" in board, board
