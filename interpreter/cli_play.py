@@ -415,6 +415,7 @@ def _tell(game, seat: int, told: int) -> int:
     placed = _PLACES_TOLD.setdefault(game, {})
     lines = []
     drawn = None  # (the move of hidden components told last, its line's index): the next alike is told with it
+    decided = None  # (the line of the decision told last, its text, the hidden values set since): _folded_hidden
     for i, e in enumerate(events):
         if (joined := _joined_draw(drawn, e, len(lines))) is not None:
             # a hidden card drawn after another, from and to the same zones, told with it, as a deal is: 8 draws were 8
@@ -434,6 +435,7 @@ def _tell(game, seat: int, told: int) -> int:
         if e.get("event") == "decision" and e.get("player") == seat:
             nth, own["told"] = own["told"], own["told"] + 1
             if nth >= len(own["at_once"]) or not own["at_once"][nth]:
+                decided = None
                 continue  # a decision of the seat's own turn: its effects follow its prompt
             text = text and text.replace(f"seat {seat}:", f"seat {seat} (you):", 1)
         if text is None or _quiet(e, game.ruleset):
@@ -444,6 +446,10 @@ def _tell(game, seat: int, told: int) -> int:
             for one in entries:
                 if _news(one, values, again=False):
                     lines += _mine(_set_lines(one, game.ruleset), one.get("index") == seat)
+            continue
+        if decided is not None and _hidden_set(e):  # (said with the decision that set it, not a line each)
+            _news(e, values)
+            lines[decided[0]] = (lines[decided[0]][0], _folded_hidden(decided, _hidden_set(e)))
             continue
         if e.get("event") == "set" and not _news(e, values):
             continue
@@ -458,6 +464,7 @@ def _tell(game, seat: int, told: int) -> int:
             lines += [("reveal", line) for line in wrapped(said, _width())]
             continue
         drawn = (e, len(lines)) if _hidden_move(e) else None
+        decided = [len(lines), said, []] if e.get("event") == "decision" else decided
         lines.append((f"{MINE if _touches(e, seat, game.ruleset) else ''}{e.get('event')}", said))
     if lines:
         click.echo("")
@@ -611,6 +618,24 @@ def _set_lines(event: dict, ruleset) -> list:
         first, *rest = wrapped(f"      {event_text(event, ruleset)}", _width())
         return [("set", first), *(("row", line) for line in rest)]
     return [("set", f"      {table[0]}"), *(("row", f"      {row}") for row in table[1:])]
+
+
+def _hidden_set(event: dict) -> str | None:
+    """The variable, or one seat's entry of it (`cash[1]`), a `set` event gives a value the seat may not see; else None."""
+    from .records import HIDDEN
+
+    if event.get("event") != "set" or event.get("value") != HIDDEN:
+        return None
+    return event["variable"] + (f"[{event['index']}]" if "index" in event else "")
+
+
+def _folded_hidden(decided: list, name: str) -> str:
+    """The line of the decision ``decided`` ([its line's index, its text, the hidden values named]) saying ``name`` was
+    set too, each once: `> seat 1: buy(c=red); cash[1] set (hidden)`. A line `cash[1] = hidden` after each of another
+    seat's buys said nothing the decision did not (an Acquire trial: 89 such lines for 141 decisions)."""
+    if name not in decided[2]:
+        decided[2].append(name)
+    return f"{decided[1]}; {', '.join(decided[2])} set (hidden)"
 
 
 def _news(event: dict, values: dict, again: bool = True) -> bool:
@@ -882,6 +907,7 @@ def _told_whole(game, seat) -> list:
     values: dict = {}
     lines = []
     drawn = None  # (the move of hidden components told last, its line's index), as _tell keeps it
+    decided = None  # (the line of the decision told last, its text, the hidden values set since), as _tell keeps it
     for i, e in enumerate(events):
         if (joined := _joined_draw(drawn, e, len(lines))) is not None:
             drawn = (joined, drawn[1])
@@ -893,12 +919,17 @@ def _told_whole(game, seat) -> list:
             continue  # told with the place that follows it, once
         if i and _placing(events[i - 1], e):
             text = placed_from_text(events[i - 1], e, game.ruleset)
+        if text is not None and decided is not None and _hidden_set(e) and not _quiet(e, game.ruleset):
+            _news(e, values)
+            lines[decided[0]] = _folded_hidden(decided, _hidden_set(e))
+            continue
         if text is None or _quiet(e, game.ruleset) or (e.get("event") == "set" and not _news(e, values)):
             continue
         drawn = (e, len(lines)) if _hidden_move(e) else None
         if e.get("event") == "decision":
             if seat is not None and e.get("player") == seat:
                 text = text.replace(f"seat {seat}:", f"seat {seat} (you):", 1)
+            decided = [len(lines), f"> {text}", []]
             lines.append(f"> {text}")
             continue
         roller = game.recorder.rolled_by.get(i) if e.get("event") == "roll" else None

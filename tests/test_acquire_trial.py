@@ -307,3 +307,45 @@ def test_a_table_whose_corner_is_no_empty_word_keeps_its_indices_and_quotes(tmp_
     """Only the empty corner marks labels: another table is drawn as before, its number-like words quoted."""
     board = board_of(tmp_path)
     assert "  plain_table =\n           0   1\n    [0]  '1'   2\n    [1]   ''   3" in board, board
+
+
+CASH = """\
+philtre: 1
+game: hidden-cash
+players: 2
+variables:
+  cash: {initial: 5, each: player, visible: owner}
+  bid: {initial: 0, each: player, visible: owner}
+actions:
+  buy:
+    do:
+      - set: {"cash[me]": "cash[me] - 1"}
+      - set: {"bid[me]": "bid[me] + 1"}
+      - set: {"cash[me]": "cash[me] - 1"}
+flow:
+  - set: {"bid[1]": 2}
+  - repeat: 2
+    do:
+      - decide: buy
+        player: 1
+      - decide: buy
+        player: 0
+"""
+
+
+def test_another_seats_hidden_entries_set_by_its_decision_are_told_with_it_not_a_line_each(tmp_path):
+    """F7: each buy by another seat was followed by `cash[1] = hidden`, a line that said nothing new (89 of them in a
+    game); the decision's line says which hidden values it set, each once. A hidden set by no decision of another
+    seat (the flow's, before the first) is still told on its line; the seat's own values are told as before."""
+    from test_cli import philtre
+
+    written(tmp_path, CASH)
+    record = tmp_path / "game.jsonl"
+    result = philtre("play", tmp_path, "--seat", "0", "--seed", "1", "--record", record, stdin="1\n1\n", timeout=60)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "  > seat 1: buy(); cash[1], bid[1] set (hidden)\n" in out, out
+    assert "      bid[1] = hidden\n" in out and "      cash[1] = hidden" not in out, out
+    assert "      cash[0] = 4\n      bid[0] = 1\n      cash[0] = 3\n" in out, out
+    text = philtre("replay", record, "--seat", "0", "--text").stdout
+    assert "> seat 1: buy(); cash[1], bid[1] set (hidden)\n" in text and "cash[1] = hidden" not in text, text
