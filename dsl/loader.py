@@ -576,11 +576,18 @@ def build_ruleset(data, path: str, variants: tuple = (), origin: str | None = No
     return builder.build()
 
 
+def compiled_again(ruleset: Ruleset, **how) -> Ruleset:
+    """``ruleset`` built again from its resolved YAML with build_ruleset's options ``how``, the scenarios beside its
+    file with it (left out, the lints of the ruleset played found a definition only they read unused, which validate
+    does not: `simulate --tally`)."""
+    return build_ruleset(ruleset.source, ruleset.path, ruleset.variants, origin=ruleset.origin,
+                         variant_origins=ruleset.variant_origins, extra_scenarios=list(ruleset.scenarios_beside), **how)
+
+
 def with_if_parts(ruleset: Ruleset) -> Ruleset:
     """``ruleset`` compiled again with the parts of each action's `if` that is an `and` of parts (Action.if_parts):
     play names the part that rules out an option typed, not the whole `if`."""
-    return build_ruleset(ruleset.source, ruleset.path, ruleset.variants, origin=ruleset.origin,
-                         variant_origins=ruleset.variant_origins, if_parts=True)
+    return compiled_again(ruleset, if_parts=True)
 
 
 TALLY_PLACE = "--tally"  # the path of a --tally expression's findings (line: which one, from 1; column: in its text)
@@ -590,8 +597,7 @@ def with_tallies(ruleset: Ruleset, texts) -> Ruleset:
     """``ruleset`` compiled again with the expressions ``texts`` (its `tallies`, evaluated at each game's end, in the
     context of `winners`); PhiltreError with their findings, placed at TALLY_PLACE, the line the tally's place among
     them (from 1) and the column in its text."""
-    return build_ruleset(ruleset.source, ruleset.path, ruleset.variants, origin=ruleset.origin,
-                         variant_origins=ruleset.variant_origins, tallies=texts)
+    return compiled_again(ruleset, tallies=texts)
 
 
 def _shown_call_hint(name: str, params) -> str:
@@ -900,7 +906,7 @@ class _Builder:
             winners=winners, step_limit=step_limit, scenarios=scenarios, source=d, path=self.path,
             variants=self.variants, content_hash=content_hash(d), namespace=namespace, origin=self.origin,
             variant_origins=tuple(self.variant_origins), heuristic=heuristic, teams=teams, tallies=tallies, shown=shown,
-            shown_per_seat=shown_per_seat,
+            shown_per_seat=shown_per_seat, scenarios_beside=tuple(self.extra_scenarios),
         ))
 
     def check_whole_numbers(self) -> None:

@@ -280,6 +280,9 @@ class Ruleset(Frozen):
     tallies: tuple = ()  # of Expr: `simulate --tally` expressions, evaluated at each game's end (with_tallies)
     shown: tuple = ()  # of Expr: the definitions `show` lists, each its name, for play's board (render.shown_values)
     shown_per_seat: frozenset = frozenset()  # the names of those that read `me`: worked out for each seat that looks
+    # the scenarios read from the scenarios.yaml beside the file, as written: a ruleset compiled again (with --tally
+    # expressions, or an `if`'s parts) compiles them too, so its lints count what they read as validate does
+    scenarios_beside: tuple = ()
 
     # each load makes its own: compared and hashed by identity (layouts are cached per ruleset)
     __eq__ = object.__eq__

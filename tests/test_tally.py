@@ -146,3 +146,23 @@ def test_the_python_api_takes_tallies_too():
 
     summary = simulate(load_ruleset("pok"), 3, 5, tallies=["round_number >= 0"])
     assert summary["tallies"][0]["values"] == [{"value": True, "games": 5, "share": 1.0, "share_ci": list(wilson(5, 5))}]
+
+
+def test_a_tally_keeps_the_scenarios_beside_the_rules_so_its_warnings_are_validate_s(tmp_path):
+    """A Yahtzee trial: a definition only the scenarios.yaml beside the rules reads is used (validate finds nothing),
+    but with --tally simulate warned `philtre validate .` finds an L001 there: the rules compiled again with the tally
+    had left those scenarios out. Without the scenarios.yaml the L001 is real and still said."""
+    (tmp_path / "ruleset.yaml").write_text(
+        "philtre: 1\ngame: tally-reads\nplayers: 1\ndice:\n  d: [{pips: 1}, {pips: 2}]\n"
+        "define:\n  twice: d.pips * 2\nactions:\n  go: {}\nflow:\n  - roll: all\n  - decide: go\n    player: 0\n",
+        encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text(
+        "scenarios:\n  - name: twice is twice the pips\n    players: 1\n    rolls: [{d: {pips: 2}}]\n"
+        "    expect:\n      - twice == 4\n", encoding="utf-8")
+    assert "no findings" in run("validate", tmp_path).output
+    tallied = run("simulate", tmp_path, "-p", "1", "-n", "3", "--no-db", "--tally", "d.pips")
+    assert tallied.exit_code == 0 and "tally d.pips" in tallied.stdout, tallied.output
+    assert "L001" not in tallied.stderr and "warning" not in tallied.stderr, tallied.stderr
+    (tmp_path / "scenarios.yaml").unlink()
+    alone = run("simulate", tmp_path, "-p", "1", "-n", "3", "--no-db", "--tally", "d.pips")
+    assert "L001 definition 'twice' is never used" in alone.stderr, alone.stderr
