@@ -198,11 +198,33 @@ def _fits_a_block(text: str) -> bool:
     return not _ESCAPED_IN_A_BLOCK.search(text) and not _has_invisible(text)
 
 
-def _short(value, width: int) -> str:
-    """A value as one line of YAML, cut to ``width`` characters, with '...' where it was cut."""
-    if isinstance(value, str) and "\n" not in value.rstrip("\n"):
-        value = value.rstrip("\n")  # a folded expression's final line break: nothing a sentence needs to show
-    text = _scalar(_plain(value))
+_BROKEN_SPACE = re.compile(r"([(\[{]?)[ \t]*\r?\n[ \t\r\n]*([)\]}]?)")  # a line break, the spaces around it, a bracket
+
+
+def _one_line(value, collapsed: bool = True):
+    """A value (plain data) as a sentence shows it: each text without its final line break (a folded or literal
+    block's), and, ``collapsed``, each line break inside it, with the spaces and indentation around it, one space (none
+    after an opening bracket or before a closing one), as the expressions read a rule written over several lines (a
+    sentence printed `(\\n  not ...` from a folded `>` expression)."""
+    if isinstance(value, dict):
+        return {key: _one_line(item, collapsed) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_one_line(item, collapsed) for item in value]
+    if not isinstance(value, str):
+        return value
+    value = value.rstrip("\n")
+    return _BROKEN_SPACE.sub(_joined, value) if collapsed else value
+
+
+def _joined(broken) -> str:
+    """What a line break _BROKEN_SPACE found becomes: one space, none beside a bracket."""
+    opening, closing = broken.group(1), broken.group(2)
+    return opening + closing if opening or closing else " "
+
+
+def _short(value, width: int, collapsed: bool = True) -> str:
+    """A value as one line of YAML, cut to ``width`` characters, with '...' where it was cut (``collapsed``: _one_line)."""
+    text = _scalar(_one_line(_plain(value), collapsed))
     if len(text) <= width:
         return text
     quote = text[0] if text[0] in "'\"" else ""
@@ -213,11 +235,9 @@ def _short(value, width: int) -> str:
     return kept + "..." + quote
 
 
-def _text(value) -> str:
+def _text(value, collapsed: bool = True) -> str:
     """A value as one line of YAML, whole (what _short cuts)."""
-    if isinstance(value, str) and "\n" not in value.rstrip("\n"):
-        value = value.rstrip("\n")
-    return _scalar(_plain(value))
+    return _scalar(_one_line(_plain(value), collapsed))
 
 
 SEEN_BEFORE = 20  # characters shown before the first difference, where a value is cut around it
@@ -227,9 +247,12 @@ def _shorts(base, new, base_width: int, new_width: int) -> tuple[str, str]:
     """A changed value before and after, each as _short gives it; where both are cut at the same place, or the first
     difference lies past what either shows, each is cut around that difference instead, so that the two differ."""
     before, after = _text(base), _text(new)
+    collapsed = before != after  # (texts that differ only in their line breaks are shown with them, so that they differ)
+    if not collapsed:
+        before, after = _text(base, collapsed), _text(new, collapsed)
     same = next((i for i, (a, b) in enumerate(zip(before, after)) if a != b), min(len(before), len(after)))
     if all(len(t) <= w or same + SEEN_BEFORE // 2 < w - 4 for t, w in ((before, base_width), (after, new_width))):
-        return _short(base, base_width), _short(new, new_width)
+        return _short(base, base_width, collapsed), _short(new, new_width, collapsed)
     return _around(before, same, base_width), _around(after, same, new_width)
 
 

@@ -1,0 +1,45 @@
+"""`philtre diff` on rules written over several lines: a sentence shows an expression on one line, as the rules read
+it (a Yahtzee trial's diff printed a folded `>` definition as `"... and (\\n  not joker(p)\\n  or ..."`)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from philtre.dsl.describe import describe_changes
+
+ROOT = Path(__file__).resolve().parent.parent
+# a definition as a folded block gives it: its more-indented lines keep their line breaks, and a final one
+FOLDED = "not filled(p, b) and (\n  not joker(p)\n  or b == face_box\n)\n"
+
+
+def test_a_folded_expression_is_told_on_one_line_its_breaks_as_the_rules_read_them():
+    """Each line break, with the indentation after it, reads as one space, or as nothing beside a bracket."""
+    changes = describe_changes({"define": {"allowed": FOLDED}}, {"define": {"allowed": "not filled(p, b)"}})
+    assert changes == ["changes define.allowed from not filled(p, b) and (not joker(p) or b == face_box) to not filled(p, b)"]
+
+
+def test_a_list_or_a_definition_told_whole_shows_its_expressions_on_one_line():
+    """Inside a list or statement told whole, each text is joined as well."""
+    was = [{"shuffle": "deck"}]
+    added = describe_changes({"flow": was}, {"flow": [*was, {"score": {"player": 0, "add": "count(\n  hand[0]\n) +\n  1\n"}}]})
+    assert added == ["changes flow from [{shuffle: deck}] to [{shuffle: deck}, {score: {add: 'count(hand[0]) + 1', player: 0}}]"]
+    removed = describe_changes({"define": {"far": "a +\n  b\n"}}, {"define": {}})
+    assert removed == ["removes define.far (was a + b)"]
+
+
+def test_a_change_of_line_breaks_alone_still_shows_two_texts_that_differ():
+    """Joined, the two would read the same: each is shown with its line breaks, escaped, so the sentence says what
+    changed."""
+    changes = describe_changes({"define": {"x": "a and\n  b\n"}}, {"define": {"x": "a and b"}})
+    assert changes == ['changes define.x from "a and\\n  b" to a and b']
+
+
+def test_the_command_tells_an_overlay_s_folded_definition_on_one_line(tmp_path):
+    """As a user runs it, on a shipped game's definition replaced by a folded one."""
+    (tmp_path / "longer.yaml").write_text("extends: poison\ndefine:\n  limit: >\n    13 +\n      2\n", encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "philtre", "diff", "poison", "--variant", "longer.yaml"], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "  - changes define.limit from 13 to 13 + 2 (longer.yaml:3:10)" in result.stdout, result.stdout
