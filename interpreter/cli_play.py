@@ -444,17 +444,19 @@ def _tell(game, seat: int, told: int) -> int:
         entries = seat_sets(e, game.ruleset)
         if entries is not None:  # a long per-seat value: the seats whose entry is news, a line each, as the board has them
             for one in entries:
+                before = _told_before(one, values)
                 if _news(one, values, again=False):
-                    lines += _mine(_set_lines(one, game.ruleset), one.get("index") == seat)
+                    lines += _mine(_set_lines(one, game.ruleset, before), one.get("index") == seat)
             continue
         if decided is not None and _hidden_set(e):  # (said with the decision that set it, not a line each)
             _news(e, values)
             lines[decided[0]] = (lines[decided[0]][0], _folded_hidden(decided, _hidden_set(e)))
             continue
+        before = _told_before(e, values) if e.get("event") == "set" else _UNTOLD
         if e.get("event") == "set" and not _news(e, values):
             continue
         if e.get("event") == "set":  # (a table drawn as its rows, a long list broken after its commas)
-            lines += _mine(_set_lines(e, game.ruleset), _touches(e, seat, game.ruleset))
+            lines += _mine(_set_lines(e, game.ruleset, before), _touches(e, seat, game.ruleset))
             continue
         roller = game.recorder.rolled_by.get(told + i) if e.get("event") == "roll" else None
         if roller is not None:  # the record does not say who rolled; the game that made it does
@@ -607,11 +609,15 @@ def _follow_places(event: dict, placed: dict, game=None) -> None:
             placed.pop(comp["id"], None)
 
 
-def _set_lines(event: dict, ruleset) -> list:
-    """A `set` as the lines play tells it: one, or a table's name and rows as the board draws them (the rows told
-    whatever else is cut short: they are one value)."""
-    from .render import event_text, table_told, wrapped
+def _set_lines(event: dict, ruleset, before=None) -> list:
+    """A `set` as the lines play tells it: one, the entries of a map it changes where the seat was told the map
+    ``before`` (render.entry_sets), or a table's name and rows as the board draws them (the rows told whatever else
+    is cut short: they are one value)."""
+    from .render import entry_sets, event_text, table_told, wrapped
 
+    entries = entry_sets(event, before, ruleset)
+    if entries is not None:  # (each its own value set, cut short as such)
+        return [("set", f"      {line}") for line in entries]
     table = table_told(event, ruleset)
     if table is None:  # a long list broken after its commas as the board breaks it (its lines after the first go with
         # it, as a table's rows do: cut with it or told with it)
@@ -655,6 +661,16 @@ def _news(event: dict, values: dict, again: bool = True) -> bool:
 
 
 _UNTOLD = object()  # no value told yet: the first set of a variable is always said
+
+
+def _told_before(event: dict, values: dict):
+    """What the seat was last told of the value a `set` event sets (``values`` as _news keeps them): one seat's entry
+    as told, or as the whole value told last held it; _UNTOLD where it was told none."""
+    name, index = event["variable"], event.get("index")
+    if (name, index) in values or index is None:
+        return values.get((name, index), _UNTOLD)
+    whole = values.get((name, None))
+    return whole[index] if isinstance(whole, list) and type(index) is int and 0 <= index < len(whole) else _UNTOLD
 
 
 def _note_shown(game, view: dict) -> None:
@@ -900,7 +916,7 @@ def _told_whole(game, seat) -> list:
     Crazy Eights trial read a seat's record as JSON, with a script): each decision, the seat's own marked (you), and
     what followed it, every line (no run told by how many), hidden cards drawn one after another together, a `set` that
     leaves a value as told and a `quiet` variable's sets left out."""
-    from .render import event_text, placed_from_text
+    from .render import entry_sets, event_text, placed_from_text
 
     events = game.recorder.for_player(seat)
     placed: dict = {}
@@ -923,7 +939,11 @@ def _told_whole(game, seat) -> list:
             _news(e, values)
             lines[decided[0]] = _folded_hidden(decided, _hidden_set(e))
             continue
+        before = _told_before(e, values) if e.get("event") == "set" else _UNTOLD
         if text is None or _quiet(e, game.ruleset) or (e.get("event") == "set" and not _news(e, values)):
+            continue
+        if (entries := entry_sets(e, before, game.ruleset)) is not None:  # (a map's entries that changed, as play tells them)
+            lines += [f"    {line}" for line in entries]
             continue
         drawn = (e, len(lines)) if _hidden_move(e) else None
         if e.get("event") == "decision":

@@ -7,7 +7,7 @@ import re
 
 from philtre.dsl.values import attribute_text, component_text, displays, named_values, shown_attributes  # noqa: F401 (play's words)
 
-from .records import HIDDEN, UNCOUNTED, NumberKey, escaped_map, is_back, is_zone_json
+from .records import HIDDEN, UNCOUNTED, NumberKey, escaped_map, is_back, is_zone_json, key_json
 from .views import zone_objects
 
 
@@ -415,10 +415,68 @@ def value_text(value, ruleset=None) -> str:
 BOARD_LINE = 100  # a per-seat variable's line longer than this is written one seat a line
 
 
+def board_order(value, initial):
+    """A variable's value (as a view holds it) with each map's keys in the order the board writes them: those of its
+    declared ``initial`` value first, in that order, then the others sorted, numbers before words (a Yahtzee trial's
+    score cards, each filled as its seat chose, listed their boxes in as many orders); a list's items, and a map's
+    values, with the ``initial`` value's at their place. Only the text changes: the map keeps its order for the rules
+    (`for k in m`)."""
+    if escaped_map(value):
+        return dict(value, value=board_order(value["value"], initial))
+    if isinstance(value, list):
+        return [board_order(item, initial[i] if isinstance(initial, list) and i < len(initial) else None)
+                for i, item in enumerate(value)]
+    if not _plain_map(value):  # (a component or a zone held, which the board names, is no map of the rules')
+        return value
+    declared = {key_json(k): v for k, v in initial.items()} if isinstance(initial, dict) else {}
+    keys = [k for k in declared if k in value] + sorted((k for k in value if k not in declared), key=_key_order)
+    return {k: board_order(value[k], declared.get(k)) for k in keys}
+
+
+def _key_order(key) -> tuple:
+    """A map's key (a view's text) as board_order sorts those its initial value lacks: numbers by their value, first."""
+    return (0, float(key), "") if isinstance(key, NumberKey) else (1, 0, str(key))
+
+
+def variable_order(name: str, value, ruleset, index=None):
+    """board_order for variable ``name`` (``index``: one seat's entry of a per-seat variable), as the board writes it."""
+    spec = ruleset.variables[name]
+    if spec.per_player and index is None and isinstance(value, list):
+        return [board_order(entry, spec.initial) for entry in value]
+    return board_order(value, spec.initial)
+
+
+MAP_ENTRIES_TOLD = 3  # a map set with at most this many entries new or changed is told as those entries
+
+
+def entry_sets(event: dict, before, ruleset) -> list | None:
+    """A `set` of a map (a variable's, or one seat's entry) as the lines of the entries it adds or changes, `card[0][fives]
+    = 10`, where the seat was told the map ``before``, none of its keys goes, at least one entry stays as it was and at
+    most MAP_ENTRIES_TOLD change (a Yahtzee trial's 13-box card was told whole, three lines, at each box filled); None
+    where the whole value is told."""
+    value = event.get("value")
+    if not (_plain_map(before) and _plain_map(value) and set(before) <= set(value)):
+        return None
+    changed = [k for k in variable_order(event["variable"], value, ruleset, event.get("index"))
+               if k not in before or before[k] != value[k]]
+    if not changed or len(changed) > MAP_ENTRIES_TOLD or len(changed) == len(value):
+        return None
+    index = f"[{event['index']}]" if "index" in event else ""
+    return [f"{event['variable']}{index}[{value_text(k, ruleset)}] = {value_text(value[k], ruleset)}" for k in changed]
+
+
+def _plain_map(value) -> bool:
+    """Whether a value told is a map of the rules' written as itself: not hidden, not escaped apart, neither a component
+    nor a zone held (which a view writes as a record of its own: value_text names them)."""
+    return (type(value) is dict and value != HIDDEN and not escaped_map(value) and not ("type" in value and "id" in value)
+            and not is_zone_json(value))
+
+
 def variable_lines(name: str, value, ruleset, seat) -> list:
     """A variable's lines on the board: one (coins = [5, hidden, 7]), or, where that line would be long, a per-seat
     variable's one a seat (known[0] = ...); each entry the seat may not see `hidden`."""
     spec = ruleset.variables[name]
+    value = variable_order(name, value, ruleset)
     if spec.per_player and isinstance(value, list) and spec.visible != "everyone":
         value = _Hidden.each(value)
     if not spec.per_player and _is_table(value):
@@ -906,7 +964,7 @@ def _said_value(e, rs, said: str) -> str:
     """A variable (one seat's entry, with `index`) and its value as a `set` or a `reveal` event gives it, ``said``
     between them."""
     index = f"[{e['index']}]" if "index" in e else ""
-    value = e.get("value")
+    value = variable_order(e["variable"], e.get("value"), rs, e.get("index"))
     if value == HIDDEN:
         return f"{e['variable']}{index}{said}hidden"
     if isinstance(value, list) and "index" not in e and rs.variables[e["variable"]].per_player:

@@ -3122,7 +3122,8 @@ def test_a_maps_number_keys_are_shown_as_numbers_and_written_as_text(tmp_path):
     record = tmp_path / "mine.jsonl"
     result = philtre("play", tmp_path, "-p", "2", "--seed", "1", "--record", record, stdin="1\n")
     assert result.returncode == 0, result.stderr
-    assert "  temp = {2: 0, 7: 0}" in result.stdout and "      temp = {2: 0, 7: 1}" in result.stdout, result.stdout
+    assert "  temp = {2: 0, 7: 0}" in result.stdout and "  temp = {2: 0, 7: 1}" in result.stdout, result.stdout
+    assert "      temp[7] = 1" in result.stdout, result.stdout  # (the entry set, told alone: its key a number too)
     assert "  words = {'7': 0}" in result.stdout, result.stdout  # a word's key stays quoted
     # the view and the record stay JSON, each key text; the record replays
     view = Game(load_ruleset(str(tmp_path)), 2, seed=1).view(0)["variables"]

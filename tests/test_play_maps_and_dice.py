@@ -1,0 +1,82 @@
+"""What `philtre play` shows of a map variable and of the dice, and the docs' idiom of a board line that says what each
+option would give (a Yahtzee trial: score cards listed in as many orders as seats, each box filled told as the whole
+13-box card, five `dN shows` lines, and `show` reading `me` hard to find).
+
+The CLI is run as a user runs it; the board's words are also checked through render's functions."""
+
+from __future__ import annotations
+
+from philtre.dsl import load_ruleset
+from philtre.interpreter.records import NumberKey
+from philtre.interpreter.render import variable_lines
+from test_cli import philtre
+
+# a pad of boxes filled one at a time, a box wiped out, two dice rolled before each decision
+PAD = """\
+philtre: 1
+game: pad
+players: 1
+dice:
+  d1: [{pips: 1}, {pips: 2}]
+  d2: [{pips: 1}, {pips: 2}]
+variables:
+  pad: {initial: {}}
+actions:
+  mark:
+    choose: {box: "['one', 'two', 'three', 'four', 'five', 'six', 'seven']"}
+    if: box not in pad
+    do:
+      - set: {pad: "put(pad, box, 10)"}
+  wipe:
+    do:
+      - set: {pad: "{}"}
+flow:
+  - repeat: 4
+    do:
+      - roll: all
+      - decide: [mark, wipe]
+        player: 0
+"""
+
+
+def _ruleset(tmp_path, text: str, name: str = "ruleset.yaml"):
+    """The ruleset ``text`` written in tmp_path, loaded."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return load_ruleset(str(path))
+
+
+def test_a_map_on_the_board_lists_its_initial_keys_first_then_the_others_sorted(tmp_path):
+    """Two seats' cards filled in other orders read in one order: the declared keys as declared, then the rest sorted,
+    numbers (by value) before words; the map the rules hold keeps its own order."""
+    rules = _ruleset(tmp_path, PAD.replace("  pad: {initial: {}}", "  pad: {initial: {}}\n"
+                                            "  card: {initial: {b: null, a: null}, each: player}"))
+    lines = variable_lines("card", [{"z": 3, "a": 1, "c": 4, "b": 2}, {"c": 4, "b": 2, "z": 3, "a": 1}], rules, 0)
+    assert lines == ["  card = [{b: 2, a: 1, c: 4, z: 3}, {b: 2, a: 1, c: 4, z: 3}]"]
+    numbers = {"x": 0, NumberKey("10"): 1, NumberKey("9"): 2}
+    assert variable_lines("pad", numbers, rules, 0) == ["  pad = {9: 2, 10: 1, x: 0}"]
+    assert list(numbers) == ["x", "10", "9"]  # (the value itself is left as it was)
+
+
+def test_play_tells_a_map_set_by_the_entries_it_changes(tmp_path):
+    """A box filled is told as that box, `pad[three] = 10`, where the seat was told the map before and the others
+    stay; the first set, and one that takes keys out, are told whole. The record's replay as text tells the same."""
+    (tmp_path / "ruleset.yaml").write_text(PAD, encoding="utf-8")
+    record = tmp_path / "game.jsonl"
+    result = philtre("play", tmp_path, "--seed", "1", "--record", record, stdin="seven\nthree\nfive\nwipe\n")
+    assert result.returncode == 0, result.stderr
+    told = [line.strip() for line in result.stdout.splitlines() if line.startswith("      pad")]
+    assert told == ["pad = {seven: 10}", "pad[three] = 10", "pad[five] = 10", "pad = {}"]
+    assert "  pad = {five: 10, seven: 10, three: 10}" in result.stdout.splitlines()  # (the board: sorted)
+    replayed = philtre("replay", record, "--seat", "0", "--text")
+    assert replayed.returncode == 0, replayed.stderr
+    assert [line.strip() for line in replayed.stdout.splitlines() if line.startswith("    pad")] == told
+
+
+def test_play_tells_a_map_whole_where_more_than_three_entries_change(tmp_path):
+    """Four boxes set at once are told as the map, as are the entries of a map the seat was never told."""
+    rules = PAD.replace('{pad: "{}"}', "{pad: \"{'one': 1, 'two': 2, 'three': 3, 'four': 4, 'seven': 10}\"}")
+    (tmp_path / "ruleset.yaml").write_text(rules, encoding="utf-8")
+    result = philtre("play", tmp_path, "--seed", "1", stdin="seven\nwipe\n")
+    told = [line.strip() for line in result.stdout.splitlines() if line.startswith("      pad")]
+    assert told == ["pad = {seven: 10}", "pad = {four: 4, one: 1, seven: 10, three: 3, two: 2}"]
