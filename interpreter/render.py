@@ -673,9 +673,7 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
     for name, value in (shown or {}).items():
         values.extend(shown_lines(name, value, ruleset))
     lines += [part for line in values for part in wrapped(line, width if played else 0)]
-    for name, face in view["dice"].items():
-        if face is not None:
-            lines.append(f"  {name} shows " + " ".join(f"{k}={plain(v)}" for k, v in face.items()))
+    lines += dice_lines(view["dice"], width)
     return "\n".join(lines)
 
 
@@ -687,6 +685,17 @@ def _turn_said(view: dict) -> str:
     if current is None:
         return ""
     return f"turn: seat {current}" + (" (you)" if current == view.get("seat") else "")
+
+
+def dice_lines(dice: dict, width: int = BOARD_LINE) -> list:
+    """The faces the dice show (those rolled), as a roll tells them: on one line where several fit in ``width``, `dice
+    show d1: pips=2; d2: pips=5` (five dice took five lines of the board, read die by die), else a
+    line a die, `d1 shows pips=2`."""
+    faces = {name: " ".join(f"{k}={plain(v)}" for k, v in face.items()) for name, face in dice.items() if face is not None}
+    together = "  dice show " + "; ".join(f"{name}: {face}" for name, face in faces.items())
+    if len(faces) > 1 and len(together) <= width:
+        return [together]
+    return [f"  {name} shows {face}" for name, face in faces.items()]
 
 
 NAMED_EMPTY_LISTED = 4  # empty named copies of a family the board names; more are said by how many

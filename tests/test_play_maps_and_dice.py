@@ -6,10 +6,18 @@ The CLI is run as a user runs it; the board's words are also checked through ren
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+import yaml
+
 from philtre.dsl import load_ruleset
+from philtre.interpreter import Game
 from philtre.interpreter.records import NumberKey
-from philtre.interpreter.render import variable_lines
+from philtre.interpreter.render import dice_lines, render_view, shown_values, variable_lines
 from test_cli import philtre
+
+LANGUAGE = Path(__file__).resolve().parents[1] / "docs" / "language.md"
 
 # a pad of boxes filled one at a time, a box wiped out, two dice rolled before each decision
 PAD = """\
@@ -58,7 +66,7 @@ def test_a_map_on_the_board_lists_its_initial_keys_first_then_the_others_sorted(
     assert list(numbers) == ["x", "10", "9"]  # (the value itself is left as it was)
 
 
-def test_play_tells_a_map_set_by_the_entries_it_changes(tmp_path):
+def test_play_tells_a_map_set_by_the_entries_it_changes_and_shows_the_dice_on_one_line(tmp_path):
     """A box filled is told as that box, `pad[three] = 10`, where the seat was told the map before and the others
     stay; the first set, and one that takes keys out, are told whole. The record's replay as text tells the same."""
     (tmp_path / "ruleset.yaml").write_text(PAD, encoding="utf-8")
@@ -68,6 +76,8 @@ def test_play_tells_a_map_set_by_the_entries_it_changes(tmp_path):
     told = [line.strip() for line in result.stdout.splitlines() if line.startswith("      pad")]
     assert told == ["pad = {seven: 10}", "pad[three] = 10", "pad[five] = 10", "pad = {}"]
     assert "  pad = {five: 10, seven: 10, three: 10}" in result.stdout.splitlines()  # (the board: sorted)
+    dice = [line for line in result.stdout.splitlines() if "d1" in line and "rolled" not in line]
+    assert dice and all(re.fullmatch(r"  dice show d1: pips=[12]; d2: pips=[12]", line) for line in dice), dice
     replayed = philtre("replay", record, "--seat", "0", "--text")
     assert replayed.returncode == 0, replayed.stderr
     assert [line.strip() for line in replayed.stdout.splitlines() if line.startswith("    pad")] == told
@@ -80,3 +90,40 @@ def test_play_tells_a_map_whole_where_more_than_three_entries_change(tmp_path):
     result = philtre("play", tmp_path, "--seed", "1", stdin="seven\nwipe\n")
     told = [line.strip() for line in result.stdout.splitlines() if line.startswith("      pad")]
     assert told == ["pad = {seven: 10}", "pad = {four: 4, one: 1, seven: 10, three: 3, two: 2}"]
+
+
+def test_the_dice_are_one_line_where_it_fits_else_a_line_a_die():
+    faces = {"d1": {"pips": 2}, "d2": {"pips": 5}, "d3": None}  # (d3 not rolled yet: not shown)
+    assert dice_lines(faces) == ["  dice show d1: pips=2; d2: pips=5"]
+    assert dice_lines(faces, width=20) == ["  d1 shows pips=2", "  d2 shows pips=5"]
+    assert dice_lines({"d1": {"pips": 2}}) == ["  d1 shows pips=2"]  # (one die: as it was)
+
+
+def test_language_md_shows_each_seat_what_its_options_would_give(tmp_path):
+    """The docs' `show` of a definition reading `me`: each seat's board lists what each box it may still fill would
+    score with the dice as they lie, and the text the docs quote is the one the board prints."""
+    text = LANGUAGE.read_text(encoding="utf-8")
+    marker = "**What each option would give.**"
+    assert marker in text, "language.md no longer shows what each option would give"
+    snippet = yaml.safe_load(re.search(r"```yaml\n(.*?)```", text[text.index(marker):], re.S).group(1))
+    data = {"philtre": 1, "game": "boxes", "players": 2,
+            "dice": {f"d{i}": [{"pips": 1}, {"pips": 2}, {"pips": 3}] for i in (1, 2, 3)},
+            **snippet, "flow": [{"repeat": 3, "do": [{"for": "p in players", "do": [{"roll": "all"}, {"decide": "fill", "player": "p"}]}]}]}
+    rules = _ruleset(tmp_path, yaml.safe_dump(data, sort_keys=False))
+    game = Game(rules, 2, seed=4)
+    for _ in range(3):  # (seat 0 fills a box, then seat 1: their cards differ)
+        seat = game.pending()[0]
+        game.apply(seat, game.options(seat)[-1])
+    seat = game.pending()[0]
+    pips = [game.state.dice[f"d{i}"]["pips"] for i in (1, 2, 3)]
+    card = game.state.vars["card"][seat]
+    want = ", ".join(f"{box} {(i + 1) * pips.count(i + 1)}" for i, box in enumerate(["ones", "twos", "threes"]) if box not in card)
+    board = render_view(game.view(seat), rules, played=True, shown=shown_values(game, seat))
+    assert f"  my_boxes = '{want}'" in board.splitlines(), board
+    quoted = re.search(r"The board then reads `my_boxes = '([^']*)'` \(dice (\d), (\d) and (\d)\)", text)
+    assert quoted, "language.md no longer quotes the board's line with its dice"
+    dice = sorted(int(quoted.group(i)) for i in (2, 3, 4))
+    first = next(g for g in (Game(rules, 2, seed=s) for s in range(200))
+                 if sorted(g.state.dice[f"d{i}"]["pips"] for i in (1, 2, 3)) == dice)
+    board = render_view(first.view(0), rules, played=True, shown=shown_values(first, 0))
+    assert f"  my_boxes = '{quoted.group(1)}'" in board.splitlines(), board
