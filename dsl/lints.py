@@ -1398,7 +1398,7 @@ def l007_ignored_by_scoring(facts) -> list:
     if WILD in scoring or not scoring - {WILD}:
         return []  # scoring that reads no zone (points counted as they happen) ignores zones by design
     if not _keeps_scores(facts):
-        return []  # no score kept (won on the board, by who is left): no scoring to forget a pile (a Coup trial's lost cards)
+        return []  # no score kept (won on the board, by who is left): no scoring to forget a pile (a bluffing game's lost cards)
     sources, into = frozenset(), frozenset()
     for stmt, env, _ in facts.placed:
         if stmt.kind in MOVES:

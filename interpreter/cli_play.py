@@ -391,7 +391,7 @@ MINE = "mine "  # the kind of a line that touches the seat (`mine move`, `mine s
 
 
 # per game played, each variable's value (or one seat's entry of it) as the seat was last told it: a `set` that leaves it
-# so is no news (Coup's seven bookkeeping variables reset each turn, most already so, were a quarter of the lines)
+# so is no news (a bluffing game's seven bookkeeping variables reset each turn, most already so, were a quarter of the lines)
 _VALUES_TOLD: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 # per game played, whether each of the seat's decisions (in the order it took them, which is the record's) was one of a
 # simultaneous step of several seats, and how many of them were told: such a step records every seat's decision before
@@ -638,7 +638,7 @@ def _hidden_set(event: dict) -> str | None:
 def _folded_hidden(decided: list, name: str) -> str:
     """The line of the decision ``decided`` ([its line's index, its text, the hidden values named]) saying ``name`` was
     set too, each once: `> seat 1: buy(c=red); cash[1] set (hidden)`. A line `cash[1] = hidden` after each of another
-    seat's buys said nothing the decision did not (an Acquire trial: 89 such lines for 141 decisions)."""
+    seat's buys said nothing the decision did not (a stock-trading game: 89 such lines for 141 decisions)."""
     if name not in decided[2]:
         decided[2].append(name)
     return f"{decided[1]}; {', '.join(decided[2])} set (hidden)"

@@ -24,7 +24,7 @@ def test(ruleset, variants, select, base_scenarios, as_json):
 
     loaded, errors, unloaded = _load_combinations(ruleset, variants, base_scenarios)
     # found before any scenario runs: a run cut short by a file found unusable later loses nothing; the combinations
-    # that load run all the same (a Dixit trial's `-k` picked a base scenario, and a variant's error stopped it unsaid)
+    # that load run all the same (a party game's `-k` picked a base scenario, and a variant's error stopped it unsaid)
     if errors and not loaded:
         _refuse(errors, as_json)
     if errors and not as_json:

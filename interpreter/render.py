@@ -417,7 +417,7 @@ BOARD_LINE = 100  # a per-seat variable's line longer than this is written one s
 
 def board_order(value, initial):
     """A variable's value (as a view holds it) with each map's keys in the order the board writes them: those of its
-    declared ``initial`` value first, in that order, then the others sorted, numbers before words (a Yahtzee trial's
+    declared ``initial`` value first, in that order, then the others sorted, numbers before words (a dice game's
     score cards, each filled as its seat chose, listed their boxes in as many orders); a list's items, and a map's
     values, with the ``initial`` value's at their place. Only the text changes: the map keeps its order for the rules
     (`for k in m`)."""
@@ -452,7 +452,7 @@ MAP_ENTRIES_TOLD = 3  # a map set with at most this many entries new or changed 
 def entry_sets(event: dict, before, ruleset) -> list | None:
     """A `set` of a map (a variable's, or one seat's entry) as the lines of the entries it adds or changes, `card[0][fives]
     = 10`, where the seat was told the map ``before``, none of its keys goes, at least one entry stays as it was and at
-    most MAP_ENTRIES_TOLD change (a Yahtzee trial's 13-box card was told whole, three lines, at each box filled); None
+    most MAP_ENTRIES_TOLD change (a dice game's 13-box card was told whole, three lines, at each box filled); None
     where the whole value is told."""
     value = event.get("value")
     if not (_plain_map(before) and _plain_map(value) and set(before) <= set(value)):

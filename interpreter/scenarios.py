@@ -1739,8 +1739,8 @@ def _run_out_hint(ruleset, S, sc, targets, slots, taken_by: dict, pattern: dict,
 
 
 def _out_of_turn_note(game, step) -> list:
-    """T034 for an `illegal: true` step whose seat is not deciding: it passes whatever the rules say of its action (an
-    Acquire trial's "cannot afford a share" passed only because three buys had ended the turn); none where a
+    """T034 for an `illegal: true` step whose seat is not deciding: it passes whatever the rules say of its action (a
+    stock-trading game's "cannot afford a share" passed only because three buys had ended the turn); none where a
     `# philtre: ignore[T034]` on the step's line says the move out of turn is what it tests."""
     from philtre.dsl.report import silenced_codes
 
