@@ -367,8 +367,8 @@ def offerable_values(symbols, tree, scope, kind: str) -> tuple | None:
     attribute = attribute_chosen(symbols, tree)
     if attribute is not None:
         return tuple(dict.fromkeys(v for v in symbols.attribute_values[attribute] if value_kind(v) == kind))
-    if kind != "word":
-        return None
+    if kind != "word" or _builds_words(symbols.defines, tree, scope, set()):
+        return None  # (a word built by the rules, `f + text(i)`, may be any word: the step is left to the rules)
     return tuple(sorted(symbols.declared_words() | _words_written(symbols.defines, tree, scope, set())))
 
 
@@ -385,6 +385,28 @@ def attribute_chosen(symbols, tree) -> str | None:
     derived = any(name in attrs and name not in symbols.component_values.get(kind, {})
                   for kind, attrs in symbols.component_types.items())
     return None if derived or name not in symbols.attribute_values or name in symbols.face_attributes else name
+
+
+WORD_BUILDERS = ("text", "join")  # builtins that make a word of other values: text(7) is '7'
+
+
+def _builds_words(defines: dict, tree, scope, seen: set) -> bool:
+    """Whether an expression, or a definition it names (each once), builds words the ruleset writes nowhere: a call of
+    text() or join(), or `+` with a word written out on one side (`f + text(i)`, `'x' + name`). The words it offers
+    are then known only when the rules run."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.func in WORD_BUILDERS and node.func not in defines:
+            return True
+        if isinstance(node, ast.BinOp) and node.op == "+" and any(
+                isinstance(side, ast.Const) and isinstance(side.value, str) for side in (node.left, node.right)):
+            return True
+        name = node.name if isinstance(node, ast.Name) else node.func if isinstance(node, ast.Call) else None
+        define = defines.get(name) if name not in scope and name not in seen else None
+        if define is not None and define.tree is not None:
+            seen.add(name)
+            if _builds_words(defines, define.tree, (), seen):
+                return True
+    return False
 
 
 def _words_written(defines: dict, tree, scope, seen: set) -> set:
@@ -1607,15 +1629,31 @@ def _first_dozen(values) -> str:
 
 def unchosen_word(name: str, value, word: str, words, here: str = "", offerable=()) -> tuple:
     """(text, hint) of the T009 for a step's word that the parameter ``name`` is not chosen among (``words``): the words
-    (the first dozen), and the closest to ``word`` (the value's) for the hint. ``here``: where that is so (' here': at
-    this point of the game); ``offerable``: the words a rule could offer it besides (offerable_values), which it is
-    none of either, and which the hint's closest word may be."""
-    listed = _first_dozen(words)
+    (the first dozen), and the closest to ``word`` (the value's) for the hint, one chosen here first. ``here``: where
+    that is so (' here': at this point of the game); ``offerable``: the words a rule could offer it besides
+    (offerable_values), which it is none of either, and which the hint's closest word may be."""
+    listed = _first_dozen([_word_shown(w) for w in words])
     besides = ", nor a word any rule could offer it" if offerable else ""
-    other = (f"give a word a rule could offer '{name}', one the rules refuse here: {few_listed(offerable)}" if offerable
-             else f"give one of the words '{name}' is chosen among")
+    others = [w for w in offerable if w != ""]  # (the empty word, a variable's first value, is no word to suggest)
+    other = (f"give a word a rule could offer '{name}', one the rules refuse here: {few_listed(others)}" if others
+             else f"give one of the words '{name}' is chosen among{' here' if here else ''}")
+    closest = did_you_mean(word, _suggestible(word, words)) or did_you_mean(word, _suggestible(word, others))
     return (f"'{name}' is chosen among {listed}{here}, and {written(value)} is none of them{besides}: it matches no "
-            "option, so `illegal: true` would pass whatever the rules say", did_you_mean(word, [*words, *offerable]) or other)
+            "option, so `illegal: true` would pass whatever the rules say", closest or other)
+
+
+SHORT_WORD = 3  # a word of this many characters or fewer cut shorter is a piece of it ('d' of 'd4'), not its spelling
+
+
+def _suggestible(word: str, candidates) -> list:
+    """The words a T009's hint may suggest for ``word``: not the empty word, nor, for a short word, one shorter than it
+    (did you mean 'd'? for the square 'd4' named the file the square's name starts with)."""
+    return [c for c in candidates if c != "" and (len(word) > SHORT_WORD or len(c) >= len(word))]
+
+
+def _word_shown(word: str) -> str:
+    """A word as a T009 lists it: as it is, the empty word quoted (`''`), which would read as nothing."""
+    return word if word != "" else "''"
 
 
 def _check_number_for_component(compiler: Compiler, step, param, value) -> bool:

@@ -1931,38 +1931,52 @@ DOMAIN_WALK_LIMIT = 10_000  # the choices of earlier parameters tried to find a 
 
 def _unchosen_word(game, step, wanted: dict) -> str:
     """T009 at a word of an `illegal: true` step that the parameter's `choose` does not yield here (before the action's
-    `if`) and no rule could ever offer (Step.offerable): a misspelt word matches no option, and the step would pass
-    whatever the rules say; likewise a number that the component attribute the `choose` yields declares no value of.
-    A value a rule could offer that is not chosen now is an illegal step as meant (a clue must touch a card). '' if
-    none is so, or what the choices are cannot be told (they fail, or cost too much to list)."""
+    `if`), for the values of the earlier parameters the step gives, and no rule could ever offer (Step.offerable): a
+    misspelt word matches no option, and the step would pass whatever the rules say; likewise a number that the
+    component attribute the `choose` yields declares no value of. A value a rule could offer that is not chosen now is
+    an illegal step as meant (a clue must touch a card), and so is any word where the rules build the words they offer
+    (`f + text(i)`: offerable None, or a word yielded now that the ruleset writes nowhere). '' if none is so, or what
+    the choices are cannot be told (they fail, or cost too much to list)."""
     action = game.ruleset.actions.get(step.action)
     for name, want in wanted.items():
         kind, offerable = value_kind(want), step.offerable.get(name)
         if action is None or kind not in ("word", "number") or (offerable is not None and want in offerable):
+            continue
+        if name in step.offerable and offerable is None:  # any value of its kind may be offered: a roll, a word built
             continue
         where = step.value_locs.get(name) or step.arg_locs.get(name, step.loc)
         if kind == "number":  # never chosen now either: the attribute declares no such value
             if offerable is not None:
                 return _failure(where, "T009", *unchosen_number(name, step.args[name], sorted(offerable)))
             continue
-        values = _chosen_values(game, action, name, step.player)
+        values = _chosen_values(game, action, name, step.player, wanted)
         words = list(dict.fromkeys(v for v in values or () if isinstance(v, str)))  # in the order chosen, once each
         if not words or want in words:  # none: not a word's parameter (a wrong kind is _wrong_kind's), or unknown
             continue
-        return _failure(where, "T009", *unchosen_word(name, step.args[name], want, words, " here", offerable or ()))
+        if offerable is not None and not set(words) <= set(offerable):  # the rules offer words the ruleset writes nowhere
+            continue
+        given = [p for p in _earlier_read(action, name) if p in step.args]
+        here = " here" + (f" (for {', '.join(f'{p}: {written(step.args[p])}' for p in given)})" if given else "")
+        return _failure(where, "T009", *unchosen_word(name, step.args[name], want, words, here, offerable or ()))
     return ""
 
 
-def _chosen_values(game, action, name: str, seat: int) -> list | None:
+def _earlier_read(action, name: str) -> list:
+    """The names of the parameters before ``name`` that its `choose` reads (all of them where it cannot be told)."""
+    index = next(i for i, p in enumerate(action.params) if p.name == name)
+    names = action.params[index].domain.names
+    return [p.name for p in action.params[:index] if names is None or p.name in names]
+
+
+def _chosen_values(game, action, name: str, seat: int, wanted: dict | None = None) -> list | None:
     """Every value the `choose` of parameter ``name`` yields for ``seat`` now, the earlier parameters bound to each of
-    their own choices, before the action's `if` filters them; None where a choice fails or there are too many to try."""
-    S, params = game.state, action.params
+    their own choices (those the step gives, ``wanted``, to the choices matching it), before the action's `if` filters
+    them; None where a choice fails or there are too many to try."""
+    S, params, wanted = game.state, action.params, wanted or {}
     pending = S.flow.pending
     L = {**(pending.locals if pending is not None else {}), "me": seat}
     index = next(i for i, p in enumerate(params) if p.name == name)
-    earlier = {p.name for p in params[:index]}
-    reads_earlier = params[index].domain.names is None or bool(earlier & set(params[index].domain.names))
-    bound = params[:index] if reads_earlier else ()  # a choice of its own (`say: creatures`) is listed once
+    bound = params[:index] if _earlier_read(action, name) else ()  # a choice of its own (`say: creatures`) is listed once
     found: list = []
     tried = [0]
 
@@ -1975,6 +1989,8 @@ def _chosen_values(game, action, name: str, seat: int) -> list | None:
             found.extend(params[index].domain.fn(S, L))
             return
         for value in list(bound[i].domain.fn(S, L)):
+            if bound[i].name in wanted and not _arg_matches(value, wanted[bound[i].name]):
+                continue  # (the step gives this parameter: its words are those of the value given, not of every value)
             L[bound[i].name] = value
             walk(i + 1)
 

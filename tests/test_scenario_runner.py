@@ -1158,6 +1158,91 @@ def test_an_illegal_step_with_a_word_the_choose_filters_out_passes(tmp_path):
     assert failure.endswith("(give a word a rule could offer 'b', one the rules refuse here: 1C, 1D, 1H and 1S)"), failure
 
 
+PICK = """\
+philtre: 1
+game: pick
+players: 1
+variables: {got: ''}
+define:
+  CHOICES
+actions:
+  pick:
+    choose: {f: "['x', 'y']", n: WORDS}
+    do: [{set: {got: n}}]
+flow: [{decide: pick, player: 0}]
+"""
+
+
+def _pick(tmp_path, choices: str, words: str, step: str) -> Path:
+    """The path of a scenarios.yaml beside the Pick ruleset (`n` chosen among ``words``, with the definitions
+    ``choices``), whose one step, illegal, gives ``step``'s arguments."""
+    folder = tmp_path / "pick"
+    folder.mkdir(exist_ok=True)
+    (folder / "ruleset.yaml").write_text(PICK.replace("CHOICES", choices).replace("WORDS", words), encoding="utf-8")
+    path = folder / "scenarios.yaml"
+    path.write_text("scenarios:\n  - name: a pick\n    players: 1\n"
+                    f"    steps: [{{player: 0, action: pick, args: {step}, illegal: true}}]\n", encoding="utf-8")
+    return path
+
+
+def _said(result) -> list:
+    """A scenario's failures without the place each is at."""
+    return [str(failure).split(": ", 1)[1] for failure in result.failures]
+
+
+def test_an_illegal_step_with_a_word_the_rules_build_is_left_to_the_rules(tmp_path):
+    """Chess trial: squares named by `files[x] + text(8 - y)` made "a pawn may not advance through a piece" (`to: 'd4'`,
+    illegal) T009 "nor a word any rule could offer it", with "did you mean 'd'?": the check knows only words written
+    out, and a word built by the rules may be any. Such a step runs, and passes or fails on the rules alone."""
+    free = 'free(f): "[f + text(i) for i in range(1, 4) if i != 2]"'
+    path = _pick(tmp_path, free, "free(f)", """{f: "'x'", n: "'x2'"}""")
+    [result] = _results(path)
+    assert result.passed, result.failures
+    path = _pick(tmp_path, free, "free(f)", """{f: "'x'", n: "'x3'"}""")  # offered: the rules say it is legal
+    [result] = _results(path)
+    assert _said(result) == ["T013 expected pick {f: \"'x'\", n: \"'x3'\"} to be illegal, but it is legal"], result.failures
+
+
+def test_an_illegal_step_with_a_word_a_variable_was_built_from_is_left_to_the_rules(tmp_path):
+    """A `choose` reading a variable the rules filled with words they built (by text()): a word it does not hold now was
+    T009 "nor a word any rule could offer it", and the hint listed only the empty word. The words chosen now, written
+    nowhere, show the rules build them: the step is left to the rules."""
+    path = _pick(tmp_path, 'unused: "0"', "names", """{f: "'x'", n: "'c1'"}""")
+    ruleset = path.parent / "ruleset.yaml"
+    text = ruleset.read_text(encoding="utf-8").replace("variables: {got: ''}", "variables: {got: '', names: {initial: []}}")
+    text = text.replace("flow: [", """flow: [{set: {names: "[f + text(k) for f in ['a', 'b'] for k in [1, 2]]"}}, """)
+    ruleset.write_text(text, encoding="utf-8")
+    [result] = _results(path)
+    assert result.passed, result.failures
+
+
+def test_an_illegal_steps_word_is_checked_against_the_words_for_the_earlier_arguments_it_gives(tmp_path):
+    """Chess trial: T009 listed the words `to` is chosen among for every `from` (those of the king's square where the
+    step moved a pawn): they are those of the `f` the step gives, and the hint suggests no word that is a piece of
+    the one given (did you mean 'x'? for 'x2')."""
+    pairs = """pairs: "{'x': ['x1', 'x3'], 'y': ['y1', 'y3']}\""""
+    path = _pick(tmp_path, pairs, '"pairs[f]"', """{f: "'x'", n: "'x2'"}""")
+    [result] = _results(path)
+    assert _said(result) == [
+        "T009 'n' is chosen among x1, x3 here (for f: \"'x'\"), and \"'x2'\" is none of them, nor a word any rule "
+        "could offer it: it matches no option, so `illegal: true` would pass whatever the rules say (give a word a rule "
+        "could offer 'n', one the rules refuse here: x, x1, x3, y, y1 and y3)"], result.failures
+    path = _pick(tmp_path, pairs, '"pairs[f]"', """{f: "'x'", n: "'y1'"}""")  # a word of the other f: refused here
+    [result] = _results(path)
+    assert result.passed, result.failures
+
+
+def test_an_illegal_steps_word_hint_is_never_empty(tmp_path):
+    """Chess trial: where the only word a rule could offer besides is the empty word (a variable's first value), the
+    hint read "one the rules refuse here: " and stopped; it names the words chosen among instead, '' shown quoted."""
+    path = _pick(tmp_path, 'unused: "0"', '"[got]"', """{f: "'x'", n: "'zz'"}""")
+    [result] = _results(path)
+    assert _said(result) == [
+        "T009 'n' is chosen among '' here, and \"'zz'\" is none of them, nor a word any rule could offer it: it matches "
+        "no option, so `illegal: true` would pass whatever the rules say (give one of the words 'n' is chosen among "
+        "here)"], result.failures
+
+
 def test_an_options_seat_written_as_an_expression_is_told_how_to_check_who_decides(tmp_path):
     """Kingdomino trial: `options: {player: "last(kings).owner", count: 3}` was V001 "expected a whole number" alone;
     with a shuffled first player the seat is not known when writing, and `deciding == [...]` checks who decides."""
