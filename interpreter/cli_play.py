@@ -440,7 +440,7 @@ def _tell(game, seat: int, told: int) -> int:
             text = text and text.replace(f"seat {seat}:", f"seat {seat} (you):", 1)
         if text is None or _quiet(e, game.ruleset):
             continue
-        text = _unturned_place(text, e, game) if e.get("event") == "place" else _unturned_decision(text, e, events[i + 1:], game)
+        text = _unturned(text, events, i, game)
         entries = seat_sets(e, game.ruleset)
         if entries is not None:  # a long per-seat value: the seats whose entry is news, a line each, as the board has them
             for one in entries:
@@ -544,6 +544,15 @@ def _unturned_place(text: str, event: dict, game) -> str:
         return text
     head, said, tail = text.rpartition(f" at x={at['x']} y={at['y']} rot=0")
     return f"{head} at x={at['x']} y={at['y']}{tail}" if said else text
+
+
+def _unturned(text: str, events: list, i: int, game) -> str:
+    """The text of event ``i`` of ``events`` without the rot=0 that turning tells nothing of (_unturned_place,
+    _unturned_decision): play's account and `replay --text` tell a place alike."""
+    event = events[i]
+    if event.get("event") == "place":
+        return _unturned_place(text, event, game)
+    return _unturned_decision(text, event, events[i + 1:], game) if event.get("event") == "decision" else text
 
 
 def _unturned_decision(text: str, event: dict, after: list, game) -> str:
@@ -942,6 +951,7 @@ def _told_whole(game, seat) -> list:
         before = _told_before(e, values) if e.get("event") == "set" else _UNTOLD
         if text is None or _quiet(e, game.ruleset) or (e.get("event") == "set" and not _news(e, values)):
             continue
+        text = _unturned(text, events, i, game)  # (rot=0 was read here on a board whose pieces never turn)
         if (entries := entry_sets(e, before, game.ruleset)) is not None:  # (a map's entries that changed, as play tells them)
             lines += [f"    {line}" for line in entries]
             continue

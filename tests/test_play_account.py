@@ -123,3 +123,22 @@ def test_quiet_changes_nothing_but_what_play_tells(tmp_path):
     assert any(e.get("variable") == "flip" for e in records[1]), records[1]
     assert {"event": "set", "variable": "marks", "index": 0, "value": {"hidden": True}} in records[1], records[1]
     assert views[1]["variables"]["marks"][0] == {"hidden": True} and views[1]["variables"]["marks"][1] > 0, views[1]
+
+
+def test_replay_text_tells_a_place_as_play_does(tmp_path):
+    """A chess trial: `replay --text` told `piece P (seat 0) placed on board at x=4 y=5 rot=0` on a board whose pieces
+    never turn (`turns: false`), where play tells `... placed on board at x=4 y=5`; records.md says `--text` tells a
+    record as play does. Both leave the rot=0 out, and a decision naming a place does too."""
+    path = tmp_path / "men.yaml"
+    path.write_text(MEN.replace("width: 4, height: 2}", "width: 4, height: 2, turns: false}"), encoding="utf-8")
+    runner = CliRunner()
+    made = runner.invoke(main, ["simulate", str(path), "-p", "2", "-n", "1", "--seed", "1", "--no-db",
+                                "--record", str(tmp_path / "rec")])
+    assert made.exit_code == 0, made.output
+    [record] = (tmp_path / "rec").glob("*.jsonl")
+    told = runner.invoke(main, ["replay", str(record), "--seat", "1", "--text"])
+    assert told.exit_code == 0, told.output
+    lines = told.stdout.splitlines()
+    assert "    man (seat 0) from pool placed on board at x=0 y=0" in lines, told.stdout
+    assert any(line.startswith("> seat 0: step(piece=man (seat 0) at x=") for line in lines), told.stdout
+    assert "rot=" not in told.stdout, told.stdout
