@@ -613,6 +613,16 @@ def _score_hint(name: str, rest: str, value) -> str:
     return score_set_hint(seat or "p", value)
 
 
+def _attribute_set_hint(name: str) -> str:
+    """For `set: {piece.kind: ...}` (a chess trial's first guess at a promotion): a component's attributes never change;
+    a piece changes kind by a spare of the new kind put where it lay."""
+    if "." not in name:
+        return ""
+    owner, _, attribute = name.rpartition(".")
+    return (f"a component's attributes never change, and {attribute} is one: to turn {owner} into another kind, move "
+            f"it out and put a spare of that kind where it lay (language.md, \"A piece that changes kind\")")
+
+
 def c_set(ctx, node, env):
     """set: {VARIABLE: EXPR, 'VARIABLE[SEAT]': EXPR, ...}; targets (name, seat or None, value, whether a per-seat list is set whole)."""
     spec = node["set"]
@@ -626,7 +636,8 @@ def c_set(ctx, node, env):
         name = name.strip()
         if name not in ctx.variables:
             ctx.compiler.error(spec.key_loc(key), "S015", f"unknown variable '{name}'",
-                               _score_hint(name, rest, spec[key]) or did_you_mean(name, ctx.variables))
+                               _score_hint(name, rest, spec[key]) or _attribute_set_hint(name)
+                               or did_you_mean(name, ctx.variables))
             _expr(ctx, spec, key, env, what=f"the value of {name}")  # its own mistakes are reported too, in the same run
             continue
         index = None

@@ -12,6 +12,7 @@
 - choices resolved at once (under simultaneous): each pick set aside, every seat resolved against the position before the step.
 - a piece moved on the board (under place): a piece and its destination among its placements; play takes `x y`.
 - a pass left to `otherwise` (under decide): the example's disc is laid on its grid with place.
+- a piece that changes kind (under place): taken off, a spare of the new kind placed where it lay.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import pytest
 import yaml
 
 from philtre.dsl import load_ruleset
+from philtre.dsl.errors import PhiltreError
 from philtre.interpreter import Game
 from philtre.interpreter.scenarios import run_scenarios
 
@@ -325,3 +327,25 @@ def test_a_hand_ended_by_its_loops_until_is_scored_after_it_as_an_end_game_is_no
     draft = Game(load_ruleset(_write(tmp_path / "draft", data)), 2, seed=3)
     draft.play_out(random=random.Random(0))
     assert draft.finished and draft.scores == [0, 0] and draft.winners == [0, 1]
+
+
+def test_a_piece_that_changes_kind_is_swapped_for_a_spare_where_it_lay(tmp_path):
+    """A chess trial found no doc of a promotion (its first guess, a `set` of the piece's kind, is S015): language.md's
+    snippet takes the pawn off the board and places a spare of the kind chosen where it lay; the set-up's pieces
+    come from the same box, and a `set` of an attribute is told to swap the piece instead."""
+    snippet = yaml.safe_load(_block_after("#### A piece that changes kind"))
+    data = {"philtre": 1, "game": "promotion", "players": 2, **snippet,
+            "flow": [{"place": {"piece": "first(c for c in box[0] if c.kind == 'P')", "to": "board",
+                                "at": {"x": 4, "y": 1, "rot": 0}}},
+                     {"decide": "promote", "player": 0}]}
+    path = _write(tmp_path, data)
+    game = Game(load_ruleset(path), 2, seed=1)
+    [pawn] = game.state.zones["board"][0]
+    game.apply(0, next(o for o in game.options(0) if dict(o.args)["to"] == "N"))
+    [knight] = game.state.zones["board"][0]
+    assert (knight["kind"], knight["owner"], game.state.placed[knight.ident][:2]) == ("N", 0, (4, 1))
+    assert pawn in game.state.zones["box"][0]  # (back with the spares: off the board, its placement forgotten)
+    data["actions"]["promote"]["do"] = [{"set": {"pawn.kind": "to"}}]
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(_write(tmp_path, data))
+    assert "S015 unknown variable 'pawn.kind' (a component's attributes never change, and kind is one" in str(caught.value)
