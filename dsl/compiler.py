@@ -971,7 +971,7 @@ class Compiler:
                    _next_seats_hint(want, type_, what, tree, text) or _ranking_keys_hint(what, tree)
                    or _one_winner_hint(what, type_, tree, text)
                    or _one_seat_hint(want, type_, what, _example_of(tree, text), "me" in (env or {}))
-                   or _one_zone_hint(want, type_, text, self.symbols) or self._indexed_twice_hint(tree, want, type_)
+                   or _one_zone_hint(want, type_, text, self.symbols, env) or self._indexed_twice_hint(tree, want, type_)
                    or self._seat_zones_hint(tree, want, type_, env)
                    or _ranking_word_hint(what, text) or _rotate_by_hint(what, type_) or self._word_key_hint(what, type_, tree)
                    or _piece_cells_hint(what, text)
@@ -3581,7 +3581,7 @@ class Compiler:
                     self.error(src.at(arg.pos), "E120", f"{name}() needs {ARG_KINDS[kind][0]} here, but {this}",
                                self._fraction_hint(arg, "int" if kind == "whole" else None, t)
                                or (f"{fraction}, written in it, is a fraction" if fraction and fraction != ast.text(arg) else "")
-                               or (_one_zone_hint("zone", t, arg.name, self.symbols) if kind == "zone" and isinstance(arg, ast.Name) else ""))
+                               or (_one_zone_hint("zone", t, arg.name, self.symbols, scope) if kind == "zone" and isinstance(arg, ast.Name) else ""))
             if not_grid:  # a zone written by its name, or of a family by its name: known before the game
                 self.error(src.at(node.args[0].pos), "E120", *no_grid_said(self.symbols, not_grid, f"{name}() reads"))
             if name == "range" and len(node.args) == 3 and _written_zero(node.args[2]):
@@ -8488,19 +8488,30 @@ def _seat_name_hint(name: str, scope, in_scenario: bool = False) -> str:
     return "current is the seat whose turn it is, bound inside turns only: elsewhere name the seat (0, dealer, a loop's p)"
 
 
-def _one_zone_hint(want, found, text: str, symbols=None) -> str:
+def _one_zone_hint(want, found, text: str, symbols=None, env=None) -> str:
     """For one zone where a list of zones goes (`deal: {to: "hand[0]"}`): the list of that one zone; for a family
-    where one zone goes (`move: card -> played`, each player has a `played`): one of its zones, by its index."""
+    where one zone goes (`move: card -> played`, each player has a `played`): one of its zones, by its index; for a
+    definition or variable giving a list of zones (`free: [z for z in row if ...]`): one zone picked from that list."""
     if want == ("list", "zone") and found == "zone" and "\n" not in text.strip():
         return f'a list of one zone is written in brackets: "[{text.strip()}]"'
     if want == "zone" and found == ("list", "zone") and text.strip().isidentifier():
         family = text.strip()
+        if symbols is not None and family not in symbols.zones:  # a computed list: a seat is no index of it
+            return (f"'{family}' is a list of zones computed by the rules: pick one of it, as first({family}) or "
+                    f"{family}[0] (a move to a list that may be empty wants a when: count({family}) > 0), or let the "
+                    f"seat choose one in an action: choose: {{z: {family}}}")
         copies = symbols.zone_copies.get(family) if symbols is not None and family not in symbols.seat_zones else None
         if type(copies) is int and copies > 0:  # (`row: {copies: 4}`, shared: a seat is no index of it)
             return (f"name one of the '{family}' zones by its index, {family}[0] to {family}[{copies - 1}] (its copies "
                     "are shared, not one per seat)")
-        return f"name one of the '{family}' zones by its index, as {family}[me], {family}[0] or {family}[p]"
+        seats = [n for n in ("me", "current") if env is None or n in env]  # only the seat names bound where it stands
+        return f"name one of the '{family}' zones by its index, as " + _or_list([f"{family}[{n}]" for n in seats + ["0", "p"]])
     return ""
+
+
+def _or_list(items) -> str:
+    """``a, b or c``: the items as a sentence writes them."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def _one_letter_hint(name: str, scope) -> str:

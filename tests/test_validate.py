@@ -1303,6 +1303,50 @@ def test_a_move_to_a_family_of_zones_says_to_name_one_by_its_index(tmp_path):
                             "by its index, as table[me], table[0] or table[p])") in out, out
 
 
+E120_LIST_OF_ZONES = """\
+philtre: 1
+game: e120
+players: 2
+components:
+  card: {attributes: {n: 1..4}, start: deck}
+zones:
+  deck: {visible: nobody}
+  row: {copies: 3, visible: everyone}
+  played: {each: player, visible: everyone}
+define:
+  free: "[z for z in row if count(z) == 0]"
+actions:
+  go:
+    do:
+      - move: last(deck) -> played[me]
+flow:
+  - DEST
+  - turns: 0
+    until: count(deck) == 0
+    do:
+      - decide: go
+"""
+
+
+def test_a_move_to_a_computed_list_of_zones_says_to_pick_one_of_it(tmp_path):
+    """A Rummikub trial's `move: last(deck) -> free` (free: the empty melds, a filtered list) was told to write
+    free[me], a seat's index of a family, in the flow where no seat is bound."""
+    status, out, _ = run("validate", write(tmp_path, E120_LIST_OF_ZONES.replace("DEST", "move: last(deck) -> free")))
+    assert status == 1 and ("E120 the destination must be a zone, but this is a list of zones ('free' is a list of zones "
+                            "computed by the rules: pick one of it, as first(free) or free[0]") in out, out
+    assert "free[me]" not in out, out
+
+
+def test_a_move_to_a_family_in_the_flow_names_no_seat_that_is_not_bound_there(tmp_path):
+    """The same trial: the hint's `played[me]` in the flow, outside any action, names a seat that does not exist there;
+    inside turns the seat is current."""
+    status, out, _ = run("validate", write(tmp_path, E120_LIST_OF_ZONES.replace("DEST", "move: last(deck) -> played")))
+    assert status == 1 and "(name one of the 'played' zones by its index, as played[0] or played[p])" in out, out
+    inside = E120_LIST_OF_ZONES.replace("  - DEST\n", "").replace("      - decide: go", "      - move: last(deck) -> played\n      - decide: go")
+    status, out, _ = run("validate", write(tmp_path, inside))
+    assert status == 1 and "as played[current], played[0] or played[p])" in out, out
+
+
 def test_a_decision_inside_an_action_says_how_the_flow_asks_a_follow_up(tmp_path):
     """A new user's Coup: the target's block or challenge written as a `decide:` in the action's effects got S004 with
     no hint; the way is language.md's follow-up question: the action's then:, or a variable the flow reads after the decision."""
