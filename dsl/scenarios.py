@@ -223,7 +223,7 @@ def _compiled_scenario(compiler: Compiler, item, loc: Loc, actions: dict | None)
         at_round_loc=given.key_loc("round") if "round" in given and hasattr(given, "key_loc") else None,
         round_scores=tuple(tuple(r) for r in given.get("round_scores") or ()),
         rest=(rest := _rest(compiler, given) if "rest" in given else None),
-        empty=_check_rest_emptied(compiler, rest, _emptied(compiler, given)),
+        empty=_check_rest_emptied(compiler, rest, _emptied(compiler, given), zones),
         defaults=getattr(item, "defaults", None), replaced=getattr(item, "replaced", frozenset()), shuffles=shuffles,
     )
 
@@ -302,24 +302,39 @@ def _emptied(compiler: Compiler, given) -> tuple:
     return tuple(out)
 
 
-def rest_emptied_text(rest: str) -> tuple:
-    """T001's message and hint where `given.rest` names a zone that `given.empty` empties."""
+def rest_emptied_text(rest: str, by_zones: bool = False) -> tuple:
+    """T001's message and hint where `given.rest` names a zone that `given.empty` empties, or (``by_zones``) that
+    `given.zones` gives as `[]`: both ask for that zone empty, and the components left out would fill it."""
+    if by_zones:
+        return (f"rest: {rest} names a zone that `zones` gives as []: the components the given zones leave out would go "
+                "to it, so it would not be empty", "give rest: another zone (one no rule names, box: {visible: "
+                "nobody}), or list what that zone holds instead of []")
     return (f"rest: {rest} names a zone that `empty` empties: the components the given zones leave out would go to it, "
             "so it would not be empty", "give rest: a zone that `empty` does not name (one no rule names, "
             "box: {visible: nobody}), or leave that zone out of `empty`")
 
 
-def _check_rest_emptied(compiler: Compiler, rest: Expr | None, empty: tuple) -> tuple:
-    """T001 at an item of `given.empty` that names the zone `given.rest` names, or its family (as written: by its
-    name, or the same text); the run checks the zones themselves. Returns ``empty``."""
+def _check_rest_emptied(compiler: Compiler, rest: Expr | None, empty: tuple, zones: list) -> tuple:
+    """T001 at an item of `given.empty`, or a `given.zones` key given [], that names the zone `given.rest` names, or
+    its family (as written: by its name, or the same text); the run checks the zones themselves. Returns ``empty``."""
     if rest is None:
         return empty
     written = rest.text.strip()
     family = written.partition("[")[0].strip()
+    if family not in compiler.symbols.zones:
+        return empty
     for expr, where in empty:
-        if expr.text.strip() in (written, family) and family in compiler.symbols.zones:
+        if expr.text.strip() in (written, family):
             compiler.error(where, "T001", *rest_emptied_text(written))
+    for expr, contents, where in zones:
+        if expr.text.strip() in (written, family) and _holds_nothing(contents):
+            compiler.error(where, "T001", *rest_emptied_text(written, by_zones=True))
     return empty
+
+
+def _holds_nothing(contents) -> bool:
+    """Whether a given zone's list (or a family's lists, nested) lists no component at all: `[]`, `[[], []]`."""
+    return isinstance(contents, list) and all(_holds_nothing(item) for item in contents)
 
 
 def _step(compiler: Compiler, step, loc: Loc, actions: dict | None, player, action_name, action_loc: Loc | None = None) -> Step:

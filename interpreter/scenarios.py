@@ -1361,6 +1361,9 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
     if rest is not None and getattr(rest, "key", None) in emptied:  # (a rest written otherwise than validate reads it)
         raise PhiltreError.at(emptied[rest.key], "T001", *rest_emptied_text(sc.rest.text.strip()))
+    given_none = {zone.key: loc for zone, patterns, loc in targets if patterns == [] and zone.key not in emptied}
+    if rest is not None and getattr(rest, "key", None) in given_none:  # `zones` asks for it empty, as `empty` does
+        raise PhiltreError.at(given_none[rest.key], "T001", *rest_emptied_text(sc.rest.text.strip(), by_zones=True))
     unlisted = []  # (loc, zone, how many) of given zones that would keep unlisted components they start with
     sent_back: dict = {}  # zone key -> (how many unlisted components went back to it, their start; the first given zone's loc)
     moves = []  # (component, zone), made in runs to one zone: one move of many is linear

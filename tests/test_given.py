@@ -940,6 +940,27 @@ def test_rest_naming_an_emptied_zone_written_otherwise_is_refused_when_run(tmp_p
         "names, box: {visible: nobody}), or leave that zone out of `empty`)"), result.failures
 
 
+@pytest.mark.parametrize("rest, zones", [("point[1]", "point[1]: []"), ("point[1]", "point: [[], [], []]"), ("box", "box: []")])
+def test_rest_naming_a_zone_that_zones_gives_as_nothing_is_refused_at_load(tmp_path, rest, zones):
+    """A Rummikub trial's `rest: pool` with `zones: {pool: []}` put every tile left out back into the "empty" pool, and
+    its "pool is empty" scenario failed far from the cause: a zone given [] asks for it empty, as `empty` does."""
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(_set_out(tmp_path, f"      rest: {rest}\n      zones:\n        {zones}\n")))
+    assert f"T001 rest: {rest} names a zone that `zones` gives as []" in str(info.value), str(info.value)
+
+
+def test_rest_naming_a_zone_given_nothing_written_otherwise_is_refused_when_run(tmp_path):
+    """Where the texts differ (point[1] and point[0 + 1]) the run finds the zone both name; a zone `zones` lists with
+    components is still filled up by rest, as before."""
+    folder = _set_out(tmp_path, "      rest: point[1]\n      zones:\n        point[0 + 1]: []\n")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert not result.passed and "T001 rest: point[1] names a zone that `zones` gives as []" in result.failures[0], result.failures
+    shutil.rmtree(folder)
+    folder = _set_out(tmp_path, "      rest: point[1]\n      zones:\n        point[1]: [{copies: 1}]\n", "count(box) == 0")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert result.passed, result.failures
+
+
 def test_a_family_zone_note_does_not_suggest_empty_where_rest_is_of_that_family(tmp_path):
     """T018's `or write empty: [point]` led to the contradiction above where rest is a point zone: it is left out there."""
     [result] = run_scenarios(load_ruleset(str(_set_out(tmp_path, "      rest: point[1]\n      zones:\n        point[2]: [{copies: 1}]\n"))))
