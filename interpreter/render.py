@@ -1012,12 +1012,20 @@ def _said_place(e, rs, source: str = ""):
 def _said_reveal(e, rs):
     if "variable" in e:  # a variable's value (one seat's entry), shown to all or, a look, to some
         return _said_value(e, rs, f" shown to {seats_text(e['to'])}: " if "to" in e else " revealed: ")
+    shown = _as_the_board_lists(e["components"], e["zone"], rs)
     if "to" in e:  # a look some seats took: what, where the record shows it; else how many
-        return f"{_where(e['zone'], rs)} shown to {seats_text(e['to'])}: {_things(e['components'], rs, None)}"
-    said = f"{_where(e['zone'], rs)} revealed: {_things(e['components'], rs, None)}"  # what was shown is the news: all of it
+        return f"{_where(e['zone'], rs)} shown to {seats_text(e['to'])}: {_things(shown, rs, None)}"
+    said = f"{_where(e['zone'], rs)} revealed: {_things(shown, rs, None)}"  # what was shown is the news: all of it
     spec = rs.zones.get(e["zone"]["zone"])
     # (a zone every seat sees: the reveal showed nothing new, a variable's cards laid face up already, not whose they were)
     return f"{said} (face up already)" if spec is not None and spec.visible == "everyone" else said
+
+
+def _as_the_board_lists(comps, zone_ref, rs) -> list:
+    """The components of a zone in its `show_sorted` order, as the board lists them right after: the reveal and the
+    board told in two orders read as two different hands."""
+    spec = getattr(rs, "zones", {}).get(zone_ref["zone"]) if isinstance(zone_ref, dict) else None
+    return shown_sorted(comps, getattr(spec, "show_sorted", ()) or ()) if isinstance(comps, list) else comps
 
 
 def _said_round_end(e, rs):

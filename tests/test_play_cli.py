@@ -3185,3 +3185,34 @@ def test_play_lists_sets_of_a_sorted_hand_in_its_order_and_each_set_so(tmp_path)
     moved = re.search(r"^\s+(.*) from hand\[0\] to table\[0\]$", result.stdout, re.M)[1]
     assert sorted((int(r), s) for s, r in re.findall(r"card (\w+) rank=(\d+)", moved)) == numbered[2], result.stdout
     assert listed_order(game, options)[2] in options
+
+
+REVEAL_SORTED = """\
+philtre: 1
+game: reveal-sort
+players: 2
+components:
+  tile: {attributes: {n: [3, 1, 2]}, start: bag}
+  joker: {start: bag}
+zones:
+  bag: {visible: nobody}
+  hand: {each: player, visible: owner, show_sorted: [type, n]}
+actions:
+  go: {}
+flow:
+  - move: bag -> hand[0]
+  - decide: go
+    player: 0
+  - reveal: hand
+"""
+
+
+def test_play_tells_a_reveal_in_the_order_the_board_shows_the_zone(tmp_path):
+    """A Rummikub trial: the racks revealed at the end were told in the zone's order (joker last) and shown on the
+    board right after in its `show_sorted` order (joker first), two orders for one rack."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(REVEAL_SORTED, encoding="utf-8")
+    result = philtre("play", path, "-p", "2", "--seat", "1", "--seed", "1", stdin="1\n")
+    assert result.returncode == 0, result.stderr
+    assert "hand[0] revealed: joker, tile n=1, tile n=2, tile n=3\n" in result.stdout, result.stdout
+    assert "hand[0]: 4 (all shown: joker, tile n=1, tile n=2, tile n=3)" in result.stdout, result.stdout
