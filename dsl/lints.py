@@ -2014,8 +2014,8 @@ def l030_public_score_of_hidden(facts) -> list:
         if action is not body:
             body = action
             shown = set(chosen_in_sight.get(action.name, ())) if action is not None else set()
-        if _shows_all(facts, stmt, env):
-            shown.add(_bare_name(facts, stmt.args[MOVES.get(stmt.kind, ("what",))[0]]))
+        if named := _names_shown_to_all(facts, stmt, env):
+            shown |= named
         elif (moved := _moved_into_sight(facts, stmt, env)) is not None:  # (what lets gave from it is seen now)
             shown |= _lets_of_moved(facts, moved, lets.get(id(stmt), {}))
         if stmt.kind not in _TOLD_PARTS:
@@ -2238,24 +2238,54 @@ def _revealed_always(facts) -> dict:
 
 def _choices_shown(facts) -> dict:
     """Action name -> its choices that every seat sees once it is taken: a chosen component it moves (or places)
-    where every seat sees it, or reveals, anywhere in its effects, as every seat's record then shows the decision."""
+    where every seat sees it, or reveals, anywhere in its effects (a list of them too, as one list or item by item in a
+    loop), as every seat's record then shows the decision."""
     out: dict = {}
+    envs = {id(stmt): env for stmt, env, _ in facts.placed}
     for stmt, env, action in facts.placed:
-        if action is not None and _shows_all(facts, stmt, env):
-            name = _bare_name(facts, stmt.args[MOVES.get(stmt.kind, ("what",))[0]])
-            if name in {param.name for param in action.params}:
-                out.setdefault(action.name, set()).add(name)
+        if action is not None:
+            chosen = (_names_shown_to_all(facts, stmt, env) | _looped_over_into_sight(facts, stmt, envs)) \
+                & {param.name for param in action.params}
+            if chosen:
+                out.setdefault(action.name, set()).update(chosen)
     return out
 
 
+def _looped_over_into_sight(facts, stmt, envs) -> set:
+    """{the name} for a `for` over a bare name (no `when`) whose body moves each item, unconditionally, into zones every
+    seat sees (`for: t in ts` / `move: t -> table`): by the loop's end every item was shown, as a move of all would."""
+    items = stmt.args.get("items") if stmt.kind == "for" and stmt.when is None else None
+    if items is None or not isinstance(facts.tree(items), ast.Name):
+        return set()
+    var = stmt.args.get("var")
+    shows_each = any(inner.when is None and id(inner) in envs and var in _names_shown_to_all(facts, inner, envs[id(inner)])
+                     for inner in stmt.args.get("body") or ())
+    return {facts.tree(items).name} if shows_each else set()
+
+
 def _shows_all(facts, stmt, env) -> bool:
-    """Whether ``stmt`` shows every seat the component a name holds: it reveals the name (not a look some seats take),
-    or moves or places it into zones every seat sees."""
+    """Whether ``stmt`` shows every seat the component a name holds (or those of names listed together): it reveals
+    the name (not a look some seats take), or moves or places it into zones every seat sees."""
+    return bool(_names_shown_to_all(facts, stmt, env))
+
+
+def _names_shown_to_all(facts, stmt, env) -> set:
+    """The names whose components ``stmt`` shows every seat (_shows_all): the name it reveals, moves or places into
+    zones every seat sees, or each name of a list of names written in brackets (`move: "[a, b] -> table"`, two chosen
+    cards laid at once, shows both as two moves would)."""
     if stmt.kind == "reveal":
         what = stmt.args.get("what")
-        return _shown_to_every_seat(facts, stmt) and what is not None and _bare_name(facts, what) is not None
-    moved = _moved_into_sight(facts, stmt, env)
-    return moved is not None and isinstance(moved, ast.Name)
+        return _names_listed(facts.tree(what)) if what is not None and _shown_to_every_seat(facts, stmt) else set()
+    return _names_listed(_moved_into_sight(facts, stmt, env))
+
+
+def _names_listed(tree) -> set:
+    """{name} for a bare name, the names of a bracketed list of bare names (`[a, b]`), else nothing."""
+    if isinstance(tree, ast.Name):
+        return {tree.name}
+    if isinstance(tree, ast.ListLit) and tree.items and all(isinstance(item, ast.Name) for item in tree.items):
+        return {item.name for item in tree.items}
+    return set()
 
 
 def _moved_into_sight(facts, stmt, env):
@@ -3797,8 +3827,7 @@ def _turned_up_next(facts, after, envs, lets) -> frozenset:
             break
         env = envs.get(id(later))
         if env is not None and later.when is None:
-            if _shows_all(facts, later, env):
-                out.add(_bare_name(facts, later.args[MOVES.get(later.kind, ("what",))[0]]))
+            out |= _names_shown_to_all(facts, later, env)
             if untouched:
                 out |= _lets_turned_up(facts, later, env, lets.get(id(later), {}))
         untouched = untouched and all(inner.kind in STILL and inner.kind != "shuffle" for inner in _statements_in([later]))
@@ -4026,8 +4055,7 @@ def _seen_at_each(facts, loop_seats, lets):
         if action is not body:
             body = action
             shown = set(chosen_in_sight.get(action.name, ())) if action is not None else set()
-        if _shows_all(facts, stmt, env):
-            shown.add(_bare_name(facts, stmt.args[MOVES.get(stmt.kind, ("what",))[0]]))
+        shown |= _names_shown_to_all(facts, stmt, env)
         shown |= _lets_turned_up(facts, stmt, env, lets.get(id(stmt), {}))
         seen_env = {k: (frozenset() if k in shown else v) for k, v in env.items()}
         plain = frozenset()

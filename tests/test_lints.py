@@ -3834,3 +3834,58 @@ def test_l052_is_a_note_only_where_the_rules_read_the_turn_of_a_piece_that_looks
     text = TURN_READ if change is None else TURN_READ.replace(*change)
     assert ("L052" in [d.code for d in findings(tmp_path, text)]) is said
     assert "L052" in NOTES
+
+
+LAID_TOGETHER = """\
+philtre: 1
+game: laid
+players: 2
+components:
+  card: {attributes: {n: 1..10}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  table: {copies: 3, visible: everyone}
+  kept: {visible: nobody}
+variables:
+  log: {initial: []}
+actions:
+  lay:
+    CHOICE
+    do:
+      LAY
+      - set: {log: "log + IDS"}
+flow:
+  - deal: {from: deck, to: hand, count: 4}
+  - turns: 0
+    until: count(hand[current]) < 3
+    do:
+      - decide: lay
+"""
+TWO = 'choose: {a: "hand[me]", b: "[x for x in hand[me] if x.id > a.id]"}'
+THREE = 'choose: {ts: "subsets(hand[me], 3)"}'
+
+
+def _laid(choice: str, lay: str, ids: str) -> str:
+    """LAID_TOGETHER with the action's choice, its moves (YAML lines under `do:`) and the ids it keeps."""
+    return LAID_TOGETHER.replace("CHOICE", choice).replace("      LAY\n", lay).replace("IDS", ids)
+
+
+@pytest.mark.parametrize("choice, lay, ids", [
+    (TWO, '      - move: "[a, b] -> table[0]"\n', "[a.id, b.id]"),
+    (THREE, "      - for: t in ts\n        do:\n          - move: t -> table[0]\n", "[t.id for t in ts]"),
+])
+def test_chosen_cards_laid_face_up_together_then_kept_are_no_l031(tmp_path, choice, lay, ids):
+    """A Rummikub trial: two chosen tiles moved to the table as one list, or a chosen set moved tile by tile in a loop,
+    then their ids kept in a variable every seat sees, were L031, where one move per tile was silent: every seat saw
+    them laid."""
+    assert [str(d) for d in findings(tmp_path, _laid(choice, lay, ids)) if d.code == "L031"] == []
+
+
+@pytest.mark.parametrize("choice, lay, ids", [
+    (TWO, '      - move: "[a, b] -> kept"\n', "[a.id, b.id]"),
+    (THREE, "      - for: t in ts\n        do:\n          - move: t -> table[0]\n            when: t.n > 5\n", "[t.id for t in ts]"),
+])
+def test_chosen_cards_kept_out_of_sight_then_logged_are_still_l031(tmp_path, choice, lay, ids):
+    """The same lay into a zone no seat sees, or a loop that shows only some of the set: every seat learns their ids."""
+    assert [d.code for d in findings(tmp_path, _laid(choice, lay, ids))].count("L031") == 1
