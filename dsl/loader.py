@@ -1545,7 +1545,7 @@ class _Builder:
                        did_you_mean(name, actions))
 
         for sc in scenarios:
-            for expected in sc.options:  # `count: 0` of a misspelt action counted nothing, and passed
+            for expected in sc.all_options():  # `count: 0` of a misspelt action counted nothing, and passed
                 if isinstance(expected.action, str) and expected.action not in actions:
                     unknown(expected.action, expected.action_loc or expected.loc)
             for step in (*sc.steps, *option_steps(sc)):
@@ -1597,7 +1597,7 @@ class _Builder:
                        "no `round:` statement, so round_number stays 0",
                        f"leave `round:` out of given, to wait at the first '{sc.at}' the flow reaches, or add a `round:` "
                        "statement to the flow")
-        named = [(sc.at, sc.at_loc or sc.loc, True)] + [(p.at, p.at_loc or p.loc, False) for p in sc.pending]
+        named = [(sc.at, sc.at_loc or sc.loc, True)] + [(p.at, p.at_loc or p.loc, False) for p in sc.all_pending()]
         for at, where, given in named:
             if at is not None and at not in names:
                 held = inside.get(at)

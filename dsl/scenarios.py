@@ -15,6 +15,7 @@ from .geometry import ROTATIONS
 from .parser import SourceText, parse
 from .plain_data import Frozen, made_by
 from .scenario_defaults import LEAVE_DEFAULTS_OUT, checking, from_defaults, said_once
+from .schema import EXPECT_ITEM_KEYS
 from .values import Component, Zone, component_text, describe, is_number, is_whole, other_kind_written, values_shown
 from .variable_types import NUMBERS
 from .yamlpos import Map, loc_of, plain
@@ -57,6 +58,18 @@ class Options(Frozen):
     action_loc: Loc | None = None  # where `action` is written
 
 
+class Checkpoint(Frozen):
+    """A step `- expect: [...]`: expectations checked between the steps (rulebook examples say "now she may only ..."
+    partway through a sequence), at the decision the game waits at once ``before`` steps are taken (after the last
+    step, before `autoplay`); its items are those a scenario's `expect` takes, held as the Scenario holds them."""
+    before: int  # how many steps are taken before it is checked
+    expect: tuple  # of Expr
+    sides: tuple  # per expression: what a failure shows, as Scenario.sides
+    pending: tuple  # of Pending
+    options: tuple  # of Options
+    loc: Loc
+
+
 class Scenario(Frozen):
     name: str
     players: int
@@ -91,6 +104,15 @@ class Scenario(Frozen):
     replaced: frozenset = frozenset()  # the entries of those defaults the scenario's own `given` replaced
     # `shuffles`: the n-th item orders the zones the n-th `shuffle` run shuffles; per item, a Shuffled
     shuffles: tuple = ()
+    checks: tuple = ()  # of Checkpoint: the steps `- expect: [...]`, in the order written
+
+    def all_pending(self) -> tuple:
+        """The `pending` expectations of `expect` and of every step `expect:`: what validate checks alike."""
+        return (*self.pending, *(p for check in self.checks for p in check.pending))
+
+    def all_options(self) -> tuple:
+        """The `options` expectations of `expect` and of every step `expect:`."""
+        return (*self.options, *(o for check in self.checks for o in check.options))
 
 
 class Shuffled(Frozen):
@@ -178,30 +200,30 @@ def _compiled_scenario(compiler: Compiler, item, loc: Loc, actions: dict | None)
         _check_given_components(compiler, contents)
         _check_given_at(compiler, str(key), contents)
     shuffles = _shuffles(compiler, item)
-    steps = []
+    steps, checked = [], []  # checked: (how many steps come before it, the step `expect:` item, where it is written)
     for j, step in enumerate(item.get("steps") or []):
+        if isinstance(step, Map) and "expect" in step:  # expectations between the steps: no decision
+            checked.append((len(steps), step, loc_of(item["steps"], j)))
+            continue
         if isinstance(step, Map) and "player" in step:  # a step by a seat the game lacks could only fail when run
             _a_seat(compiler, step["player"], step.loc_of("player"), item["players"])
         steps.append(_step(compiler, step, loc_of(item["steps"], j), actions, step["player"], step["action"]))
-    if "expect" not in item and not any(step.illegal for step in steps):
+    if "expect" not in item and not checked and not any(step.illegal for step in steps):
         _expect_missing(compiler, loc)
-    written = list(enumerate(item.get("expect") or []))
     decision = decision_names(compiler.symbols)  # read of the decision waiting (current, deciding)
     compiler.scenario_typer = _typer_left(compiler, given)
     try:
-        expect = tuple(
-            compiler.expression(e, loc_of(item["expect"], k), decision, want="bool", what="an expectation")
-            for k, e in written if not isinstance(e, dict) and not _quoted_item(compiler, e, loc_of(item["expect"], k))
-        )
+        expect = _expected_true(compiler, item.get("expect"), decision)
+        checked_true = [_expected_true(compiler, step["expect"], decision) for _, step, _ in checked]
         always = tuple(compiler.expression(e, loc_of(item["always"], k), decision, want="bool", what="an invariant")
                        for k, e in enumerate(item.get("always") or []))
     finally:
         compiler.scenario_typer = None
-    pending = tuple(_pending(compiler, e, k, loc_of(item["expect"], k), item["players"])
-                    for k, e in written if isinstance(e, dict) and "options" not in e)
-    options = tuple(_options(compiler, e, k, loc_of(item["expect"], k), item["players"], actions)
-                    for k, e in written if isinstance(e, dict) and "options" in e)
+    pending, options = _expected_items(compiler, item.get("expect"), item["players"], actions)
     sides = tuple(_sides(compiler, e, decision) for e in expect)
+    checks = tuple(Checkpoint(before, true, tuple(_sides(compiler, e, decision) for e in true),
+                              *_expected_items(compiler, step["expect"], item["players"], actions), where)
+                   for (before, step, where), true in zip(checked, checked_true))
     return Scenario(
         name=str(item["name"]), players=item["players"], seed=item.get("seed", 0),
         rolls=tuple(item.get("rolls") or ()), zones=tuple(zones),
@@ -225,7 +247,21 @@ def _compiled_scenario(compiler: Compiler, item, loc: Loc, actions: dict | None)
         rest=(rest := _rest(compiler, given) if "rest" in given else None),
         empty=_check_rest_emptied(compiler, rest, _emptied(compiler, given), zones),
         defaults=getattr(item, "defaults", None), replaced=getattr(item, "replaced", frozenset()), shuffles=shuffles,
+        checks=checks,
     )
+
+
+def _expected_true(compiler: Compiler, written, decision: dict) -> tuple:
+    """The expressions of an `expect` list (a scenario's, or a step's `expect:`), compiled as expectations."""
+    return tuple(compiler.expression(e, loc_of(written, k), decision, want="bool", what="an expectation")
+                 for k, e in enumerate(written or []) if not isinstance(e, dict) and not _quoted_item(compiler, e, loc_of(written, k)))
+
+
+def _expected_items(compiler: Compiler, written, players: int, actions: dict | None) -> tuple:
+    """The mappings of an `expect` list: (its `pending` items, its `options` items), each knowing its place in the list."""
+    items = [(k, e) for k, e in enumerate(written or []) if isinstance(e, dict)]
+    return (tuple(_pending(compiler, e, k, loc_of(written, k), players) for k, e in items if "options" not in e),
+            tuple(_options(compiler, e, k, loc_of(written, k), players, actions) for k, e in items if "options" in e))
 
 
 def _shuffles(compiler: Compiler, item) -> tuple:
@@ -476,7 +512,7 @@ def _options(compiler: Compiler, entry, index: int, loc: Loc, players: int, acti
 def option_steps(sc: Scenario) -> list:
     """The options the scenario's `options` expectations list (`are`), as steps, each naming an action: to be checked
     as its steps are."""
-    return [step for expected in sc.options for step in expected.are or () if isinstance(step.action, str)]
+    return [step for expected in sc.all_options() for step in expected.are or () if isinstance(step.action, str)]
 
 
 def _hint_component_word(compiler: Compiler, reported: int, action, name: str, text: str) -> None:
@@ -524,7 +560,6 @@ def component_hint(name: str, pattern: str) -> str:
     return f"'{name}' chooses a component: give its attributes, {name}: {pattern}"
 
 
-EXPECT_ITEM_KEYS = ("options", "pending", "at")  # the keys of an expect item that is a map (scenario.schema.json)
 _EXPECT_ITEM_WRITTEN = re.compile(r"\s*(options|pending|at)\s*:(?!\S)")  # such a key opening a quoted item, YAML's way
 
 
@@ -556,11 +591,12 @@ def _quoted_item(compiler: Compiler, text, loc) -> bool:
 
 
 def _expect_missing(compiler: Compiler, loc) -> None:
-    """V002 for a scenario that checks nothing: no `expect`, and no step it expects to be refused (`illegal: true`)."""
+    """V002 for a scenario that checks nothing: no `expect`, no step `expect:`, and no step it expects to be refused
+    (`illegal: true`)."""
     compiler.error(loc, "V002", "'expect' is required here: a scenario checks what is true after its steps, or that a "
                    "step is refused", "list what must hold after the steps (expect: [count(pile) == 1], or "
-                   "[{pending: 1}] for who decides next), or mark a step the rules refuse `illegal: true`, which is "
-                   "a check of its own")
+                   "[{pending: 1}] for who decides next), or at a point of them in a step - expect: [...], or mark a "
+                   "step the rules refuse `illegal: true`, which is a check of its own")
 
 
 def _check_whole_fields(compiler: Compiler, item) -> None:

@@ -485,27 +485,36 @@ def _calling_hint(word, path) -> str:
     return ""
 
 
-# what each expectation written as a step is told: its item as `expect` writes it, and how it is checked there
-_EXPECTATIONS_AS_STEPS = {
-    "pending": "(- {pending: SEATS, at: NAME}), checked after the steps",
-    "options": ("(- {options: {player: SEAT, count: N}}), checked after the steps; to check the options offered at a "
-                "point mid-game, write a scenario whose steps stop there (one scenario for each point)"),
-}
+EXPECT_ITEM_KEYS = ("options", "pending", "at")  # the keys of an expect item that is a map (scenario.schema.json)
+# the keys of a step that takes a decision: none of them stands beside a step `expect:`, which takes none
+DECISION_STEP_KEYS = ("player", "action", "args", "illegal")
 
 
 def _expectation_step(error):
     """For an expectation written as a step (`steps: [{pending: 0, at: take}]`, `steps: [{options: {player: 0, count:
-    6}}]`): (its key, the hint to move the item to `expect`), or None; the keys it lacks are no misspelling of the ones
-    it has."""
+    6}}]`): (its key, the hint to write it in a step `expect:`, which checks it at that point, or in the scenario's
+    `expect`), or None; the keys it lacks are no misspelling of the ones it has. For a step `expect:` beside a
+    decision's keys (`{player: 0, action: play, expect: [...]}`): (the first such key, the hint to give the decision
+    a step of its own)."""
     path = list(error.absolute_path)
-    if len(path) < 2 or path[-2] != "steps" or not isinstance(path[-1], int):
+    if len(path) < 2 or path[-2] != "steps" or not isinstance(path[-1], int) or not isinstance(error.instance, dict):
         return None
-    if not isinstance(error.instance, dict) or "action" in error.instance:
+    if "expect" in error.instance:
+        beside = [key for key in error.instance if key in DECISION_STEP_KEYS]
+        if not beside or error.validator != "additionalProperties":
+            return None
+        decision = {key: error.instance[key] for key in beside}
+        written = _flow(decision) if "player" in decision and "action" in decision else "{player: SEAT, action: NAME}"
+        return beside[0], (f"a step `expect:` checks expectations at this point and takes no decision: give the "
+                           f"decision a step of its own, - {written}, before it or after it")
+    if "action" in error.instance:
         return None
-    key = next((key for key in _EXPECTATIONS_AS_STEPS if key in error.instance), None)
+    key = next((key for key in EXPECT_ITEM_KEYS if key in error.instance and key != "at"), None)
     if key is None:
         return None
-    return key, f"`{key}` is an expectation, not a step: move this item to the scenario's expect: {_EXPECTATIONS_AS_STEPS[key]}"
+    item = {k: v for k, v in error.instance.items() if k in EXPECT_ITEM_KEYS}
+    return key, (f"`{key}` is an expectation, not a step: to check it at this point of the steps, write the step "
+                 f"- expect: [{_flow(item)}]; to check it after the steps, move it to the scenario's expect:")
 
 
 SCORE_SET_KEYS = ("to", "value")  # keys a score statement is given a value to take by, for its `set`
@@ -792,11 +801,13 @@ def _empty_list_hint(error, path, plain, kind: str) -> str:
 
 
 def _empty_expect_hint(scenario: dict) -> str:
-    """For a scenario's `expect: []`: leave it out where a step is marked illegal: true (that is a check of its own);
-    else what to list."""
+    """For a scenario's `expect: []`: leave it out where a step is marked illegal: true, or a step `expect:` checks a
+    point of the steps (each is a check of its own); else what to list."""
     steps = scenario.get("steps")
     if isinstance(steps, list) and any(isinstance(step, dict) and step.get("illegal") is True for step in steps):
         return "expect: [] lists nothing: leave expect out, since a step marked illegal: true is a check of its own"
+    if isinstance(steps, list) and any(isinstance(step, dict) and "expect" in step for step in steps):
+        return "expect: [] lists nothing: leave expect out, since a step expect: [...] checks the steps already"
     return ("expect: [] lists nothing: list what must hold after the steps (expect: [count(pile) == 1]), or mark a step "
             "the rules refuse illegal: true and leave expect out")
 

@@ -589,11 +589,14 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
             if stuck is not None:  # no step could ever be taken past it: the steps would blame a seat yet to choose
                 result.failures.append(_no_options_at_given(game, sc, stuck))
                 return _blame(result, None)
-        for step in sc.steps:
+        checks = _checks_by_place(sc)
+        for number, step in enumerate(sc.steps):
             given_first = step is sc.steps[0] and sc.at is None and bool(sc.variables or sc.zones or sc.empty)
-            stepped_round = game.state.round
             if not _check_always(game, sc, result):
                 return _blame(result, None)
+            for check in checks.get(number, ()):  # a step `expect:` before this one: read where this step is taken
+                _check_expectations(game, ruleset, sc, result, check, ran, stepped_round, number > 0)
+            stepped_round = game.state.round
             failed, rolled = len(result.failures), len(game.script_uses)
             taken = _ran_on(lambda: _take_step(game, step, result, given_first, sc), step, sc)
             result.unscripted += [(number, game.script_uses[number - 1][1], step.loc)
@@ -607,35 +610,14 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
         # the end of the game is no decision: bookkeeping after the last one (a deal passing on) need not keep them
         if not game.finished and not _check_always(game, sc, result) and sc.autoplay:
             return _blame(result, None)  # the end the expectations are about is not reached
+        for check in checks.get(len(sc.steps), ()):  # after the last step: before autoplay plays on to the end
+            _check_expectations(game, ruleset, sc, result, check, ran, stepped_round, bool(sc.steps))
         if sc.autoplay:
             ran = True
             _autoplay(game, sc, result)
             if result.failures:
                 return _blame(result, None)  # an invariant broke on the way: the expectations are about an end not reached
-        S, L = game.state, decision_locals(game)
-        pending = {p.index: p for p in (*sc.pending, *sc.options)}
-        offered = {expected.index for expected in sc.options}
-        expressions = iter(enumerate(sc.expect))
-        for i in range(len(sc.expect) + len(pending)):  # in the order written
-            if i in pending:
-                failure = _options_failure(game, pending[i]) if i in offered else _pending_failure(game, pending[i], sc)
-                if failure:  # (who decides was listed before `given`: no variable read since; the options read the actions')
-                    result.failures.append(failure)
-                    _blame(result, None if ran else _actions_reads(ruleset) if i in offered else [])
-                continue
-            k, expr = next(expressions)
-            try:
-                value = _evaluate(expr, S, L)
-            except _NotEvaluated as exc:  # one failing expectation does not hide the others
-                result.failures.append(_with_resized_given(ruleset, sc, str(exc)))
-                _blame(result, None if ran else [expr])
-                continue
-            if value is not True:
-                _blame(result, None if ran else [expr])
-                sides = sc.sides[k] if k < len(sc.sides) else ()
-                result.failures.append(_failure(expr.loc, "T012", f"expected true: {expr.text.strip()}{_values(expr, S, L, sides)}",
-                                                "; ".join(filter(None, (_choices_waiting(game), _defaults_read(ruleset, sc, expr),
-                                                                        _ran_into_round(game, stepped_round))))))
+        _check_expectations(game, ruleset, sc, result, sc, ran, stepped_round, bool(sc.steps))
     except (PhiltreError, _NotEvaluated) as exc:
         result.causes = None  # (a rule failed, or a step's argument: what it read is not followed)
         result.stopped = isinstance(exc, PhiltreError) and exc.stopped_a_game
@@ -644,6 +626,46 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
         result.failures.append(_with_resized_given(ruleset, sc, str(exc)))
         return False
     return True
+
+
+def _checks_by_place(sc) -> dict:
+    """The scenario's steps `expect:` by the number of steps taken before each is read."""
+    out: dict = {}
+    for check in sc.checks:
+        out.setdefault(check.before, []).append(check)
+    return out
+
+
+def _check_expectations(game, ruleset, sc, result, held, ran: bool, stepped_round, stepped: bool) -> None:
+    """Check the expectations ``held`` (the scenario's `expect`, or a step `expect:`: expressions, `pending` and
+    `options` items) at the position now, in the order written; each failure goes to ``result``, and none hides the
+    others. ``ran``: whether a rule ran since `given`; ``stepped_round``: the round the last step was taken in;
+    ``stepped``: whether a step was taken before them."""
+    S, L = game.state, decision_locals(game)
+    pending = {p.index: p for p in (*held.pending, *held.options)}
+    offered = {expected.index for expected in held.options}
+    expressions = iter(enumerate(held.expect))
+    for i in range(len(held.expect) + len(pending)):  # in the order written
+        if i in pending:
+            failure = (_options_failure(game, pending[i]) if i in offered
+                       else _pending_failure(game, pending[i], sc, stepped))
+            if failure:  # (who decides was listed before `given`: no variable read since; the options read the actions')
+                result.failures.append(failure)
+                _blame(result, None if ran else _actions_reads(ruleset) if i in offered else [])
+            continue
+        k, expr = next(expressions)
+        try:
+            value = _evaluate(expr, S, L)
+        except _NotEvaluated as exc:  # one failing expectation does not hide the others
+            result.failures.append(_with_resized_given(ruleset, sc, str(exc)))
+            _blame(result, None if ran else [expr])
+            continue
+        if value is not True:
+            _blame(result, None if ran else [expr])
+            sides = held.sides[k] if k < len(held.sides) else ()
+            result.failures.append(_failure(expr.loc, "T012", f"expected true: {expr.text.strip()}{_values(expr, S, L, sides)}",
+                                            "; ".join(filter(None, (_choices_waiting(game), _defaults_read(ruleset, sc, expr),
+                                                                    _ran_into_round(game, stepped_round, held is not sc))))))
 
 
 def _blame(result, exprs) -> bool:
@@ -681,10 +703,11 @@ def _choices_waiting(game) -> str:
             "effects run once every seat has chosen")
 
 
-def _ran_into_round(game, stepped_round) -> str:
+def _ran_into_round(game, stepped_round, between: bool = False) -> str:
     """Where the game ran on from the last step into another round before the expectations read it (a bluffing trial's
     checks of what a round resets, after the challenge's last step, failed with the values alone): where it stands, as
-    an `always` failure says; else '' (no steps, the same round, or the game over: an end is what autoplay reads)."""
+    an `always` failure says; else '' (no steps, the same round, or the game over: an end is what autoplay reads).
+    ``between``: read by a step `expect:`, after the step before it."""
     from .render import seats_text
 
     S = game.state
@@ -693,7 +716,8 @@ def _ran_into_round(game, stepped_round) -> str:
     waiting = S.flow.pending
     at = (f", {seats_text(game.pending())} deciding at '{waiting.stmt.label or waiting.stmt.kind}', line "
           f"{waiting.stmt.loc.line}") if waiting is not None else ""
-    return (f"read at decision {game.decisions + 1} (round {S.round}{at}): after the last step, taken in round "
+    step = "the step before it" if between else "the last step"
+    return (f"read at decision {game.decisions + 1} (round {S.round}{at}): after {step}, taken in round "
             f"{stepped_round}, the game ran on to its next decision, in round {S.round}, whose start may have reset what "
             f"this reads; expect what lasts past the round")
 
@@ -774,10 +798,11 @@ def _rolls_not_reached(game, sc) -> list:
                      f"game before any roll after the position given.at '{sc.at}'")]
 
 
-def _pending_failure(game, expected, sc) -> str:
+def _pending_failure(game, expected, sc, stepped: bool) -> str:
     """T012 if the seats deciding now, or the decision statement they decide at, are not those expected; else ''. Where
-    the seats differ and no step was taken after a `given` that set variables or zones, its hint says that the decision
-    was listed before `given` was applied (a step's `players` read from a variable `given` sets is not read again)."""
+    the seats differ and no step was taken (``stepped``) after a `given` that set variables or zones, its hint says that
+    the decision was listed before `given` was applied (a step's `players` read from a variable `given` sets is not
+    read again)."""
     from .render import seats_text
 
     seats = game.pending()  # in a simultaneous step, the seats that have not chosen yet
@@ -793,7 +818,7 @@ def _pending_failure(game, expected, sc) -> str:
         wanted = f"{seats_text(expected.seats)} to decide" + (f" at '{expected.at}'" if expected.at is not None else "")
     now = f"{seats_text(seats)} (at '{at}')" if seats else "nobody, the game is over"
     hint = ""
-    if (seats and not sc.steps and not sc.autoplay and (sc.variables or sc.zones or sc.empty)
+    if (seats and not stepped and not sc.autoplay and (sc.variables or sc.zones or sc.empty)
             and expected.seats is not None and sorted(expected.seats) != sorted(seats) and _given_picks_seat(game, sc)):
         hint = (f" (the seats deciding at '{at}' were listed before `given` was applied, which changes only what it "
                 "names: reach this position with steps)")

@@ -851,25 +851,27 @@ def test_a_number_no_component_has_for_a_component_step_is_told_to_give_attribut
 
 
 @pytest.mark.parametrize("item", ["{pending: [0, 1], at: play}", "{pending: 0}"])
-def test_a_pending_written_as_a_step_is_told_to_move_to_expect(tmp_path, item):
-    """`steps: [{pending: 0, at: ...}]` was told "did you mean 'player' and 'action' for 'pending' and 'at'?"."""
+def test_a_pending_written_as_a_step_is_told_to_write_it_in_a_step_expect(tmp_path, item):
+    """`steps: [{pending: 0, at: ...}]` was told "did you mean 'player' and 'action' for 'pending' and 'at'?"; the hint
+    writes the item as the step `expect:` that checks it at that point, or says to move it to `expect`."""
     path = _beside(tmp_path, TUTORIAL, f"scenarios:\n  - name: s\n    players: 2\n    steps:\n      - {item}\n    expect: [\"true\"]\n")
     said = _refused(path)
     assert (f"{_loc(path, 'pending')}: V001 unknown key ('pending' was unexpected) (`pending` is an expectation, not a step: "
-            "move this item to the scenario's expect: (- {pending: SEATS, at: NAME}), checked after the steps)") in said, said
+            f"to check it at this point of the steps, write the step - expect: [{item}]; to check it after the steps, "
+            "move it to the scenario's expect:)") in said, said
     assert "did you mean" not in said, said
 
 
-def test_options_written_as_a_step_is_told_to_move_to_expect_and_how_to_check_mid_game(tmp_path):
-    """A Durak trial wrote `- {options: {player: 0, count: 6}}` among the steps: "did you mean 'action'?". It is an
-    expectation, checked after the steps; the hint says so, and how to check the options at a point mid-game."""
+def test_options_written_as_a_step_is_told_to_write_it_in_a_step_expect(tmp_path):
+    """A Durak trial wrote `- {options: {player: 0, count: 6}}` among the steps: "did you mean 'action'?". A Coup and a
+    Yahtzee trial wanted just that, a check of the options partway through the steps: the hint writes the step that
+    does it."""
     item = "{options: {player: 0, count: 6}}"
     path = _beside(tmp_path, TUTORIAL, f"scenarios:\n  - name: s\n    players: 2\n    steps:\n      - {item}\n    expect: [\"true\"]\n")
     said = _refused(path)
     assert (f"{_loc(path, 'options')}: V001 unknown key ('options' was unexpected) (`options` is an expectation, not a "
-            "step: move this item to the scenario's expect: (- {options: {player: SEAT, count: N}}), checked after the "
-            "steps; to check the options offered at a point mid-game, write a scenario whose steps stop there (one "
-            "scenario for each point))") in said, said
+            "step: to check it at this point of the steps, write the step - expect: [{options: {player: 0, count: 6}}]; "
+            "to check it after the steps, move it to the scenario's expect:)") in said, said
     assert "did you mean" not in said, said
 
 
