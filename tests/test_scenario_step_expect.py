@@ -216,3 +216,45 @@ def test_philtre_test_reports_a_step_expect_failure_with_its_place_in_json(tmp_p
     [row] = json.loads(result.output)["scenarios"]
     assert row["outcome"] == "failed"
     assert row["failures"] == [f"{_loc(path, 'held(0) == 7')}: T012 expected true: held(0) == 7  [held(0) = 6]"], row
+
+
+SEATS_FROM_A_VARIABLE = """\
+philtre: 1
+game: seats-from-a-variable
+players: 3
+variables:
+  inside: {initial: true, each: player}
+actions:
+  leave:
+    do:
+      - set: {"inside[me]": false}
+  stay: {}
+flow:
+  - repeat: 3
+    do:
+      - name: choose
+        simultaneous: [stay, leave]
+        players: "[p for p in players if inside[p]]"
+scenarios:
+  - name: seat 1 has already left
+    players: 3
+    given:
+      variables: {inside: [true, false, true]}
+    steps:
+      - expect: [{pending: [0, 2]}]
+      - {player: 0, action: stay}
+      - {player: 1, action: stay}
+      - {player: 2, action: stay}
+      - expect: [{pending: [0, 2]}]
+"""
+
+
+def test_a_step_expect_before_any_step_says_the_seats_were_listed_before_given(tmp_path):
+    """As `expect` with no steps says it: the seats deciding when `given` was applied were listed before it. After the
+    steps of that decision the flow lists them again, from the position given, and the second check holds."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(SEATS_FROM_A_VARIABLE, encoding="utf-8")
+    [failures] = _failures(path)
+    assert failures == [f"{_loc(path, '{pending: [0, 2]}')}: T012 expected seats 0, 2 to decide; deciding now: seats 0, 1, 2 "
+                        "(at 'choose') (the seats deciding at 'choose' were listed before `given` was applied, which "
+                        "changes only what it names: reach this position with steps)"], failures
