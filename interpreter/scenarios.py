@@ -617,7 +617,7 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
             _autoplay(game, sc, result)
             if result.failures:
                 return _blame(result, None)  # an invariant broke on the way: the expectations are about an end not reached
-        _check_expectations(game, ruleset, sc, result, sc, ran, stepped_round, bool(sc.steps))
+        _check_expectations(game, ruleset, sc, result, sc, ran, stepped_round, bool(sc.steps) or sc.autoplay)
     except (PhiltreError, _NotEvaluated) as exc:
         result.causes = None  # (a rule failed, or a step's argument: what it read is not followed)
         result.stopped = isinstance(exc, PhiltreError) and exc.stopped_a_game
@@ -636,11 +636,11 @@ def _checks_by_place(sc) -> dict:
     return out
 
 
-def _check_expectations(game, ruleset, sc, result, held, ran: bool, stepped_round, stepped: bool) -> None:
+def _check_expectations(game, ruleset, sc, result, held, ran: bool, stepped_round, moved_on: bool) -> None:
     """Check the expectations ``held`` (the scenario's `expect`, or a step `expect:`: expressions, `pending` and
     `options` items) at the position now, in the order written; each failure goes to ``result``, and none hides the
     others. ``ran``: whether a rule ran since `given`; ``stepped_round``: the round the last step was taken in;
-    ``stepped``: whether a step was taken before them."""
+    ``moved_on``: whether the game moved on from `given` before them (a step taken, or autoplay)."""
     S, L = game.state, decision_locals(game)
     pending = {p.index: p for p in (*held.pending, *held.options)}
     offered = {expected.index for expected in held.options}
@@ -648,7 +648,7 @@ def _check_expectations(game, ruleset, sc, result, held, ran: bool, stepped_roun
     for i in range(len(held.expect) + len(pending)):  # in the order written
         if i in pending:
             failure = (_options_failure(game, pending[i]) if i in offered
-                       else _pending_failure(game, pending[i], sc, stepped))
+                       else _pending_failure(game, pending[i], sc, moved_on))
             if failure:  # (who decides was listed before `given`: no variable read since; the options read the actions')
                 result.failures.append(failure)
                 _blame(result, None if ran else _actions_reads(ruleset) if i in offered else [])
@@ -798,11 +798,11 @@ def _rolls_not_reached(game, sc) -> list:
                      f"game before any roll after the position given.at '{sc.at}'")]
 
 
-def _pending_failure(game, expected, sc, stepped: bool) -> str:
+def _pending_failure(game, expected, sc, moved_on: bool) -> str:
     """T012 if the seats deciding now, or the decision statement they decide at, are not those expected; else ''. Where
-    the seats differ and no step was taken (``stepped``) after a `given` that set variables or zones, its hint says that
-    the decision was listed before `given` was applied (a step's `players` read from a variable `given` sets is not
-    read again)."""
+    the seats differ and the game has not moved on (``moved_on``: a step taken, or autoplay) from a `given` that set
+    variables or zones, its hint says that the decision was listed before `given` was applied (a step's `players` read
+    from a variable `given` sets is not read again)."""
     from .render import seats_text
 
     seats = game.pending()  # in a simultaneous step, the seats that have not chosen yet
@@ -818,7 +818,7 @@ def _pending_failure(game, expected, sc, stepped: bool) -> str:
         wanted = f"{seats_text(expected.seats)} to decide" + (f" at '{expected.at}'" if expected.at is not None else "")
     now = f"{seats_text(seats)} (at '{at}')" if seats else "nobody, the game is over"
     hint = ""
-    if (seats and not stepped and not sc.autoplay and (sc.variables or sc.zones or sc.empty)
+    if (seats and not moved_on and (sc.variables or sc.zones or sc.empty)
             and expected.seats is not None and sorted(expected.seats) != sorted(seats) and _given_picks_seat(game, sc)):
         hint = (f" (the seats deciding at '{at}' were listed before `given` was applied, which changes only what it "
                 "names: reach this position with steps)")
