@@ -996,7 +996,7 @@ def _node_type(ts):
 
 def _reachable_type(ts):
     """reachable()'s result type: a list of the nodes' type, the start's too. A start known only at run time (a
-    variable's value) is taken to be a node, as it is to be found among them: Tsuro's `last(reachable(ls, pos[p]))`,
+    variable's value) is taken to be a node, as it is to be found among them: a trial game's `last(reachable(ls, pos[p]))`,
     its edges lists of points, is a point, and a definition given it that reads `q.x` is E153 at validate, not R100 when
     a game runs."""
     from .compiler import _unify  # (imported when calls are checked: the compiler imports this module)

@@ -3674,7 +3674,7 @@ class Compiler:
             checked = self._check_given(define, tuple(types), src.at(node.pos))
             if _unknown_type(t) and checked is not None and not _unknown_type(checked):
                 # the type the body gives for the arguments' own types (a list of points for `ahead(p, ls)`, ls a list
-                # of links), though its code reads them as any: a definition given it checks it (Tsuro's on_border(q),
+                # of links), though its code reads them as any: a definition given it checks it (a trial game's on_border(q),
                 # `q.x`, given last(ahead(..)), was R100 in a game and now is E153 at validate)
                 t = checked
             if not codes and fname in self._constants:
@@ -4373,7 +4373,7 @@ class Compiler:
 
     def _seat_zones_hint(self, tree, want, found, env) -> str:
         """For `side[f]` where one zone goes, side a family of N zones a seat (`each: player, copies: N`): side[f] is
-        seat f's N zones, a list; one is indexed again, side[me][f] (a Battle Line trial's move: card -> side[f])."""
+        seat f's N zones, a list; one is indexed again, side[me][f] (a trial's move: card -> side[f])."""
         if want != "zone" or found != ("list", "zone") or not isinstance(tree, ast.Index) or not isinstance(tree.target, ast.Name):
             return ""
         name, index = tree.target.name, ast.text(tree.index)
@@ -4385,7 +4385,7 @@ class Compiler:
 
     def _word_key_hint(self, what: str, found, tree) -> str:
         """For a winners key that reads an attribute of words (`first(hand[p]).rank`, ranks J, Q, K): a key is a number,
-        and the place of each word in the declared order is one that ranks them so (a Leduc trial's showdown)."""
+        and the place of each word in the declared order is one that ranks them so (a trial's showdown)."""
         read = _ranked_attribute(tree) if what == "a ranking key" and found == "str" else None
         if read is None:
             return ""
@@ -4529,7 +4529,7 @@ class Compiler:
             if not ({lt, rt} <= {"str", ANY}):
                 self.error(src.at(node.pos), "E124", f"cannot add a {show_type(lt)} and a {show_type(rt)}")
                 # a word or a number, as meant: 'str' made `10 + value(r)` (value(r): r + 1, r a word) a second E124,
-                # and the score adding it up an E120, at lines that were right (a Leduc trial)
+                # and the score adding it up an E120, at lines that were right (a trial)
                 return "None", ANY
             return (f"({lc} + {rc})" if lt == rt else f"_add({lc}, {rc})"), "str"
         for t, side in ((lt, node.left), (rt, node.right)):
@@ -4669,7 +4669,7 @@ class Compiler:
         """`z in track`, a zone (or a value of unknown type) looked for in a family of zones named in the rules, as a test
         of its class and its key's name: a family's zones are all the zones of its name (``ZoneSpec.key``, each state's
         ``zones``), and a zone equals another of the same key only (``Zone.__eq__``), so the same truth value without
-        Python's ``==`` called for each zone passed over (Sorry!'s `zone_of(c) in track`, 60 zones, a third of its
+        Python's ``==`` called for each zone passed over (a race game's `zone_of(c) in track`, 60 zones, a third of its
         playouts). The work is charged as for the list (its length, known: ``_searched``). None where this does not apply
         (a family of N zones a seat, whose list is another's; a value that needs a local where Python refuses one)."""
         family = _FAMILY_READ.fullmatch(rc)
@@ -7906,7 +7906,7 @@ def _zones_there_hint(name: str, zones, variables=None, indexed: bool = True) ->
     zones the ruleset has, as a scenario names one of them rather than declares one; with ``variables`` (a name
     indexed in an expectation, `hand[0]`, which may be a list), those too. In a ruleset of no zones, the declaration:
     a zone per seat only where the name is ``indexed`` (`count(discard)` reads one zone), after asking whether the
-    scenario is stale or another ruleset's: one hint for each place a scenario names a zone (a Farkle trial's read two)."""
+    scenario is stale or another ruleset's: one hint for each place a scenario names a zone (a trial's read two)."""
     there = f"the zones are {few_listed(sorted(zones))}" if zones else "the ruleset declares no zones"
     said = (f"no zone or variable is named '{name}': {there}; the variables are {few_listed(sorted(variables))}" if variables
             else f"no zone is named '{name}': {there}")
@@ -8057,7 +8057,7 @@ def _never_equal(a, b, node, symbols=None):
 
 def _list_with_number_hint(kind, node, number) -> str:
     """E124's hint for a zone or a list compared with the number ``number``: its count, but for a list of seats
-    (`deciding == 1`, a Sheriff of Nottingham trial's scenario), 'in' first, as a seat number was meant to be among them."""
+    (`deciding == 1`, a trial's scenario), 'in' first, as a seat number was meant to be among them."""
     if kind != ("list", "player"):
         return "count(x) is how many items x holds"
     seats, seat = ast.text(node.right if number is node.left else node.left), ast.text(number)
@@ -8173,7 +8173,7 @@ def _one_seat_hint(want, found, what: str, example: tuple = ("", False), own_sea
 
 
 def _one_winner_hint(what: str, found, tree, text) -> str:
-    """For winners given one seat (`winners: "first(p for p in players if won(p))"`, a Battle Line trial): winners is a
+    """For winners given one seat (`winners: "first(p for p in players if won(p))"`, a trial): winners is a
     list, of one seat too, and the comprehension inside first() or last() lists every seat that passes; else ''."""
     if what != "winners" or found != "player":
         return ""
@@ -8410,7 +8410,7 @@ def _ranking_keys_hint(what: str, tree) -> str:
 
 
 def _piece_cells_hint(what: str, text: str) -> str:
-    """For a derived `cells` or `shape` that is no list (`cells: "'b' if owner == 0 else 'w'"`, a Checkers trial): what
+    """For a derived `cells` or `shape` that is no list (`cells: "'b' if owner == 0 else 'w'"`, a trial): what
     the grid reads there, written as a list; else ''."""
     if what == "derived attribute 'cells'":
         return f"the grid reads a piece's cells as a list of cell patterns, one per cell: \"[{text}]\" for a piece of one cell"
@@ -8420,7 +8420,7 @@ def _piece_cells_hint(what: str, text: str) -> str:
 
 
 def _rotate_by_hint(what: str, type_) -> str:
-    """For a rotate's `by` that is no whole number (`by: "'left'"`, a 7 Wonders trial's draft): how many seats, and which
+    """For a rotate's `by` that is no whole number (`by: "'left'"`, a trial's draft): how many seats, and which
     way, are written; else ''."""
     if what == "'by'" and type_ not in ("int", "num"):
         return "by is how many seats each zone passes: by: 1 (to the left) or by: -1 (to the right)"

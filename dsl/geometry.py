@@ -260,7 +260,7 @@ _SOLID: dict = {}  # id of a list piece_cells gave -> (that list, each cell's on
 def _solid_values(cells) -> list:
     """Each cell's value where its sub-cells are all alike (cell_value's test), else _MIXED, worked out once per list of
     cells piece_cells keeps: a rule testing where each of a hundred placements would lie (piece_cells) tested every
-    sub-cell of every cell each time (a Blokus trial: an eighth of its games)."""
+    sub-cell of every cell each time (a trial: an eighth of its games)."""
     kept = _SOLID.get(id(cells))
     if kept is not None and kept[0] is cells:
         return kept[1]

@@ -484,7 +484,7 @@ def _refs(facts, node, env) -> frozenset:
 def _public_count(facts, node):
     """What a count every seat sees may be, for _refs, else None: `count(buried[p])` (`count: everyone`, also written
     `count(c for c in buried[p])`) the zone's mark (_COUNT_MARK), `count(hand)` (the number of a family's zones) nothing.
-    Through a variable or a `let` given it, as read directly, it tells no seat what the zone holds (a 7 Wonders trial's
+    Through a variable or a `let` given it, as read directly, it tells no seat what the zone holds (a trial's
     coins set from the count of a face-down pile were L006's and L021's)."""
     node = _items_counted(facts, node) or node
     if _counts_in_public(facts, node):
@@ -832,7 +832,7 @@ def _misspelt_action_hint(facts, name: str, offered: set) -> str:
 def l038_fallback_never_offered(facts) -> list:
     """L038: a `decide` or `simultaneous` whose `otherwise:` is never offered: one of its own actions always gives the
     seat an option (it chooses nothing and has no `if:`, or one always true), and the fallback is offered only where
-    they give none (a Sheriff of Nottingham trial's `decide: inspect` with `otherwise: let_through`: never let through)."""
+    they give none (a trial's `decide: inspect` with `otherwise: let_through`: never let through)."""
     written = None
     out = []
     for stmt, _, _ in facts.placed:
@@ -853,8 +853,8 @@ def l038_fallback_never_offered(facts) -> list:
 
 def l039_set_reads_an_earlier_key(facts) -> list:
     """L039: a value of a `set` reads a variable an earlier key of the same `set` wrote (any seat's entry of it): the
-    targets are set one after another, so it reads the value just set, not the one from before the `set` (a Sheriff of
-    Nottingham trial's `"gold[me]": "gold[me] + min(gold[t], fine)"` after `"gold[t]": "gold[t] - fine"` paid from the
+    targets are set one after another, so it reads the value just set, not the one from before the `set` (a
+    trial's `"gold[me]": "gold[me] + min(gold[t], fine)"` after `"gold[t]": "gold[t] - fine"` paid from the
     gold already lowered). A key's own entry read in its value (`"gold[t]": "gold[t] + paid"` after `"gold[me]": ...`,
     a transfer) is no finding: another seat's entry was written, unless a key wrote the variable whole."""
     out, memo = [], {}
@@ -1669,7 +1669,7 @@ def _order_read(facts, action: str, expr, tree) -> list:
 def _outside_public(facts, tree, reads) -> str:
     """Where ``tree`` reads every zone not every seat sees (the deck and every hand: a per-seat one other than as
     ZONE[me] alone), the start of a hint that the components outside the public zones are known to all and how to
-    write them, reading public zones alone (a Schotten Totten trial's cards not yet played, the deck and both hands,
+    write them, reading public zones alone (a trial's cards not yet played, the deck and both hands,
     were flagged); else ''."""
     zones = facts.ruleset.zones
     public = [name for name, zone in zones.items() if zone.visible == "everyone"]
@@ -2087,7 +2087,7 @@ def _revealed_under_the_same_when(facts, loop_seats=None) -> dict:
     """id of a statement -> (what a `reveal` with a `when` showed every seat before it, where that `when` surely held: a later
     statement of the same block whose own `when` has the reveal's among the parts it joins with `and`, and the statements
     in its blocks; the reveals with a `when` before it whose `when` it does not so imply, as (reveal, what it shows)).
-    A Citadels trial's called role, `when: killed != r` / `reveal: ...`, then `when: who != none and killed != r` /
+    A trial's called role, `when: killed != r` / `reveal: ...`, then `when: who != none and killed != r` /
     `decide: ...`: the decision is asked only where the role was shown. Only `let`s binding no name the `when` reads,
     `say`s and reveals may come between (anything else may change what the `when` reads)."""
     envs = {id(stmt): env for stmt, env, _ in facts.placed}
@@ -2148,7 +2148,7 @@ def _revealed_under_the_same_when(facts, loop_seats=None) -> dict:
 def _reveal_with_its_own_when(facts, stmt, what: str, diagnostic):
     """``diagnostic`` (L027, L031 at ``stmt``, which read ``what``) with, first in its hint, the reveal before it in its
     block that shows that zone but has a `when` of its own this statement's does not imply, so it is not counted: the
-    hint's reveal is written already (a Citadels trial's `when: killed != r` / `reveal: ...`). Said in full at the first
+    hint's reveal is written already (a trial's `when: killed != r` / `reveal: ...`). Said in full at the first
     finding it causes, then by the line of that one."""
     if not what.startswith("what '"):
         return diagnostic
@@ -2302,7 +2302,7 @@ def _moved_into_sight(facts, stmt, env):
 
 def _lets_of_moved(facts, moved, lets) -> set:
     """The names of ``lets`` (_lets_in_scope) whose value reads a zone some seat does not see only through ``moved``,
-    what a move just put where every seat sees it: every seat now sees what they were given from (a Go Fish trial's
+    what a move just put where every seat sees it: every seat now sees what they were given from (a trial's
     `let: {made: "distinct(c.rank for c in book_cards(p))"}`, then `move: book_cards(p) -> books[p]`, then a score of
     `count(made)`)."""
     zones, text = facts.ruleset.zones, ast.text(moved)
@@ -2570,7 +2570,7 @@ def l009_always_fails(facts) -> list:
 
 def _divided_by_zero(facts) -> list:
     """L009 at each `/`, `//` or `%` of what reads the game by the number 0 written out, that an expression computes
-    whenever it is computed (`count(books[p]) / 0`, a Go Fish trial's: no fold found it, and only --smoke did); one of
+    whenever it is computed (`count(books[p]) / 0`, a trial's: no fold found it, and only --smoke did); one of
     numbers written out (`1 // 0`) is the fold's, above."""
     out, seen = [], set()
     for source, tree, _ in _trees_naming_attributes(facts):
@@ -2645,7 +2645,7 @@ def l010_value_nothing_has(facts) -> list:
     return out + _cells_compared_with_numbers(facts)
 
 
-# -- L010 for a grid's cells: words compared with a number (a Reversi trial's `cell_at(...) == colour(p)`, colour(p) a
+# -- L010 for a grid's cells: words compared with a number (a trial's `cell_at(...) == colour(p)`, colour(p) a
 # seat, where the discs' cells are 'black' and 'white': no disc ever matched, and every game ended at once)
 
 DEFINITIONS_FOLLOWED = 8  # definitions followed inside one another, at most
@@ -2914,7 +2914,7 @@ def _mixed_finding(source, node, side, values) -> Diagnostic:
 def l042_order_of_words_not_as_declared(facts) -> list:
     """L042: an order taken of an attribute whose declared values are all words, declared out of alphabetical order
     (`rank: [J, Q, K]`): a comparison `<`, `<=`, `>`, `>=` of it, or max(), min(), sorted(), sorted_by(), max_by(),
-    min_by() keyed by it. Words compare alphabetically (K < Q), not in the order declared: Q beat K in a Leduc trial's
+    min_by() keyed by it. Words compare alphabetically (K < Q), not in the order declared: Q beat K in a trial's
     showdown, with no finding. Attributes declared alphabetically ([a, b, c]) order as declared: no finding."""
     unordered = _words_out_of_order(facts)
     out = []
@@ -4245,7 +4245,7 @@ def l040_shuffled_in_sight_then_hidden(facts) -> list:
     """L040: a `shuffle` of a zone some seat sees, then, later in the same block (in a statement after it, or in one
     that statement holds), a `move` of that zone whole, or of its first components (`take(ZONE, n)`), into a zone that
     seat does not see, with no shuffle of that zone after the move before anything asks: the seat saw the shuffled
-    order (its view and record show it), and it is now the hidden zone's (a Pandemic trial's epidemic: the infection
+    order (its view and record show it), and it is now the hidden zone's (a trial's epidemic: the infection
     discard shuffled face up, then put on the face-down infection deck, so every seat knew each infection to come)."""
     envs = {id(stmt): env for stmt, env, _ in facts.placed}
     out = []
@@ -4274,7 +4274,7 @@ def _moved_one_by_one(facts, loop, after, shuffled, envs, looped: set) -> list:
     """[(move, the zone, the seats that learn its order)] for each move in ``loop`` (a loop statement; ``after``: the
     statements after it in its block) that takes one component of the zone ``shuffled`` a pass (`last(discard)`,
     `first(discard)`, `discard[0]`, or `c` of `for: c in discard`) into a zone some seat that sees ``shuffled`` does not
-    see: pass after pass, the whole zone goes over in the order seen (a Pandemic-like epidemic written as a loop). Not
+    see: pass after pass, the whole zone goes over in the order seen (a trial game's epidemic written as a loop). Not
     followed where the loop shuffles the zone itself, nor for the moves in ``looped`` (said at an outer loop)."""
     if loop.kind not in LOOPS:
         return []
@@ -4399,7 +4399,7 @@ def _hiding_order(facts, zone: str) -> str:
 def l043_public_bag_into_hidden(facts) -> list:
     """L043: a draw from a bag every seat sees (`order: nobody`, `visible: everyone`) into a zone some seat does not
     see: a `move` of what it reads by position (`last(bag)`, `take(bag, 2)`), or a `deal` from it. Every seat sees which
-    component left the bag (language.md, zones), so every seat knows what the hidden zone got (a Dominion trial's
+    component left the bag (language.md, zones), so every seat knows what the hidden zone got (a trial's
     per-seat deck, `{each: player, order: nobody}`, made every hand public). A move of the whole bag, or of what is
     picked by what every seat sees (`[c for c in bag if c.kind == 'gold']`), tells nothing the table did not see."""
     zones, out = facts.ruleset.zones, []
@@ -4466,7 +4466,7 @@ def _overlay_drops_it(stmt, name: str) -> str:
 def l046_comprehension_hides_a_loop_name(facts) -> list:
     """L046: a comprehension's `for` binding the name of a `for:` loop around its statement (`[c for c in floor[p] for p
     in players]` inside `for: p in players`): the loop's name is hidden there, so each seat's pass takes every seat's
-    items (an Azul trial's floor tiles were moved player_count times over)."""
+    items (a trial's floor tiles were moved player_count times over)."""
     loops = _scoped(facts, _loop_names)
     out = []
     for stmt, _, _ in facts.placed:
@@ -4496,7 +4496,7 @@ def l047_definition_hides_a_builtin(facts) -> list:
 def l048_next_may_find_no_seat(facts) -> list:
     """L048: a `turns` loop's `next` that is `first(...)` or `last(...)` of a comprehension with an `if`, and no seat to
     fall back on: `next` is read after every turn, the last one too, so where the filter keeps no seat then (every seat
-    out, the loop about to end), it gives none and the game stops with R100 (a Coloretto trial failed in every game)."""
+    out, the loop about to end), it gives none and the game stops with R100 (a trial failed in every game)."""
     out = []
     for stmt, _, _ in facts.placed:
         expr = stmt.args.get("next") if stmt.kind == "turns" else None
@@ -4515,7 +4515,7 @@ def l048_next_may_find_no_seat(facts) -> list:
 def l049_index_past_a_list_written_out(facts) -> list:
     """L049: a list written out indexed by a number known before the game (`[0, 2, 1, 0, 0][player_count - 3]`) that is
     past its end, or negative, for some allowed player count: it fails wherever it is read with that many players (a
-    Citadels trial's overlay allowing 2 players: only --smoke or a game said so). A branch of a conditional, an `and` or
+    trial's overlay allowing 2 players: only --smoke or a game said so). A branch of a conditional, an `and` or
     an `or` whose condition is known before the game is followed only where taken (`... if player_count > 2 else 0`)."""
     rs = facts.ruleset
     trees = [(_source(expr), facts.tree(expr), ()) for expr in facts.expressions]
@@ -4587,7 +4587,7 @@ def _index_past_finding(facts, source, node, found: list) -> Diagnostic:
 def l050_count_moved_tells_a_hidden_zone(facts) -> list:
     """L050: a `move` of the components of a zone some seat does not see that a filter picks by what they are, an
     attribute read or the component passed to a definition (`[c for c in chars if c.rank == 4] -> aside`) into a zone not every seat sees, where every seat sees the count of
-    that zone or of the one they leave: how many move tells every seat what the hidden zone held (a Citadels trial's
+    that zone or of the one they leave: how many move tells every seat what the hidden zone held (a trial's
     set-aside told, in every game, whether the king was the face-down role). A zone revealed before the move is seen."""
     zones = facts.ruleset.zones
     moves = [(stmt, env) for stmt, env, _ in facts.placed if stmt.kind == "move" and stmt.args.get("what") is not None
@@ -4646,7 +4646,7 @@ def _where_it_fits(found: list) -> str:
 def l052_every_turn_listed(facts) -> list:
     """L052 (a note): the rules read a placement's rot (language.md, placements: "Unless the rules read the turn"), so
     placements() lists every turn of a piece, those that look alike too, where some piece on a grid whose pieces turn
-    does look alike turned: said once, where the rules read it (themselves, or in a definition they use). A Tsuro
+    does look alike turned: said once, where the rules read it (themselves, or in a definition they use). a
     trial's ruleset, which must read the turn, was offered each symmetric tile 2 to 4 times at a spot, and validate said
     nothing of why (a quarter of an hour to find the paragraph)."""
     from . import geometry
@@ -5716,7 +5716,7 @@ def _true_or_false_variable(facts, name: str, whole: bool) -> bool:
 def l041_true_or_false_read_as_the_heuristic(facts) -> list:
     """L041: no `heuristic`, and the first `winners` key is true or false (`not poorest(p)`, an elimination rule): greedy
     reads that key alone as how well a seat stands mid-game (language.md, heuristic), 1 or 0, so it plays only to keep
-    it true (for lowest: false), blind to the keys after it, which decide most games (a High Society trial)."""
+    it true (for lowest: false), blind to the keys after it, which decide most games (a trial)."""
     rs = facts.ruleset
     winners = rs.winners
     if rs.heuristic is not None or winners.order == "expression" or not winners.keys:
@@ -5744,7 +5744,7 @@ def weighed_by_no_action(ruleset):
     """The text of what greedy weighs a seat by (the first `winners` key, language.md, heuristic) where the ruleset
     declares no `heuristic` and no action's `do` (the blocks it runs, the definitions it calls) may change what that key
     reads: it scores no point, sets no variable the key reads, moves no component of a zone it reads. Greedy then sees
-    the key move only where the flow moves it before the next decision (an Incan Gold trial scored at the game's end:
+    the key move only where the flow moves it before the next decision (a trial scored at the game's end:
     greedy played blind and lost to random seats). None otherwise, and where it cannot be told (not a lint: a ruleset
     need not be written for greedy; `philtre simulate` notes it where a seat plays greedy)."""
     if ruleset.heuristic is not None or not ruleset.winners.keys:

@@ -1250,7 +1250,7 @@ class _Builder:
 
     def indexed_attribute(self, start, ctype: str, zones) -> None:
         """E122 at a component type's start that indexes one of its attributes whose declared values are all words,
-        numbers or true/false (a Jaipur trial's `good[good]`, the zone goods meant): each component made fails on it
+        numbers or true/false (a trial's `good[good]`, the zone goods meant): each component made fails on it
         (R002, the game not started); the hint names a zone spelt like it."""
         from . import ast
 

@@ -432,7 +432,7 @@ def _grid_side(spec: ZoneSpec, key: str, side, nplayers: int) -> int:
 def set_elsewhere(expr, stand_in) -> str:
     """Where the definitions ``expr`` names are set in another file than ``expr`` is written in (an overlay's `size:
     200` read by the base's `width: size`), each with its value: 'size is 200, set at house.yaml:3:9'; '' where none
-    is. A Tsuro trial's board made too large by a house rule was reported at the base's line alone, which is right and
+    is. A trial's board made too large by a house rule was reported at the base's line alone, which is right and
     untouched."""
     from . import ast
     from .compiler import DEFINED_AT

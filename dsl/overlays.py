@@ -627,7 +627,7 @@ def _applied(data: Map, base_path: str, variants: list, near: list | None, remov
 
 
 def _with_own_defaults(overlay) -> list:
-    """An overlay's scenarios, its own `defaults:` merged into each as a scenarios file's are (a Liar's Dice trial wrote
+    """An overlay's scenarios, its own `defaults:` merged into each as a scenarios file's are (a trial wrote
     the same cups out again in each: `defaults:` was V001, and the base's scenarios.yaml defaults are not inherited, as
     its scenarios are not)."""
     from .scenario_defaults import check_defaults, with_defaults

@@ -514,7 +514,7 @@ _UNPACKED = re.compile(r"\s*[A-Za-z_]\w*\s+in\s+(?:enumerate\s*\(\s*)?([A-Za-z_]
 
 
 def _unpacking_hint(before: str, after: str) -> str:
-    """For `for i, o in owner`, Python's unpacking of pairs (a Can't Stop trial's; it said a comprehension given to a
+    """For `for i, o in owner`, Python's unpacking of pairs (a trial's; it said a comprehension given to a
     call is its only argument): a `for` binds one name, and a loop over the indices reads each item, written with the
     author's first name and list where the list is a name (`enumerate(xs)` read as xs)."""
     name = re.search(r"([A-Za-z_]\w*)$", before)[1]

@@ -682,7 +682,7 @@ def check_given_variables(compiler: Compiler, sc: Scenario, initials: dict | Non
     """T004 at a `given.variables` name that is no variable, or a per-player one not given one value per seat
     (``initials``, each variable's initial value, shape the example the hint gives), or a value of another kind than
     every value the variable holds (Compiler.variable_types: its initial value's, which every `set` of it gives too),
-    at the first item of the wrong kind (a Citadels trial's `gold: [two, 2, 2, 2]` passed validate and test)."""
+    at the first item of the wrong kind (a trial's `gold: [two, 2, 2, 2]` passed validate and test)."""
     declared = compiler.symbols.variables
     written = dict(sc.variables_written)
     for (name, value), where in zip(sc.variables, sc.variable_locs):
@@ -1155,7 +1155,7 @@ def patterns_run_out(ruleset) -> list:
     """T003 at the first given pattern of a scenario that, when run, finds no component left: the patterns taken before
     it (those naming more attributes first, then in the order written, as the run takes them) that match only components
     it matches ask for all the game makes at the scenario's player count (a pattern of the file's defaults that took the
-    one ticket a scenario lists again: the Ticket to Ride trial). Only such patterns are counted: a broader one may take
+    one ticket a scenario lists again: a trial). Only such patterns are counted: a broader one may take
     another component, and the run then says what it finds."""
     found = []
     for sc in ruleset.scenarios:
@@ -1269,7 +1269,7 @@ def run_out_text(made: int, mine: int, asks: int, takers, here: Loc) -> str:
 def takers_named(takers, here: Loc) -> tuple:
     """(': offer[0]'s {type: ticket} at line 4, of the file's `defaults`', and how to free it, or '') naming the patterns
     ``takers``, ((zone, pattern, where written, whether of the file's defaults), ...), that took the components a pattern
-    at ``here`` ran out of: a Ticket to Ride trial's T003 said "all taken by the other patterns given", and the one
+    at ``here`` ran out of: a trial's T003 said "all taken by the other patterns given", and the one
     that took it was in the defaults, which the scenario does not show."""
     def named(zone, pattern, loc, default) -> str:
         where = f"line {loc.line}" if loc.path == here.path else str(loc)
@@ -1580,7 +1580,7 @@ def _check_step_pattern(compiler: Compiler, pattern: Map, name: str) -> None:
 
 
 def _placement_hint(compiler: Compiler, pattern: Map, name: str) -> str:
-    """Where a step names a piece by `x` and `y` in a ruleset with a grid (a Checkers trial's `piece: {x: 2, y: 5}`):
+    """Where a step names a piece by `x` and `y` in a ruleset with a grid (a trial's `piece: {x: 2, y: 5}`):
     that a piece is named by where it lies, `at:` (as T006 says of a given one); '' where there is no grid."""
     placed = {key: pattern[key] for key in pattern if key in PLACEMENT_KEYS}
     if not placed or not compiler.symbols.grids:

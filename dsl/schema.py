@@ -522,7 +522,7 @@ SCORE_SET_KEYS = ("to", "value")  # keys a score statement is given a value to t
 
 def _options_seat_hint(error, path) -> str:
     """For `options: {player: "last(kings).owner"}` in `expect`: the seat is a number written out; a seat known only as
-    the game runs is checked with `deciding == [EXPR]` (a Kingdomino trial's first player was shuffled). Else ''."""
+    the game runs is checked with `deciding == [EXPR]` (a trial's first player was shuffled). Else ''."""
     if error.validator != "type" or path[-2:] != ["options", "player"] or "expect" not in path:
         return ""
     seat = str(error.instance).strip() if isinstance(error.instance, str) and error.instance.strip() else "SEAT"
@@ -851,7 +851,7 @@ def _action_names_hint(error, path, plain) -> str:
 
 def _secret_hint(error, path, plain, key_itself: bool) -> str:
     """For `secret` written where an action's list of hidden choices does not go: `secret: true` on the action, or
-    `secret:` on a statement (a For Sale trial's `move: card -> table[me]` with `secret: true`, hiding a sale, was told
+    `secret:` on a statement (a trial's `move: card -> table[me]` with `secret: true`, hiding a sale, was told
     "did you mean 'score'?"): a key of the action listing the choices only the deciding seat is told, written with the
     action's own choices (those of the first action that chooses, where the statement is in no action)."""
     if not path or path[-1] != "secret":

@@ -394,7 +394,7 @@ def _dice_named(ctx, node, env, kind: str) -> dict:
 def _dice_defined_unknown(ctx, tree, env, kind: str) -> None:
     """S013 at each word that is no die in a constant definition whose items ``tree`` (a roll's or set_aside's
     `dice: EXPR`) takes: the definition itself (`names`), or a comprehension over it (`[n for n in names if n not in
-    kept]`). A Farkle trial's `names: "['d1', ..., 'd7']"` validated, and every game stopped at the roll (R100)."""
+    kept]`). A trial's `names: "['d1', ..., 'd7']"` validated, and every game stopped at the roll (R100)."""
     define = _constant_words_defined(ctx, tree, env)
     if define is None:
         return
@@ -895,7 +895,7 @@ def c_reveal(ctx, node, env):
 
 
 def _seats_wanted(ctx, to) -> None:
-    """E120 where a look's `to` is known to be neither a seat nor a list of seats (`to: rank`, a word chosen: a Go Fish
+    """E120 where a look's `to` is known to be neither a seat nor a list of seats (`to: rank`, a word chosen: a
     trial's look stopped the game with R100 in play, and validate said nothing); a number may be a seat."""
     seat = ("int", "player")
     if to.type == ANY or to.type in seat or (is_list(to.type) and element_type(to.type) in (ANY, *seat)):

@@ -174,7 +174,7 @@ def _in_scenario_files(path: str, findings) -> bool:
 
 def _check_rules_alone(path: str, report: FileReport) -> None:
     """Where only the scenarios.yaml beside a ruleset has errors: the rules checked without it, up to their lints,
-    added to ``report`` (a Sheriff of Nottingham trial's new folder said `lints not checked` for the rules, whose
+    added to ``report`` (a trial's new folder said `lints not checked` for the rules, whose
     lints do not depend on the scenarios: a definition only they use is read from their text, L001)."""
     try:
         ruleset = validate_path(path, beside=False)

@@ -161,7 +161,7 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path, take_forced: boo
             words = option_wording(game, view, options, singles)
             if take_forced and len(options) == 1:  # nothing to choose: the seat is told what it did, not asked
                 chosen = options[0]
-                if not boards:  # but shown the board once first: a Crazy Eights seat took three forced plays having
+                if not boards:  # but shown the board once first: a trial game's seat took three forced plays having
                     # never seen its hand
                     click.echo("\n" + render_view(view, game.ruleset, colour, True, shown_values(game, seat), _width()))
                     _note_shown(game, view)
@@ -184,8 +184,8 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path, take_forced: boo
 def listed_order(game, options):
     """The options in the order play lists and numbers them: each action's together, where it first comes, and those
     that differ by a component lying in a zone with `show_sorted` in that zone's order, as the board shows the zone
-    (16 cards of a hand offered in deal order were hard to scan: a Lost Cities trial); those that differ by a set of such
-    components (a list chosen among subsets) by their sets, each in that order, compared item by item (a Cribbage
+    (16 cards of a hand offered in deal order were hard to scan: a trial); those that differ by a set of such
+    components (a list chosen among subsets) by their sets, each in that order, compared item by item (a trial's
     discard of two cards of six). The engine's order, the agents', records' and replays', is unchanged: an option is
     taken as the object it is."""
     from .options import set_lists
@@ -419,7 +419,7 @@ def _tell(game, seat: int, told: int) -> int:
     for i, e in enumerate(events):
         if (joined := _joined_draw(drawn, e, len(lines))) is not None:
             # a hidden card drawn after another, from and to the same zones, told with it, as a deal is: 8 draws were 8
-            # lines of `a hidden component from deck to hand[1]` (a Crazy Eights trial)
+            # lines of `a hidden component from deck to hand[1]` (a trial)
             drawn = (joined, drawn[1])
             lines[drawn[1]] = (lines[drawn[1]][0], f"      {event_text(drawn[0], game.ruleset, placed, seat)}")
             _follow_places(e, placed, game)
@@ -478,7 +478,7 @@ def _tell(game, seat: int, told: int) -> int:
 def _touches(event: dict, seat: int, ruleset) -> bool:
     """Whether ``event`` moves components from or to a zone of ``seat``'s own (`each: player`), or sets its entry of a
     per-seat variable: what another seat's decision did to it, told whole however much else is told by how many (a
-    Citadels trial's district destroyed was folded into `... 7 moves` with the round's bookkeeping)."""
+    trial's district destroyed was folded into `... 7 moves` with the round's bookkeeping)."""
     if event.get("event") == "set":
         spec = ruleset.variables.get(event.get("variable"))
         return spec is not None and spec.per_player and event.get("index") == seat
@@ -719,15 +719,15 @@ def recap(lines: list, most: int) -> list:
     """The texts of ``lines`` (event kind, text) to tell: runs of moves, and of values set, told by how many, the longest
     first, until at most ``most`` lines are left; every other line (a decision, a reveal, a score) is news and is always
     told, and so is a move or a set that touches the seat (its kind marked MINE: _touches), its run's others told by
-    how many after the lines that touch it (a Citadels trial's district destroyed was folded into `... 7 moves`). A table's rows (kind `row`) go with the `set` of its name: cut with it or told with it, never alone (a
-    Mastermind trial's board rows were told under `... 2 values set`, nameless)."""
+    how many after the lines that touch it (a trial's district destroyed was folded into `... 7 moves`). A table's rows (kind `row`) go with the `set` of its name: cut with it or told with it, never alone (a
+    trial's board rows were told under `... 2 values set`, nameless)."""
     size, cut = len(lines), {}
     runs = ([(*run, "move") for run in _runs_of(lines, MOVES + tuple(MINE + k for k in MOVES))]
             + [(*run, "value") for run in _runs_of(lines, tuple(k for kind in SETS + ("row",) for k in (kind, MINE + kind)))])
     runs = [(start, end, what, sum(not k.startswith(MINE) for k, _ in lines[start:end])) for start, end, what in runs]
     for start, end, what, others in sorted(runs, key=lambda run: (-run[3], run[0])):  # the longest first
         if size <= most or others < RUN_CUT:  # short enough; or a short run, whose summary would save a line or
-            # three and hide each (a For Sale trial's `... 4 values set` hid an auction's payment, `coins[1] = 0`)
+            # three and hide each (a trial's `... 4 values set` hid an auction's payment, `coins[1] = 0`)
             break
         cut[start] = end, what
         size -= others - 1
@@ -922,7 +922,7 @@ def replay(records, seat, onlooker, text):
 
 def _told_whole(game, seat) -> list:
     """A replayed game's record as ``seat`` (None: an onlooker) may see it, told as play tells what happened (a
-    Crazy Eights trial read a seat's record as JSON, with a script): each decision, the seat's own marked (you), and
+    trial read a seat's record as JSON, with a script): each decision, the seat's own marked (you), and
     what followed it, every line (no run told by how many), hidden cards drawn one after another together, a `set` that
     leaves a value as told and a `quiet` variable's sets left out."""
     from .render import entry_sets, event_text, placed_from_text

@@ -181,7 +181,7 @@ def progress_bar(total: int, label: str = "games"):
 def note_greedy_blind(rs, agents) -> None:
     """Say on stderr, before a run with a greedy seat, that greedy weighs the options by a key no action changes
     (lints.weighed_by_no_action): where the score moves only at a round's or the game's end it plays blind, below a
-    random seat (an Incan Gold and a Ra trial), and the at-random note after the run, which needs every decision blind,
+    random seat (two trials), and the at-random note after the run, which needs every decision blind,
     stays silent where the last decisions see the final scoring. Not a lint: a ruleset need not be written for greedy."""
     from philtre.dsl.lints import weighed_by_no_action
 

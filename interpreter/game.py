@@ -2096,7 +2096,7 @@ HANDLERS = {
 # (the end of a pass of `turns`, `until`, `repeat` and `for`, and of a `round`, is written out in Game._run: no call)
 
 
-# R200's check for a `turns` written without `until` (a Quarto trial's draw, a full board, ran to the limit)
+# R200's check for a `turns` written without `until` (a trial's draw, a full board, ran to the limit)
 _NO_UNTIL = ("how it ends: it has no 'until', so only an end_game ends it, and none was reached (where the game may end "
              "otherwise, a full board's draw, give it an until)")
 

@@ -142,7 +142,7 @@ def located_wording(words: Wording, options, seen, zone_of, others=()) -> Wordin
     """``words`` that also tell the zone each component lies in (``zone_of``: component -> its Zone, None where it lies
     in none) where options would read alike and the components they name lie in different zones (token (seat 0) in
     track[5], in lane[2]): two tokens of one seat are two options, which their names alone left alike; and where a
-    component an option names reads as one of ``others`` (the components the seat sees) lying in another zone: a Sorry!
+    component an option names reads as one of ``others`` (the components the seat sees) lying in another zone: a
     trial's lone `forward(pawn=pawn (seat 0))` did not say which of the seat's pawns it moved, nor `split(a=pawn (seat
     0), k=1, b=pawn (seat 0))` which moved 1. Other options read as before."""
     alike: dict = {}
@@ -180,7 +180,7 @@ def _told_apart(words: Wording, options, seen, zone_of, others) -> dict:
 def ranked_wording(words: Wording, options, game) -> Wording:
     """``words`` that also know the `show_sorted` key of each component a set of ``options`` lists (a list chosen among
     subsets) where it lies in a zone with one: the label lists the set in that order, as the board shows the zone (a
-    Cribbage discard read [card spades rank=12, card spades rank=8] under a hand shown 8 before 12)."""
+    trial's discard read [card spades rank=12, card spades rank=8] under a hand shown 8 before 12)."""
     ranked = {c.ident: key for option in options for name, value in option.args
               if value.__class__ is list and (option.action, name) in words.unordered
               for c in value if isinstance(c, Component) and (key := shown_key(game, c))}
@@ -220,7 +220,7 @@ def _components_named(option) -> list:
 
 def option_text(game, option, seat=None) -> str:
     """``option`` as `philtre play` lists it to ``seat`` (None: an onlooker) now (option_wording; ``Game.option_text``):
-    a piece on a grid with where it lies, which ``str(option)``, knowing no game, cannot tell (a Checkers trial read
+    a piece on a grid with where it lies, which ``str(option)``, knowing no game, cannot tell (a trial read
     `step(piece=man (seat 0), to=[1, 4])` twice)."""
     from .render import seen_ids
 

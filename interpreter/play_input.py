@@ -140,7 +140,7 @@ def _no_such_amount(number: str, n: int, numbered, options, single_zones=(), rea
     (_amounts), where it is less than each of them (a bid under the least allowed) or the value of an option the rules
     forbid now (the action's if: why is said): that it is that option's number, and no option has it as a value now,
     to type it again for that option; '' where it is neither, or the options are no such list (3 beside build(x=0..2)
-    is option 3). A For Sale trial's bid of 5, under the least bid allowed, was taken as option 5, a bid of 13. Where
+    is option 3). A trial's bid of 5, under the least bid allowed, was taken as option 5, a bid of 13. Where
     the seat said numbers alone are values (``reading``), the number is refused, with how to type the option."""
     amounts = _amounts(options)
     if amounts is None:
@@ -174,8 +174,8 @@ def _attribute_named(number: str, n, options, single_zones=()) -> str:
 
 def _a_word_of(number: str, options, single_zones=()) -> str:
     """For a number that is no option's number, and a word of some options' labels (_number_held): which they are, and
-    how to type the one meant; '' where it is none's. A Can't Stop trial's `10` for advance(move=[4, 10]), a Sorry!
-    trial's `36` for a pawn in track[36], and a Crazy Eights trial's `8`, the card of all 4 options, were told only
+    how to type the one meant; '' where it is none's. A trial's `10` for advance(move=[4, 10]), a
+    trial's `36` for a pawn in track[36], and a trial's `8`, the card of all 4 options, were told only
     that the number was no option's. Where options put a piece at a position, a number is a word of many of them, x=0,
     and the position's form is what to type (_type_a_number)."""
     if _places(options):
@@ -243,7 +243,7 @@ def _values_listed(action: str, options) -> bool:
     bid(n=13), a pass beside them, or a bluffing game's raise(n=1..5) beside add(d=flower) and add(d=bomb), whose words hold
     none): a list of that action's values, the only numbers listed, where a number typed may be meant as one (a bluffing
     trial's `3` was taken as option 3, raise(n=1), and its `2` laid the bomb); where other actions' options hold
-    numbers too (Hanabi's play(slot=0..4) beside clues to a seat, Splendor's reserve_blind(lv=1) beside cards of a
+    numbers too (a trial game's play(slot=0..4) beside clues to a seat, a trial game's reserve_blind(lv=1) beside cards of a
     cost), a number is read as the list numbers them, not asked each turn."""
     return all(option.action == action or not _holds_number(option) for option in options if option.args)
 
@@ -584,7 +584,7 @@ def _by_zone_index(text: str, options, single_zones=()) -> list:
     return _of_action_typed(set(_words(text)), found) if found else []
 def _position_as_list(text: str, options) -> str:
     """For a list typed after the name of an argument that is a position in each option having it (at=[1, 0]): that
-    it is a position, not a list, and how to type one ('1 0 0'); '' for another line. A Tsuro trial's `at=[1,0]` was
+    it is a position, not a list, and how to type one ('1 0 0'); '' for another line. A trial's `at=[1,0]` was
     matched by its words, 1 and 0, and answered that the rules forbid the 51 placements at x=1 or y=1 (and at x=0 y=1,
     which it does not name by any reading)."""
     for name, typed, _, _ in _named_values(text):
@@ -622,7 +622,7 @@ def _sets_typed(text: str, matches: list, single_zones=()) -> list:
 def _unless_forbidden(text: str, option, options, single_zones=(), forbidden=None):
     """``option``, the one legal option ``text`` names without its action's name; or, where an option of another action
     the rules forbid now has the same words (`baths`: sell(card=card baths blue) legal, build(card=card baths blue) not,
-    for want of stone), that the rules forbid that one and how to type this one: taken at once, a 7 Wonders trial's
+    for want of stone), that the rules forbid that one and how to type this one: taken at once, a trial's
     card meant to be built was sold (a move is final)."""
     holding = getattr(forbidden, "holding", None)
     if holding is None or option.action.lower() in _words(text) or _squeezed(text) == _squeezed(option.label(None, single_zones)):
@@ -1318,7 +1318,7 @@ TYPED_WORD = re.compile(r"""\b(\w+)\s*=\s*([^\s,()\[\]{}:'"=]+(?:\[\d+\])?)""")
 def _typed_words(text: str, options) -> list:
     """(name, value) of each value typed after a name: a word (colour=green), or, in a call written out, an argument's
     whole value, up to the next argument's name or its ')': card red value=3 of play(card=card red value=3, f=0), said
-    back whole (a Battle Line trial was told `no option has card=card`)."""
+    back whole (a trial was told `no option has card=card`)."""
     names = {n.lower() for option in options for n, _ in option.args} if "(" in text else set()
     found, end = [], 0
     for typed in TYPED_WORD.finditer(text):
@@ -1336,7 +1336,7 @@ def _unknown_values(text: str, options, single_zones=()) -> str:
     """For the first value typed after an argument's name that no option of the action typed (of any, where none is)
     has there: ' (no option has colour=green now; colour is one of yellow, black, blue)', the values it has, in the
     options' order, in those that have the other values typed so, where some have (src=factory[0]'s colours); else
-    '' (an Azul trial was told only that its line was not among 84 options)."""
+    '' (a trial was told only that its line was not among 84 options)."""
     named, typed = _action_named(text, options) or options, _typed_words(text, options)
     for name, value in typed:
         others = {(n.lower(), v.lower()) for n, v in typed if n.lower() != name.lower()}
@@ -1353,7 +1353,7 @@ def _unknown_values(text: str, options, single_zones=()) -> str:
 def _unlisted_numbers(text: str, options, single_zones=()) -> str:
     """For a line of whole numbers alone where an action chooses among lists of that many numbers (a cell as [x, y]) and
     no option holds them: ' (no option has to=[0, 0] now; build's to is one of [1, 0], [0, 1]: type a list's numbers
-    in order, 1 0, or to=[1, 0])'; else '' (a Santorini trial's `0 0` was told nothing of the form)."""
+    in order, 1 0, or to=[1, 0])'; else '' (a trial's `0 0` was told nothing of the form)."""
     words = text.replace(",", " ").split()
     if len(words) < 2 or not all(NUMBER.fullmatch(w) for w in words):
         return ""
@@ -1378,11 +1378,11 @@ WORD = re.compile(r"""[^\s(),\[\]{}:'"]+(?:(?<=\w)\[\d+\])?""")
 
 def _unmatched_words(text: str, options, single_zones=(), near: str = "") -> str:
     """" ('floor' matches no option's value or name)" for the words typed bare that no option's label holds, where some
-    other word does (a line of one word, or of none that matches, is said back whole already); else '' (an Azul trial's
+    other word does (a line of one word, or of none that matches, is said back whole already); else '' (a trial's
     `factory[1] black floor` was told only that it was not among 84 options); with ``near``, the line spelt so that it
     names an option or several (_spelt_near), asked about: "; did you mean 'raise 3'?"."""
     known = set().union(*(_label_words(option.label(None, single_zones)) for option in options))
-    words = WORD.findall(text)  # as typed: matched lower-cased, said back as typed (a Gin Rummy trial's K was told 'k')
+    words = WORD.findall(text)  # as typed: matched lower-cased, said back as typed (a trial's K was told 'k')
     unmatched = list(dict.fromkeys(w for w in words if "=" not in w and w.lower() not in known))
     meant = f"did you mean '{near}'?" if near else ""
     if not unmatched or len(unmatched) == len({w.lower() for w in words}):

@@ -88,7 +88,7 @@ def _zone(z: dict, ruleset=None, order=(), bag=False) -> str:
 def backs_said(hidden: int, backs: list) -> str:
     """' (backs: lastround last; 64 with no back)': the backs of ``hidden`` face-down components, one listed for each
     whose type declares one (a view's, a record's), and how many show none; '' where none shows one. (A deck of 64
-    cards and a last-round card read `65 hidden (backs: lastround last)`, as if all 65 showed it: a Coloretto trial.)"""
+    cards and a last-round card read `65 hidden (backs: lastround last)`, as if all 65 showed it: a trial.)"""
     if not backs:
         return ""
     bare = hidden - len(backs)
@@ -159,7 +159,7 @@ def _own_letters(value) -> list:
 def grid_legend(values, symbols, blank: bool = False, marked: bool = False, dots: str | None = None) -> str:
     """'A=apple, V=avocado, K=27; * is a mark': the symbols the drawing uses, each with its value (and the blank's,
     where a piece has blank cells; the mark's where one is drawn; the dot's, ``dots``, where one is). A value drawn as
-    itself ('b' b) is not named: 'b=b, B=B' said nothing. Every other value is named, however many (a Tsuro trial's
+    itself ('b' b) is not named: 'b=b, B=B' said nothing. Every other value is named, however many (a trial's
     legend stopped at 12, "and 6 more", and the letters drawn after them were named nowhere); the board wraps it."""
     named = [f"{symbols[_value_key(v)]}={plain(v)}" for v in values if symbols[_value_key(v)] != plain(v)]
     told = [", ".join(named)] if named else []
@@ -295,7 +295,7 @@ STACKS_TOLD = 20  # lines of stacks under a drawing before how many more: a boar
 
 def stack_lines(zone: dict, resolution: int, ruleset=None) -> list:
     """The cells of a grid zone of a view where pieces lie on one another, each with its pieces, the lowest first, as
-    lines to follow the drawing, which shows only the top one (a worker on a tower of three hid the tower: a Santorini
+    lines to follow the drawing, which shows only the top one (a worker on a tower of three hid the tower: a
     trial); cells of the same pieces on one line (two tiles overlapping over four cells); none where no cell has two."""
     from philtre.dsl import geometry
 
@@ -665,7 +665,7 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
         empty += _empty_family(spec, family, len(objects))
     if empty:
         lines += wrapped(f"  empty: {', '.join(empty_zones_text(empty))}", width if played else 0)
-    values = []  # (a long list's line broken after its commas, as a zone's: a Can't Stop trial's `show` of 11 columns
+    values = []  # (a long list's line broken after its commas, as a zone's: a trial's `show` of 11 columns
     # was one line of 239 characters; a table's rows, without commas, stay whole)
     for name, value in view["variables"].items():
         if not ruleset.variables[name].quiet:  # (bookkeeping, as a quiet zone: the adapter's text showed `chain = none`)
@@ -704,7 +704,7 @@ NAMED_EMPTY_LISTED = 4  # empty named copies of a family the board names; more a
 def _empty_family(spec, empty: list, size: int) -> list:
     """A family's empty zones as empty_zones_text takes them: more than NAMED_EMPTY_LISTED named copies, which read as
     no range, as one, `coll (all 35)`, or `coll (the other 32)` where the board lists those holding something above
-    (a Coloretto trial's `empty:` line named 32 copies, 538 characters)."""
+    (a trial's `empty:` line named 32 copies, 538 characters)."""
     if not spec.names or len(empty) <= NAMED_EMPTY_LISTED:
         return empty
     said = f"all {size}" if len(empty) == size else f"the other {len(empty)}"
@@ -713,7 +713,7 @@ def _empty_family(spec, empty: list, size: int) -> list:
 
 def wrapped(line: str, width: int) -> list:
     """A board's line longer than ``width`` (0: any) broken after its commas into lines of at most ``width`` where it
-    can, each after the first indented under the line's text (a Quarto trial's pool of 16 pieces was one line of 600
+    can, each after the first indented under the line's text (a trial's pool of 16 pieces was one line of 600
     characters)."""
     if not width or len(line) <= width:
         return [line]
@@ -854,7 +854,7 @@ def _things(comps: list, ruleset, most: int | None = 4) -> str:
 def _hidden_together(comps: list, texts: list) -> list:
     """``texts`` of ``comps`` with the hidden ones told as one where two or more show their backs, where the first lies,
     as the board's zone lines tell them (`5 hidden (backs: face die=1, face die=2, ...)`): each told `a hidden
-    component (back: ...)` made a roll of five hidden dice a line of five (a Liar's Dice trial)."""
+    component (back: ...)` made a roll of five hidden dice a line of five (a trial)."""
     hidden = [i for i, c in enumerate(comps) if c == HIDDEN or is_back(c)]
     backs = [comps[i]["back"] for i in hidden if is_back(comps[i])]
     if len(hidden) < 2 or not backs:  # (alike ones without backs stay `a hidden component x3`)
@@ -907,7 +907,7 @@ def _said_gather(e, rs, placed=None):
 
 def _uncounted(source: dict) -> bool:
     """Whether a gather's source is the zones the seat may not count, of which it is told nothing, not even whether any
-    gave: 'hidden components from elsewhere' read as if something more had come (Incan Gold trial)."""
+    gave: 'hidden components from elsewhere' read as if something more had come (a trial)."""
     return bool(source.get("hidden")) and source["components"] == [UNCOUNTED]
 
 
@@ -944,7 +944,7 @@ def _said_deal(e, rs, seat=None):
         return _things(shown_sorted(t["components"], getattr(getattr(rs, "zones", {}).get(t["zone"]), "show_sorted", ())), rs)
 
     # a zone dealt nothing (a refill of a market already full) is no news, nor is a deal that gave none: told, it read
-    # as something happening after each action (a Jaipur trial's `dealt from deck: 0 to market`)
+    # as something happening after each action (a trial's `dealt from deck: 0 to market`)
     e = {**e, "to": [t for t in e["to"] if t["components"]]}
     if not e["to"]:
         return None
@@ -1030,7 +1030,7 @@ def _as_the_board_lists(comps, zone_ref, rs) -> list:
 
 def _said_round_end(e, rs):
     """A round's end, with its points and the totals where any seat scored in it: `round 1 ends: points [0, 0, 0],
-    totals [0, 0, 0]` after every auction of a game scored only at its end told nothing (a For Sale trial)."""
+    totals [0, 0, 0]` after every auction of a game scored only at its end told nothing (a trial)."""
     if not any(e["points"]):
         return f"round {e['round']} ends"
     return f"round {e['round']} ends: points {e['points']}, totals {e['totals']}"

@@ -65,7 +65,7 @@ def forbidden_holding(game, seat: int, text: str, legal, action: str, single_zon
     has every word of ``text`` (`baths` of build(card=card baths blue), where no stone builds it now): [] where none has,
     or the choices cannot be listed within CANDIDATES_LIMIT. (One of ``action``'s own is the same move as the legal one,
     made with another component that looks the same, or another value of it; an action none of whose options is legal
-    now is not listed, nor meant: Hanabi's `slot=0` is play(slot=0) where no discard is allowed at 8 clue tokens.)"""
+    now is not listed, nor meant: a trial game's `slot=0` is play(slot=0) where no discard is allowed at 8 clue tokens.)"""
     from .play_input import _has_words, _words
 
     typed, listed = set(_words(text)), {option.action for option in legal}
@@ -102,7 +102,7 @@ def _false_part(game, seat: int, action, option) -> str:
     """"the if of move, line 81: legal(me, s, d) is false": the first part of ``action``'s `if`, an `and` of parts,
     that is false for ``option`` here (a long one named as its definition's call, or by its place), and where that
     part, or the whole `if`, calls a definition whose body is an `and`, the first of its parts false too; '' where
-    neither is found (a Backgammon trial was quoted a whole `if` of three lines)."""
+    neither is found (a trial was quoted a whole `if` of three lines)."""
     from philtre.dsl.ast import Call
     from philtre.dsl.parser import and_parts, bool_parts
 
@@ -125,7 +125,7 @@ def _false_part(game, seat: int, action, option) -> str:
 def _false_cases(game, seat: int, action, option) -> str:
     """"the if of play, line 62: neither part of its `or` holds: led == none is false (line 63); ...": for ``action``'s
     `if`, an `or` of parts, each part that is false for ``option`` here, by its first false part where it is an `and`
-    (a Spades trial's follow-suit `if`, two cases, was named with no reason); '' where one is not found false."""
+    (a trial's follow-suit `if`, two cases, was named with no reason); '' where one is not found false."""
     from philtre.dsl.parser import unbracketed
 
     cond = action.condition
@@ -214,7 +214,7 @@ def _the_if_line(game, action) -> str:
 
 def _line_said(game, loc, line: int) -> str:
     """"line 6", or "line 6 of variants/entry-500.yaml" where ``loc`` is in another file than the ruleset's own (a
-    variant's, an overlay's: a Farkle trial's line 6 was looked for in the ruleset), named from the ruleset's folder."""
+    variant's, an overlay's: a trial's line 6 was looked for in the ruleset), named from the ruleset's folder."""
     import os
 
     path, own = getattr(loc, "path", None), game.ruleset.path

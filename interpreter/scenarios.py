@@ -239,7 +239,7 @@ def shuffles_not_used(game, sc) -> list:
 
 def _unscripted_said(sc, unscripted: list) -> str:
     """T027, said after a failing scenario's failures: the rolls its steps made that `rolls` did not script, whose faces
-    came from the seed (a Farkle trial's step rolled on, and the failing points read dice nobody chose)."""
+    came from the seed (a trial's step rolled on, and the failing points read dice nobody chose)."""
     numbers = [number for number, _, _ in unscripted]
     of_game = "of the game" if sc.at is None else f"after given.at '{sc.at}'"
     one = len(numbers) == 1
@@ -256,8 +256,8 @@ def stale_after_given(ruleset, sc, causes=None) -> str:
     `given` does not set (they keep the values computed from the position before it), or set or left alone as a
     `when` (or an action's `if`) reading them decided, and the `turns` whose first seat was read from them; '' if there
     are none. The lints' reading of the rules says which zones each reads. With ``causes`` (Result.causes), only the
-    variables those expressions read are named: one nothing read since `given` cannot be why it failed (Go Fish's
-    `asked`, Checkers' `loser` were named beside failures that never read them)."""
+    variables those expressions read are named: one nothing read since `given` cannot be why it failed (a trial game's
+    `asked`, a trial game's `loser` were named beside failures that never read them)."""
     from philtre.dsl.lints import Facts, names_read
 
     facts = Facts(ruleset)
@@ -357,7 +357,7 @@ def _variable_loc(sc, names: set):
 def _as_the_rules_would_have_it(stmt, target: tuple, how: str, decided, before, placed: dict) -> bool:
     """Whether the variable a `set` gives (``target``: its name, index and value) holds, at the position given, what the
     rules would give it there: its value read again at that position is the one it holds; or the `when` that let the
-    `set` run (or kept it from running) before `given` says the same there. Then T023 does not name it (an Incan Gold
+    `set` run (or kept it from running) before `given` says the same there. Then T023 does not name it (a
     trial: `struck`, kept false by a `when` reading the path, was named though the path given keeps it false). False
     where that cannot be read without the local names of where the `set` runs (a loop's, an action's)."""
     S = before.after if before is not None else None
@@ -403,7 +403,7 @@ def _set_afresh_later(name: str, stmt, before, placed: dict, facts, given, paren
     if before is None or stmt not in before.ran:
         return False
     # in the order they last ran: a `set: {led: none}` at each trick's start ran after the action that set led last,
-    # though it first ran before it (a Spades trial had led named at a trick's first card, where it is none)
+    # though it first ran before it (a trial had led named at a trick's first card, where it is none)
     for later in (later for later in before.ran if before.last.get(later, 0) > before.last.get(stmt, 0)):
         if getattr(later, "kind", None) != "set":
             continue
@@ -691,7 +691,7 @@ def _step_reads(ruleset, step) -> list:
 
 def _choices_waiting(game) -> str:
     """Where the expectations read a `simultaneous` step some seats have chosen at and others not: that its effects have
-    not run yet (a 7 Wonders trial's step by seat 0 alone, then `count(city[0]) == 1`, failed with no word of why); else ''."""
+    not run yet (a trial's step by seat 0 alone, then `count(city[0]) == 1`, failed with no word of why); else ''."""
     from .render import seats_text
 
     flow = game.state.flow
@@ -724,7 +724,7 @@ def _ran_into_round(game, stepped_round, between: bool = False) -> str:
 
 def _defaults_read(ruleset, sc, expr) -> str:
     """Where a failing expectation reads a zone the scenario took from its file's defaults (not giving it itself: a
-    Go Fish trial's `given: {zones: {}}`, meant as the real deal, kept the defaults' hand): that it came from them."""
+    trial's `given: {zones: {}}`, meant as the real deal, kept the defaults' hand): that it came from them."""
     from philtre.dsl.lints import Facts, names_read
 
     taken = [(key, loc) for key, _, loc in sc.zones if from_defaults(sc, loc)]
@@ -869,7 +869,7 @@ def _read_now(game, exprs) -> tuple:
 def _read_while_running(game, sc, held: dict, running: list, read: list) -> list:
     """T028, a note per variable `given` sets to another value than it held, that a statement still running where the
     game waits (_running_reads) read as the flow reached it, where what that statement read would now read otherwise
-    (or cannot be read again): it goes on with what it read, and the given value changes nothing there (a Spades
+    (or cannot be read again): it goes on with what it read, and the given value changes nothing there (a
     trial gave `leader`, and the `for: p in seats_from(leader)` of the trick went on from the old leader)."""
     from philtre.dsl.lints import Facts, names_read
 
@@ -913,7 +913,7 @@ def _loops_ended(game) -> list:
 def _loops_ended_notes(game, sc, ended: list) -> list:
     """T029, a note per `until` loop that ended before `given` (_loops_ended) whose `until` is false at the position
     given: the loop will not run again before the decision waiting, so the position is one the rules would not leave
-    there (a Crazy Eights trial's "draw until you can play" ran on the hand dealt; the hand given, which cannot play,
+    there (a trial's "draw until you can play" ran on the hand dealt; the hand given, which cannot play,
     then passed with cards left to draw, and the scenario testing the draw failed with no word of why)."""
     notes = []
     where = sc.zones[0][2] if sc.zones else sc.empty[0][1] if sc.empty else (sc.variable_locs or [sc.loc])[0]
@@ -1624,7 +1624,7 @@ def _taken_from_notes(ruleset, S, taken_from: dict, sc, given_keys: set) -> list
     longer holds what the game put in it, which the author, not naming it, may have counted on. A pattern of the file's
     defaults is said to be theirs (the note pointed at their line, and named nothing there); a zone they start in that
     is given and holds such components is said to keep them (_kept_for_itself). The zone `rest:` names is not noted: the
-    author named it, and it holds the rest as asked (a Tsuro trial's hand[2], given as the rest, was said "not given")."""
+    author named it, and it holds the rest as asked (a trial's hand[2], given as the rest, was said "not given")."""
     notes = []
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
     rest_family = rest.key[0] if isinstance(rest, Zone) else None  # `empty` of rest's family would contradict it (T001)
@@ -1650,7 +1650,7 @@ def _taken_from_notes(ruleset, S, taken_from: dict, sc, given_keys: set) -> list
 
 
 def _kept_for_itself(ruleset, S, starts, comp, given_keys: set, count: int) -> str:
-    """T018's reason where a zone the components start in is given and still holds one like ``comp`` (a Ticket to Ride
+    """T018's reason where a zone the components start in is given and still holds one like ``comp`` (a
     trial's deck, given a locomotive on top, kept its other locomotives, and the note said it had none left): its own
     patterns ask for such components, and another zone's pattern takes a given zone's last (_Pools); '' where none is."""
     alike = {k: v for k, v in comp.items() if k != "id"}
@@ -1845,7 +1845,7 @@ def _take_step(game, step, result, given_first: bool = False, sc=None) -> bool:
                                         _length_hint(options, step, wanted)
                                         or _bare_name_hint(game, options, step, wanted)
                                         # a step the choose offers, that the if forbids, is no list mis-ordered
-                                        # (a Tsuro trial's point [1, 0] was told to write [0, 1], another point)
+                                        # (a trial's point [1, 0] was told to write [0, 1], another point)
                                         or (not forbidden and _order_hint(options, step, wanted, singles))
                                         or _swapped_hint(options, step, wanted)
                                         or _zone_argument_hint(game, options, step.action, wanted)
@@ -2059,7 +2059,7 @@ def _order_hint(options, step, wanted: dict, singles=()) -> str:
 
 def _forbidden_text(game, options, step, wanted: dict, singles) -> str:
     """Where the step names a choice its action's `choose` offers here that its `if` rules out: ": the rules forbid
-    sell(good=diamonds, n=1) now (the if of sell, line 114: ... is false)", as play says it; '' otherwise (a Jaipur
+    sell(good=diamonds, n=1) now (the if of sell, line 114: ... is false)", as play says it; '' otherwise (a
     trial's T013 said only that the step was not legal)."""
     from .ruled_out import forbids, outside
 
@@ -2070,7 +2070,7 @@ def _forbidden_text(game, options, step, wanted: dict, singles) -> str:
 
 def _length_hint(options, step, wanted: dict) -> str:
     """For a step whose list argument holds another number of items than every option of its action gives it (a
-    Cribbage trial's 3 cards for a 2-card discard was T013 and a dozen options): how many each option holds."""
+    trial's 3 cards for a 2-card discard was T013 and a dozen options): how many each option holds."""
     for name, want in wanted.items():
         sizes = {len(args[name]) for option in options if option.action == step.action
                  for args in (dict(option.args),) if _a_list(args.get(name))}

@@ -297,7 +297,7 @@ def _seats_of(kind: str, seats) -> str:
 
 def _at_random_words(kind: str, heuristic: bool):
     """The note's words for seats of agent ``kind`` (greedy's for a kind not known) that played at random: for greedy
-    with a declared ``heuristic``, that it scored every option the same one step ahead (a Pandemic trial's note asked for the
+    with a declared ``heuristic``, that it scored every option the same one step ahead (a trial's note asked for the
     heuristic the ruleset had), without one, to declare one."""
     kind = kind if kind in AT_RANDOM_WORDS else "greedy"
     return AT_RANDOM_WORDS["greedy heuristic" if kind == "greedy" and heuristic else kind]
