@@ -109,7 +109,8 @@ def test_a_shown_definition_reading_current_is_the_seat_whose_turn_it_is(tmp_pat
 def test_a_shown_definition_reading_a_hidden_hand_is_refused(tmp_path):
     found = _refused(tmp_path, POKER.replace("show: [pot]", "show: [pot, best]"))
     assert [(d.code, d.loc.line, d.loc.col) for d in found] == [("R016", 21, 13)]
-    assert "'best' reads what 'hand' holds, which only its owner sees" in found[0].message
+    # (the definitions it reads the hand through are named, as a Dixit trial asked)
+    assert "'best' reads what 'hand' holds (through 'strength'), which only its owner sees" in found[0].message
 
 
 def test_a_shown_definition_reading_a_private_variable_is_refused(tmp_path):
@@ -312,5 +313,5 @@ def test_a_variable_read_through_a_parameter_the_body_binds_again_stays_r016(tmp
     """chips_of(me) whose body reads chips[p] for p in players reads every seat's chips, not the seat's own."""
     text = NETS.replace("  net: chips[me] - count(taken[me])", '  chips_of(p): "sum(chips[p] for p in players)"\n  net: chips_of(me)')
     [found] = _refused(tmp_path, text)
-    assert found.code == "R016" and "'net' reads the value of 'chips', which only its owner sees" in found.message, str(found)
+    assert found.code == "R016" and "'net' reads the value of 'chips' (through 'chips_of'), which only its owner sees" in found.message, str(found)
     load_ruleset(_ruleset(tmp_path, text.replace("chips[p] for p in players", "chips[p] for q in [p]")))  # (the seat's own: loads)
