@@ -55,6 +55,7 @@ COMPILE_BATCH = 200  # generated functions compiled at a time
 
 
 DEFINED_AT = "_defined_at"  # the namespace's map of definitions' functions (no generated name starts so: d_, _d_, e, n)
+WRITTEN_IN_MOST = 4000  # the longest evaluation's text (characters) a runner writes into its loop (Compiler.build's sources)
 INLINED_AT = "_inlined_at"  # generated function -> its line (from its `def`) -> the definition written out on that line
 BARE = "_bare"  # generated lister's name -> (its body, its parameters' names, whether it never groups): a bare twin may be made of it
 BARE_MADE = "_bare_made"  # generated lister's name -> its bare twin (None: it has none), once made (bare_listers)
@@ -1611,8 +1612,13 @@ class Compiler:
         for start in range(0, len(lines), COMPILE_BATCH):
             source = "\n".join(lines[start : start + COMPILE_BATCH]) + "\n"
             exec(compiled(source), namespace)  # noqa: S102 - generated from the checked AST only
+        # an evaluation's own text, as compiled (before compiled() banks it), where it is one function of a few lines:
+        # a runner may write it into its loop (runners._adds_written: a `for`'s score, its add's call at each pass)
+        texts = {text[4:text.index("(")]: text for text in lines
+                 if text.startswith("def e") and len(text) <= WRITTEN_IN_MOST and "\ndef " not in text}
         for i, expr in enumerate(self.expressions):
             expr.fn = namespace[f"e{i}"]
+            expr.fn.source = texts.get(f"e{i}")
             code = self.codes[i]
             # read where it stands by a runner only where the call does nothing more: no fold, no listing's cell,
             # and no fresh work budget (a name or a word holding "d_" or "b_" gets one: _CHARGING)

@@ -29,7 +29,7 @@ from itertools import chain
 from philtre import __version__
 from philtre.dsl import cache
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, WORK_PER_STEP, RuleRuntimeError, bank, fraction_hint, work_steps
-from philtre.dsl.compiler import (MAX_ITEMS, RANKED, Expr, banked, banking_patterns, bare_listers, compiled, failing_definition, fractions_told, index_named, nones_named, reads_names, reads_scores, seats_listers,
+from philtre.dsl.compiler import (INLINE_TAG, INLINED_AT, MAX_ITEMS, RANKED, Expr, banked, banking_patterns, bare_listers, compiled, failing_definition, fractions_told, index_named, nones_named, reads_names, reads_scores, seats_listers,
                                   staged_listing)
 from philtre.dsl.ast import Attr, BinOp, Call, Clause, ListLit, Name, walk
 from philtre.dsl.errors import PhiltreError
@@ -2281,7 +2281,7 @@ def fused_runner(stmt, limit, loop, when, otherwise, as_block=False):
         make = _FOR_MAKERS.get(key)
         if make is None:
             make = _FOR_MAKERS[key] = _for_block_maker(*key[:3], key[4])
-        return make(stmt, limit, loop, when, otherwise, body[1])
+        return _adds_written(make(stmt, limit, loop, when, otherwise, body[1]), make)
     parts = _fused_parts(stmt, limit)
     if parts is None:
         return None
@@ -2483,7 +2483,7 @@ def fused_block(block, limit, loop):
         make = _BLOCK_MAKERS[shapes, _Build.kind()] = _block_maker(shapes)
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
     otherwises = tuple(block_runner(stmt.otherwise, limit, loop) if stmt.otherwise else None for stmt in block)
-    return make(tuple(block), limit, loop, whens, otherwises, partss)
+    return _adds_written(make(tuple(block), limit, loop, whens, otherwises, partss), make)
 
 
 def _block_shapes(block, limit):
@@ -2994,6 +2994,140 @@ def _bound_names(picking) -> dict | None:
     return bound
 
 
+# a `for`'s pass that scores (_FOR_LOCAL's loop, counting its steps in a local): the add's call, the first statement
+# of the pass's `try:`, just after the loop's variable is bound in the pass's names (_adds_written)
+_ADD_CALL = re.compile(r"( *)points = (add_fn_\w+)\(S, (inner\w*)\)")
+
+
+def _adds_written(run, make):
+    """``run`` (a runner ``make`` made, of a `for` whose body is written out in its loop, alone or in a row or a block)
+    where each `score` of a pass whose add is an evaluation of a few lines (Compiler.build's ``source``) has that
+    evaluation written in place of its call, in the loop that counts the pass's steps in a local (_FOR_LOCAL): its
+    lines as its function runs them, the pass's names for ``L``, and its value the points. Compiled with the
+    ruleset's namespace (its lines read its names), the runner's own names bound as the parameters of the function
+    that makes it; the lines written out of definitions still name them (compiler.INLINED_AT, by the runner's name),
+    so a failure there is reported as in the evaluation's function, at the score's statement by the handlers around
+    it. The same values, work, steps and failures, without a call, its frame and its return at each pass. ``run``
+    itself where nothing is written."""
+    code = run.__code__
+    names = code.co_freevars
+    if not any(name.startswith("add_fn_") for name in names) or getattr(make, "maker_source", None) is None:
+        return run
+    try:
+        closure = {name: cell.cell_contents for name, cell in zip(names, run.__closure__ or ())}
+    except ValueError:  # pragma: no cover - (a cell not yet filled: none in a made runner)
+        return run
+    adds = {name: fn for name, fn in closure.items() if name.startswith("add_fn_") and getattr(fn, "source", None) is not None}
+    if not adds:
+        return run
+    lines = make.maker_source().split("\n")
+    opening = "    def run(game, S, L):"
+    if opening not in lines or "    return run" not in lines[lines.index(opening):]:
+        return run
+    start = lines.index(opening)
+    body = [line[4:] for line in lines[start:lines.index("    return run", start)]]
+    # (the names its code reads that its module or builtins hold: its globals, and attributes' names too, given for
+    # nothing; in the order its code names them, which its source fixes: the cache's key)
+    bound = dict(closure)
+    for name in _names_of(code):
+        if name in run.__globals__:
+            bound.setdefault(name, run.__globals__[name])
+        elif hasattr(builtins, name):
+            bound.setdefault(name, getattr(builtins, name))
+    namespace, written, tags = None, [], {}
+    for k, line in enumerate(body):
+        found = _ADD_CALL.fullmatch(line)
+        if found is None or found[2] not in adds or found[2] in written:
+            continue  # (the first call of each: the loop counting in a local; the one after it, near the limit, calls)
+        pad, fname, inner = found.groups()
+        item, var = "item" + inner[len("inner"):], "var" + inner[len("inner"):]
+        if k < 2 or body[k - 1] != f"{pad[4:]}try:" or body[k - 2] != f"{pad[4:]}{inner}[{var}] = {item}":
+            continue
+        add = adds[fname]
+        if namespace is not None and add.__globals__ is not namespace:
+            continue  # pragma: no cover - (one ruleset's runner: one namespace)
+        # (the runner's names the evaluation may not read: its locals, and what it is given but where that is the
+        # ruleset's own object of the name, which the evaluation reads the same)
+        taken = {*code.co_varnames, *code.co_cellvars, *(name for name, value in bound.items() if add.__globals__.get(name, _NONE_HELD) is not value)}
+        lines_ = _add_lines(add, inner, taken - {"S", "points"})
+        if lines_ is None:
+            continue
+        at = (add.__globals__.get(INLINED_AT) or {}).get(add.__name__, {})
+        tags.update((tag, loc) for tag, loc in at.values())
+        if any((tag := INLINE_TAG.search(text)) is not None and tag.group(1) not in tags for text in lines_):
+            continue  # pragma: no cover - (every line written out of a definition is in the evaluation's map)
+        namespace = add.__globals__
+        body[k] = "\n".join(pad + text[4:] if text.strip() else "" for text in lines_)
+        written.append(fname)
+    if not written:
+        return run
+    made = namespace.setdefault(ADDS_WRITTEN, [])
+    name = f"run_{len(made)}_" + "_".join(adds[fname].__name__ for fname in written)
+    params = ", ".join(bound)
+    text = "\n".join([f"def _made_{name}({params}):", f"    def {name}(game, S, L):",
+                      *("    " + line if line.strip() else "" for line in "\n".join(body[1:]).split("\n")), f"    return {name}", ""])
+    exec(compiled(text), namespace)  # noqa: S102 - a runner's fixed source and the ruleset's generated evaluations
+    fused = namespace.pop(f"_made_{name}")(**bound)
+    made.append(fused)
+    first = text.split("\n").index(f"    def {name}(game, S, L):")
+    namespace.setdefault(INLINED_AT, {})[name] = {i - first: (tag.group(1), tags[tag.group(1)])
+                                                  for i, line in enumerate(text.split("\n")) if (tag := INLINE_TAG.search(line))}
+    fused.__dict__.update(run.__dict__)
+    return fused
+
+
+_NONE_HELD = object()  # (no value: a name the ruleset's namespace does not hold)
+ADDS_WRITTEN = "_adds_written"  # a ruleset's namespace's list of the runners _adds_written made (their names are numbered by it)
+
+
+def _add_lines(add, inner, taken) -> list | None:
+    """The lines of the evaluation ``add`` (its ``source``, indented as in its function) that compute a score's points
+    in a pass of a `for` (_adds_written): its return the points' assignment, its names ``L`` the pass's (``inner``);
+    None where its text is not of that form (one return, last in its `try:`, before its handler of a number too
+    large), or where it holds a name of the runner's (``taken``)."""
+    lines = add.source.rstrip("\n").split("\n")
+    if lines[0] != f"def {add.__name__}(S, L):" or lines[-2:] != ["    except _OverflowError:", "        _overflow()"]:
+        return None
+    lines = lines[1:-2]
+    if not lines or not lines[-1].startswith("        return ") or sum(re.match(r" *return\b", line) is not None for line in lines) != 1:
+        return None
+    if any(re.match(r" *(def|lambda|yield|nonlocal|global|class)\b", line) for line in lines):
+        return None
+    lines[-1] = "        points = " + lines[-1][len("        return "):]
+    text = "\n".join(lines)
+    if _FORMATTED.search(text):
+        return None  # (a name inside a formatted string is not seen by the names' pattern)
+    taken_here = []
+
+    def renamed(m):
+        name = m.group(1)
+        if name is None:  # (a string or a comment: as it is)
+            return m.group(0)
+        if name == "L":
+            return inner
+        if name in taken:
+            taken_here.append(name)
+        return name
+    text = _NAMES.sub(renamed, text)
+    if taken_here:
+        return None
+    return text.split("\n") + ["    except _OverflowError:", "        _overflow()"]
+
+
+# a name in generated code, not an attribute's (nor a string's or a comment's, matched whole first); a formatted string
+_NAMES = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|#[^\n]*|(?<![\w.])([A-Za-z_]\w*)")
+_FORMATTED = re.compile(r"(?<![\w.])[rRbBuU]?[fF][rR]?['\"]")
+
+
+def _names_of(code) -> dict:
+    """The names ``code`` (and the code nested in it) reads as globals or attributes (co_names), in order, each once."""
+    found = dict.fromkeys(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            found.update(_names_of(const))
+    return found
+
+
 def _global_reads(code) -> set:
     """The global names ``code`` (and the code nested in it) reads."""
     found = {ins.argval for ins in dis.get_instructions(code) if ins.opname in ("LOAD_GLOBAL", "LOAD_NAME", "STORE_GLOBAL", "DELETE_GLOBAL")}
@@ -3046,7 +3180,7 @@ def sequence_runner(block, limit):
         make = _SEQUENCE_MAKERS[shapes, _Build.kind()] = _compiled_maker(("row", shapes), "row " + _shapes_label(shapes), build)
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
     otherwises = tuple(block_runner(stmt.otherwise, limit, None) if stmt.otherwise else None for stmt in block)
-    return make(tuple(block), limit, None, whens, tuple(otherwises), tuple(partss))
+    return _adds_written(make(tuple(block), limit, None, whens, tuple(otherwises), tuple(partss)), make)
 
 
 _SEATS_MAKERS: dict = {}  # (the shapes of an action body's statements, its parameters, from values, plain) -> make

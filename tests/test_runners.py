@@ -1470,6 +1470,98 @@ def test_a_written_out_for_whose_body_charges_nothing_counts_its_steps_and_work_
     assert not over or any("rule 'hand-over' failed" in end for end in stopped), stopped
 
 
+# a written-out `for` whose one statement scores a definition's sum over a static family's kept list (its evaluation
+# reads the loop's variable first, then the sum written out: runners._adds_written writes it into the loop); WORTH, what a
+# cup is worth where it was picked: a number, a division by zero for a cup of two chips, much work (counted as steps), too
+# much work (out of work); the same scoring again in a row of runners (`set`, `for`)
+SCORED_PASSES = """\
+philtre: 1
+game: scored-passes
+players: 2..3
+step_limit: LIMIT
+components:
+  chip: {attributes: {v: [1, 2, 3]}, copies: 2, each: player, start: hand}
+zones:
+  hand: {each: player, visible: owner}
+  cup: {each: player, visible: everyone}
+variables:
+  picked: {initial: [], visible: everyone}
+define:
+  controller(g): index(g) % player_count
+  my_cups(p): "[g for g in cup if controller(g) == p]"
+  worth(g): "(WORTH) if g in picked else 1"
+  points(p): sum(worth(g) for g in my_cups(p))
+actions:
+  put:
+    choose: {chip: "hand[me]"}
+    do:
+      - move: chip -> cup[me]
+  keep:
+    choose: {cups: "subsets(my_cups(me))"}
+    do:
+      - set: {picked: picked + cups}
+flow:
+  - name: rounds
+    repeat: 3
+    do:
+      - simultaneous: put
+      - simultaneous: keep
+      - name: scoring
+        for: p in players
+        do:
+          - score: {player: p, add: points(p), floor: 0}
+      - name: again
+        set: {picked: "picked"}
+      - name: rescoring
+        for: p in players
+        do:
+          - score: {player: p, add: points(p), floor: 0}
+      - set: {picked: "[]"}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("worth, fails", [("count(g) if count(g) < 3 else 0", None), ("6 // (count(g) - 2)", "division by zero"),
+                                          ("count([x for x in range(3000)]) % 3", None),
+                                          ("count([x for x in range(99999) for y in range(99)])", "too much work")])
+def test_a_scores_add_written_into_its_for_gives_the_points_steps_work_and_failures_of_its_call(worth, fails, tmp_path, monkeypatch):
+    """A `for`'s score whose add is an evaluation of a few lines is written into the loop that counts the pass's steps
+    in a local (runners._adds_written): at every step
+    limit from 1 to past the games' end, the games stop at the same rule, after the same effects, with the same steps
+    and work left at every decision and the same messages (a failure in a definition written out named as in the
+    evaluation's function), as with every effect through its handler (FUSED off), and as with the add called."""
+    from philtre.interpreter import runners as runners_module
+
+    sources = []
+    compiled = runners_module.compiled
+    monkeypatch.setattr(runners_module, "compiled", lambda source, *rest: sources.append(source) or compiled(source, *rest))
+    ended = Counter()
+    for limit in range(1, 400) if fails != "too much work" else (100_000,):  # (out of work: a second a game, once)
+        path = tmp_path / f"scored_{limit}.yaml"
+        path.write_text(SCORED_PASSES.replace("LIMIT", str(limit)).replace("WORTH", worth))
+        ruleset = load_ruleset(str(path))
+        made = runners_module.runners_for(ruleset)
+        # (the two loops' evaluation written in, alone and in the row)
+        assert len(ruleset.namespace[runners_module.ADDS_WRITTEN]) >= 3, limit
+        written = [text for text in sources if "def _made_run_" in text]
+        assert written
+        assert any(run.__name__.startswith("run_") for run in made.statements.values())
+        found = {(n, seed): _outcome(ruleset, n, seed, at_failure=True) for n in (2, 3) for seed in range(3)}
+        with monkeypatch.context() as patched:  # (the add called: the same games)
+            patched.setattr(runners_module, "_adds_written", lambda run, make: run)
+            patched.setattr("philtre.interpreter.game.runners_for", runners_once(plain=True))
+            for (n, seed), seen in found.items():
+                assert _outcome(ruleset, n, seed, at_failure=True) == seen, f"limit {limit} x{n} seed {seed}"
+        failures = _failures_as_through_handlers(ruleset, range(3), monkeypatch, limit)
+        ended.update(re.search(r"R\d{3} (rule '\w+' failed|step limit)|$", end).group() or end for end in failures)
+        if fails is not None:
+            assert failures and all(fails in end and "'worth' at" in end for end in failures if "R100" in end), failures
+        if not any("R200" in end for end in failures):
+            break  # every game ends within the limit from here on (or fails at the rule blamed)
+    assert limit == 100_000 or (20 < limit < 399 and ended["R200 step limit"] > 20), (limit, ended)
+    assert fails is None or ended["R100 rule 'score' failed"], ended
+
+
 def test_a_written_out_for_counts_its_own_step_with_its_passes_where_its_template_reads_so():
     """A written-out `for` without `when` whose passes are counted before the first (_FOR_LOCAL_FREE) counts its own step
     in the same sum (_stepped_with_passes): POK's hand-over and take-back; a source no longer written as the rewrite
