@@ -2997,18 +2997,23 @@ def _bound_names(picking) -> dict | None:
 # a `for`'s pass that scores (_FOR_LOCAL's loop, counting its steps in a local): the add's call, the first statement
 # of the pass's `try:`, just after the loop's variable is bound in the pass's names (_adds_written)
 _ADD_CALL = re.compile(r"( *)points = (add_fn_\w+)\(S, (inner\w*)\)")
+# ... an evaluation's read of the loop's variable, its first statement (the compiler's: a failing read gives the budget
+# afresh, then raises), which is the loop's item there
+_SEAT_READ = re.compile(r"( {12})(v_\w+) = L\['(\w+)'\]")
 
 
 def _adds_written(run, make):
     """``run`` (a runner ``make`` made, of a `for` whose body is written out in its loop, alone or in a row or a block)
     where each `score` of a pass whose add is an evaluation of a few lines (Compiler.build's ``source``) has that
     evaluation written in place of its call, in the loop that counts the pass's steps in a local (_FOR_LOCAL): its
-    lines as its function runs them, the pass's names for ``L``, and its value the points. Compiled with the
-    ruleset's namespace (its lines read its names), the runner's own names bound as the parameters of the function
-    that makes it; the lines written out of definitions still name them (compiler.INLINED_AT, by the runner's name),
-    so a failure there is reported as in the evaluation's function, at the score's statement by the handlers around
-    it. The same values, work, steps and failures, without a call, its frame and its return at each pass. ``run``
-    itself where nothing is written."""
+    lines as its function runs them, the pass's names for ``L``, the loop's item for the evaluation's read of the
+    loop's variable (its first statement, which cannot fail there: the item was just bound to it; the seat handed
+    to it, as a parameter would be), and its value the points. Compiled with the ruleset's namespace (its lines read
+    its names), the runner's own names bound as the parameters of the function that makes it; the lines written out
+    of definitions still name them (compiler.INLINED_AT, by the runner's name), so a failure there is reported as in
+    the evaluation's function, at the score's statement by the handlers around it. The same values, work, steps and
+    failures, without a call, its frame, its read of the variable and its return at each pass. ``run`` itself where
+    nothing is written."""
     code = run.__code__
     names = code.co_freevars
     if not any(name.startswith("add_fn_") for name in names) or getattr(make, "maker_source", None) is None:
@@ -3049,7 +3054,7 @@ def _adds_written(run, make):
         # (the runner's names the evaluation may not read: its locals, and what it is given but where that is the
         # ruleset's own object of the name, which the evaluation reads the same)
         taken = {*code.co_varnames, *code.co_cellvars, *(name for name, value in bound.items() if add.__globals__.get(name, _NONE_HELD) is not value)}
-        lines_ = _add_lines(add, inner, taken - {"S", "points"})
+        lines_ = _add_lines(add, inner, item, bound.get(var), taken - {"S", item, "points"})
         if lines_ is None:
             continue
         at = (add.__globals__.get(INLINED_AT) or {}).get(add.__name__, {})
@@ -3080,11 +3085,12 @@ _NONE_HELD = object()  # (no value: a name the ruleset's namespace does not hold
 ADDS_WRITTEN = "_adds_written"  # a ruleset's namespace's list of the runners _adds_written made (their names are numbered by it)
 
 
-def _add_lines(add, inner, taken) -> list | None:
+def _add_lines(add, inner, item, var, taken) -> list | None:
     """The lines of the evaluation ``add`` (its ``source``, indented as in its function) that compute a score's points
-    in a pass of a `for` (_adds_written): its return the points' assignment, its names ``L`` the pass's (``inner``);
-    None where its text is not of that form (one return, last in its `try:`, before its handler of a number too
-    large), or where it holds a name of the runner's (``taken``)."""
+    in a pass of a `for` (_adds_written): its return the points' assignment, its names ``L`` the pass's (``inner``),
+    its read of the loop's variable ``var`` the loop's item (``item``); None where its text is not of that form (one
+    return, last in its `try:`, before its handler of a number too large), or where it holds a name of the runner's
+    (``taken``)."""
     lines = add.source.rstrip("\n").split("\n")
     if lines[0] != f"def {add.__name__}(S, L):" or lines[-2:] != ["    except _OverflowError:", "        _overflow()"]:
         return None
@@ -3094,6 +3100,12 @@ def _add_lines(add, inner, taken) -> list | None:
     if any(re.match(r" *(def|lambda|yield|nonlocal|global|class)\b", line) for line in lines):
         return None
     lines[-1] = "        points = " + lines[-1][len("        return "):]
+    # (its first statement, the read of the loop's variable in a `try:` of its own: the item, which was just bound)
+    read = _SEAT_READ.fullmatch(lines[2]) if len(lines) > 5 and lines[:2] == ["    try:", "        try:"] else None
+    if read is not None and read[3] == var and lines[3] == "        except:":
+        end = next((i for i in range(4, len(lines)) if not lines[i].startswith(" " * 12)), None)
+        if end is not None and lines[end - 1] == "            raise" and not lines[end].lstrip().startswith(("except", "finally", "else")):
+            lines[1:end] = [f"        {read[2]} = {item}"]
     text = "\n".join(lines)
     if _FORMATTED.search(text):
         return None  # (a name inside a formatted string is not seen by the names' pattern)

@@ -1526,10 +1526,10 @@ winners: {highest: "score[p]"}
                                           ("count([x for x in range(99999) for y in range(99)])", "too much work")])
 def test_a_scores_add_written_into_its_for_gives_the_points_steps_work_and_failures_of_its_call(worth, fails, tmp_path, monkeypatch):
     """A `for`'s score whose add is an evaluation of a few lines is written into the loop that counts the pass's steps
-    in a local (runners._adds_written): at every step
-    limit from 1 to past the games' end, the games stop at the same rule, after the same effects, with the same steps
-    and work left at every decision and the same messages (a failure in a definition written out named as in the
-    evaluation's function), as with every effect through its handler (FUSED off), and as with the add called."""
+    in a local (runners._adds_written), the loop's item read where the evaluation read the loop's variable: at every
+    step limit from 1 to past the games' end, the games stop at the same rule, after the same effects, with the same
+    steps and work left at every decision and the same messages (a failure in a definition written out named as in
+    the evaluation's function), as with every effect through its handler (FUSED off), and as with the add called."""
     from philtre.interpreter import runners as runners_module
 
     sources = []
@@ -1541,10 +1541,10 @@ def test_a_scores_add_written_into_its_for_gives_the_points_steps_work_and_failu
         path.write_text(SCORED_PASSES.replace("LIMIT", str(limit)).replace("WORTH", worth))
         ruleset = load_ruleset(str(path))
         made = runners_module.runners_for(ruleset)
-        # (the two loops' evaluation written in, alone and in the row)
+        # (the two loops' evaluation written in, alone and in the row: the seat read where it stands, not from the names)
         assert len(ruleset.namespace[runners_module.ADDS_WRITTEN]) >= 3, limit
         written = [text for text in sources if "def _made_run_" in text]
-        assert written
+        assert written and all(re.search(r"^ +v_p = item\w*$", text, re.M) and "L['p']" not in text for text in written)
         assert any(run.__name__.startswith("run_") for run in made.statements.values())
         found = {(n, seed): _outcome(ruleset, n, seed, at_failure=True) for n in (2, 3) for seed in range(3)}
         with monkeypatch.context() as patched:  # (the add called: the same games)
