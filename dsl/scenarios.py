@@ -446,7 +446,8 @@ def _builds_words(defines: dict, tree, scope, seen: set) -> bool:
     text() or join(), or `+` with a word written out on one side (`f + text(i)`, `'x' + name`). The words it offers
     are then known only when the rules run."""
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and node.func in WORD_BUILDERS and node.func not in defines:
+        callee = node.func if isinstance(node, ast.Call) else None  # (a definition of that name is read as itself)
+        if callee in WORD_BUILDERS and callee not in defines:
             return True
         if isinstance(node, ast.BinOp) and node.op == "+" and any(
                 isinstance(side, ast.Const) and isinstance(side.value, str) for side in (node.left, node.right)):

@@ -3396,8 +3396,8 @@ def test_a_lint_finding_inside_a_block_names_the_runs_that_ran_it(tmp_path):
     its call (language.md, blocks): a lint's names each call that ran the block, one call as the compiler says it."""
     path = tmp_path / "ruleset.yaml"
     found = findings(tmp_path, CLAIMED)
-    twice = (f"in block 'resolve', run at {path}:{':'.join(map(str, where(CLAIMED, 'run: resolve(0, 1)')))} and "
-             f"{path}:{':'.join(map(str, where(CLAIMED, 'run: resolve(1, me)')))}")  # (the flow's first, then the actions')
+    twice = (f"in block 'resolve', run at {path}:{':'.join(map(str, where(CLAIMED, 'run: resolve(1, me)')))} and "
+             f"{path}:{':'.join(map(str, where(CLAIMED, 'run: resolve(0, 1)')))}")  # (in file order: the action's, then the flow's)
     assert found and all(d.hint.endswith(f"; {twice}") for d in found), [str(d) for d in found]
     once = CLAIMED.replace("      - run: resolve(1, me)\n", "      - set: {bluffed: false}\n")
     (tmp_path / "once").mkdir()

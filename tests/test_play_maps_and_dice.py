@@ -119,11 +119,11 @@ def test_language_md_shows_each_seat_what_its_options_would_give(tmp_path):
     card = game.state.vars["card"][seat]
     want = ", ".join(f"{box} {(i + 1) * pips.count(i + 1)}" for i, box in enumerate(["ones", "twos", "threes"]) if box not in card)
     board = render_view(game.view(seat), rules, played=True, shown=shown_values(game, seat))
-    assert f"  my_boxes = '{want}'" in board.splitlines(), board
-    quoted = re.search(r"The board then reads `my_boxes = '([^']*)'` \(dice (\d), (\d) and (\d)\)", text)
+    assert f"  my_boxes = {want}" in board.splitlines(), board
+    quoted = re.search(r"The board then reads `my_boxes = ([^`]*)` \(dice (\d), (\d) and (\d)\)", text)
     assert quoted, "language.md no longer quotes the board's line with its dice"
     dice = sorted(int(quoted.group(i)) for i in (2, 3, 4))
     first = next(g for g in (Game(rules, 2, seed=s) for s in range(200))
                  if sorted(g.state.dice[f"d{i}"]["pips"] for i in (1, 2, 3)) == dice)
     board = render_view(first.view(0), rules, played=True, shown=shown_values(first, 0))
-    assert f"  my_boxes = '{quoted.group(1)}'" in board.splitlines(), board
+    assert f"  my_boxes = {quoted.group(1)}" in board.splitlines(), board
