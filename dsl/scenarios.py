@@ -414,7 +414,7 @@ def offerable_values(symbols, tree, scope, kind: str) -> tuple | None:
     """The values of ``kind`` (word, number) a `choose` could ever offer, whatever the position: those a component
     attribute declares where it yields that attribute's values (`[c.colour for c in hand[to]]`); for a word otherwise,
     any the ruleset's data declares or the `choose` writes, itself or through the definitions it names; None: any value
-    of a number's kind (read from the game: a roll may give it)."""
+    of a number's kind (read from the game: a roll may give it), or any word where the `choose` builds words."""
     attribute = attribute_chosen(symbols, tree)
     if attribute is not None:
         return tuple(dict.fromkeys(v for v in symbols.attribute_values[attribute] if value_kind(v) == kind))
