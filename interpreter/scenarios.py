@@ -1983,10 +1983,21 @@ def _unchosen_word(game, step, wanted: dict) -> str:
             continue
         if offerable is not None and not set(words) <= set(offerable):  # the rules offer words the ruleset writes nowhere
             continue
+        if _offered_for_another(game, action, name, step, want, offerable):
+            continue
         given = [p for p in _earlier_read(action, name) if p in step.args]
         here = " here" + (f" (for {', '.join(f'{p}: {written(step.args[p])}' for p in given)})" if given else "")
         return _failure(where, "T009", *unchosen_word(name, step.args[name], want, words, here, offerable or ()))
     return ""
+
+
+def _offered_for_another(game, action, name: str, step, want, offerable) -> bool:
+    """Whether the `choose` of ``name`` yields ``want`` now for other values of the earlier parameters than the step
+    gives, or yields words the ruleset writes nowhere for them: a word a rule offers, refused with the values given."""
+    if not any(p in step.args for p in _earlier_read(action, name)):
+        return False  # (no earlier value given: the words listed are already those of every value)
+    every = [v for v in _chosen_values(game, action, name, step.player) or () if isinstance(v, str)]
+    return want in every or (offerable is not None and not set(every) <= set(offerable))
 
 
 def _earlier_read(action, name: str) -> list:

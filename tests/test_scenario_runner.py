@@ -1232,6 +1232,13 @@ def test_an_illegal_steps_word_is_checked_against_the_words_for_the_earlier_argu
     path = _pick(tmp_path, pairs, '"pairs[f]"', """{f: "'x'", n: "'y1'"}""")  # a word of the other f: refused here
     [result] = _results(path)
     assert result.passed, result.failures
+    # a word the rules build for the other f (a variable filled by text()) is one a rule offers, refused here too
+    path = _pick(tmp_path, pairs, "\"pairs[f] if f == 'x' else built\"", """{f: "'x'", n: "'7'"}""")
+    ruleset = path.parent / "ruleset.yaml"
+    text = ruleset.read_text(encoding="utf-8").replace("variables: {got: ''}", "variables: {got: '', built: {initial: []}}")
+    ruleset.write_text(text.replace("flow: [", """flow: [{set: {built: "[text(k) for k in [7, 8]]"}}, """), encoding="utf-8")
+    [result] = _results(path)
+    assert result.passed, result.failures
 
 
 def test_an_illegal_steps_word_hint_is_never_empty(tmp_path):
