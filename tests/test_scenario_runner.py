@@ -1695,23 +1695,7 @@ def test_a_given_time_that_is_no_whole_number_from_1_is_refused_at_it(tmp_path, 
     assert f"{_loc(path, time + '}')}: {said}" in _refused(path)
 
 
-SEATS_FROM_A_VARIABLE = """\
-philtre: 1
-game: seats-from-a-variable
-players: 3
-variables:
-  inside: {initial: true, each: player}
-actions:
-  leave:
-    do:
-      - set: {"inside[me]": false}
-  stay: {}
-flow:
-  - repeat: 3
-    do:
-      - name: choose
-        simultaneous: [stay, leave]
-        players: "[p for p in players if inside[p]]"
+SEATS_FROM_A_VARIABLE = (ROOT / "tests" / "data" / "seats_from_a_variable.yaml").read_text(encoding="utf-8") + """\
 scenarios:
   - name: seat 1 has already left
     players: 3

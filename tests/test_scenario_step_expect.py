@@ -10,6 +10,7 @@ its item, as it reports the final expectations.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -218,23 +219,7 @@ def test_philtre_test_reports_a_step_expect_failure_with_its_place_in_json(tmp_p
     assert row["failures"] == [f"{_loc(path, 'held(0) == 7')}: T012 expected true: held(0) == 7  [held(0) = 6]"], row
 
 
-SEATS_FROM_A_VARIABLE = """\
-philtre: 1
-game: seats-from-a-variable
-players: 3
-variables:
-  inside: {initial: true, each: player}
-actions:
-  leave:
-    do:
-      - set: {"inside[me]": false}
-  stay: {}
-flow:
-  - repeat: 3
-    do:
-      - name: choose
-        simultaneous: [stay, leave]
-        players: "[p for p in players if inside[p]]"
+SEATS_FROM_A_VARIABLE = (Path(__file__).parent / "data" / "seats_from_a_variable.yaml").read_text(encoding="utf-8") + """\
 scenarios:
   - name: seat 1 has already left
     players: 3
