@@ -16,41 +16,53 @@ from .play_input import NumberReading, _a_position, _forbidding, _places, _posit
 @click.command()
 @click.argument("ruleset", callback=named)
 @click.option("--players", "-p", type=OnePlayerCount(1, 64), default=None, help=PLAYERS_HELP)
-@click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0-based).")
+@click.option("--seat", "seats", type=int, multiple=True, default=[0], show_default=True,
+              help="Your seat (0-based). Repeat it for several people at one terminal (hot seat: --seat 0 --seat 2): "
+                   "each is asked in turn, the screen cleared and the terminal passed between them.")
 @click.option("--seed", type=int, default=None, help="Game seed (default: random).")
 @click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False), default=None,
               help="Write the game's record (JSON Lines) to FILE once it ends; `philtre replay FILE` re-runs it.")
 @click.option("--agents", default="random", show_default=True,
-              help="The other seats' agents: one for all, or one per other seat in seat order: random, greedy[:N], ismcts[:N].")
+              help="The other seats' agents (those no --seat names): one for all, or one per other seat in seat order: "
+                   "random, greedy[:N], ismcts[:N].")
 @click.option("--take-forced", is_flag=True,
               help="Take a decision of yours that has a single option by itself, and say so (`= bust() (your only option)`), "
                    "rather than ask for it.")
 @guarded
-def play(ruleset, players, seat, seed, variants, record_path, agents, take_forced):
-    """Play one seat at the terminal against agents (random by default)."""
+def play(ruleset, players, seats, seed, variants, record_path, agents, take_forced):
+    """Play a seat at the terminal against agents (random by default), or several seats in turn (hot seat)."""
     import random
 
     rs = load(ruleset, variants, playing=True)
     players = players_for(rs, players)
     rs.check_players(players)
-    if not 0 <= seat < players:
-        raise click.BadParameter(f"seat must be 0..{players - 1}", param_hint="--seat")
+    for i, seat in enumerate(seats):
+        if not 0 <= seat < players:
+            raise click.BadParameter(f"seat must be 0..{players - 1}", param_hint="--seat")
+        if seat in seats[:i]:
+            raise click.BadParameter(f"seat {seat} is given twice", param_hint="--seat")
     if record_path is not None:
         _not_played_from(record_path, ruleset, variants)
         usable_file(record_path, "'--record'")  # before the deal: a game played to its end is not lost to a bad path
     seed = random.randrange(2**31) if seed is None else seed
     _lenient_stdin()
-    others = _other_agents(agents, players, seat)
+    others = _other_agents(agents, players, seats)
     _warn_of_hidden_information(rs, ruleset, variants)
     try:
-        game, bots, told = _played(rs, players, seat, seed, others, record_path, take_forced)
+        game, bots, told = _played(rs, players, seats, seed, others, record_path, take_forced)
     except KeyboardInterrupt:  # while the agents decide (an ismcts decision may take minutes): as at the prompt
         _leave(seed, record_path, 130)
     except BrokenPipeError:  # `philtre play ... | head -5`: the reader has all it wanted; the seed must not go with the output
         _reader_gone(seed, record_path)
     try:
-        _say_end(game, seat, seed, told)
+        if len(seats) == 1:
+            _say_end(game, seats[0], seed, told[seats[0]])
+        else:  # hot seat: the end is everyone's, drawn as an onlooker sees it, from the earliest of the seats' last looks
+            if _at_a_terminal():
+                _clear_screen()
+            click.echo("\nThe game is over: its end, as every seat may see it")
+            _say_end(game, None, seed, min(told.values()))
     except BrokenPipeError:  # the game has ended: its record is not lost with the lines that say so
         _output_dropped()
         _ended_unsaid(game, bots, seed, record_path, "the output's reader is gone", EXIT_FINDINGS)
@@ -81,33 +93,37 @@ def _not_played_from(record_path: str, ruleset: str, variants) -> None:
                                  f"the record would be written over it; give another file", param_hint="'--record'")
 
 
-def _played(rs, players: int, seat: int, seed: int, others: dict, record_path, take_forced: bool = False):
-    """Deal and play the game to its end, the seat's choices read at the prompt; the game, the agents and the events told."""
+def _played(rs, players: int, seats, seed: int, others: dict, record_path, take_forced: bool = False):
+    """Deal and play the game to its end, the choices of ``seats`` read at the prompt; the game, the agents and the events
+    told each of those seats."""
     from .agents import make_agent
     from philtre.dsl.overlays import variant_descriptions
 
     from .game import Game
+    from .render import seats_text
     from .summary import counted
 
-    names = [others.get(p, "external") for p in range(players)]  # the seat's decisions came from outside
+    names = [others.get(p, "external") for p in range(players)]  # the seats' decisions came from outside
     with _failure_recorded(record_path, seed):  # a game a rule stops is kept too, up to the failure, and its seed said
         game = Game(rs, players, seed=seed, record=True, agents=names)  # the record tells the seat what happened since its last turn
         bots = {p: make_agent(name, seed + 1 + p) for p, name in others.items()}
         # the seed is said at the end: it makes every shuffle again, so it would show the hidden cards
         # the variants too: a designer playing a house rule sees that it is the one being played
-        click.echo(f"{rs.title}{''.join(f' + {v}' for v in rs.variants)}: {counted(players, 'player')}, you are seat {seat}")
+        yours = f"you are seat {seats[0]}" if len(seats) == 1 else f"{seats_text(seats)} play at this terminal, in turn"
+        click.echo(f"{rs.title}{''.join(f' + {v}' for v in rs.variants)}: {counted(players, 'player')}, {yours}")
         about = _one_line(rs.source.get("description") if isinstance(rs.source, dict) else None)
         if about:  # what the game is, as the ruleset says it, before its first position
             click.echo(about)
         for variant, text, _ in variant_descriptions(rs):  # and what each house rule changes, as its overlay says it
             if text:
                 click.echo(f"+ {variant}: {text}")
-        told = _turns(game, seat, bots, seed, record_path, take_forced)
+        told = _turns(game, seats, bots, seed, record_path, take_forced)
     return game, bots, told
 
 
-def _say_end(game, seat: int, seed: int, told: int) -> None:
-    """Say how the game ended: what happened since the seat's last decision, the board, the scores and the winners."""
+def _say_end(game, seat: int | None, seed: int, told: int) -> None:
+    """Say how the game ended: what happened since the seat's last decision, the board, the scores and the winners
+    (``seat`` None: as an onlooker sees them, for several seats played at the terminal)."""
     from .render import keeps_scores, render_view, shown_values
 
     _tell(game, seat, told)
@@ -132,9 +148,23 @@ def _width() -> int:
     return max(shutil.get_terminal_size((BOARD_LINE, 24)).columns - 1, 40)  # (a line as wide as the terminal wraps twice)
 
 
-def _turns(game, seat: int, bots: dict, seed: int, record_path, take_forced: bool = False) -> int:
-    """Every decision to the game's end: the agents' asked of them, the seat's asked at the prompt after what happened
-    (a lone option taken unasked with ``take_forced``); the count of events told (what followed is told with the game's end)."""
+class _AtTheTerminal:
+    """What play keeps of one seat played at the terminal: the events of the record told it, the actions its previous
+    decision offered (their descriptions were said then), how it answered a number that was both an option's and a
+    value, and the boards shown it."""
+
+    def __init__(self):
+        self.told = 0
+        self.offered: set = set()
+        self.reading = NumberReading()
+        self.boards = 0
+
+
+def _turns(game, seats, bots: dict, seed: int, record_path, take_forced: bool = False) -> dict:
+    """Every decision to the game's end: the agents' asked of them, those of ``seats`` asked at the prompt after what
+    happened (a lone option taken unasked with ``take_forced``); seat -> the count of events told it (what followed is
+    told with the game's end). Where several seats are played at the terminal (hot seat), it is handed over (_hand_over)
+    before a seat's view is drawn where another's was, and each is told what happened from its own view only."""
     from .agents import ask
     from .options import boards_wording, option_wording, single_zones
     from .render import render_view, seen_ids, shown_values
@@ -142,43 +172,75 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path, take_forced: boo
     colour = _colour()
     # an option names a single zone as the board does: deck, not deck[0]; (and a position off the board is said so)
     singles = boards_wording(single_zones(game.ruleset), game.ruleset, game.state.nplayers)
-    told = 0  # events of the record already told
-    offered: set = set()  # the actions the seat's previous decision offered: their descriptions were said then
-    reading = NumberReading()  # how the seat answered a number that was both an option's and a value
-    boards = 0  # the boards shown the seat
-    _note_starting_values(game, seat)
+    here = {seat: _AtTheTerminal() for seat in seats}
+    hot = len(seats) > 1
+    on_screen = None  # the seat whose view the screen shows (hot seat)
+    for seat in seats:
+        _note_starting_values(game, seat)
     while not game.finished:
         for p in game.pending():
             options = game.options(p)
-            if p != seat:
+            if p not in here:
                 with _thinking(p, bots[p]):
                     chosen = ask(bots[p], game, p)  # a search agent gets what that seat knows, no more
                 game.apply(p, chosen)
                 continue
-            told = _tell(game, seat, told)
+            seat, it = p, here[p]
+            if hot and seat != on_screen:
+                if take_forced and len(options) == 1:  # taken out of sight, the terminal not passed for it: the seat
+                    _own_decisions(game, seat)["at_once"].append(True)  # is told it, `(you)`, at its next hand-over
+                    game.apply(seat, options[0])
+                    continue
+                _hand_over(seat, seed, record_path)
+                on_screen = seat
+            it.told = _tell(game, seat, it.told)
             options = listed_order(game, options)
             view = game.view(seat)
             words = option_wording(game, view, options, singles)
             if take_forced and len(options) == 1:  # nothing to choose: the seat is told what it did, not asked
                 chosen = options[0]
-                if not boards:  # but shown the board once first: a trial game's seat took three forced plays having
+                if not it.boards:  # but shown the board once first: a trial game's seat took three forced plays having
                     # never seen its hand
                     click.echo("\n" + render_view(view, game.ruleset, colour, True, shown_values(game, seat), _width()))
                     _note_shown(game, view)
-                    boards += 1
+                    it.boards += 1
                 click.echo(f"  = {chosen.label(seen_ids(view), words)} (your only option)")
             else:
                 click.echo("\n" + render_view(view, game.ruleset, colour, True, shown_values(game, seat), _width()))
                 _note_shown(game, view)
-                boards += 1
-                offered = _describe(options, game.ruleset, offered)
+                it.boards += 1
+                it.offered = _describe(options, game.ruleset, it.offered)
                 _say_at_once(view)
                 _list(options, seen_ids(view), words)
-                chosen = _ask(options, seed, record_path, words, reading, game.decisions + 1,
-                              _forbidding(game, p, options, words))
-            _OWN_DECISIONS.setdefault(game, {"at_once": [], "told": 0})["at_once"].append(_at_once(view))
-            game.apply(p, chosen)
-    return told
+                chosen = _ask(options, seed, record_path, words, it.reading, game.decisions + 1,
+                              _forbidding(game, seat, options, words))
+            # (at a hot seat the seat's decision is told it with what followed, its prompt cleared off the screen since)
+            _own_decisions(game, seat)["at_once"].append(hot or _at_once(view))
+            game.apply(seat, chosen)
+    return {seat: it.told for seat, it in here.items()}
+
+
+def _hand_over(seat: int, seed: int, record_path) -> None:
+    """Hot seat: before ``seat``'s view is drawn, take the previous one's off the screen and have the terminal passed.
+    At a terminal the screen (its scrollback too) is cleared and the line said, and Enter awaited before the board is
+    drawn; choices read from a pipe or a file (a script, a test) get the line alone: nothing to clear, and no extra line
+    to answer, so a script stays one line a decision."""
+    said = f"Seat {seat}'s turn: pass the terminal to seat {seat}"
+    if not _at_a_terminal():
+        click.echo(f"\n{said}")
+        return
+    _clear_screen()
+    _line(seed, record_path, f"{said}, then press Enter", err=False, default="", show_default=False, prompt_suffix=" ")
+
+
+def _clear_screen() -> None:
+    """Clear the terminal play writes to, and its scrollback (ANSI): nothing of a seat's view is left to scroll back to.
+    Nothing where neither stdout nor stderr is a terminal."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream.isatty():
+            stream.write("\033[H\033[2J\033[3J")
+            stream.flush()
+            return
 
 
 def listed_order(game, options):
@@ -341,17 +403,22 @@ def _note_blind_agents(bots: dict, heuristic: bool) -> None:
         click.echo(at_random_note(blind, agents=names, failed=failed, heuristic=heuristic), err=True)
 
 
-def _other_agents(agents: str, players: int, seat: int) -> dict:
-    """seat -> agent name for every seat but ``seat``, from --agents: one name for all, or one per other seat in order."""
+def _other_agents(agents: str, players: int, seats) -> dict:
+    """seat -> agent name for every seat but ``seats`` (those played at the terminal), from --agents: one name for all,
+    or one per other seat in order."""
     from .agents import make_agent
 
     names = [n.strip() for n in agents.split(",")]
-    others = [p for p in range(players) if p != seat]
+    others = [p for p in range(players) if p not in seats]
     if len(names) == 1:
         names = names * len(others)
     if len(names) != len(others):
+        if not others:
+            raise click.BadParameter(f"every seat is played at the terminal (--seat): no seat is left to an agent, "
+                                     f"got {len(names)}", param_hint="--agents")
+        played = "" if len(seats) == 1 else f" (the seats not played at the terminal: --seat {', '.join(map(str, seats))})"
         raise click.BadParameter(f"give one agent for all the other seats, or one per other seat ({len(others)}: "
-                                 f"seats {', '.join(map(str, others))}), got {len(names)}", param_hint="--agents")
+                                 f"seats {', '.join(map(str, others))}), got {len(names)}{played}", param_hint="--agents")
     for name in names:
         try:
             make_agent(name, 0)
@@ -390,17 +457,29 @@ RUN_CUT = 5  # the lines of the shortest run a recap tells by how many
 MINE = "mine "  # the kind of a line that touches the seat (`mine move`, `mine set`: _touches), told whole in a run cut
 
 
+# Each table below is kept per game played, then per seat played at the terminal (several at a hot seat: _seats_own).
 # per game played, each variable's value (or one seat's entry of it) as the seat was last told it: a `set` that leaves it
 # so is no news (a bluffing game's seven bookkeeping variables reset each turn, most already so, were a quarter of the lines)
 _VALUES_TOLD: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 # per game played, whether each of the seat's decisions (in the order it took them, which is the record's) was one of a
 # simultaneous step of several seats, and how many of them were told: such a step records every seat's decision before
 # any effect, so the seat's own is told too, or its effects read as the last other seat's (`> seat 0: call()` then
-# `first_caller = 1`)
+# `first_caller = 1`); at a hot seat each of its decisions is marked so, to be told: its prompt was cleared since
 _OWN_DECISIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 # per game played, where each piece the seat was told of lies on a grid (id -> (x, y, rot)), followed through its record:
 # a decision names a piece with the place it had, as the options do (which of four alike pieces moved)
 _PLACES_TOLD: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _seats_own(table: weakref.WeakKeyDictionary, game, seat, made):
+    """``seat``'s entry of ``table`` for ``game`` (made by ``made`` the first time): each seat at a hot seat is told
+    what happened as its own record has it, its own values and pieces as it was told them."""
+    return table.setdefault(game, {}).setdefault(seat, made())
+
+
+def _own_decisions(game, seat) -> dict:
+    """``seat``'s entry of _OWN_DECISIONS."""
+    return _seats_own(_OWN_DECISIONS, game, seat, lambda: {"at_once": [], "told": 0})
 
 
 def _tell(game, seat: int, told: int) -> int:
@@ -410,9 +489,9 @@ def _tell(game, seat: int, told: int) -> int:
     from .render import event_text, placed_from_text, seat_sets, wrapped
 
     events = game.recorder.for_player(seat, told)
-    values = _VALUES_TOLD.setdefault(game, {})
-    own = _OWN_DECISIONS.setdefault(game, {"at_once": [], "told": 0})
-    placed = _PLACES_TOLD.setdefault(game, {})
+    values = _seats_own(_VALUES_TOLD, game, seat, dict)
+    own = _own_decisions(game, seat)
+    placed = _seats_own(_PLACES_TOLD, game, seat, dict)
     lines = []
     drawn = None  # (the move of hidden components told last, its line's index): the next alike is told with it
     decided = None  # (the line of the decision told last, its text, the hidden values set since): _folded_hidden
@@ -687,7 +766,8 @@ def _note_shown(game, view: dict) -> None:
     leaves one as the board showed it is no news (`flag = false` under the first decision, already on the board)."""
     from .records import HIDDEN
 
-    values, seat = _VALUES_TOLD.setdefault(game, {}), view["seat"]
+    seat = view["seat"]
+    values = _seats_own(_VALUES_TOLD, game, seat, dict)
     for name, value in view["variables"].items():
         spec = game.ruleset.variables[name]
         if not spec.per_player or not isinstance(value, list):
@@ -819,15 +899,16 @@ def _at_a_terminal() -> bool:
         return False
 
 
-def _line(seed: int, record_path) -> str:
-    """A line typed at the prompt.
+def _line(seed: int, record_path, prompt: str = "your choice", err: bool = True, **asked) -> str:
+    """A line typed at the prompt (``prompt``, on stderr unless ``err`` is False; ``asked``: click.prompt's other
+    arguments, a hand-over's Enter).
 
     Input that ends (Ctrl-D), is closed or cannot be read, or Ctrl-C leaves the game: the seed is said, so that the deal can
     be played again. No record is written then: a record of a game cut short is one `philtre replay` refuses (P011)."""
     if sys.stdin is None:  # started with `<&-`: Python has no stdin to read
         _leave(seed, record_path, 1, "standard input is closed: ")
     try:
-        return click.prompt("your choice", err=True)
+        return click.prompt(prompt, err=err, **asked)
     except click.Abort as exc:
         _leave(seed, record_path, 130 if isinstance(exc.__context__, KeyboardInterrupt) else 1)
     except UnicodeDecodeError as exc:  # (only where stdin could not be made lenient: _lenient_stdin)
