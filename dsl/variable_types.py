@@ -6,6 +6,8 @@ file. The checks such a value passed (an action's `if: buys`, a statement's `whe
 declared `buys: 0` and only ever set to whole numbers is a whole number there: `if: buys` is E120, as `if: 3` is,
 and `choose: {n: buys}` E125. A `+`, `-`, `*` or `%` of a number and a value of a type not known is a number (any other
 value stops the rule): `choose: {n: "bid + 1"}`, bid set only to n, is E125 though bid's type goes in a circle.
+A `put` into a list keeps its items' type where the value put is of it: `pits: {initial: [4, 4]}`, only ever set to
+`put(pits, i, 0)`, holds lists of whole numbers (read at its declared type, kept where every set gives it: a fixed point).
 A variable declared an empty list (`initial: []`) takes its items' type from the sets that fill it: one set only ever
 with `code + [c]`, `c` a word, holds a list of words. A variable whose declared value tells no type (none, a list of
 several kinds, a map), or that some `set` gives a value of another type or of one known only at run time, stays
@@ -86,6 +88,12 @@ class Typer:
             return self._items_type([self.type_of(node.element, seen, busy)]) or t
         if isinstance(node, ast.Conditional):
             return joined_type(self.type_of(node.then, seen, busy), self.type_of(node.otherwise, seen, busy)) or t
+        if isinstance(node, ast.Call) and node.func == "put" and len(node.args) == 3:
+            # (`put(xs, i, 0)`, xs a list of whole numbers: still one, so a variable only ever set by a put of itself
+            # keeps its declared type, read at the type so far: variable_types takes it away where a set gives another)
+            target = self.type_of(node.args[0], seen, busy)
+            if is_list(target):
+                return self._items_type([target[1], self.type_of(node.args[2], seen, busy)]) or t
         return t
 
     @staticmethod

@@ -44,6 +44,8 @@ def findings(path) -> list:
     ("  buys: 0\n  m: {initial: {a: 1}}\n", ["{buys: m.a}"]),  # a map's field: known only at run time
     ("  buys: {initial: [1, two]}\n", []),  # a list of several kinds
     ("  buys: false\n", ["{buys: 'card.value > 1'}"]),  # true or false: a condition
+    ("  buys: {initial: [4, 4]}\n", ["{buys: \"put(buys, 0, 'x')\"}"]),  # a put of a word in a list of numbers
+    ("  buys: {initial: [4, 4]}\n  m: {initial: {a: 1}}\n", ["{buys: 'put(buys, 0, m.a)'}"]),  # a put of a value known only at run time
 ])
 def test_a_variable_of_no_one_known_type_is_no_finding(tmp_path, declared, sets):
     """A variable whose declared value tells no type, or that a set gives a value of another type or of one known only
@@ -63,6 +65,11 @@ def test_a_variable_of_no_one_known_type_is_no_finding(tmp_path, declared, sets)
     ("  buys: {initial: [], each: player}\n", ["{'buys[me]': \"buys[me] + ['red']\"}", "{'buys[me]': '[]'}"],
      "buys[me]", "a list of words"),
     ("  buys: 2.5\n", ["{buys: -buys}"], "buys if card.value > 1 else 3", "a number"),
+    # a list only ever set by a put of itself (a sowing board's pits): its declared type, which every put keeps
+    ("  buys: {initial: [4, 4, 4]}\n", ["{buys: 'put(buys, 1, 0)'}"], "buys", "a list of whole numbers"),
+    ("  buys: {initial: [4, 4, 4]}\n", ["{buys: 'put(buys, 1, buys[0] + 1)'}", "{buys: '[0, 0, 0]'}"], "buys",
+     "a list of whole numbers"),
+    ("  buys: {initial: [4, 4, 4]}\n", ["{buys: 'put(buys, 1, 0.5)'}"], "buys", "a list of numbers"),
 ])
 def test_a_variable_of_one_known_type_is_checked_before_the_game(tmp_path, declared, sets, condition, said):
     path = ruleset_with(tmp_path, declared, sets, condition, define="  left_to_buy: buys\n")
