@@ -692,23 +692,36 @@ def check_given_variables(compiler: Compiler, sc: Scenario, initials: dict | Non
         elif declared[name] and not (isinstance(value, list) and len(value) == sc.players):
             compiler.error(where, "T004", f"'{name}' has one value per seat: give a list of {sc.players} values, not {value!r}",
                            _per_seat_example(name, (initials or {}).get(name, 0), sc.players))
-        elif (kind := compiler.variable_types.get(name)) is not None:
+        else:
+            kind = compiler.variable_types.get(name)
+            initial = (initials or {}).get(name)
             raw = written.get(name, value)
             seats = list(enumerate(raw)) if declared[name] else [(None, raw)]
             for seat, one in seats:
-                wrong = _misfit(one, kind, raw if seat is not None else None, seat)
-                if wrong is None:
+                if kind is None and isinstance(initial, list) and _quoted_list(one):  # (its items' type not known)
+                    said = f"'{name}'{' per seat' if declared[name] else ''} starts as a list (its initial value)"
+                elif kind is not None and (wrong := _misfit(one, kind, raw if seat is not None else None, seat)) is not None:
+                    said = (f"'{name}' holds {_kind_text(kind)}{' per seat' if declared[name] else ''} (its initial "
+                            f"value is one, and every rule that sets it gives one)")
+                else:
                     continue
-                container, key, item = wrong
+                container, key, item = wrong if kind is not None else (raw if seat is not None else None, seat, one)
                 whose = f"seat {seat}'s value" if seat is not None else ""
                 shown = f"'{item}'" if isinstance(item, str) else _flow(item)
                 which = (f"an item of {whose or 'it'}, {shown}," if item is not one and container is not None else
                          f"{whose} {shown}" if whose else shown)
+                hint = ("given values are YAML data, not expressions: write the list without quotes"
+                        + ("" if seat is not None else f", {name}: {item.strip()}") if item is one and _quoted_list(item) else
+                        f"give it {_kind_text(kind)}, as its initial value {_flow(initial)} is")
                 compiler.error(where if container is None else loc_of(container, key), "T004",
-                               f"'{name}' holds {_kind_text(kind)}{' per seat' if declared[name] else ''} (its initial "
-                               f"value is one, and every rule that sets it gives one): {which} is {'a true or false value' if isinstance(item, bool) else _shape(item)}",
-                               f"give it {_kind_text(kind)}, as its initial value {_flow((initials or {}).get(name))} is")
+                               f"{said}: {which} is {'a true or false value' if isinstance(item, bool) else _shape(item)}", hint)
                 break
+
+
+def _quoted_list(value) -> bool:
+    """Whether ``value``, given a variable, is a word written as a list expression (`"[4, 4, 0]"`): an expression's
+    habit (a step's `args` are expressions), where given values are YAML data."""
+    return isinstance(value, str) and value.strip().startswith("[")
 
 
 def _misfit(value, kind, container=None, key=None):
@@ -720,7 +733,7 @@ def _misfit(value, kind, container=None, key=None):
                 return wrong
         return None
     fits = (is_number(value) if kind in NUMBERS else isinstance(value, bool) if kind == "bool" else
-            isinstance(value, str) if kind == "str" else True)
+            isinstance(value, str) if kind == "str" else not is_list(kind))  # (a list given a word: `"[4, 4]"`)
     return None if fits else (container, key, value)
 
 

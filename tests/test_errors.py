@@ -1252,6 +1252,20 @@ CASES = {
         "    given:\n      variables: {named: [a, 3]}\n    expect: [\"true\"]\n",
         "T004", "3]}\n    expect", message="'named' holds a list of words (its initial value is one, and every rule that sets it "
         "gives one): an item of it, 3, is a number"),
+    "scenario_given_a_list_in_quotes": Case(
+        "a scenario's given.variables gives a list variable its list quoted, as an expression (a trial's board, "
+        "xs: \"[4, 4, 0]\"): validate passed it, and the scenario failed far from the given",
+        with_variable("named: {initial: [1, 2]}") + "scenarios:\n  - name: a list in quotes\n    players: 2\n"
+        "    given:\n      variables: {named: \"[1, 3]\"}\n    expect: [\"true\"]\n",
+        "T004", "named: \"[1, 3]", message="'named' holds a list of numbers (its initial value is one, and every rule that "
+        "sets it gives one): '[1, 3]' is a word",
+        hint="given values are YAML data, not expressions: write the list without quotes, named: [1, 3]"),
+    "scenario_given_a_list_in_quotes_of_items_of_no_one_kind": Case(
+        "the same where the list's items are of no one kind: the variable starts as a list all the same",
+        with_variable("named: {initial: [1, a]}") + "scenarios:\n  - name: a list in quotes\n    players: 2\n"
+        "    given:\n      variables: {named: \"[1, b]\"}\n    expect: [\"true\"]\n",
+        "T004", "named: \"[1, b]", message="'named' starts as a list (its initial value): '[1, b]' is a word",
+        hint="given values are YAML data, not expressions: write the list without quotes, named: [1, b]"),
     "scenario_invariant_of_a_number_variable": Case(
         "an invariant reading a per-seat variable that holds numbers: the same as an expectation",
         with_variable("bid: {initial: 0, each: player}") + "scenarios:\n  - name: a number as a condition\n"

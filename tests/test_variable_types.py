@@ -102,3 +102,38 @@ def test_a_variable_declared_none_takes_the_type_its_sets_give(tmp_path):
     # a seat or none where a seat is due: no finding (a seat is one; none is said in play)
     assert [d for d in findings(ruleset_with(tmp_path, "  buys: null\n", ["{buys: me}"], condition="me == left(buys)"))
             if d.code == "E120"] == []
+
+
+SOWING_BOARD = """\
+philtre: 1
+game: sowing-board
+players: 2
+variables:
+  pits: {initial: [4, 4, 4]}
+actions:
+  sow:
+    choose: {i: "[i for i in range(3) if pits[i] > 0]"}
+    do:
+      - set: {pits: "put(pits, i, 0)"}
+flow:
+  - turns: 0
+    until: sum(pits) == 0
+    do:
+      - decide: sow
+"""
+
+
+@pytest.mark.parametrize("given, said", [
+    ("[4, four, 0]", "an item of it, 'four', is a word"),
+    ('"[4, 4, 0]"', "'[4, 4, 0]' is a word"),
+])
+def test_a_board_only_ever_set_by_a_put_of_itself_is_checked_in_a_given(tmp_path, given, said):
+    """A trial's board, a list changed only by `put(pits, i, 0)`: a scenario giving it a word, or an item that is one,
+    is T004 at validate (it was an L051 warning, or nothing, and the scenario failed far from its given)."""
+    (tmp_path / "ruleset.yaml").write_text(SOWING_BOARD, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text(
+        f"scenarios:\n  - name: given\n    players: 2\n    given:\n      variables:\n        pits: {given}\n"
+        "    expect: [\"pits[1] == 4\"]\n", encoding="utf-8")
+    found = [d for d in findings(tmp_path) if d.code == "T004"]
+    assert [d.message for d in found] == [f"'pits' holds a list of numbers (its initial value is one, and every rule "
+                                          f"that sets it gives one): {said}"], found
