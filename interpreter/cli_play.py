@@ -124,13 +124,21 @@ def _played(rs, players: int, seats, seed: int, others: dict, record_path, take_
 def _say_end(game, seat: int | None, seed: int, told: int) -> None:
     """Say how the game ended: what happened since the seat's last decision, the board, the scores and the winners
     (``seat`` None: as an onlooker sees them, for several seats played at the terminal)."""
-    from .render import keeps_scores, render_view, shown_values
+    from .render import render_view, shown_values
 
     _tell(game, seat, told)
     click.echo("\n" + render_view(game.view(seat), game.ruleset, _colour(), True, shown_values(game, seat), _width()))
+    click.echo(f"{_game_over(game, seat)} (seed {seed}: --seed {seed} plays this deal again)")
+
+
+def _game_over(game, seat) -> str:
+    """The end of a game as play says it, and `replay --text`: `game over: scores [24, 24], winners [0, 1] (you among
+    them)` (``seat`` None: an onlooker's, no one's `(you)`)."""
+    from .render import keeps_scores
+
     won = f"winners {game.winners}{_yours(game.winners, seat)}{_tie_broken(game)}" if game.winners else "no winner"  # as simulate says it
     scores = f"scores {game.scores}, " if keeps_scores(game.ruleset) else ""  # (a game won on the board keeps none)
-    click.echo(f"game over: {scores}{won} (seed {seed}: --seed {seed} plays this deal again)")
+    return f"game over: {scores}{won}"
 
 
 def _colour() -> bool:
@@ -486,7 +494,7 @@ def _tell(game, seat: int, told: int) -> int:
     """Say what happened since event ``told``, as ``seat``'s record shows it (its own decisions left out, but for one of
     a simultaneous step of several seats, a `set` that leaves a value as the seat was told it, and a `set` of a `quiet`
     variable); the new count."""
-    from .render import event_text, placed_from_text, seat_sets, wrapped
+    from .render import event_text, placed_from_text, seat_sets, through_quiet, wrapped
 
     events = game.recorder.for_player(seat, told)
     values = _seats_own(_VALUES_TOLD, game, seat, dict)
@@ -495,6 +503,7 @@ def _tell(game, seat: int, told: int) -> int:
     lines = []
     drawn = None  # (the move of hidden components told last, its line's index): the next alike is told with it
     decided = None  # (the line of the decision told last, its text, the hidden values set since): _folded_hidden
+    events = through_quiet(events, game.ruleset)  # (seeds sown through a quiet hand: one line, not one a seed)
     for i, e in enumerate(events):
         if (joined := _joined_draw(drawn, e, len(lines))) is not None:
             # a hidden card drawn after another, from and to the same zones, told with it, as a deal is: 8 draws were 8
@@ -1006,9 +1015,9 @@ def _told_whole(game, seat) -> list:
     trial read a seat's record as JSON, with a script): each decision, the seat's own marked (you), and
     what followed it, every line (no run told by how many), hidden cards drawn one after another together, a `set` that
     leaves a value as told and a `quiet` variable's sets left out."""
-    from .render import entry_sets, event_text, placed_from_text
+    from .render import entry_sets, event_text, placed_from_text, through_quiet
 
-    events = game.recorder.for_player(seat)
+    events = through_quiet(game.recorder.for_player(seat), game.ruleset)
     placed: dict = {}
     values: dict = {}
     lines = []
@@ -1028,6 +1037,9 @@ def _told_whole(game, seat) -> list:
         if text is not None and decided is not None and _hidden_set(e) and not _quiet(e, game.ruleset):
             _news(e, values)
             lines[decided[0]] = _folded_hidden(decided, _hidden_set(e))
+            continue
+        if e.get("event") == "end":  # (told as play tells it: a tie's last score line read as a game unfinished, a trial)
+            lines.append(_game_over(game, seat))
             continue
         before = _told_before(e, values) if e.get("event") == "set" else _UNTOLD
         if text is None or _quiet(e, game.ruleset) or (e.get("event") == "set" and not _news(e, values)):

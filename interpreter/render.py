@@ -765,6 +765,47 @@ def empty_zones_text(empty: list) -> list:
 
 # -- what happened, in words: one small function per event kind ----------------------------
 
+TOLD_WITH = "told with"  # the key through_quiet marks a move out of a quiet zone with: told on its move in's line
+
+
+def through_quiet(events: list, ruleset) -> list:
+    """``events`` (a record, as a seat sees it) with each move into a `quiet` zone told as one line with the moves out
+    of it that follow before the next decision, where they take out what it put in: the move in, its `to` the zones
+    they went to, in turn (`seed x5 from pit[3] to pit[4], pit[5], pit[6]`: a sowing through a hand was a line a seed,
+    a trial), and each move out marked TOLD_WITH (event_text tells it nothing). As many events, in their order."""
+    out = list(events)
+    for i, e in enumerate(events):
+        if not _into_quiet(e, ruleset):
+            continue
+        went, taken = [], []
+        for j in range(i + 1, len(events)):
+            f = events[j]
+            if f.get("event") == "decision" or len(taken) >= len(e["components"]) or _into_quiet(f, ruleset) and f["to"] == e["to"]:
+                break
+            if f.get("event") == "move" and f["from"] == e["to"] and TOLD_WITH not in out[j] and _counted(f["components"]):
+                went.append(j)
+                taken += f["components"]
+        if went and sorted(map(repr, taken)) == sorted(map(repr, e["components"])):  # (those it put in, none else)
+            zones = [events[j]["to"] for j in went]
+            out[i] = {**e, "to": [z for k, z in enumerate(zones) if not k or z != zones[k - 1]], "at": None}
+            for j in went:
+                out[j] = {**events[j], TOLD_WITH: i}
+    return out
+
+
+def _into_quiet(event: dict, ruleset) -> bool:
+    """Whether ``event`` moves components, as many as the seat is told, into a zone the ruleset marks `quiet`."""
+    if event.get("event") != "move" or not isinstance(event.get("to"), dict) or not _counted(event.get("components")):
+        return False
+    spec = ruleset.zones.get(event["to"].get("zone"))
+    return spec is not None and spec.quiet
+
+
+def _counted(comps) -> bool:
+    """Whether a move's ``components`` say how many moved (the record hides the count of some moves: UNCOUNTED)."""
+    return isinstance(comps, list) and bool(comps) and UNCOUNTED not in comps
+
+
 def event_text(event: dict, ruleset, placed=None, seat=None) -> str | None:
     """One line telling a filtered record event (records.md), or None for one not worth telling (a shuffle); ``seat``,
     the seat whose record it is (None: an onlooker's, or the full record), names the cards dealt to a zone it sees.
@@ -773,6 +814,8 @@ def event_text(event: dict, ruleset, placed=None, seat=None) -> str | None:
     ``placed`` (id -> (x, y, rot): where each piece lay on a grid before the event), a decision names a piece with its
     place, as the options listed it (which of four alike pieces moved), and a move or a gather of pieces off a grid
     the cells they left (`disc (seat 1) from board at x=3 y=3 to supply[1]`)."""
+    if TOLD_WITH in event:  # (a move out of a quiet zone, told on the line of the move into it: through_quiet)
+        return None
     if placed and event.get("event") in PLACED_WORDS:
         return PLACED_WORDS[event["event"]](event, ruleset, placed)
     if seat is not None and event.get("event") == "deal":
@@ -888,7 +931,9 @@ def _said_move(e, rs, placed=None):
 
 def _destination(e, rs) -> str:
     """Where a move or a gather went: its zone, 'the bottom of' it for a move with `at: bottom`, or the zone and its
-    depth for one with `at: N` (`deck, 15 from the bottom`)."""
+    depth for one with `at: N` (`deck, 15 from the bottom`); the zones in turn of a move through a quiet zone."""
+    if isinstance(e["to"], list):  # (the zones a move through a quiet zone went to: through_quiet)
+        return ", ".join(_where(z, rs) for z in e["to"])
     at = e.get("at")
     if at == "bottom":
         return f"the bottom of {_where(e['to'], rs)}"

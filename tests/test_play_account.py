@@ -16,6 +16,9 @@ from philtre.interpreter.cli_play import _tell
 # a variable `quiet` (flipped each turn), one not, and a quiet one each seat sees only its own entry of
 QUIET = Path(__file__).resolve().parent / "data" / "quiet_bookkeeping.yaml"
 
+# seeds sown one at a time through a quiet hand into the pits that follow
+SOWING = Path(__file__).resolve().parent / "data" / "sowing_through_a_hand.yaml"
+
 # seat 0's two alike men placed from the pool at (0, 0) and (2, 0); seat 0 then steps one of them to row 1
 MEN = """\
 philtre: 1
@@ -142,3 +145,46 @@ def test_replay_text_tells_a_place_as_play_does(tmp_path):
     assert "    man (seat 0) from pool placed on board at x=0 y=0" in lines, told.stdout
     assert any(line.startswith("> seat 0: step(piece=man (seat 0) at x=") for line in lines), told.stdout
     assert "rot=" not in told.stdout, told.stdout
+
+
+def test_a_move_through_a_quiet_zone_is_told_as_one_line(capsys):
+    """A sowing trial: the seeds taken into a quiet hand and sown one by one were a line a seed (`seed from hand to
+    pit[5]`), the hand the board hides named on each; play tells the move in and the moves out of it as one line from
+    where they came to where they went."""
+    game = Game(load_ruleset(str(SOWING)), 2, seed=1, record=True)
+    game.apply(0, next(o for o in game.options(0) if dict(o.args)["from_pit"] == 4))
+    _tell(game, 1, 0)
+    out = capsys.readouterr().out
+    assert "      seed x2 from pit[4] to pit[5], pit[0]\n" in out and "hand" not in out, out
+    assert "      seed x2 from supply to pit[0]\n" in out, out  # (moves out of a quiet zone with none in: as ever)
+
+
+@pytest.mark.parametrize("ids", [[1], [3, 1]])
+def test_a_quiet_zone_that_gives_other_components_than_it_took_is_told_move_by_move(ids):
+    """Where the moves out of a quiet zone before the next decision take out fewer than the move in put in, or one it
+    held before, one line would tell what did not happen: each move is told as it is."""
+    from philtre.interpreter.render import through_quiet
+
+    def pit(i):
+        return {"zone": "pit", "index": i}
+
+    hand = {"zone": "hand", "index": None}
+    events = ([{"event": "move", "components": [{"type": "seed", "id": 1}, {"type": "seed", "id": 2}], "from": pit(0), "to": hand}]
+              + [{"event": "move", "components": [{"type": "seed", "id": i}], "from": hand, "to": pit(i)} for i in ids])
+    assert through_quiet(events, load_ruleset(str(SOWING))) == events
+
+
+def test_replay_text_tells_a_move_through_a_quiet_zone_and_the_end_as_play_does(tmp_path):
+    """`replay --text` tells a sowing through a quiet hand on one line, as play does, and the game's end: a Kalah trial's
+    tie stopped at its last score line, read as a game unfinished."""
+    runner = CliRunner()
+    made = runner.invoke(main, ["simulate", str(SOWING), "-p", "2", "-n", "1", "--seed", "1", "--no-db",
+                                "--record", str(tmp_path / "rec")])
+    assert made.exit_code == 0, made.output
+    [record] = (tmp_path / "rec").glob("*.jsonl")
+    for seat, yours in (["--seat", "1"], " (you among them)"), (["--onlooker"], ""):
+        told = runner.invoke(main, ["replay", str(record), *seat, "--text"])
+        assert told.exit_code == 0, told.output
+        lines = told.stdout.splitlines()
+        assert "    seed x2 from pit[4] to pit[5], pit[0]" in lines and "hand" not in told.stdout, told.stdout
+        assert lines[-1] == f"game over: scores [0, 0], winners [0, 1]{yours}", told.stdout
