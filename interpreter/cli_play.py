@@ -124,21 +124,19 @@ def _played(rs, players: int, seats, seed: int, others: dict, record_path, take_
 def _say_end(game, seat: int | None, seed: int, told: int) -> None:
     """Say how the game ended: what happened since the seat's last decision, the board, the scores and the winners
     (``seat`` None: as an onlooker sees them, for several seats played at the terminal)."""
-    from .render import render_view, shown_values
+    from .render import keeps_scores, render_view, shown_values
 
     _tell(game, seat, told)
     click.echo("\n" + render_view(game.view(seat), game.ruleset, _colour(), True, shown_values(game, seat), _width()))
-    click.echo(f"{_game_over(game, seat)} (seed {seed}: --seed {seed} plays this deal again)")
+    click.echo(f"{_game_over(game, seat, keeps_scores(game.ruleset))} (seed {seed}: --seed {seed} plays this deal again)")
 
 
-def _game_over(game, seat) -> str:
+def _game_over(game, seat, scored: bool) -> str:
     """The end of a game as play says it, and `replay --text`: `game over: scores [24, 24], winners [0, 1] (you among
-    them)` (``seat`` None: an onlooker's, no one's `(you)`)."""
-    from .render import keeps_scores
-
+    them)` (``seat`` None: an onlooker's, no one's `(you)`; ``scored``: whether the game keeps scores, render.keeps_scores:
+    a game won on the board keeps none, and says no `scores [0, 0]`)."""
     won = f"winners {game.winners}{_yours(game.winners, seat)}{_tie_broken(game)}" if game.winners else "no winner"  # as simulate says it
-    scores = f"scores {game.scores}, " if keeps_scores(game.ruleset) else ""  # (a game won on the board keeps none)
-    return f"game over: {scores}{won}"
+    return f"game over: {f'scores {game.scores}, ' if scored else ''}{won}"
 
 
 def _colour() -> bool:
@@ -1015,7 +1013,7 @@ def _told_whole(game, seat) -> list:
     trial read a seat's record as JSON, with a script): each decision, the seat's own marked (you), and
     what followed it, every line (no run told by how many), hidden cards drawn one after another together, a `set` that
     leaves a value as told and a `quiet` variable's sets left out."""
-    from .render import entry_sets, event_text, placed_from_text, through_quiet
+    from .render import entry_sets, event_text, keeps_scores, placed_from_text, through_quiet
 
     events = through_quiet(game.recorder.for_player(seat), game.ruleset)
     placed: dict = {}
@@ -1039,7 +1037,7 @@ def _told_whole(game, seat) -> list:
             lines[decided[0]] = _folded_hidden(decided, _hidden_set(e))
             continue
         if e.get("event") == "end":  # (told as play tells it: a tie's last score line read as a game unfinished, a trial)
-            lines.append(_game_over(game, seat))
+            lines.append(_game_over(game, seat, keeps_scores(game.ruleset)))
             continue
         before = _told_before(e, values) if e.get("event") == "set" else _UNTOLD
         if text is None or _quiet(e, game.ruleset) or (e.get("event") == "set" and not _news(e, values)):
