@@ -2656,7 +2656,7 @@ def _cells_compared_with_numbers(facts) -> list:
     at each run_length() of a value that is a number for sure, where every piece's cells are words written out
     (_cell_words): never equal. Silent where a cell or the other side may be anything else."""
     words = _cell_words(facts)
-    if not words:
+    if words is None:
         return []
     out, numbers = [], _number_parameters(facts)
     for source, tree, names in _trees_with_numbers(facts, numbers):
@@ -2673,13 +2673,15 @@ def _cells_compared_with_numbers(facts) -> list:
 
 
 def _cell_number_finding(source, node, number, words) -> Diagnostic:
-    """L010 at ``number``, a number ``node`` compares with cells that are all ``words``."""
-    _, shown = values_shown(words, quoted=True)
-    said = (f"counts the cells of value `{ast.text(number)}`, a number, but every cell of a piece is a word ({shown}): "
+    """L010 at ``number``, a number ``node`` compares with cells that are all ``words`` (all words, by their type only,
+    where ``words`` is empty)."""
+    shown = f"a word ({values_shown(words, quoted=True)[1]})" if words else "a word"
+    said = (f"counts the cells of value `{ast.text(number)}`, a number, but every cell of a piece is {shown}: "
             "the run is always 0" if isinstance(node, ast.Call) else
-            f"compares a cell's value, a word ({shown}) or none, with `{ast.text(number)}`, a number: they are never equal")
+            f"compares a cell's value, {shown} or none, with `{ast.text(number)}`, a number: they are never equal")
+    held = f" ('{words[0]}')" if words else ""
     return Diagnostic(source.at(min(n.pos for n in ast.walk(number))), "L010", f"`{ast.text(node)}` {said}",
-                      f"compare with a word the cells hold ('{words[0]}'): make `{ast.text(number)}` give one, or derive "
+                      f"compare with a word the cells hold{held}: make `{ast.text(number)}` give one, or derive "
                       "the pieces' cells as numbers")
 
 
@@ -2754,42 +2756,66 @@ def _reads_a_cell(facts, node, depth: int = 0) -> bool:
     return body is not None and depth < DEFINITIONS_FOLLOWED and _reads_a_cell(facts, body, depth + 1)
 
 
-def _cell_words(facts) -> list:
+def _cell_words(facts) -> list | None:
     """The words the cells of the pieces may be, in the order written, where every component type with `cells` derives
-    them as a list of words written out, or of attributes that are (`cells: "[colour]"`, colour derived 'black' or
-    'white'); [] where a cell may be anything else (a number, a map of stripes, declared cells), or no type has cells."""
+    them as a list of words written out, of attributes that are (`cells: "[colour]"`, colour derived 'black' or
+    'white'), or of definitions that give them (`cells: "[colour(owner)]"`, `colour(p): "'B' if p == 0 else 'W'"`);
+    [] where the cells are words for sure by their type but their values are not all known (`[text(owner)]`, a
+    definition reading a list); None where a cell may be anything else (a number, a map of stripes, declared cells),
+    or no type has cells."""
     words: dict = {}
+    typed = False  # a derive whose cells are words by their type only
     for ctype in facts.ruleset.components:
         derived = dict(ctype.derived)
         if "cells" in dict(ctype.attributes):
-            return []
-        tree = facts.tree(derived["cells"]) if "cells" in derived else None
-        if "cells" in derived and not isinstance(tree, ast.ListLit):
-            return []
-        for item in tree.items if tree is not None else ():
-            found = _words_of(facts, ctype, item)
-            if not found:
-                return []
-            words.update(dict.fromkeys(found))
-    return list(words)
+            return None
+        if "cells" not in derived:
+            continue
+        tree = facts.tree(derived["cells"])
+        found = [_words_of(facts, ctype, item) for item in tree.items] if isinstance(tree, ast.ListLit) else [[]]
+        if all(found):
+            words.update(dict.fromkeys(w for item in found for w in item))
+        elif getattr(derived["cells"], "type", None) == ("list", "str"):  # (the checker's type: a list of words)
+            typed = True
+        else:
+            return None
+    return [] if typed else list(words) or None
 
 
-def _words_of(facts, ctype, node, depth: int = 0) -> list:
+def _words_of(facts, ctype, node, depth: int = 0, given: dict | None = None) -> list:
     """The words ``node``, in a derive of ``ctype``, may be, where it is a word for sure: written out, a conditional of
-    such, an attribute whose declared values are all words, or a derived one whose derive is such; else []."""
+    such, an attribute whose declared values are all words, a derived one whose derive is such, or a definition whose
+    body is such with the arguments its call passes; else []. ``given``: inside a definition, its parameters, each
+    (the argument passed, the parameters where the call was written); None in the derive itself."""
     if isinstance(node, ast.Const):
         return [node.value] if isinstance(node.value, str) else []
     if isinstance(node, ast.Conditional):
-        then, otherwise = _words_of(facts, ctype, node.then, depth), _words_of(facts, ctype, node.otherwise, depth)
+        then, otherwise = (_words_of(facts, ctype, node.then, depth, given), _words_of(facts, ctype, node.otherwise, depth, given))
         return then + otherwise if then and otherwise else []
-    if isinstance(node, ast.Name):
-        declared, derived = dict(ctype.attributes), dict(ctype.derived)
-        if node.name in declared:
-            values = list(declared[node.name])
-            return values if values and all(isinstance(v, str) for v in values) else []
-        if node.name in derived and node.name != "cells" and depth < DEFINITIONS_FOLLOWED and facts.tree(derived[node.name]) is not None:
-            return _words_of(facts, ctype, facts.tree(derived[node.name]), depth + 1)
-    return []
+    if depth >= DEFINITIONS_FOLLOWED:
+        return []
+    if isinstance(node, ast.Call) and node.func in facts.defines:
+        params, body, _ = facts.defines[node.func]
+        if body is None or len(params) != len(node.args):
+            return []
+        inner = {p: (arg, given) for p, arg in zip(params, node.args)}
+        return _words_of(facts, ctype, body, depth + 1, {**inner, **{b.var: None for b in ast.walk(body) if isinstance(b, ast.Clause)}})
+    if not isinstance(node, ast.Name):
+        return []
+    if given is not None:  # (a definition sees its parameters and the other definitions, not the component's attributes)
+        if node.name in given:
+            passed = given[node.name]
+            return _words_of(facts, ctype, passed[0], depth + 1, passed[1]) if passed is not None else []
+        params, body, _ = facts.defines.get(node.name, ((), None, None))
+        return _words_of(facts, ctype, body, depth + 1, {}) if body is not None and not params else []
+    declared, derived = dict(ctype.attributes), dict(ctype.derived)
+    if node.name in declared:
+        values = list(declared[node.name])
+        return values if values and all(isinstance(v, str) for v in values) else []
+    if node.name in derived and node.name != "cells" and facts.tree(derived[node.name]) is not None:
+        return _words_of(facts, ctype, facts.tree(derived[node.name]), depth + 1)
+    params, body, _ = facts.defines.get(node.name, ((), None, None))  # (a definition without parameters: `black`)
+    return _words_of(facts, ctype, body, depth + 1, {}) if body is not None and not params else []
 
 
 def l028_name_meant_as_a_word(facts) -> list:

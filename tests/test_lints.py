@@ -3702,6 +3702,25 @@ def test_a_cell_of_words_compared_with_a_number_is_l010(tmp_path):
     assert [d.loc.line for d in findings(tmp_path, unknown) if d.code == "L010"] == [where(DISCS, "colour(1 - p))")[0]]
 
 
+
+def test_cells_derived_through_a_definition_are_followed_for_l010(tmp_path):
+    """A trial derived its discs' cells through a definition (`cells: "[shade(owner)]"`, the definition reused to name
+    the other seat's colour) and compared a cell with a seat: no L010, and every game ended at once. The definition is
+    followed with the argument its call passes, and the words listed; where only the type tells that the cells are
+    words (a list read by a seat), the finding says so without them; cells of numbers are no finding."""
+    derived = "      colour: \"'black' if owner == 0 else 'white'\"\n      cells: \"[colour]\"\n"
+    through = changed(derived, "      cells: \"[shade(owner)]\"\n",
+                      changed("  colour(p): p\n", "  colour(p): p\n  shade(p): \"'black' if p == 0 else 'white'\"\n", DISCS))
+    found = [d for d in findings(tmp_path, through) if d.code == "L010"]
+    assert [(d.loc.line, d.loc.col) for d in found] == [where(through, "colour(p)\n"), where(through, "colour(1 - p))")], [str(d) for d in found]
+    assert "compares a cell's value, a word ('black', 'white') or none, with `colour(p)`, a number" in found[0].message
+    typed = changed("\"'black' if p == 0 else 'white'\"", "\"['black', 'white'][p]\"", through)
+    found = [d for d in findings(tmp_path, typed) if d.code == "L010"]
+    assert len(found) == 2 and "compares a cell's value, a word or none, with `colour(p)`, a number" in found[0].message, [str(d) for d in found]
+    assert "every cell of a piece is a word: the run is always 0" in found[1].message
+    numbers = changed("\"'black' if p == 0 else 'white'\"", "\"p + 1\"", through)
+    assert "L010" not in {d.code for d in findings(tmp_path, numbers)}
+
 # a Citadels trial's call of the roles: a killed role is not shown, nor asked to play (the `when` of both)
 CALLED_ROLES = """\
 philtre: 1
