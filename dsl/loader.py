@@ -33,6 +33,7 @@ from .scenarios import (
     compile_scenarios,
     option_steps,
     players_out_of_range,
+    step_positions_refused,
 )
 from .scenario_defaults import check_defaults, checking, found_by_scenario, said_once, with_defaults
 from .shipped import shipped_path
@@ -892,6 +893,7 @@ class _Builder:
         step_limit = d.get("step_limit", DEFAULT_STEP_LIMIT)
         if self.compiler.diagnostics:  # (with a scenario's player count the game does not take, which validate says of a loaded one)
             found = found_by_scenario(self.compiler) + [(None, x) for x in players_out_of_range(scenarios, str(d["game"]), self.variants, counts)]
+            found += [(None, x) for x in self.positions_refused(scenarios, actions, zones, counts)]
             unique = one_e152_per_place(said_once(found, scenarios))
             raise PhiltreError(sorted(unique, key=lambda x: (x.loc.path, x.loc.line, x.loc.col)))
         self.compiler.reads_turn = rules_read_turn
@@ -908,6 +910,18 @@ class _Builder:
             variant_origins=tuple(self.variant_origins), heuristic=heuristic, teams=teams, tallies=tallies, shown=shown,
             shown_per_seat=shown_per_seat, scenarios_beside=tuple(self.extra_scenarios),
         ))
+
+    def positions_refused(self, scenarios, actions, zones, counts) -> list:
+        """Where the compiler's findings are all the scenarios' (T codes), the steps' positions no placement offers
+        (T006, scenarios.step_positions_refused), which validate finds in a loaded ruleset: one scenario's T009 hid
+        another's T006, a round trip a mistake. The expressions are built for them (a board's size may be one)."""
+        if not all(x.code.startswith("T") for x in self.compiler.diagnostics):
+            return []
+        try:
+            self.compiler.build()
+        except Exception:  # noqa: BLE001 - rules that cannot be built: their errors are said, not these
+            return []
+        return step_positions_refused(scenarios, actions, zones, counts)
 
     def check_whole_numbers(self) -> None:
         """E100 at each whole number written in the YAML past +-MAX_WHOLE that the expressions did not already refuse."""

@@ -931,40 +931,57 @@ def pieces_off_the_board(ruleset) -> list:
 
 
 def positions_off_the_board(ruleset) -> list:
+    """T006 at each step's position written out that no placement of its board offers (step_positions_refused)."""
+    return step_positions_refused(ruleset.scenarios, ruleset.actions, ruleset.zones, ruleset.player_counts)
+
+
+def step_positions_refused(scenarios, actions, zones, counts) -> list:
     """T006 at each step's position written out (`at: {x: 9, y: 2}`) of an argument chosen among `placements(GRID, ...)`
-    of a board of fixed size, at the scenario's player count, where x or y lies off it: no option is there, and only
-    `philtre test` said so, as a step that cannot be taken (or an `illegal: true` one that passes whatever the rules say)."""
+    of a board of fixed size, at the scenario's player count, where x or y lies off it, and at each one turned (`rot: 90`)
+    on a grid whose pieces never turn (`turns: false`, placements at rot 0 alone): no option is there, and only `philtre
+    test` said so, as a step that cannot be taken (or an `illegal: true` one that passes whatever the rules say). Run
+    with the compiled expressions built (a board's size may be one), where the scenarios' other checks failed too: a
+    scenario's T009 hid another's T006."""
     from .model import grid_at
 
     found = []
-    for sc in ruleset.scenarios:
-        for step in sc.steps if sc.players in ruleset.player_counts else ():
-            action = ruleset.actions.get(step.action)
+    for sc in scenarios:
+        for step in sc.steps if sc.players in counts else ():
+            action = actions.get(step.action)
             for param in action.params if action is not None else ():
-                spec, at = _placements_grid(ruleset, param), step.args.get(param.name)
-                if spec is None or not (isinstance(at, Map) and is_whole(at.get("x")) and is_whole(at.get("y"))):
+                spec, at = _placements_grid(zones, param), step.args.get(param.name)
+                if spec is None or not isinstance(at, Map):
+                    continue
+                follows = "`illegal: true` would pass whatever the rules say" if step.illegal else "the step cannot be taken"
+                where = step.value_locs.get(param.name) or step.loc
+                if not spec.turns and "rot" in at.key_locs and is_whole(at.get("rot")) and at["rot"] != 0:
+                    found.append((sc.name, Diagnostic(at.loc_of("rot"), "T006",
+                                  f"'{param.name}' is chosen among placements on {spec.name}, whose pieces never turn "
+                                  f"(turns: false): rot {at['rot']} is never offered, so {follows}",
+                                  f"leave rot out: {param.name}: {_shown({k: v for k, v in at.items() if k != 'rot'})}")))
+                    continue
+                if type(spec.grid) is not geometry.Bounded or not (is_whole(at.get("x")) and is_whole(at.get("y"))):
                     continue
                 try:
                     board = grid_at(spec, sc.players)
                 except PhiltreError:  # said by validate's layout checks
                     continue
                 if not (0 <= at["x"] < board.width and 0 <= at["y"] < board.height):
-                    follows = "`illegal: true` would pass whatever the rules say" if step.illegal else "the step cannot be taken"
-                    found.append((sc.name, Diagnostic(step.value_locs.get(param.name) or step.loc, "T006",
+                    found.append((sc.name, Diagnostic(where, "T006",
                                   f"'{param.name}' is chosen among placements on {spec.name}, and x={at['x']} y={at['y']} is off "
                                   f"the board (x 0..{board.width - 1}, y 0..{board.height - 1}): it matches no option, so {follows}",
                                   "give a position on the board")))
-    return said_once(found, ruleset.scenarios)
+    return said_once(found, scenarios)
 
 
-def _placements_grid(ruleset, param):
-    """The zone spec of the board of fixed size that ``param`` is chosen among the placements of, by its name
-    (`placements(board, piece)`); None for any other choice."""
+def _placements_grid(zones, param):
+    """The zone spec of the grid that ``param`` is chosen among the placements of, by its name (`placements(board,
+    piece)`); None for any other choice."""
     tree = getattr(param.domain, "tree", None)
     if not (isinstance(tree, ast.Call) and tree.func == "placements" and tree.args and isinstance(tree.args[0], ast.Name)):
         return None
-    spec = ruleset.zones.get(tree.args[0].name)
-    return spec if spec is not None and spec.kind == "single" and type(spec.grid) is geometry.Bounded else None
+    spec = zones.get(tree.args[0].name)
+    return spec if spec is not None and spec.kind == "single" and spec.grid else None
 
 
 def _given_by_name(ruleset):

@@ -1842,7 +1842,8 @@ def _take_step(game, step, result, given_first: bool = False, sc=None) -> bool:
                  "such as a variable the flow keeps, may be missing from given)")
         forbidden = _forbidden_text(game, options, step, wanted, singles)
         result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option{forbidden}; {legal}",
-                                        _length_hint(options, step, wanted)
+                                        _unturned_hint(game, options, step, wanted)
+                                        or _length_hint(options, step, wanted)
                                         or _bare_name_hint(game, options, step, wanted)
                                         # a step the choose offers, that the if forbids, is no list mis-ordered
                                         # (a trial's point [1, 0] was told to write [0, 1], another point)
@@ -2129,6 +2130,21 @@ def _alike(one: list, other: list) -> bool:
 
 
 MAX_SWAPPED = 6  # the arguments whose orders are tried for a hint: 720 orders at most
+
+
+def _unturned_hint(game, options, step, wanted: dict) -> str:
+    """For a step's placement turned (`rot: 90`) on a grid whose pieces never turn (`turns: false`: placements at rot 0
+    alone), where that placement at rot 0 is an option: the rot is what no option has (a trial's step at a legal x and y
+    was refused with the legal options alone)."""
+    unturned = [name for name, spec in game.ruleset.zones.items() if spec.grid and not spec.turns]
+    for name, want in wanted.items() if unturned else ():
+        if not (_a_placement(want) and want["rot"] != 0):
+            continue
+        flat = {key: value for key, value in want.items() if key != "rot"}
+        if any(o.action == step.action and _arg_matches(dict(o.args).get(name, _NO_ARGUMENT), {**flat, "rot": 0}) for o in options):
+            return (f"rot {want['rot']} is never offered: the pieces of {few_listed(unturned)} never turn (turns: false); "
+                    f"leave rot out: {name}: {{{', '.join(f'{key}: {value}' for key, value in flat.items())}}}")
+    return ""
 
 
 def _swapped_hint(options, step, wanted: dict) -> str:

@@ -331,3 +331,19 @@ def test_a_definition_read_only_by_a_board_s_size_is_used(tmp_path):
     path = tmp_path / "board.yaml"
     path.write_text(SIZED.replace("GRID", "{resolution: 1, width: side, height: 2}"), encoding="utf-8")
     assert [str(f.diagnostic) for f in check_file(str(path)).findings if "L001" in str(f.diagnostic)] == []
+
+
+def test_a_step_s_t009_in_one_scenario_does_not_hide_another_s_t006(tmp_path):
+    """A trial's step `at: [3, 2]` (T009) in one scenario hid another scenario's `at: {x: 9, y: 2}` off the board (T006):
+    the second was told only once the first was fixed. Both are said in one run, in the order of their lines."""
+    from philtre.dsl.validate import check_file
+
+    steps = ("  - name: off\n    players: 1\n    steps:\n      - {player: 0, action: lay, args: {t: {type: tile}, at: {x: 5, y: 1}}}\n"
+             "    expect: [\"true\"]\n"
+             "  - name: a list\n    players: 1\n    steps:\n      - {player: 0, action: lay, args: {t: {type: tile}, at: [1, 1]}}\n"
+             "    expect: [\"true\"]\n")
+    path = tmp_path / "board.yaml"
+    path.write_text(BOARD.replace("GRID", "{resolution: 1, width: 3, height: 3}") + "scenarios:\n" + steps, encoding="utf-8")
+    found = [f.diagnostic for f in check_file(str(path)).findings]
+    assert [d.code for d in found] == ["T006", "T009"], [str(d) for d in found]
+    assert "x=5 y=1 is off the board (x 0..2, y 0..2)" in found[0].message and "[1, 1] is a list" in found[1].message

@@ -162,3 +162,41 @@ def test_a_scenario_s_t013_writes_a_chosen_position_and_the_step_without_an_unwr
     assert "T013 shift {piece: {at: {x: 1, y: 2}}, at: {x: 2, y: 0}} is not a legal option: the rules forbid " \
            "shift(piece=man n=1 at x=1 y=2, at=(x=2, y=0)) now" in failure, failure
     assert "shift(piece=man n=1 at x=1 y=2, at=(x=0, y=0)), " in failure and "rot" not in failure, failure
+
+
+@pytest.mark.parametrize("grid, rot, found", [
+    ("board", 90, True), ("board", 0, False),  # rot 0 written is the one offered
+    ("spare", 90, False),  # a grid whose pieces turn offers rot 90
+])
+def test_a_step_turned_on_a_grid_whose_pieces_never_turn_is_t006_at_validate(tmp_path, grid, rot, found):
+    """A trial's step `at: {x: 3, y: 2, rot: 90}` on a `turns: false` board passed validate, and `philtre
+    test` said only that it was no legal option, listing `place(at=(x=3, y=2))`: the rot is never offered there."""
+    action = "lay" if grid == "board" else "try"
+    text = CARDS.replace("GRID", "{resolution: 1, width: 3, height: 3, turns: false}") + (
+        "scenarios:\n  - name: s\n    players: 1\n    steps:\n"
+        f"      - {{player: 0, action: {action}, args: {{t: {{n: 1}}, at: {{x: 0, y: 0, rot: {rot}}}}}}}\n    expect: [\"true\"]\n")
+    path = tmp_path / "upright.yaml"
+    path.write_text(text, encoding="utf-8")
+    said = [str(f.diagnostic) for f in check_file(str(path)).findings if f.diagnostic.code == "T006"]
+    if not found:
+        assert said == [], said
+        return
+    line = next(i for i, x in enumerate(text.splitlines(), 1) if "rot: 90" in x)
+    col = text.splitlines()[line - 1].index("90") + 1
+    assert said == [f"{path}:{line}:{col}: T006 'at' is chosen among placements on board, whose pieces never turn (turns: "
+                    "false): rot 90 is never offered, so the step cannot be taken (leave rot out: at: {x: 0, y: 0})"], said
+
+
+def test_a_step_turned_on_a_grid_whose_pieces_never_turn_is_told_so_by_t013(tmp_path):
+    """`philtre test` (which runs the scenario without validate's T006) says the rot is what no option has."""
+    from philtre.interpreter.scenarios import run_scenarios
+
+    (tmp_path / "ruleset.yaml").write_text(CARDS.replace("GRID", "{resolution: 1, width: 3, height: 3, turns: false}"), encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text("scenarios:\n  - name: s\n    players: 1\n    steps:\n"
+                                             "      - {player: 0, action: lay, args: {t: {n: 1}, at: {x: 0, y: 0, rot: 90}}}\n"
+                                             "    expect: [\"true\"]\n", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    [failure] = result.failures
+    assert "T013 lay {t: {n: 1}, at: {x: 0, y: 0, rot: 90}} is not a legal option" in failure, failure
+    assert failure.endswith("(rot 90 is never offered: the pieces of board never turn (turns: false); leave rot out: "
+                            "at: {x: 0, y: 0})"), failure
