@@ -30,7 +30,7 @@ from .overlays import removed_setters, setter_taken_out
 from .parser import SourceText, parse
 from .plain_data import Record
 from .schema import component_type_keys
-from .statements import NEXT_MUST
+from .statements import DECISION_KINDS, NEXT_MUST
 from .values import Zone, component_text, describe, explain, is_number, other_kind_written, values_shown
 from .yamlpos import Map, loc_of
 
@@ -5771,8 +5771,10 @@ def weighed_by_no_action(ruleset):
     declares no `heuristic` and no action's `do` (the blocks it runs, the definitions it calls) may change what that key
     reads: it scores no point, sets no variable the key reads, moves no component of a zone it reads. Greedy then sees
     the key move only where the flow moves it before the next decision (a trial scored at the game's end:
-    greedy played blind and lost to random seats). None otherwise, and where it cannot be told (not a lint: a ruleset
-    need not be written for greedy; `philtre simulate` notes it where a seat plays greedy)."""
+    greedy played blind and lost to random seats). None otherwise, where the flow changes what the key reads after each
+    decision before the next (_each_decision_sees: a trial set the score in its turn, right after the decide), and
+    where it cannot be told (not a lint: a ruleset need not be written for greedy; `philtre simulate` notes it where a
+    seat plays greedy)."""
     if ruleset.heuristic is not None or not ruleset.winners.keys:
         return None
     facts, key = Facts(ruleset), ruleset.winners.keys[0]
@@ -5781,20 +5783,63 @@ def weighed_by_no_action(ruleset):
     if tree is None or WILD in zones:
         return None
     names = {node.name for body in _with_definitions(facts, tree) for node in ast.walk(body) if isinstance(node, ast.Name)}
-    scores = getattr(key, "fn", None) is None or reads_scores(key.fn)
+    reads = (getattr(key, "fn", None) is None or reads_scores(key.fn), names, zones)
+    envs: dict = {}  # id of a flow statement -> the local names it is placed with (a block run from two places: both)
     for stmt, env, action in facts.placed:
-        if action is None or stmt.kind in STILL - {"set", "score", "shuffle", "roll"}:
-            continue
-        if stmt.kind not in MOVES and stmt.kind not in ("set", "score", "shuffle"):
-            return None  # (a roll, or a kind not known here, may change anything the key reads)
-        changed = {target[0] for target in stmt.args.get("targets", ())} if stmt.kind == "set" else set()
-        if not all(isinstance(name, str) for name in changed):
-            return None  # (a target whose name is not written out may be any variable: Facts.variables_changed)
-        values = _exprs_in(list(stmt.args.values())) if stmt.kind != "set" else ()
-        moved = frozenset().union(*(facts.refs(value, env) for value in values))  # (the zones it moves or shuffles)
-        if (stmt.kind == "score" and scores) or changed & names or WILD in moved or moved & zones:
+        if action is not None and _changes_what_it_reads(facts, stmt, env, reads) is not False:
             return None
-    return key.text.strip()
+        if action is None:
+            envs.setdefault(id(stmt), []).append(env)
+    changes = lambda stmt: any(_changes_what_it_reads(facts, stmt, env, reads) for env in envs.get(id(stmt), ({},)))  # noqa: E731
+    blocks = [ruleset.flow, *(action.then.args["body"] for action in ruleset.actions.values() if action.then is not None)]
+    return None if _each_decision_sees(blocks, changes) else key.text.strip()
+
+
+def _changes_what_it_reads(facts, stmt, env, reads) -> bool | None:
+    """Whether statement ``stmt`` (itself, not the statements it holds) changes what a key reads (``reads``: whether it
+    reads the scores, the names it reads, the zones it reads): it scores, sets one of those names or moves components of
+    one of those zones. None where it cannot be told (a roll, a kind not known here, a target or zone not written out)."""
+    if stmt.kind in STILL - {"set", "score", "shuffle", "roll"}:
+        return False
+    if stmt.kind not in MOVES and stmt.kind not in ("set", "score", "shuffle"):
+        return None  # (a roll, or a kind not known here, may change anything the key reads)
+    scores, names, zones = reads
+    changed = {target[0] for target in stmt.args.get("targets", ())} if stmt.kind == "set" else set()
+    if not all(isinstance(name, str) for name in changed):
+        return None  # (a target whose name is not written out may be any variable: Facts.variables_changed)
+    values = _exprs_in(list(stmt.args.values())) if stmt.kind != "set" else ()
+    moved = frozenset().union(*(facts.refs(value, env) for value in values))  # (the zones it moves or shuffles)
+    if (stmt.kind == "score" and scores) or changed & names or moved & zones:
+        return True
+    return None if WILD in moved else False
+
+
+def _each_decision_sees(blocks, changes) -> bool:
+    """Whether each decision statement of ``blocks`` is followed in its own block, before any other decision, by a
+    statement that ``changes`` (or one holding such, a block run or a loop): greedy's look-ahead, which runs the flow
+    to the next decision, sees the key move (a turn of `decide`, then `run: count_discs` setting the scores)."""
+    for block in blocks:
+        for i, stmt in enumerate(block):
+            if stmt.kind in DECISION_KINDS and _first_met(block[i + 1:], changes) != "change":
+                return False
+            if not _each_decision_sees(_blocks(stmt), changes):
+                return False
+    return True
+
+
+def _first_met(block, changes):
+    """"decision" or "change", whichever of the two a walk of ``block`` in order (the blocks a statement holds
+    included) meets first; None where it meets neither."""
+    for stmt in block:
+        if stmt.kind in DECISION_KINDS:
+            return "decision"
+        if changes(stmt):
+            return "change"
+        for inner in _blocks(stmt):
+            met = _first_met(inner, changes)
+            if met is not None:
+                return met
+    return None
 
 
 def _true_or_false_key(facts, key) -> bool:

@@ -257,7 +257,14 @@ BLIND_NOTE = ("note: greedy weighs each option by `score[p]`, the first winners 
     ("winners:", "heuristic: bank[p] + pocket[p]\nwinners:", False),  # (greedy reads the heuristic)
     ("winners: {highest: \"score[p]\"}", "winners: {highest: \"bank[p]\"}", False),  # (an action changes the bank)
     ('      - set: {"pocket[me]": "pocket[me] + 1"}', '      - score: {player: me, add: 1}', False),  # (an action scores)
-], ids=["scored at the end", "a heuristic", "a key an action changes", "an action scores"])
+    # the flow scores right after each decision, before the next: greedy's look-ahead sees the score move (a trial's
+    # turn of a decide, then a block setting the scores, was told that greedy would play at random)
+    ("            player: p\n", "            player: p\n          - score: {player: p, set: \"bank[p] + pocket[p]\"}\n", False),
+    # ... but not where the score comes after the next decision (the second decide takes the turn first)
+    ("            player: p\n", "            player: p\n          - decide: [stay, leave]\n            player: p\n"
+     "          - score: {player: p, set: \"bank[p] + pocket[p]\"}\n", True),
+], ids=["scored at the end", "a heuristic", "a key an action changes", "an action scores", "the flow scores after each decide",
+        "the flow scores after the next decide"])
 def test_simulate_notes_a_greedy_seat_whose_measure_no_action_moves(tmp_path, old, new, noted):
     """The at-random note needs every decision blind, and the last decisions here see the final scoring, so nothing was
     said: simulate says before the run, where a seat is greedy, that no action's `do` changes what greedy weighs by."""
