@@ -9,6 +9,7 @@
 - hex cells (under Grids): links between `[x, y]` nodes and `reachable` join a grid's cells along six neighbours.
 - majorities (under define): first and second place by the seats ahead, ties sharing a place and its points;
 - a value named inside an expression (under Comprehensions): a clause over a one-item list writes it once.
+- a definition whose parameter names a value (under Comprehensions): the value computed in the call, read in the body.
 - choices resolved at once (under simultaneous): each pick set aside, every seat resolved against the position before the step.
 - a piece moved on the board (under place): a piece and its destination among its placements; play takes `x y`.
 - a pass left to `otherwise` (under decide): the example's disc is laid on its grid with place.
@@ -223,6 +224,24 @@ def test_a_clause_over_a_one_item_list_writes_a_part_once(tmp_path):
     assert run("sum(x + x + x + x for x in [{prev}]) % 1000") == 4 ** 10 % 1000
     with pytest.raises(PhiltreError, match="E133"):
         run("({prev} + {prev} + {prev} + {prev}) % 1000")
+
+
+
+@pytest.mark.parametrize("own, run", [(3, 2), (None, 0), (4, 0)])  # closed at x=3; open (not closed); a gap at x=3
+def test_a_definition_s_parameter_names_a_value_computed_in_the_call(tmp_path, own, run):
+    """language.md's `closed_run` (a trial's line of the other seat's pieces, its length read three times): the run's
+    length passed once as `n` gives the pieces where one of the seat's own closes the line, else 0."""
+    snippet = yaml.safe_load(_block_after("A definition whose parameter names a value"))
+    placed = [(1, 1), (1, 2)] + ([(0, own)] if own is not None else [])
+    data = {"philtre": 1, "game": "line", "players": 2,
+            "components": {"disc": {"each": "player", "copies": 3, "derive": {"cells": "[colour(owner)]"}, "start": "box[owner]"}},
+            "zones": {"box": {"each": "player"}, "board": {"grid": {"resolution": 1, "width": 5, "height": 1, "turns": False}}},
+            "variables": {"got": 0},
+            "define": snippet["define"],
+            "actions": {"wait": {}},
+            "flow": [*({"place": {"piece": f"first(box[{seat}])", "to": "board", "at": {"x": x, "y": 0}}} for seat, x in placed),
+                     {"set": {"got": "closed_run(0, 0, 0, [1, 0])"}}, {"decide": "wait", "player": 0}]}
+    assert Game(load_ruleset(_write(tmp_path, data)), 2, seed=0).state.vars["got"] == run
 
 
 def _block_after_plain(marker: str) -> str:
