@@ -5817,7 +5817,7 @@ def _changes_what_it_reads(facts, stmt, env, reads) -> bool | None:
 def _each_decision_sees(blocks, changes) -> bool:
     """Whether each decision statement of ``blocks`` is followed in its own block, before any other decision, by a
     statement that ``changes`` (or one holding such, a block run or a loop): greedy's look-ahead, which runs the flow
-    to the next decision, sees the key move (a turn of `decide`, then `run: count_discs` setting the scores)."""
+    to the next decision, sees the key move (a turn of `decide`, then a block run that sets the scores)."""
     for block in blocks:
         for i, stmt in enumerate(block):
             if stmt.kind in DECISION_KINDS and _first_met(block[i + 1:], changes) != "change":
