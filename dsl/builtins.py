@@ -1104,6 +1104,23 @@ def b_text(x):
     raise RuleRuntimeError(f"text() writes a number, a word, true, false or none, got {describe(x)}")
 
 
+def b_pad(x, n):
+    """text(x) padded with spaces to n characters, on the left (right-justified) where n >= 0, on the right where n < 0
+    (printf's %-5s); a longer text is kept whole. For the fixed-width cells of a board drawn as text."""
+    if type(n) is not int and not (type(n) is float and n.is_integer()):  # (a whole number: arg_kinds says so where known)
+        raise RuleRuntimeError(f"pad() pads to a width that is a whole number, got {describe(n)}")
+    if type(x) is not str and x is not None and type(x) not in (int, float, bool):  # (what text() refuses, said of pad)
+        raise RuleRuntimeError(f"pad() writes a number, a word, true, false or none, got {describe(x)}")
+    width = int(n)
+    if abs(width) > MAX_ITEMS:
+        raise RuleRuntimeError(f"pad() makes a word of {abs(width):,} characters; the limit is {MAX_ITEMS:,}")
+    word = b_text(x)
+    WORK[0] -= max(abs(width), len(word))  # (the characters written, as join() charges them)
+    if WORK[0] < 0:
+        out_of_work()
+    return word.rjust(width) if width >= 0 else word.ljust(-width)
+
+
 def b_join(xs, sep):
     """One word of the items' texts, as text() writes each (a number as the number), with the word sep between each two."""
     if type(sep) is not str:
@@ -1174,6 +1191,7 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("copy_of", b_copy_of, 1, 1, lambda ts: "int", "copy_of(z): a zone's copy number r among its seat's (line[p][r]) or its family's copies, 0 for a zone a seat", arg_kinds=("zone",), charges=False),
         Builtin("owner_of", b_owner_of, 1, 1, lambda ts: "player", "owner_of(z): the seat a per-seat zone belongs to (p of hand[p], line[p][r]), none for another zone", arg_kinds=("zone",), charges=False),
         Builtin("join", b_join, 2, 2, lambda ts: "str", "join(xs, sep): one word of the items' texts with the word sep between them: join([1, 'a'], '-') is '1-a'", collection_arg=True, arg_kinds=("", "plain")),
+        Builtin("pad", b_pad, 2, 2, lambda ts: "str", "pad(x, n): text(x) padded with spaces to n characters, right-justified; left-justified where n is negative: pad(7, 3) is '  7', pad(7, -3) is '7  '", arg_kinds=("plain", "whole")),
         Builtin("index", b_index, 1, 2, lambda ts: "int", "index(z): a zone's index among the zones of its name; index(xs, x): the position of the first item of xs equal to x", arg_kinds=("zone",), charges=False),
     ]
 }

@@ -438,7 +438,7 @@ def attribute_chosen(symbols, tree) -> str | None:
     return None if derived or name not in symbols.attribute_values or name in symbols.face_attributes else name
 
 
-WORD_BUILDERS = ("text", "join")  # builtins that make a word of other values: text(7) is '7'
+WORD_BUILDERS = ("text", "join", "pad")  # builtins that make a word of other values: text(7) is '7'
 
 
 def _builds_words(defines: dict, tree, scope, seen: set) -> bool:
