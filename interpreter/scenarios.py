@@ -1392,6 +1392,7 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     unlisted = []  # (loc, zone, how many) of given zones that would keep unlisted components they start with
     sent_back: dict = {}  # zone key -> (how many unlisted components went back to it, their start; the first given zone's loc)
     moves = []  # (component, zone), made in runs to one zone: one move of many is linear
+    to_rest = []  # the components the given zones sent to `rest` (T038)
     # a zone with an `{others: true}` item keeps what is left in it, those other given zones send back to it as their
     # start too (a hand given displaces the cards dealt to it, which start in the deck): below what it lists
     keeping = {zone.key for zone, patterns, _ in targets if any(isinstance(p, dict) and OTHERS in p for p in patterns)}
@@ -1405,6 +1406,7 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
                 moves.append((comp, S.zone(homes[comp["id"]])))  # re-laid below, in the given order
             elif rest is not None:
                 moves.append((comp, rest))
+                to_rest.append(comp)
             else:
                 moves.append((comp, S.zone(homes[comp["id"]])))
                 if homes[comp["id"]] != zone.key:
@@ -1447,6 +1449,7 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
                 S.grid_version += 1
     result.notes.extend(_taken_from_notes(ruleset, S, taken_from, sc, set(named)))
     result.notes.extend(_borrowed_notes(borrowed))
+    result.notes.extend(_rest_strays_notes(ruleset, S, sc, rest, to_rest, homes))
     for loc, zone, staying in unlisted[:1]:  # after the patterns' own checks (T006): those say more
         name = zone.key[0] if ruleset.zones[zone.key[0]].kind == "single" else f"{zone.key[0]}[{zone.key[1]}]"
         raise PhiltreError.at(loc, "T010", f"{name} would keep {staying} component(s) not listed: "
@@ -1661,6 +1664,31 @@ def _kept_for_itself(ruleset, S, starts, comp, given_keys: set, count: int) -> s
     where = " and ".join(keeping)
     return (f"{where}, where {'they start' if count > 1 else 'it starts'}, is given and keeps its own such components: its "
             f"patterns ask for them, and another zone's pattern takes those of a given zone last, after a zone the game filled")
+
+
+def _rest_strays_notes(ruleset, S, sc, rest, to_rest: list, homes) -> list:
+    """T038, a note (the scenario is not failed), where the zone `rest:` names is one components start in (a pile the
+    rules deal from, not a box no rule names) and the given zones sent it components of types none of which starts
+    there: a trial's `rest: bank`, a pile of cards, swallowed the pieces `empty:` took off the board, and its scenario
+    failed far away, at a count of a supply they never went back to."""
+    if not isinstance(rest, Zone) or rest.key not in homes:
+        return []
+    kinds = {c["id"]: c["type"] for c in S.components}
+    starting = {kinds[i] for i, key in enumerate(homes) if key == rest.key}
+    strays: dict = {}  # type -> (how many, the keys of the zones they start in)
+    for comp in to_rest:
+        if comp["type"] not in starting:
+            count, starts = strays.get(comp["type"], (0, set()))
+            strays[comp["type"]] = (count + 1, starts | {homes[comp["id"]]})
+    if not strays:
+        return []
+    name = _zone_name(ruleset, rest.key)
+    got = ", ".join(f"{count} {kind}" for kind, (count, _) in strays.items())
+    starts = few_listed([_zone_name(ruleset, key) for key in sorted({k for _, keys in strays.values() for k in keys})])
+    return [_failure(sc.rest.loc, "T038", f"rest: {name} received {got}, of types that never start there (they start in "
+                     f"{starts}), where only {few_listed(sorted(starting))} start{'s' if len(starting) == 1 else ''}",
+                     "leave rest: out, and the components the given zones do not list go back to where they start; "
+                     "or list them where they belong; or give rest: a zone no rule names, box: {visible: nobody}")]
 
 
 def _zone_name(ruleset, key) -> str:
