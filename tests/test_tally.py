@@ -121,6 +121,10 @@ def test_simulation_md_shows_what_the_command_prints():
                  "--tally", "round_number")
     assert result.exit_code == 0, result.output
     assert result.stdout.rstrip("\n").endswith("\n" + shown)
+    command = '$ philtre simulate poison -p 4 -n 300 --tally "sum(score[p] for p in players)"\n...\n'  # past 15 numbers
+    shown = text[text.index(command) + len(command):].split("\n```", 1)[0]
+    result = run("simulate", "poison", "-p", "4", "-n", "300", "--no-db", "--tally", "sum(score[p] for p in players)")
+    assert result.exit_code == 0 and result.stdout.rstrip("\n").endswith("\n" + shown), result.output
     assert "tally" not in format_summary({**json.loads(run("simulate", "pok", "-p", "3", "-n", "2", "--no-db", "--json").stdout)})
 
 
@@ -166,3 +170,38 @@ def test_a_tally_keeps_the_scenarios_beside_the_rules_so_its_warnings_are_valida
     (tmp_path / "scenarios.yaml").unlink()
     alone = run("simulate", tmp_path, "-p", "1", "-n", "3", "--no-db", "--tally", "d.pips")
     assert "L001 definition 'twice' is never used" in alone.stderr, alone.stderr
+
+
+def test_many_numbers_are_summed_up_by_their_quartiles():
+    """Past 15 distinct numbers a row each says little (a trial's count of rounds: nine rows of 1-5% and "other" 82%):
+    the text gives their least, quartiles and greatest, then their mean; the JSON keeps every value's games."""
+    values = list(range(1, 17)) * 2 + [100]  # 16 numbers, twice each, and one far out
+    row = tally_row("rounds", values)
+    assert row["numbers"]["quartiles"] == [5, 9, 13] and row["distinct"] == 17
+    assert [v["games"] for v in row["values"]] == [2] * 16 + [1]  # every value is still counted, for --json
+    lines = tally_lines({"tallies": [row]})
+    assert lines == ["", "tally rounds (at each game's end, 33 games; 17 numbers, each one's games in --json):",
+                     "  min 1, lower quartile 5, median 9, upper quartile 13, max 100",
+                     f"  mean {sum(values) / 33:.2f} (sd {row['numbers']['sd']:.2f}) "
+                     f"[{row['numbers']['ci'][0]:.2f}, {row['numbers']['ci'][1]:.2f}]"]
+    fifteen = tally_lines({"tallies": [tally_row("rounds", list(range(15)))]})
+    assert "quartile" not in "\n".join(fifteen) and fifteen[-1].endswith("min 0, max 14")  # 15 values: still a table
+
+
+def test_many_numbers_beside_other_values_are_one_row_of_the_table():
+    values = list(range(20)) + [None] * 5  # a value that is no number in 5 games
+    lines = tally_lines({"tallies": [tally_row("x", values)]})
+    assert [line.split()[:2] for line in lines[3:5]] == [["none", "5"], ["a", "number"]]
+    assert lines[4].split()[2:5] == ["(20", "values)", "20"]
+    assert lines[5] == "  min 0, lower quartile 4.75, median 9.50, upper quartile 14.25, max 19 over the 20 games it was a number"
+
+
+def test_simulate_prints_the_summary_of_a_tally_of_many_numbers():
+    args = ("simulate", "pok", "-p", "3", "-n", "30", "--no-db", "--tally", "score[0] * 100 + score[1] * 10 + score[2]")
+    [tally] = json.loads(run(*args, "--json").stdout)["tallies"]
+    assert tally["distinct"] > 15 and sum(v["games"] for v in tally["values"]) == 30  # --json: every value's games
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    said = result.stdout[result.stdout.index("tally score[0]"):].splitlines()
+    assert said[0].endswith(f"30 games; {tally['distinct']} numbers, each one's games in --json):")
+    assert said[1].startswith("  min ") and " median " in said[1] and said[2].startswith("  mean ") and len(said) == 3
