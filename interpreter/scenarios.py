@@ -1669,8 +1669,8 @@ def _kept_for_itself(ruleset, S, starts, comp, given_keys: set, count: int) -> s
 def _rest_strays_notes(ruleset, S, sc, rest, to_rest: list, homes) -> list:
     """T038, a note (the scenario is not failed), where the zone `rest:` names is one components start in (a pile the
     rules deal from, not a box no rule names) and the given zones sent it components of types none of which starts
-    there: a trial's `rest: bank`, a pile of cards, swallowed the pieces `empty:` took off the board, and its scenario
-    failed far away, at a count of a supply they never went back to."""
+    there: in a trial, `rest:` named a pile of cards, which swallowed the pieces `empty:` took off the board, and the
+    scenario failed far away, at a count of the zone the pieces start in, which they never went back to."""
     if not isinstance(rest, Zone) or rest.key not in homes:
         return []
     kinds = {c["id"]: c["type"] for c in S.components}
