@@ -88,9 +88,10 @@ class Typer:
             return self._items_type([self.type_of(node.element, seen, busy)]) or t
         if isinstance(node, ast.Conditional):
             return joined_type(self.type_of(node.then, seen, busy), self.type_of(node.otherwise, seen, busy)) or t
-        if isinstance(node, ast.Call) and node.func == "put" and len(node.args) == 3:
+        if isinstance(node, ast.Call) and node.func == "put" and len(node.args) == 3 and node.func not in self.symbols.defines:
             # (`put(xs, i, 0)`, xs a list of whole numbers: still one, so a variable only ever set by a put of itself
-            # keeps its declared type, read at the type so far: variable_types takes it away where a set gives another)
+            # keeps its declared type, read at the type so far: variable_types takes it away where a set gives another;
+            # a definition named `put` hides the builtin, L047, and is typed as any other definition)
             target = self.type_of(node.args[0], seen, busy)
             if is_list(target):
                 return self._items_type([target[1], self.type_of(node.args[2], seen, busy)]) or t
