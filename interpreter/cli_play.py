@@ -11,7 +11,8 @@ import weakref
 import click
 
 from .cli import EXIT_FINDINGS, EXIT_USAGE, PLAYERS_HELP, OnePlayerCount, WholeNumber, guarded, load, named, overlay_identity, players_for, usable_file, warn_of
-from .play_input import NumberReading, _a_position, _forbidding, _places, _position_hint, match_choice, number_note
+from .play_input import (NUMBER, Amounts, NumberReading, _a_position, _forbidding, _places, _position_hint, listing,
+                         match_choice, number_note, read_listed)
 
 @click.command()
 @click.argument("ruleset", callback=named)
@@ -325,13 +326,16 @@ def _at_once(view: dict) -> bool:
 
 
 def _list(options, seen: set, single_zones=()) -> None:
-    """The first SHOWN options with their numbers, and how the others are reached."""
-    for i, option in enumerate(options[:SHOWN], 1):
-        click.echo(f"  {i:>3}. {option.label(seen, single_zones)}")
-    if len(options) > SHOWN:
+    """The first SHOWN lines of the options' listing with their numbers (a run of amounts one line: listing), and how
+    the others are reached."""
+    lines = listing(options)
+    for i, line in enumerate(lines[:SHOWN], 1):
+        hint = f"  {line.hint(i)}" if isinstance(line, Amounts) else ""
+        click.echo(f"  {i:>3}. {line.label(seen, single_zones)}{hint}")
+    if len(lines) > SHOWN:
         more = (f"a number, or {_position_hint(options)}" if _places(options)
-                else f"a number, or an option as listed: {options[-1].label(None, single_zones)}")
-        click.echo(f"  ... and {len(options) - SHOWN} more: type {more}")
+                else f"a number, or an option as listed: {lines[-1].label(None, single_zones)}")
+        click.echo(f"  ... and {len(lines) - SHOWN} more: type {more}")
 
 
 def _describe(options, ruleset, before: set) -> set:
@@ -863,25 +867,37 @@ REFUSED_UNTYPED = 3  # lines in a row refused at one decision, from a stdin that
 
 def _ask(options, seed: int, record_path=None, single_zones=(), reading: NumberReading | None = None, decision: int = 0,
          forbidden=None):
-    """Read a choice: an option's number, or a placement typed as 'x y rot' (plus words to pick the piece); ``forbidden``
-    says why a line naming no option is refused, where the rules rule out one it names (_forbidding)."""
+    """Read a choice: an option's number (a line of amounts' number, then the amount), or a placement typed as 'x y rot'
+    (plus words to pick the piece); ``forbidden`` says why a line naming no option is refused, where the rules rule out
+    one it names (_forbidding)."""
+    lines = listing(options)
     asked = None  # the line just refused: a number asked about, typed again, is the option's number
     refused = 0  # lines refused in a row at this decision
+    amounts = None  # the line of amounts whose number was typed: a number typed next is its amount
     while True:
-        text = _line(seed, record_path).strip()
-        found = match_choice(text, options, single_zones, again=text == asked, reading=reading, forbidden=forbidden)
+        asking = f"{amounts.name} for {amounts.action} ({amounts.low}..{amounts.high})" if amounts else "your choice"
+        text = _line(seed, record_path, asking).strip()
+        if amounts is not None and NUMBER.fullmatch(text):
+            found = amounts.amount(int(text)) or amounts.refused(text)
+        else:
+            found = read_listed(text, lines, options, single_zones, again=text == asked, reading=reading, forbidden=forbidden)
+        if isinstance(found, Amounts):  # its number (or its words): the amount is asked, the board left on the screen
+            amounts, refused = found, 0  # (a line taken: the lines refused in a row start again)
+            continue
         if isinstance(found, str):
             click.echo(found, err=True)
             asked, refused = text, refused + 1
             _stop_unless_typed(refused, decision, found, seed, record_path)
             continue
-        learnt = reading.learn(asked, text, found, options) if reading is not None and asked is not None and asked.isdecimal() else None
+        listed = len(lines) == len(options)  # (numbers are the options' own)
+        learnt = (reading.learn(asked, text, found, options)
+                  if listed and reading is not None and asked is not None and asked.isdecimal() else None)
         if learnt:
             click.echo(learnt, err=True)
         label = found.label(None, single_zones)
         if text != label:  # a number is no amount (`5` in a list of bids 14..18 bid 18), and words may match another option
             click.echo(f"  = {label}", err=True)
-        note = number_note(text, found, options, single_zones)
+        note = number_note(text, found, options, single_zones) if listed else ""
         if note:  # (`7` is option 7 where card n=7 is option 1: the number is the option's, the other said)
             click.echo(note, err=True)
         return found

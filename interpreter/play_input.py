@@ -96,7 +96,7 @@ def _by_number(number: str, bare: bool, options, single_zones=(), reading: Numbe
         if indexed is not None:  # `9` where sow(house=pit[9]) is an option: the zone's index, not the option's number
             option, text = indexed
             return (f"{_said_back(number)} is no option's number; {option.label(None, single_zones)} is option "
-                    f"{options.index(option) + 1}: type {options.index(option) + 1}, or {text}")
+                    f"{_number_of(option, options)}: type {_number_of(option, options)}, or {text}")
         if valued is None:
             return (_attribute_named(number, n, options, single_zones) or _a_word_of(number, options, single_zones)
                     or _no_such_number(number, options, single_zones, forbidden))
@@ -104,7 +104,7 @@ def _by_number(number: str, bare: bool, options, single_zones=(), reading: Numbe
         if bare and reading is not None and reading.as_value == (option.action, name):
             return option
         return (f"{_said_back(number)} is no option's number; {option.label(None, single_zones)} is option "
-                f"{options.index(option) + 1}: type {options.index(option) + 1}, or {name}={value}")
+                f"{_number_of(option, options)}: type {_number_of(option, options)}, or {name}={value}")
     numbered = options[n - 1]
     if bare and valued is None and not (reading is not None and reading.as_numbers):
         unvalued = _no_such_amount(number, n, numbered, options, single_zones, reading, forbidden)
@@ -118,7 +118,7 @@ def _by_number(number: str, bare: bool, options, single_zones=(), reading: Numbe
     if not _values_listed(option.action, options):  # play(slot=0..4) beside clues: `2` is the second option listed
         return numbered
     return (f"{_said_back(number)} is option {n}, {numbered.label(None, single_zones)}, and the value of "
-            f"{option.label(None, single_zones)}, option {options.index(option) + 1}: type {n} again for option {n}, "
+            f"{option.label(None, single_zones)}, option {_number_of(option, options)}: type {n} again for option {n}, "
             f"or {name}={value}")
 
 
@@ -149,9 +149,7 @@ def _no_such_amount(number: str, n: int, numbered, options, single_zones=(), rea
     why = forbidden(number) if forbidden is not None else ""
     if not why and n >= min(values):  # (3 past build(x=0..2): an option's number, as a list numbers it; 5 below bids 9..)
         return ""
-    values = [str(v) for v in values]
-    more = f", ... ({len(values) - SAID_MATCHES} more)" if len(values) > SAID_MATCHES else ""
-    held = f"{action}'s {name} is one of {', '.join(values[:SAID_MATCHES])}{more}"
+    held = f"{action}'s {name} is one of {_values_said(values)}"
     valued = f"no option has {name}={number} now ({held}){f'; {why}' if why else ''}"
     if reading is not None and reading.as_value == (action, name):
         return (f"{_said_back(number)} is read as {name}={number}, as you said, and {valued}: for option {n}, "
@@ -167,7 +165,7 @@ def _attribute_named(number: str, n, options, single_zones=()) -> str:
     if len(held) != 1:
         return ""
     (option, component, word), = held
-    at = options.index(option) + 1
+    at = _number_of(option, options)
     return (f"{_said_back(number)} is no option's number; {component['type']} {word} is option {at}, "
             f"{option.label(None, single_zones)}: type {at}, or {word}")
 
@@ -185,7 +183,7 @@ def _a_word_of(number: str, options, single_zones=()) -> str:
         return ""
     said = f"{_said_back(number)} is no option's number"
     if len(held) == 1:
-        at, typed = options.index(held[0]) + 1, _zone_word(number, held[0], single_zones)
+        at, typed = _number_of(held[0], options), _zone_word(number, held[0], single_zones)
         return f"{said}; {held[0].label(None, single_zones)} is option {at}: type {at}{f', or {typed}' if typed else ''}"
     counted = f"all {len(held)} options" if len(held) == len(options) else f"{len(held)} options"
     return (f"{said}, and a word of {counted}: write it with more of the one meant{_telling_apart(held, single_zones)}, "
@@ -235,7 +233,7 @@ def number_note(text: str, found, options, single_zones=()) -> str:
         return ""
     (option, component, word), = held
     return (f"  ({text.strip()} is option {text.strip()}'s number; {component['type']} {word} is option "
-            f"{options.index(option) + 1}: for it, type {word})")
+            f"{_number_of(option, options)}: for it, type {word})")
 
 
 def _values_listed(action: str, options) -> bool:
@@ -288,7 +286,7 @@ HELD_NAMED = 4  # the most options a number that is no option's number is named 
 
 def _held_by_several(number: str, held: list, options, single_zones=()) -> str:
     """For a number that is no option's number, and the value of an argument of several options: which they are."""
-    numbers = [str(options.index(option) + 1) for option, _, _ in held]
+    numbers = [str(_number_of(option, options)) for option, _, _ in held]
     named = ", ".join(f"{at}. {option.label(None, single_zones)}" for at, (option, _, _) in zip(numbers, held))
     return (f"{_said_back(number)} is no option's number; it is the value of an argument of options {named}: "
             f"type {', '.join(numbers[:-1])} or {numbers[-1]}")
@@ -360,7 +358,7 @@ def _said_back(text: str) -> str:
 def _type_a_number(options, single_zones=()) -> str:
     """What to type, for a line that names no option."""
     how = _position_hint(options, "as ") if _places(options) else f"an option as listed, e.g. {options[-1].label(None, single_zones)}"
-    return f"type an option's number, 1..{len(options)}, or {how}"
+    return f"type an option's number, 1..{_count(options)}, or {how}"
 
 
 def _position_hint(options, as_: str = "") -> str:
@@ -630,7 +628,7 @@ def _unless_forbidden(text: str, option, options, single_zones=(), forbidden=Non
     why = holding(text, option.action)
     if not why:
         return option
-    number, label = options.index(option) + 1, option.label(None, single_zones)
+    number, label = _number_of(option, options), option.label(None, single_zones)
     short = f"{option.action} {text.strip()}"
     typed = f"{short}, " if _by_label(short, options, single_zones) is option else ""
     return (f"{_said_back(text)} names {label}, option {number}, but {'; '.join(why)}: for {label}, "
@@ -652,7 +650,7 @@ def _also_a_word(text: str, exact: list, options, single_zones=()) -> list:
 def _whole_and_word(text: str, option, others: list, options, single_zones=()) -> str:
     """For a word that is the value of ``option``'s argument and a word of ``others`` (_also_a_word): that it is both,
     how to type that option, and them all, to type the one meant."""
-    number = options.index(option) + 1
+    number = _number_of(option, options)
     matches = [o for o in options if o is option or any(o is other for other in others)]
     forms = [f"{n}={t}" for n, t in option.argument_texts(None, single_zones)
              if _squeezed(t) == _squeezed(text) and _squeezed(f"{n}={t}") != _squeezed(text)]
@@ -1229,12 +1227,49 @@ SAID_MATCHES = 8  # options listed when a typed line matches several
 
 def _listing(matches: list, options, single_zones=()) -> str:
     """The first SAID_MATCHES of ``matches`` with their numbers, and how many more there are."""
-    listing = "; ".join(f"{options.index(m) + 1}. {m.label(None, single_zones)}" for m in matches[:SAID_MATCHES])
+    listing = "; ".join(f"{_number_of(m, options)}. {m.label(None, single_zones)}" for m in matches[:SAID_MATCHES])
     more = len(matches) - SAID_MATCHES
     return listing + (f"; ... and {more} more" if more > 0 else "")
 
 
 SAID_OPTIONS = 8  # this many options or fewer are listed again when a line names none of them
+
+
+def _values_said(values: list) -> str:
+    """The values an argument has, as a message lists them: `63..100` for more than SAID_MATCHES whole numbers counting
+    up by one (a trial's bids were said `63, 64, ... (30 more)`), else the first SAID_MATCHES and how many more."""
+    if len(values) > SAID_MATCHES and all(type(v) is int for v in values) and values == list(range(values[0], values[-1] + 1)):
+        return f"{values[0]}..{values[-1]}"
+    if len(values) > SAID_MATCHES and all(isinstance(v, str) and NUMBER.fullmatch(v) for v in values):
+        numbers = [int(v) for v in values]
+        if numbers == list(range(numbers[0], numbers[-1] + 1)):
+            return f"{numbers[0]}..{numbers[-1]}"
+    more = f", ... ({len(values) - SAID_MATCHES} more)" if len(values) > SAID_MATCHES else ""
+    return f"{', '.join(str(v) for v in values[:SAID_MATCHES])}{more}"
+
+
+def _amount_refused(text: str, options) -> str:
+    """For a line that types an amount of an action of one whole-number argument, with the action's name or the
+    argument's (`bid 200`, `n=200`, `bid(n=200)`), where no option has it and the action's amounts count up by one:
+    the run, in one short line, `'bid 200': n is one of 63..100 now`; else ''."""
+    words = _words(text)
+    for action in dict.fromkeys(option.action for option in options):
+        mine = [option for option in options if option.action == action]
+        if len(mine) < 2 or any(len(o.args) != 1 or type(o.args[0][1]) is not int for o in mine):
+            continue
+        name = mine[0].args[0][0]
+        values = [o.args[0][1] for o in mine]
+        amounts = [w.split("=", 1)[1] if w.startswith(f"{name.lower()}=") else w for w in words if w != action.lower()]
+        if (len(amounts) != 1 or not NUMBER.fullmatch(amounts[0]) or len(amounts) == len(words) and "=" not in words[0]
+                or values != list(range(values[0], values[-1] + 1)) or int(amounts[0]) in values):
+            continue
+        return run_refused(text, name, values[0], values[-1])
+    return ""
+
+
+def run_refused(typed: str, name: str, low: int, high: int) -> str:
+    """An amount ``typed`` refused where ``name``'s amounts run ``low``..``high``, in one short line."""
+    return f"{_said_back(typed)}: {name} is one of {low}..{high} now"
 
 
 def _not_an_option(text: str, options, single_zones=(), forbidden=None) -> str:
@@ -1243,6 +1278,9 @@ def _not_an_option(text: str, options, single_zones=(), forbidden=None) -> str:
     a value the action's if refuses here read as a mistyped one), the options again where they are few, and what to type."""
     why = forbidden(text) if forbidden is not None else ""
     why = why or (forbidden.action(text) if hasattr(forbidden, "action") else "")  # `buy`, no buy allowed now
+    short = "" if why or len(options) <= SAID_OPTIONS else _amount_refused(text, options)
+    if short:  # `bid 200` where bids run 63..100: the run, not the first 8 bids listed (a trial)
+        return short
     # (a forbidden action's arguments are no option's now: that is the rule's doing, said after, not a mistyped name)
     said = f"{_said_back(text)} is not among this turn's options{'' if why else _unknown_names(text, options, single_zones)}"
     if why:
@@ -1253,7 +1291,7 @@ def _not_an_option(text: str, options, single_zones=(), forbidden=None) -> str:
     if len(options) > SAID_OPTIONS:
         named = _action_named(text, options)
         if named:  # `step 7 16` where walls are listed too: the step options, not an example of a wall
-            return (f"{said} (the {len(options)} the rules allow now); {named[0].action}'s are: {_listing(named, options, single_zones)} "
+            return (f"{said} (the {len(options)} the rules allow now); the {named[0].action} options are: {_listing(named, options, single_zones)} "
                     f"(type an option's number, or an option as listed)")
         return f"{said} (the {len(options)} the rules allow now): {_type_a_number(options, single_zones)}"
     listing = "; ".join(f"{i}. {o.label(None, single_zones)}" for i, o in enumerate(options, 1))
@@ -1343,10 +1381,8 @@ def _unknown_values(text: str, options, single_zones=()) -> str:
         fitting = [o for o in named if others <= {(n.lower(), t.lower()) for n, t in o.argument_texts(None, single_zones)}]
         shown = [t for option in fitting or named for n, t in option.argument_texts(None, single_zones) if n.lower() == name.lower()]
         if shown and value.lower() not in (t.lower() for t in shown):
-            values = list(dict.fromkeys(shown))
-            more = f", ... ({len(values) - SAID_MATCHES} more)" if len(values) > SAID_MATCHES else ""
             where = f"where {' '.join(f'{n}={v}' for n, v in typed if (n.lower(), v.lower()) in others)}, " if fitting and others else ""
-            return f" (no option has {name}={value} now; {where}{name} is one of {', '.join(values[:SAID_MATCHES])}{more})"
+            return f" (no option has {name}={value} now; {where}{name} is one of {_values_said(list(dict.fromkeys(shown)))})"
     return ""
 
 
@@ -1525,3 +1561,152 @@ def _all_at_rot_zero(options) -> bool:
     if not _places(options):
         return False
     return all(value["rot"] == 0 for option in options for _, value in option.args if _a_position(value))
+
+
+AMOUNTS_LISTED = 16  # options alike but for one whole number counting up by one, this many or more, listed as one line
+
+
+class Amounts:
+    """A line of play's listing that stands for a run of options of one action alike but for one whole-number argument,
+    ``name``, whose values count up by one, `bid(n=63..100)`: a trial's bids were 38 lines, a sealed bid's 101, and
+    the board scrolled away as the seat had to decide how much to bid. Its number asks for the amount."""
+
+    def __init__(self, options: list, name: str):
+        self.options, self.name, self.action = options, name, options[0].action
+        self.low, self.high = self.value(options[0]), self.value(options[-1])
+
+    def value(self, option) -> int:
+        return dict(option.args)[self.name]
+
+    def label(self, seen=None, single_zones=()) -> str:
+        """The line as listed, `bid(n=63..100)`: the first option's label, its amount written as the run."""
+        from .options import written_out
+
+        first = self.options[0]
+        texts = [(n, f"{self.low}..{self.high}" if n == self.name else t)
+                 for (n, t), (_, v) in zip(first.argument_texts(seen, single_zones), first.args) if v is not None]
+        return written_out(self.action, texts)
+
+    def hint(self, number: int) -> str:
+        """How to type one of its amounts, with an amount of the run: `(type bid 70 or n=70)`, or its number then the
+        amount where the action has other arguments (several such lines may share the name)."""
+        if len(self.options[0].args) == 1:
+            return f"(type {self.example()})"
+        return f"(type {number}, then the {self.name})"
+
+    def example(self) -> str:
+        """Two ways to type an amount of the run: `bid 70 or n=70`."""
+        amount = self.low + (self.high - self.low) // 3
+        return f"{self.action} {amount} or {self.name}={amount}"
+
+    def amount(self, n: int):
+        """The option of amount ``n``, or None where the run has none."""
+        return self.options[n - self.low] if self.low <= n <= self.high else None
+
+    def refused(self, typed: str) -> str:
+        """For an amount ``typed`` that the run does not hold: the run, in one short line."""
+        return run_refused(typed, self.name, self.low, self.high)
+
+
+def listing(options) -> list:
+    """The lines play lists the options with, in their order: each option, but for a run of AMOUNTS_LISTED or more
+    alike but for one whole-number argument counting up by one, one Amounts line; every other listing is the options'."""
+    if len(options) < AMOUNTS_LISTED:
+        return list(options)
+    lines, i = [], 0
+    while i < len(options):
+        end, name = _amount_run(options, i)
+        if end - i >= AMOUNTS_LISTED:
+            lines.append(Amounts(options[i:end], name))
+            i = end
+        else:
+            lines.append(options[i])
+            i += 1
+    return lines
+
+
+def _amount_run(options, start: int) -> tuple:
+    """(end, name): the longest run of ``options`` from ``start`` of one action, alike but for the whole-number
+    argument ``name``, counting up by one; (start + 1, None) where there is none."""
+    first = options[start]
+    best = (start + 1, None)
+    for at, (name, value) in enumerate(first.args):
+        if type(value) is not int:
+            continue
+        end = start + 1
+        while end < len(options) and _next_amount(options[end - 1], options[end], at):
+            end += 1
+        if end > best[0]:
+            best = (end, name)
+    return best
+
+
+def _next_amount(before, option, at: int) -> bool:
+    """Whether ``option`` is ``before`` with its argument ``at``, a whole number, one more."""
+    if option.action != before.action or len(option.args) != len(before.args):
+        return False
+    for i, ((name, value), (was_name, was)) in enumerate(zip(option.args, before.args)):
+        if name != was_name:
+            return False
+        if i == at:
+            if type(value) is not int or value != was + 1:
+                return False
+        elif type(value) is not type(was) or value != was:
+            return False
+    return True
+
+
+class Listed(list):
+    """Options as play reads what is typed against them, where the listing has lines of amounts: each option's number is
+    the number of its line (a line of amounts asks for the amount), and there are ``count`` lines."""
+
+    def __init__(self, options, lines: list):
+        super().__init__(options)
+        self.listed = len(lines)
+        self.numbers = {id(o): i for i, line in enumerate(lines, 1) for o in (line.options if isinstance(line, Amounts) else [line])}
+
+
+def _number_of(option, options) -> int:
+    """The number ``option`` is listed with among ``options``: its place, or its line's (Listed)."""
+    numbers = getattr(options, "numbers", None)
+    return options.index(option) + 1 if numbers is None else numbers[id(option)]
+
+
+def _count(options) -> int:
+    """How many numbers the listing of ``options`` has: the options', or its lines' (Listed)."""
+    return getattr(options, "listed", len(options))
+
+
+def read_listed(text: str, lines: list, options, single_zones=(), again: bool = False, reading: NumberReading | None = None,
+                forbidden=None):
+    """What ``text`` names where the options are listed as ``lines`` (listing): an option, a line of amounts (Amounts:
+    its number typed, or its words without an amount, `bid`), or a message; numbers are the lines' numbers, words are
+    read as match_choice reads them."""
+    if len(lines) == len(options):
+        return match_choice(text, options, single_zones, again, reading, forbidden)
+    number = _option_number(text)
+    if number is not None:
+        return _by_line_number(number, lines, options, single_zones)
+    ranges = [line for line in lines if isinstance(line, Amounts)]
+    named = [line for line in ranges if _words(text) and set(_words(text)) <= set(_words(line.label(None, single_zones)))
+             | {line.action.lower()}]
+    if len(named) == 1:  # `bid`, or the line as listed: its amount is asked
+        return named[0]
+    return match_choice(text, Listed(options, lines), single_zones, again, None, forbidden)
+
+
+def _by_line_number(number: str, lines: list, options, single_zones=()):
+    """The line numbered ``number``, else what to type: an amount of a line of amounts is typed with its name."""
+    n = _whole(number)
+    if n is not None and 1 <= n <= len(lines):
+        return lines[n - 1]
+    for at, line in enumerate(lines, 1):
+        if isinstance(line, Amounts) and n is not None and line.amount(n) is not None:
+            option = line.amount(n)
+            typed = f"{line.name}={n}, or {at}, then {n}" if len(option.args) == 1 else f"{at}, then {n}"
+            return (f"{_said_back(number)} is no option's number; {option.label(None, single_zones)} is of line {at}, "
+                    f"{line.label(None, single_zones)}: type {typed}")
+    last = lines[-1].label(None, single_zones)
+    return (f"{_said_back(number)} is not one of this turn's {len(lines)} lines: type a line's number, 1..{len(lines)}, "
+            f"or an option as listed, e.g. {last}")
+

@@ -2985,7 +2985,7 @@ def test_a_refused_line_naming_an_action_is_answered_with_that_action_s_options(
     options = Game(load_ruleset(str(path)), 1, seed=1).options(0)
     said = choose("step 7 16", options)
     assert said == ("'step 7 16' is not among this turn's options ('7', '16' match no option's value or name now) "
-                    "(the 13 the rules allow now); step's are: "
+                    "(the 13 the rules allow now); the step options are: "
                     "2. step(to=[0, 1]); 3. step(to=[1, 0]); 4. step(to=[2, 2]) (type an option's number, or an option as listed)"), said
 
 

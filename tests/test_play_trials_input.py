@@ -353,8 +353,8 @@ def test_a_number_under_every_amount_listed_or_forbidden_as_one_is_asked_again(t
     options = game.options(0)
     forbidden = _forbidding(game, 0, options)
     assert match_choice("5", options, forbidden=forbidden) == (
-        "'5' is option 5, raise(n=13), but as an amount, no option has n=5 now (raise's n is one of 9, 10, 11, 12, 13, "
-        "14, 15, 16, ... (2 more)); the rules forbid raise(n=5) now (the if of raise, line 8: n > high): type 5 again "
+        "'5' is option 5, raise(n=13), but as an amount, no option has n=5 now (raise's n is one of 9..18); "
+        "the rules forbid raise(n=5) now (the if of raise, line 8: n > high): type 5 again "
         "for option 5, or an amount with its name, n=9")
     assert match_choice("5", options, again=True, forbidden=forbidden) is options[4]
     assert match_choice("5.", options, forbidden=forbidden) is options[4]  # as the list writes it: no question
@@ -362,7 +362,7 @@ def test_a_number_under_every_amount_listed_or_forbidden_as_one_is_asked_again(t
                                            .replace("    if: n > high\n", ""), encoding="utf-8")
     options = options_of(str(tmp_path), 2, 1)
     assert choose("5", options) == ("'5' is option 5, raise(n=13), but as an amount, no option has n=5 now (raise's n is "
-                                    "one of 9, 10, 11, 12, 13, 14, 15, 16, ... (2 more)): type 5 again for option 5, or "
+                                    "one of 9..18): type 5 again for option 5, or "
                                     "an amount with its name, n=9")
     assert choose("5.", options) is options[4]
 
@@ -376,8 +376,8 @@ def test_a_number_read_as_a_value_after_the_question_is_refused_where_no_option_
     result = philtre("play", tmp_path, "--seed", "1", stdin="9\nn=9\n5\n5.\n", timeout=60)
     assert result.returncode == 0, result.stderr
     said = result.stdout + result.stderr
-    assert ("'5' is read as n=5, as you said, and no option has n=5 now (raise's n is one of 10, 11, 12, 13, 14, 15, 16, "
-            "17, ... (1 more)); the rules forbid raise(n=5) now (the if of raise, line 8: n > high): for option 5, "
+    assert ("'5' is read as n=5, as you said, and no option has n=5 now (raise's n is one of 10..18); "
+            "the rules forbid raise(n=5) now (the if of raise, line 8: n > high): for option 5, "
             "raise(n=14), type 5.") in said
     assert "= raise(n=14)" in said
     result = philtre("play", tmp_path, "--seed", "1", stdin="5\n5\npass\n", timeout=60)

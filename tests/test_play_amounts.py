@@ -1,0 +1,95 @@
+"""`philtre play` at a decision of many amounts (a bid of `range(lo, hi)`): one numbered line for the run, its amount
+asked after its number; a refused amount said with the run; `board` and `help` at the prompt."""
+
+from __future__ import annotations
+
+from test_play_cli import choose, options_of
+
+# a trial's once-around auction: a bid above the high bid, up to the money held, or a pass
+AUCTION = """\
+philtre: 1
+game: amounts
+players: 2
+variables: {high: 62, money: 100}
+actions:
+  bid:
+    choose: {n: "range(high + 1, money + 1)"}
+    do:
+      - set: {high: n}
+  pass: {}
+flow:
+  - decide: [bid, pass]
+    player: 0
+"""
+
+
+def played(tmp_path, typed: str, ruleset: str = AUCTION):
+    """``philtre play`` of ``ruleset`` with ``typed`` at the prompt: (exit code, stdout and stderr together)."""
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    (tmp_path / "ruleset.yaml").write_text(ruleset, encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", str(tmp_path), "--seed", "1"], input=typed)
+    return result.exit_code, result.output
+
+
+def test_a_run_of_amounts_is_one_numbered_line_whose_number_asks_for_the_amount(tmp_path):
+    """A trial's bids were 38 lines, `1. bid(n=63)` to `38. bid(n=100)`, a sealed bid's 101: the board scrolled away
+    as the seat had to decide how much to bid."""
+    code, said = played(tmp_path, "1\n70\n")
+    assert code == 0, said
+    assert "    1. bid(n=63..100)  (type bid 75 or n=75)\n    2. pass()\n" in said, said
+    assert "bid(n=64)" not in said and "high = 62" in said  # (the board above the two lines)
+    assert "n for bid (63..100): " in said and "= bid(n=70)" in said and "high = 70" in said, said
+
+
+def test_an_amount_is_typed_with_the_line_s_words_or_its_name_and_the_line_s_words_alone_ask_for_it(tmp_path):
+    for typed in ["bid 70\n", "n=70\n", "bid(n=70)\n", "bid\n70\n", "bid(n=63..100)\n70\n"]:
+        code, said = played(tmp_path, typed)
+        assert code == 0 and "high = 70" in said, (typed, said)
+    code, said = played(tmp_path, "2\n")
+    assert code == 0 and "= pass()" in said, said
+
+
+def test_a_refused_amount_says_the_run_in_one_short_line(tmp_path):
+    """`bid 200` was told `... bid's are: 1. bid(n=63); 2. bid(n=64); ... and 30 more (...)`."""
+    code, said = played(tmp_path, "bid 200\nbid 5\n1\n300\n99\n")
+    assert code == 0, said
+    assert "'bid 200': n is one of 63..100 now\n" in said and "'bid 5': n is one of 63..100 now\n" in said, said
+    assert "'300': n is one of 63..100 now\n" in said and "high = 99" in said, said
+    options = options_of(str(tmp_path), 2, 1)
+    assert choose("n=200", options) == "'n=200': n is one of 63..100 now"
+    assert choose("n=abc", options).startswith("'n=abc' is not among this turn's options (no option has n=abc now; n is "
+                                               "one of 63..100)")
+
+
+def test_an_amount_typed_alone_is_no_line_s_number_and_points_to_its_line(tmp_path):
+    """A number typed alone is a line's number: an amount is typed with its name (a bid is final: not guessed)."""
+    code, said = played(tmp_path, "75\n3\n2\n")
+    assert code == 0, said
+    assert "'75' is no option's number; bid(n=75) is of line 1, bid(n=63..100): type n=75, or 1, then 75" in said, said
+    assert "'3' is not one of this turn's 2 lines: type a line's number, 1..2, or an option as listed, e.g. pass()" in said
+
+
+def test_a_short_run_and_amounts_with_gaps_are_listed_as_before(tmp_path):
+    from philtre.interpreter.play_input import listing
+
+    (tmp_path / "ruleset.yaml").write_text(AUCTION.replace("high: 62", "high: 86"), encoding="utf-8")
+    options = options_of(str(tmp_path), 2, 1)
+    assert len(options) == 15 and listing(options) == options  # (14 bids and a pass: each its line)
+    (tmp_path / "ruleset.yaml").write_text(AUCTION.replace('"range(high + 1, money + 1)"', '"range(0, 60, 2)"'),
+                                           encoding="utf-8")
+    options = options_of(str(tmp_path), 2, 1)
+    assert listing(options) == options  # (30 bids, even numbers only: no run)
+
+
+def test_a_run_of_one_argument_beside_others_fixed_is_a_line_for_each_of_their_values(tmp_path):
+    from philtre.interpreter.play_input import Amounts, listing
+
+    (tmp_path / "ruleset.yaml").write_text(AUCTION.replace('{n: "range(high + 1, money + 1)"}',
+                                                           '{q: "[1, 2]", n: "range(0, 20)"}'), encoding="utf-8")
+    lines = listing(options_of(str(tmp_path), 2, 1))
+    assert [line.label() for line in lines] == ["bid(q=1, n=0..19)", "bid(q=2, n=0..19)", "pass()"]
+    assert isinstance(lines[1], Amounts) and lines[1].hint(2) == "(type 2, then the n)"
+    assert lines[1].amount(7).label() == "bid(q=2, n=7)" and lines[1].amount(20) is None
