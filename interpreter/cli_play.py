@@ -11,8 +11,8 @@ import weakref
 import click
 
 from .cli import EXIT_FINDINGS, EXIT_USAGE, PLAYERS_HELP, OnePlayerCount, WholeNumber, guarded, load, named, overlay_identity, players_for, usable_file, warn_of
-from .play_input import (NUMBER, Amounts, NumberReading, _a_position, _forbidding, _places, _position_hint, listing,
-                         match_choice, number_note, read_listed)
+from .play_input import (NUMBER, Amounts, NumberReading, _a_position, _forbidding, _places, _position_hint, command_typed,
+                         help_text, listing, match_choice, number_note, read_listed)
 
 @click.command()
 @click.argument("ruleset", callback=named)
@@ -220,7 +220,7 @@ def _turns(game, seats, bots: dict, seed: int, record_path, take_forced: bool = 
                 _say_at_once(view)
                 _list(options, seen_ids(view), words)
                 chosen = _ask(options, seed, record_path, words, it.reading, game.decisions + 1,
-                              _forbidding(game, seat, options, words))
+                              _forbidding(game, seat, options, words), lambda: _show_again(game, view, options, words))
             # (at a hot seat the seat's decision is told it with what followed, its prompt cleared off the screen since)
             _own_decisions(game, seat)["at_once"].append(hot or _at_once(view))
             game.apply(seat, chosen)
@@ -336,6 +336,15 @@ def _list(options, seen: set, single_zones=()) -> None:
         more = (f"a number, or {_position_hint(options)}" if _places(options)
                 else f"a number, or an option as listed: {lines[-1].label(None, single_zones)}")
         click.echo(f"  ... and {len(lines) - SHOWN} more: type {more}")
+
+
+def _show_again(game, view: dict, options, single_zones=()) -> None:
+    """The board and the options again, as the decision showed them (`board` typed: a trial's board had scrolled away)."""
+    from .render import render_view, seen_ids, shown_values
+
+    click.echo("\n" + render_view(view, game.ruleset, _colour(), True, shown_values(game, view["seat"]), _width()))
+    _say_at_once(view)
+    _list(options, seen_ids(view), single_zones)
 
 
 def _describe(options, ruleset, before: set) -> set:
@@ -866,13 +875,14 @@ REFUSED_UNTYPED = 3  # lines in a row refused at one decision, from a stdin that
 
 
 def _ask(options, seed: int, record_path=None, single_zones=(), reading: NumberReading | None = None, decision: int = 0,
-         forbidden=None):
+         forbidden=None, board=None):
     """Read a choice: an option's number (a line of amounts' number, then the amount), or a placement typed as 'x y rot'
     (plus words to pick the piece); ``forbidden`` says why a line naming no option is refused, where the rules rule out
-    one it names (_forbidding)."""
+    one it names (_forbidding); ``board`` shows the board and the options again (`board` or `?` typed)."""
     lines = listing(options)
     asked = None  # the line just refused: a number asked about, typed again, is the option's number
     refused = 0  # lines refused in a row at this decision
+    commands = 0  # `board` or `help` typed in a row at this decision
     amounts = None  # the line of amounts whose number was typed: a number typed next is its amount
     while True:
         asking = f"{amounts.name} for {amounts.action} ({amounts.low}..{amounts.high})" if amounts else "your choice"
@@ -882,7 +892,16 @@ def _ask(options, seed: int, record_path=None, single_zones=(), reading: NumberR
         else:
             found = read_listed(text, lines, options, single_zones, again=text == asked, reading=reading, forbidden=forbidden)
         if isinstance(found, Amounts):  # its number (or its words): the amount is asked, the board left on the screen
-            amounts, refused = found, 0  # (a line taken: the lines refused in a row start again)
+            amounts, refused, commands = found, 0, 0  # (a line taken: the lines refused in a row start again)
+            continue
+        command = command_typed(text, options, single_zones) if isinstance(found, str) else None
+        if command is not None:
+            if command == "board":
+                (board or (lambda: _list(options, None, single_zones)))()
+            else:
+                click.echo("\n".join(help_text(lines, options, single_zones)), err=True)
+            commands += 1  # (a script typing it forever is stopped as one refused)
+            _stop_unless_typed(commands, decision, f"{text!r} asks for {'the board again' if command == 'board' else 'help'}, no option", seed, record_path)
             continue
         if isinstance(found, str):
             click.echo(found, err=True)

@@ -1710,3 +1710,32 @@ def _by_line_number(number: str, lines: list, options, single_zones=()):
     return (f"{_said_back(number)} is not one of this turn's {len(lines)} lines: type a line's number, 1..{len(lines)}, "
             f"or an option as listed, e.g. {last}")
 
+
+BOARD_WORDS = ("board", "?")  # typed alone, where no option's words hold them: the board and the options again
+HELP_WORDS = ("help",)  # what may be typed
+
+
+def command_typed(text: str, options, single_zones=()) -> str | None:
+    """'board' or 'help' where ``text`` is one of BOARD_WORDS or HELP_WORDS alone and no option's label holds it as a
+    word (an action or a zone so named is still chosen by it); else None."""
+    word = text.strip().lower()
+    kind = "board" if word in BOARD_WORDS else "help" if word in HELP_WORDS else None
+    if kind is None or any(word in _label_words(option.label(None, single_zones)) for option in options):
+        return None
+    return kind
+
+
+def help_text(lines: list, options, single_zones=()) -> list:
+    """What may be typed at the prompt, a line each (`help`)."""
+    example = next((line for line in reversed(lines) if not isinstance(line, Amounts)), lines[-1]).label(None, single_zones)
+    said = ["what you may type:",
+            f"  an option's number, 1..{len(lines)}, the option as listed, or some of its words: {example}"]
+    for at, line in enumerate(lines, 1):
+        if isinstance(line, Amounts):
+            said.append(f"  for {at}. {line.label(None, single_zones)}: {at}, then the {line.name} asked for"
+                        f"{'' if len(line.options[0].args) > 1 else f'; or the amount with words of the line, {line.example()}'}")
+    if _places(options):
+        said.append(f"  a position: {_position_hint(options)}")
+    said += [f"  {' or '.join(BOARD_WORDS)}: the board and the options again", "  help: this",
+             "  Ctrl-D or Ctrl-C: leave the game (its seed is said, to play it again)"]
+    return said

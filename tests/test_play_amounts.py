@@ -93,3 +93,25 @@ def test_a_run_of_one_argument_beside_others_fixed_is_a_line_for_each_of_their_v
     assert [line.label() for line in lines] == ["bid(q=1, n=0..19)", "bid(q=2, n=0..19)", "pass()"]
     assert isinstance(lines[1], Amounts) and lines[1].hint(2) == "(type 2, then the n)"
     assert lines[1].amount(7).label() == "bid(q=2, n=7)" and lines[1].amount(20) is None
+
+
+def test_board_shows_the_board_and_the_options_again_and_help_says_what_may_be_typed(tmp_path):
+    """A trial's `help`, `?` and `board` were refused as no option, with the board scrolled away."""
+    code, said = played(tmp_path, "board\n?\n1\nhelp\nboard\n70\n")
+    assert code == 0, said
+    assert said.count("  high = 62\n") == 4 and said.count("    2. pass()\n") == 4, said  # (once shown, then 3 times)
+    assert "what you may type:\n  an option's number, 1..2, the option as listed, or some of its words: pass()\n" in said
+    assert "  for 1. bid(n=63..100): 1, then the n asked for; or the amount with words of the line, bid 75 or n=75\n" in said
+    assert "is not among" not in said and "high = 70" in said, said
+    code, said = played(tmp_path, "board\nboard\nboard\n")
+    assert code == 2 and "3 lines in a row refused at decision 1 of the game, the last: 'board' asks for the board again" in said
+
+
+def test_board_and_help_are_an_options_words_where_an_option_holds_them(tmp_path):
+    from philtre.interpreter.play_input import command_typed
+
+    code, said = played(tmp_path, "help\n", AUCTION.replace("  pass: {}", "  help: {}").replace("[bid, pass]", "[bid, help]"))
+    assert code == 0 and "= help()" in said and "what you may type" not in said, said
+    options = options_of(str(tmp_path), 2, 1)
+    assert command_typed("help", options) is None and command_typed("board", options) == "board"
+    assert command_typed(" ? ", options) == "board" and command_typed("boards", options) is None
