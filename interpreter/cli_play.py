@@ -513,7 +513,9 @@ def _tell(game, seat: int, told: int) -> int:
     placed = _seats_own(_PLACES_TOLD, game, seat, dict)
     lines = []
     drawn = None  # (the move of hidden components told last, its line's index): the next alike is told with it
-    decided = None  # (the line of the decision told last, its text, the hidden values set since): _folded_hidden
+    # decision event index -> [its line's index, its text, the hidden values it set]: _folded_hidden, on the line of the
+    # decision whose action set them, not the flow after it (a trial's payment after a sealed auction read as the last bid's)
+    decisions: dict = {}
     events = through_quiet(events, game.ruleset)  # (seeds sown through a quiet hand: one line, not one a seed)
     for i, e in enumerate(events):
         if (joined := _joined_draw(drawn, e, len(lines))) is not None:
@@ -534,7 +536,6 @@ def _tell(game, seat: int, told: int) -> int:
         if e.get("event") == "decision" and e.get("player") == seat:
             nth, own["told"] = own["told"], own["told"] + 1
             if nth >= len(own["at_once"]) or not own["at_once"][nth]:
-                decided = None
                 continue  # a decision of the seat's own turn: its effects follow its prompt
             text = text and text.replace(f"seat {seat}:", f"seat {seat} (you):", 1)
         if text is None or _quiet(e, game.ruleset):
@@ -547,9 +548,10 @@ def _tell(game, seat: int, told: int) -> int:
                 if _news(one, values, again=False):
                     lines += _mine(_set_lines(one, game.ruleset, before), one.get("index") == seat)
             continue
-        if decided is not None and _hidden_set(e):  # (said with the decision that set it, not a line each)
+        made = decisions.get(game.recorder.made_by(told + i)) if _hidden_set(e) else None
+        if made is not None:  # (said with the decision that set it, not a line each; one the flow set keeps its line)
             _news(e, values)
-            lines[decided[0]] = (lines[decided[0]][0], _folded_hidden(decided, _hidden_set(e)))
+            lines[made[0]] = (lines[made[0]][0], _folded_hidden(made, _hidden_set(e)))
             continue
         before = _told_before(e, values) if e.get("event") == "set" else _UNTOLD
         if e.get("event") == "set" and not _news(e, values):
@@ -565,7 +567,8 @@ def _tell(game, seat: int, told: int) -> int:
             lines += [("reveal", line) for line in wrapped(said, _width())]
             continue
         drawn = (e, len(lines)) if _hidden_move(e) else None
-        decided = [len(lines), said, []] if e.get("event") == "decision" else decided
+        if e.get("event") == "decision":
+            decisions[told + i] = [len(lines), said, []]
         lines.append((f"{MINE if _touches(e, seat, game.ruleset) else ''}{e.get('event')}", said))
     if lines:
         click.echo("")
@@ -1055,7 +1058,7 @@ def _told_whole(game, seat) -> list:
     values: dict = {}
     lines = []
     drawn = None  # (the move of hidden components told last, its line's index), as _tell keeps it
-    decided = None  # (the line of the decision told last, its text, the hidden values set since), as _tell keeps it
+    decisions: dict = {}  # decision event index -> [its line's index, its text, the hidden values it set], as _tell keeps it
     for i, e in enumerate(events):
         if (joined := _joined_draw(drawn, e, len(lines))) is not None:
             drawn = (joined, drawn[1])
@@ -1067,9 +1070,10 @@ def _told_whole(game, seat) -> list:
             continue  # told with the place that follows it, once
         if i and _placing(events[i - 1], e):
             text = placed_from_text(events[i - 1], e, game.ruleset)
-        if text is not None and decided is not None and _hidden_set(e) and not _quiet(e, game.ruleset):
+        made = decisions.get(game.recorder.made_by(i)) if _hidden_set(e) else None
+        if text is not None and made is not None and not _quiet(e, game.ruleset):
             _news(e, values)
-            lines[decided[0]] = _folded_hidden(decided, _hidden_set(e))
+            lines[made[0]] = _folded_hidden(made, _hidden_set(e))
             continue
         if e.get("event") == "end":  # (told as play tells it: a tie's last score line read as a game unfinished, a trial)
             lines.append(_game_over(game, seat, keeps_scores(game.ruleset)))
@@ -1085,7 +1089,7 @@ def _told_whole(game, seat) -> list:
         if e.get("event") == "decision":
             if seat is not None and e.get("player") == seat:
                 text = text.replace(f"seat {seat}:", f"seat {seat} (you):", 1)
-            decided = [len(lines), f"> {text}", []]
+            decisions[i] = [len(lines), f"> {text}", []]
             lines.append(f"> {text}")
             continue
         roller = game.recorder.rolled_by.get(i) if e.get("event") == "roll" else None

@@ -205,6 +205,10 @@ class Recorder:
         # event index -> the seat whose action (or turn) rolled the dice of that roll event: `philtre play` says it; it is
         # never written, so the record's format stays as it is (a roll of the flow's own has no seat)
         self.rolled_by: dict[int, int] = {}
+        # decision event index -> the index of the first event after its action's effects, in the order the effects ran
+        # (a simultaneous step's decisions are all recorded before any effect): what a decision made, and what the flow
+        # made after it, told apart (made_by); never written, as rolled_by
+        self.effects_end: dict[int, int] = {}
         # the zones of `order: nobody` (bags), whose order no seat sees though their contents may be seen
         self.bags = frozenset(name for name, spec in game.ruleset.zones.items() if spec.order != "everyone")
         self.backs = backs(game.ruleset)  # type -> the attributes its back shows, to whoever cannot see its face
@@ -334,6 +338,7 @@ class Recorder:
     def decision_done(self, meta) -> None:
         """After an action's effects: whoever sees a chosen component where it now lies may see it in the decision too;
         an argument that says where the effects placed a piece on a grid a seat does not see is hidden from that seat."""
+        self.effects_end[meta["after"] - 1] = len(self.events)
         for container, key, comps in meta["chosen"]:
             rules = self.secrets.get(id(container))
             if not rules or key not in rules:
@@ -424,6 +429,16 @@ class Recorder:
         if seat is not None:
             self.rolled_by[len(self.events)] = seat
         self.events.append({"event": "roll", "dice": {k: dict(v) for k, v in rolled.items()}})
+
+    def made_by(self, at: int) -> int | None:
+        """The index of the decision event whose action's effects made event ``at``; None where the flow made it."""
+        made = None
+        for decision, end in reversed(self.effects_end.items()):  # (effects end in the order they ran: the latest first)
+            if end <= at:
+                break
+            if decision < at:
+                made = decision  # (the one that ends first: a simultaneous step's effects run one decision after another)
+        return made
 
     def set_aside(self, names) -> None:
         """Dice set aside: they show no face from now on, and no roll rolls them."""
