@@ -572,8 +572,10 @@ def _tell(game, seat: int, told: int) -> int:
         lines.append((f"{MINE if _touches(e, seat, game.ruleset) else ''}{e.get('event')}", said))
     if lines:
         click.echo("")
-    for line in recap(lines, TOLD):
-        click.echo(line)
+    moves = {text for kind, text in lines if kind.removeprefix(MINE) in MOVES}
+    for line in recap(lines, TOLD):  # a move's long line broken after a comma as the board's zone lines (a trial's was 160 wide)
+        for part in wrapped(line, _width()) if line in moves else [line]:
+            click.echo(part)
     return told + len(events)
 
 

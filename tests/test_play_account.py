@@ -188,3 +188,39 @@ def test_replay_text_tells_a_move_through_a_quiet_zone_and_the_end_as_play_does(
         lines = told.stdout.splitlines()
         assert "    seed x2 from pit[4] to pit[5], pit[0]" in lines and "hand" not in told.stdout, told.stdout
         assert lines[-1] == f"game over: scores [0, 0], winners [0, 1]{yours}", told.stdout
+
+
+# five paintings of long names moved at once by another seat's action
+MOVED_AT_ONCE = """\
+philtre: 1
+game: moved
+players: 2
+components:
+  painting: {attributes: {artist: [first_painter, second_painter, third_painter, fourth_painter, fifth_painter],
+                          kind: [sealed_auction]}, start: gallery}
+zones:
+  gallery: {visible: everyone}
+  discard: {visible: everyone}
+actions:
+  clear:
+    do:
+      - move: gallery -> discard
+  wait: {}
+flow:
+  - decide: clear
+    player: 1
+  - decide: wait
+    player: 0
+"""
+
+
+def test_a_long_move_is_broken_after_a_comma_at_the_width_of_the_boards_zone_lines(tmp_path):
+    """A trial's season end moved five paintings in one line of 160 characters, where the board breaks its zone lines."""
+    (tmp_path / "ruleset.yaml").write_text(MOVED_AT_ONCE, encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", str(tmp_path), "--seed", "1"], input="1\n")
+    assert result.exit_code == 0, result.output
+    told = result.output.split("  > seat 1: clear()\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert told == ["      painting first_painter sealed_auction, painting second_painter sealed_auction,",
+                    "          painting third_painter sealed_auction, painting fourth_painter sealed_auction,",
+                    "          painting fifth_painter sealed_auction from gallery to discard"], told
+    assert all(len(line) <= 100 for line in result.output.splitlines()), result.output
