@@ -1238,12 +1238,9 @@ SAID_OPTIONS = 8  # this many options or fewer are listed again when a line name
 def _values_said(values: list) -> str:
     """The values an argument has, as a message lists them: `63..100` for more than SAID_MATCHES whole numbers counting
     up by one (a trial's bids were said `63, 64, ... (30 more)`), else the first SAID_MATCHES and how many more."""
-    if len(values) > SAID_MATCHES and all(type(v) is int for v in values) and values == list(range(values[0], values[-1] + 1)):
-        return f"{values[0]}..{values[-1]}"
-    if len(values) > SAID_MATCHES and all(isinstance(v, str) and NUMBER.fullmatch(v) for v in values):
-        numbers = [int(v) for v in values]
-        if numbers == list(range(numbers[0], numbers[-1] + 1)):
-            return f"{numbers[0]}..{numbers[-1]}"
+    numbers = [int(v) if type(v) is str and NUMBER.fullmatch(v) else v for v in values]  # (as listed: 63, or '63')
+    if len(values) > SAID_MATCHES and all(type(v) is int for v in numbers) and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]}..{numbers[-1]}"
     more = f", ... ({len(values) - SAID_MATCHES} more)" if len(values) > SAID_MATCHES else ""
     return f"{', '.join(str(v) for v in values[:SAID_MATCHES])}{more}"
 
@@ -1658,7 +1655,7 @@ def _next_amount(before, option, at: int) -> bool:
 
 class Listed(list):
     """Options as play reads what is typed against them, where the listing has lines of amounts: each option's number is
-    the number of its line (a line of amounts asks for the amount), and there are ``count`` lines."""
+    the number of its line (a line of amounts asks for the amount), and there are ``listed`` lines."""
 
     def __init__(self, options, lines: list):
         super().__init__(options)
