@@ -906,7 +906,8 @@ def _ask(options, seed: int, record_path=None, single_zones=(), reading: NumberR
             else:
                 click.echo("\n".join(help_text(lines, options, single_zones)), err=True)
             commands += 1  # (a script typing it forever is stopped as one refused)
-            _stop_unless_typed(commands, decision, f"{text!r} asks for {'the board again' if command == 'board' else 'help'}, no option", seed, record_path)
+            asked_for = "the board again" if command == "board" else "help"
+            _stop_unless_typed(commands, decision, f"{text!r} asks for {asked_for}, no option", seed, record_path)
             continue
         if isinstance(found, str):
             click.echo(found, err=True)
