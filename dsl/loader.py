@@ -45,6 +45,13 @@ TOP_KEYS = ("philtre", "game", "title", "description", "players", "components", 
             "define", "show", "actions", "flow", "winners", "heuristic", "scenarios", "step_limit")
 DEFAULT_STEP_LIMIT = 1_000_000
 RESERVED_ATTRIBUTES = ("type", "id", "owner")
+# what each reserved name already is on every component, and names an author's attribute may take instead (R005's hint)
+RESERVED_MEANINGS = {
+    "type": ("the component type's name (`c.type == 'card'`, or `c is card`)", "kind, suit or category"),
+    "id": ("the component's number, counted from 0 over every component (a key for the rules, never shown)",
+           "number, label or code"),
+    "owner": ("the seat a component of an `each: player` type belongs to", "holder, side or colour"),
+}
 # an attribute's values written as a range: 3..35 (ASCII digits, any length: a long number is R011, not a word)
 RANGE_VALUE = re.compile(r"\s*(-?[0-9]+)\s*\.\.\s*(-?[0-9]+)\s*")
 MAX_RANGE_VALUES = 10_000
@@ -1293,11 +1300,12 @@ class _Builder:
             names = list(dict.fromkeys([*attrs, *(key for item in listed or () for key in item if key != "copies")]))
             for attr in attrs:
                 if attr in RESERVED_ATTRIBUTES:
-                    self.error(attrs.key_loc(attr), "R005", f"'{attr}' is a reserved attribute name")
+                    self.error(attrs.key_loc(attr), "R005", f"'{attr}' is a reserved attribute name", _reserved_hint(attr))
             for item in listed or ():
                 for attr in item:
                     if attr in RESERVED_ATTRIBUTES:
-                        self.error(item.key_loc(attr), "R005", f"'{attr}' is a reserved attribute name")
+                        self.error(item.key_loc(attr), "R005", f"'{attr}' is a reserved attribute name",
+                                   _reserved_hint(attr))
             self.piece_attribute_clashes(spec, attrs, listed, names, zones)
             attributes = tuple((a, self.attribute_values(attrs, a)) for a in attrs)
             items = None
@@ -1309,7 +1317,8 @@ class _Builder:
             self.symbols.component_types[name] = set(names) | set(spec.get("derive") or {})
             for dname, dexpr in (spec.get("derive") or {}).items():
                 if dname in RESERVED_ATTRIBUTES or dname in names:
-                    self.error(spec["derive"].key_loc(dname), "R005", f"'{dname}' is already an attribute")
+                    self.error(spec["derive"].key_loc(dname), "R005", f"'{dname}' is already an attribute",
+                               _reserved_hint(dname) if dname in RESERVED_ATTRIBUTES else "")
                     continue
                 if _names_a_definition(dexpr, self.symbols.declared_defines):
                     # compiled once the definitions are known (component_copies), as a start naming one is
@@ -1784,3 +1793,9 @@ def _shared_label_text(label: str, locs: list, given: bool) -> str:
         f"the name: of {len(locs)} decision statements"
     return (f"'{label}' is {which} ({', '.join(map(str, locs))}): it does not say which one; "
             + ("the game would stop at whichever it reaches first" if given else "a decision at any of them would pass"))
+
+
+def _reserved_hint(name: str) -> str:
+    """R005's hint for an attribute named like one every component has: what that name is for, and names to take."""
+    meaning, others = RESERVED_MEANINGS[name]
+    return f"every component's `{name}` is {meaning}: rename the attribute, e.g. {others}"

@@ -995,6 +995,18 @@ CASES = {
                  MINIMAL.replace("{value: [1, 2, 3]}", "{value: [1, 2, 3], shape: [square, round]}")),
         "R005", "shape: [square", message="'shape' is a reserved attribute name on a piece with cells",
         hint="derive: {shape: \"[[0, 0], [1, 0]]\"}"),
+    "type_attribute": Case(
+        "an attribute named type (a trial's cards each had an auction type): R005 said the name is reserved, not what "
+        "it is for nor what to do",
+        MINIMAL.replace("{value: [1, 2, 3]}", "{value: [1, 2, 3], type: [open, sealed]}"),
+        "R005", "type: [open", message="'type' is a reserved attribute name",
+        hint="every component's `type` is the component type's name (`c.type == 'card'`, or `c is card`): rename the "
+             "attribute, e.g. kind"),
+    "owner_attribute_in_a_list": Case(
+        "an item of `list` with an attribute named owner: the hint says what owner is",
+        MINIMAL.replace("    attributes: {value: [1, 2, 3]}\n", "    list:\n      - {value: 1, owner: red}\n"),
+        "R005", "owner: red", message="'owner' is a reserved attribute name",
+        hint="the seat a component of an `each: player` type belongs to"),
     "cells_attribute_in_a_ruleset_with_a_grid": Case(
         "a plain attribute named cells in a ruleset with a grid: a piece's cells are a list, an attribute one value",
         WITH_A_GRID.replace("{value: [1, 2, 3]}", "{value: [1, 2, 3], cells: [red, blue]}"),
