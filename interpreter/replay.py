@@ -295,7 +295,7 @@ def _failed_as_recorded(error: PhiltreError, waiting: list, events, path: str, l
             total = at + sum(1 for _ in rest)
             raise PhiltreError.at(Loc(path, at, 1), "P011", f"the record goes on after the game stopped at a rule: it has "
                                   f"{total} lines, the game stops at line {len(produced)} ({error.first.code})")
-        _check_event(produced, at, want, path)
+        _check_event(produced, at, want, path, error.recorder.game.ruleset)
         lines = at
     if lines < len(produced):  # the record stops before the failure: it was cut, so say that first, then the failure
         ends = Diagnostic(Loc(path, lines + 1, 1), "P011", f"the record ends after {counted(lines, 'line')}, before the game "
@@ -304,12 +304,57 @@ def _failed_as_recorded(error: PhiltreError, waiting: list, events, path: str, l
     return error.recorder.game
 
 
-def _check_event(produced: list, at: int, want: dict, path: str) -> None:
-    """P010 unless line ``at`` of the record is the event the replay produced there."""
+def _check_event(produced: list, at: int, want: dict, path: str, ruleset=None) -> None:
+    """P010 unless line ``at`` of the record is the event the replay produced there. A `set` names its target
+    (`set of sealed[0]`), and the decisions replayed last before the line are named: a decision is taken from the
+    record as it stands, so an edited one shows only in what it set going."""
     want, got = _in_id_order(want), _in_id_order(produced[at - 1])
     if not same_json(want, got):
         _check_event_name(want, path, at, f"the replay gives {_json_text(got.get('event', MISSING))}")
-        raise PhiltreError.at(Loc(path, at, 1), "P010", f"{want.get('event', 'event')} differs at {_difference(want, got)}")
+        what = want.get("event", "event")
+        if what == "set" and want.get("event") == got.get("event") and want.get("variable") == got.get("variable") \
+                and isinstance(want.get("variable"), str) and same_json(want.get("index"), got.get("index")):
+            what = f"set of {_set_target(want)}"
+        raise PhiltreError.at(Loc(path, at, 1), "P010", f"{what} differs at {_difference(want, got)}"
+                              f"{_decisions_before(produced, at, ruleset)}")
+
+
+def _set_target(event: dict) -> str:
+    """What a `set` event sets, as a rule writes it: `sealed`, `sealed[0]`, `played['yoko']`."""
+    index = event.get("index", MISSING)
+    if index is MISSING:
+        return event["variable"]
+    return f"{event['variable']}[{index if type(index) is int else _shown(index)}]"
+
+
+DECISIONS_NAMED = 4  # decisions of one run (a simultaneous step's, recorded together) a P010 names
+
+
+def _decisions_before(produced: list, at: int, ruleset) -> str:
+    """' (after seat 0's bid(n=5) at line 30)': the last decisions replayed before line ``at`` (all lines before it
+    matched the record), a run of decision lines told together; '' where none came before it."""
+    last = next((i for i in range(at - 1, 1, -1) if produced[i - 1].get("event") == "decision"), None)
+    if last is None:
+        return ""
+    first = last
+    while first > 2 and produced[first - 2].get("event") == "decision":
+        first -= 1
+    said = [_decision_said(produced[i - 1], ruleset) for i in range(first, last + 1)]
+    if len(said) == 1:
+        return f" (after {said[0]} at line {last})"
+    more = f" and {len(said) - DECISIONS_NAMED} more" if len(said) > DECISIONS_NAMED else ""
+    return f" (after the decisions at lines {first}-{last}: {', '.join(said[:DECISIONS_NAMED])}{more})"
+
+
+def _decision_said(event: dict, ruleset) -> str:
+    """A decision event in play's words, `seat 0's bid(n=5)`."""
+    from .render import _said_decision
+
+    try:
+        seat, _, call = _said_decision(event, ruleset).partition(": ")
+        return f"{seat}'s {call}"
+    except Exception:  # noqa: BLE001 - a decision this replay took is well formed; its words are only a pointer
+        return f"seat {event.get('player')}'s {event.get('action')}"
 
 
 def _check_event_name(event: dict, path: str, at: int, replay_has: str) -> None:
@@ -335,7 +380,7 @@ def _replay_events(game: Game, events, path: str, waiting: list, read: list) -> 
             game.apply(event["player"], option)
         while waiting and waiting[0][0] <= len(produced):
             at, want = waiting.pop(0)
-            _check_event(produced, at, want, path)
+            _check_event(produced, at, want, path, game.ruleset)
     else:
         if lines < len(produced):  # cut off in the middle of what one decision set going
             raise PhiltreError.at(Loc(path, lines + 1, 1), "P011", f"the record ends after {counted(lines, 'line')}, before the game does: "

@@ -187,3 +187,52 @@ def test_a_record_broken_after_its_first_line_is_no_yaml(written, tmp_path):
     """Only the first line tells a YAML file: a record's broken later line ("a: b" in it or not) is a broken record."""
     message = refused(tmp_path, record(written[:3] + ["scores: 1"]))
     assert "P001 not a JSON line" in message and "YAML" not in message, message
+
+
+SECRET_BIDS = """\
+philtre: 1
+game: secret-bids
+players: 3
+variables:
+  bids: {initial: 0, each: player}
+  rounds: 0
+actions:
+  bid:
+    choose: {n: "range(0, 4)"}
+    do:
+      - set: {"bids[me]": n}
+flow:
+  - repeat: 2
+    do:
+      - simultaneous: bid
+      - set: {rounds: rounds + 1}
+"""
+
+
+def test_a_set_that_differs_names_its_target_and_the_decisions_before_it(tmp_path):
+    """A trial edited a sealed bid in its record: replay said `P010 set differs at value`, naming neither the variable
+    (`value` read as the subject) nor the decision whose edit made the difference, which is taken from the record as it
+    stands. It names the set's target, `bids[0]`, and the decisions replayed last before the line."""
+    (tmp_path / "ruleset.yaml").write_text(SECRET_BIDS, encoding="utf-8")
+    game = Game(load_ruleset(str(tmp_path / "ruleset.yaml")), 3, seed=1, record=True)
+    while not game.finished:
+        for seat in game.pending():
+            game.apply(seat, game.options(seat)[1])  # every bid 1
+    path = tmp_path / "game.jsonl"
+    game.recorder.write(path)
+    events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    first = next(i for i, e in enumerate(events) if e.get("event") == "decision")
+    events[first]["args"]["n"] = 3  # seat 0's bid edited: its set is the first line to differ
+    at = next(i for i, e in enumerate(events) if e.get("event") == "set" and e.get("index") == 0) + 1
+    message = refused(tmp_path, record([json.dumps(e) for e in events]))
+    assert message == (f"{tmp_path / 'rec.jsonl'}:{at}:1: P010 set of bids[0] differs at value: the record has 1, the replay "
+                       f"gives 3 (after the decisions at lines {first + 1}-{first + 3}: seat 0's bid(n=3), seat 1's bid(n=1), "
+                       "seat 2's bid(n=1))"), message
+    # a set of a whole variable: named without an index
+    edited = [dict(e) for e in events]
+    edited[first]["args"] = {"n": 1}
+    rounds = next(i for i, e in enumerate(events) if e.get("variable") == "rounds")
+    edited[rounds] = dict(edited[rounds], value=5)
+    message = refused(tmp_path, record([json.dumps(e) for e in edited]))
+    assert f":{rounds + 1}:1: P010 set of rounds differs at value: the record has 5, the replay gives 1 (after the " \
+           f"decisions at lines {first + 1}-{first + 3}: " in message, message
