@@ -298,7 +298,8 @@ def stale_after_given(ruleset, sc, causes=None) -> str:
                 read = read or _condition_reads(decided, placed, facts) & given
                 if (read and name not in set_by_given and name not in stale
                         and not _set_afresh_later(name, stmt, before, placed, facts, given, parents)
-                        and not _as_the_rules_would_have_it(stmt, (name, index, value), how, decided, before, placed)):
+                        and not _as_the_rules_would_have_it(stmt, (name, index, value), how, decided, before, placed,
+                                                            ruleset.variables[name])):
                     stale[name] = (read, stmt.loc, how, decided)
         elif stmt.kind == "turns" and (read := facts.reads(stmt.args.get("first"), env) & given):
             turns[stmt.loc] = read
@@ -315,8 +316,14 @@ def stale_after_given(ruleset, sc, causes=None) -> str:
     if stale:
         one = len(stale) == 1
         listed = few_listed([_stale_text(name, read, loc, how, decided) for name, (read, loc, how, decided) in stale.items()])
-        said.append(f"but not the variable{'' if one else 's'} the rules set from {'it' if len(named | moved) == 1 else 'them'}: "
-                    f"{listed}; {'it keeps the value it' if one else 'they keep the values they'} had before `given`, not "
+        them = 'it' if len(named | moved) == 1 else 'them'
+        # where only a `when` (or an `if`) read what is given, the `set` may as well have given the same value
+        may = all(how != "from" for _, _, how, _ in stale.values())
+        keep = ('it may keep the value it' if one else 'they may keep the values they') if may else \
+            ('it keeps the value it' if one else 'they keep the values they')
+        said.append(f"but not the variable{'' if one else 's'} "
+                    f"{f'a condition reading {them} may set' if may else f'the rules set from {them}'}: "
+                    f"{listed}; {keep} had before `given`, not "
                     f"what the rules would compute from the {'position' if copied else 'zones'} given")
         hints.append(f"give {'it' if one else 'them'} in given.variables too, as the rules would set {'it' if one else 'them'} "
                      "from the position given")
@@ -354,21 +361,26 @@ def _variable_loc(sc, names: set):
     return sc.loc
 
 
-def _as_the_rules_would_have_it(stmt, target: tuple, how: str, decided, before, placed: dict) -> bool:
-    """Whether the variable a `set` gives (``target``: its name, index and value) holds, at the position given, what the
-    rules would give it there: its value read again at that position is the one it holds; or the `when` that let the
-    `set` run (or kept it from running) before `given` says the same there. Then T023 does not name it (a
-    trial: `struck`, kept false by a `when` reading the path, was named though the path given keeps it false). False
-    where that cannot be read without the local names of where the `set` runs (a loop's, an action's)."""
+def _as_the_rules_would_have_it(stmt, target: tuple, how: str, decided, before, placed: dict, spec) -> bool:
+    """Whether the variable a `set` gives (``target``: its name, index and value; ``spec``: the variable's) holds, at the
+    position given, what the rules would give it there: its value read again at that position is the one it holds; or
+    the `when` that let the `set` run (or kept it from running) before `given` says the same there; or, whatever that
+    `when` says, the `set` gives the value it holds, which a `set` kept from running would give, and one that ran
+    would leave as its initial value. Then T023 does not name it (a trial: `struck`, kept false by a `when` reading
+    the path, was named though the path given keeps it false; another's `high: 0` beside `auc: current`). False where
+    that cannot be read without the local names of where the `set` runs (a loop's, an action's)."""
     S = before.after if before is not None else None
     if S is None:
         return False
+    name, index, value = target
+    if index is None and name in S.vars and _read_alone(value, stmt, placed):
+        held, initial = _value_at(value, S), spec.initial
+        if spec.per_player and type(S.vars[name]) is list:
+            initial = [initial] * len(S.vars[name])
+        if held is not _UNREAD and held == S.vars[name] and (how != "as" or held == initial):
+            return True
     if how == "from":
-        name, index, value = target
-        if index is not None or not _read_alone(value, stmt, placed):
-            return False
-        held = _value_at(value, S)
-        return held is not _UNREAD and name in S.vars and held == S.vars[name]
+        return False
     if isinstance(decided, Action) or decided is None or not _read_alone(decided.when, decided, placed):
         return False
     holds = _value_at(decided.when, S)
