@@ -41,9 +41,10 @@ class Finding(Frozen):
         return self.severity != "note"
 
 
-# said, failing nothing: a scenario's pattern that may not take what was meant (T021); a turns' next that may find no
-# seat (L048), which only the rules know never happens (a poker hand always has a seat not folded)
-NOTES = ("T021", "L048", "L052")
+# said, failing nothing: a scenario's pattern that may not take what was meant (T021), a map it gives lacking keys
+# (T037); a turns' next that may find no seat (L048), which only the rules know never happens (a poker hand always has
+# a seat not folded)
+NOTES = ("T021", "T037", "L048", "L052")
 
 
 def severity_of(code: str) -> str:

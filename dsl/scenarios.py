@@ -1345,6 +1345,37 @@ def untyped_by_scenario(ruleset) -> list:
     return found
 
 
+def partial_maps(ruleset) -> list:
+    """T037, a note (validate does not fail), at each `given.variables` map that lacks keys its variable's initial map
+    has (a per-seat variable's, for each seat's map): a rule reading one of those keys stops the game (R100 "the map
+    has no key") far from the scenario that left it out."""
+    return said_once(partial_maps_by_scenario(ruleset), ruleset.scenarios)  # a default's map, once
+
+
+def partial_maps_by_scenario(ruleset) -> list:
+    """partial_maps' notes as (scenario name, Diagnostic)."""
+    found = []
+    for sc in ruleset.scenarios:
+        for (name, value), where in zip(sc.variables, sc.variable_locs or ()):
+            spec = ruleset.variables.get(name)
+            initial = getattr(spec, "initial", None)
+            if not isinstance(initial, dict):
+                continue
+            given = list(enumerate(value)) if spec.per_player and isinstance(value, list) else [(None, value)]
+            for seat, held in given:
+                missing = [key for key in initial if key not in held] if isinstance(held, dict) else []
+                if not missing:
+                    continue
+                whose = f" for seat {seat}" if seat is not None else ""
+                found.append((sc.name, Diagnostic(where, "T037", f"`given` gives '{name}'{whose} a map of "
+                                                  f"{len(held)} of the {len(initial)} keys its initial value has: "
+                                                  f"{few_listed(missing)} {'is' if len(missing) == 1 else 'are'} missing, "
+                                                  "and a rule reading one stops the game (R100)",
+                                                  f"give every key its value, as the initial value {_flow(initial)} "
+                                                  "has them")))
+    return found
+
+
 def _untyped(contents, components: dict) -> list:
     """untyped_patterns' notes for one given zone's list (or one list per zone of a family); ``components``: the
     components of the game by type."""

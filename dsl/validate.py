@@ -17,7 +17,7 @@ from .loader import SCENARIO_FILE, is_scenario_file, load_ruleset, only_in_file,
 from .plain_data import Record, made_by
 from .report import LAYERS, finding, suppressed, unsilenced
 from .scenarios import (families_misshapen, patterns_not_made, patterns_run_out, pieces_off_the_board, players_out_of_range, shuffles_unshuffled,
-                        positions_off_the_board, untyped_patterns)
+                        partial_maps, positions_off_the_board, untyped_patterns)
 from .yamlpos import Map, load_file
 
 MAX_COMPONENTS = 100_000  # components of one game, for any allowed player count
@@ -144,7 +144,8 @@ def _check(path: str, lints: bool, variants) -> FileReport:
                                                  + patterns_not_made(report.ruleset) + patterns_run_out(report.ruleset))]
     report.reached = "references"
     # notes fail nothing; laid out only where the layout is sound (its errors are the findings then)
-    notes = [] if report.findings else [f for f in map(finding, untyped_patterns(report.ruleset)) if not suppressed(f)]
+    notes = [] if report.findings else [f for f in map(finding, untyped_patterns(report.ruleset) + partial_maps(report.ruleset))
+                                     if not suppressed(f)]
     if lints and (not report.findings or _in_scenario_files(path, report.findings)):  # (the rules' lints read no scenario)
         _add_lints(path, report, report.ruleset, named)
     report.findings += notes

@@ -58,7 +58,7 @@ def each_result(ruleset, select: str | None = None, of_base: bool = False) -> It
     for result in () if of_base else set_aside_results(ruleset):
         if not select or select in result.name:
             yield result
-    untyped = None  # T021's notes, by scenario: found once a scenario fails
+    untyped = None  # T021's and T037's notes, by scenario: found once a scenario fails
     for sc in ruleset.scenarios:
         if not select or select in sc.name:
             result = _skipped(ruleset, sc, of_base) or run_scenario(ruleset, sc)
@@ -70,11 +70,12 @@ def each_result(ruleset, select: str | None = None, of_base: bool = False) -> It
 
 
 def _untyped_notes(ruleset) -> dict:
-    """validate's T021 notes (a given pattern without type that components of several types match), by scenario name."""
-    from philtre.dsl.scenarios import untyped_by_scenario
+    """validate's T021 notes (a given pattern without type that components of several types match) and T037 notes (a
+    given map lacking keys its initial value has), by scenario name."""
+    from philtre.dsl.scenarios import partial_maps_by_scenario, untyped_by_scenario
 
     notes: dict = {}
-    for name, diagnostic in untyped_by_scenario(ruleset):
+    for name, diagnostic in untyped_by_scenario(ruleset) + partial_maps_by_scenario(ruleset):
         notes.setdefault(name, []).append(str(diagnostic))
     return notes
 

@@ -1035,3 +1035,59 @@ def test_a_turns_next_read_again_after_each_turn_is_not_noted_but_its_first_seat
     assert result.passed, result.failures
     assert bool(result.notes) == noted, result.notes
     assert not noted or "T028 `given` sets start to 1, but the `turns` at" in result.notes[0], result.notes
+
+
+TALLY = """\
+philtre: 1
+game: tally
+players: 2
+components:
+  card: {attributes: {colour: [red, blue, green]}, start: deck}
+zones:
+  deck: {}
+  pile: {}
+variables:
+  played: {initial: {red: 0, blue: 0, green: 0}}
+  seen: {initial: {red: false, blue: false}, each: player}
+actions:
+  play:
+    choose: {card: deck}
+    do:
+      - move: card -> pile
+      - set: {played: "put(played, card.colour, played[card.colour] + 1)"}
+flow:
+  - turns: 0
+    until: count(deck) == 0
+    do:
+      - decide: play
+"""
+
+
+def test_a_given_map_with_fewer_keys_than_its_initial_value_is_a_note(tmp_path):
+    """A trial's scenario gave `played: {yoko: 4}` where `played` starts with five keys: validate said nothing, and the
+    test stopped in a rule with R100 "the map has no key", far from the scenario. A note (validate does not fail)
+    names the keys missing, at the variable given, for each seat of a per-seat map too; a failing scenario repeats
+    it; a map with every key is not noted."""
+    from philtre.dsl.validate import check_file
+    from philtre.interpreter.scenarios import run_scenarios
+
+    (tmp_path / "ruleset.yaml").write_text(TALLY, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text(
+        "scenarios:\n  - name: partial\n    players: 2\n    given:\n      variables:\n        played: {red: 4}\n"
+        "        seen: [{red: true, blue: false}, {red: true}]\n"
+        "    steps:\n      - {player: 0, action: play, args: {card: {colour: green}}}\n    expect: [\"played['red'] == 4\"]\n"
+        "  - name: whole\n    players: 2\n    given:\n      variables:\n        played: {red: 4, blue: 0, green: 1}\n"
+        "    expect: [\"played['red'] == 4\"]\n", encoding="utf-8")
+    report = check_file(str(tmp_path))
+    assert [(f.diagnostic.code, f.diagnostic.loc.line, f.severity) for f in report.findings] == [
+        ("T037", 6, "note"), ("T037", 7, "note")], [str(f.diagnostic) for f in report.findings]
+    played, seen = (f.diagnostic for f in report.findings)
+    assert played.message == ("`given` gives 'played' a map of 1 of the 3 keys its initial value has: blue and green are "
+                              "missing, and a rule reading one stops the game (R100)"), played.message
+    assert played.hint == "give every key its value, as the initial value {red: 0, blue: 0, green: 0} has them", played.hint
+    assert seen.message.startswith("`given` gives 'seen' for seat 1 a map of 1 of the 2 keys its initial value has: blue "
+                                   "is missing"), seen.message
+    partial, whole = run_scenarios(load_ruleset(str(tmp_path)))
+    assert "R100" in partial.failures[0] and "the map has no key 'green'" in partial.failures[0], partial.failures
+    assert [note.split(": ", 1)[1][:4] for note in partial.notes] == ["T037", "T037"], partial.notes
+    assert whole.passed and whole.notes == [], whole.notes
