@@ -44,8 +44,57 @@ _RANDBELOW = _Random._randbelow  # the standard generator's index below n: an in
 class _GaveUp(Exception):
     """The walk looking for a listing's failing expression spent its budget."""
 
+
 # frame layout: [stmt, block, pc, L, loop] -- kept as a list so copying a state is cheap
 STMT, BLOCK, PC, LOCALS, LOOP = range(5)
+
+
+class _ProbeLimit(Exception):
+    """A copy of a game run on past the step limit (Game._endless) reached its own limit: no decision came."""
+
+
+ENDLESS_PROBE = 20_000  # steps a game that reached its step limit is run on (a copy of it) to tell an endless loop
+
+
+class _Endless:
+    """What a copy of a game run on past the step limit showed (Game._endless): no decision for ``steps`` steps, and
+    the zones, variables and scores the same at their end; ``again``: (the `turns` innermost, the seat whose turn it
+    was both before and after, the text of its `next` where it gives that seat again, else None), or None where the
+    seats differ or no `turns` ran."""
+
+    def __init__(self, steps: int, again):
+        self.steps, self.again = steps, again
+
+    def said(self, beside) -> str:
+        """The message's end, its places written beside ``beside`` (where the message is reported)."""
+        out = f"no decision for the {self.steps:,} steps run on past it"
+        if self.again is not None:
+            turns, seat, _ = self.again
+            out += f", the {_loop_named(turns)} at {_place(turns.loc, beside)} giving seat {seat} its turn again and again"
+        return out + ", and nothing in the game changed (zones, variables, scores): an endless loop, not a long game"
+
+    @property
+    def next_said(self) -> str:
+        """The hint's end naming the `next` that gives the same seat back; '' where it does not."""
+        if self.again is None or self.again[2] is None:
+            return ""
+        _, seat, text = self.again
+        return f"; its next, `{text}`, gives seat {seat} again after seat {seat}'s turn"
+
+
+def _game_as_it_stands(S) -> tuple:
+    """What a state holds, to compare (Game._endless): each zone's components, the variables, scores and round."""
+    return ({name: [[id(c) for c in z] for z in family] for name, family in S.zones.items()}, repr(S.vars), repr(S.scores),
+            S.round)
+
+
+def _turn_running(S):
+    """(the innermost `turns` running, its seat, its frame's names), or None where no `turns` frame is on the stack."""
+    for frame in reversed(S.flow.stack):
+        stmt = frame[STMT]
+        if stmt is not None and stmt.kind == "turns" and isinstance(frame[LOCALS], dict) and "current" in frame[LOCALS]:
+            return stmt, frame[LOCALS]["current"], frame[LOCALS]
+    return None
 
 
 class Pending:
@@ -75,6 +124,8 @@ class Game:
 
     ``seed`` is a whole number; or a ``random.Random`` (a subclass's instance) whose draws are the game's shuffles
     and rolls: the game's ``seed`` is then None (no seed plays it again) and it cannot be recorded."""
+
+    _probing = False  # a copy run on past the step limit to tell an endless loop (_endless): its own limit ends it
 
     failure: PhiltreError | None = None  # what stopped a recorded game at a rule (R100, R200, R300), once it has
     # while play_out plays (_bare_seats), a simultaneous step's options are listed by the bare twin of its lister
@@ -1409,6 +1460,8 @@ class Game:
     def _runaway(self, stmt, innermost=None):
         """The step limit is reached: R200 at the innermost loop running (``innermost`` if a runner's), else ``stmt``,
         naming every loop running, outermost first, where there are several."""
+        if self._probing:  # a copy run on past the limit (_endless) reached its own: what it was run to find out
+            raise _ProbeLimit
         loops = [f[STMT] for f in self.state.flow.stack if f[STMT] is not None and f[STMT].kind in LOOP_KINDS]
         if innermost is not None:  # (a fused runner's loops push no frame: the ones written around it, in order)
             loops += [s for s in [*_loops_around(self.ruleset, innermost), innermost] if s not in loops]
@@ -1421,8 +1474,9 @@ class Game:
         if culprit.kind not in LOOP_KINDS:  # no loop running: the limit is below what the game takes
             raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached at rule '{culprit.label}', with no loop running",
                                   self._follow_ups_running() or "raise step_limit: every statement run counts one step")
+        endless = self._endless()
         if len(loops) > 1:
-            self._runaway_in_loops(culprit, loops)
+            self._runaway_in_loops(culprit, loops, endless)
         check = {"repeat": "its count", "for": "what it loops over"}.get(culprit.kind, "its 'until' condition")
         inner = culprit
         if culprit.kind in ("repeat", "for"):
@@ -1435,8 +1489,50 @@ class Game:
             check = _NO_UNTIL
         if culprit.kind in ("until", "turns") and _has_move(self.ruleset):
             check += _changes_nothing(culprit)
-        raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached: rule '{culprit.label}' does not end the game",
+        said = f"step limit of {self.ruleset.step_limit:,} reached: rule '{culprit.label}' does not end the game"
+        if endless is not None:  # no decision past the limit: an endless loop, whatever the limit
+            raise PhiltreError.at(culprit.loc, "R200", f"{said}: {endless.said(culprit.loc)}",
+                                  f"check {check}{endless.next_said}" + self._set_by_overlays(culprit))
+        raise PhiltreError.at(culprit.loc, "R200", said,
                               self._heavy_work() + f"check {check}, or raise step_limit" + self._set_by_overlays(culprit))
+
+    def _endless(self):
+        """For R200, once the game has reached the step limit (never while it plays): a copy of it run on for up to
+        ENDLESS_PROBE more steps (as many as the limit, if fewer). None where a decision was asked there, the game
+        ended, a rule failed, or the zones, variables or scores changed: a long game may reach any limit, and one that
+        still changes may end. Else an _Endless, with the `turns` innermost where its seat is the same before and after.
+        A trial's `next: left(auc)`, `auc` set only on a turn that had cards, gave one seat its turn for ever, and R200
+        advised raising the limit (counted over the game, the steps a decision looked like a long game's)."""
+        probe = self.copy()
+        probe._probing = True
+        flow = probe.state.flow
+        flow.steps = max(0, self.ruleset.step_limit - ENDLESS_PROBE)
+        probed = self.ruleset.step_limit - flow.steps
+        before, seat = _game_as_it_stands(self.state), _turn_running(self.state)
+        work = WORK[0]
+        try:
+            probe._run()
+        except _ProbeLimit:
+            pass
+        except Exception:  # noqa: BLE001 - a failure or an end past the limit: the probe tells nothing, R200 is as before
+            return None
+        else:
+            return None  # a decision was asked (or the flow ended): not a loop without one
+        finally:
+            WORK[0] = work
+        if _game_as_it_stands(probe.state) != before:
+            return None
+        after = _turn_running(probe.state)
+        again = None
+        if seat is not None and after is not None and after[0] is seat[0] and after[1] == seat[1]:
+            turns, current, L = after
+            following = turns.args.get("next")
+            try:
+                given = following_seat(probe, turns, following.fn, probe.state, L) if following is not None else None
+            except Exception:  # noqa: BLE001 - the next seat unread: the seat is named without it
+                given = None
+            again = (turns, current, following.text.strip() if given == current else None)
+        return _Endless(probed, again)
 
     def _heavy_work(self) -> str:
         """For R200 in a long game that did much work a decision (a costly `if` listed over and over): the hint's first
@@ -1483,11 +1579,11 @@ class Game:
                               + self._read_from_overlays([x for name in stopping for x in _action_exprs(self.ruleset.actions[name])],
                                                          "its stopping actions read"))
 
-    def _runaway_in_loops(self, innermost, loops):
+    def _runaway_in_loops(self, innermost, loops, probed=None):
         """R200 where several loops are running (``loops``, outermost first): at the innermost `until` or `turns` (else
         the innermost loop), naming each with its place. The limit is most often reached in the innermost, but an inner
         loop that ends every time leaves the one around it running for ever (a turn's `until` inside a `turns` whose own
-        `until` is never true): each is named, not the innermost alone."""
+        `until` is never true): each is named, not the innermost alone. ``probed``: what _endless found, if anything."""
         endless = [loop for loop in loops if loop.kind in ("until", "turns")] or [innermost]
         running = ", ".join(f"{_loop_named(loop)} at {_place(loop.loc, endless[-1].loc)}" for loop in loops)
         if len(endless) == 1:  # a `repeat` or `for` ends after its count or list: the one `until` or `turns` does not
@@ -1500,9 +1596,11 @@ class Game:
         turns = [loop for loop in endless if loop.kind == "turns"] or endless
         if _has_move(self.ruleset) and turns[0].kind in ("until", "turns"):  # (the outermost turns: whose turns are the game's)
             check += _changes_nothing(turns[0], "" if len(endless) == 1 else _loop_named(turns[0]))
-        raise PhiltreError.at(endless[-1].loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached with loops running, "
-                              f"outermost first: {running}; {said}",
-                              self._heavy_work() + f"check {check}, or raise step_limit" + self._read_from_overlays([_loop_condition(loop) for loop in endless], "it reads"))
+        overlays = self._read_from_overlays([_loop_condition(loop) for loop in endless], "it reads")
+        said = f"step limit of {self.ruleset.step_limit:,} reached with loops running, outermost first: {running}; {said}"
+        if probed is not None:  # no decision past the limit: an endless loop, whatever the limit
+            raise PhiltreError.at(endless[-1].loc, "R200", f"{said}: {probed.said(endless[-1].loc)}", f"check {check}{probed.next_said}" + overlays)
+        raise PhiltreError.at(endless[-1].loc, "R200", said, self._heavy_work() + f"check {check}, or raise step_limit" + overlays)
 
     def _runaway_in(self, stmt):
         """The step limit is reached in ``stmt``'s effect (effects.spend): R200 blaming the innermost loop around it (a

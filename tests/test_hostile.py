@@ -1057,3 +1057,30 @@ winners: {highest: "score[p]"}
     assert d.code == "R200" and d.hint == ("check how it ends: it has no 'until', so only an end_game ends it, and none was "
                                            "reached (where the game may end otherwise, a full board's draw, give it an "
                                            "until), or raise step_limit"), str(d)
+
+
+SEAT_STUCK = (Path(__file__).parent / "data" / "seat_stuck.yaml").read_text(encoding="utf-8")
+
+
+def test_the_step_limit_reached_with_no_decision_and_nothing_changing_says_an_endless_loop(tmp_path):
+    """A trial's `next: left(auc)`, `auc` set only on a turn that had cards: once a seat ran out, the turns gave the
+    seat after it its turn again and again, with no decision, for ever. R200 averaged the steps over the decisions made
+    and advised raising step_limit. Now the game is run on past the limit: no decision came and nothing changed, so R200
+    says an endless loop, names the seat the turns keep returning to and the `next` that gives it, and does not
+    advise raising the limit."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(SEAT_STUCK, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2)
+    d = _stopped_taking_first_options(game)
+    assert (d.code, d.loc.line, d.loc.col) == ("R200", 23, 5), str(d)
+    assert d.message == ("step limit of 5,000 reached: rule 'plays' does not end the game: no decision for the 5,000 "
+                         "steps run on past it, the 'turns' 'plays' at 23:5 giving seat 1 its turn again and again, and "
+                         "nothing in the game changed (zones, variables, scores): an endless loop, not a long game"), str(d)
+    assert "raise step_limit" not in d.hint and d.hint.endswith("its next, `left(last)`, gives seat 1 again after seat "
+                                                                "1's turn"), d.hint
+    # the same loop where each pass changes the game (a count kept): it may end, and the hint is as before
+    path.write_text(SEAT_STUCK.replace("  last: 0\n", "  last: 0\n  spins: 0\n").replace(
+        "      - when: count(hand[current]) > 0\n", "      - set: {spins: spins + 1}\n      - when: count(hand[current]) > 0\n"),
+        encoding="utf-8")
+    d = _stopped_taking_first_options(Game(load_ruleset(str(path)), 2))
+    assert d.code == "R200" and "no decision" not in d.message and d.hint.endswith("or raise step_limit"), str(d)

@@ -303,6 +303,18 @@ def test_smoke_stops_at_the_first_runaway(tmp_path):
     assert "in 1 of 1 smoke game; first with 1 player," in r200["hint"] and r200["hint"].endswith("the smoke stopped there")
 
 
+def test_smoke_words_an_endless_loop_with_no_decision_as_a_game_does(tmp_path):
+    """A smoke game stopped by a `turns` giving one seat its turn again and again, with no decision and nothing
+    changing, says so as the game's R200 does, without advising a higher step limit (a trial's smoke said "raise
+    step_limit" first)."""
+    code, out, _ = run("validate", "--smoke", "2", "--format", "json", ROOT / "tests" / "data" / "seat_stuck.yaml")
+    assert code == 1
+    (r200,) = [f for f in json.loads(out) if f["code"] == "R200"]
+    assert "steps run on past it, the 'turns' 'plays' at 23:5 giving seat " in r200["message"], r200["message"]
+    assert r200["message"].endswith("an endless loop, not a long game"), r200["message"]
+    assert "raise step_limit" not in r200["hint"] and "the smoke stopped there" in r200["hint"], r200["hint"]
+
+
 def test_smoke_reports_a_rule_that_fails_at_the_rule(tmp_path):
     text = CLEAN.replace("  - shuffle: deck\n", '  - shuffle: deck\n  - name: oops\n    score: {player: 0, add: "first(discard).rank"}\n')
     path = write(tmp_path, text)
