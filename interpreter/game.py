@@ -1501,7 +1501,7 @@ class Game:
         ENDLESS_PROBE more steps (as many as the limit, if fewer). None where a decision was asked there, the game
         ended, a rule failed, or the zones, variables or scores changed: a long game may reach any limit, and one that
         still changes may end. Else an _Endless, with the `turns` innermost where its seat is the same before and after.
-        A trial's `next: left(auc)`, `auc` set only on a turn that had cards, gave one seat its turn for ever, and R200
+        A trial's `next: left(last)`, `last` set only on a turn whose seat had cards, gave one seat its turn for ever, and R200
         advised raising the limit (counted over the game, the steps a decision looked like a long game's)."""
         probe = self.copy()
         probe._probing = True

@@ -306,7 +306,7 @@ def _failed_as_recorded(error: PhiltreError, waiting: list, events, path: str, l
 
 def _check_event(produced: list, at: int, want: dict, path: str, ruleset=None) -> None:
     """P010 unless line ``at`` of the record is the event the replay produced there. A `set` names its target
-    (`set of sealed[0]`), and the decisions replayed last before the line are named: a decision is taken from the
+    (`set of bids[0]`), and the decisions replayed last before the line are named: a decision is taken from the
     record as it stands, so an edited one shows only in what it set going."""
     want, got = _in_id_order(want), _in_id_order(produced[at - 1])
     if not same_json(want, got):
@@ -320,7 +320,7 @@ def _check_event(produced: list, at: int, want: dict, path: str, ruleset=None) -
 
 
 def _set_target(event: dict) -> str:
-    """What a `set` event sets, as a rule writes it: `sealed`, `sealed[0]`, `played['yoko']`."""
+    """What a `set` event sets, as a rule writes it: `bids`, `bids[0]`, `tally['red']`."""
     index = event.get("index", MISSING)
     if index is MISSING:
         return event["variable"]
@@ -331,7 +331,7 @@ DECISIONS_NAMED = 4  # decisions of one run (a simultaneous step's, recorded tog
 
 
 def _decisions_before(produced: list, at: int, ruleset) -> str:
-    """' (after seat 0's bid(n=5) at line 30)': the last decisions replayed before line ``at`` (all lines before it
+    """' (after seat 0's offer(n=5) at line 30)': the last decisions replayed before line ``at`` (all lines before it
     matched the record), a run of decision lines told together; '' where none came before it."""
     last = next((i for i in range(at - 1, 1, -1) if produced[i - 1].get("event") == "decision"), None)
     if last is None:
@@ -347,7 +347,7 @@ def _decisions_before(produced: list, at: int, ruleset) -> str:
 
 
 def _decision_said(event: dict, ruleset) -> str:
-    """A decision event in play's words, `seat 0's bid(n=5)`."""
+    """A decision event in play's words, `seat 0's offer(n=5)`."""
     from .render import _said_decision
 
     try:

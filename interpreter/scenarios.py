@@ -368,7 +368,7 @@ def _as_the_rules_would_have_it(stmt, target: tuple, how: str, decided, before, 
     the `when` that let the `set` run (or kept it from running) before `given` says the same there; or, whatever that
     `when` says, the `set` gives the value it holds, which a `set` kept from running would give, and one that ran
     would leave as its initial value. Then T023 does not name it (a trial: `struck`, kept false by a `when` reading
-    the path, was named though the path given keeps it false; another's `high: 0` beside `auc: current`). False where
+    the path, was named though the path given keeps it false; another's `top: 0` beside `first: current`). False where
     that cannot be read without the local names of where the `set` runs (a loop's, an action's)."""
     S = before.after if before is not None else None
     if S is None:
