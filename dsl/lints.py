@@ -4512,7 +4512,7 @@ def l046_comprehension_hides_a_loop_name(facts) -> list:
 def l047_definition_hides_a_builtin(facts) -> list:
     """L047: a definition named like a builtin (one no analysis reads by name, else E132) hides it in the ruleset: its
     calls are the definition's. Allowed so that a builtin added to philtre later breaks no ruleset that already had a
-    definition of its name (a Kalah ruleset's own `owner_of(pit)`), said so that the author knows."""
+    definition of its name (a trial ruleset's own `owner_of(pit)`), said so that the author knows."""
     return [Diagnostic(loc, "L047", f"definition '{name}' hides the builtin {BUILTINS[name].doc.split(':', 1)[0]} in this "
                        f"ruleset: each call of '{name}' here is the definition's",
                        f"rename the definition and its uses to use the builtin; or, to keep it, silence this {SILENCE_HERE}L047]")
