@@ -428,6 +428,7 @@ CONTEXT_NAMES = {
     "player_count": ("int", "S.nplayers"),
     "score": (("list", "num"), "S.scores"),
     "round_number": ("int", "S.round"),
+    "turn_number": ("int", "S.turn"),
     "components": (("list", "comp"), "S.components"),
     "dice": (("list", "record"), "_dice(S)"),
     "game_over": ("bool", "S.flow.finished"),
@@ -442,7 +443,7 @@ SEAT_BUILTINS = frozenset({"left", "right", "seats_from"})
 
 
 # the language's names an expectation reads most, listed first by a scenario's hint (the others after them)
-SCENARIO_CONTEXT_FIRST = ("players", "player_count", "score", "winners", "game_over", "round_number")
+SCENARIO_CONTEXT_FIRST = ("players", "player_count", "score", "winners", "game_over", "round_number", "turn_number")
 
 
 # what a scenario's expect and always read of the decision the game waits at (the interpreter binds them there:
@@ -3819,8 +3820,8 @@ class Compiler:
             define = self.symbols.defines.get(node.name)
             if define is not None and not define.params and define.tree is not None and node.name not in busy:
                 return self._largest_body(define, {}, busy)
-            # (a round's number, as a pass's, is below the step limit: each round takes a step at least)
-            return MAX_SEATS if node.name == "player_count" else MAX_PASSES if node.name == "round_number" else None
+            # (a round's or turn's number, as a pass's, is below the step limit: each takes a step at least)
+            return MAX_SEATS if node.name == "player_count" else MAX_PASSES if node.name in ("round_number", "turn_number") else None
         if isinstance(node, ast.Attr):
             return self._largest_attribute(node.name)
         if isinstance(node, ast.Unary):

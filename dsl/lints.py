@@ -6006,7 +6006,7 @@ class _StartState:
         self.zones = {name: [Zone(spec.key(i), [comps[c] for c in layout.start[name][i]]) for i in range(spec.size(n))]
                       for name, spec in rs.zones.items()}
         self.vars = {name: ([v.initial] * n if v.per_player else v.initial) for name, v in rs.variables.items()}
-        self.scores, self.round, self.round_scores = [0] * n, 0, []
+        self.scores, self.round, self.turn, self.round_scores = [0] * n, 0, 0, []
         self.dice = {name: None for name in rs.dice}
         self.players, self.nplayers, self.components = list(range(n)), n, list(comps)
         self.where = [None] * len(comps)

@@ -553,6 +553,7 @@ class Game:
                         except _UNTIL_FAILURES as exc:
                             raise rule_failed(self, loop, exc, S, L) from None
                         frame[LOCALS] = L
+                        S.turn += 1
                         flow.steps = steps = steps + 1  # the decision's step (frame[PC] stays 1: the body is the decision)
                         if steps > limit:
                             self._runaway(pending.stmt)
@@ -1062,6 +1063,7 @@ class Game:
         except _UNTIL_FAILURES as exc:
             raise rule_failed(self, loop, exc, S, L) from None
         frame[LOCALS] = L
+        S.turn += 1
         flow.steps += 1  # the decision's step (frame[PC] stays 1: the body is the decision)
         if flow.steps > limit:
             self._runaway(decision)
@@ -1340,6 +1342,7 @@ class Game:
                         again = until is None or not until(S, L)
                         if again:
                             frame[LOCALS] = L
+                            S.turn += 1
                     else:  # for: again for the next item, bound to its variable
                         items, idx, outer = frame[LOOP]
                         idx += 1
@@ -1718,6 +1721,7 @@ class Game:
         inner["current"] = first_seat(stmt.args["first"].fn(self.state, L), self.state)
         until = stmt.args["until"]
         if until is None or not until.fn(self.state, inner):
+            self.state.turn += 1  # (a turn begins: counted wherever one does, as S.round at a round's start)
             self.state.flow.stack.append([stmt, stmt.args["body"], 0, inner, L])
 
     def _h_round(self, stmt, L):

@@ -3621,6 +3621,7 @@ def _turns(stmt, limit, loop):
         inner = L.copy()
         inner["current"] = first_seat(first_fn(S, L), S)
         while until_fn is None or not until_fn(S, inner):
+            S.turn += 1
             body(game, S, inner)
             seat = (inner["current"] + 1) % S.nplayers if next_fn is None else following_seat(game, stmt, next_fn, S, inner)
             inner = L.copy()

@@ -76,7 +76,7 @@ class State:
     # (no __getattr__ here, nor on the classes the generated code reads: one turns off Python's specialised attribute
     # reads of every instance, 6% of a playout; docs/hot-path.md, "The classes the hot path reads")
 
-    __slots__ = ("zones", "vars", "scores", "round", "round_scores", "dice", "aside", "where", "revealed",
+    __slots__ = ("zones", "vars", "scores", "round", "turn", "round_scores", "dice", "aside", "where", "revealed",
                  "placed", "grid_version", "players", "nplayers", "components", "grids", "grid_memo", "memo", "flow")
 
     def copy(self) -> "State":
@@ -85,6 +85,7 @@ class State:
         other.vars = {k: (list(v) if type(v) is list else v) for k, v in self.vars.items()}
         other.scores = list(self.scores)
         other.round = self.round
+        other.turn = self.turn
         other.round_scores = [list(r) for r in self.round_scores]
         other.dice = dict(self.dice)
         other.aside = self.aside  # (a frozenset: replaced, never changed, so copies share it)
@@ -181,6 +182,7 @@ def initial_state(ruleset, nplayers: int, seed) -> State:
         variables[name] = [initial] * nplayers
     s.scores = [0] * nplayers
     s.round = 0
+    s.turn = 0  # the turns `turns` loops have begun, counted as `round` counts rounds (a game's length in turns)
     s.round_scores = []
     s.dice = layout.dice.copy()
     s.aside = NO_DICE_ASIDE

@@ -38,7 +38,7 @@ SHIPPED = [(name, (os.path.splitext(os.path.basename(v))[0],) if v else ())
            for name in ("poison", "pok", "poisons", "hue") for v in [None, *variant_paths(resolve_ruleset_path(name))]]
 ALL = SHIPPED + [(str(DATA / "lone_decisions.yaml"), ()), (str(DATA / "loops.yaml"), ()), (str(DATA / "reroll.yaml"), ()),
                  (str(DATA / "turn_scores.yaml"), ()), (str(DATA / "bare_turns.yaml"), ()), (str(DATA / "bare_widths.yaml"), ()),
-                 (str(FLOOR), ()),
+                 (str(FLOOR), ()), (str(DATA / "turn_count.yaml"), ()),
                  # shapes a differential fuzz of mutated rulesets found the two paths, or both, failing on
                  (str(DATA / "seat_two_values.yaml"), ()), (str(DATA / "for_when_emptied.yaml"), ()), (str(DATA / "for_roll.yaml"), ())]
 SEEDS = range(6)
@@ -57,11 +57,12 @@ def counts(ruleset) -> list:
 
 
 def state_of(game) -> tuple:
-    """What a game ends with: places, faces, placements, scores, winners, steps, work left, decisions, variables."""
+    """What a game ends with: places, faces, placements, scores, winners, steps, work left, decisions, rounds, turns,
+    variables."""
     S = game.state
     zones = {kind: [[c.ident for c in z] for z in family] for kind, family in S.zones.items()}
     return (zones, sorted(S.revealed), repr(sorted(S.placed.items(), key=repr)), S.scores, game.winners, S.flow.steps,
-            game._work_left, game.decisions, S.round, repr(S.vars), S.flow.finished)
+            game._work_left, game.decisions, S.round, S.turn, repr(S.vars), S.flow.finished)
 
 
 def seat_pickers(seed, n):

@@ -517,10 +517,10 @@ def _flow_statements(ruleset) -> list:
 
 
 def final_state_of(game) -> tuple:
-    """Where every component ended, face up or not, the scores, winners and steps."""
+    """Where every component ended, face up or not, the scores, winners, steps and the turns and rounds begun."""
     S = game.state
     zones = {name: [[c["id"] for c in zone] for zone in family] for name, family in S.zones.items()}
-    return zones, sorted(S.revealed), dict(S.placed), S.scores, game.winners, S.flow.steps, dict(S.vars)
+    return zones, sorted(S.revealed), dict(S.placed), S.scores, game.winners, S.flow.steps, dict(S.vars), S.turn, S.round
 
 
 ENDLESS = """\

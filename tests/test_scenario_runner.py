@@ -902,7 +902,7 @@ def test_an_unknown_name_in_an_expectation_is_never_told_to_quote_it(tmp_path, w
     # a definition with parameters is listed as it is called, and the game's names (players) after the ruleset's
     assert (f"E150 unknown name 'zzqq' ({place} reads the ruleset's names: variables spent; definitions best and "
             "played(p); zones deck, discard, hand and table; the decision's deciding and current; and the game's players, "
-            "player_count, score, winners, game_over, round_number, components and dice)") in said, said
+            "player_count, score, winners, game_over, round_number, turn_number, components and dice)") in said, said
 
 
 def test_an_unknown_name_in_an_expectation_lists_every_name_it_may_read(tmp_path):
@@ -918,15 +918,15 @@ def test_an_unknown_name_in_an_expectation_lists_every_name_it_may_read(tmp_path
     path.write_text('scenarios:\n  - name: s\n    players: 2\n    expect: ["seat_to_play"]\n', encoding="utf-8")
     said = _refused(path)
     assert "definitions d0, d1, d2, d3, d4, d5, d6, d7 and d8;" in said, said
-    assert "round_number, components and dice)" in said and " more" not in said, said
+    assert "round_number, turn_number, components and dice)" in said and " more" not in said, said
 
 
 @pytest.mark.parametrize("read, hint", [
     ("chips == 3", "'chips' is a statement's name, not a value; an expectation reads the ruleset's names: zones purse"
-                   "; the decision's deciding and current; and the game's players, player_count, score, winners, game_over, round_number, components and dice"),
+                   "; the decision's deciding and current; and the game's players, player_count, score, winners, game_over, round_number, turn_number, components and dice"),
     ("purs == 3", "'purs' is a statement's name, not a value; did you mean 'purse'?"),
     ("go == 3", "'go' is an action, not a value; an expectation reads the ruleset's names: zones purse"
-                "; the decision's deciding and current; and the game's players, player_count, score, winners, game_over, round_number, components and dice"),
+                "; the decision's deciding and current; and the game's players, player_count, score, winners, game_over, round_number, turn_number, components and dice"),
 ])
 def test_a_statements_or_actions_name_in_an_expectation_is_not_told_to_quote_it(tmp_path, read, hint):
     """A new user's `chips == 3`, `chips` the name of a statement, was told "quote it: 'chips'", which language.md says an
