@@ -26,9 +26,9 @@ def measure_names(players: int) -> list:
     """Every measure compared, in display order. One player has none that compares seats: no shared wins, no margin,
     no game quality (a race between seats), and no "no winner" (the win rate's complement)."""
     if players == 1:
-        return ["win0", "score0", "length", "rounds"]
+        return ["win0", "score0", "length", "rounds", "turns"]
     return ([f"win{s}" for s in range(players)] + [f"score{s}" for s in range(players)]
-            + ["ties", "nowinner", "length", "rounds", "margin"] + list(QUALITY))
+            + ["ties", "nowinner", "length", "rounds", "turns", "margin"] + list(QUALITY))
 
 
 def team_measures(names: list, teams) -> list:
@@ -78,7 +78,7 @@ def measure_label(name: str) -> str:
     if name.startswith("score"):
         return f"seat {name[5:]} score"
     return ({"ties": "shared wins", "nowinner": "no winner", "length": "length (decisions)", "rounds": "rounds",
-             "margin": "margin (points)"}.get(name)
+             "turns": "turns", "margin": "margin (points)"}.get(name)
             or QUALITY_LABELS[name])
 
 
@@ -107,13 +107,15 @@ def measure_values(results, name: str, order: str | None = None, teams=None) -> 
         return [float(r["decisions"]) for r in results]
     if name == "rounds":
         return [float(r["rounds"]) for r in results]
+    if name == "turns":  # (None: a game saved before turns were counted)
+        return [None if r.get("turns") is None else float(r["turns"]) for r in results]
     return [float((r.get("quality") or {}).get(name, 0.0)) for r in results]
 
 
 def paired_values(base, arm, name: str, orders=(None, None), teams=None) -> tuple:
     """A measure's values in both arms, game by game; for the margin, the games where both arms have one."""
     a, b = measure_values(base, name, orders[0], teams), measure_values(arm, name, orders[1], teams)
-    if name == "margin":
+    if name in ("margin", "turns"):
         pairs = [(x, y) for x, y in zip(a, b) if x is not None and y is not None]
         a, b = [x for x, _ in pairs], [y for _, y in pairs]
     return a, b
@@ -159,7 +161,7 @@ def differences(base, arm, players: int, orders=(None, None), teams=None) -> lis
     goal = players == 1 and may_miss(base, arm, orders)
     for name in team_measures(measure_names(players), teams):
         a, b = paired_values(base, arm, name, orders, teams)
-        if not a or (name in ("nowinner", "rounds") and not any(a) and not any(b)):  # shown only where a game had one
+        if not a or (name in ("nowinner", "rounds", "turns") and not any(a) and not any(b)):  # shown only where a game had one
             continue
         if no_race and name in QUALITY:  # scores that move only after the last decision: no race to compare
             continue

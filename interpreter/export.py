@@ -21,6 +21,7 @@ def game_rows(summary: dict, results) -> list:
         row.update({f"score_{seat}": s for seat, s in enumerate(r["scores"])})
         row["winners"] = " ".join(str(w) for w in r["winners"])
         row["decisions"], row["rounds"] = r["decisions"], r["rounds"]
+        row["turns"] = "" if r.get("turns") is None else r["turns"]  # (empty: a game saved before turns were counted)
         quality = r.get("quality") or {}
         row.update({name: quality.get(name, "") for name in QUALITY})
         tallies = r.get("tallies") or {}

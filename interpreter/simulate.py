@@ -157,7 +157,7 @@ def play_one(spec: RunSpec, index: int) -> dict:
     lowest = ruleset.winners.order == "lowest"
     result = {
         "index": index, "seed": seed, "scores": list(game.state.scores), "winners": winners,
-        "decisions": game.decisions, "rounds": game.state.round,
+        "decisions": game.decisions, "rounds": game.state.round, "turns": game.state.turn,
         "history": [[t, list(s)] for t, s in history],
         "quality": _quality(ruleset, history, game.decisions, winners, spec.players, lowest),
         "coverage": None, "record": None, "greedy": at_random_counts(agents),

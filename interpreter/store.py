@@ -24,8 +24,9 @@ from philtre.dsl.errors import Loc, PhiltreError
 from .agents import heuristic_steering
 
 DEFAULT_DB = "philtre-runs.sqlite"
-# 2: games.greedy; 3: games.tallies. A file of an earlier version gets the columns it lacks (NULL in its rows) when opened
-SCHEMA_VERSION = 3
+# 2: games.greedy; 3: games.tallies; 4: games.turns. A file of an earlier version gets the columns it lacks (NULL in its
+# rows) when opened
+SCHEMA_VERSION = 4
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -39,7 +40,7 @@ CREATE TABLE IF NOT EXISTS games (
     players INTEGER NOT NULL, agents TEXT NOT NULL,
     scores TEXT NOT NULL, winners TEXT NOT NULL, decisions INTEGER NOT NULL, rounds INTEGER NOT NULL,
     lead_changes INTEGER, drama REAL, decisiveness REAL, uncertainty REAL,
-    history TEXT, coverage TEXT, greedy TEXT, tallies TEXT,
+    history TEXT, coverage TEXT, greedy TEXT, tallies TEXT, turns INTEGER,
     PRIMARY KEY (run, idx)
 );
 """
@@ -48,17 +49,18 @@ QUALITY_COLUMNS = ("lead_changes", "drama", "decisiveness", "uncertainty")
 RUNS_COLUMNS = ("key", "ruleset", "ruleset_hash", "variants", "players", "agents", "seed", "coverage", "games", "philtre",
                 "started", "updated")
 GAMES_COLUMNS = ("run", "idx", "seed", "ruleset", "ruleset_hash", "variants", "players", "agents", "scores", "winners",
-                 "decisions", "rounds", *QUALITY_COLUMNS, "history", "coverage", "greedy", "tallies")
-# the games columns of a file of each earlier version: 1 lacks greedy and tallies, 2 tallies
-EARLIER_GAMES_COLUMNS = (GAMES_COLUMNS[:-2], GAMES_COLUMNS[:-1])
-ADDED_COLUMNS = ("greedy", "tallies")  # added, in this order, to a file of an earlier version
+                 "decisions", "rounds", *QUALITY_COLUMNS, "history", "coverage", "greedy", "tallies", "turns")
+# the games columns of a file of each earlier version: 1 lacks greedy, tallies and turns, 2 tallies and turns, 3 turns
+EARLIER_GAMES_COLUMNS = (GAMES_COLUMNS[:-3], GAMES_COLUMNS[:-2], GAMES_COLUMNS[:-1])
+# added, in this order, to a file of an earlier version (a game saved before turns were counted: NULL, no count)
+ADDED_COLUMNS = (("greedy", "TEXT"), ("tallies", "TEXT"), ("turns", "INTEGER"))
 # a run of the same key whose last game was saved this many seconds ago or less, and that has fewer games than it asked
 # for, may be going on in another process: a run that starts it afresh says so (a crashed or stopped one looks the same)
 RECENT_SECONDS = 10
 # games that end within this many seconds of the last commit wait for the next one: a commit costs about
 # ten times what writing a row does, and a ruleset of short games ends thousands a second
 COMMIT_EVERY = 0.25
-INSERT_GAME = "INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+INSERT_GAME = "INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 
 
 def run_key(spec) -> str:
@@ -88,7 +90,7 @@ def _now() -> str:
 def _refusal(db) -> str | None:
     """Why philtre must not write into the open file (None: it is philtre's, or empty), found by reading it only."""
     version = db.execute("PRAGMA user_version").fetchone()[0]
-    if version not in (0, 1, 2, SCHEMA_VERSION):
+    if version not in (0, 1, 2, 3, SCHEMA_VERSION):
         return f"cannot use the results database: schema version {version}; this philtre writes version {SCHEMA_VERSION}"
     objects = db.execute("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name").fetchall()
     if version == 0 and objects:  # philtre sets its version in the transaction that makes its tables
@@ -160,9 +162,9 @@ class Store:
                     if statement.strip():
                         self.db.execute(statement)
                 had = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
-                for column in ADDED_COLUMNS:  # a file of an earlier version
+                for column, kind in ADDED_COLUMNS:  # a file of an earlier version
                     if column not in had:
-                        self.db.execute(f"ALTER TABLE games ADD COLUMN {column} TEXT")
+                        self.db.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
                 self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 self.db.commit()
         finally:
@@ -207,7 +209,7 @@ class Store:
         """The run's saved games: index -> result; a row that is not what philtre wrote (``tallies``: the texts whose values
         each holds) is B001."""
         rows = self.db.execute(
-            "SELECT idx, seed, scores, winners, decisions, rounds, lead_changes, drama, decisiveness, uncertainty, history, coverage, greedy, tallies "
+            "SELECT idx, seed, scores, winners, decisions, rounds, lead_changes, drama, decisiveness, uncertainty, history, coverage, greedy, tallies, turns "
             "FROM games WHERE run = ? ORDER BY idx", (key,))
         out = {}
         for row in rows:
@@ -233,7 +235,7 @@ class Store:
              result["decisions"], result["rounds"], *(q.get(c) for c in QUALITY_COLUMNS),
              json.dumps(result.get("history")), json.dumps(result["coverage"]) if result.get("coverage") is not None else None,
              json.dumps(result["greedy"]) if result.get("greedy") is not None else None,
-             json.dumps(result["tallies"]) if result.get("tallies") is not None else None))
+             json.dumps(result["tallies"]) if result.get("tallies") is not None else None, result.get("turns")))
         if time.monotonic() - self.committed >= COMMIT_EVERY:
             self.commit()
 
@@ -280,12 +282,12 @@ class Store:
 
 def _result(row) -> dict:
     """A saved row as the result dict ``simulate.play_one`` makes."""
-    idx, seed, scores, winners, decisions, rounds, lead, drama, decisive, uncertain, history, coverage, greedy, tallies = row
+    idx, seed, scores, winners, decisions, rounds, lead, drama, decisive, uncertain, history, coverage, greedy, tallies, turns = row
     quality = None
     if lead is not None:
         quality = {"lead_changes": lead, "drama": drama, "decisiveness": decisive, "uncertainty": uncertain}
     return {"index": idx, "seed": seed, "scores": _column("scores", scores), "winners": _column("winners", winners),
-            "decisions": decisions, "rounds": rounds, "history": _column("history", history) if history else [],
+            "decisions": decisions, "rounds": rounds, "turns": turns, "history": _column("history", history) if history else [],
             "quality": quality, "coverage": _column("coverage", coverage) if coverage else None, "record": None,
             "greedy": _column("greedy", greedy) if greedy else None, **({"tallies": _column("tallies", tallies)} if tallies else {})}
 
@@ -312,7 +314,7 @@ def _is_number(value) -> bool:
 
 
 def _a_count(value) -> bool:
-    """A whole number of at least 0 (decisions, rounds, lead changes)."""
+    """A whole number of at least 0 (decisions, rounds, turns, lead changes)."""
     return type(value) is int and value >= 0
 
 
@@ -338,6 +340,8 @@ def _checked(result: dict, players: int, tallies=()) -> dict:
     if not (_a_count(result["index"]) and _a_count(result["decisions"]) and _a_count(result["rounds"])
             and type(result["seed"]) is int):
         raise TypeError("idx, seed, decisions and rounds must be whole numbers (idx, decisions and rounds 0 or more)")
+    if result.get("turns") is not None and not _a_count(result["turns"]):  # (none: a game saved before turns were counted)
+        raise TypeError("turns must be a whole number of 0 or more, or null")
     if quality is not None and not (_a_count(quality["lead_changes"])
                                     and all(_a_share(quality[k]) for k in ("drama", "decisiveness", "uncertainty"))):
         raise TypeError("lead_changes must be a whole number of 0 or more, drama, decisiveness and uncertainty numbers in 0..1")

@@ -16,11 +16,11 @@ from .stats import EXACT_SEATS, QUALITY, QUALITY_RANGE, chi2_sf, exact_balance_p
 
 
 def _as_result(item) -> dict:
-    """A game's result; the old tuple form (scores, winners, decisions, rounds) is still accepted."""
+    """A game's result; the old tuple form (scores, winners, decisions, rounds) is still accepted (no turns: 0)."""
     if isinstance(item, dict):
         return item
     scores, winners, decisions, rounds = item
-    return {"scores": list(scores), "winners": list(winners), "decisions": decisions, "rounds": rounds, "quality": None}
+    return {"scores": list(scores), "winners": list(winners), "decisions": decisions, "rounds": rounds, "turns": None, "quality": None}
 
 
 def _ci(interval) -> list:
@@ -411,6 +411,8 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
     team = players > 1 and n > 0 and may_win_together(ruleset) and all(len(r["winners"]) in (0, players) for r in results)
     length = mean_ci([r["decisions"] for r in results], 0.95, 0)
     rounds = mean_ci([r["rounds"] for r in results], 0.95, 0)
+    # none where a game of the run was saved before turns were counted (its count unknown: no mean of the others)
+    turns = mean_ci([r["turns"] for r in results], 0.95, 0) if all(r.get("turns") is not None for r in results) else None
     summary = {
         "ruleset": ruleset.name, "variants": list(ruleset.variants), "hash": ruleset.content_hash,
         "players": players, "games": n, "seed": seed, "agents": list(agent_names),
@@ -427,6 +429,7 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
         "decisions_min": min((r["decisions"] for r in results), default=0),
         "decisions_max": max((r["decisions"] for r in results), default=0),
         "rounds_mean": rounds["mean"], "rounds_ci": _ci(rounds["ci"]),
+        "turns_mean": turns and turns["mean"], "turns_ci": turns and _ci(turns["ci"]),
         "seat_balance": seat_balance(results, players, team),
         "margin": margin_row(results, getattr(getattr(ruleset, "winners", None), "order", None), ranking_key(ruleset)),
         "quality": quality_rows(results),
@@ -653,10 +656,13 @@ def heading_line(summary: dict) -> str:
 
 
 def length_line(summary: dict) -> str:
-    """Decisions per game with their spread and interval, and rounds where the game has them."""
+    """Decisions per game with their spread and interval, and rounds and turns where the game has them (a turn is a
+    pass of a `turns` loop: in a game where every seat answers out of turn, the length in the game's own terms)."""
     dlo, dhi = summary.get("decisions_ci", (summary["decisions_mean"], summary["decisions_mean"]))
     rounds = f", {summary['rounds_mean']:.2f} rounds" if summary["rounds_mean"] else ""  # a game without `round` has none
-    return f"length: {summary['decisions_mean']:.1f} decisions (sd {summary['decisions_sd']:.1f}) [{dlo:.1f}, {dhi:.1f}]{rounds}"
+    turns = f", {summary['turns_mean']:.2f} turns" if summary.get("turns_mean") else ""  # (older summaries lack it)
+    return (f"length: {summary['decisions_mean']:.1f} decisions (sd {summary['decisions_sd']:.1f}) [{dlo:.1f}, {dhi:.1f}]"
+            f"{rounds}{turns}")
 
 
 def plain(x) -> str:

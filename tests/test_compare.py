@@ -894,7 +894,7 @@ def test_compare_of_a_solo_game_with_a_goal_stops_on_the_goal_by_default(tmp_pat
     assert result.stdout.startswith("yacht-lite: 1 player,") and "the difference in reached the goal " in result.stdout
     assert "  reached the goal " in result.stdout and "uncertainty" not in result.stdout, result.stdout
     refused = philtre("compare", "examples/dice-reroll/ruleset.yaml", "-p", 1, "--variant", goal, "--stop-on", "drama")
-    assert refused.returncode == 2 and "one of: win0, score0, length, rounds, never" in refused.stderr
+    assert refused.returncode == 2 and "one of: win0, score0, length, rounds, turns, never" in refused.stderr
 
 
 def test_without_players_compare_takes_the_one_count_every_arm_takes(tmp_path):

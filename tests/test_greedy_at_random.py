@@ -66,7 +66,7 @@ def test_simulate_prints_the_note_and_keeps_the_counts_in_the_results_file(tmp_p
     assert NOTE in result.stdout and "docs/agents.md#greedy" in result.stdout
     with sqlite3.connect(db) as con:
         saved = [json.loads(g) for (g,) in con.execute("SELECT greedy FROM games ORDER BY idx")]
-        assert con.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert con.execute("PRAGMA user_version").fetchone()[0] == 4
     assert len(saved) == 2 and all(g[0][0] == g[0][1] > 0 and g[1:] == [None, None] for g in saved)
     resumed = philtre("simulate", "poison", "--variant", BLIND, "-p", "3", "-n", "3", "--agents", "greedy,random,random", "--db", db, "--resume",
                       "--json")
@@ -82,6 +82,7 @@ def test_a_results_file_of_the_first_schema_is_still_read(tmp_path):
     run = ("simulate", "poison", "--variant", BLIND, "-p", "3", "-n", "2", "--agents", "greedy,random,random", "--db", db, "--workers", "1")
     assert philtre(*run).returncode == 0
     with sqlite3.connect(db) as con:  # as the previous philtre wrote it
+        con.execute("ALTER TABLE games DROP COLUMN turns")
         con.execute("ALTER TABLE games DROP COLUMN tallies")
         con.execute("ALTER TABLE games DROP COLUMN greedy")
         con.execute("PRAGMA user_version = 1")

@@ -81,12 +81,12 @@ def test_a_file_of_a_later_schema_is_refused_untouched(tmp_path):
     assert path.read_bytes() == before
 
 
-def test_an_empty_file_a_new_path_and_files_of_versions_1_and_2_are_philtre_s(tmp_path):
+def test_an_empty_file_a_new_path_and_files_of_versions_1_to_3_are_philtre_s(tmp_path):
     """Refusing other programs' files must not refuse philtre's own: nothing yet, or an earlier schema (migrated)."""
     empty = tmp_path / "empty.sqlite"
     empty.write_bytes(b"")
     olds = []
-    for version, dropped in ((1, ("tallies", "greedy")), (2, ("tallies",))):
+    for version, dropped in ((1, ("turns", "tallies", "greedy")), (2, ("turns", "tallies")), (3, ("turns",))):
         old = tmp_path / f"version{version}.sqlite"
         Store(old).close()
         with sqlite3.connect(old) as con:  # as that philtre wrote it
@@ -99,7 +99,7 @@ def test_an_empty_file_a_new_path_and_files_of_versions_1_and_2_are_philtre_s(tm
         Store(path).close()
         with sqlite3.connect(path) as con:
             assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-            assert {"greedy", "tallies"} <= {row[1] for row in con.execute("PRAGMA table_info(games)")}
+            assert {"greedy", "tallies", "turns"} <= {row[1] for row in con.execute("PRAGMA table_info(games)")}
         con.close()
 
 

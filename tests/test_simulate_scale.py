@@ -597,6 +597,7 @@ def test_a_file_that_is_not_a_database_is_an_error_not_a_traceback(tmp_path):
 @pytest.mark.parametrize("column, value, words", [
     ("scores", "'abc'", "Expecting value"), ("scores", "'[1]'", "scores must be 3 finite numbers"),
     ("winners", "'null'", "winners must be a list of seats"), ("drama", "'x'", "numbers in 0..1"),
+    ("turns", "-1", "turns must be a whole number of 0 or more, or null"),
 ])
 def test_a_damaged_saved_game_is_b001_when_resumed(tmp_path, column, value, words):
     """A saved row whose fields are not what philtre writes stopped --resume with an internal error."""
