@@ -19,6 +19,7 @@ from .model import (
     IfCall,
     Parameter,
     Ruleset,
+    GridLabels,
     TeamsByCount,
     Stmt,
     VariableSpec,
@@ -502,9 +503,14 @@ def _without_quiet(spec):
 
 
 def _shown_apart(spec):
-    """A zone's spec as the content hash reads it: `quiet` and `show_sorted` left out, as they only change what people
-    are shown (a record made before either was added still replays)."""
-    return {key: value for key, value in spec.items() if key not in ("quiet", "show_sorted")} if isinstance(spec, dict) else spec
+    """A zone's spec as the content hash reads it: `quiet`, `show_sorted` and a grid's `labels` left out, as they only
+    change what people are shown (a record made before either was added still replays)."""
+    if not isinstance(spec, dict):
+        return spec
+    shown = {key: value for key, value in spec.items() if key not in ("quiet", "show_sorted")}
+    if isinstance(shown.get("grid"), dict) and "labels" in shown["grid"]:  # (a board's labels name its cells for people)
+        shown["grid"] = {key: value for key, value in shown["grid"].items() if key != "labels"}
+    return shown
 
 
 def _unquieted(spec):
@@ -1021,10 +1027,11 @@ class _Builder:
                 if isinstance(grid, dict) and ("width" in grid or "height" in grid):
                     resolution = self.grid_size(grid, name, resolution)
             turns = not (isinstance(grid, dict) and grid.get("turns") is False)
+            labels = self.grid_labels(grid, name, resolution) if isinstance(grid, dict) and "labels" in grid else None
             out[name] = ZoneSpec(name, kind, copies if isinstance(copies, str) else int(copies or 1),
                                  spec.get("visible", "everyone"), spec.get("count", "everyone"), loc, resolution, turns,
                                  tuple(spec.get("show_sorted") or ()), self.zone_order(spec, name, grid, kind),
-                                 spec.get("quiet", False), names)
+                                 spec.get("quiet", False), names, labels)
         if not out and "zones" in self.data:  # left out, a game has none (dice alone); written, it names some
             self.error(self.data.loc, "R004", "the ruleset declares no zones")
         return out
@@ -1105,6 +1112,40 @@ class _Builder:
             return resolution
         return geometry.Bounded(resolution, grid["width"], grid["height"])
 
+    def grid_labels(self, grid, name, resolution) -> GridLabels | None:
+        """A board's `labels` (the schema has checked each is a list of names, letters and digits): S041 on a grid
+        without edges, where a list's count is not the board's width or height (where that is a number: one from an
+        expression is checked as it is found, model.grid_at), where an axis names two of its columns or rows alike, or
+        where two cells' names would read alike (x [a, ab] beside y [b1, 1]: ab1)."""
+        written = grid["labels"]
+        loc = loc_of(grid, "labels")
+        if type(resolution) is not geometry.Bounded:
+            self.error(loc, "S041", f"the grid '{name}' has labels but no edges: labels name a board's columns and rows",
+                       "give it a size too (grid: {resolution: 1, width: 8, height: 8, labels: ...}), or leave labels out")
+            return None
+        axes = {}
+        for axis, side, what in (("x", resolution.width, "width"), ("y", resolution.height, "height")):
+            names = tuple(map(str, written[axis]))
+            axes[axis] = names
+            twice = [n for i, n in enumerate(names) if n in names[:i]]
+            if twice:
+                self.error(loc_of(written, axis), "S041", f"the labels {axis} of grid '{name}' name two "
+                           f"{'columns' if axis == 'x' else 'rows'} '{twice[0]}': each names its own", "write each name once")
+            elif type(side) is int and len(names) != side:
+                self.error(loc_of(written, axis), "S041", f"the grid '{name}' has {what} {side}, and its labels {axis} "
+                           f"name {len(names)} {'columns' if axis == 'x' else 'rows'}: one name each, {side} in all",
+                           f"give {side} names ({axis}: [{', '.join(names[:side])}{', ...' if len(names) < side else ''}]), "
+                           f"or make the {what} {len(names)}")
+        labels = GridLabels(axes["x"], axes["y"], loc)
+        cells = labels.names()
+        distinct = all(len(set(names)) == len(names) for names in axes.values())
+        if distinct and len(cells) < len(axes["x"]) * len(axes["y"]):  # (a column's name then a row's: two cells spelt alike)
+            alike = next(f"{a}{b}" for b in axes["y"] for a in axes["x"] if labels.read(f"{a}{b}") != (axes["x"].index(a), axes["y"].index(b)))
+            self.error(loc, "S041", f"two cells of grid '{name}' would be named '{alike}' (a column's name, then a "
+                       f"row's): a cell named on the board or typed at the prompt would be either",
+                       "name the columns by letters and the rows by numbers (x: [a, b, c], y: ['1', '2', '3'])")
+        return labels
+
     def component_copies(self, components, zones) -> tuple:
         """Component types whose `copies` (the type's or an item's) or `start` is an expression (of the attributes and
         player count; start's of the owner too), or a derived attribute names a definition, with it compiled: after the
@@ -1174,7 +1215,7 @@ class _Builder:
                 grid = geometry.Bounded(int(grid), width, height)
             if copies is not spec.copies or grid is not spec.grid:
                 zones[name] = ZoneSpec(spec.name, spec.kind, copies, spec.visible, spec.count, spec.loc, grid, spec.turns,
-                                       spec.show_sorted, spec.order, spec.quiet, spec.names)
+                                       spec.show_sorted, spec.order, spec.quiet, spec.names, spec.labels)
         return zones
 
     def variables(self) -> dict:

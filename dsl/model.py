@@ -84,6 +84,40 @@ class ComponentType(Frozen):
         return len(self.items) if self.items is not None else math.prod(len(vals) for _, vals in self.attributes)
 
 
+class GridLabels(Frozen):
+    """A board of fixed size's axes as its game names them (`labels: {x: [a, b, ...], y: ['1', '2', ...]}`), for
+    people alone: play draws them, writes a cell as its column's name then its row's (d3) and reads one typed so. The
+    rules, the records and the content hash keep x and y."""
+    x: tuple  # the name of each column, x 0, 1, ...
+    y: tuple  # the name of each row, y 0, 1, ...
+    loc: Loc  # where `labels` is written (S041 where a board's size from an expression is not their count)
+
+    def cell(self, x, y) -> str | None:
+        """The cell (x, y) named (d3), or None off the board."""
+        return self.x[x] + self.y[y] if 0 <= x < len(self.x) and 0 <= y < len(self.y) else None
+
+    def read(self, text: str):
+        """The (x, y) of the cell ``text`` names (d3; D3 too, where no other cell's name is it but for case), or None."""
+        found = self._read(text, str)
+        if found is None:
+            folded = self._read(text.lower(), str.lower, every=True)
+            found = folded[0] if len(folded) == 1 else None
+        return found
+
+    def _read(self, text: str, case, every: bool = False):
+        """The (x, y) (every one, where ``every``) whose column's name then row's, spelt by ``case``, is ``text``."""
+        ats = [(x, self._row(text[len(case(name)):], case)) for x, name in enumerate(self.x) if text.startswith(case(name))]
+        ats = [at for at in ats if at[1] is not None]
+        return ats if every else ats[0] if ats else None
+
+    def _row(self, text: str, case):
+        return next((y for y, name in enumerate(self.y) if case(name) == text), None)
+
+    def names(self) -> dict:
+        """Each cell's name -> its (x, y) (fewer than the cells where two are spelt alike: loader.grid_labels refuses it)."""
+        return {self.x[x] + self.y[y]: (x, y) for y in range(len(self.y)) for x in range(len(self.x))}
+
+
 class ZoneSpec(Frozen):
     name: str
     kind: str  # 'single' | 'player' (one per seat) | 'copies' | 'seat_copies' (`each: player, copies: N`: N a seat)
@@ -97,6 +131,7 @@ class ZoneSpec(Frozen):
     order: str = "everyone"  # `order: nobody`: whoever sees the contents sees which components, never their order (a bag)
     quiet: bool = False  # bookkeeping (`quiet: true`): left off play's board and the adapters' text; nothing else reads it
     names: tuple = ()  # named copies (`copies: [yellow, blue]`): each copy's word, in order; () where they are numbered
+    labels: GridLabels | None = None  # a board's axes named for people (`grid: {labels: {x: [...], y: [...]}}`), or None
 
     def size(self, nplayers: int) -> int:
         if self.kind == "copies":
@@ -414,7 +449,13 @@ def grid_at(spec: ZoneSpec, nplayers: int) -> int:
     grid = spec.grid
     if type(grid) is not geometry.Bounded or (type(grid.width) is int and type(grid.height) is int):
         return grid
-    return geometry.Bounded(int(grid), *(_grid_side(spec, key, side, nplayers) for key, side in (("width", grid.width), ("height", grid.height))))
+    sized = geometry.Bounded(int(grid), *(_grid_side(spec, key, side, nplayers) for key, side in (("width", grid.width), ("height", grid.height))))
+    for axis, what, side in (("x", "width", sized.width), ("y", "height", sized.height)):
+        names = getattr(spec.labels, axis, None)
+        if names is not None and len(names) != side:  # (a number written is checked at the load: loader.grid_labels)
+            raise PhiltreError.at(spec.labels.loc, "S041", f"the grid '{spec.name}' has {what} {side}, and its labels {axis} name {len(names)}: one name each, {side} in all",
+                                  f"give the labels as many names as the {what} makes, or leave labels out")
+    return sized
 
 
 def _grid_side(spec: ZoneSpec, key: str, side, nplayers: int) -> int:

@@ -312,6 +312,7 @@ PATTERN_WORDS = {
     "->": "a move is written 'what -> where'",
     DEFINE_PATTERN: "a definition is named 'name' or 'name(a, b)', a name being letters a-z or A-Z, digits and _",
     LOOP_PATTERN: "a loop is written 'name in collection'",
+    "^[A-Za-z0-9]+$(?!\\n)": "a board's column or row is named by letters a-z or A-Z and digits (a, h, 10, aa)",
 }
 
 

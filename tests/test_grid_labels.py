@@ -1,0 +1,87 @@
+"""A board's axes named as its game names them (`grid: {..., labels: {x: [a, b, c], y: ['1', '2', '3']}}`): S041
+where they cannot name the board's cells one each; play draws them, writes a cell by them (d3) in the options, the
+account and `replay --text`, and reads one typed so; records keep x and y, and the content hash leaves them out (a
+trial's players said d3 where play said x=3 y=2, and refused d3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.errors import PhiltreError
+
+LABELLED = """\
+philtre: 1
+game: labelled
+players: 2
+components:
+  disc: {each: player, copies: 5, derive: {cells: "['x' if owner == 0 else 'o']"}, start: "box[owner]"}
+zones:
+  box: {each: player}
+  board: {grid: {resolution: 1, width: 3, height: 3, turns: false, labels: {x: [a, b, c], y: ['1', '2', '3']}}}
+actions:
+  put:
+    choose: {at: "placements(board, last(box[me]))"}
+    if: at.overlap == 0
+    do:
+      - place: {piece: "last(box[me])", to: board, at: at}
+flow:
+  - turns: 0
+    until: count(board) >= 4
+    do:
+      - decide: put
+winners: {highest: "score[p]"}
+"""
+LABELS = "labels: {x: [a, b, c], y: ['1', '2', '3']}"
+
+
+def _load(tmp_path, text: str):
+    (tmp_path / "ruleset.yaml").write_text(text, encoding="utf-8")
+    return load_ruleset(str(tmp_path))
+
+
+def _finding(tmp_path, text: str):
+    with pytest.raises(PhiltreError) as caught:
+        _load(tmp_path, text).layout(2)
+    return caught.value.diagnostics[0]
+
+
+def test_labels_name_each_cell_by_its_column_then_its_row(tmp_path):
+    labels = _load(tmp_path, LABELLED).zones["board"].labels
+    assert labels.cell(0, 0) == "a1" and labels.cell(2, 1) == "c2" and labels.cell(3, 0) is None
+    assert labels.read("b3") == (1, 2) and labels.read("B3") == (1, 2) and labels.read("d1") is None
+    assert labels.read("b") is None and labels.read("33") is None
+
+
+@pytest.mark.parametrize("labels, said, at", [
+    ("labels: {x: [a, b, c], y: ['1', '2']}", "the grid 'board' has height 3, and its labels y name 2 rows", "['1', '2']"),
+    ("labels: {x: [a, b, c, d], y: ['1', '2', '3']}", "has width 3, and its labels x name 4 columns", "[a, b, c, d]"),
+    ("labels: {x: [a, b, a], y: ['1', '2', '3']}", "the labels x of grid 'board' name two columns 'a'", "[a, b, a]"),
+    ("labels: {x: ['1', '11', '2'], y: ['1', '11', '3']}", "two cells of grid 'board' would be named '111'", "{x: ['1'"),
+])
+def test_labels_that_cannot_name_each_cell_once_are_s041_where_written(tmp_path, labels, said, at):
+    text = LABELLED.replace(LABELS, labels)
+    found = _finding(tmp_path, text)
+    line = text.splitlines()[found.loc.line - 1]
+    assert found.code == "S041" and said in found.message, str(found)
+    assert line[found.loc.col - 1:].startswith(at), str(found)
+
+
+def test_labels_on_a_grid_without_edges_or_of_another_size_than_an_expression_makes_are_s041(tmp_path):
+    found = _finding(tmp_path, LABELLED.replace("width: 3, height: 3, ", ""))
+    assert found.code == "S041" and "has labels but no edges" in found.message
+    found = _finding(tmp_path, LABELLED.replace("width: 3,", "width: \"2 + player_count\","))
+    assert found.code == "S041" and "the grid 'board' has width 4, and its labels x name 3" in found.message
+
+
+def test_labels_leave_the_content_hash_as_it_was_so_an_older_record_replays(tmp_path):
+    labelled = _load(tmp_path, LABELLED).content_hash
+    assert _load(tmp_path, LABELLED.replace(", " + LABELS, "")).content_hash == labelled
+    assert _load(tmp_path, LABELLED.replace("width: 3", "width: 4").replace("[a, b, c]", "[a, b, c, d]")).content_hash != labelled
+
+
+def test_a_label_of_other_characters_is_told_what_a_name_is_made_of(tmp_path):
+    found = _finding(tmp_path, LABELLED.replace("y: ['1', '2', '3']", "y: ['1', '2', 'x-'], z: [1]"))
+    assert found.code == "V001", str(found)
+    found = _finding(tmp_path, LABELLED.replace("y: ['1', '2', '3']", "y: ['1', '2', 'x-']"))
+    assert found.code == "V001" and "'x-' is not written as expected: a board's column or row is named by letters" in found.message
