@@ -333,7 +333,7 @@ def _list(options, seen: set, single_zones=()) -> None:
         hint = f"  {line.hint(i)}" if isinstance(line, Amounts) else ""
         click.echo(f"  {i:>3}. {line.label(seen, single_zones)}{hint}")
     if len(lines) > SHOWN:
-        more = (f"a number, or {_position_hint(options)}" if _places(options)
+        more = (f"a number, or {_position_hint(options, '', single_zones)}" if _places(options)
                 else f"a number, or an option as listed: {lines[-1].label(None, single_zones)}")
         click.echo(f"  ... and {len(lines) - SHOWN} more: type {more}")
 
@@ -646,8 +646,11 @@ def _unturned_place(text: str, event: dict, game) -> str:
     piece = event["component"]
     if not isinstance(piece, dict) or not turning_tells_nothing(game, event["zone"]["zone"], piece.get("id")):
         return text
-    head, said, tail = text.rpartition(f" at x={at['x']} y={at['y']} rot=0")
-    return f"{head} at x={at['x']} y={at['y']}{tail}" if said else text
+    from .render import cell_text
+
+    cell = cell_text(game.ruleset, event["zone"]["zone"], at["x"], at["y"])
+    head, said, tail = text.rpartition(f" at {cell} rot=0")
+    return f"{head} at {cell}{tail}" if said else text
 
 
 def _unturned(text: str, events: list, i: int, game) -> str:
@@ -664,13 +667,15 @@ def _unturned_decision(text: str, event: dict, after: list, game) -> str:
     piece placed there next (before another decision) is told so (_unturned_place); any other text as it is."""
     if event.get("event") != "decision":
         return text
+    from .render import cell_text, position_labels, position_text
+
+    labels = position_labels(game.ruleset)
     for at in [v for v in event.get("args", {}).values() if _a_position(v) and v["rot"] == 0]:
-        written = f"(x={at['x']}, y={at['y']}, rot=0)"
         place = next((e for e in _until_a_decision(after) if e.get("event") == "place" and isinstance(e.get("at"), dict)
                       and (e["at"].get("x"), e["at"].get("y"), e["at"].get("rot")) == (at["x"], at["y"], 0)), None)
-        told = f" at x={at['x']} y={at['y']} rot=0"
+        told = place and f" at {cell_text(game.ruleset, place['zone']['zone'], at['x'], at['y'])} rot=0"
         if place is not None and told not in _unturned_place(told, place, game):
-            text = text.replace(written, f"(x={at['x']}, y={at['y']})")
+            text = text.replace(position_text(at, labels), position_text(at, labels, unturned=True))
     return text
 
 

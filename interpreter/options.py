@@ -72,7 +72,8 @@ class Wording(frozenset):
     ``boards``, each grid's (width, height), None for one without edges (``boards_wording``); ``unturned``, whether
     a position at rot 0 is written without its rot (every option of a decision at rot 0: the turn tells none apart);
     ``ranked``, the `show_sorted` key of each component a set lists that lies in a zone with one (``ranked_wording``);
-    ``still``, the grids whose pieces never turn (`turns: false`, ``boards_wording``)."""
+    ``still``, the grids whose pieces never turn (`turns: false`, ``boards_wording``); ``labels``, the names a position
+    is written by (render.position_labels: d3 for x=3 y=2), None for x and y."""
 
     display: dict = {}
     placed: dict = {}
@@ -82,12 +83,14 @@ class Wording(frozenset):
     unturned: bool = False
     ranked: dict = {}
     still: frozenset = frozenset()
+    labels = None
 
     def but(self, **changed) -> Wording:
         """A copy with the attributes ``changed`` given new values."""
         told = Wording(self)
         told.display, told.placed, told.located, told.unordered = self.display, self.placed, self.located, self.unordered
         told.boards, told.unturned, told.ranked, told.still = self.boards, self.unturned, self.ranked, self.still
+        told.labels = self.labels
         for name, value in changed.items():
             setattr(told, name, value)
         return told
@@ -133,9 +136,11 @@ def boards_wording(words: Wording, ruleset, nplayers: int) -> Wording:
     turn (a rot typed there is said to be always 0)."""
     from philtre.dsl.geometry import Bounded
 
+    from .render import position_labels
+
     grids = ruleset.layout(nplayers).grids
     return words.but(boards={name: (grid.width, grid.height) if type(grid) is Bounded else None for name, grid in grids.items()},
-                     still=frozenset(name for name in grids if not ruleset.zones[name].turns))
+                     still=frozenset(name for name in grids if not ruleset.zones[name].turns), labels=position_labels(ruleset))
 
 
 def located_wording(words: Wording, options, seen, zone_of, others=()) -> Wording:
@@ -283,6 +288,8 @@ def _short(v, seen=None, single_zones=()) -> str:
     bare it would read as something else ('two words'), a map {a: 2, b: none}; a component as the board shows one (the
     attributes ``single_zones.display`` lists of its type, where it lists them); the owner only of components in ``seen``
     (None: all); the zones named in ``single_zones`` by their bare names."""
+    from .render import _cell_text, position_text
+
     if isinstance(v, Component):
         # as the board shows the component: colors=[2,1,4], only what its type's display: lists
         attrs = named_values(v, attribute_text, getattr(single_zones, "display", None))
@@ -292,16 +299,13 @@ def _short(v, seen=None, single_zones=()) -> str:
             text += f" (seat {v['owner']})"
         at = getattr(single_zones, "placed", None)
         if at and v["id"] in at:  # a piece on a grid: where it lies tells it from an identical one
-            x, y, rot = at[v["id"]]
-            text += f" at x={x} y={y}" + ("" if rot is None else f" rot={rot}")  # (None: turning changes nothing of it)
+            text += f" at {_cell_text(at[v['id']], getattr(single_zones, 'labels', None))}"  # (rot None: turning changes nothing of it)
         where = getattr(single_zones, "located", None)
         if where and v["id"] in where:  # the zone it lies in tells it from an identical one elsewhere
             text += f" in {where[v['id']]}"
         return text
     if isinstance(v, dict) and {"x", "y", "rot"} <= set(v):
-        if v["rot"] == 0 and getattr(single_zones, "unturned", False):
-            return f"(x={v['x']}, y={v['y']})"
-        return f"(x={v['x']}, y={v['y']}, rot={v['rot']})"
+        return position_text(v, getattr(single_zones, "labels", None), getattr(single_zones, "unturned", False))
     if isinstance(v, str):  # a word as the board shows it: red, but 'two words' (bare, it would read as two)
         return word_text(v)
     if isinstance(v, Zone):

@@ -54,6 +54,9 @@ def match_choice(text: str, options, single_zones=(), again: bool = False, readi
     number = _option_number(text)
     if number is not None:
         return _by_number(number, text.strip() == number and not again, options, single_zones, reading, forbidden)
+    position = _typed_position(text, options, single_zones)
+    if position is not None:  # d3 90 as 3 2 90 where the board names its cells
+        return _by_position(position, options, single_zones, forbidden)
     if not _places(options) or "(" in text or _names_unplaced_action(words, options):  # an option as listed, bid(q=7, f=3), or its words: bid q=7 f=3
         return _by_label(text, options, single_zones, forbidden)
     if "=" in text and sum(bool(NUMBER.fullmatch(w)) for w in words) not in (2, 3):  # words of a piece, no position: i=4 form=2
@@ -61,6 +64,21 @@ def match_choice(text: str, options, single_zones=(), again: bool = False, readi
     if not any(NUMBERISH.fullmatch(w) for w in words):  # `pass`, `place`, `foo`: words alone, read as on any board
         return _by_label(text, options, single_zones, forbidden)
     return _by_position(words, options, single_zones, forbidden)
+
+
+def _typed_position(text: str, options, single_zones=()) -> list | None:
+    """The words of a position typed as 'x y rot' reads it, for one typed otherwise: a cell named by a board's labels
+    followed by more words, d3 90 (d3 alone is read as the options' words, which hold it); None for another line."""
+    if not _places(options):
+        return None
+    labels = getattr(single_zones, "labels", None)
+    words = text.split()
+    if labels is None or len(words) < 2:
+        return None
+    cells = [labels.read(w) for w in words]
+    if sum(cell is not None for cell in cells) != 1 or not any(NUMBER.fullmatch(w) for w in words):
+        return None
+    return [part for w, cell in zip(words, cells) for part in ([str(cell[0]), str(cell[1])] if cell else [w])]
 
 
 def _wordless(text: str, options, single_zones=()):
@@ -357,14 +375,14 @@ def _said_back(text: str) -> str:
 
 def _type_a_number(options, single_zones=()) -> str:
     """What to type, for a line that names no option."""
-    how = _position_hint(options, "as ") if _places(options) else f"an option as listed, e.g. {options[-1].label(None, single_zones)}"
+    how = _position_hint(options, "as ", single_zones) if _places(options) else f"an option as listed, e.g. {options[-1].label(None, single_zones)}"
     return f"type an option's number, 1..{_count(options)}, or {how}"
 
 
-def _position_hint(options, as_: str = "") -> str:
-    """How to type a placement: 'x y rot' ('x y' where every option is at rot 0), and what else tells the options apart
-    (a word of the piece, q= and dir=), with an example from a legal option of this decision (the last, which the list
-    of the first SHOWN leaves out)."""
+def _position_hint(options, as_: str = "", single_zones=()) -> str:
+    """How to type a placement: 'x y rot' ('x y' where every option is at rot 0; a cell's name and rot, 'd3', where the
+    board names its cells: ``single_zones.labels``), and what else tells the options apart (a word of the piece, q= and
+    dir=), with an example from a legal option of this decision (the last, which the list of the first SHOWN leaves out)."""
     placing = [o for o in options if any(_a_position(v) for _, v in o.args)]  # (a pass or a step listed too tells none apart)
     apart = _telling_arguments(placing)
     pieces = [name for name, kind in apart if kind == "component"]
@@ -373,9 +391,12 @@ def _position_hint(options, as_: str = "") -> str:
     last = placing[-1]
     at = next(v for _, v in last.args if _a_position(v))
     unturned = _all_at_rot_zero(options)  # (the options are listed without their rot: 'x y' is enough)
-    example = " ".join([str(at["x"]), str(at["y"]), *([] if unturned else [str(at["rot"])]),
+    labels = getattr(single_zones, "labels", None)
+    cell = labels.cell(at["x"], at["y"]) if labels is not None else None
+    example = " ".join([*([cell] if cell else [str(at["x"]), str(at["y"])]), *([] if unturned else [str(at["rot"])]),
                         *(f"{n}={_short_value(v)}" for n, v in last.args if f"{n}=" in named)])
-    return f"a position {as_}'x y{'' if unturned else ' rot'}'{f' and {words}' if words else ''} (e.g. '{example}')"
+    form = f"a cell by its name{'' if unturned else ' and rot'}" if cell else f"a position {as_}'x y{'' if unturned else ' rot'}'"
+    return f"{form}{f' and {words}' if words else ''} (e.g. '{example}')"
 
 
 def _telling_arguments(options) -> list:
@@ -411,31 +432,37 @@ def _by_position(words: list, options, single_zones=(), forbidden=None):
     others words of its label (a piece's: i=4, standard); ``forbidden``: why the rules rule out a placement there."""
     typo = next((w for w in words if NUMBERISH.fullmatch(w) and not NUMBER.fullmatch(w)), None)
     if typo is not None:
-        return f"{_said_back(typo)} is not a number: type an option's number, or {_position_hint(options, 'as ')}"
+        return f"{_said_back(typo)} is not a number: type an option's number, or {_position_hint(options, 'as ', single_zones)}"
     numbers = [_whole(w) for w in words if NUMBER.fullmatch(w)]
     others = {w for w in _words(" ".join(words)) if not NUMBER.fullmatch(w)}
     if None in numbers:
-        return f"that number is too long: type an option's number, or {_position_hint(options, 'as ')}"
+        return f"that number is too long: type an option's number, or {_position_hint(options, 'as ', single_zones)}"
     if len(numbers) == 2:
         return _by_cell(numbers, words, options, single_zones, forbidden)
     if len(numbers) != 3:
         how_many = f"has {len(numbers)} number{'' if len(numbers) == 1 else 's'}, not a position" if numbers else "is no position"
-        return f"{_said_back(' '.join(words))} {how_many}: type an option's number, or {_position_hint(options, 'as ')}"
+        return f"{_said_back(' '.join(words))} {how_many}: type an option's number, or {_position_hint(options, 'as ', single_zones)}"
     x, y, rot = numbers
     there = _at_position(options, x, y, rot)
     matches = _with_words(others, there, single_zones)
     if not there:
-        return (f"no legal option at x={x} y={y} rot={rot}"
+        return (f"no legal option at {_cell_said(x, y, single_zones)} rot={rot}"
                 f"{_placement_forbidden(words, forbidden) or _off_board(x, y, single_zones) or _other_turns(options, x, y, single_zones)}")
     if not matches:  # (the position has options, the words none of them: they are not "no legal option there")
         typed = [w for w in words if not NUMBER.fullmatch(w)]  # (as typed: 'L5', not the 'l5' words are matched as)
-        return (f"none of the {len(there)} options at x={x} y={y} rot={rot} has the word{'s' if len(typed) > 1 else ''} "
+        return (f"none of the {len(there)} options at {_cell_said(x, y, single_zones)} rot={rot} has the word{'s' if len(typed) > 1 else ''} "
                 f"{_said_back(' '.join(typed))}{_telling_apart(there, single_zones) if len(there) > 1 else ''}"
                 f"{_placement_forbidden(words, forbidden)}: type a number: {_listing(there, options, single_zones)}")
     if len(matches) > 1:
         return (f"{len(matches)} options are at that position; add a word that tells them apart{_telling_apart(matches, single_zones)} "
                 f"or type a number: {_listing(matches, options, single_zones)}")
     return matches[0]
+
+
+def _cell_said(x: int, y: int, single_zones=()) -> str:
+    """Cell (x, y) as a message says it: x=3 y=2, or d3 where the board names its cells (``single_zones.labels``)."""
+    labels = getattr(single_zones, "labels", None)
+    return (labels.cell(x, y) if labels is not None else None) or f"x={x} y={y}"
 
 
 def _at_position(options, x: int, y: int, rot) -> list:
@@ -470,8 +497,8 @@ def _by_cell(numbers: list, words: list, options, single_zones=(), forbidden=Non
         return _by_position([*words[:after], str(rots[0]), *words[after:]], options, single_zones, forbidden)
     typed = _said_back(" ".join(words))
     if not rots:
-        return f"{typed}: no legal option at x={x} y={y}{_placement_forbidden(words, forbidden) or _off_board(x, y, single_zones)}"
-    return (f"{typed} gives no rot, and the options at x={x} y={y} have rot {', '.join(map(str, rots))}: add the rot: "
+        return f"{typed}: no legal option at {_cell_said(x, y, single_zones)}{_placement_forbidden(words, forbidden) or _off_board(x, y, single_zones)}"
+    return (f"{typed} gives no rot, and the options at {_cell_said(x, y, single_zones)} have rot {', '.join(map(str, rots))}: add the rot: "
             f"{x} {y} {rots[0]}")
 
 

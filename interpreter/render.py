@@ -216,9 +216,10 @@ def pieces_values(ruleset, nplayers: int, resolution: int) -> tuple:
     return tuple(_drawn_order(found.values())) + (None,) * blank
 
 
-def render_grid(zone: dict, resolution: int, colour: bool = False, every=()) -> tuple[str, list[str]]:
+def render_grid(zone: dict, resolution: int, colour: bool = False, every=(), labels=None) -> tuple[str, list[str]]:
     """A grid zone's visible top layer as text, and its legend: each cell R x R characters, a mark as '*'. ``every``:
-    the values the ruleset's pieces may show (pieces_values), each given its symbol whether or not it lies there now."""
+    the values the ruleset's pieces may show (pieces_values), each given its symbol whether or not it lies there now;
+    ``labels``, a board's names of its columns and rows (the zone's `labels`), drawn along its edges for the numbers."""
     from philtre.dsl import geometry
 
     blank_shown = any(v is None for v in every)  # (a piece with a blank: '-' is the blank's, no value's)
@@ -254,13 +255,14 @@ def render_grid(zone: dict, resolution: int, colour: bool = False, every=()) -> 
     if blank:
         symbols[_value_key(None)] = BLANK_SYMBOL
         order.append(_value_key(None))
+    column, row_name = _axis_names(labels)
     # a cell is as wide as its sub-cells, or as its column's number (-10 over a cell of resolution 1): columns apart
-    cell_width = max([resolution] + [len(str(x)) for x in (min(xs), max(xs))])
-    lines = ["     " + "".join(f"{x:<{cell_width + 1}}" for x in range(min(xs), max(xs) + 1))]
+    cell_width = max([resolution] + [len(column(x)) for x in range(min(xs), max(xs) + 1)])
+    lines = ["     " + "".join(f"{column(x):<{cell_width + 1}}" for x in range(min(xs), max(xs) + 1))]
     marked = dotted = False  # (the legend names '*' and '.' only where the drawing shows them)
     for y in range(min(ys), max(ys) + 1):
         for j in range(resolution):
-            row = f"{y:>3}  " if j == 0 else "     "
+            row = f"{row_name(y):>3}  " if j == 0 else "     "
             for x in range(min(xs), max(xs) + 1):
                 cell = layer.get((x, y))
                 for i in range(resolution):
@@ -282,6 +284,47 @@ def render_grid(zone: dict, resolution: int, colour: bool = False, every=()) -> 
     return grid_legend(values, symbols, blank, marked, dots), lines
 
 
+def _axis_names(labels) -> tuple:
+    """How a drawing names its column x and its row y: by a board's labels, else by the numbers."""
+    if labels is None:
+        return str, str
+    return (lambda x: labels.x[x] if 0 <= x < len(labels.x) else str(x)), (lambda y: labels.y[y] if 0 <= y < len(labels.y) else str(y))
+
+
+def grid_axes(labels) -> str:
+    """How a grid's drawing reads, said in its heading: x across and y down, or a board's labels."""
+    return "x across, y down" if labels is None else f"{labels.x[0]}..{labels.x[-1]} across, {labels.y[0]}..{labels.y[-1]} down"
+
+
+def cell_text(ruleset, zone: str, x: int, y: int) -> str:
+    """Cell (x, y) of grid ``zone`` as play writes it: d3 where the board names its columns and rows (`labels`), else
+    x=3 y=2."""
+    spec = ruleset.zones.get(zone) if ruleset is not None else None
+    return _named_cell(spec.labels if spec is not None else None, x, y)
+
+
+def position_labels(ruleset):
+    """The labels a position written apart from its grid (an option's `at`) is written by: those every grid of the
+    ruleset has alike (a board, or a family of boards), else None (grids labelled differently, or not at all)."""
+    found = {spec.labels for spec in ruleset.zones.values() if spec.grid} if ruleset is not None else set()
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def position_text(value: dict, labels=None, unturned: bool = False) -> str:
+    """A position {x, y, rot} as play writes it: (x=3, y=2, rot=90), or d3 by a board's ``labels`` ((d3, rot=90));
+    its rot left out where ``unturned`` and it is 0."""
+    named = labels.cell(value["x"], value["y"]) if labels is not None else None
+    rot = "" if unturned and value["rot"] == 0 else f", rot={value['rot']}"
+    if named is not None:
+        return f"({named}{rot})" if rot else named
+    return f"(x={value['x']}, y={value['y']}{rot})"
+
+
+def _named_cell(labels, x: int, y: int) -> str:
+    """Cell (x, y) by a board's ``labels`` (d3), else x=3 y=2."""
+    return (labels.cell(x, y) if labels is not None else None) or f"x={x} y={y}"
+
+
 def _laid(zone: dict) -> tuple:
     """A grid zone's pieces of a view, bottom to top, as the geometry functions take them, and their places (id -> (x,
     y, rot))."""
@@ -293,7 +336,7 @@ def _laid(zone: dict) -> tuple:
 STACKS_TOLD = 20  # lines of stacks under a drawing before how many more: a board of overlapping tiles stays readable
 
 
-def stack_lines(zone: dict, resolution: int, ruleset=None) -> list:
+def stack_lines(zone: dict, resolution: int, ruleset=None, labels=None) -> list:
     """The cells of a grid zone of a view where pieces lie on one another, each with its pieces, the lowest first, as
     lines to follow the drawing, which shows only the top one (a worker on a tower of three hid the tower: a
     trial); cells of the same pieces on one line (two tiles overlapping over four cells); none where no cell has two."""
@@ -303,7 +346,7 @@ def stack_lines(zone: dict, resolution: int, ruleset=None) -> list:
     cells: dict = {}  # the ids of a stack -> its cells, in the order of the drawing (rows, then columns)
     for (x, y), stack in sorted(geometry.stacks(pieces, placed, resolution).items(), key=lambda item: item[0][::-1]):
         if len(stack) > 1:
-            cells.setdefault(tuple(c["id"] for c in stack), (stack, []))[1].append(f"x={x} y={y}")
+            cells.setdefault(tuple(c["id"] for c in stack), (stack, []))[1].append(_named_cell(labels, x, y))
     told = [f"  {', '.join(at)}: {', '.join(_runs([_component(c, ruleset) for c in stack]))}"
             for stack, at in list(cells.values())[:STACKS_TOLD]]
     more = [f"  ... and {len(cells) - STACKS_TOLD} more"] if len(cells) > STACKS_TOLD else []
@@ -657,9 +700,9 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
             if spec.grid and isinstance(one, dict) and "placements" in one:
                 grid = ruleset.layout(len(view["scores"])).grids[name]  # (a board's size may be an expression)
                 every = pieces_values(ruleset, len(view["scores"]), int(grid))
-                legend, drawing = render_grid(one, grid, colour, every)
-                lines += wrapped(f"  {label}{mine} (x across, y down{'; ' + legend if legend else ''}):", width if played else 0)
-                lines.extend("  " + line for line in drawing + stack_lines(one, grid, ruleset))
+                legend, drawing = render_grid(one, grid, colour, every, spec.labels)
+                lines += wrapped(f"  {label}{mine} ({grid_axes(spec.labels)}{'; ' + legend if legend else ''}):", width if played else 0)
+                lines.extend("  " + line for line in drawing + stack_lines(one, grid, ruleset, spec.labels))
             else:
                 lines += wrapped(f"  {label}{mine}: {_zone(one, ruleset, spec.show_sorted, spec.order == 'nobody')}", width if played else 0)
         empty += _empty_family(spec, family, len(objects))
@@ -845,11 +888,11 @@ def _thing(value, ruleset, placed=None) -> str:
         return f"a hidden component (back: {component_text(value['back'])})"
     if isinstance(value, dict) and "type" in value and "id" in value:
         at = placed.get(value["id"]) if placed else None
-        return _component(value, ruleset) + (f" at {_cell_text(at)}" if at else "")
+        return _component(value, ruleset) + (f" at {_cell_text(at, position_labels(ruleset))}" if at else "")
     if is_zone_json(value):
         return _where(value, ruleset)
     if isinstance(value, dict) and {"x", "y", "rot"} <= set(value):  # a placement, as the options list it
-        return f"(x={value['x']}, y={value['y']}, rot={value['rot']})"
+        return position_text(value, position_labels(ruleset))
     if isinstance(value, list):
         return "[" + ", ".join(_thing(v, ruleset, placed) for v in value) + "]"
     if isinstance(value, dict):  # a map, as the board and the options write it: {a: 2, b: none} (a record's keys are
@@ -858,23 +901,23 @@ def _thing(value, ruleset, placed=None) -> str:
     return value_text(value)  # a word as the options write it: 'two words', not two words
 
 
-def _cell_text(at: tuple) -> str:
-    """A piece's place (x, y, rot) as play writes it: `x=3 y=3 rot=1`, its rot left out where None (play's, for a
-    piece that turning changes nothing of)."""
-    return f"x={at[0]} y={at[1]}{'' if at[2] is None else f' rot={at[2]}'}"
+def _cell_text(at: tuple, labels=None) -> str:
+    """A piece's place (x, y, rot) as play writes it: `x=3 y=3 rot=1` (`d4 rot=1` by a board's ``labels``), its rot
+    left out where None (play's, for a piece that turning changes nothing of)."""
+    return f"{_named_cell(labels, at[0], at[1])}{'' if at[2] is None else f' rot={at[2]}'}"
 
 
 PLACES_TOLD = 4  # pieces taken off a grid at once whose cells a move names: a board cleared is told without its 64
 
 
-def _cells_left(comps: list, placed) -> str:
+def _cells_left(comps: list, placed, labels=None) -> str:
     """Where the pieces a move takes off a grid lay, in their order, as words to follow the zone they left (` at x=3
     y=3`, ` at x=3 y=3, x=4 y=4`: which of the alike discs went, as the options name a cell); '' where one of them
     lay nowhere the seat was told of, or there are more than PLACES_TOLD."""
     cells = [placed.get(c["id"]) if isinstance(c, dict) and "id" in c else None for c in comps] if placed else [None]
     if None in cells or not cells or len(cells) > PLACES_TOLD:
         return ""
-    return " at " + ", ".join(map(_cell_text, cells))
+    return " at " + ", ".join(_cell_text(cell, labels) for cell in cells)
 
 
 KINDS_TOLD = 6  # kinds a move of many names before it says how many more: a line stays readable
@@ -925,7 +968,7 @@ def _choices_of_values(rs, action: str) -> set:
 
 
 def _said_move(e, rs, placed=None):
-    left = _cells_left(e["components"], placed)
+    left = _cells_left(e["components"], placed, _labels_of(e["from"], rs))
     return f"{_moved(e['components'], rs)} from {_where(e['from'], rs)}{left} to {_destination(e, rs)}"
 
 
@@ -944,10 +987,16 @@ def _said_gather(e, rs, placed=None):
     """A list moved: what came from each source the seat may count (pieces off a grid with the cells they left), and
     from the others as one ('elsewhere')."""
     parts = [f"{_moved(source['components'], rs)} from {'elsewhere' if source.get('hidden') else _where(source, rs)}"
-             f"{_cells_left(source['components'], placed)}" for source in e["from"] if not _uncounted(source)]
+             f"{_cells_left(source['components'], placed, _labels_of(source, rs))}" for source in e["from"] if not _uncounted(source)]
     if any(_uncounted(source) for source in e["from"]):  # (told whether or not any came: a seat learns neither)
         parts.append(f"maybe {'more' if parts else 'hidden components'} from zones you cannot count")
     return f"{'; '.join(parts) or 'nothing'} to {_destination(e, rs)}"
+
+
+def _labels_of(z: dict, ruleset):
+    """The labels of the grid a zone reference names (a board's: d3), or None."""
+    spec = ruleset.zones.get(z.get("zone")) if ruleset is not None and isinstance(z, dict) else None
+    return spec.labels if spec is not None else None
 
 
 def _uncounted(source: dict) -> bool:
@@ -1050,7 +1099,7 @@ def _said_tell(e, rs):
 
 def _said_place(e, rs, source: str = ""):
     at = e["at"]
-    where = "at a hidden place" if at == HIDDEN else f"at x={at['x']} y={at['y']} rot={at['rot']}"  # a grid the seat does not see
+    where = "at a hidden place" if at == HIDDEN else f"at {cell_text(rs, e['zone']['zone'], at['x'], at['y'])} rot={at['rot']}"  # (hidden: a grid the seat does not see)
     return f"{_thing(e['component'], rs)}{source} placed on {_where(e['zone'], rs)} {where}"
 
 

@@ -5,6 +5,8 @@ trial's players said d3 where play said x=3 y=2, and refused d3)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from philtre.dsl import load_ruleset
@@ -85,3 +87,58 @@ def test_a_label_of_other_characters_is_told_what_a_name_is_made_of(tmp_path):
     assert found.code == "V001", str(found)
     found = _finding(tmp_path, LABELLED.replace("y: ['1', '2', '3']", "y: ['1', '2', 'x-']"))
     assert found.code == "V001" and "'x-' is not written as expected: a board's column or row is named by letters" in found.message
+
+
+def _play(tmp_path, typed: str, text: str = LABELLED, *more) -> tuple:
+    """`philtre play` of ``text`` (seed 3) with ``typed`` as the seat's lines: its exit code and all it said."""
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    (tmp_path / "ruleset.yaml").write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", str(tmp_path), "--seed", "3", *more], input=typed)
+    return result.exit_code, result.output
+
+
+def test_play_draws_the_names_and_writes_and_reads_a_cell_by_them(tmp_path):
+    code, said = _play(tmp_path, "b2\nC1\n", LABELLED, "--record", str(tmp_path / "mine.jsonl"))
+    assert code == 0, said
+    assert "  board (a..c across, 1..3 down; . is an empty cell):\n       a b c \n    1  . . .\n" in said
+    assert "    5. put(at=b2)\n" in said and "x=" not in said, said
+    assert "  = put(at=b2)\n" in said and "disc (seat 0) from box[0] placed on board at b2\n" in said
+    assert "  = put(at=c1)\n" in said  # (a name in another case, where no other cell is named so)
+    records = [json.loads(line) for line in (tmp_path / "mine.jsonl").read_text().splitlines()]
+    placed = [e["at"] for e in records if e.get("event") == "place"]
+    assert placed[0] == {"x": 1, "y": 1, "rot": 0} and placed[2] == {"x": 2, "y": 0, "rot": 0}  # (records keep x and y)
+
+
+def test_replay_text_tells_a_cell_by_the_names(tmp_path):
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    code, said = _play(tmp_path, "b2\n1\n", LABELLED, "--record", str(tmp_path / "mine.jsonl"))
+    assert code == 0, said
+    told = CliRunner().invoke(main, ["replay", str(tmp_path / "mine.jsonl"), "--seat", "0", "--text"]).output
+    assert "> seat 0 (you): put(at=b2)\n    disc (seat 0) from box[0] placed on board at b2\n" in told, told
+
+
+def test_a_position_on_a_board_whose_pieces_turn_is_written_with_its_rot_and_typed_with_it(tmp_path):
+    turning = LABELLED.replace(", turns: false", "").replace("""['x' if owner == 0 else 'o']""", """['x' if owner == 0 else 'o', 'x']""")
+    code, said = _play(tmp_path, "b2 90\n", turning)
+    assert "   11. put(at=(b2, rot=90))\n" in said and "   4. put(at=(b2, rot=0))\n" in said, said
+    assert "  = put(at=(b2, rot=90))\n" in said and "placed on board at b2 rot=90\n" in said, said
+
+
+def test_a_cell_name_no_option_has_says_how_a_cell_is_typed(tmp_path):
+    code, said = _play(tmp_path, "z9\n")
+    assert "'z9' is not among this turn's options (the 9 the rules allow now): type an option's number, 1..9, or a " \
+           "cell by its name (e.g. 'c3')" in said, said
+
+
+def test_grids_labelled_differently_write_a_position_by_x_and_y_and_each_grid_its_own_cells(tmp_path):
+    two = LABELLED.replace("  box: {each: player}\n", "  box: {each: player}\n  side: {grid: {resolution: 1, width: 3, "
+                           "height: 3, labels: {x: [p, q, r], y: [s, t, u]}}}\n")
+    code, said = _play(tmp_path, "1 1\n", two)
+    assert "    5. put(at=(x=1, y=1))\n" in said and "placed on board at b2\n" in said, said
+    assert "  side (p..r across, s..u down; . is an empty cell):\n" in said
