@@ -55,7 +55,7 @@ def match_choice(text: str, options, single_zones=(), again: bool = False, readi
     if number is not None:
         return _by_number(number, text.strip() == number and not again, options, single_zones, reading, forbidden)
     position = _typed_position(text, options, single_zones)
-    if position is not None:  # d3 90 as 3 2 90 where the board names its cells
+    if position is not None:  # (3, 2) or [3, 2] as 3 2; d3 90 as 3 2 90 where the board names its cells
         return _by_position(position, options, single_zones, forbidden)
     if not _places(options) or "(" in text or _names_unplaced_action(words, options):  # an option as listed, bid(q=7, f=3), or its words: bid q=7 f=3
         return _by_label(text, options, single_zones, forbidden)
@@ -66,11 +66,19 @@ def match_choice(text: str, options, single_zones=(), again: bool = False, readi
     return _by_position(words, options, single_zones, forbidden)
 
 
+BRACKETED = re.compile(r"\s*[(\[]\s*([-+]?\d+)\s*,?\s*([-+]?\d+)\s*(?:,?\s*([-+]?\d+)\s*)?[)\]]\s*")  # (3, 2), [3, 2, 90]
+
+
 def _typed_position(text: str, options, single_zones=()) -> list | None:
-    """The words of a position typed as 'x y rot' reads it, for one typed otherwise: a cell named by a board's labels
-    followed by more words, d3 90 (d3 alone is read as the options' words, which hold it); None for another line."""
+    """The words of a position typed as 'x y rot' reads it, for one typed otherwise: x y (and rot) in brackets, (3, 2)
+    or [3, 2], as the options write a position less its names (a trial's `(3, 2)` matched the options holding a 3 and
+    a 2 in either order); a cell named by a board's labels followed by more words, d3 90 (d3 alone is read as the
+    options' words, which hold it); None for another line, and where an option is written so ([1, 2], a list)."""
     if not _places(options):
         return None
+    bracketed = BRACKETED.fullmatch(text)
+    if bracketed is not None:
+        return None if _written_as(text, options, single_zones) else [n for n in bracketed.groups() if n is not None]
     labels = getattr(single_zones, "labels", None)
     words = text.split()
     if labels is None or len(words) < 2:

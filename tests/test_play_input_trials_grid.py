@@ -75,6 +75,17 @@ def test_a_rot_typed_on_a_board_whose_pieces_never_turn_says_so(tmp_path):
     assert "a piece that looks the same turned" in _asked(tmp_path, "1 0 90")
 
 
+def test_a_position_typed_in_brackets_is_read_as_x_then_y_as_without_them(tmp_path):
+    """A Reversi trial: `(3, 2)` and `[3, 2]`, as the options write a position less its names, were read as words, a 3
+    and a 2 in either order, and matched two placements; `3, 2` and `3 2` were read as x then y."""
+    (tmp_path / "ruleset.yaml").write_text(GRID_PASS.replace("height: 1", "height: 3"), encoding="utf-8")
+    for typed, x, y in (("(2, 1)", 2, 1), ("[2, 1]", 2, 1), ("( 2 1 )", 2, 1), ("[2, 1, 0]", 2, 1), ("2, 1", 2, 1), ("(1, 2)", 1, 2)):
+        found = _asked(tmp_path, typed)
+        at = dict(found.args)["at"] if not isinstance(found, str) else {}
+        assert (at.get("x"), at.get("y"), at.get("rot")) == (x, y, 0), (typed, found)
+    assert "no legal option at x=0 y=1" in _asked(tmp_path, "(0, 1)")  # (the if rules out x=0: said as for 0 1)
+
+
 CARDS = """\
 philtre: 1
 game: cards
