@@ -11,8 +11,8 @@ import weakref
 import click
 
 from .cli import EXIT_FINDINGS, EXIT_USAGE, PLAYERS_HELP, OnePlayerCount, WholeNumber, guarded, load, named, overlay_identity, players_for, usable_file, warn_of
-from .play_input import (NUMBER, Amounts, NumberReading, _a_position, _forbidding, _places, _position_hint, command_typed,
-                         help_text, listing, match_choice, number_note, read_listed)
+from .play_input import (LEAVING, NUMBER, Amounts, NumberReading, _a_position, _forbidding, _places, _position_hint,
+                         command_typed, help_text, leaving_typed, listing, match_choice, number_note, read_listed)
 
 @click.command()
 @click.argument("ruleset", callback=named)
@@ -888,7 +888,8 @@ def _ask(options, seed: int, record_path=None, single_zones=(), reading: NumberR
          forbidden=None, board=None):
     """Read a choice: an option's number (a line of amounts' number, then the amount), or a placement typed as 'x y rot'
     (plus words to pick the piece); ``forbidden`` says why a line naming no option is refused, where the rules rule out
-    one it names (_forbidding); ``board`` shows the board and the options again (`board` or `?` typed)."""
+    one it names (_forbidding); ``board`` shows the board and the options again (`board` or `?` typed); `quit` or `exit`,
+    where no option's words hold it, leaves the game as Ctrl-D does (a trial's was refused, and nothing said how to leave)."""
     lines = listing(options)
     asked = None  # the line just refused: a number asked about, typed again, is the option's number
     refused = 0  # lines refused in a row at this decision
@@ -904,6 +905,8 @@ def _ask(options, seed: int, record_path=None, single_zones=(), reading: NumberR
         if isinstance(found, Amounts):  # its number (or its words): the amount is asked, the board left on the screen
             amounts, refused, commands = found, 0, 0  # (a line taken: the lines refused in a row start again)
             continue
+        if isinstance(found, str) and leaving_typed(text, options, single_zones):
+            _leave(seed, record_path, 1, f"{text.strip()!r} typed: ")
         command = command_typed(text, options, single_zones) if isinstance(found, str) else None
         if command is not None:
             if command == "board":
@@ -915,7 +918,7 @@ def _ask(options, seed: int, record_path=None, single_zones=(), reading: NumberR
             _stop_unless_typed(commands, decision, f"{text!r} asks for {asked_for}, no option", seed, record_path)
             continue
         if isinstance(found, str):
-            click.echo(found, err=True)
+            click.echo(found if refused else f"{found}\n  ({LEAVING})", err=True)
             asked, refused = text, refused + 1
             _stop_unless_typed(refused, decision, found, seed, record_path)
             continue

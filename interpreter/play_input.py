@@ -1771,3 +1771,14 @@ def help_text(lines: list, options, single_zones=()) -> list:
     said += [f"  {' or '.join(BOARD_WORDS)}: the board and the options again", "  help: this",
              "  Ctrl-D or Ctrl-C: leave the game (its seed is said, to play it again)"]
     return said
+
+
+LEAVE_WORDS = ("quit", "exit")  # typed alone, where no option's words hold them: leave the game, as Ctrl-D does
+LEAVING = "quit, exit or Ctrl-D leaves the game"  # said with the first line refused at a decision
+
+
+def leaving_typed(text: str, options, single_zones=()) -> bool:
+    """Whether ``text`` is one of LEAVE_WORDS alone and no option's label holds it as a word (an action `quit` is still
+    chosen by it)."""
+    word = text.strip().lower()
+    return word in LEAVE_WORDS and not any(word in _label_words(option.label(None, single_zones)) for option in options)

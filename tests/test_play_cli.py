@@ -1294,6 +1294,27 @@ def test_play_on_piped_input_stops_after_three_lines_in_a_row_refused(tmp_path):
     assert result.exit_code == 0 and "seat 0 scores +4" in result.output, result.output
 
 
+def test_quit_or_exit_leaves_the_game_as_ctrl_d_does_and_a_refusal_says_so(tmp_path):
+    """A trial's `quit` was refused with the options, and nothing said how to leave: where no option's words hold
+    it, `quit` or `exit` leaves as Ctrl-D does (exit 1, the seed said); the first line refused at a decision says how."""
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    (tmp_path / "ruleset.yaml").write_text(BIDS, encoding="utf-8")
+    for word in ("quit", " EXIT "):
+        result = CliRunner().invoke(main, ["play", str(tmp_path), "--seed", "1"], input=f"99\n98\n{word}\n4\n")
+        said = result.output
+        assert result.exit_code == 1 and "scores" not in said.split("your choice")[-1], said
+        assert f"{word.strip()!r} typed: game left before its end (seed 1: --seed 1 plays this deal again)" in said, said
+        assert said.count("(quit, exit or Ctrl-D leaves the game)") == 1, said
+    quitting = BIDS.replace("choose: {n: range(14)}", "choose: {n: range(2)}")
+    (tmp_path / "ruleset.yaml").write_text(quitting.replace("actions:\n", "actions:\n  quit: {}\n").replace(
+        "decide: bid", "decide: [bid, quit]"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", str(tmp_path), "--seed", "1"], input="quit\n")
+    assert result.exit_code == 0 and "= quit()" in result.output, result.output  # (an option's word: the option)
+
+
 def test_play_at_a_terminal_asks_again_after_any_number_of_lines_refused(tmp_path, monkeypatch):
     """At a terminal a person reads why a line was refused: play asks again, however many were."""
     from click.testing import CliRunner
