@@ -1769,7 +1769,7 @@ def help_text(lines: list, options, single_zones=()) -> list:
     if _places(options):
         said.append(f"  a position: {_position_hint(options)}")
     said += [f"  {' or '.join(BOARD_WORDS)}: the board and the options again", "  help: this",
-             "  Ctrl-D or Ctrl-C: leave the game (its seed is said, to play it again)"]
+             "  quit, exit, Ctrl-D or Ctrl-C: leave the game (its seed is said, to play it again)"]
     return said
 
 
