@@ -82,6 +82,22 @@ def bank(S) -> None:
         spend(S, done)
 
 
+def keep_once(S, name: str, value):
+    """``value``, a definition's that reads nothing a game changes (Compiler._once), kept in ``S`` under ``name`` (the
+    definition's function) for the game's later reads: ``S.consts``, a dict replaced (never changed) at each value
+    kept, so that a copy of the state shares the values kept before it was made and keeps its own apart (what a search
+    works out on its copy is not the game's: each works out and charges its own first read). A game's state without
+    one yet is given one; a stand-in's (a layout's, a lint's: ``consts`` None) keeps nothing, so the work of `copies`
+    and the lints' evaluations is what it was."""
+    try:
+        kept = S.consts
+    except AttributeError:  # (a game's state: the slot is set at the first value kept, not by initial_state)
+        kept = {}
+    if kept is not None:
+        S.consts = {**kept, name: value}
+    return value
+
+
 class OutOfWork(RuleRuntimeError):
     """An evaluation stopped after WORK_LIMIT steps (the budget is full again: see out_of_work)."""
 

@@ -29,7 +29,7 @@ from .builtins import (
     BUILTINS, FRACTION_HINT, FRACTION_SAID, GRID_RECORDS, HEAVY, MAX_ITEMS, MAX_RANGE, RANGE_STEP_ZERO, RUN_STEP_ZERO, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, OutOfWork, RuleRuntimeError, bank,
     beyond_the_limit,
     TEAM_BUILTINS, b_index_of, b_placements_every_turn, fraction_hint, b_placements_on_boards, b_placements_unturned,
-    b_placements_unturned_every_turn, b_subsets_of, charge_written, empty_extreme_said, item_at as _ix, out_of_work,
+    b_placements_unturned_every_turn, b_subsets_of, charge_written, empty_extreme_said, item_at as _ix, keep_once, out_of_work,
 )
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .parser import SourceText, doubled_operator, doubled_operator_said, parse
@@ -2141,7 +2141,9 @@ class Compiler:
         # memo keys: a zone by its (name, index), a component by its id (no Python-level hash)
         args = "".join((f"v_{p}.key, " if t == "zone" else f"v_{p}['id'], " if t == "comp" else f"v_{p}, ")
                        for p, t in zip(define.params, arg_types))
-        if any(t == "record" or t == "map" or is_list(t) for t in arg_types):
+        if not define.params and len(self.diagnostics) == reported and self._kept_once(define):
+            self._once(fname, code, folded)  # the same value for the whole game: worked out at its first read, kept
+        elif any(t == "record" or t == "map" or is_list(t) for t in arg_types):
             # a record or list argument cannot be a memo key (and is rarely the same twice)
             body = folded or f"    f_r = {code}"
             self.functions.append(f"def {fname}(S, L{params}):\n{body}\n    return f_r")
@@ -2168,6 +2170,34 @@ class Compiler:
         if not types:
             define.type = t
         return fname, t
+
+    def _kept_once(self, define: Define) -> bool:
+        """Whether a definition of no parameter is kept for the game once worked out: its body does work (a
+        comprehension or a call) and it reads, itself or through the definitions it uses, nothing that can change
+        while a game runs (what a component's derive may read: the seats and their number, components, words and
+        numbers; no zone, variable, die, score, round, `me` or `current`: _game_read), so it gives the same value at
+        every read of a game. A literal is written where it is used (_literal): there is nothing to keep."""
+        if _literal(define) or define.tree is None:
+            return False
+        if not any(isinstance(n, (ast.Comprehension, ast.Call)) for n in ast.walk(define.tree)):
+            return False  # (arithmetic, tests and lists written out cost less than the read of a kept value)
+        return self._game_read(define.name) is None
+
+    def _once(self, fname, code, folded) -> None:
+        """The functions of a definition kept for the game (_kept_once): its body's (``_o`` before its name), and its
+        own, which reads the value kept in the state (``S.consts``, by its function's name) or, at the game's first
+        read, works it out with the body's function and keeps it (builtins.keep_once). That first read charges the
+        work budget and fails as the definition always did (a failure keeps nothing: the next read works it out
+        again, and fails the same); a later read charges nothing, as a read of the memo. Not remembered: no memo read
+        of it is written (_memo_read), and nothing writes its body out where it is read."""
+        body = folded if folded is not None else f"    f_r = {code}"
+        self.functions.append(
+            f"def _o{fname}(S, L):\n{body}\n    return f_r\n"
+            f"def {fname}(S, L):\n"
+            f"    try:\n        return S.consts[{fname!r}]\n"
+            f"    except (KeyError, AttributeError, TypeError):\n        pass\n"
+            f"    return _keep_once(S, {fname!r}, _o{fname}(S, L))")
+        self.defined_at["_o" + fname] = self.defined_at[fname]
 
     def _static_family(self, fname, params, names, folded) -> str | None:
         """A definition's function for a body that lists some zones of a family (``folded``: the loops ``_folded``
@@ -7815,7 +7845,7 @@ RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_pow": _pow, "_neg": 
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip, "_compress": compress,
                 "_LAZY": _LAZY, "_NOMEMO": {}, "_seat_kept": _seat_kept, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_distinct_apart": distinct_apart, "_where_apart": where_apart, "_type": type, "_int": int, "_list": list, "_set": set, "_str": str, "_Zone": Zone,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})
-RUNTIME.update({"_beyond_the_limit": beyond_the_limit, "_bank": bank})
+RUNTIME.update({"_beyond_the_limit": beyond_the_limit, "_bank": bank, "_keep_once": keep_once})
 RUNTIME.update({"_dict": dict, "_not_looked_in": _not_looked_in, "_no_truth": _no_truth, "_no_truths": _no_truths})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 RUNTIME["b_subsets_of"] = b_subsets_of  # subsets(xs, k): a call of its own (BUILTINS' is subsets(xs)'s)

@@ -627,9 +627,11 @@ class _ReadsState(Exception):
 
 
 class _NoState:
-    """A state that refuses every read (but says there is no memo, so definitions compute)."""
+    """A state that refuses every read (but says there is no memo, so definitions compute, and keeps no value of a
+    definition yet: builtins.keep_once)."""
 
     memo = None
+    consts = None
 
     def __getattr__(self, name):
         raise _ReadsState(name)
@@ -5999,6 +6001,8 @@ class _Flow:
 
 class _StartState:
     """The position before the flow's first statement, for what lints evaluate (deal sizes)."""
+
+    consts = None  # no value of a definition kept yet (builtins.keep_once)
 
     def __init__(self, rs, n):
         layout = rs.layout(n)

@@ -427,6 +427,7 @@ class _Seats:
     """The state stand-in a zone's `copies` expression sees: the player count, and nothing of a game."""
 
     memo = None  # a definition it names is computed, not remembered
+    consts = None  # nor kept (builtins.keep_once)
 
     def __init__(self, n):
         self.nplayers, self.players = n, list(range(n))
@@ -610,6 +611,7 @@ class _Counts:
     """The state stand-in `copies` and `start` expressions see: the player count and empty zones."""
 
     memo = None  # a definition they name is computed, not remembered
+    consts = None  # nor kept (builtins.keep_once)
 
     def __init__(self, n, zones):
         self.nplayers, self.players = n, list(range(n))

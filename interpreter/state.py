@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import weakref
+from types import MappingProxyType
 from _random import Random as _CRandom
 
 from philtre.dsl.builtins import WORK_PER_STEP
@@ -70,6 +71,9 @@ class Flow:
 NO_DICE_ASIDE = frozenset()  # State.aside of a game that has set no die aside
 
 
+NOTHING_KEPT = MappingProxyType({})  # a state's values of definitions kept for the game (builtins.keep_once): none yet
+
+
 class State:
     """Everything about one game at one moment; ``copy()`` is cheap and complete."""
 
@@ -77,7 +81,8 @@ class State:
     # reads of every instance, 6% of a playout; docs/hot-path.md, "The classes the hot path reads")
 
     __slots__ = ("zones", "vars", "scores", "round", "turn", "round_scores", "dice", "aside", "where", "revealed",
-                 "placed", "grid_version", "players", "nplayers", "components", "grids", "grid_memo", "memo", "flow")
+                 "placed", "grid_version", "players", "nplayers", "components", "grids", "grid_memo", "memo", "flow",
+                 "consts")  # consts: set at the first value kept (builtins.keep_once), not by initial_state
 
     def copy(self) -> "State":
         other = State.__new__(State)
@@ -96,6 +101,7 @@ class State:
         other.grids = self.grids
         other.grid_memo = {}
         other.memo = None
+        other.consts = getattr(self, "consts", NOTHING_KEPT)  # (the values kept for the game, shared: keep_once replaces them)
         other.players = self.players
         other.nplayers = self.nplayers
         other.components = self.components
