@@ -7,6 +7,8 @@
 - a component put at a depth of a zone (under `move`): lift off, put on, put back;
 - a bag (under zones): a public zone shuffled by the drawing action, so that the order a seat saw is not the draw;
 - hex cells (under Grids): links between `[x, y]` nodes and `reachable` join a grid's cells along six neighbours.
+- a map of places and links (under Grids): towns on the corners of hexagonal tiles, roads on their sides, the tables
+  worked out in the language; the distance and joining rules and the picture `show` draws.
 - majorities (under define): first and second place by the seats ahead, ties sharing a place and its points;
 - a value named inside an expression (under Comprehensions): a clause over a one-item list writes it once.
 - a definition whose parameter names a value (under Comprehensions): the value computed in the call, read in the body.
@@ -169,6 +171,49 @@ def test_hex_cells_join_along_their_six_neighbours_by_reachable(tmp_path):
     path = _write(tmp_path, data)
     assert [str(f.diagnostic) for f in check_file(path).findings] == []
     assert [r.failures for r in run_scenarios(load_ruleset(path))] == [[], []]
+
+
+def _map_game(tmp_path, snippet: dict) -> Game:
+    """A two-seat game of language.md's map of places and links: its snippet, a pass, a few rounds."""
+    data = {"philtre": 1, "game": "corner-map", "players": 2, **snippet}
+    data["actions"]["pass"] = {}
+    data["flow"] = [{"repeat": 8, "do": [{"for": "p in players",
+                                          "do": [{"decide": ["settle", "build"], "player": "p", "otherwise": "pass"}]}]}]
+    data["winners"] = {"highest": "longest_trail(roads(p))"}
+    return Game(load_ruleset(_write(tmp_path, data)), 2, seed=0)
+
+
+def _chosen(game, seat: int, text: str) -> None:
+    game.apply(seat, next(o for o in game.options(seat) if str(o) == text))
+
+
+def test_a_map_of_places_and_links_keeps_its_rules_and_draws_its_picture(tmp_path):
+    """language.md's map (under Grids): 13 places and 15 links of three tiles (54 and 72 of 19); a town keeps its
+    distance, a road joins the seat's own, and `picture` draws the towns as the page shows; validates with no finding."""
+    from philtre.dsl.validate import check_file
+    from philtre.interpreter.render import shown_values
+
+    text = LANGUAGE.read_text(encoding="utf-8")
+    section = text[text.index("### A map of places and links"):]
+    snippet = yaml.safe_load(_block_after("### A map of places and links"))
+    game = _map_game(tmp_path, snippet)
+    assert [str(f.diagnostic) for f in check_file(str(tmp_path / "ruleset.yaml")).findings] == []
+    ns, S = game.ruleset.namespace, game.state
+    assert (len(ns["d_points"](S, {})), len(ns["d_ends"](S, {})), len(S.zones["spot"]), len(S.zones["link"])) == (13, 15, 13, 15)
+    _chosen(game, 0, "settle(i=0)")
+    assert "settle(i=1)" not in [str(o) for o in game.options(1)]  # beside place 0
+    _chosen(game, 1, "settle(i=9)")
+    assert str(game.options(0)[0]) != "settle(i=0)"
+    picture = re.search(r"as `.`:\n\n```\n(.*?)```", section, re.S).group(1)
+    assert [line.rstrip() for line in shown_values(game)["picture"].split("\n")] == picture.rstrip("\n").split("\n")
+    roads = [str(o) for o in game.options(0) if str(o).startswith("build")]
+    assert roads == ["build(e=0)", "build(e=5)"]  # the two links at place 0
+    _chosen(game, 0, "build(e=0)")
+    _chosen(game, 1, "build(e=8)")
+    assert "build(e=1)" in [str(o) for o in game.options(0)]  # on from the road's other end
+    snippet["define"]["tiles"] = "[[q, r] for r in range(-2, 3) for q in range(-2, 3) if abs(q + r) <= 2]"
+    big = _map_game(tmp_path, snippet)
+    assert (len(big.state.zones["spot"]), len(big.state.zones["link"])) == (54, 72)
 
 
 def test_a_let_keeps_what_a_definition_read_before_a_move(tmp_path):
