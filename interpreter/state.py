@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import weakref
-from types import MappingProxyType
 from _random import Random as _CRandom
 
 from philtre.dsl.builtins import WORK_PER_STEP
@@ -71,7 +70,9 @@ class Flow:
 NO_DICE_ASIDE = frozenset()  # State.aside of a game that has set no die aside
 
 
-NOTHING_KEPT = MappingProxyType({})  # a state's values of definitions kept for the game (builtins.keep_once): none yet
+# a state's values of definitions kept for the game (builtins.keep_once): none yet; never written, as keep_once
+# replaces a state's values, never changes them (a plain dict: a state copies, pickles and deep-copies as before)
+NOTHING_KEPT: dict = {}
 
 
 class State:
