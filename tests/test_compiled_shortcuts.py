@@ -1565,7 +1565,9 @@ def test_a_seats_remembered_value_is_read_from_the_memo_where_a_loop_over_the_se
     path.write_text(SEAT_MEMO)
 
     ruleset = load_ruleset(str(path))
-    assert {"memo", "get"} <= _names_of(ruleset.namespace["_d_unmarked"].__code__)  # (read in its comprehension)
+    # (read in its comprehension: unmarked reads nothing a game changes, so its body is the function of a value kept
+    # for the game, _od_unmarked, run at its first read, where the memo of the expression reading it stands)
+    assert {"memo", "get"} <= _names_of(ruleset.namespace["_od_unmarked"].__code__)
     computed = []
     found, calls = _played_marks(ruleset, monkeypatch, players, computed)
     # showing('a') computes each seat's mark (a miss each, written out in its loop); showing('b') and unmarked read
