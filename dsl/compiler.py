@@ -839,6 +839,7 @@ class Compiler:
         self._table_costs: dict = {}  # definition -> its expanded size at the game's largest table (E133)
         self._depths: dict = {}  # definition -> how deep its calls go
         self._callee_lists: dict = {}  # definition -> the definitions it uses directly
+        self._game_readers: dict = {}  # definition -> whether it reads what a game changes (_reads_the_game)
         self._constants: dict = {}  # function of a definition that is a literal (`limit: 13`) -> that literal's code
         self._definition_calls: dict = {}  # definition -> how often evaluating it may call each definition (see _may_repeat)
         self._called: set = set()  # definitions called somewhere through their function (the others are always written out)
@@ -2173,15 +2174,39 @@ class Compiler:
 
     def _kept_once(self, define: Define) -> bool:
         """Whether a definition of no parameter is kept for the game once worked out: its body does work (a
-        comprehension or a call) and it reads, itself or through the definitions it uses, nothing that can change
+        comprehension, a call, a read of another definition but a literal) and it reads, itself or through the definitions it uses, nothing that can change
         while a game runs (what a component's derive may read: the seats and their number, components, words and
         numbers; no zone, variable, die, score, round, `me` or `current`: _game_read), so it gives the same value at
         every read of a game. A literal is written where it is used (_literal): there is nothing to keep."""
         if _literal(define) or define.tree is None:
             return False
-        if not any(isinstance(n, (ast.Comprehension, ast.Call)) for n in ast.walk(define.tree)):
+        defines = self.symbols.defines
+        if not any(isinstance(n, (ast.Comprehension, ast.Call))
+                   or (isinstance(n, ast.Name) and n.name in defines and not _literal(defines[n.name]))
+                   for n in ast.walk(define.tree)):
             return False  # (arithmetic, tests and lists written out cost less than the read of a kept value)
-        return self._game_read(define.name) is None
+        return not self._reads_the_game(define.name)
+
+    def _reads_the_game(self, name: str, seen: frozenset = frozenset()) -> bool:
+        """Whether definition ``name``, or one it uses, reads what a component's derive cannot (_game_name), as
+        _game_read, each definition's answer kept (a definition used by many is looked into once: definitions each
+        using the two before them made _game_read's walk exponential). Where it cannot tell (a body not parsed, a
+        cycle: E130), true: nothing is kept then."""
+        known = self._game_readers
+        if name in known:
+            return known[name]
+        define = self.symbols.defines.get(name)
+        if define is None:
+            return False  # (a zone, a variable...: its reader's own _game_name says so)
+        if define.tree is None or name in seen:
+            return True
+        nodes = list(ast.walk(define.tree))
+        bound = set(define.params) | {n.var for n in nodes if isinstance(n, ast.Clause)}  # names of its own, not the ruleset's
+        used = {n.func if isinstance(n, ast.Call) else n.name for n in nodes if isinstance(n, (ast.Call, ast.Name))} - bound
+        reads = (any(self._game_name(n, bound) for n in nodes)
+                 or any(self._reads_the_game(other, seen | {name}) for other in sorted(used)))
+        known[name] = reads
+        return reads
 
     def _once(self, fname, code, folded) -> None:
         """The functions of a definition kept for the game (_kept_once): its body's (``_o`` before its name), and its

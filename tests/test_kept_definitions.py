@@ -71,9 +71,14 @@ def test_a_table_worked_out_once_a_game_counts_its_work_towards_the_step_limit_o
     assert game.state.flow.steps < 700
 
 
-def test_a_table_read_nowhere_else_is_still_read_anew_where_it_reads_a_variable(tmp_path):
-    """The same table reading a variable is worked out at each read, its work counted each time: R200."""
-    text = HEAVY.replace("STEPS", "1000").replace("range(3000)", "range(3000 + 0 * n)")
+@pytest.mark.parametrize("table", [
+    '"[x * x for x in range(3000 + 0 * n)]"',
+    '"[x * x for x in upto]"\n  upto: "range(3000 + 0 * n)"',  # (through another definition)
+])
+def test_a_table_that_reads_a_variable_is_still_worked_out_at_each_read(tmp_path, table):
+    """The same table reading a variable, itself or through a definition it reads, is worked out at each read, its
+    work counted each time: R200."""
+    text = HEAVY.replace("STEPS", "1000").replace('"[x * x for x in range(3000)]"', table)
     with pytest.raises(PhiltreError) as stopped:
         Game(load_ruleset(_write(tmp_path, text)), 2, seed=0)
     assert "R200" in str(stopped.value)
