@@ -517,6 +517,7 @@ def _tell(game, seat: int, told: int) -> int:
     # decision whose action set them, not the flow after it (a trial's payment after a sealed auction read as the last bid's)
     decisions: dict = {}
     events = through_quiet(events, game.ruleset)  # (seeds sown through a quiet hand: one line, not one a seed)
+    events = kind_changes(events, placed, game)  # (a disc flipped: one line, not two)
     for i, e in enumerate(events):
         if (joined := _joined_draw(drawn, e, len(lines))) is not None:
             # a hidden card drawn after another, from and to the same zones, told with it, as a deal is: 8 draws were 8
@@ -531,7 +532,7 @@ def _tell(game, seat: int, told: int) -> int:
         _follow_places(e, placed, game)
         if _placing(e, events[i + 1] if i + 1 < len(events) else None):
             continue  # told with the place that follows it, once
-        if i and _placing(events[i - 1], e):
+        if i and _placing(events[i - 1], e) and text is not None:  # (None: told with another, kind_changes)
             text = placed_from_text(events[i - 1], e, game.ruleset)
         if e.get("event") == "decision" and e.get("player") == seat:
             nth, own["told"] = own["told"], own["told"] + 1
@@ -725,6 +726,46 @@ def _follow_places(event: dict, placed: dict, game=None) -> None:
     for comp in moved:
         if isinstance(comp, dict) and "id" in comp:
             placed.pop(comp["id"], None)
+
+
+def kind_changes(events: list, placed: dict, game) -> list:
+    """``events`` (a record, as a seat sees it, through_quiet's) with each piece taken off a cell of a grid and another
+    placed on that cell, before the next decision, told as one line (language.md, A piece that changes kind): the move
+    off marked CHANGED, what the line tells; the move and the place of the new piece marked TOLD_WITH (event_text tells
+    them nothing). Alike changes (the same pieces before and after, on one grid) of one decision's effects are one line
+    listing their cells, where the first is told (a trial's move flipping 11 discs was 24 lines, the move lost among
+    them). ``placed``: where each piece lay before the events (kept as it is). As many events, in their order."""
+    from .render import CHANGED, TOLD_WITH, _thing
+
+    out, where = list(events), dict(placed)
+    off: dict = {}  # (grid, x, y) -> (the index of the move off it, the piece, its place), since the last decision
+    lines: dict = {}  # (grid, the piece before, the piece after) -> the index of the line told, since the last decision
+    for i, e in enumerate(events):
+        kind = e.get("event")
+        if kind == "decision":
+            off, lines = {}, {}
+        elif (kind == "move" and TOLD_WITH not in e and isinstance(e.get("to"), dict) and len(e["components"]) == 1
+              and isinstance(e["components"][0], dict) and e["components"][0].get("id") in where):
+            cell = where[e["components"][0]["id"]]
+            off[(e["from"]["zone"], e["from"]["index"], cell[0], cell[1])] = (i, e["components"][0], cell)
+        elif kind == "place" and isinstance(e.get("at"), dict) and isinstance(e["component"], dict):
+            at = e["at"]
+            found = off.pop((e["zone"]["zone"], e["zone"]["index"], at.get("x"), at.get("y")), None)
+            # (at the same turn: None, where turning tells nothing of the piece taken off, is rot 0)
+            if found is not None and (found[2][2] == at.get("rot") or found[2][2] is None and at.get("rot") == 0):
+                j, was, cell = found
+                key = (repr(e["zone"]), _thing(was, game.ruleset), _thing(e["component"], game.ruleset))
+                first = lines.setdefault(key, j)
+                if first == j:
+                    out[j] = {**out[j], CHANGED: {"zone": e["zone"], "cells": [cell], "was": was, "now": e["component"]}}
+                else:
+                    out[first][CHANGED]["cells"].append(cell)
+                    out[j] = {**out[j], TOLD_WITH: first}
+                out[i] = {**out[i], TOLD_WITH: first}
+                if _placing(events[i - 1], e):  # (the new piece's move out of its box: told with it)
+                    out[i - 1] = {**out[i - 1], TOLD_WITH: first}
+        _follow_places(e, where, game)
+    return out
 
 
 def _set_lines(event: dict, ruleset, before=None) -> list:
@@ -1064,7 +1105,7 @@ def _told_whole(game, seat) -> list:
     leaves a value as told and a `quiet` variable's sets left out."""
     from .render import entry_sets, event_text, keeps_scores, placed_from_text, through_quiet
 
-    events = through_quiet(game.recorder.for_player(seat), game.ruleset)
+    events = kind_changes(through_quiet(game.recorder.for_player(seat), game.ruleset), {}, game)
     placed: dict = {}
     values: dict = {}
     lines = []
@@ -1079,7 +1120,7 @@ def _told_whole(game, seat) -> list:
         _follow_places(e, placed, game)
         if _placing(e, events[i + 1] if i + 1 < len(events) else None):
             continue  # told with the place that follows it, once
-        if i and _placing(events[i - 1], e):
+        if i and _placing(events[i - 1], e) and text is not None:  # (None: told with another, kind_changes)
             text = placed_from_text(events[i - 1], e, game.ruleset)
         made = decisions.get(game.recorder.made_by(i)) if _hidden_set(e) else None
         if text is not None and made is not None and not _quiet(e, game.ruleset):

@@ -849,6 +849,16 @@ def _counted(comps) -> bool:
     return isinstance(comps, list) and bool(comps) and UNCOUNTED not in comps
 
 
+CHANGED = "changed"  # the key kind_changes marks the first move off a cell of a fold with: what it tells, on its line
+
+
+def changes_text(change: dict, ruleset) -> str:
+    """Pieces swapped for pieces of another kind where they lay, as one line (kind_changes): the grid, the cells, and
+    what lay there before and after, `board x=3 y=2, x=3 y=3: disc (seat 0) -> disc (seat 1)`."""
+    cells = ", ".join(map(_cell_text, change["cells"]))
+    return f"{_where(change['zone'], ruleset)} {cells}: {_thing(change['was'], ruleset)} -> {_thing(change['now'], ruleset)}"
+
+
 def event_text(event: dict, ruleset, placed=None, seat=None) -> str | None:
     """One line telling a filtered record event (records.md), or None for one not worth telling (a shuffle); ``seat``,
     the seat whose record it is (None: an onlooker's, or the full record), names the cards dealt to a zone it sees.
@@ -857,8 +867,11 @@ def event_text(event: dict, ruleset, placed=None, seat=None) -> str | None:
     ``placed`` (id -> (x, y, rot): where each piece lay on a grid before the event), a decision names a piece with its
     place, as the options listed it (which of four alike pieces moved), and a move or a gather of pieces off a grid
     the cells they left (`disc (seat 1) from board at x=3 y=3 to supply[1]`)."""
-    if TOLD_WITH in event:  # (a move out of a quiet zone, told on the line of the move into it: through_quiet)
+    if TOLD_WITH in event:  # (a move out of a quiet zone, told on the line of the move into it: through_quiet; a
+        # piece's change of kind, on the line of the first alike: kind_changes)
         return None
+    if CHANGED in event:
+        return changes_text(event[CHANGED], ruleset)
     if placed and event.get("event") in PLACED_WORDS:
         return PLACED_WORDS[event["event"]](event, ruleset, placed)
     if seat is not None and event.get("event") == "deal":
