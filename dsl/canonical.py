@@ -17,14 +17,15 @@ import json
 # actions and choose list the options in order; derive, choose, set and let are read in order,
 # a later key seeing an earlier one. `define`, `blocks` and a decide's `with`, the other mappings of named keys, are read
 # by name (a name given twice is E132, or S029, in either order; a body is an expression, or a list of statements; each
-# value handed is read in the decide's names, not in the others'). A die face's
+# value handed is read in the decide's names, not in the others'; an action's `label`, one expression a choice, shows
+# and plays nothing: the content hash leaves it out). A die face's
 # attributes are a record: the language reads them by name (a face cannot be looped over), so their order is only
 # that of a roll event's JSON keys.
 ORDERED_MAPPINGS = frozenset({"components", "zones", "variables", "dice", "actions",
                               "attributes", "derive", "choose", "set", "let"})
 # Every mapping whose keys the author names: under one, a key is a name (an action called `set`, a zone called
 # `initial`), never the word of the language it is spelt like, so the value under it is read as what it is (a spec)
-NAMED_MAPPINGS = ORDERED_MAPPINGS | {"define", "blocks", "with"}
+NAMED_MAPPINGS = ORDERED_MAPPINGS | {"define", "blocks", "with", "label"}
 
 
 MAP = "$map"  # a data map kept as a list of [key, value] pairs: written order and each key's kind (1 is not "1")

@@ -12,6 +12,7 @@ from .blocks import check_circles, declared_blocks
 from .cache import sha256
 from .compiler import ANY, MAX_SEATS, SEAT, Compiler, Define, Expr, Symbols, a_type, one_e152_per_place, parse_define_head, plain_type
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
+from .labels import compiled_labels
 from .model import (
     Action,
     ComponentType,
@@ -418,6 +419,8 @@ def content_hash(data) -> str:
         rules["variables"] = {name: _unquieted(spec) for name, spec in rules["variables"].items()}
     if isinstance(rules.get("zones"), dict):  # (a zone's `quiet` and `show_sorted` too: what people are shown, not the game)
         rules["zones"] = {name: _shown_apart(spec) for name, spec in rules["zones"].items()}
+    if isinstance(rules.get("actions"), dict):  # (an action's `label` too: how its choices read to people)
+        rules["actions"] = {name: _unlabelled(spec) for name, spec in rules["actions"].items()}
     if isinstance(rules.get("components"), dict):  # an attribute's values spelt out: `k: 0..2` is `k: [0, 1, 2]`
         rules["components"] = {name: _ranges_spelt(spec) for name, spec in rules["components"].items()}
     if isinstance(rules.get("define"), dict):  # a definition no rule reads (play's board's alone, or none) plays no game
@@ -511,6 +514,12 @@ def _shown_apart(spec):
     if isinstance(shown.get("grid"), dict) and "labels" in shown["grid"]:  # (a board's labels name its cells for people)
         shown["grid"] = {key: value for key, value in shown["grid"].items() if key != "labels"}
     return shown
+
+
+def _unlabelled(spec):
+    """An action's spec as the content hash reads it: `label` left out, as it only changes how its choices read to
+    people (a record made before it was added still replays; a definition only a label reads is left out with it)."""
+    return {key: value for key, value in spec.items() if key != "label"} if isinstance(spec, dict) else spec
 
 
 def _unquieted(spec):
@@ -1526,7 +1535,8 @@ class _Builder:
             calls = self._if_calls(condition, parts, spec.loc_of("if"), env) if self.if_parts and condition is not None else ()
             either = self._if_or_parts(condition, spec.loc_of("if"), env) if self.if_parts and condition is not None else ()
             out[name] = Action(name, tuple(params), condition, body, section.key_loc(name), enumerator,
-                               self._secret_choices(name, spec, [p.name for p in params]), then, parts, calls, either, takes)
+                               self._secret_choices(name, spec, [p.name for p in params]), then, parts, calls, either, takes,
+                               compiled_labels(self, name, spec, params))
         return out
 
     def _taken(self, name, spec, ctx) -> tuple:

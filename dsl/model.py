@@ -225,6 +225,9 @@ class Action(Frozen):
     # the names a decision offering it hands it (`takes:`, each decision's `with:`), bound beside `me` in its choose,
     # if, do and then; () for most
     takes: tuple = ()
+    # (choice name, Expr) of each entry of its `label:`, how a chosen value reads to a person (labels.compiled_labels):
+    # read only where options are shown or a decision told, never by a playout; () for most
+    labels: tuple = ()
 
 
 class IfCall(Frozen):

@@ -310,7 +310,7 @@ CASES = {
     "unknown_key_of_an_action": Case(
         "a key no action takes: the keys an action takes are listed",
         breaking(IF, IF + "    limit: 3\n"),
-        "V001", "limit", hint="'play' takes the keys description, choose, takes, secret, if, do and then"),
+        "V001", "limit", hint="'play' takes the keys description, choose, takes, secret, label, if, do and then"),
     "schema_top_level_key_indented_under_another_with_its_entries": Case(
         "'define:' and its entry indented under 'zones:': a zone named 'define' whose keys are unknown",
         breaking("define:\n  total(z): sum(c.value for c in z)\n", "  define:\n    limit: 3\n"),
@@ -476,6 +476,24 @@ CASES = {
         "an action takes a name it chooses too: S036 at the name taken",
         breaking(IF, "    takes: [card]\n" + IF),
         "S036", "card]", message="action 'play' takes 'card', which is also its choice"),
+    "label_of_no_choice": Case(
+        "an action's label: names no choice of its choose: S043 at the name",
+        breaking(IF, "    label: {crad: \"'a card'\"}\n" + IF),
+        "S043", "crad", message="action 'play' has no choice 'crad' to label", hint="did you mean 'card'"),
+    "label_of_a_component": Case(
+        "an action's label: of a choice of components, which read as their type's display: says: S043 at the name",
+        breaking(IF, "    label: {card: \"'a card'\"}\n" + IF),
+        "S043", "card: \"'a", message="'card' is chosen among components", hint="display:"),
+    "label_reads_the_game": Case(
+        "an action's label: reads a zone, which a game changes (a record's decision is labelled long after): E155",
+        breaking(IF, "    label: {n: \"text(n + count(deck))\"}\n" + IF,
+                 MINIMAL.replace('choose: {card: "hand[me]"}', 'choose: {card: "hand[me]", n: "range(3)"}')),
+        "E155", "deck)", message="the label of 'n' reads 'deck', which a game changes"),
+    "label_is_no_word": Case(
+        "an action's label: gives a number, not a word: E120 at the label",
+        breaking(IF, "    label: {n: \"n + 1\"}\n" + IF,
+                 MINIMAL.replace('choose: {card: "hand[me]"}', 'choose: {card: "hand[me]", n: "range(3)"}')),
+        "E120", "n + 1", offset=2, message="the label of 'n' must be a word"),
     "python_len": Case(
         "Python's len() for count()",
         breaking(IF, "    if: len(hand[me]) > 0\n"),

@@ -959,7 +959,7 @@ def test_content_hash_of_a_data_map_in_sorted_order_is_as_it_was():
     assert canonical_text({"initial": {"1": 1, 1: 2}}) == '{"initial":{"$map":[["1",1],[1,2]]}}'
 
 
-def test_the_mappings_whose_order_is_kept_are_the_schema_s_named_ones_but_define_blocks_and_with():
+def test_the_mappings_whose_order_is_kept_are_the_schema_s_named_ones_but_define_blocks_with_and_label():
     """canonical.ORDERED_MAPPINGS must name every mapping whose keys the author names (a new one, left
     out, would have its order sorted away from the hash: other games, the same hash), but those read by name."""
     from philtre.dsl.canonical import NAMED_MAPPINGS, ORDERED_MAPPINGS
@@ -979,7 +979,7 @@ def test_the_mappings_whose_order_is_kept_are_the_schema_s_named_ones_but_define
                 walk(sub)
 
     walk(schema)
-    assert named == NAMED_MAPPINGS == ORDERED_MAPPINGS | {"define", "blocks", "with"}
+    assert named == NAMED_MAPPINGS == ORDERED_MAPPINGS | {"define", "blocks", "with", "label"}
 
 
 def test_the_variant_s_scenarios_replace_the_base_s(base):

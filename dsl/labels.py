@@ -1,0 +1,108 @@
+"""An action's `label:`: how a chosen value reads to a person (play's options and refusals, its account, `replay
+--text`), an expression of that choice giving a word. Display only: the records keep the value, the content hash leaves
+it out (as `show:`), and no random playout computes one (language.md, actions, `label`)."""
+
+from __future__ import annotations
+
+from . import ast
+from .compiler import ANY, element_type, is_list, plain_type
+from .errors import did_you_mean
+
+
+def compiled_labels(loader, action: str, spec, params) -> tuple:
+    """(choice name, Expr) of each entry of action ``action``'s `label:` (``spec`` its YAML, ``params`` its compiled
+    choices), its choice bound alone: S043 at one naming no choice, or a choice of components or zones (a component
+    reads as its type's `display:` says); E155 at one reading what a game changes (a variable, a zone, `me`), which a
+    record's decision, told later, could not be labelled by; E120 (the compiler's) at one that gives no word."""
+    labels = spec.get("label") or {}
+    out = []
+    names = [p.name for p in params]
+    for pname, text in labels.items():
+        param = next((p for p in params if p.name == pname), None)
+        if param is None:
+            loader.error(labels.key_loc(pname), "S043", f"action '{action}' has no choice '{pname}' to label "
+                         f"(its choices: {', '.join(names) or 'none'})", did_you_mean(pname, names) or "name one of its choose: keys")
+            continue
+        t = plain_type(element_type(param.domain.type))
+        if _holds_things(t):
+            loader.error(labels.key_loc(pname), "S043", f"'{pname}' is chosen among {_things_said(t)}: a label reads a value "
+                         "(a number, a word, a placement, a list of them)",
+                         "a component reads as its type's `display:` lists; a zone by its name")
+            continue
+        reported = len(loader.compiler.diagnostics)
+        expr = loader.compiler.expression(text, labels.loc_of(pname), {pname: t}, want="str", what=f"the label of '{pname}'")
+        if len(loader.compiler.diagnostics) > reported or expr.tree is None:
+            continue
+        found = _state_read(expr.tree, {pname}, loader.symbols.defines, set())
+        if found is not None:
+            node, name = found
+            at = expr.source.at(node.pos) if expr.source is not None else labels.loc_of(pname)
+            read = f"'{name}'" if name == _name_of(node) else f"'{_name_of(node)}', which reads '{name}'"
+            loader.error(at, "E155", f"the label of '{pname}' reads {read}, which a game changes: a label reads its choice, "
+                         "and definitions of fixed values (a record's decision is labelled long after)",
+                         f"give the label what it needs through the choice, or a definition of fixed values "
+                         f"(`NAMES: \"['ore', 'wood']\"`, `NAMES[{pname}]`)")
+            continue
+        out.append((pname, expr))
+    return tuple(out)
+
+
+def _holds_things(t) -> bool:
+    """Whether values of type ``t`` are, or hold, components or zones (whose texts a label does not replace)."""
+    if t in ("comp", "zone"):
+        return True
+    return is_list(t) and t[1] != ANY and _holds_things(t[1])
+
+
+def _things_said(t) -> str:
+    """What a choice of type ``t`` (_holds_things) is chosen among: components, zones, lists of components."""
+    return {"comp": "components", "zone": "zones"}.get(t) or f"lists of {_things_said(t[1])}"
+
+
+def _name_of(node) -> str:
+    return node.name if isinstance(node, ast.Name) else node.func if isinstance(node, ast.Call) else ""
+
+
+def _state_read(node, bound: set, defines: dict, seen: set):
+    """(the node of ``node`` that reads the game's state, through a definition or not; the name read) for the first
+    such, or None: a name that is neither bound here (``bound``: the choice, a comprehension's variable, a definition's
+    parameter) nor a definition reading none (``seen``: the definitions looked into already)."""
+    if isinstance(node, ast.Name):
+        if node.name in bound:
+            return None
+        define = defines.get(node.name)
+        if define is None or define.params:
+            return node, node.name
+        return _through(node, define, defines, seen)
+    if isinstance(node, ast.Comprehension):
+        inner = set(bound)
+        for clause in node.clauses:
+            if (found := _state_read(clause.iterable, inner, defines, seen)):
+                return found
+            inner.add(clause.var)
+            for condition in clause.conditions:
+                if (found := _state_read(condition, inner, defines, seen)):
+                    return found
+        return _state_read(node.element, inner, defines, seen)
+    if isinstance(node, ast.Call) and node.func in defines:
+        found = _through(node, defines[node.func], defines, seen)
+        if found is not None:
+            return found
+    for value in node.__dict__.values():
+        for item in value if isinstance(value, tuple) else (value,):
+            for sub in item if isinstance(item, tuple) else (item,):
+                if isinstance(sub, ast.Node) and (found := _state_read(sub, bound, defines, seen)):
+                    return found
+    return None
+
+
+def _through(node, define, defines: dict, seen: set):
+    """(``node``, the name read) where the body of ``define``, which ``node`` reads or calls, reads the game's state."""
+    if define.name in seen:
+        return None
+    seen.add(define.name)
+    from .parser import parse
+
+    body = define.tree if define.tree is not None else parse(define.text, define.loc)
+    found = _state_read(body, set(define.params), defines, seen)
+    return None if found is None else (node, found[1])
