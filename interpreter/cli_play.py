@@ -505,7 +505,8 @@ def _tell(game, seat: int, told: int) -> int:
     """Say what happened since event ``told``, as ``seat``'s record shows it (its own decisions left out, but for one of
     a simultaneous step of several seats, a `set` that leaves a value as the seat was told it, and a `set` of a `quiet`
     variable); the new count."""
-    from .render import event_text, placed_from_text, seat_sets, through_quiet, wrapped
+    from .options import value_labels
+    from .render import event_text, placed_from_text, seat_sets, through_quiet, with_labels, wrapped
 
     events = game.recorder.for_player(seat, told)
     values = _seats_own(_VALUES_TOLD, game, seat, dict)
@@ -517,7 +518,7 @@ def _tell(game, seat: int, told: int) -> int:
     # decision whose action set them, not the flow after it (a trial's payment after a sealed auction read as the last bid's)
     decisions: dict = {}
     events = through_quiet(events, game.ruleset)  # (seeds sown through a quiet hand: one line, not one a seed)
-    events = kind_changes(events, placed, game)  # (a disc flipped: one line, not two)
+    events = with_labels(kind_changes(events, placed, game), value_labels(game))  # (a disc flipped: one line, not two)
     for i, e in enumerate(events):
         if (joined := _joined_draw(drawn, e, len(lines))) is not None:
             # a hidden card drawn after another, from and to the same zones, told with it, as a deal is: 8 draws were 8
@@ -1103,9 +1104,10 @@ def _told_whole(game, seat) -> list:
     trial read a seat's record as JSON, with a script): each decision, the seat's own marked (you), and
     what followed it, every line (no run told by how many), hidden cards drawn one after another together, a `set` that
     leaves a value as told and a `quiet` variable's sets left out."""
-    from .render import entry_sets, event_text, keeps_scores, placed_from_text, through_quiet
+    from .options import value_labels
+    from .render import entry_sets, event_text, keeps_scores, placed_from_text, through_quiet, with_labels
 
-    events = kind_changes(through_quiet(game.recorder.for_player(seat), game.ruleset), {}, game)
+    events = with_labels(kind_changes(through_quiet(game.recorder.for_player(seat), game.ruleset), {}, game), value_labels(game))
     placed: dict = {}
     values: dict = {}
     lines = []

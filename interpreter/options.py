@@ -49,7 +49,9 @@ class Option:
     def argument_texts(self, seen=None, single_zones=()) -> list:
         """(name, text) of each argument, none too, the text as ``label`` writes it (play matches a typed argument
         against it: guess=none still names the option whose label leaves it out)."""
-        return [(n, _short(_as_shown(self.action, n, v, single_zones), seen, single_zones)) for n, v in self.args]
+        labels = getattr(single_zones, "chosen_labels", None)
+        return [(n, labels and _labelled(labels, self.action, n, v) or _short(_as_shown(self.action, n, v, single_zones), seen, single_zones))
+                for n, v in self.args]
 
     def to_json(self) -> dict:
         return {n: _arg_json(v) for n, v in self.args}
@@ -73,7 +75,8 @@ class Wording(frozenset):
     a position at rot 0 is written without its rot (every option of a decision at rot 0: the turn tells none apart);
     ``ranked``, the `show_sorted` key of each component a set lists that lies in a zone with one (``ranked_wording``);
     ``still``, the grids whose pieces never turn (`turns: false`, ``boards_wording``); ``labels``, the names a position
-    is written by (render.position_labels: d3 for x=3 y=2), None for x and y."""
+    is written by (render.position_labels: d3 for x=3 y=2), None for x and y; ``chosen_labels``, how each
+    chosen value an action's `label:` labels reads ((action, choice) -> a function of the value: ``value_labels``)."""
 
     display: dict = {}
     placed: dict = {}
@@ -84,16 +87,41 @@ class Wording(frozenset):
     ranked: dict = {}
     still: frozenset = frozenset()
     labels = None
+    chosen_labels: dict = {}
 
     def but(self, **changed) -> Wording:
         """A copy with the attributes ``changed`` given new values."""
         told = Wording(self)
         told.display, told.placed, told.located, told.unordered = self.display, self.placed, self.located, self.unordered
         told.boards, told.unturned, told.ranked, told.still = self.boards, self.unturned, self.ranked, self.still
-        told.labels = self.labels
+        told.labels, told.chosen_labels = self.labels, self.chosen_labels
         for name, value in changed.items():
             setattr(told, name, value)
         return told
+
+
+def value_labels(game) -> dict:
+    """(action, choice) -> a function giving the label of a value of that choice (its `label:`, language.md), or None
+    where it fails or gives no word (the value is then written as it is): a label reads no state the game changes (the
+    loader's E155), so a value chosen long ago (a record's decision) reads as it did. {} for a ruleset without labels."""
+    from philtre.dsl.builtins import RuleRuntimeError
+
+    def labeller(expr, name: str):
+        def label(value):
+            try:
+                text = expr.fn(game.state, {name: value})
+            except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError):
+                return None
+            return text if isinstance(text, str) and text.strip() else None
+        return label
+
+    return {(action.name, name): labeller(expr, name) for action in game.ruleset.actions.values() for name, expr in action.labels}
+
+
+def _labelled(labels: dict, action: str, name: str, value):
+    """The label of ``value`` chosen for ``name`` of ``action`` (value_labels), or None."""
+    label = labels.get((action, name))
+    return None if label is None or value is None else label(value)
 
 
 def single_zones(ruleset) -> Wording:
@@ -249,7 +277,8 @@ def option_wording(game, view: dict, options, singles=None) -> Wording:
     words = located_wording(ranked_wording(words, options, game), options, seen,
                             lambda c: S.zones[S.where[c.ident][0]][S.where[c.ident][1]] if S.where[c.ident] else None,
                             [S.components[ident] for ident in seen])
-    return words.but(unturned=_all_at_rot_zero(options))
+    labels = value_labels(game) if any(action.labels for action in game.ruleset.actions.values()) else {}
+    return words.but(unturned=_all_at_rot_zero(options), chosen_labels=labels)
 
 
 def view_places(game, view: dict) -> dict:

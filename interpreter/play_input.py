@@ -47,7 +47,19 @@ def match_choice(text: str, options, single_zones=(), again: bool = False, readi
     """The option ``text`` names, or a message saying why none or several match; options written as listed, a zone of
     ``single_zones`` by its bare name; ``again``: ``text`` is the line just refused, typed again (a number asked about
     is then the option's number); ``reading``: how the seat said such a number is read; ``forbidden``: text -> why the
-    rules rule out the option it names ('' if none: _forbidding)."""
+    rules rule out the option it names ('' if none: _forbidding). Where an action labels its choices (`label:`, in
+    ``single_zones.chosen_labels``), a line naming no option as listed is read again with the values as the records keep them
+    (`rob h=4` for rob(h=ore 10)); the message said is the one of the options as listed."""
+    found = _as_listed(text, options, single_zones, again, reading, forbidden)
+    if isinstance(found, str) and getattr(single_zones, "chosen_labels", None):
+        valued = _as_listed(text, options, single_zones.but(chosen_labels={}), again, reading, forbidden)
+        return found if isinstance(valued, str) else valued
+    return found
+
+
+def _as_listed(text: str, options, single_zones=(), again: bool = False, reading: NumberReading | None = None,
+               forbidden=None):
+    """match_choice, the options written as ``single_zones`` lists them."""
     words = text.replace(",", " ").split()
     if not _words(text):  # spaces, '(' or ',' alone name nothing (and, no word to match, would match every option)
         return _wordless(text, options, single_zones)
@@ -354,7 +366,10 @@ class _Forbidding:
     def __call__(self, text: str) -> str:
         from .ruled_out import ruled_out
 
-        return ruled_out(self.game, self.seat, text, self.options, self.single_zones)
+        why = ruled_out(self.game, self.seat, text, self.options, self.single_zones)
+        if not why and getattr(self.single_zones, "chosen_labels", None):  # (a labelled value typed as records keep it: match_choice)
+            why = ruled_out(self.game, self.seat, text, self.options, self.single_zones.but(chosen_labels={}))
+        return why
 
     def action(self, text: str) -> str:
         """Why no option of the action ``text`` names is legal now ('' where it names none: action_ruled_out)."""

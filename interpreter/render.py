@@ -849,6 +849,29 @@ def _counted(comps) -> bool:
     return isinstance(comps, list) and bool(comps) and UNCOUNTED not in comps
 
 
+LABELS = "labels"  # the key with_labels gives a decision: its labelled choices' texts, told in their values' place
+
+
+def with_labels(events: list, labels: dict) -> list:
+    """``events`` with each decision of an action that labels some of its choices (`label:`; ``labels``, options.
+    value_labels) given their texts (LABELS: name -> text), told in place of the values (`rob(h=ore 10)`, not `rob(h=4)`,
+    as play lists it); a value hidden from the seat is not labelled. The record keeps the values."""
+    if not labels:
+        return events
+    out = []
+    for e in events:
+        if e.get("event") == "decision":
+            texts = {}
+            for name, value in e["args"].items():
+                label = labels.get((e["action"], name))
+                text = label(value) if label is not None and value != HIDDEN and value is not None else None
+                if text is not None:
+                    texts[name] = text
+            e = {**e, LABELS: texts} if texts else e
+        out.append(e)
+    return out
+
+
 CHANGED = "changed"  # the key kind_changes marks the first move off a cell of a fold with: what it tells, on its line
 
 
@@ -969,7 +992,9 @@ def _said_decision(e, rs, placed=None):
 
     values = _choices_of_values(rs, e["action"])
     # (an argument that is none left out, as the option's label leaves it: the record keeps it)
-    args = [(k, "hidden" if k in values and v == HIDDEN else _thing(v, rs, placed)) for k, v in e["args"].items() if v is not None]
+    labels = e.get(LABELS) or {}  # (a choice's `label:`, with_labels)
+    args = [(k, "hidden" if k in values and v == HIDDEN else labels.get(k) or _thing(v, rs, placed)) for k, v in e["args"].items()
+            if v is not None]
     return f"seat {e['player']}: {written_out(e['action'], args)}"
 
 

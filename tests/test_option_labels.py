@@ -1,0 +1,91 @@
+"""An action's `label:`: how a chosen value reads to a person, in play's options, what it says back, its refusals, its
+account and `replay --text`; typed as listed or as the value; the record keeps the value, the content hash leaves it out."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from philtre.dsl import load_ruleset
+from philtre.interpreter.cli import main
+
+# seat 0 robs a numbered plot (read as its kind and number), seat 1 founds on a spot, on a side it keeps secret
+PLOTS = """\
+philtre: 1
+game: plots
+players: 2
+variables:
+  robber: {initial: 0}
+  founded: {initial: 0}
+define:
+  KINDS: "['ore', 'wool', 'lumber', 'grain']"
+  NUMS: "[10, 2, 9, 12]"
+  plot(h): "KINDS[h] + ' ' + text(NUMS[h])"
+actions:
+  rob:
+    choose: {h: "range(4)"}
+    label: {h: plot(h)}
+    if: h != robber
+    do:
+      - set: {robber: h}
+  found:
+    choose: {i: "range(3)", k: "range(2)"}
+    label: {i: "'spot ' + text(i)", k: "'side ' + text(k)"}
+    secret: [k]
+    do:
+      - set: {founded: i}
+flow:
+  - repeat: 2
+    do:
+      - decide: rob
+        player: 0
+      - decide: found
+        player: 1
+winners: {highest: "score[p]"}
+"""
+
+
+def _played(tmp_path, typed: str):
+    path = tmp_path / "plots.yaml"
+    path.write_text(PLOTS, encoding="utf-8")
+    record = tmp_path / "game.jsonl"
+    played = CliRunner().invoke(main, ["play", str(path), "--seat", "0", "--seed", "1", "--record", str(record)], input=typed)
+    return played, record
+
+
+def test_play_lists_takes_refuses_and_tells_options_by_their_labels(tmp_path):
+    """A trial's options over numbered places read found(i=13), rob(h=4): nothing at the terminal."""
+    played, record = _played(tmp_path, "lumber 9\nlumber 9\nh=3\n")
+    assert played.exit_code == 0, played.output
+    out = played.output
+    assert "1. rob(h=wool 2)" in out and "3. rob(h=grain 12)" in out and "rob(h=1)" not in out, out
+    assert "= rob(h=lumber 9)" in out, out  # the label typed
+    assert "the rules forbid rob(h=lumber 9) now" in out, out  # refused by its label: robber is 2 now
+    assert "= rob(h=grain 12)" in out, out  # the value typed, as the record keeps it
+    # another seat's decision told with its labels, its secret choice hidden, not labelled
+    assert "> seat 1: found(i=spot " in out and "k=hidden)" in out and "side" not in out, out
+    decisions = [json.loads(line) for line in record.read_text().splitlines() if '"decision"' in line]
+    assert [d["args"] for d in decisions if d["action"] == "rob"] == [{"h": 2}, {"h": 3}]  # the record keeps values
+
+
+def test_replay_text_tells_a_decision_by_its_labels(tmp_path):
+    played, record = _played(tmp_path, "lumber 9\nh=3\n")
+    assert played.exit_code == 0, played.output
+    told = CliRunner().invoke(main, ["replay", str(record), "--seat", "1", "--text"])
+    assert told.exit_code == 0, told.output
+    lines = told.stdout.splitlines()
+    assert "> seat 0: rob(h=lumber 9)" in lines and "> seat 0: rob(h=grain 12)" in lines, told.stdout
+    assert any(line.startswith("> seat 1 (you): found(i=spot ") and ", k=side " in line for line in lines), told.stdout
+
+
+def test_a_label_leaves_the_content_hash_as_it_was(tmp_path):
+    """A label is display only, as `show:`: a record made before it was added replays (the definition only it reads
+    is left out with it)."""
+    with_labels, without = tmp_path / "with.yaml", tmp_path / "without.yaml"
+    with_labels.write_text(PLOTS, encoding="utf-8")
+    bare = PLOTS.replace("    label: {h: plot(h)}\n", "").replace("""    label: {i: "'spot ' + text(i)", k: "'side ' + text(k)"}\n""", "")
+    bare = bare.replace("""  plot(h): "KINDS[h] + ' ' + text(NUMS[h])"\n""", "")
+    assert bare.count("label") == 0
+    without.write_text(bare, encoding="utf-8")
+    assert load_ruleset(str(with_labels)).content_hash == load_ruleset(str(without)).content_hash
