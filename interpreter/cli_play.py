@@ -745,13 +745,14 @@ def kind_changes(events: list, placed: dict, game) -> list:
         kind = e.get("event")
         if kind == "decision":
             off, lines = {}, {}
-        elif (kind == "move" and TOLD_WITH not in e and isinstance(e.get("to"), dict) and len(e["components"]) == 1
+        elif (kind == "move" and TOLD_WITH not in e and isinstance(e.get("to"), dict) and isinstance(e.get("from"), dict)
+              and isinstance(e.get("components"), list) and len(e["components"]) == 1
               and isinstance(e["components"][0], dict) and e["components"][0].get("id") in where):
             cell = where[e["components"][0]["id"]]
-            off[(e["from"]["zone"], e["from"]["index"], cell[0], cell[1])] = (i, e["components"][0], cell)
-        elif kind == "place" and isinstance(e.get("at"), dict) and isinstance(e["component"], dict):
+            off[(e["from"].get("zone"), e["from"].get("index"), cell[0], cell[1])] = (i, e["components"][0], cell)
+        elif kind == "place" and isinstance(e.get("at"), dict) and isinstance(e.get("component"), dict) and isinstance(e.get("zone"), dict):
             at = e["at"]
-            found = off.pop((e["zone"]["zone"], e["zone"]["index"], at.get("x"), at.get("y")), None)
+            found = off.pop((e["zone"].get("zone"), e["zone"].get("index"), at.get("x"), at.get("y")), None)
             # (at the same turn: None, where turning tells nothing of the piece taken off, is rot 0)
             if found is not None and (found[2][2] == at.get("rot") or found[2][2] is None and at.get("rot") == 0):
                 j, was, cell = found
