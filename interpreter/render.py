@@ -877,8 +877,10 @@ CHANGED = "changed"  # the key kind_changes marks the first move off a cell of a
 
 def changes_text(change: dict, ruleset) -> str:
     """Pieces swapped for pieces of another kind where they lay, as one line (kind_changes): the grid, the cells, and
-    what lay there before and after, `board x=3 y=2, x=3 y=3: disc (seat 0) -> disc (seat 1)`."""
-    cells = ", ".join(map(_cell_text, change["cells"]))
+    what lay there before and after, `board x=3 y=2, x=3 y=3: disc (seat 0) -> disc (seat 1)` (`board d3, d4: ...` by the
+    board's labels, as its moves and places are told)."""
+    labels = _labels_of(change["zone"], ruleset)
+    cells = ", ".join(_cell_text(cell, labels) for cell in change["cells"])
     return f"{_where(change['zone'], ruleset)} {cells}: {_thing(change['was'], ruleset)} -> {_thing(change['now'], ruleset)}"
 
 

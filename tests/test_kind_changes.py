@@ -78,3 +78,19 @@ def test_replay_text_tells_pieces_turned_over_as_play_does(tmp_path):
     assert told.exit_code == 0, told.output
     lines = [line.strip().removeprefix("> ") for line in told.stdout.splitlines()]
     assert lines[lines.index(TOLD[0]):] == TOLD + ["game over: scores [0, 0], winners [0, 1] (you among them)"], told.stdout
+
+
+def test_a_board_that_names_its_cells_tells_the_cells_turned_over_by_their_names(tmp_path, capsys):
+    """Where the grid has `labels`, the change's line names its cells as the board's moves and places are named."""
+    path = tmp_path / "turnover.yaml"
+    path.write_text(TURNOVER.replace("turns: false}", "turns: false, labels: {x: [a, b, c, d, e, f], y: ['1']}}"),
+                    encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=1, record=True)
+    _tell(game, 1, 0)  # (the set-up: where each piece lies)
+    capsys.readouterr()
+    told = len(game.recorder.for_player(1))
+    game.apply(0, game.options(0)[0])
+    _tell(game, 1, told)
+    lines = [line.strip() for line in capsys.readouterr().out.splitlines()]
+    assert "board b1, c1: token (seat 1) -> token (seat 0)" in lines, lines
+    assert "token (seat 0) from tray[0] placed on board at a1" in lines, lines
