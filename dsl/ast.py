@@ -50,6 +50,14 @@ class Comprehension(Node):
     clauses: tuple
 
 
+class MapComp(Node):
+    """`{key: value for ...}`: a map, a key's later value replacing an earlier one's (as in a map literal)."""
+
+    key: Node
+    value: Node
+    clauses: tuple
+
+
 class ListLit(Node):
     items: tuple
 
@@ -171,6 +179,7 @@ _TEXT = {
     Call: _call,
     Comprehension: lambda n: f"[{text(n.element)} {_clauses(n)}]",
     ListLit: lambda n: "[" + ", ".join(text(i) for i in n.items) + "]",
+    MapComp: lambda n: f"{{{text(n.key)}: {text(n.value)} {_clauses(n)}}}",
     MapLit: lambda n: "{" + ", ".join(f"{text(k)}: {text(v)}" for k, v in n.pairs) + "}",
     Unary: lambda n: f"{n.op}{' ' if n.op == 'not' else ''}{_part(n.operand, n)}",
     BinOp: lambda n: f"{_part(n.left, n)} {n.op} {_part(n.right, n, right=True)}",

@@ -4106,6 +4106,19 @@ class Compiler:
             # its locals are not seen after it
             self._zone_locals, self._maybe_none, self._seat_locals = outer_zone_locals, outer_maybe_none, outer_seat_locals
 
+    def _g_MapComp(self, node, scope, src):
+        """`{key: value for ...}`: Python's dict comprehension over the loops a list comprehension makes (each item
+        charged the same work), a later key's value replacing an earlier one's, as in a map literal."""
+        outer_zone_locals, outer_maybe_none, outer_seat_locals = set(self._zone_locals), set(self._maybe_none), set(self._seat_locals)
+        self._holders.append([])
+        try:
+            clauses, pair, _ = self._comprehension_parts(node, scope, src)
+        finally:
+            self._holders.pop()
+            self._zone_locals, self._maybe_none, self._seat_locals = outer_zone_locals, outer_maybe_none, outer_seat_locals
+        loops = " ".join(f"for c_{var} in {icode}" + "".join(f" if {c}" for c in conds) for var, icode, conds, _ in clauses)
+        return f"{{{pair} {loops}}}", "map"
+
     def _bound(self, local: str, iterable_type) -> None:
         """Note whether ``local``, bound to each item of a collection of this type, may be none (a zone holds none)."""
         if iterable_type != "zone" and element_type(iterable_type) in ("comp", ANY):
@@ -4348,7 +4361,10 @@ class Compiler:
                 inner = self._narrowed(inner, cond, True)  # the conditions after it and the item are read where it holds
             clauses.append((clause.var, icode, conds, element_type(it)))
             unknown.append(it == ANY)
-        ecode, et = self.gen(node.element, inner, src)
+        if isinstance(node, ast.MapComp):  # a pair, `key: value`, of a map's: the key read as a map literal's
+            ecode, et = f"{self._map_key(node.key, inner, src)}: {self.gen(node.value, inner, src)[0]}", "map"
+        else:
+            ecode, et = self.gen(node.element, inner, src)
         # each item is charged the comprehension's size with its definitions written out
         # (known only now that the definitions it uses are compiled), less the loops in it and
         # in them that charge their own items when they run (charged once, not again here for

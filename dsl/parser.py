@@ -479,17 +479,18 @@ def _slice_hint(text: str, open_at: int) -> str:
     return f"there are no slices: write {written}; {SLICE_WAYS}"
 
 
-def _map_comprehension_hint(text: str, open_at: int, for_at: int, name: str = "m") -> str:
-    """For `{c: 0 for c in cols}` (``open_at``: its '{', ``for_at``: its `for`): there is no map comprehension, and
-    the three ways to write one, with the author's own key and value where they read as `key: value` (and the
-    variable ``name`` set, L029's)."""
-    key, colon, value = text[open_at + 1:for_at].partition(":")
-    key, value = (key.strip(), value.strip()) if colon and key.strip() and value.strip() else ("k", "v")
-    loop = re.match(r"for\s+(\w+)\s+in\s+(.+?)\s*(\bif\b.*)?}?\s*$", text[for_at:])
-    over = f"{loop[1]} in {loop[2]}" if loop else f"{key} in ..."
-    return (f"there are no map comprehensions: keep a list indexed by the key, read as xs[{key}] (its indexes count from 0); "
-            f"or set each key with put in a loop, - {{for: {over}, do: [{{set: {{{name}: \"put({name}, {key}, {value})\"}}}}]}}; "
-            f"or write the map out, {{{key}: {value}, ...}}")
+def _map_comprehension_hint(text: str, open_at: int, for_at: int) -> str:
+    """For a `for` in braces that makes no map comprehension (``open_at``: its '{', ``for_at``: its `for`): a set's
+    `{k for k in xs}`, or several pairs before the loop, `{a: 1, b: 2 for ...}`; one pair is written before it."""
+    pairs = text[open_at + 1:for_at].strip()
+    loop = text[for_at:].rstrip().removesuffix("}").rstrip()
+    if ":" not in pairs:  # (a set, as Python writes one: a list, or a map of each to true)
+        return (f"a map comprehension writes a key and its value before its loop, {{{pairs}: true {loop}}}; "
+                f"for a list of them, [{pairs} {loop}]")
+    last = pairs.rsplit(",", 1)[-1].strip()  # (the pair the loop follows, where it reads as one)
+    last = last if ":" in last else "k: v"
+    return (f"a map comprehension writes one key: value pair before its loop, {{{last} {loop}}}; add another key with "
+            f"put(MAP, KEY, VALUE): put({{{last} {loop}}}, KEY, VALUE)")
 
 
 def _comprehension_if_hint(text: str, open_at: int, for_at: int) -> str:
@@ -807,6 +808,10 @@ class _Build:
         if c[0] is not None:
             pairs = tuple((self.build(p.children[0]), self.build(p.children[1])) for p in c[0].children)
         return ast.MapLit(self.pos(t), pairs)
+
+    def _map_comp(self, t, c):
+        key, value = c[0].children
+        return ast.MapComp(self.pos(t), self.build(key), self.build(value), self._clauses(c[1]))
 
     def _clauses(self, tree) -> tuple:
         clauses = []

@@ -1282,11 +1282,13 @@ CHOOSE = 'choose: {card: "hand[me]"}'
     # `players` for their number (the hint said nothing, or to compare one of the list's items)
     (CHOOSE + "\n    if: card.rank > 12 - players", "E124 '-' needs numbers, got a list of players (players is the list of seats: their number is player_count)"),
     (CHOOSE + "\n    if: card.rank > players", "E124 '>' compares numbers or words, got a list of players (players is the list of seats: their number is player_count)"),
-    # the Can't Stop trial (C-4): `{c: 0 for c in cols}`, Python's map comprehension, got a bare E102
-    (CHOOSE + "\n    if: \"card.rank in {c: 0 for c in range(2, 4)}\"",
-     "E102 unexpected 'for'; expected ',' or '}' (there are no map comprehensions: keep a list indexed by the key, read as "
-     "xs[c] (its indexes count from 0); or set each key with put in a loop, - {for: c in range(2, 4), do: [{set: {m: "
-     "\"put(m, c, 0)\"}}]}; or write the map out, {c: 0, ...})"),
+    # Python's set comprehension (a map comprehension, `{c: 0 for c in cols}`, is one of the language's): no key's value
+    (CHOOSE + "\n    if: \"card.rank in {c for c in range(2, 4)}\"",
+     "E102 unexpected 'for'; expected ':' (a map comprehension writes a key and its value before its loop, "
+     "{c: true for c in range(2, 4)}; for a list of them, [c for c in range(2, 4)])"),
+    (CHOOSE + "\n    if: \"card.rank in {1: 1, c: 0 for c in range(2, 4)}\"",
+     "E102 unexpected 'for'; expected ',' or '}' (a map comprehension writes one key: value pair before its loop, "
+     "{c: 0 for c in range(2, 4)}; add another key with put(MAP, KEY, VALUE): put({c: 0 for c in range(2, 4)}, KEY, VALUE))"),
     # a new user's Love Letter: `set: {"out[target]": "yes"}` got "did you mean 'players'?"
     (CHOOSE + "\n    if: yes", "E150 unknown name 'yes' (write true)"),
 ])
