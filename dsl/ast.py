@@ -58,6 +58,12 @@ class MapComp(Node):
     clauses: tuple
 
 
+def listed(node):
+    """A map comprehension as the list comprehension of its `[key, value]` pairs (any other node as it is): the same
+    names bound where they are, the same parts read, for an analysis that follows a comprehension's names."""
+    return Comprehension(node.pos, ListLit(node.pos, (node.key, node.value)), node.clauses) if isinstance(node, MapComp) else node
+
+
 class ListLit(Node):
     items: tuple
 

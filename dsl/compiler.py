@@ -154,7 +154,7 @@ def _first_to_fail(tree, may: list, values, rebound):
     index are both known (`flag[f]`, f and the variable flag read), none of the others evaluated before it (`flag[f] ==
     none and count(side[me][f]) < 3`: written after it, the `and` never reaches them); None where that is not sure (a
     conditional or a comprehension evaluates out of the written order)."""
-    if len(may) < 2 or any(isinstance(node, (ast.Conditional, ast.Comprehension)) for node in ast.walk(tree)):
+    if len(may) < 2 or any(isinstance(node, (ast.Conditional, ast.Comprehension, ast.MapComp)) for node in ast.walk(tree)):
         return None
     known = lambda node: isinstance(node, ast.Const) or (isinstance(node, ast.Name) and node.name not in rebound  # noqa: E731
                                                           and node.name in values)
@@ -185,7 +185,7 @@ _GIVES_NONE = {
     "cell_at": "cell_at() gives none at a cell no piece covers",
     "placement": "placement() gives none for a piece that is not on a grid",
 }
-_NEVER_NONE = (ast.ListLit, ast.MapLit, ast.Comprehension, ast.BinOp, ast.Compare, ast.IsType)
+_NEVER_NONE = (ast.ListLit, ast.MapLit, ast.MapComp, ast.Comprehension, ast.BinOp, ast.Compare, ast.IsType)
 _READ_OF_NONE = re.compile(r"cannot read \.\w+ of none")
 _LOOKED_UP_IN_NONE = re.compile(r"cannot look up .* in none: ")
 
@@ -1773,6 +1773,7 @@ class Compiler:
         todo = [(tree, 1)]
         while todo:
             node, times = todo.pop()
+            node = ast.listed(node)  # (its names and parts, as a list comprehension's of its pairs)
             name = node.func if isinstance(node, ast.Call) else node.name if isinstance(node, ast.Name) else None
             if name in self.symbols.defines and not _literal(self.symbols.defines[name]):  # a literal is written where it is used
                 # (a name bound in a comprehension counts too: never fewer)
@@ -1805,7 +1806,7 @@ class Compiler:
         defines = self.symbols.defines
         todo = [node]  # iteratively: a tree may be deep
         while todo:
-            node = todo.pop()
+            node = ast.listed(todo.pop())  # (its names and parts, as a list comprehension's of its pairs)
             if isinstance(node, ast.Call) and node.func in defines and not _literal(defines[node.func]):
                 given = frozenset(i for i, arg in enumerate(node.args) if isinstance(arg, ast.Name) and arg.name in items)
                 if given:
@@ -1948,7 +1949,7 @@ class Compiler:
         charged at run time counts as its first collection alone: its items charge their own work when it runs. With
         ``table``, a loop over the seats counts the game's largest table (E133's bound), else any game's (the code
         made, which hangs on no ruleset's table)."""
-        if work and isinstance(node, ast.Comprehension) and id(node) not in self._unrolled:
+        if work and isinstance(node, (ast.Comprehension, ast.MapComp)) and id(node) not in self._unrolled:
             return 1 + self._cost(node.clauses[0].iterable, True)
         total = 1
         name = node.func if isinstance(node, ast.Call) else node.name if isinstance(node, ast.Name) else None
@@ -2323,7 +2324,7 @@ class Compiler:
         calls = INLINE_CALLS | INLINE_SEATS if SHORTCUTS else INLINE_CALLS
         return (tree is not None and bool(codes) and all(_LOCAL.match(c) or (SHORTCUTS and _LOCAL_READ.fullmatch(c)) for c in codes)
                 and self._define_cost(define) <= INLINE_NODES
-                and not any(isinstance(n, ast.Comprehension) or (isinstance(n, ast.Call) and n.func not in calls)
+                and not any(isinstance(n, (ast.Comprehension, ast.MapComp)) or (isinstance(n, ast.Call) and n.func not in calls)
                             for n in ast.walk(tree)))
 
     def _fold_inlinable(self, define: Define, codes) -> bool:
@@ -2333,7 +2334,7 @@ class Compiler:
         tree = define.tree
         return (tree is not None and len(codes) == 1 and codes[0].startswith("c_") and _LOCAL.match(codes[0]) is not None
                 and sum(1 for _ in ast.walk(tree)) <= INLINE_NODES  # (its own nodes: the calls stay calls)
-                and not any(isinstance(n, ast.Comprehension) or (isinstance(n, ast.Call) and n.func not in self.symbols.defines)
+                and not any(isinstance(n, (ast.Comprehension, ast.MapComp)) or (isinstance(n, ast.Call) and n.func not in self.symbols.defines)
                             for n in ast.walk(tree)))
 
     def _inlined(self, define: Define, args) -> str | None:
@@ -3993,7 +3994,7 @@ class Compiler:
         """At most how many items a collection ``node`` holds (or a comprehension over it gives)."""
         from .model import MAX_COMPONENTS  # (model imports this module)
 
-        if isinstance(node, ast.Comprehension):
+        if isinstance(node, (ast.Comprehension, ast.MapComp)):  # (a map's keys are looped over)
             return self._comprehension_env(node, env, busy)[1]
         kind = self._kind(node, env)
         if kind == "zone":
@@ -5098,6 +5099,7 @@ def _fits(t, want) -> bool:
 
 def _free_names(node) -> set:
     """Names an AST node reads that it does not bind itself (comprehension variables)."""
+    node = ast.listed(node)  # (its names and parts, as a list comprehension's of its pairs)
     if isinstance(node, ast.Name):
         return {node.name}
     if isinstance(node, ast.Comprehension):
@@ -5143,6 +5145,7 @@ def same_for_identical(node, name: str, defines: dict, busy=frozenset()) -> bool
     """
     if node is None:
         return True
+    node = ast.listed(node)  # (its names and parts, as a list comprehension's of its pairs)
     if isinstance(node, ast.Name):
         return node.name != name
     if isinstance(node, ast.Attr) and isinstance(node.target, ast.Name) and node.target.name == name:
@@ -5248,6 +5251,7 @@ def _hoistable(tree, params: set, kinds=(ast.Call, ast.Comprehension)) -> list:
         if worth(node) and not (_free_names(node) & (params | bound)):
             found.append(node)
             return
+        node = ast.listed(node)  # (its names and parts, as a list comprehension's of its pairs)
         if isinstance(node, ast.Comprehension):
             inner = set(bound)
             for clause in node.clauses:
@@ -5276,6 +5280,7 @@ def _read_every_test(tree, last: str) -> set:
 
     def visit(node):
         found.add(id(node))
+        node = ast.listed(node)  # (its names and parts, as a list comprehension's of its pairs)
         if isinstance(node, ast.BoolOp):
             visit(node.left)
             if last not in _free_names(node.left):

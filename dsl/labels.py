@@ -67,6 +67,8 @@ def _state_read(node, bound: set, defines: dict, seen: set):
     """(the node of ``node`` that reads the game's state, through a definition or not; the name read) for the first
     such, or None: a name that is neither bound here (``bound``: the choice, a comprehension's variable, a definition's
     parameter) nor a definition reading none (``seen``: the definitions looked into already)."""
+    if isinstance(node, ast.MapComp):  # (its names and parts, as a list comprehension's of its pairs)
+        node = ast.listed(node)
     if isinstance(node, ast.Name):
         if node.name in bound:
             return None

@@ -439,6 +439,8 @@ def _is_block(value) -> bool:
 
 def _refs(facts, node, env) -> frozenset:
     """The zones an AST may refer to (its value, or components it holds), following definitions and variables."""
+    if isinstance(node, ast.MapComp):  # (its names and parts, as a list comprehension's of its pairs)
+        node = ast.listed(node)
     if isinstance(node, ast.Name):
         if node.name in env:
             return env[node.name]
@@ -495,6 +497,8 @@ def _public_count(facts, node):
 def _reads(facts, node, env, skip=None) -> frozenset:
     """The zones an AST looks at anywhere: every name that may be a zone, through definitions and loop variables
     (but in the subtrees for which ``skip(facts, node)`` is true, in definitions too)."""
+    if isinstance(node, ast.MapComp):  # (its names and parts, as a list comprehension's of its pairs)
+        node = ast.listed(node)
     if isinstance(node, ast.Call) and _items_counted(facts, node) is not None:
         node = _family_counts(facts, node)  # (`count(c for c in hand[p])` reads how many, not which, as `count(hand[p])`)
     if skip is not None and skip(facts, node):
@@ -2492,6 +2496,8 @@ def _seats_named(facts, node, env, seats, out) -> dict:
     """``out``, with the id of each name in ``node`` that is itself a per-seat zone or variable (not a local name) ->
     the seats whose zone (or entry) it reads there: its index's (_seat_of), every seat where it stands bare
     (`for z in ZONE`)."""
+    if isinstance(node, ast.MapComp):  # (its names and parts, as a list comprehension's of its pairs)
+        node = ast.listed(node)
     zones, variables = facts.ruleset.zones, facts.ruleset.variables
 
     def per_seat(name) -> bool:
@@ -2590,6 +2596,8 @@ def _divided_by_zero(facts) -> list:
 def _always_evaluated(node):
     """``node`` and each part of it computed whenever it is: not a branch of a conditional, the right of `and` or `or`,
     nor a comprehension's element, conditions or later clauses (computed once per item, and there may be none)."""
+    if isinstance(node, ast.MapComp):  # (its names and parts, as a list comprehension's of its pairs)
+        node = ast.listed(node)
     yield node
     if isinstance(node, ast.Conditional):
         parts = (node.condition,)
@@ -3437,6 +3445,8 @@ def _tests_of(facts, node, zone, bound: dict, found: list) -> None:
     """``found``, with (the loop's name, the seat's index or None, the test, the names bound around) for each loop over
     ``zone`` (or one seat's zone of it) in ``node`` that picks its components by a test: the conditions of
     `[c for c in ZONE if TEST]`, or the item of `any(TEST for c in ZONE)`; ``bound``: the loops around -> their items."""
+    if isinstance(node, ast.MapComp):  # (its names and parts, as a list comprehension's of its pairs)
+        node = ast.listed(node)
     if isinstance(node, ast.Call) and node.func == "any" and len(node.args) == 1 and isinstance(node.args[0], ast.Comprehension):
         inner = node.args[0]
         if len(inner.clauses) == 1 and _over_zone(facts, inner.clauses[0].iterable, zone) and not inner.clauses[0].conditions:
@@ -3725,6 +3735,8 @@ def _bags_read_in_order(facts, tree, seen=frozenset()) -> list:
 def _bags_listed(facts, node, bags) -> set:
     """The bags whose components ``node`` lists in their order: a bag itself (`bag`, `bag[p]` of a family), or a
     comprehension going over one."""
+    if isinstance(node, ast.MapComp):  # (its names and parts, as a list comprehension's of its pairs)
+        node = ast.listed(node)
     if isinstance(node, ast.Comprehension):
         return set().union(*(_bags_listed(facts, clause.iterable, bags) for clause in node.clauses))
     if isinstance(node, ast.Index) and isinstance(node.target, ast.Name) and node.target.name in bags:
@@ -4021,6 +4033,8 @@ def _parts_read(facts, tree, zone, env, lets):
 def _parts_of(facts, node, zone, env, lets):
     """The texts of the parts of ``zone`` that ``node`` reads where it is one (_one_part_text), a `let` name, or a
     comprehension (each clause over a part reads that part only); None where it reads more; False for any other node."""
+    if isinstance(node, ast.MapComp):  # (its names and parts, as a list comprehension's of its pairs)
+        node = ast.listed(node)
     if isinstance(node, ast.Name) and node.name in lets and node.name not in facts.ruleset.zones:
         let_tree, let_env, let_lets, _ = lets[node.name]
         if _one_part_text(facts, let_tree, zone, let_env) is not None:
