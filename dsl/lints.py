@@ -5087,31 +5087,11 @@ def l029_initial_value_written_as_an_expression(facts) -> list:
     if not found or _words_in_rules(facts, {c[k] for c, k, *_ in found}):
         return []
     return [Diagnostic(loc_of(c, k), "L029", f"{'the' if whole else 'an item in the'} initial value of '{name}' "
-                       f"is the text {c[k]!r}, which reads as an expression{MAP_COMPREHENSION_SAID * bool(_map_comprehension(c[k]))}: "
+                       f"is the text {c[k]!r}, which reads as an expression: "
                        "YAML data is not evaluated, so it stays that text",
-                       _map_comprehension_hint(c[k], name) or "write the value as YAML data (a list [0, 0, 0], a map {a: 1})" + (
+                       "write the value as YAML data (a list [0, 0, 0], a map {a: 1})" + (
                            f", or set it in the flow before it is read: {_setting(name, c[k], each)}" if whole else ""))
             for c, k, name, whole, each in found]
-
-
-# `{c: 0 for c in range(2, 13)}`, a map comprehension as Python writes one: the language has none, so it does not parse
-MAP_COMPREHENSION = re.compile(r"\s*\{[^{}:]+:[^{}]*?\sfor\s[^{}]*\}\s*", re.S)
-MAP_COMPREHENSION_SAID = " (a map comprehension, which the language does not have)"
-
-
-def _map_comprehension(value):
-    """The match of ``value`` as the text of a map comprehension (`{c: 0 for c in cols}`), else None."""
-    return MAP_COMPREHENSION.fullmatch(value) if isinstance(value, str) else None
-
-
-def _map_comprehension_hint(text: str, name: str) -> str:
-    """For an initial value written as a map comprehension's text: the parser's hint for one (no map comprehensions,
-    and the ways to write it), setting ``name``; '' for other text."""
-    if not _map_comprehension(text):
-        return ""
-    from .parser import _map_comprehension_hint as written
-
-    return written(text, text.index("{"), re.search(r"\sfor\s", text).start() + 1, name) + f" (the loop's {name} starting as initial: {{}})"
 
 
 def _setting(name: str, text: str, each: bool) -> str:
@@ -5130,8 +5110,6 @@ def _reads_as_an_expression(value, calls) -> bool:
     calls only functions of ``calls`` (the builtins and the ruleset's definitions)."""
     if not isinstance(value, str) or not EXPRESSION_MARKS.search(value):
         return False
-    if _map_comprehension(value):  # (which does not parse: the language has none, and a Python user writes one)
-        return True
     try:
         tree = parse(value, Loc("<data>"))
     except PhiltreError:

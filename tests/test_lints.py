@@ -284,7 +284,7 @@ CASES = {
     "a variable's initial value written as a map comprehension": (  # Can't Stop's table of columns: no finding, R100 in play
         changed("define:\n", "variables:\n  temp: {initial: \"{c: 0 for c in range(2, 13)}\"}\n\ndefine:\n"),
         "L029", "\"{c: 0", "the initial value of 'temp' is the text '{c: 0 for c in range(2, 13)}', which reads as an "
-                           "expression (a map comprehension, which the language does not have)"),
+                           "expression: YAML data is not evaluated"),
     "a public score of what a hidden hand holds": (  # a new user's gold count: every seat learned the hand's golds
         changed("score: {player: p, add: 1}", 'score: {player: p, add: "1 + count(c for c in hand[p] if c.rank == 10)"}'),
         "L030", '"1 + count(c', "this score's add reads what 'hand' holds, which only its owner sees: every seat sees the "
@@ -3832,13 +3832,13 @@ def test_a_move_whose_count_tells_what_a_hidden_zone_held_is_found(tmp_path):
             text = text.replace("chars: {visible: nobody}", "chars: {visible: nobody, count: nobody}").replace(
                 "aside: {visible: nobody}", "aside: {visible: nobody, count: nobody}")
         assert [str(d) for d in findings(tmp_path, text) if d.code == "L050"] == [], fine
-def test_an_initial_value_written_as_a_map_comprehension_is_told_how_to_write_the_map(tmp_path):
-    """L029's hint for `{c: 0 for c in range(2, 13)}` (no map comprehensions) is no `set` of that text, which is E102."""
+def test_an_initial_value_written_as_a_map_comprehension_is_told_to_set_it_in_the_flow(tmp_path):
+    """L029 for `{c: 0 for c in range(2, 13)}` as YAML data (text, not evaluated): a map comprehension is an expression
+    of the language, so the hint sets the variable to it in the flow, as for a list comprehension's text."""
     text = changed("define:\n", "variables:\n  temp: {initial: \"{c: 0 for c in range(2, 13)}\"}\n\ndefine:\n")
     found, = [d for d in findings(tmp_path, text) if d.code == "L029"]
-    assert "there are no map comprehensions" in found.hint, str(found)
-    assert '{for: c in range(2, 13), do: [{set: {temp: "put(temp, c, 0)"}}]}' in found.hint, str(found)
-    assert "set: {temp: \"{c:" not in found.hint, str(found)
+    assert "set it in the flow before it is read: set: {temp: \"{c: 0 for c in range(2, 13)}\"}" in found.hint, str(found)
+    assert "no map comprehensions" not in found.message + found.hint, str(found)
 @pytest.mark.parametrize("change, said", [
     (None, True),
     (("    if: upright(at)\n", ""), False),  # the definition no rule uses (L001): placements lists each look once
