@@ -314,8 +314,10 @@ def format_comparison(report: dict) -> str:
 
 def compared_tally_lines(report: dict) -> list:
     """Each --tally side by side: per value, its share of each arm's games (most common in the base first, the rest
-    folded into "other" past TALLY_ROWS rows), and the numbers' mean in each arm; each share's interval is in --json."""
-    from .summary import TALLY_ROWS, tally_value_text
+    folded into "other" past TALLY_ROWS rows), and the numbers' mean in each arm; each share's interval is in --json.
+    Past TALLY_NUMBERS distinct numbers over the arms, as simulate's text does, the numbers are one row (none where every
+    value is a number) and each arm's least, quartiles and greatest are rows of their own, side by side."""
+    from .summary import TALLY_NUMBERS, TALLY_ROWS, _a_number, plain, tally_value_text
 
     base = report.get("base") or {}  # (a report made by hand may have none)
     if not base.get("tallies"):
@@ -326,21 +328,32 @@ def compared_tally_lines(report: dict) -> list:
     for i, tally in enumerate(base["tallies"]):
         arms = [s["tallies"][i] for s in summaries]
         shares = [{json.dumps(v["value"], sort_keys=True): v["share"] for v in t["values"]} for t in arms]
-        order = list(dict.fromkeys(json.dumps(v["value"], sort_keys=True) for t in arms for v in t["values"]))
-        kept, folded = (order[:TALLY_ROWS - 1], order[TALLY_ROWS - 1:]) if len(order) > TALLY_ROWS else (order, [])
-        rows = [(tally_value_text(json.loads(key)), [s.get(key, 0.0) for s in shares]) for key in kept]
-        if folded:
-            rows.append((f"other ({len(folded)} values)", [sum(s.get(key, 0.0) for key in folded) for s in shares]))
+        values = {json.dumps(v["value"], sort_keys=True): v["value"] for t in arms for v in t["values"]}
+        order = list(values)
+        numbers = [key for key in order if _a_number(values[key])]
+        spread = len(numbers) > TALLY_NUMBERS and all("quartiles" in t["numbers"] for t in arms if t.get("numbers"))
+        if spread:  # (older summaries have no quartiles: a table as before)
+            kept = [key for key in order if key not in set(numbers)]
+            folded = [(f"a number ({len(numbers)} values)", numbers)] if kept else []
+        elif len(order) > TALLY_ROWS:
+            kept, rest = order[:TALLY_ROWS - 1], order[TALLY_ROWS - 1:]
+            folded = [(f"other ({len(rest)} values)", rest)]
+        else:
+            kept, folded = order, []
+        rows = [(tally_value_text(values[key]), [percent(s.get(key, 0.0)) for s in shares]) for key in kept]
+        rows += [(name, [percent(sum(s.get(key, 0.0) for key in keys)) for s in shares]) for name, keys in folded]
+        if spread:
+            for name, at in (("min", "min"), ("lower quartile", 0), ("median", 1), ("upper quartile", 2), ("max", "max")):
+                rows.append((name, [plain(t["numbers"]["quartiles"][at] if isinstance(at, int) else t["numbers"][at])
+                                    if t.get("numbers") else "-" for t in arms]))
+        if any(t.get("numbers") for t in arms):
+            rows.append(("mean", [f"{t['numbers']['mean']:.2f}" if t.get("numbers") else "-" for t in arms]))
         width = max([5] + [len(text) for text, _ in rows])
         widths = [max(7, len(label)) for label in labels]
-        lines += ["", f"tally {tally['expression']} (at each game's end, share of each arm's {report['games']} games; "
-                      "95% intervals in --json):",
-                  f"  {'value':<{width}}" + "".join(f"  {label:>{w}}" for label, w in zip(labels, widths))]
-        for text, values in rows:
-            lines.append(f"  {text:<{width}}" + "".join(f"  {percent(v):>{w}}" for v, w in zip(values, widths)))
-        if any(t.get("numbers") for t in arms):
-            means = [f"{t['numbers']['mean']:.2f}" if t.get("numbers") else "-" for t in arms]
-            lines.append(f"  {'mean':<{width}}" + "".join(f"  {m:>{w}}" for m, w in zip(means, widths)))
+        said = f"; {len(numbers)} numbers, each one's share in --json" if spread else "; 95% intervals in --json"
+        lines += ["", f"tally {tally['expression']} (at each game's end, share of each arm's {report['games']} games{said}):",
+                  f"  {'value' if kept or folded else '':<{width}}" + "".join(f"  {label:>{w}}" for label, w in zip(labels, widths))]
+        lines += [f"  {text:<{width}}" + "".join(f"  {cell:>{w}}" for cell, w in zip(cells, widths)) for text, cells in rows]
     return lines
 
 

@@ -143,6 +143,28 @@ def test_compare_counts_a_tally_in_each_arm():
     assert bad.exit_code == 2 and "--tally 'count(dek)', column 7: E150 unknown name 'dek'" in bad.output
 
 
+def test_compare_sums_up_many_numbers_by_each_arm_s_quartiles_side_by_side():
+    """As simulate's text does past 15 distinct numbers (counted over the arms), compare gives each arm's least,
+    quartiles, greatest and mean side by side, not nine rows of 1-5% and an "other" holding most games; values that are
+    no number keep their rows beside one row of the numbers."""
+    from philtre.interpreter.compare import compared_tally_lines
+
+    base, arm = tally_row("x", list(range(1, 17)) * 2 + [100]), tally_row("x", list(range(3, 23)) + [None] * 4)
+    lines = compared_tally_lines({"games": 33, "base": {"tallies": [base]}, "arms": [{"label": "v", "summary": {"tallies": [arm]}}]})
+    assert lines[1].endswith("33 games; 23 numbers, each one's share in --json):") and "other" not in "\n".join(lines)
+    assert [line.split() for line in lines[3:]] == [
+        ["none", "0.0%", "16.7%"], ["a", "number", "(23", "values)", "100.0%", "83.3%"], ["min", "1", "3"],
+        ["lower", "quartile", "5", "7.75"], ["median", "9", "12.50"], ["upper", "quartile", "13", "17.25"],
+        ["max", "100", "22"], ["mean", f"{sum(range(1, 17)) * 2 / 33 + 100 / 33:.2f}", "12.50"]]
+    fifteen = tally_row("x", list(range(15)))  # 15 numbers: still a table
+    same = compared_tally_lines({"games": 15, "base": {"tallies": [fifteen]}, "arms": [{"label": "v", "summary": {"tallies": [fifteen]}}]})
+    assert "quartile" not in "\n".join(same) and same[-2].split()[:2] == ["other", "(6"]
+    result = run("compare", "poison", "--variant", "draw-pile", "-p", "4", "-n", "30", "--batch", "30", "--no-db", "--workers", "1",
+                 "--tally", "sum(score[p] for p in players)")
+    said = result.stdout[result.stdout.index("tally sum"):].splitlines()
+    assert result.exit_code == 0 and [line.split()[0] for line in said[2:]] == ["min", "lower", "median", "upper", "max", "mean"]
+
+
 def test_the_python_api_takes_tallies_too():
     """docs/simulation.md: `simulate(ruleset, players, games, tallies=[...])` counts them as the command does."""
     from philtre.dsl import load_ruleset
