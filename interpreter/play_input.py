@@ -399,7 +399,12 @@ def _said_back(text: str) -> str:
 def _type_a_number(options, single_zones=()) -> str:
     """What to type, for a line that names no option."""
     how = _position_hint(options, "as ", single_zones) if _places(options) else f"an option as listed, e.g. {options[-1].label(None, single_zones)}"
-    return f"type an option's number, 1..{_count(options)}, or {how}"
+    return f"type {_a_number_of(options)}, 1..{_count(options)}, or {how}"
+
+
+def _a_number_of(options) -> str:
+    """What a number typed picks: an option's, or a line's where lines of amounts list the options (Listed)."""
+    return "an option's number" if _count(options) == len(options) else "a line's number"
 
 
 def _position_hint(options, as_: str = "", single_zones=()) -> str:
@@ -1276,9 +1281,13 @@ SAID_MATCHES = 8  # options listed when a typed line matches several
 
 
 def _listing(matches: list, options, single_zones=()) -> str:
-    """The first SAID_MATCHES of ``matches`` with their numbers, and how many more there are."""
-    listing = "; ".join(f"{_number_of(m, options)}. {m.label(None, single_zones)}" for m in matches[:SAID_MATCHES])
-    more = len(matches) - SAID_MATCHES
+    """The first SAID_MATCHES of ``matches`` with their numbers, and how many more there are; where a line of amounts
+    holds some of them (Listed), that line once, as listed (`1. bid(n=63..100)`, not `1. bid(n=63); 1. bid(n=64); ...`)."""
+    lines = getattr(options, "line_of", None)
+    shown = list({id(line): (at, line) for at, line in (lines[id(m)] for m in matches)}.values()) if lines else \
+        [(_number_of(m, options), m) for m in matches]
+    listing = "; ".join(f"{at}. {m.label(None, single_zones)}" for at, m in shown[:SAID_MATCHES])
+    more = len(shown) - SAID_MATCHES
     return listing + (f"; ... and {more} more" if more > 0 else "")
 
 
@@ -1336,11 +1345,13 @@ def _not_an_option(text: str, options, single_zones=(), forbidden=None) -> str:
         said += (_unknown_values(text, options, single_zones) or _unlisted_numbers(text, options, single_zones)
                  or _unmatched_words(text, options, single_zones, _spelt_near(text, options, single_zones)))
     if len(options) > SAID_OPTIONS:
+        # (the options as many as listed, or, where a line stands for a run of amounts, how many lines list them)
+        allowed = f"the {len(options)} the rules allow now" + ("" if _count(options) == len(options) else f", listed as {_count(options)} lines")
         named = _action_named(text, options)
         if named:  # `step 7 16` where walls are listed too: the step options, not an example of a wall
-            return (f"{said} (the {len(options)} the rules allow now); the {named[0].action} options are: {_listing(named, options, single_zones)} "
-                    f"(type an option's number, or an option as listed)")
-        return f"{said} (the {len(options)} the rules allow now): {_type_a_number(options, single_zones)}"
+            return (f"{said} ({allowed}); the {named[0].action} options are: {_listing(named, options, single_zones)} "
+                    f"(type {_a_number_of(options)}, or an option as listed)")
+        return f"{said} ({allowed}): {_type_a_number(options, single_zones)}"
     listing = "; ".join(f"{i}. {o.label(None, single_zones)}" for i, o in enumerate(options, 1))
     if len(options) == 1:
         return f"{said}; the only one is {listing} (type 1, or the option as listed)"
@@ -1710,7 +1721,8 @@ class Listed(list):
     def __init__(self, options, lines: list):
         super().__init__(options)
         self.listed = len(lines)
-        self.numbers = {id(o): i for i, line in enumerate(lines, 1) for o in (line.options if isinstance(line, Amounts) else [line])}
+        self.line_of = {id(o): (i, line) for i, line in enumerate(lines, 1) for o in (line.options if isinstance(line, Amounts) else [line])}
+        self.numbers = {key: i for key, (i, _) in self.line_of.items()}
 
 
 def _number_of(option, options) -> int:

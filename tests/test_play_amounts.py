@@ -64,6 +64,18 @@ def test_a_refused_amount_says_the_run_in_one_short_line(tmp_path):
                                                "one of 63..100)")
 
 
+def test_a_refusal_counts_the_lines_listed_beside_the_options_and_lists_a_run_as_its_line(tmp_path):
+    """Play listed 2 lines, `bid(n=63..100)` and `pass()`, and a refusal said `(the 39 the rules allow now)` and listed
+    the bids one by one, each numbered 1: the numbers to type are the lines'."""
+    code, said = played(tmp_path, "foo\nbid foo\n2\n")
+    assert code == 0, said
+    assert ("'foo' is not among this turn's options (the 39 the rules allow now, listed as 2 lines): type a line's number, "
+            "1..2, or an option as listed, e.g. pass()\n") in said, said
+    assert ("(the 39 the rules allow now, listed as 2 lines); the bid options are: 1. bid(n=63..100) (type a line's number, "
+            "or an option as listed)\n") in said, said
+    assert "bid(n=64)" not in said and "= pass()" in said
+
+
 def test_an_amount_typed_alone_is_no_line_s_number_and_points_to_its_line(tmp_path):
     """A number typed alone is a line's number: an amount is typed with its name (a bid is final: not guessed)."""
     code, said = played(tmp_path, "75\n3\n2\n")
