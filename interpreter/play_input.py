@@ -368,7 +368,7 @@ class _Forbidding:
 
         why = ruled_out(self.game, self.seat, text, self.options, self.single_zones)
         if not why and getattr(self.single_zones, "chosen_labels", None):  # (a labelled value typed as records keep it: match_choice)
-            why = ruled_out(self.game, self.seat, text, self.options, self.single_zones.but(chosen_labels={}))
+            why = ruled_out(self.game, self.seat, text, self.options, self.single_zones.but(chosen_labels={}), written=self.single_zones)
         return why
 
     def action(self, text: str) -> str:
@@ -1437,11 +1437,23 @@ def _unknown_values(text: str, options, single_zones=()) -> str:
     for name, value in typed:
         others = {(n.lower(), v.lower()) for n, v in typed if n.lower() != name.lower()}
         fitting = [o for o in named if others <= {(n.lower(), t.lower()) for n, t in o.argument_texts(None, single_zones)}]
-        shown = [t for option in fitting or named for n, t in option.argument_texts(None, single_zones) if n.lower() == name.lower()]
-        if shown and value.lower() not in (t.lower() for t in shown):
+        shown = [t for option in fitting or named for t in _value_texts(option, name, single_zones)]
+        if shown and value.lower() not in (w.lower() for t in shown for w in (t if isinstance(t, tuple) else (t,))):
             where = f"where {' '.join(f'{n}={v}' for n, v in typed if (n.lower(), v.lower()) in others)}, " if fitting and others else ""
-            return f" (no option has {name}={value} now; {where}{name} is one of {_values_said(list(dict.fromkeys(shown)))})"
+            said = [f"{t[0]} ({t[1]})" if isinstance(t, tuple) else t for t in dict.fromkeys(shown)]
+            return f" (no option has {name}={value} now; {where}{name} is one of {_values_said(said)})"
     return ""
+
+
+def _value_texts(option, name: str, single_zones=()) -> list:
+    """The text of ``option``'s argument ``name`` as listed; for a value its action's `label:` labels, (the value as the
+    records keep it, its label): typed either way, said both ways (`h is one of 1 (wool 2), ...`), as a refusal of
+    `h=7` written in labels alone read as if the value typed were another kind of word."""
+    listed = [t for n, t in option.argument_texts(None, single_zones) if n.lower() == name.lower()]
+    if not listed or not getattr(single_zones, "chosen_labels", None):
+        return listed
+    plain = [t for n, t in option.argument_texts(None, single_zones.but(chosen_labels={})) if n.lower() == name.lower()]
+    return [t if t == v else (v, t) for t, v in zip(listed, plain)]
 
 
 def _unlisted_numbers(text: str, options, single_zones=()) -> str:

@@ -18,24 +18,27 @@ LISTED = 4  # the options a line names that a message lists, the rules forbiddin
 IF_SHOWN = 60  # characters of an action's `if` said with its line; a longer one is named by its line alone
 
 
-def ruled_out(game, seat: int, text: str, legal, single_zones=(), placed: bool = False) -> str:
+def ruled_out(game, seat: int, text: str, legal, single_zones=(), placed: bool = False, written=None) -> str:
     """Why ``text`` names no option now, where it names one of an action's choices this decision offers that the rules
     do not allow here: "the rules forbid take(n=0) now (the if of take, line 12: ...)"; '' where it names none, or
-    several, or the choices cannot be listed within CANDIDATES_LIMIT. ``placed``: ``text`` is a position, 'x y rot'."""
+    several, or the choices cannot be listed within CANDIDATES_LIMIT. ``placed``: ``text`` is a position, 'x y rot'.
+    ``written``: how the options found are written, where not as ``single_zones`` reads ``text`` (a value typed as the
+    records keep it, the option said as listed, by its label)."""
     from .play_input import _by_label, _by_position, placed_holding  # (play_input asks this module; read as play reads a line)
 
     others = outside(game, seat, legal)
     if not others:
         return ""
+    written = single_zones if written is None else written
     found = _by_position(text.split(), others, single_zones) if placed else _by_label(text, others, single_zones)
     if isinstance(found, Option):
-        return forbids(game, seat, found, single_zones)
+        return forbids(game, seat, found, written)
     if placed:  # (several at the position with its words: a chiral piece's flip=false and flip=true, each forbidden)
-        return forbids_each(game, seat, placed_holding(text.split(), others, single_zones), single_zones)
+        return forbids_each(game, seat, placed_holding(text.split(), others, single_zones), written)
     # (a number past the options is a number mistyped, not a card's value; an action's name, action_ruled_out's)
     if text.strip().isdigit() or text.strip().lower() in {name.lower() for name in game.ruleset.actions}:
         return ""
-    return forbids_each(game, seat, _holding(text, others, single_zones), single_zones)
+    return forbids_each(game, seat, _holding(text, others, single_zones), written)
 
 
 def _holding(text: str, options, single_zones=()) -> list:

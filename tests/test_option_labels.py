@@ -89,3 +89,17 @@ def test_a_label_leaves_the_content_hash_as_it_was(tmp_path):
     assert bare.count("label") == 0
     without.write_text(bare, encoding="utf-8")
     assert load_ruleset(str(with_labels)).content_hash == load_ruleset(str(without)).content_hash
+
+
+def test_a_refused_value_is_told_the_values_with_their_labels(tmp_path):
+    """`h=7` typed, a value as the records keep it, was told `h is one of wool 2, lumber 9, grain 12`: labels alone,
+    read as if the value typed were another kind of word. Each is said as the value and its label, either typed."""
+    played, _ = _played(tmp_path, "h=7\nh=copper\nh=1\nh=1\nh=3\n")
+    assert played.exit_code == 0, played.output
+    assert ("'h=7' is not among this turn's options (no option has h=7 now; h is one of 1 (wool 2), 2 (lumber 9), "
+            "3 (grain 12)), which are: 1. rob(h=wool 2);") in played.output, played.output
+    assert "no option has h=copper now; h is one of 1 (wool 2), " in played.output, played.output
+    assert "= rob(h=wool 2)" in played.output, played.output
+    # a value the rules forbid now, typed as the records keep it: the option written as listed, by its label
+    assert "'h=1' is not among this turn's options: the rules forbid rob(h=wool 2) now (the if of rob" in played.output
+    assert "rob(h=1)" not in played.output and "= rob(h=grain 12)" in played.output, played.output
