@@ -7,6 +7,7 @@ import json
 import os
 
 from .stats import QUALITY
+from .summary import quality_unmeasured
 
 
 def game_rows(summary: dict, results) -> list:
@@ -14,6 +15,7 @@ def game_rows(summary: dict, results) -> list:
     (a column `tally EXPR` each)."""
     variants = " ".join(summary["variants"])
     agents = " ".join(summary["agents"])
+    unmeasured = quality_unmeasured(summary)
     rows = []
     for r in results:
         row = {"run": summary.get("run", ""), "index": r["index"], "seed": r["seed"], "ruleset": summary["ruleset"],
@@ -22,7 +24,7 @@ def game_rows(summary: dict, results) -> list:
         row["winners"] = " ".join(str(w) for w in r["winners"])
         row["decisions"], row["rounds"] = r["decisions"], r["rounds"]
         row["turns"] = "" if r.get("turns") is None else r["turns"]  # (empty: a game saved before turns were counted)
-        quality = r.get("quality") or {}
+        quality = {} if unmeasured else r.get("quality") or {}  # (a run with no scores: the text says not measured)
         row.update({name: quality.get(name, "") for name in QUALITY})
         tallies = r.get("tallies") or {}
         row.update({f"tally {t['expression']}": cell(tallies.get(t["expression"])) for t in summary.get("tallies") or ()})

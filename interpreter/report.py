@@ -115,7 +115,7 @@ def plot_length(folder, arms) -> str:
 def plot_quality(folder, arms) -> str:
     """The game-quality measures' means with 95% intervals, arms side by side."""
     plt = pyplot()
-    names = [q for q in QUALITY if all(q in s.get("quality", {}) for _, s, _ in arms)]
+    names = [q for q in QUALITY if all((s.get("quality") or {}).get(q) is not None for _, s, _ in arms)]  # (null: not measured)
     width = 0.8 / len(arms)
     fig, ax = plt.subplots(figsize=(7, 3.2))
     for k, (label, summary, _) in enumerate(arms):

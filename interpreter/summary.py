@@ -438,6 +438,8 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
         "greedy_failed": look_aheads_failed(results, players),
         "heuristic": getattr(ruleset, "heuristic", None) is not None,  # (greedy read it: its note then asks for no other)
     }
+    if quality_unmeasured(summary):  # the measures' keys kept, each null: 0 lead changes, 0.667 uncertainty read as measured
+        summary["quality"] = dict.fromkeys(summary["quality"])
     mark_agents(summary["seat_balance"], agent_names, [[seat] for seat in range(players)])
     teams = teams_of(ruleset, players)
     if teams is not None:  # left out where none are declared: such a summary is as it was
@@ -636,6 +638,15 @@ def seat_line(s: dict, width: int, share_ci: str, ci_width: int, score_ci: str, 
     return f"{s['seat']:>4}  {s['agent']:<{width}} {share}{score}".rstrip()
 
 
+def quality_unmeasured(summary: dict) -> bool:
+    """Whether a run of several seats had no score at all to race on (every score 0, and none moved before a game's last
+    decision: a game won on the board): its text says `game quality: not measured (no scores)`, and --json and --csv give
+    each measure null (an empty cell), as the measures of such a game (0 lead changes, an uncertainty of 0.667 at three seats) mean
+    nothing there."""
+    return (summary.get("players", 0) > 1 and bool(summary.get("quality")) and scores_all_zero(summary)
+            and summary.get("scored_at_the_end", 0) >= 1)
+
+
 def scores_all_zero(summary: dict) -> bool:
     """Whether every seat ended every game of the run with a score of 0: a game won by an expression or on the board,
     with no `score` statement, or one whose scoring never fired. Its score columns would read 0.00 [0.00, 0.00] 0.00
@@ -775,7 +786,7 @@ def format_summary(summary: dict) -> str:
         lines.append(at_random_note(summary["greedy_at_random"], " in every game", summary.get("agents"),
                                     summary.get("greedy_failed"), summary.get("heuristic", False)))
     quality = summary.get("quality") or {}
-    if quality and not scores and summary.get("scored_at_the_end", 0) >= 1:  # (a game won on the board: said above, short)
+    if quality_unmeasured(summary):  # (a game won on the board: said above, short)
         lines += ["", "game quality: not measured (no scores)"]
     elif quality and team:  # no seat leads another in a game all seats win or lose together: rows of 0s and 1s say nothing
         lines += ["", f"game quality: no rows ({NO_SEAT_ADVANTAGE}; docs/statistics.md in philtre's source)"]

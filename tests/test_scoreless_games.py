@@ -82,3 +82,28 @@ def test_simulate_says_in_one_line_that_a_game_without_scores_has_no_quality_mea
     text = format_summary(summarise(ruleset, 2, 0, ["random"] * 2, games))
     assert text.endswith("\n\ngame quality: not measured (no scores)"), text
     assert "lead changes" not in text and "score race" not in text, text
+
+
+def test_json_and_csv_give_null_where_the_text_says_quality_is_not_measured(tmp_path):
+    """--json carried uncertainty 0.667 and lead changes 0 for a game without scores, measures of no race, where the text
+    says `not measured (no scores)`: each is null (its key kept), an empty cell in --csv; a game that scores keeps them."""
+    import csv
+    import json
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+    from philtre.interpreter.stats import QUALITY
+
+    scoreless = Path(__file__).parent / "data" / "last_standing.yaml"
+    for ruleset, measured in ((scoreless, False), ("pok", True)):
+        table = tmp_path / "games.csv"
+        result = CliRunner().invoke(main, ["simulate", str(ruleset), "-p", "3", "-n", "4", "--no-db", "--json", "--csv", str(table)])
+        assert result.exit_code == 0, result.output
+        quality = json.loads(result.stdout)["quality"]
+        assert list(quality) == list(QUALITY), quality
+        assert all((value is not None) == measured for value in quality.values()), quality
+        with open(table, newline="", encoding="utf-8") as handle:
+            rows = list(csv.DictReader(handle))
+        assert len(rows) == 4 and all((row[name] != "") == measured for row in rows for name in QUALITY), rows
