@@ -419,8 +419,8 @@ def content_hash(data) -> str:
         rules["variables"] = {name: _unquieted(spec) for name, spec in rules["variables"].items()}
     if isinstance(rules.get("zones"), dict):  # (a zone's `quiet` and `show_sorted` too: what people are shown, not the game)
         rules["zones"] = {name: _shown_apart(spec) for name, spec in rules["zones"].items()}
-    if isinstance(rules.get("actions"), dict):  # (an action's `label` too: how its choices read to people)
-        rules["actions"] = {name: _unlabelled(spec) for name, spec in rules["actions"].items()}
+    if isinstance(rules.get("actions"), dict):  # (an action's `label` and `description` too: text for people)
+        rules["actions"] = {name: _action_played(spec) for name, spec in rules["actions"].items()}
     if isinstance(rules.get("components"), dict):  # an attribute's values spelt out: `k: 0..2` is `k: [0, 1, 2]`
         rules["components"] = {name: _ranges_spelt(spec) for name, spec in rules["components"].items()}
     if isinstance(rules.get("define"), dict):  # a definition no rule reads (play's board's alone, or none) plays no game
@@ -516,10 +516,11 @@ def _shown_apart(spec):
     return shown
 
 
-def _unlabelled(spec):
-    """An action's spec as the content hash reads it: `label` left out, as it only changes how its choices read to
-    people (a record made before it was added still replays; a definition only a label reads is left out with it)."""
-    return {key: value for key, value in spec.items() if key != "label"} if isinstance(spec, dict) else spec
+def _action_played(spec):
+    """An action's spec as the content hash reads it: `label` and `description` left out, as they only change how the
+    action reads to people (play's options, the text above them): a record made before either was added still replays,
+    and a definition only a label (or a word of the description) names is left out with it."""
+    return {key: value for key, value in spec.items() if key not in ("label", "description")} if isinstance(spec, dict) else spec
 
 
 def _unquieted(spec):

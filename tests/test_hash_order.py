@@ -57,7 +57,8 @@ def test_a_spec_named_like_a_word_of_the_language_hashes_alike_in_any_key_order(
 def test_the_keys_language_md_says_the_hash_leaves_out_are_those_it_leaves_out(tmp_path):
     """language.md's top-level keys said `title`, `description`, `heuristic` and `scenarios` were left out, "everything
     else" hashed: `show`, a zone's `quiet` and `show_sorted` and a variable's `quiet` are left out too (a For Sale
-    trial added them after recording and was right to expect P003 from the docs, wrongly)."""
+    trial added them after recording and was right to expect P003 from the docs, wrongly); so is an action's
+    `description`, free text (a Belote trial)."""
     import re
     from pathlib import Path
 
@@ -66,6 +67,7 @@ def test_the_keys_language_md_says_the_hash_leaves_out_are_those_it_leaves_out(t
     top = re.match(r"(.*?) are not part of", said, re.S)[1]
     assert sorted(re.findall(r"`(\w+)`", top)) == ["description", "heuristic", "scenarios", "show", "title"], top
     assert "a zone's `quiet` and `show_sorted`" in said and "a variable's `quiet`" in said, said
+    assert "an action's `label` and `description`" in " ".join(said.split()), said
     base = RULESET.format(component="card", zone="hand", action="go", **{k: ", ".join(v) for k, v in SPECS.items()})
     base = base.replace("zones:", "variables:\n  n: 0\nzones:").replace("flow:", "define:\n  lead: score[0]\nflow:")
 
@@ -79,10 +81,34 @@ def test_the_keys_language_md_says_the_hash_leaves_out_are_those_it_leaves_out(t
         + "show: [lead]\nscenarios: []\n",
         "zone": base.replace("visible: owner}", "visible: owner, quiet: true, show_sorted: [n]}"),
         "variable": base.replace("  n: 0\n", "  n: {initial: 0, quiet: true}\n"),
+        "action": base.replace("do: []}", "do: [], description: Go on; nothing happens.}"),
     }
     hashes = {name: hashed(name, text) for name, text in left_out.items()}
     assert hashes == dict.fromkeys(left_out, hashed("base", base)), hashes
     assert hashed("rule", base.replace("  n: 0\n", "  n: 1\n")) != hashed("base", base)  # (a rule is hashed)
+
+
+def test_a_record_made_before_an_action_s_description_was_added_replays(tmp_path):
+    """An action's `description` is free text the engine ignores (play prints it above the options), yet it was hashed:
+    a trial (Belote) added one to a bid after recording games, and every record was refused (P003). A rule changed
+    still is."""
+    from test_cli import ROOT, philtre
+
+    path = tmp_path / "ruleset.yaml"
+    text = (ROOT / "examples" / "tutorial" / "ruleset.yaml").read_text(encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+    made = philtre("simulate", tmp_path, "-p", "2", "-n", "1", "--record", tmp_path / "out", "--no-db", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    record = tmp_path / "out" / "game-00001.jsonl"
+    assert text.count("  play:\n") == 1
+    path.write_text(text.replace("  play:\n", "  play:\n    description: Play a card face down.\n"), encoding="utf-8")
+    replayed = philtre("replay", record, cwd=tmp_path)
+    assert replayed.returncode == 0 and "all events match" in replayed.stdout, replayed.stdout + replayed.stderr
+    path.write_text(text.replace("rank: [1, 2, 3, 4, 5, 6, 7, 8]", "rank: [1, 2, 3, 4, 5, 6, 7, 9]"), encoding="utf-8")
+    refused = philtre("replay", record, cwd=tmp_path)
+    assert refused.returncode == 1 and "P003 the record was made with ruleset content" in refused.stderr, refused.stderr
+
+
 PLAIN = """\
 philtre: 1
 game: h
