@@ -443,8 +443,23 @@ def b_team(teams, p):
         for team in teams:
             if p in team:
                 return team
+    _no_seat("team()", teams, p)
+
+
+def b_team_index(teams, p):
+    """The position of seat p's team in the ruleset's `teams`, 0 for the first (the compiler passes the game's teams, as
+    to b_team): a list kept a team (`pts[team_index(p)]`) is read without the teams written again by hand (`p % 2`)."""
+    if type(p) is int:
+        for i, team in enumerate(teams):
+            if p in team:
+                return i
+    _no_seat("team_index()", teams, p)
+
+
+def _no_seat(name: str, teams, p):
+    """The failure of a team builtin ``name`` given ``p``, which is no seat of the game's ``teams``."""
     seats = sum(len(team) for team in teams)
-    raise RuleRuntimeError(f"team()'s seat must be a seat (0..{seats - 1}), got {describe(p)}{fraction_hint(p)}")
+    raise RuleRuntimeError(f"{name}'s seat must be a seat (0..{seats - 1}), got {describe(p)}{fraction_hint(p)}")
 
 
 def b_partners(teams, p):
@@ -452,7 +467,8 @@ def b_partners(teams, p):
     return [q for q in b_team(teams, p) if q != p]
 
 
-TEAM_BUILTINS = frozenset({"team", "partners"})  # builtins given the game's teams, not the state (Compiler._g_Call)
+# builtins given the game's teams, not the state (Compiler._g_Call)
+TEAM_BUILTINS = frozenset({"team", "partners", "team_index"})
 
 
 def b_round_score(S, r, p):
@@ -1178,6 +1194,7 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("right", b_right, 1, 2, lambda ts: "player", "right(p, k=1): the seat k places counter-clockwise from p", needs_state=True, arg_kinds=("whole", "whole"), charges=False),
         Builtin("seats_from", b_seats_from, 1, 1, lambda ts: ("list", "player"), "seats_from(p): every seat, clockwise, starting at p", needs_state=True, arg_kinds=("whole",), charges=False),
         Builtin("team", b_team, 1, 1, lambda ts: ("list", "player"), "team(p): the seats of seat p's team, p among them (needs the ruleset's teams)", arg_kinds=("whole",), charges=False),
+        Builtin("team_index", b_team_index, 1, 1, lambda ts: "int", "team_index(p): the position of seat p's team in the ruleset's teams, 0 for the first (needs the ruleset's teams)", arg_kinds=("whole",), charges=False),
         Builtin("partners", b_partners, 1, 1, lambda ts: ("list", "player"), "partners(p): the other seats of seat p's team (needs the ruleset's teams)", arg_kinds=("whole",), charges=False),
         Builtin("round_score", b_round_score, 2, 2, lambda ts: "num", "round_score(r, p): seat p's points in round r (1-based)", needs_state=True, arg_kinds=("whole", "whole"), charges=False),
         Builtin("take", b_take, 2, 2, lambda ts: ("list", _elem(ts[0])), "take(xs, n): the first n items", collection_arg=True, arg_kinds=("", "whole")),

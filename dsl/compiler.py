@@ -7845,8 +7845,8 @@ def _empty_extreme(name):
 
 
 def _no_teams(what: str, teams: str) -> tuple:
-    """The message and hint where ``what`` (`teams`, `team()`, `partners()`) is read but there are no teams to read: the
-    ruleset declares none, or the `teams` key itself reads them ("computing")."""
+    """The message and hint where ``what`` (`teams`, `team()`, `team_index()`, `partners()`) is read but there are no
+    teams to read: the ruleset declares none, or the `teams` key itself reads them ("computing")."""
     if teams == "computing":
         return (f"{what} is read by 'teams' itself, which makes the teams",
                 "write the teams from the seats: teams: \"[[p for p in players if p % 2 == t] for t in range(2)]\"")

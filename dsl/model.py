@@ -550,7 +550,7 @@ class TeamsByCount(dict):
         from .builtins import WORK, RuleRuntimeError
 
         if (id(self.expr), nplayers) in _TEAMS_COMPUTED:  # (a definition `teams` reads, reading the teams)
-            raise RuleRuntimeError("'teams' reads the teams it makes (through team(), partners() or teams)")
+            raise RuleRuntimeError("'teams' reads the teams it makes (through team(), team_index(), partners() or teams)")
         work = WORK[0]  # (read mid-game: the expression being evaluated keeps its own work budget)
         try:
             value = self[nplayers] = teams_of(self.expr, nplayers, self.counts)

@@ -479,6 +479,7 @@ UNCHARGED_CALLS = {"abs": [(-3,), (2.5,), (True,), ("a",)], "left": [(1,), (3, 2
                    "seats_from": [(2,), ("a",)], "round_score": [(1, 0), (9, 1), ("x", 0), (1, 7), (1, True)],
                    "zone_of": [(COMP,), (3,)], "index": [(ZONE,), ([],)], "placement": [(COMP,), (ZONE,)],
                    "team": [([[0, 2], [1, 3]], 1), ([[0, 2], [1, 3]], 7), ([[0, 1]], "a")], "partners": [([[0, 2], [1, 3]], 2), ([[0, 1]], None)],
+                   "team_index": [([[0, 2], [1, 3]], 3), ([[0, 1]], 2.5)],
                    "text": [(3,), (2.5,), ("a",), (True,), (None,), ([1],)], "copy_of": [(ZONE,), (ZONE, ("goblet",)), (COMP,)],
                    "owner_of": [(ZONE,), (ZONE, ("goblet",)), ([1],)], "die": [("d6",), (3,)]}
 

@@ -1,4 +1,5 @@
-"""Partnerships read by the rules: the name `teams`, team(p) and partners(p), from the top-level `teams` key."""
+"""Partnerships read by the rules: the name `teams`, team(p), team_index(p) and partners(p), from the top-level `teams`
+key."""
 
 from __future__ import annotations
 
@@ -25,28 +26,32 @@ def findings(tmp_path, text: str) -> list[str]:
 
 
 def test_the_scenarios_read_the_teams_for_their_player_count():
-    """Four seats make sides of two, six of three: `teams`, team(p), partners(p) and the scores they share."""
+    """Four seats make sides of two, six of three: `teams`, team(p), team_index(p), partners(p) and the scores they
+    share."""
     results = run_scenarios(load_ruleset(str(SIDES)))
     assert len(results) == 2 and all(r.passed for r in results), [r for r in results if not r.passed]
 
 
 @pytest.mark.parametrize("players", [4, 5, 6])
 def test_partners_score_alike_in_every_game(players):
-    """Each game's seats score their side's tricks (a definition summing over team(p)); the makers' side wins alone."""
+    """Each game's seats score their side's tricks (a definition summing over team(p)), which the list kept a side
+    (`by_side[team_index(me)]`) counts too; the makers' side wins alone."""
     rs = load_ruleset(str(SIDES))
     for seed in range(5):
         game = Game(rs, players, seed=seed)
         game.play_out(random=random.Random(seed).random)
         sides = [[p for p in range(players) if p % 2 == t] for t in range(2)]
         assert all(len({game.scores[p] for p in side}) == 1 for side in sides)
+        assert game.state.vars["by_side"] == [game.scores[side[0]] for side in sides]
         assert game.state.flow.winners in sides
 
 
 def test_a_ruleset_without_teams_that_reads_them_is_told_to_declare_them(tmp_path):
-    """`teams` is E150, team() and partners() E141, each with a hint that writes the key."""
+    """`teams` is E150, team(), team_index() and partners() E141, each with a hint that writes the key."""
     text = SIDES.read_text(encoding="utf-8").replace(TEAMS_LINE + "\n", "")
     said = findings(tmp_path, text)
-    assert "11:42: E141 team() reads the ruleset's teams, but it declares none" in said[0], said
+    assert "12:42: E141 team() reads the ruleset's teams, but it declares none" in said[0], said
+    assert any(": E141 team_index() reads the ruleset's teams, but it declares none" in s for s in said), said
     assert any(": E150 'teams' reads the ruleset's teams, but it declares none" in s for s in said), said
     assert any(": E141 partners() reads the ruleset's teams, but it declares none" in s for s in said), said
     assert all('at the top level: teams: "[[0, 2], [1, 3]]"' in s for s in said), said
@@ -75,11 +80,14 @@ def test_teams_read_mid_game_leave_the_work_budget_as_it_stands():
 
 
 def test_team_of_no_seat_stops_the_game_naming_the_seats():
-    team = BUILTINS["team"].impl
+    team, index = BUILTINS["team"].impl, BUILTINS["team_index"].impl
     assert team([[0, 2], [1, 3]], 3) == [1, 3] and BUILTINS["partners"].impl([[0, 2], [1, 3]], 3) == [1]
+    assert [index([[0, 2, 4], [1], [3, 5]], p) for p in range(6)] == [0, 1, 0, 2, 0, 2]
     for wrong in (4, True, 1.5, "a"):
         with pytest.raises(RuleRuntimeError, match=r"team\(\)'s seat must be a seat \(0\.\.3\)"):
             team([[0, 2], [1, 3]], wrong)
+        with pytest.raises(RuleRuntimeError, match=r"team_index\(\)'s seat must be a seat \(0\.\.3\)"):
+            index([[0, 2], [1, 3]], wrong)
 
 
 def test_a_ruleset_without_teams_compiles_no_read_of_them():
@@ -94,7 +102,7 @@ def test_a_definition_cannot_take_the_name_teams(tmp_path):
     assert any("E132 'teams' is a name of the language" in s for s in said), said
 
 
-@pytest.mark.parametrize("name, first", [("team(p)", "E123"), ("partners(p)", "L047")])
+@pytest.mark.parametrize("name, first", [("team(p)", "E123"), ("partners(p)", "L047"), ("team_index(p)", "L047")])
 def test_a_definition_named_like_a_team_builtin_hides_it(tmp_path, name, first):
     """team() and partners() are no builtins the engine analyses by name: a definition hides them (L047), no E132; the
     ruleset's calls are then the definition's (team(p) a number, which its loops cannot go through: E123)."""
