@@ -1394,7 +1394,8 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     pools = _Pools(S, wanted, homes)
     borrowed: dict = {}  # (zone key, where the pattern is written) -> the other owners whose components filled it
     kept: set = set()  # the ids of the components an `{others: true}` keeps where they lie
-    placements = _take_given(ruleset, S, sc, targets, pools, claimed, borrowed, kept)
+    others_end: dict = {}  # a given zone's number -> where its `{others: true}` part ends in what it gets
+    placements = _take_given(ruleset, S, sc, targets, pools, claimed, borrowed, kept, others_end)
     taken_from = _moved_zones_taken_from(S, placements, set(named), homes)  # before the moves: where each lies now
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
     if rest is not None and getattr(rest, "key", None) in emptied:  # (a rest written otherwise than validate reads it)
@@ -1407,7 +1408,8 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     moves = []  # (component, zone), made in runs to one zone: one move of many is linear
     to_rest = []  # the components the given zones sent to `rest` (T038)
     # a zone with an `{others: true}` item keeps what is left in it, those other given zones send back to it as their
-    # start too (a hand given displaces the cards dealt to it, which start in the deck): below what it lists
+    # start too (a hand given displaces the cards dealt to it, which start in the deck): in its `others` part, on top
+    # of the others, so that what it lists lies where it is listed
     keeping = {zone.key for zone, patterns, _ in targets if any(isinstance(p, dict) and OTHERS in p for p in patterns)}
     for (zone, _), (_, _, loc) in zip(placements, targets):
         out = [c for c in zone if c["id"] not in claimed and c["id"] not in kept]  # an `others` item's stay, re-laid below
@@ -1427,7 +1429,12 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
                     sent_back[homes[comp["id"]]] = (count + 1, first)
         _move_runs(game, moves)
         moves = []
-    for zone, chosen in placements:
+    for number, (zone, chosen) in enumerate(placements):
+        if number in others_end:  # what other given zones sent back here joins the others, on top of them
+            listed = {comp["id"] for comp, _, _ in chosen}
+            back = [(c, None, None) for c in zone if c["id"] not in listed]
+            kept.update(c["id"] for c, _, _ in back)
+            chosen = chosen[:others_end[number]] + back + chosen[others_end[number]:]
         for comp, at, here in chosen:
             if (at is not None) != (zone.key[0] in S.grids) and comp["id"] not in kept:  # kept: placed where they lie
                 raise PhiltreError.at(here, "T006", f"give 'at: {{x, y, rot}}' for a component on a grid zone, and only there ({zone.key[0]})")
@@ -1746,10 +1753,10 @@ def _given_slots(targets) -> list:
     return slots
 
 
-def _take_given(ruleset, S, sc, targets, pools, claimed: set, borrowed: dict, kept: set) -> list:
+def _take_given(ruleset, S, sc, targets, pools, claimed: set, borrowed: dict, kept: set, others_end: dict) -> list:
     """The components each given zone gets, [(zone, [(component, at, where), ...]), ...], in the order listed; an
     `{others: true}` item gets, in their order, the zone's components that no pattern of any given zone took (their ids
-    go to ``kept``).
+    go to ``kept``; where that part of the zone's list ends goes to ``others_end``, by the zone's number).
 
     The patterns naming more attributes take their components first, across all the given zones (ties in the
     order written): `{copies: 40}` under a `{rank: 9}` on top would otherwise take the nine, and `hand[0]: [{rank: 8}]`
@@ -1789,6 +1796,7 @@ def _take_given(ruleset, S, sc, targets, pools, claimed: set, borrowed: dict, ke
             others = [c for c in targets[slot[0]][0] if c["id"] not in claimed and c["id"] not in kept]
             kept.update(c["id"] for c in others)
             placed[slot[0]][1].extend((c, None, slot[3]) for c in others)
+            others_end[slot[0]] = len(placed[slot[0]][1])
         else:
             placed[slot[0]][1].append(taken)
     return placed

@@ -599,7 +599,7 @@ def test_a_failing_scenario_repeats_the_note_of_its_pattern_without_type(tmp_pat
 def test_others_keeps_what_other_given_zones_send_back_to_it_as_their_start(tmp_path):
     """A cribbage's given hands displaced the cards dealt to them, which start in the deck: with the deck given
     `[{others: true}, {rank: 10}]` that was T010, whose hint said to add the `{others: true}` already there; only
-    `rest: deck` did. They join the deck's others, below what it lists."""
+    `rest: deck` did. They join the deck's others, on top of them and below the 1 it lists on top."""
     folder = tmp_path / "pond"
     folder.mkdir()
     (folder / "ruleset.yaml").write_text(POND, encoding="utf-8")
@@ -610,6 +610,32 @@ def test_others_keeps_what_other_given_zones_send_back_to_it_as_their_start(tmp_
                                            encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(folder)))
     assert result.passed, (result.failures, result.notes)
+
+
+@pytest.mark.parametrize("deck, ranks", [
+    ("[{rank: 1}, {others: true}]", [1, 5, 3, 4]),  # the 4 hand[0] was dealt goes back on top of the others
+    ("[{others: true}, {rank: 1}]", [5, 3, 4, 1]),
+    ("[{rank: 5}, {others: true}, {rank: 1}]", [5, 3, 4, 1]),
+])
+def test_what_other_given_zones_send_back_joins_the_others_where_the_list_puts_them(tmp_path, deck, ranks):
+    """Mahjong trial: a wall given `[{suit: dragon, rank: 3}, {others: true}]` beside given hands had the tiles the
+    hands were dealt sent back under the dragon listed at the bottom; they go in the `{others: true}` part, on top of
+    the others, and each component listed lies where it is listed."""
+    folder = tmp_path / "pond"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(POND, encoding="utf-8")
+    (folder / "scenarios.yaml").write_text("scenarios:\n  - name: s\n    players: 2\n    given:\n      zones:\n"
+                                           f"        hand[0]: [{{rank: 2}}]\n        deck: {deck}\n"
+                                           f"    expect:\n      - \"[c.rank for c in deck] == {ranks}\"\n", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert result.passed, (result.failures, result.notes)
+
+
+def test_a_component_given_at_the_bottom_stays_there_when_given_hands_send_theirs_back():
+    """The trial's minimal repro (tests/data/given_bottom): the two cards hand[0] was dealt and gave up lay under the 9
+    the deck lists at the bottom."""
+    [result] = run_scenarios(load_ruleset(str(Path(__file__).parent / "data" / "given_bottom")))
+    assert result.passed, result.failures
 
 
 # tokens start in a box; the flow sets them out on the points, as a board game's set-up does
