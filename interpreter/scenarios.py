@@ -1413,9 +1413,6 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     keeping = {zone.key for zone, patterns, _ in targets if any(isinstance(p, dict) and OTHERS in p for p in patterns)}
     for (zone, _), (_, _, loc) in zip(placements, targets):
         out = [c for c in zone if c["id"] not in claimed and c["id"] not in kept]  # an `others` item's stay, re-laid below
-        staying = sum(1 for c in out if homes[c["id"]] == zone.key)
-        if staying and rest is None and zone.key not in keeping:
-            unlisted.append((loc, zone, staying))
         for comp in out + [c for c in zone if c["id"] in claimed]:
             if comp["id"] in claimed:
                 moves.append((comp, S.zone(homes[comp["id"]])))  # re-laid below, in the given order
@@ -1429,6 +1426,12 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
                     sent_back[homes[comp["id"]]] = (count + 1, first)
         _move_runs(game, moves)
         moves = []
+    # once every given zone has sent back what it does not list (a zone given before a hand too): what is left in one
+    # with no `{others: true}` that no pattern takes
+    for (zone, _), (_, _, loc) in zip(placements, targets):
+        staying = sum(1 for c in zone if c["id"] not in claimed)
+        if staying and rest is None and zone.key not in keeping:
+            unlisted.append((loc, zone, staying))
     for number, (zone, chosen) in enumerate(placements):
         if number in others_end:  # what other given zones sent back here joins the others, on top of them
             listed = {comp["id"] for comp, _, _ in chosen}

@@ -631,6 +631,22 @@ def test_what_other_given_zones_send_back_joins_the_others_where_the_list_puts_t
     assert result.passed, (result.failures, result.notes)
 
 
+@pytest.mark.parametrize("zones, line", [
+    ("        hand[0]: [{rank: 2}]\n        deck: [{rank: 5}, {rank: 3}, {rank: 1}]\n", 7),
+    ("        deck: [{rank: 5}, {rank: 3}, {rank: 1}]\n        hand[0]: [{rank: 2}]\n", 6),
+])
+def test_a_zone_listed_whole_keeps_no_card_a_hand_given_after_it_sends_back(tmp_path, zones, line):
+    """The deck listed 5, 3, 1 and hand[0] took the 2: the 4 hand[0] was dealt goes back to the deck. Given before the
+    hand, the deck kept it silently, under its list ([4, 5, 3, 1]); given after, it was T010. T010 either way."""
+    folder = tmp_path / "pond"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(POND, encoding="utf-8")
+    (folder / "scenarios.yaml").write_text("scenarios:\n  - name: s\n    players: 2\n    given:\n      zones:\n" + zones +
+                                           "    expect:\n      - count(deck) == 3\n", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert any(f":{line}:9: T010 deck would keep 1 component(s) not listed" in f for f in result.failures), result.failures
+
+
 def test_a_component_given_at_the_bottom_stays_there_when_given_hands_send_theirs_back():
     """The trial's minimal repro (tests/data/given_bottom): the two cards hand[0] was dealt and gave up lay under the 9
     the deck lists at the bottom."""
