@@ -760,16 +760,17 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
                 attrs = dict(zip(names, values))
                 if owner is not None:
                     attrs["owner"] = owner
+                n = copies_at_layout(copies, seats, attrs, spent)  # (it reads the declared attributes alone)
+                whole = isinstance(n, int) and 0 <= n <= 10_000
+                if whole and n == 0:  # no component: its `derive` and `start` may fail, as for a value the game does not use
+                    continue
                 combination = component_text({"type": ctype.name, **attrs}) if ctype.derived else ""
                 item_at = ctype.item_locs[index] if ctype.item_locs else None
                 for dname, dexpr in ctype.derived:
                     attrs[dname] = _derived_at_layout(dexpr, seats, attrs, dname, combination, spent, item_at)
-                n = copies_at_layout(copies, seats, attrs, spent)
-                if not isinstance(n, int) or n < 0 or n > 10_000:
+                if not whole:
                     said = f"copies of {component_text({'type': ctype.name, **attrs})} must be a whole number 0..10000, got {spell(n)}"
                     raise PhiltreError.at(where or _copies_loc(ruleset, ctype), "R002", said)
-                if n == 0:  # no component to place: its `start` may fail, as for a value the game does not use
-                    continue
                 if isinstance(ctype.start, str):
                     zone = ruleset.zones[ctype.start]
                     # (a seat's component starts in its own zone: of a family of N zones a seat, its first)

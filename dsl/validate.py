@@ -329,7 +329,7 @@ def _copies_total(ruleset, ctype, n: int, combos: int) -> int:
     """
     if combos > MAX_COMPONENTS:
         return combos * 10_000
-    from .model import _derived_at_layout, _Seats, copies_at_layout
+    from .model import _Seats, copies_at_layout
 
     seats = _Seats(n)
     names = [a for a, _ in ctype.attributes]
@@ -337,9 +337,7 @@ def _copies_total(ruleset, ctype, n: int, combos: int) -> int:
     owners = range(n) if ctype.per_player else [None]
     for owner, (values, copies, _) in itertools.product(owners, tuple(ctype.counted())):
         attrs = dict(zip(names, values), **({"owner": owner} if owner is not None else {}))
-        try:
-            for dname, dexpr in getattr(ctype, "derived", ()):
-                attrs[dname] = _derived_at_layout(dexpr, seats, attrs, dname, ctype.name, spent)  # (a failure: 0, told at the layout)
+        try:  # (copies reads the declared attributes alone: no derive is computed, which a combination of none may fail)
             value = copies_at_layout(copies, seats, attrs, spent)
         except Exception:  # noqa: BLE001 - the layout reports it (R002), too much work included
             return 0
