@@ -37,6 +37,9 @@ class Result(Record):
     # None once any variable may be a cause: a rule ran after `given`, or it failed in a rule
     causes: list | None = made_by(list)
     unscripted: list = made_by(list)  # the rolls its steps made that `rolls` did not script: (number, where, the step) (T027)
+    # the zones given `{others: true}` that hold more once given than the game had put there: (the given key, the zone's
+    # name, how many it held, holds, and its list names), for a T012 reading one (_grown_read)
+    grown: list = made_by(list)
 
     @property
     def passed(self) -> bool:
@@ -678,6 +681,7 @@ def _check_expectations(game, ruleset, sc, result, held, ran: bool, stepped_roun
             sides = held.sides[k] if k < len(held.sides) else ()
             result.failures.append(_failure(expr.loc, "T012", f"expected true: {expr.text.strip()}{_values(expr, S, L, sides)}",
                                             "; ".join(filter(None, (_choices_waiting(game), _defaults_read(ruleset, sc, expr),
+                                                                    _grown_read(ruleset, result, expr),
                                                                     _ran_into_round(game, stepped_round, held is not sc))))))
 
 
@@ -751,6 +755,29 @@ def _defaults_read(ruleset, sc, expr) -> str:
     lines = ", ".join(str(loc.line) for _, loc in taken)
     return (f"{', '.join(key.text.strip() for key, _ in taken)} came from the file's defaults "
             f"(line{'s' if len(taken) > 1 else ''} {lines}); `defaults: false` starts from the deal")
+
+
+def _grown_read(ruleset, result, expr) -> str:
+    """Where a failing expectation reads a zone given `{others: true}` that holds more once given than the game had put
+    there (a trial's hand of 13 given two components and `{others: true}` held 15): that the item keeps all it held, and the
+    `copies` that keeps its count instead."""
+    if not result.grown:
+        return ""
+    from philtre.dsl.lints import Facts, names_read
+
+    facts = Facts(ruleset)
+    read = names_read(facts, [expr])
+    said = []
+    for key, name, before, after, names in result.grown:
+        if not facts.refs(key, {}) & read:
+            continue
+        more = before - names
+        keep = (f"write {{copies: {more}}} in place of {{others: true}} (any {more} component{'' if more == 1 else 's'}, "
+                "taken from those it holds first)" if more > 0 else "leave {others: true} out" if before == names
+                else f"list {before}, with no {{others: true}}")
+        said.append(f"{name} was given {{others: true}}, which keeps what it held besides the {names} listed: it held "
+                    f"{before}, and holds {after} once given; to keep {before}, {keep}")
+    return "; ".join(said)
 
 
 def _script_hint(sc) -> str:
@@ -1368,8 +1395,10 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     S = game.state
     ended = _loops_ended(game) if sc.zones or sc.empty or sc.variables else []  # (T029: read again once given)
     targets = []  # (zone, patterns, loc)
+    keys = []  # the given key of each target
     for expr, contents, loc in sc.zones:
         targets += _given_targets(_evaluate(expr, S, {}), contents, loc, expr.text.strip())
+        keys += [expr] * (len(targets) - len(keys))
     named: dict = {}
     for zone, _, loc in targets:
         if zone.key in named:  # two keys for one zone (z[0] and z[0 + 0], or a family z and z[1])
@@ -1396,6 +1425,7 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     kept: set = set()  # the ids of the components an `{others: true}` keeps where they lie
     others_end: dict = {}  # a given zone's number -> where its `{others: true}` part ends in what it gets
     placements = _take_given(ruleset, S, sc, targets, pools, claimed, borrowed, kept, others_end)
+    had = {number: len(zone) for number, (zone, _) in enumerate(placements) if number in others_end}  # (T012's hint)
     taken_from = _moved_zones_taken_from(S, placements, set(named), homes)  # before the moves: where each lies now
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
     if rest is not None and getattr(rest, "key", None) in emptied:  # (a rest written otherwise than validate reads it)
@@ -1434,6 +1464,7 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
             unlisted.append((loc, zone, staying))
     for number, (zone, chosen) in enumerate(placements):
         if number in others_end:  # what other given zones sent back here joins the others, on top of them
+            had[number] = (had[number], sum(1 for comp, _, _ in chosen if comp["id"] not in kept))  # (and its list names)
             listed = {comp["id"] for comp, _, _ in chosen}
             back = [(c, None, None) for c in zone if c["id"] not in listed]
             kept.update(c["id"] for c, _, _ in back)
@@ -1470,6 +1501,8 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
             if at is not None:
                 S.placed[comp["id"]] = (at["x"], at["y"], at["rot"])
                 S.grid_version += 1
+    result.grown += [(keys[number], _zone_name(ruleset, placements[number][0].key), before, len(placements[number][0]), names)
+                     for number, (before, names) in had.items() if len(placements[number][0]) > before]
     result.notes.extend(_taken_from_notes(ruleset, S, taken_from, sc, set(named)))
     result.notes.extend(_borrowed_notes(borrowed))
     result.notes.extend(_rest_strays_notes(ruleset, S, sc, rest, to_rest, homes))

@@ -1133,3 +1133,34 @@ def test_a_given_map_with_fewer_keys_than_its_initial_value_is_a_note(tmp_path):
     assert "R100" in partial.failures[0] and "the map has no key 'green'" in partial.failures[0], partial.failures
     assert [note.split(": ", 1)[1][:4] for note in partial.notes] == ["T037", "T037"], partial.notes
     assert whole.passed and whole.notes == [], whole.notes
+
+
+GROWN = """\
+scenarios:
+  - name: two ones, the rest as dealt
+    players: 2
+    given:
+      zones:
+        hand[0]: [{rank: 1, copies: 2}, {others: true}]
+    expect:
+      - count(hand[0]) == 3
+      - count(deck) == 12
+"""
+
+
+def test_a_t012_reading_a_zone_others_grew_says_so_and_the_copies_that_keep_its_count(tmp_path):
+    """Mahjong trial: "these two tiles, the rest as dealt" written with `{others: true}` made a hand of 13 hold 15. A
+    failing expectation reading the zone says it grew and what keeps its count; one reading another zone does not."""
+    folder = tmp_path / "grown"
+    folder.mkdir()
+    shutil.copy(Path(__file__).parent / "data" / "given_bottom" / "ruleset.yaml", folder)
+    (folder / "scenarios.yaml").write_text(GROWN, encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    hand, deck = result.failures  # (the seed deals hand[0] one 1 of the two: it grows by one, the deck gives one)
+    assert hand.endswith("[count(hand[0]) = 4] (hand[0] was given {others: true}, which keeps what it held besides the "
+                         "2 listed: it held 3, and holds 4 once given; to keep 3, write {copies: 1} in place of "
+                         "{others: true} (any 1 component, taken from those it holds first))"), hand
+    assert deck.endswith("[count(deck) = 11]"), deck
+    (folder / "scenarios.yaml").write_text(GROWN.replace("{others: true}", "{copies: 1}"), encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert result.passed, result.failures
