@@ -508,15 +508,14 @@ def _tell(game, seat: int, told: int) -> int:
     from .options import value_labels
     from .render import event_text, placed_from_text, seat_sets, through_quiet, with_labels, wrapped
 
-    events = game.recorder.for_player(seat, told)
+    told_to = game.recorder.told_to(seat, told)
+    at = [index for index, _ in told_to]  # (each event's index in the full record: a `set` the seat may not see is not told)
+    events = [e for _, e in told_to]
     values = _seats_own(_VALUES_TOLD, game, seat, dict)
     own = _own_decisions(game, seat)
     placed = _seats_own(_PLACES_TOLD, game, seat, dict)
     lines = []
     drawn = None  # (the move of hidden components told last, its line's index): the next alike is told with it
-    # decision event index -> [its line's index, its text, the hidden values it set]: _folded_hidden, on the line of the
-    # decision whose action set them, not the flow after it (a trial's payment after a sealed auction read as the last bid's)
-    decisions: dict = {}
     events = through_quiet(events, game.ruleset)  # (seeds sown through a quiet hand: one line, not one a seed)
     events = with_labels(kind_changes(events, placed, game), value_labels(game))  # (a disc flipped: one line, not two)
     for i, e in enumerate(events):
@@ -547,13 +546,8 @@ def _tell(game, seat: int, told: int) -> int:
         if entries is not None:  # a long per-seat value: the seats whose entry is news, a line each, as the board has them
             for one in entries:
                 before = _told_before(one, values)
-                if _news(one, values, again=False):
+                if _news(one, values):
                     lines += _mine(_set_lines(one, game.ruleset, before), one.get("index") == seat)
-            continue
-        made = decisions.get(game.recorder.made_by(told + i)) if _hidden_set(e) else None
-        if made is not None:  # (said with the decision that set it, not a line each; one the flow set keeps its line)
-            _news(e, values)
-            lines[made[0]] = (lines[made[0]][0], _folded_hidden(made, _hidden_set(e)))
             continue
         before = _told_before(e, values) if e.get("event") == "set" else _UNTOLD
         if e.get("event") == "set" and not _news(e, values):
@@ -561,7 +555,7 @@ def _tell(game, seat: int, told: int) -> int:
         if e.get("event") == "set":  # (a table drawn as its rows, a long list broken after its commas)
             lines += _mine(_set_lines(e, game.ruleset, before), _touches(e, seat, game.ruleset))
             continue
-        roller = game.recorder.rolled_by.get(told + i) if e.get("event") == "roll" else None
+        roller = game.recorder.rolled_by.get(at[i]) if e.get("event") == "roll" else None
         if roller is not None:  # the record does not say who rolled; the game that made it does
             text = f"seat {roller} {text}"
         said = f"  > {text}" if e.get("event") == "decision" else f"      {text}"  # what follows a decision is its doing
@@ -569,8 +563,6 @@ def _tell(game, seat: int, told: int) -> int:
             lines += [("reveal", line) for line in wrapped(said, _width())]
             continue
         drawn = (e, len(lines)) if _hidden_move(e) else None
-        if e.get("event") == "decision":
-            decisions[told + i] = [len(lines), said, []]
         lines.append((f"{MINE if _touches(e, seat, game.ruleset) else ''}{e.get('event')}", said))
     if lines:
         click.echo("")
@@ -578,7 +570,7 @@ def _tell(game, seat: int, told: int) -> int:
     for line in recap(lines, TOLD):  # a move's long line broken after a comma as the board's zone lines (a trial's was 160 wide)
         for part in wrapped(line, _width()) if line in moves else [line]:
             click.echo(part)
-    return told + len(events)
+    return len(game.recorder.events)
 
 
 def _touches(event: dict, seat: int, ruleset) -> bool:
@@ -787,32 +779,11 @@ def _set_lines(event: dict, ruleset, before=None) -> list:
     return [("set", f"      {table[0]}"), *(("row", f"      {row}") for row in table[1:])]
 
 
-def _hidden_set(event: dict) -> str | None:
-    """The variable, or one seat's entry of it (`cash[1]`), a `set` event gives a value the seat may not see; else None."""
-    from .records import HIDDEN
-
-    if event.get("event") != "set" or event.get("value") != HIDDEN:
-        return None
-    return event["variable"] + (f"[{event['index']}]" if "index" in event else "")
-
-
-def _folded_hidden(decided: list, name: str) -> str:
-    """The line of the decision ``decided`` ([its line's index, its text, the hidden values named]) saying ``name`` was
-    set too, each once: `> seat 1: buy(c=red); cash[1] set (hidden)`. A line `cash[1] = hidden` after each of another
-    seat's buys said nothing the decision did not (a stock-trading game: 89 such lines for 141 decisions)."""
-    if name not in decided[2]:
-        decided[2].append(name)
-    return f"{decided[1]}; {', '.join(decided[2])} set (hidden)"
-
-
-def _news(event: dict, values: dict, again: bool = True) -> bool:
+def _news(event: dict, values: dict) -> bool:
     """Whether a `set` event changes what the seat was told of its variable (``values``: (variable, seat or None) -> the
-    value told); noted as told. A hidden value is always said (the seat cannot tell whether it changed), unless ``again``
-    is False (an entry of a whole value told a line a seat): then an entry hidden as last told is no news, as in one line."""
+    value told); noted as told. (A `set` whose value the seat may not see is not told it at all, Recorder.told_to; an
+    entry of a whole value told a line a seat that was hidden as last told is no news, as in one line.)"""
     name, index, value = event["variable"], event.get("index"), event.get("value")
-    if value == {"hidden": True} and again:
-        values.pop((name, index), None)
-        return True
     if values.get((name, index), _UNTOLD) == value:
         return False
     for key in [k for k in values if k[0] == name and (index is None or k[1] is None)]:
@@ -1108,12 +1079,13 @@ def _told_whole(game, seat) -> list:
     from .options import value_labels
     from .render import entry_sets, event_text, keeps_scores, placed_from_text, through_quiet, with_labels
 
-    events = with_labels(kind_changes(through_quiet(game.recorder.for_player(seat), game.ruleset), {}, game), value_labels(game))
+    told_to = game.recorder.told_to(seat)
+    at = [index for index, _ in told_to]  # (each event's index in the full record: a `set` the seat may not see is not told)
+    events = with_labels(kind_changes(through_quiet([e for _, e in told_to], game.ruleset), {}, game), value_labels(game))
     placed: dict = {}
     values: dict = {}
     lines = []
     drawn = None  # (the move of hidden components told last, its line's index), as _tell keeps it
-    decisions: dict = {}  # decision event index -> [its line's index, its text, the hidden values it set], as _tell keeps it
     for i, e in enumerate(events):
         if (joined := _joined_draw(drawn, e, len(lines))) is not None:
             drawn = (joined, drawn[1])
@@ -1125,11 +1097,6 @@ def _told_whole(game, seat) -> list:
             continue  # told with the place that follows it, once
         if i and _placing(events[i - 1], e) and text is not None:  # (None: told with another, kind_changes)
             text = placed_from_text(events[i - 1], e, game.ruleset)
-        made = decisions.get(game.recorder.made_by(i)) if _hidden_set(e) else None
-        if text is not None and made is not None and not _quiet(e, game.ruleset):
-            _news(e, values)
-            lines[made[0]] = _folded_hidden(made, _hidden_set(e))
-            continue
         if e.get("event") == "end":  # (told as play tells it: a tie's last score line read as a game unfinished, a trial)
             lines.append(_game_over(game, seat, keeps_scores(game.ruleset)))
             continue
@@ -1144,10 +1111,9 @@ def _told_whole(game, seat) -> list:
         if e.get("event") == "decision":
             if seat is not None and e.get("player") == seat:
                 text = text.replace(f"seat {seat}:", f"seat {seat} (you):", 1)
-            decisions[i] = [len(lines), f"> {text}", []]
             lines.append(f"> {text}")
             continue
-        roller = game.recorder.rolled_by.get(i) if e.get("event") == "roll" else None
+        roller = game.recorder.rolled_by.get(at[i]) if e.get("event") == "roll" else None
         lines.append(f"    {'' if roller is None else f'seat {roller} '}{text}")
     return lines
 

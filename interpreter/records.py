@@ -205,10 +205,6 @@ class Recorder:
         # event index -> the seat whose action (or turn) rolled the dice of that roll event: `philtre play` says it; it is
         # never written, so the record's format stays as it is (a roll of the flow's own has no seat)
         self.rolled_by: dict[int, int] = {}
-        # decision event index -> the index of the first event after its action's effects, in the order the effects ran
-        # (a simultaneous step's decisions are all recorded before any effect): what a decision made, and what the flow
-        # made after it, told apart (made_by); never written, as rolled_by
-        self.effects_end: dict[int, int] = {}
         # the zones of `order: nobody` (bags), whose order no seat sees though their contents may be seen
         self.bags = frozenset(name for name, spec in game.ruleset.zones.items() if spec.order != "everyone")
         self.backs = backs(game.ruleset)  # type -> the attributes its back shows, to whoever cannot see its face
@@ -338,7 +334,6 @@ class Recorder:
     def decision_done(self, meta) -> None:
         """After an action's effects: whoever sees a chosen component where it now lies may see it in the decision too;
         an argument that says where the effects placed a piece on a grid a seat does not see is hidden from that seat."""
-        self.effects_end[meta["after"] - 1] = len(self.events)
         for container, key, comps in meta["chosen"]:
             rules = self.secrets.get(id(container))
             if not rules or key not in rules:
@@ -429,16 +424,6 @@ class Recorder:
         if seat is not None:
             self.rolled_by[len(self.events)] = seat
         self.events.append({"event": "roll", "dice": {k: dict(v) for k, v in rolled.items()}})
-
-    def made_by(self, at: int) -> int | None:
-        """The index of the decision event whose action's effects made event ``at``; None where the flow made it."""
-        made = None
-        for decision, end in reversed(self.effects_end.items()):  # (effects end in the order they ran: the latest first)
-            if end <= at:
-                break
-            if decision < at:
-                made = decision  # (the one that ends first: a simultaneous step's effects run one decision after another)
-        return made
 
     def set_aside(self, names) -> None:
         """Dice set aside: they show no face from now on, and no roll rolls them."""
@@ -554,8 +539,27 @@ class Recorder:
 
     # -- output ------------------------------------------------------------------------
     def for_player(self, player, start: int = 0) -> list[dict]:
-        """The record (its events from ``start`` on) as seat ``player`` may see it (None: an onlooker who sees only public facts)."""
-        return [self._filter(e, player) for e in self.events[start:]]
+        """The record (its events from ``start`` on) as seat ``player`` may see it (None: an onlooker who sees only public
+        facts): a `set` whose new value it may not see is left out (told_to)."""
+        return [e for _, e in self.told_to(player, start)]
+
+    def told_to(self, player, start: int = 0) -> list[tuple[int, dict]]:
+        """The events from ``start`` on that seat ``player`` is told, each as it may see it, with its index in the full
+        record: all but a `set` whose new value it may not see at all (a variable `visible: nobody`, another seat's
+        entry of a `visible: owner` one). The value is hidden anyway; the event would tell only that the `set` ran: a
+        trial's set under a `when` reading one seat's hand told every other seat that the hand held the card."""
+        return [(i, self._filter(e, player)) for i, e in enumerate(self.events[start:], start) if not self._untold(e, player)]
+
+    def _untold(self, event: dict, player) -> bool:
+        """Whether ``event`` is a `set` of which ``player`` may see nothing (set_var's secrets): its value, or, where
+        every seat's entry is set at once, any one entry (an onlooker's case)."""
+        if event.get("event") != "set":
+            return False
+        rules = self.secrets.get(id(event))
+        if rules is not None and "value" in rules:
+            return player not in rules["value"]
+        entries = self.secrets.get(id(event["value"])) if type(event["value"]) is list else None
+        return entries is not None and len(entries) == len(event["value"]) and all(player not in s for s in entries.values())
 
     def _filter(self, value, player):
         if isinstance(value, dict):

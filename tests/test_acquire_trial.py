@@ -333,10 +333,10 @@ flow:
 """
 
 
-def test_another_seats_hidden_entries_set_by_its_decision_are_told_with_it_not_a_line_each(tmp_path):
+def test_another_seats_hidden_entries_are_not_told_the_seats_own_are(tmp_path):
     """F7: each buy by another seat was followed by `cash[1] = hidden`, a line that said nothing new (89 of them in a
-    game); the decision's line says which hidden values it set, each once. A hidden set by no decision of another
-    seat (the flow's, before the first) is still told on its line; the seat's own values are told as before."""
+    game). A set of another seat's hidden entry is not told at all, by a decision or the flow (a Belote trial: one
+    under a `when` reading a hand told that the hand held the card); the seat's own values are told as before."""
     from test_cli import philtre
 
     written(tmp_path, CASH)
@@ -344,8 +344,7 @@ def test_another_seats_hidden_entries_set_by_its_decision_are_told_with_it_not_a
     result = philtre("play", tmp_path, "--seat", "0", "--seed", "1", "--record", record, stdin="1\n1\n", timeout=60)
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "  > seat 1: buy(); cash[1], bid[1] set (hidden)\n" in out, out
-    assert "      bid[1] = hidden\n" in out and "      cash[1] = hidden" not in out, out
+    assert "  > seat 1: buy()\n" in out and "[1] = hidden" not in out and "set (hidden)" not in out, out
     assert "      cash[0] = 4\n      bid[0] = 1\n      cash[0] = 3\n" in out, out
     text = philtre("replay", record, "--seat", "0", "--text").stdout
-    assert "> seat 1: buy(); cash[1], bid[1] set (hidden)\n" in text and "cash[1] = hidden" not in text, text
+    assert "> seat 1: buy()\n" in text and "[1] = hidden" not in text and "    cash[0] = 4\n" in text, text

@@ -527,7 +527,8 @@ winners: {highest: "score[p]"}
 
 def test_a_per_seat_variable_set_whole_shows_each_seat_its_own_entry_and_no_other(tmp_path):
     """Cockroach Poker's `set: {known: "[none for p in players]"}` was `known = hidden` in every seat's record and
-    play, its own entry too, where the seat's view shows it; another seat's entry stays hidden, and an onlooker's all."""
+    play, its own entry too, where the seat's view shows it; another seat's entry stays hidden, and an onlooker, who sees
+    no entry, is not told of the set at all."""
     from philtre.interpreter.render import event_text
 
     path = tmp_path / "owner.yaml"
@@ -536,8 +537,8 @@ def test_a_per_seat_variable_set_whole_shows_each_seat_its_own_entry_and_no_othe
     game = Game(ruleset, 3, seed=1, record=True)
     game.apply(0, game.options(0)[0])
     hidden = {"hidden": True}
-    for seat, told in ((0, [1, hidden, hidden]), (1, [hidden, 11, hidden]), (2, [hidden, hidden, 21]),
-                       (None, [hidden, hidden, hidden])):
+    assert [e for e in game.recorder.for_player(None) if e.get("event") == "set"] == []
+    for seat, told in ((0, [1, hidden, hidden]), (1, [hidden, 11, hidden]), (2, [hidden, hidden, 21])):
         (event,) = [e for e in game.recorder.for_player(seat) if e.get("event") == "set"]
         assert event["value"] == told, (seat, event)
         if seat is not None:
