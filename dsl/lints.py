@@ -3819,7 +3819,8 @@ def l031_variable_set_from_unseen(facts) -> list:
             if found is not None:
                 out += [_reveal_with_its_own_when(facts, stmt, found[0], _public_set_finding(
                     shown_as_is, stmt.when.loc, name, f"whether it is set hangs on {found[0]}, "
-                    f"which {found[1]}", found, (facts.tree(stmt.when), seen_env, carried))) for name in public]
+                    f"which {found[1]}", found, (facts.tree(stmt.when), seen_env, carried), _told_besides(stmt)))
+                        for name in public]
         # a `set` in the block or the `else` of a statement whose `when` reads a secret tells it as much as one under
         # that `when` itself: said at that `when`, once for each such variable (each tells every seat the answer)
         for outer in (around.get(id(stmt), ()) if public else ()):
@@ -3837,8 +3838,87 @@ def l031_variable_set_from_unseen(facts) -> list:
     for outer, found, read_as in tested.values():
         out += [_reveal_with_its_own_when(facts, outer, found[0], _public_set_finding(
             shown_as_is, outer.when.loc, name, f"whether it is set hangs on {found[0]}, which "
-            f"{found[1]}", found, read_as)) for name in dict.fromkeys(told_around[id(outer)])]
+            f"{found[1]}", found, read_as, _told_besides(outer))) for name in dict.fromkeys(told_around[id(outer)])]
     return out
+
+
+# the statements whose event every seat's record holds, whatever it hides of them (docs/records.md): a `set` a seat
+# may not see is left out of its record, but a component moved between zones it does not see is still told, and the
+# counts of those zones change with it
+TOLD_TO_ALL = frozenset({*MOVES, "shuffle"})
+# the other statements whose event (or question) every seat is told: a decision, a score, a roll, a reveal, the end
+EVENTS_TOLD = frozenset({"decide", "simultaneous", "score", "roll", "reveal", "end_game"})
+
+
+def l054_told_statement_under_a_hidden_condition(facts) -> list:
+    """L054: a `move`, `deal`, `place`, `rotate` or `shuffle` that runs only where a condition reading what some seat
+    does not see holds (its own `when`, that of a statement whose block or `else` holds it), or as many times as one
+    says (a loop's `until`, `for` items, `repeat` count): every seat's record tells the event, hidden components and
+    all, so every seat learns the answer. A hidden `set` is no finding (no seat that cannot see it is told of it); a
+    public one is L031's, a decision L027's."""
+    variables = facts.ruleset.variables
+    if not any(stmt.kind in TOLD_TO_ALL for stmt, _, _ in facts.placed):
+        return []
+    others = frozenset(name for name, zone in facts.ruleset.zones.items() if zone.visible == "others")
+    loop_seats = _loop_seats(facts)
+    lets, shown_as_is = _lets_in_scope(facts, loop_seats), _variables_read_as_shown(facts)
+    at_each = {id(stmt): (seen_env, seen, {k: v for k, v in lets.get(id(stmt), {}).items() if k not in shown},
+                          loop_seats.get(id(stmt), {}), shown)
+               for stmt, _, seen_env, seen, shown in _seen_at_each(facts, loop_seats, lets)}
+    out, done = [], set()
+    after, envs = _statements_after(facts), {id(s): e for s, e, _ in facts.placed}
+    for stmt, env, action in facts.placed:
+        if id(stmt) in done or id(stmt) not in at_each:
+            continue
+        done.add(id(stmt))  # (a block run from several places is looked at once, where first placed)
+        for expr, told, what in _hidden_guards_of_told(facts, stmt, env, variables):
+            seen_env, seen, carried, seats, shown = at_each[id(stmt)]
+            if expr is stmt.when:  # a component turned face up right after it, before anyone may look, is seen by all
+                turned_up = _turned_up_next(facts, after.get(id(stmt), ()), envs, lets)
+                seen_env = {k: (frozenset() if k in turned_up else v) for k, v in seen_env.items()}
+                carried, shown = {k: v for k, v in carried.items() if k not in turned_up}, shown | turned_up
+            found = _read_unseen(shown_as_is, facts.tree(expr), seen_env, seen | _said_aloud(facts, action, others, expr),
+                                 carried, seats, shown)
+            if found is None:
+                continue
+            out.append(Diagnostic(expr.loc, "L054", f"the {told.kind} at {told.loc} runs {what} ({expr.loc}), which reads "
+                                  f"{found[0]}, which {found[1]}: every seat's record tells of the {told.kind} (that it "
+                                  "ran, and the counts of its zones), so every seat learns the answer",
+                                  "run it whatever the secret, or reveal what the condition reads first; where only a "
+                                  "value is meant to change, compute it in one set with no when (set: {flag: \"any(...)\"}) "
+                                  "of a variable the seats may not see, which no such seat is told of"
+                                  f"{_told_anyway('L054')}"))
+    return out
+
+
+def _hidden_guards_of_told(facts, stmt, env, variables):
+    """(condition, the first statement it guards whose event every seat is told, how it guards it) for each condition
+    of ``stmt`` that decides whether, or how often, such a statement runs: its own `when` (for itself, its block and
+    its `else`), a loop's `until`, `for` items or `repeat` count (for its body). Not where the guarded statements ask a
+    seat to decide (L027), set a variable every seat sees (L031), or say the answer (a `say` or `tell` in the block or
+    `else`), nor where the first of the block moves what the `when` tests into sight of every seat."""
+    inner = [s for block in _blocks(stmt) for s in _statements_in(block)]
+    guarded = ([stmt] if stmt.kind in TOLD_TO_ALL else []) + inner + list(_statements_in(stmt.otherwise or ()))
+    told = next((s for s in guarded if s.kind in TOLD_TO_ALL), None)
+    if told is None or any(map(_asks, guarded)):
+        return
+    if any(s.kind == "set" and any(variables.get(name) is not None and variables[name].visible == "everyone"
+                                   for name, *_ in s.args.get("targets", ())) for s in guarded):
+        return  # (L031 says it at this condition)
+    if stmt.when is not None and not _says_its_answer(facts, stmt, env) and not _turned_up_as_tested(facts, stmt):
+        yield stmt.when, told, "only when this condition holds"
+    told_inner = next((s for s in inner if s.kind in TOLD_TO_ALL), None)
+    if told_inner is None:
+        return
+    if stmt.kind == "until" and stmt.args.get("until") is not None:
+        yield stmt.args["until"], told_inner, "once a pass until this condition holds"
+    elif stmt.kind in ("for", "repeat") and stmt.args.get("items" if stmt.kind == "for" else "count") is not None:
+        expr = stmt.args["items" if stmt.kind == "for" else "count"]
+        tree = facts.tree(expr)
+        if stmt.kind == "for" and (tree is None or _counted_zone(facts, tree) is not None
+                                   or isinstance(tree, ast.Name) and tree.name in facts.ruleset.zones):
+            return  # (passes over a zone's components tell its count, which L027 and L050 read; a family's zones: a number)
+        yield expr, told_inner, f"once a pass, as many times as this {stmt.kind} says"
 
 
 def _said_aloud(facts, action, others, expr) -> frozenset:
@@ -3925,10 +4005,12 @@ def _conditions_around(facts) -> dict:
     return out
 
 
-def _public_set_finding(facts, loc, name: str, read: str, found, read_as) -> Diagnostic:
+def _public_set_finding(facts, loc, name: str, read: str, found, read_as, besides=None) -> Diagnostic:
     """L031's finding at ``loc`` for ``name``, a variable everyone sees, set as ``read`` says from what _unseen_by_some
     ``found``; the hint names how hidden to make it, as what it read is, and the narrowest reveal of what it read
-    (``read_as``: the tree that read it, the names it saw, the `let` names it followed), _narrowest_reveal."""
+    (``read_as``: the tree that read it, the names it saw, the `let` names it followed), _narrowest_reveal. Where the
+    condition decides whether it is set and ``besides`` (_told_besides) is told every seat under it too, hiding the
+    variable is not enough: the hint says to set it in one `set` with no `when` first."""
     what = found[0]
     rs = facts.ruleset
     if what.startswith("`count("):  # `count(ZONE)` or `count(ZONE[SEAT])`: a count not every seat may see
@@ -3951,8 +4033,23 @@ def _public_set_finding(facts, loc, name: str, read: str, found, read_as) -> Dia
             undo = undo.replace(_TOLD_ANYWAY, "") + _ANSWER_TOLD
     visible = "owner" if spec == "owner" else "nobody"  # (no variable is seen by all but its owner: `others` is nobody's here)
     each = ", each: player" if visible == "owner" and not rs.variables[name].per_player else ""
+    hide = f"hide '{name}' as {hidden} (visible: {visible}{each})"
+    if read.startswith("whether") and besides is not None:  # (a seat is not told of a set it cannot see; of a move, it is)
+        hide = (f"set '{name}' in one set with no when, run whatever the secret, its value worked out from the condition "
+                f"(set: {{{name}: \"any(...)\"}}), and hide it as {hidden} (visible: {visible}{each}): hiding it alone is "
+                f"not enough, as the {besides.kind} at {besides.loc} under the same condition is told every seat")
+    elif read.startswith("whether"):
+        hide += " (a seat is not told of a set it cannot see)"
     return Diagnostic(loc, "L031", f"'{name}' is seen by everyone, and {read}: every view and record shows '{name}', "
-                      "so every seat learns it", f"hide '{name}' as {hidden} (visible: {visible}{each}), {undo}")
+                      "so every seat learns it", f"{hide}, {undo}")
+
+
+def _told_besides(stmt):
+    """The first statement ``stmt`` (one with a `when`) runs, itself, in its block or in its `else`, whose event every
+    seat is told whatever it hides (a move, a decision, a score; not a `set`: one of a variable a seat may not see is
+    not told it): None where there is none, and hiding what is set under the `when` hides whether it held."""
+    guarded = [stmt, *(s for block in _blocks(stmt) for s in _statements_in(block)), *_statements_in(stmt.otherwise or ())]
+    return next((s for s in guarded if s.kind in TOLD_TO_ALL or s.kind in EVENTS_TOLD), None)
 
 
 def _told_anyway(code: str) -> str:
@@ -5901,12 +5998,13 @@ LINTS = {
     "L051": l051_word_given_that_no_rule_knows,
     "L052": l052_every_turn_listed,
     "L053": l053_block_parameter_never_read,
+    "L054": l054_told_statement_under_a_hidden_condition,
 }
 
 
 # the lints of a game that shows a seat what it may not see (its options, a public roll, score or variable, the order
 # of a shuffle it saw): `philtre play` says them
-HIDDEN_INFORMATION = ("L008", "L021", "L024", "L027", "L030", "L031", "L033", "L040", "L043", "L044", "L050")
+HIDDEN_INFORMATION = ("L008", "L021", "L024", "L027", "L030", "L031", "L033", "L040", "L043", "L044", "L050", "L054")
 
 
 def lint(ruleset, codes=None, scenarios_apart: bool = False) -> list:

@@ -486,6 +486,9 @@ CASES = {
         "piece, those that look alike too: square looks the same at rot 90, 180, 270 as at a lesser turn"),
     "a block parameter none of its statements reads": (  # a Coup trial: ask(p)'s decide asked current at every run
         BLOCK_PARAMETER_UNREAD, "L053", "p):", "block 'ask' never reads its parameter 'p'"),
+    "a move between hidden zones run only where a hand holds a card": (  # a Belote trial: seat 1's record showed the move
+        (ROOT / "tests" / "data" / "hidden_set" / "leak2" / "ruleset.yaml").read_text(encoding="utf-8"), "L054",
+        "any(c.rank == 4 for c in hand[0])", "every seat's record tells of the move"),
 }
 
 

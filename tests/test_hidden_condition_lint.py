@@ -1,0 +1,99 @@
+"""L054: a statement whose event every seat is told (a move between hidden zones too: its counts are public) run under
+a condition that reads a secret tells every seat the answer. A hidden variable's `set` there tells nothing (no seat
+that cannot see it is told of it), and L031's hint says so, or, where a move is told under the same `when`, that
+hiding is not enough."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from philtre.dsl.validate import check_file
+
+DATA = Path(__file__).parent / "data" / "hidden_set"
+
+BASE = """\
+philtre: 1
+game: hidden-condition
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, 3, 4]}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  pile: {visible: nobody}
+  table: {visible: everyone}
+variables:
+  flag: {initial: false, visible: nobody}
+  shown: false
+actions:
+  go: {}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 1}
+FLOW
+  - decide: go
+    player: 1
+"""
+
+
+def findings(tmp_path, flow: str) -> list:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(BASE.replace("FLOW\n", flow), encoding="utf-8")
+    return [f.diagnostic for f in check_file(str(path)).findings]
+
+
+def where(path: Path, needle: str) -> str:
+    """``path:line:col`` of ``needle`` in the file at ``path``."""
+    text = path.read_text(encoding="utf-8")
+    at = text.index(needle)
+    return f"{path}:{text.count(chr(10), 0, at) + 1}:{at - (text.rfind(chr(10), 0, at) + 1) + 1}"
+
+
+def test_a_move_between_hidden_zones_under_a_secret_when_is_found_naming_the_move_and_the_when(tmp_path):
+    """A Belote trial's repro: `move: last(deck) -> pile` under `when: any(c.rank == 4 for c in hand[0])` validated
+    clean, and seat 1's record showed the move (and the counts changed) in exactly the deals where seat 0 held the 4."""
+    shutil.copytree(DATA / "leak2", tmp_path / "leak2")
+    path = tmp_path / "leak2" / "ruleset.yaml"
+    [found] = [f.diagnostic for f in check_file(str(path)).findings]
+    when, move = where(path, "any(c.rank == 4 for c in hand[0])"), where(path, "move: last(deck) -> pile")
+    assert found.code == "L054" and str(found.loc) == when, found
+    assert f"the move at {move} " in found.message and f"({when})" in found.message, found.message
+    assert "what 'hand' holds" in found.message, found.message
+    assert 'set: {flag: "any(...)"}' in found.hint and "ignore[L054]" in found.hint, found.hint
+
+
+def test_a_hidden_variable_set_under_a_secret_when_is_no_finding(tmp_path):
+    """The trial's first repro, `flag` (`visible: nobody`) set under that `when`: no seat is told of the set now."""
+    shutil.copytree(DATA / "leak", tmp_path / "leak")
+    assert [f.diagnostic for f in check_file(str(tmp_path / "leak" / "ruleset.yaml")).findings] == []
+
+
+def test_a_move_in_the_block_of_a_secret_when_and_a_loop_until_a_secret_are_found(tmp_path):
+    in_block = "  - when: any(c.rank == 4 for c in hand[0])\n    do:\n      - set: {flag: true}\n      - move: last(deck) -> pile\n"
+    assert [d.code for d in findings(tmp_path, in_block)] == ["L054"]
+    until = "  - until: count(pile) > 0 or sum(c.rank for c in hand[0]) > 2\n    do:\n      - move: last(deck) -> pile\n"
+    [found] = findings(tmp_path, until)
+    assert found.code == "L054" and "once a pass until this condition holds" in found.message, found.message
+
+
+def test_a_move_under_a_when_every_seat_can_answer_is_no_finding(tmp_path):
+    """A public condition, and a card turned face up by the move as tested (the answer is shown there)."""
+    public = "  - when: count(deck) > 1\n    move: last(deck) -> pile\n"
+    face_up = "  - when: last(deck).rank == 4\n    move: last(deck) -> table\n"
+    assert findings(tmp_path, public + face_up) == []
+
+
+def test_l031s_hint_says_hiding_is_enough_only_where_nothing_else_under_the_when_is_told(tmp_path):
+    """L031 said to hide a public variable set under a secret `when`, and the trial did: with a move under the same
+    `when`, the hint now says to set it in one set with no when, naming the move."""
+    alone = "  - when: any(c.rank == 4 for c in hand[0])\n    set: {shown: true}\n"
+    [found] = findings(tmp_path, alone)
+    assert found.code == "L031" and "hide 'shown'" in found.hint and "not told of a set it cannot see" in found.hint, found.hint
+    with_move = ("  - when: any(c.rank == 4 for c in hand[0])\n    do:\n      - set: {shown: true}\n"
+                 "      - move: last(deck) -> pile\n")
+    [found] = findings(tmp_path, with_move)
+    path = tmp_path / "ruleset.yaml"
+    assert found.code == "L031", found
+    assert "set 'shown' in one set with no when" in found.hint and 'set: {shown: "any(...)"}' in found.hint, found.hint
+    assert f"the move at {where(path, 'move: last(deck) -> pile')} " in found.hint and "not enough" in found.hint, found.hint
