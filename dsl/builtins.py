@@ -558,6 +558,116 @@ def b_subsets_of(xs, k):
     return [list(chosen) for chosen in itertools.combinations(items, k)]
 
 
+def _item_key(x, made):
+    """The key ``x`` is counted by in a multiset: itself, or for a list or map its content (as distinct() keys it; a
+    list of numbers and words, [suit, rank], by tuple() alone, made in C, as _graph keys a node)."""
+    c = x.__class__
+    if c is int or c is str:
+        return x
+    if c is list and _PLAIN_ITEMS.issuperset(map(type, x)):
+        return tuple(x)
+    if isinstance(x, (list, dict)) and c is not Component and c is not Zone:
+        return _content_key(x, made)
+    return x
+
+
+def b_partitions(items, groups, most=None):
+    """Every way to split the multiset ``items`` exactly into groups drawn from the list ``groups`` (a group may be
+    used more than once), each way a list of groups, each way once: at most ``most`` of them, the first found.
+
+    A backtracking exact cover, in an order that follows the lists alone: the first item not yet covered (in the
+    items' order of first appearance, equal items one kind) is covered by each group whose first kind it is, in the
+    groups' order; a way lists its groups in the order chosen. Groups equal as multisets are one group (the first
+    written), and the groups covering one kind are chosen in the list's order, so that a way is found once whatever
+    order its groups could be taken in. Charged the arguments written out, then a step for each group tried and each
+    of its kinds compared, and each way's groups made: a search past the budget stops the rule naming this builtin."""
+    if type(items) is not list and type(items) is not Zone:
+        raise RuleRuntimeError(f"partitions() splits a list (or a zone) of items, got {describe(items)}")
+    if type(groups) is not list:
+        hint = ": a group of one item is a list too, [[c] for c in ...]" if type(groups) is Zone else ""
+        raise RuleRuntimeError(f"partitions() needs a list of groups, each a list of items, got {describe(groups)}{hint}")
+    if most is not None and type(most) is not int:  # true is no number
+        raise RuleRuntimeError("partitions() needs a whole number of ways as its third argument" + fraction_hint(most))
+    charge_written(items, 0)
+    charge_written(groups, 0)
+    made: dict = {}
+    kinds: dict = {}  # key -> its number, in the order of first appearance (a dict, never a set: no hash order)
+    counts: list = []
+    for x in items:
+        key = _item_key(x, made)
+        k = kinds.get(key)
+        if k is None:
+            k = kinds[key] = len(counts)
+            counts.append(0)
+        counts[k] += 1
+    # per kind, the groups whose first kind (the least number) it is: (the group as written, [(kind, how many)])
+    starting: list = [[] for _ in counts]
+    seen = set()
+    for i, group in enumerate(groups):
+        if group.__class__ is not list:
+            hint = ": a group of one item is a list too, [x]" if group.__class__ is not dict else ""
+            raise RuleRuntimeError(f"partitions()'s group number {i} must be a list of items, got {describe(group)}{hint}")
+        need: dict = {}
+        for x in group:
+            k = kinds.get(_item_key(x, made))
+            if k is None:
+                break  # a group holding what no item is never fits
+            need[k] = need.get(k, 0) + 1
+        else:
+            k = 0
+        if k is None or not need:
+            continue  # (an empty group covers nothing)
+        need = sorted(need.items())
+        if tuple(need) in seen:
+            continue  # the same multiset written again (or in another order): one group, else each way twice
+        seen.add(tuple(need))
+        starting[need[0][0]].append((group, need))
+    if most is not None and most < 1:
+        return []
+    left = WORK[0]  # (a local count, as longest_trail keeps: WORK is set again once the search is done)
+    ways: list = []
+    chosen: list = []  # (kind, position among starting[kind]) of each group of the way being built
+    n = len(counts)
+    first, at = 0, 0  # the first kind not yet covered; the next of its groups to try
+    while left >= 0:
+        while first < n and counts[first] == 0:  # (a kind passed is covered: its groups tried from the first again)
+            first, at = first + 1, 0
+            left -= 1
+        if first == n:  # all covered: a way
+            left -= len(chosen) + 1
+            if left < 0:
+                break
+            ways.append([starting[k][j][0] for k, j in chosen])
+            if len(ways) == most:
+                break
+        else:
+            tried = starting[first]
+            while at < len(tried):
+                need = tried[at][1]
+                left -= 1 + len(need)
+                if all(counts[k] >= m for k, m in need):
+                    break
+                at += 1
+            if at < len(tried):  # this group taken: the first kind's next group is this one again or a later one
+                for k, m in need:
+                    counts[k] -= m
+                chosen.append((first, at))
+                continue
+        if not chosen:
+            break  # every group of the first kind tried: the search is done
+        first, at = chosen.pop()  # back to the last group taken: put its items back, and try the next
+        for k, m in starting[first][at][1]:
+            counts[k] += m
+        at += 1
+    if left < 0:
+        WORK[0] = WORK_LIMIT  # (whatever runs next starts afresh, as out_of_work leaves it)
+        raise OutOfWork(f"partitions() of {len(items):,} items into {len(groups):,} groups does too much work (more than "
+                        f"{WORK_LIMIT:,} steps): it tries every way to split them; partitions(items, groups, 1) stops at "
+                        "the first way found")
+    WORK[0] = left
+    return ways
+
+
 def _grid_resolution(S, z):
     """The resolution of grid zone z (a rule error if z is not a grid zone)."""
     if not isinstance(z, Zone) or z.key[0] not in S.grids:
@@ -1201,6 +1311,7 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("take_last", b_take_last, 2, 2, lambda ts: ("list", _elem(ts[0])), "take_last(xs, n): the last n items, in their order (a deck's top n cards)", collection_arg=True, arg_kinds=("", "whole")),
         # (with k, the compiler calls b_subsets_of: the call of one argument, which a listing makes often, tests nothing more)
         Builtin("subsets", b_subsets, 1, 2, lambda ts: ("list", ("list", _elem(ts[0]))), "subsets(xs): every subset, each a list (at most 12 items); subsets(xs, k): those of k items", collection_arg=True, arg_kinds=("", "whole")),
+        Builtin("partitions", b_partitions, 2, 3, lambda ts: ("list", ("list", _elem(ts[1]))), "partitions(items, groups) or partitions(items, groups, n): every way (at most n) to split the items exactly into groups drawn from the list groups, each way a list of groups", collection_arg=True, arg_kinds=("", "", "whole")),
         Builtin("placements", b_placements, 2, 2, lambda ts: ("list", CANDIDATE_RECORD), "placements(grid, piece): candidate placements {x, y, rot, overlap, touching} touching or covering the pieces (on a board of fixed size, all on the board)", needs_state=True, arg_kinds=("zone", "comp")),
         Builtin("overlap", b_overlap, 3, 3, lambda ts: "int", "overlap(grid, piece, at): occupied cells the piece would cover", needs_state=True, arg_kinds=("zone", "comp", "")),
         Builtin("touching", b_touching, 3, 3, lambda ts: "int", "touching(grid, piece, at): occupied cells sharing an edge with the piece", needs_state=True, arg_kinds=("zone", "comp", "")),

@@ -3662,6 +3662,8 @@ class Compiler:
                 self._looked_for_checked(name, node, types, src)
             if name in ("reachable", "longest_trail"):
                 self._edges_checked(name, node, types[0], src)
+            if name == "partitions":
+                self._groups_checked(node, types, src)
             codes = _numbers_checked(name, codes, types)
             if SHORTCUTS and name == "count" and self._made_list(codes[0]):
                 return f"_len({codes[0]})", "int"  # what count() does with a list, without the call
@@ -3849,6 +3851,20 @@ class Compiler:
             hint = "list each component's ends: [[c.a, c.b] for c in ...]" if edge == "comp" else ""
             self.error(src.at(node.args[0].pos), "E120",
                        f"{name}() needs a list of edges, each a list [a, b] or [a, b, weight], but this is a {show_type(edges)}", hint)
+
+    def _groups_checked(self, node, types, src) -> None:
+        """E120 where partitions()'s items are known to be a map, or its groups no list of lists (a zone, a list of
+        components, numbers or words): every evaluation would fail (the builtin's own checks stay for values known
+        only then)."""
+        if types[0] == "map":
+            self.error(src.at(node.args[0].pos), "E120", "partitions() splits a list (or a zone) of items, but this is a map",
+                       "list the items to split, its keys: [k for k in ...]")
+        groups = types[1] if len(types) > 1 else ANY
+        group = "comp" if groups == "zone" else groups[1] if is_list(groups) else ANY
+        if groups not in (ANY, "none", "zone") and not is_list(groups) or group not in (ANY, "none") and not is_list(group):
+            self.error(src.at(node.args[1].pos), "E120",
+                       f"partitions() needs a list of groups, each a list of items, but this is a {show_type(groups)}",
+                       "a group of one item is a list too: [[x] for x in ...]")
 
     def _sum_within_limit(self, node, scope) -> bool:
         """Whether a sum of whole numbers, ``node`` its comprehension, surely stays within +-MAX_WHOLE: its items
