@@ -69,7 +69,8 @@ GENERATED = "<philtre ruleset>"  # the file name of generated code
 # E130's hint: the two ways a bounded repetition is written without recursion
 RECURSION_HINT = ("unroll it: a definition doing one step, called nested as deep as the largest case needs "
                   "(step(step(step(x))): each argument is evaluated once), or a flow loop carrying the value in a variable; "
-                  "a route network's reach and longest trail are reachable(edges, start) and longest_trail(edges)")
+                  "a route network's reach and longest trail are reachable(edges, start) and longest_trail(edges), "
+                  "a split of items into groups (sets and runs) is partitions(items, groups)")
 
 
 def failing_definition(exc, namespace) -> str:

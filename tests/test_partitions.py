@@ -243,3 +243,51 @@ def test_the_result_is_typed_as_a_list_of_ways_of_groups(tmp_path):
     assert "E153" in found, found
 
 
+
+def _recipes() -> list[str]:
+    """The `define:` blocks of language.md's recipe "Melds: a hand split into sets", as written there."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "language.md").read_text(encoding="utf-8")
+    recipe = text.split("#### Melds: a hand split into sets", 1)[1].split("\n### ", 1)[0]
+    return [block.split("\n```", 1)[0] + "\n" for block in recipe.split("```yaml\n")[1:]]
+
+
+def _of_hand(tmp_path, recipe: str, types: str, call: str, hand: str):
+    """``call`` (a definition of the recipe) given the components of ``hand`` (`b1 b1 c5`: suit and rank), in a game
+    whose components are ``types`` lying in one zone."""
+    tiles = ", ".join(f"t('{w[0]}', {w[1:]})" for w in hand.split())
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(HEAD + "components:\n" + types + "zones:\n  wall: {}\n" + recipe
+                    + "  t(s, r): first(c for c in wall if c.suit == s and c.rank == r)\n"
+                    + f"variables:\n  got: 0\nflow:\n  - set: {{got: \"{call}([{tiles}])\"}}\n")
+    return Game(load_ruleset(str(path)), 2).state.vars["got"]
+
+
+TILES = """\
+  tile: {attributes: {suit: [b, c, d], rank: 1..9}, copies: 4, start: wall}
+  honour: {attributes: {suit: z, rank: 1..7}, copies: 4, start: wall}
+"""
+CARDS = "  card: {attributes: {suit: [h, s, d], rank: 1..7}, start: wall}\n"
+
+
+def test_the_recipes_of_the_language_guide_work_as_it_says(tmp_path):
+    tiles, cards = _recipes()
+    gates = "b1 b1 b1 b2 b3 b4 b5 b6 b7 b8 b9 b9 b9"
+    assert all(_of_hand(tmp_path, tiles, TILES, "won", f"{gates} b{r}") is True for r in (1, 5, 9))
+    assert _of_hand(tmp_path, tiles, TILES, "won", "b1 b1 b2 b2 b3 b3 b4 b4 b5 b5 b6 b6 b7 b8") is False
+    assert _of_hand(tmp_path, tiles, TILES, "won", "b1 b1 b2 b2 b3 b3 b4 b4 b5 b5 b7 b7 b8 b8") is False
+    assert _of_hand(tmp_path, tiles, TILES, "won", "b1 b2 b3 c5 c5 c5 z7 z7 d4 d5 d6 b9 b8 b7") is True
+    hand = "h1 h2 h3 s5 h5 s6 s7"
+    assert _of_hand(tmp_path, cards, CARDS, "melded", hand) is False
+    assert _of_hand(tmp_path, cards, CARDS, "deadwood", hand) == 5
+    assert _of_hand(tmp_path, cards, CARDS, "melded", "h4 s4 d4 h5 h6 h7 s1 s2 s3") is True
+
+
+def test_a_recursive_split_is_pointed_to_the_builtin(tmp_path):
+    """The search a trial tried to write as a definition calling itself: E130, whose hint names partitions()."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(HEAD + "define:\n  split(h): \"count(h) == 0 or split([x for x in h if x != first(h)])\"\n"
+                    "variables:\n  got: 0\nflow:\n  - set: {got: \"split([1, 2])\"}\n")
+    found = [(f.diagnostic.code, f.diagnostic.hint) for f in check_file(str(path), lints=False).findings]
+    assert any(code == "E130" and "partitions(items, groups)" in hint for code, hint in found), found
