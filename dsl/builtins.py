@@ -588,7 +588,10 @@ def b_partitions(items, groups, most=None):
         raise RuleRuntimeError(f"partitions() needs a list of groups, each a list of items, got {describe(groups)}{hint}")
     if most is not None and type(most) is not int:  # true is no number
         raise RuleRuntimeError("partitions() needs a whole number of ways as its third argument" + fraction_hint(most))
-    charge_written(items, 0)
+    if type(items) is Zone:
+        _charge_copy(len(items))  # (a step a component, as a zone's walk is charged: no list of lists to write out)
+    else:
+        charge_written(items, 0)
     charge_written(groups, 0)
     made: dict = {}
     kinds: dict = {}  # key -> its number, in the order of first appearance (a dict, never a set: no hash order)

@@ -130,6 +130,24 @@ def test_identical_items_and_groups_give_each_way_once():
     assert b_partitions([1, 1.0], [[1.0, 1]]) == [[[1.0, 1]]]
 
 
+def test_a_zone_splits_into_groups_of_its_components(tmp_path):
+    """A zone's components are items, each itself (compared as `==` compares them: by identity); two copies of a rank
+    are two items, and the pair [a, b] and [b, a] one group: each rank's two cards stay apart or pair up, 2**3 ways."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(HEAD + """\
+components:
+  card: {attributes: {rank: [1, 2, 3]}, copies: 2, start: deck}
+zones:
+  deck: {}
+variables:
+  got: 0
+flow:
+  - set: {got: "[count(way) for way in partitions(deck, [[c] for c in deck]
+                 + [[a, b] for a in deck for b in deck if a.rank == b.rank and a != b])]"}
+""")
+    assert sorted(Game(load_ruleset(str(path)), 2).state.vars["got"]) == [3, 4, 4, 4, 5, 5, 5, 6]
+
+
 def _by_hand(items, groups) -> list:
     """Every way as a sorted tuple of groups (each a sorted tuple), listed by trying every count of every group."""
     distinct = sorted({tuple(sorted(g)) for g in groups if g})
