@@ -421,8 +421,15 @@ def content_hash(data) -> str:
         rules["zones"] = {name: _shown_apart(spec) for name, spec in rules["zones"].items()}
     if isinstance(rules.get("actions"), dict):  # (an action's `label` and `description` too: text for people)
         rules["actions"] = {name: _action_played(spec) for name, spec in rules["actions"].items()}
+    # (a statement's `name` too: a label messages, overlays and scenarios find it by, which no record holds but a
+    # `failed` line's words)
+    if isinstance(rules.get("flow"), list):
+        rules["flow"] = _unnamed(rules["flow"])
+    if isinstance(rules.get("blocks"), dict):
+        rules["blocks"] = {head: _unnamed(body) for head, body in rules["blocks"].items()}
     if isinstance(rules.get("components"), dict):  # an attribute's values spelt out: `k: 0..2` is `k: [0, 1, 2]`
-        rules["components"] = {name: _ranges_spelt(spec) for name, spec in rules["components"].items()}
+        # (and a type's `display` left out: which attributes text for people prints; records keep every one)
+        rules["components"] = {name: _undisplayed(_ranges_spelt(spec)) for name, spec in rules["components"].items()}
     if isinstance(rules.get("define"), dict):  # a definition no rule reads (play's board's alone, or none) plays no game
         rules["define"] = _definitions_played(rules)
         if not rules["define"]:  # (as a ruleset without the section)
@@ -520,7 +527,38 @@ def _action_played(spec):
     """An action's spec as the content hash reads it: `label` and `description` left out, as they only change how the
     action reads to people (play's options, the text above them): a record made before either was added still replays,
     and a definition only a label (or a word of the description) names is left out with it."""
-    return {key: value for key, value in spec.items() if key not in ("label", "description")} if isinstance(spec, dict) else spec
+    if not isinstance(spec, dict):
+        return spec
+    played = {key: value for key, value in spec.items() if key not in ("label", "description")}
+    for key in ("do", "then"):  # (its statements' names: see _unnamed)
+        if isinstance(played.get(key), list):
+            played[key] = _unnamed(played[key])
+    return played
+
+
+STATEMENT_BLOCKS = ("do", "else", "round")  # a statement's keys that hold statements of its own (statements._block)
+
+
+def _unnamed(block):
+    """A list of statements as the content hash reads it: each statement's `name` left out, at any depth of its blocks,
+    as it is a label (messages, overlays' `$after`, scenarios' `given.at` find the statement by it) and plays no game: a
+    record made before it was added or changed still replays. Only a statement's own key goes: `set: {name: 1}` sets a
+    variable called name."""
+    if not isinstance(block, list):
+        return block
+    out = []
+    for stmt in block:
+        if isinstance(stmt, dict):
+            stmt = {key: _unnamed(value) if key in STATEMENT_BLOCKS else value for key, value in stmt.items() if key != "name"}
+        out.append(stmt)
+    return out
+
+
+def _undisplayed(spec):
+    """A component type's spec as the content hash reads it: `display` left out, as it only changes which attributes
+    text for people prints (records, views, agents and expressions have every one): a record made before it was added
+    or changed still replays. An item of its `list` keeps a `display` of its own: that is an attribute (L023)."""
+    return {key: value for key, value in spec.items() if key != "display"} if isinstance(spec, dict) else spec
 
 
 def _unquieted(spec):

@@ -4,6 +4,8 @@ name the author chose that is spelt like one of those words (an action called `s
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from philtre.dsl import load_ruleset
@@ -58,7 +60,7 @@ def test_the_keys_language_md_says_the_hash_leaves_out_are_those_it_leaves_out(t
     """language.md's top-level keys said `title`, `description`, `heuristic` and `scenarios` were left out, "everything
     else" hashed: `show`, a zone's `quiet` and `show_sorted` and a variable's `quiet` are left out too (a For Sale
     trial added them after recording and was right to expect P003 from the docs, wrongly); so is an action's
-    `description`, free text (a Belote trial)."""
+    `description`, free text (a Belote trial); and a statement's `name` and a component type's `display` (a Risk trial)."""
     import re
     from pathlib import Path
 
@@ -68,6 +70,7 @@ def test_the_keys_language_md_says_the_hash_leaves_out_are_those_it_leaves_out(t
     assert sorted(re.findall(r"`(\w+)`", top)) == ["description", "heuristic", "scenarios", "show", "title"], top
     assert "a zone's `quiet` and `show_sorted`" in said and "a variable's `quiet`" in said, said
     assert "an action's `label` and `description`" in " ".join(said.split()), said
+    assert "a statement's `name`" in " ".join(said.split()) and "a component type's `display`" in " ".join(said.split()), said
     base = RULESET.format(component="card", zone="hand", action="go", **{k: ", ".join(v) for k, v in SPECS.items()})
     base = base.replace("zones:", "variables:\n  n: 0\nzones:").replace("flow:", "define:\n  lead: score[0]\nflow:")
 
@@ -82,16 +85,24 @@ def test_the_keys_language_md_says_the_hash_leaves_out_are_those_it_leaves_out(t
         "zone": base.replace("visible: owner}", "visible: owner, quiet: true, show_sorted: [n]}"),
         "variable": base.replace("  n: 0\n", "  n: {initial: 0, quiet: true}\n"),
         "action": base.replace("do: []}", "do: [], description: Go on; nothing happens.}"),
+        "statement": base.replace("  - turns: 1\n", "  - name: each\n    turns: 1\n").replace("      - decide: go\n", "      - decide: go\n        name: ask\n"),
+        "component": base.replace("start: deck}", "start: deck, display: [n]}"),
     }
+    assert base not in left_out.values()
     hashes = {name: hashed(name, text) for name, text in left_out.items()}
     assert hashes == dict.fromkeys(left_out, hashed("base", base)), hashes
     assert hashed("rule", base.replace("  n: 0\n", "  n: 1\n")) != hashed("base", base)  # (a rule is hashed)
 
 
-def test_a_record_made_before_an_action_s_description_was_added_replays(tmp_path):
+@pytest.mark.parametrize("written, added", [
+    ("  play:\n", "    description: Play a card face down.\n"),  # an action's description
+    ("    start: deck\n", "    display: [rank]\n"),  # a component type's display
+])
+def test_a_record_made_before_an_action_s_description_or_a_type_s_display_was_added_replays(tmp_path, written, added):
     """An action's `description` is free text the engine ignores (play prints it above the options), yet it was hashed:
-    a trial (Belote) added one to a bid after recording games, and every record was refused (P003). A rule changed
-    still is."""
+    a trial (Belote) added one to a bid after recording games, and every record was refused (P003). So was a component
+    type's `display`, which attributes text for people prints (records, views and agents keep every one). A rule
+    changed still is refused."""
     from test_cli import ROOT, philtre
 
     path = tmp_path / "ruleset.yaml"
@@ -100,13 +111,76 @@ def test_a_record_made_before_an_action_s_description_was_added_replays(tmp_path
     made = philtre("simulate", tmp_path, "-p", "2", "-n", "1", "--record", tmp_path / "out", "--no-db", cwd=tmp_path)
     assert made.returncode == 0, made.stderr
     record = tmp_path / "out" / "game-00001.jsonl"
-    assert text.count("  play:\n") == 1
-    path.write_text(text.replace("  play:\n", "  play:\n    description: Play a card face down.\n"), encoding="utf-8")
+    assert text.count(written) == 1
+    path.write_text(text.replace(written, written + added), encoding="utf-8")
     replayed = philtre("replay", record, cwd=tmp_path)
     assert replayed.returncode == 0 and "all events match" in replayed.stdout, replayed.stdout + replayed.stderr
     path.write_text(text.replace("rank: [1, 2, 3, 4, 5, 6, 7, 8]", "rank: [1, 2, 3, 4, 5, 6, 7, 9]"), encoding="utf-8")
     refused = philtre("replay", record, cwd=tmp_path)
     assert refused.returncode == 1 and "P003 the record was made with ruleset content" in refused.stderr, refused.stderr
+
+
+HASH_DATA = Path(__file__).resolve().parent / "data" / "hash"
+
+
+def test_a_record_made_before_a_statement_was_named_replays(tmp_path):
+    """A statement's `name` is a label (overlays' `$after:`, scenarios' `given.at` and runtime messages find the
+    statement by it), yet it was hashed: a trial (Risk) named flow statements for an overlay and a scenario, and every
+    record made before was refused (P003) though no game played differently. The trial's repro: the record made
+    before the name was added replays with it; a rule changed still is refused."""
+    from test_cli import philtre
+
+    named = (HASH_DATA / "named_statement.yaml").read_text(encoding="utf-8")
+    unnamed = named.replace("  - name: start\n    set: {n: 1}\n", "  - set: {n: 1}\n")
+    assert unnamed != named
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(unnamed, encoding="utf-8")
+    made = philtre("play", ".", "-p", "2", "--record", "g.jsonl", cwd=tmp_path, stdin="1\n")
+    assert made.returncode == 0, made.stderr
+    path.write_text(named, encoding="utf-8")
+    replayed = philtre("replay", "g.jsonl", cwd=tmp_path)
+    assert replayed.returncode == 0 and "all events match" in replayed.stdout, replayed.stdout + replayed.stderr
+    path.write_text(named.replace("set: {n: 1}", "set: {n: 2}"), encoding="utf-8")
+    refused = philtre("replay", "g.jsonl", cwd=tmp_path)
+    assert refused.returncode == 1 and "P003 the record was made with ruleset content" in refused.stderr, refused.stderr
+
+
+@pytest.mark.parametrize("where", ["flow", "else", "round", "block", "action"])
+def test_a_statement_s_name_is_left_out_of_the_hash_at_any_depth_and_a_variable_called_name_is_not(tmp_path, where):
+    """Statements are named in the flow, in a block, in an action's `do`, and inside another statement's `do`, `else`
+    or `round`: each name is left out. A `set: {name: ...}` sets a variable called name: a rule, hashed."""
+    text = """\
+philtre: 1
+game: h
+players: 2
+variables: {name: 0, n: 0}
+blocks:
+  tick: [{set: {n: n + 1}}]
+actions:
+  go: {do: [{set: {n: 1}}]}
+flow:
+  - round:
+      - when: n > 5
+        set: {n: 0}
+        else: [{set: {name: 1}}]
+  - run: tick
+  - decide: go
+    player: 0
+"""
+    named = {"flow": ("  - decide: go\n", "  - name: ask\n    decide: go\n"),
+             "else": ("else: [{set: {name: 1}}]", "else: [{name: once, set: {name: 1}}]"),
+             "round": ("      - when: n > 5\n", "      - name: reset\n        when: n > 5\n"),
+             "block": ("[{set: {n: n + 1}}]", "[{name: up, set: {n: n + 1}}]"),
+             "action": ("do: [{set: {n: 1}}]", "do: [{name: one, set: {n: 1}}]")}[where]
+    assert text.count(named[0]) == 1
+
+    def hashed(name, written):
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(written, encoding="utf-8")
+        return load_ruleset(str(path)).content_hash
+
+    assert hashed("named", text.replace(*named)) == hashed("base", text)
+    assert hashed("set", text.replace("{name: 1}", "{name: 2}")) != hashed("base", text)
 
 
 PLAIN = """\
