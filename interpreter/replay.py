@@ -316,7 +316,19 @@ def _check_event(produced: list, at: int, want: dict, path: str, ruleset=None) -
                 and isinstance(want.get("variable"), str) and same_json(want.get("index"), got.get("index")):
             what = f"set of {_set_target(want)}"
         raise PhiltreError.at(Loc(path, at, 1), "P010", f"{what} differs at {_difference(want, got)}"
-                              f"{_decisions_before(produced, at, ruleset)}")
+                              f"{_decisions_before(produced, at, ruleset)}", _as_written_hint(want, got))
+
+
+def _as_written_hint(want: dict, got: dict) -> str:
+    """P010's hint where a `failed` line differs only in its place or its words, with the code recorded: those tell how
+    the rule is written (its line, a statement's name, a component as its type's `display` prints it), which the content
+    hash leaves out, so the rules may be the same games and yet the line differs (records.md, failed)."""
+    if not (want.get("event") == got.get("event") == "failed" and want.keys() == got.keys()
+            and same_json(want.get("code"), got.get("code"))):
+        return ""
+    return ("the game stops where the record does, with the same code; only the failure's place or words differ, and "
+            "they tell how its rule is written, not how the game went: a line added above it, a statement's name, a "
+            "type's display. A record that ends at a failure replays with its rules written as when it was made")
 
 
 def _set_target(event: dict) -> str:

@@ -183,6 +183,26 @@ flow:
     assert hashed("set", text.replace("{name: 1}", "{name: 2}")) != hashed("base", text)
 
 
+def test_a_record_that_ends_at_a_failure_names_its_rule_as_written_and_p010_says_so(tmp_path):
+    """The one line of a record that holds a statement's name: a `failed` line's message (`rule 'payout' failed`), with
+    the rule's place. Its hash is the same once the rule is named, and the replay checks that line as recorded: P010,
+    whose hint says that only the failure's place or words differ (records.md, failed)."""
+    from test_cli import STOPS_AT_A_RULE, philtre
+
+    (tmp_path / "stops.yaml").write_text(STOPS_AT_A_RULE, encoding="utf-8")
+    made = philtre("simulate", "stops.yaml", "-n", "1", "--no-db", "--record", "out", cwd=tmp_path)
+    assert made.returncode == 1 and "R100 rule 'score' failed" in made.stderr, made.stderr
+    lines = (tmp_path / "out" / "game-00001.jsonl").read_text(encoding="utf-8").splitlines()
+    written = '      - score: {player: me, add: "6 // (card.rank - 3)"}\n'
+    assert STOPS_AT_A_RULE.count(written) == 1
+    (tmp_path / "stops.yaml").write_text(STOPS_AT_A_RULE.replace(written, "      - name: payout\n" + written[:6] + "  " + written[8:]),
+                                         encoding="utf-8")
+    replayed = philtre("replay", "out/game-00001.jsonl", cwd=tmp_path)
+    assert replayed.returncode == 1 and "P003" not in replayed.stderr, replayed.stderr
+    assert f"game-00001.jsonl:{len(lines)}:1: P010 failed differs at message" in replayed.stderr, replayed.stderr
+    assert "rule 'payout' failed" in replayed.stderr and "only the failure's place or words differ" in replayed.stderr
+
+
 PLAIN = """\
 philtre: 1
 game: h
