@@ -5324,12 +5324,33 @@ def l012_names_given_twice(facts) -> list:
 
 
 def l014_choices_that_change_nothing(facts) -> list:
-    """L014: an action that chooses but has no effects: the choice changes nothing (its `do:` left out)."""
+    """L014: an action that chooses but has no effects: the choice changes nothing (its `do:` left out, and no `then:`
+    reads a choice: one that hands them to a follow-up decision, `with: {n: n}`, or reads them itself uses them)."""
     offered = _actions_offered(facts)
     return [Diagnostic(action.loc, "L014", f"action '{name}' chooses {', '.join(p.name for p in action.params)} "
-                       "but has no 'do:': the choice changes nothing",
-                       _misspelt_action_hint(facts, name, offered) or "add do: with what the choice does; a pass, which does nothing, chooses nothing")
-            for name, action in facts.ruleset.actions.items() if action.params and not action.body]
+                       f"but has no 'do:'{_then_reads_none(action)}: the choice changes nothing",
+                       _misspelt_action_hint(facts, name, offered) or _l014_hint(action))
+            for name, action in facts.ruleset.actions.items() if action.params and not action.body and not _then_reads_a_choice(facts, action)]
+
+
+def _then_reads_a_choice(facts, action) -> bool:
+    """Whether an action's `then:` reads one of its choices (or hands it on with `with:`)."""
+    chosen = {p.name for p in action.params}
+    return action.then is not None and any(chosen & _names_used(facts.tree(e)) for e in _exprs_in(action.then))
+
+
+def _then_reads_none(action) -> str:
+    """L014's words for an action with a `then:` that reads none of its choices."""
+    return " and its 'then:' reads none of its choices" if action.then is not None else ""
+
+
+def _l014_hint(action) -> str:
+    """L014's hint: give the action a `do:`, or (where it has a `then:`) hand a choice on to the follow-up."""
+    if action.then is None:
+        return "add do: with what the choice does; a pass, which does nothing, chooses nothing"
+    first = action.params[0].name
+    return (f"add do: with what the choice does, or hand the choice on in the then: (a decide's with: {{{first}: {first}}}); "
+            "a pass, which does nothing, chooses nothing")
 
 
 def l015_empty_blocks(facts) -> list:

@@ -348,6 +348,18 @@ def test_the_lints_read_the_follow_up_as_flow(chapel, tmp_path):
     assert "L002" not in [d.code for d in lint(chapel)]
 
 
+def test_an_action_whose_choice_only_its_follow_up_reads_changes_something(tmp_path):
+    """tests/data/then_hands_on.yaml (a trial's): `pick` chooses n, has no do:, and its then: hands n on to a decision
+    (`with: {n: n}`): the choice changes what `confirm` adds, so no L014 "the choice changes nothing". A then: that reads
+    no choice (`with: {n: 1}`) leaves it changing nothing, and L014 says so."""
+    source = (DATA / "then_hands_on.yaml").read_text()
+    assert [d.code for d in lint(load_ruleset(str(DATA / "then_hands_on.yaml")))] == []
+    path = variant_of(source, tmp_path, "with: {n: n}", "with: {n: 1}")
+    (found,) = [d for d in lint(load_ruleset(path)) if d.code == "L014"]
+    assert "'pick' chooses n but has no 'do:' and its 'then:' reads none of its choices" in found.message
+    assert "with: {n: n}" in found.hint
+
+
 def test_an_end_game_in_a_follow_up_ends_a_loop_that_has_no_until(tmp_path):
     endless = variant_of(SOURCE, tmp_path, "    until: count(deck) == 0\n", "")
     assert "L004" in [d.code for d in lint(load_ruleset(endless))]
