@@ -436,7 +436,9 @@ def _syntax_hint(text: str, token, expected) -> str:
         return (f"a value comes right after another, with no operator before '{token.value}': join them with one "
                 "(+, and, ...), or start a comment with ' #' (a space, then #)")
     if token.value == "," and re.search(r"\bfor\s+[A-Za-z_]\w*$", before):  # `for i, o in owner`: Python's unpacking
-        return _unpacking_hint(before, text[token.end_pos:])
+        return _unpacking_hint(re.search(r"([A-Za-z_]\w*)$", before)[1], text[token.end_pos:])
+    if token.value in ("[", "(") and re.search(r"\bfor$", before):  # `for [a, b] in edges`: the same, in brackets
+        return _bracketed_unpacking_hint(text, token.start_pos)
     indexed = _CALLED.search(text[:opened[-1][0]]) if token.value == "," and opened and opened[-1][1] == "[" else None
     if indexed and indexed[1] not in _KEYWORDS:  # (`x in [a for a in b, c]` is a list, not an index)
         return _comma_index_hint(text, opened[-1][0])
@@ -511,18 +513,29 @@ def _comprehension_if_hint(text: str, open_at: int, for_at: int) -> str:
             f"where it holds with the comprehension's filter: {head}{value} {filtered}{tail}")
 
 
-_UNPACKED = re.compile(r"\s*[A-Za-z_]\w*\s+in\s+(?:enumerate\s*\(\s*)?([A-Za-z_][\w.]*(?:\[[^\[\]]*\])*)")
+# the list a `for i, o in owner` loops over, read after its second name (or after the brackets of `for [i, o] in owner`)
+_UNPACKED = re.compile(r"\s*(?:[A-Za-z_]\w*\s*[\])]?\s+)?in\s+(?:enumerate\s*\(\s*)?([A-Za-z_][\w.]*(?:\[[^\[\]]*\])*)")
 
 
-def _unpacking_hint(before: str, after: str) -> str:
+def _unpacking_hint(name: str, after: str) -> str:
     """For `for i, o in owner`, Python's unpacking of pairs (a trial's; it said a comprehension given to a
     call is its only argument): a `for` binds one name, and a loop over the indices reads each item, written with the
-    author's first name and list where the list is a name (`enumerate(xs)` read as xs)."""
-    name = re.search(r"([A-Za-z_]\w*)$", before)[1]
+    author's first name (``name``) and list (read from ``after``, the text after the names) where the list is a name
+    (`enumerate(xs)` read as xs)."""
     listed = _UNPACKED.match(after)
     xs = listed[1] if listed and listed[1] not in _KEYWORDS else "xs"
     return (f"a for binds one name, and there are no tuples to unpack: loop over the indices, for {name} in "
             f"range(count({xs})), and read {xs}[{name}]")
+
+
+def _bracketed_unpacking_hint(text: str, open_at: int) -> str:
+    """For `for [a, b] in edges` or `for (a, b) in edges` (a trial's: it was told only that a name was expected;
+    ``open_at``: the offset of the bracket): the unpacking hint of `for a, b in edges`, with the first name in the
+    brackets (else i) and the list after them."""
+    parts, closed = bracket_parts(text, open_at)
+    first = parts[0].strip() if parts else ""
+    name = first if re.fullmatch(r"[A-Za-z_]\w*", first) and first not in _KEYWORDS else "i"
+    return _unpacking_hint(name, text[closed + 1:] if closed is not None else "")
 
 
 def _tuple_hint(text: str, open_at: int) -> str:

@@ -330,8 +330,8 @@ def _pattern_hint(error) -> str:
         return f"a number is written without quotes: {error.instance.strip()}"  # `players: "3"`: quoted, YAML made it text
     if error.validator_value == DEPTH_PATTERN:
         return did_you_mean(str(error.instance), MOVE_PLACES) or DEPTH_HINT
-    unpacked = re.match(r"\s*([A-Za-z_]\w*)\s*,(.*)", str(error.instance))
-    if error.validator_value == LOOP_PATTERN and unpacked:  # `for: i, o in owner`: Python's unpacking, no tuples here
+    unpacked = re.match(r"\s*[\[(]?\s*([A-Za-z_]\w*)\s*,(.*)", str(error.instance))
+    if error.validator_value == LOOP_PATTERN and unpacked:  # `for: i, o in owner` (or `[i, o] in`): Python's unpacking
         from .parser import _unpacking_hint
 
         return _unpacking_hint(unpacked[1], unpacked[2])

@@ -857,6 +857,20 @@ CASES = {
         breaking("sum(c.value for c in z)", "sum(c.value for i, c in z)"),
         "E102", ", c in z", nth=2, hint="a for binds one name, and there are no tuples to unpack: loop over the indices, "
         "for i in range(count(z)), and read z[i]", not_in_message="only argument"),
+    "comprehension_unpacking_a_bracketed_pair": Case(
+        "a comprehension binding a pair in brackets, for [i, c] in z, as an edge list is read (a trial's: it said only "
+        "'expected a name', where for i, c in z has the hint)",
+        breaking("sum(c.value for c in z)", "sum(c.value for [i, c] in z)"),
+        "E102", "[i, c] in z", nth=2, hint="a for binds one name, and there are no tuples to unpack: loop over the indices, "
+        "for i in range(count(z)), and read z[i]"),
+    "comprehension_unpacking_a_parenthesised_pair": Case(
+        "a comprehension binding a pair in parentheses, for (i, c) in z",
+        breaking("sum(c.value for c in z)", "sum(c.value for (i, c) in z)"),
+        "E102", "(i, c) in z", nth=2, hint="for i in range(count(z)), and read z[i]"),
+    "for_statement_unpacking_a_bracketed_pair": Case(
+        "a for: statement binding a pair in brackets, for: [i, p] in players",
+        breaking("  - shuffle: deck\n", "  - for: \"[i, p] in players\"\n    do:\n      - shuffle: deck\n"),
+        "V001", '"[i, p] in', hint="for i in range(count(players)), and read players[i]"),
     "for_statement_unpacking_a_pair": Case(
         "a for: statement binding two names, for: i, p in players",
         breaking("  - shuffle: deck\n", "  - for: i, p in players\n    do:\n      - shuffle: deck\n"),
