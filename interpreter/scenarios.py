@@ -33,8 +33,9 @@ class Result(Record):
     skipped: str = ""  # why the scenario was not run, if it was not
     notes: list = made_by(list)  # what it did that the author may not have meant, without failing it (T018)
     stopped: bool = False  # a rule stopped its game (R100, R200, R300): what came after it was not reached
-    # the expressions its failures read while no rule had run since `given` (T023 names only variables they read);
-    # None once any variable may be a cause: a rule ran after `given`, or it failed in a rule
+    # the expressions its failures read (T023 names only variables they read): a failing expectation's, steps taken or
+    # not (a trial's stale reserve was named beside a failing count of armies after a step); None once any variable
+    # may be a cause: a step or `always` failed after a rule ran since `given`, or a rule failed
     causes: list | None = made_by(list)
     unscripted: list = made_by(list)  # the rolls its steps made that `rolls` did not script: (number, where, the step) (T027)
     # the zones given `{others: true}` that hold more once given than the game had put there: (the given key, the zone's
@@ -126,14 +127,14 @@ def run_scenario(ruleset, sc) -> Result:
     reached = _play_scenario(game, ruleset, sc, result)
     if reached:  # (a scenario stopped before its expectations may not have reached its shuffles: said of its failure)
         result.failures.extend(shuffles_not_used(game, sc))
-    failed = len(result.failures)
     # first: a face scripted and not shown is why what follows read other faces; rolls a rule's failure kept from being
     # made, after it: the rule is the cause, and a script for the way to given.at is no advice then
     result.failures[:0] = scripted_roll_failures(game, sc, reached, result.stopped)
     if result.stopped:
         result.failures.extend(_rolls_not_reached(game, sc))
-    if result.stopped or len(result.failures) > failed:  # T017: the faces read after a roll are any rule's
         result.causes = None
+    # (a roll not made as scripted, T017, blames no variable: what failed after it says what it read, as without it;
+    # T023 was said of a variable no failure read, beside each base scenario a variant's other decision left unrolled)
     if result.failures and (sc.zones or sc.empty or sc.variables):
         stale = stale_after_given(ruleset, sc, result.causes)
         if stale:
@@ -674,10 +675,10 @@ def _check_expectations(game, ruleset, sc, result, held, ran: bool, stepped_roun
             value = _evaluate(expr, S, L)
         except _NotEvaluated as exc:  # one failing expectation does not hide the others
             result.failures.append(_with_resized_given(ruleset, sc, str(exc)))
-            _blame(result, None if ran else [expr])
+            _blame(result, [expr])
             continue
         if value is not True:
-            _blame(result, None if ran else [expr])
+            _blame(result, [expr])
             sides = held.sides[k] if k < len(held.sides) else ()
             result.failures.append(_failure(expr.loc, "T012", f"expected true: {expr.text.strip()}{_values(expr, S, L, sides)}",
                                             "; ".join(filter(None, (_choices_waiting(game), _defaults_read(ruleset, sc, expr),

@@ -15,6 +15,7 @@ from philtre.interpreter.scenarios import run_scenarios
 ROOT = Path(__file__).resolve().parents[1]
 TUTORIAL = ROOT / "examples" / "tutorial"  # High Card: 16 cards, red and blue 1..8; `play` chooses a card of hand[me]
 CONNECT_FOUR = ROOT / "examples" / "connect-four"  # `drop` chooses a zone, `col: column`
+DATA = Path(__file__).parent / "data"
 
 
 def _beside(tmp_path, game: Path, scenarios: str) -> Path:
@@ -2297,18 +2298,45 @@ winners: players
 """
 
 
+def _scratch_failures(tmp_path, expected: str) -> list:
+    """The failures of a scenario of SCRATCH giving the deck, taking a step, then expecting ``expected`` (false)."""
+    (tmp_path / "ruleset.yaml").write_text(SCRATCH, encoding="utf-8")
+    path = tmp_path / "scenarios.yaml"
+    path.write_text("scenarios:\n  - name: wrong\n    players: 2\n    given:\n      zones: {deck: [{others: true}, {n: 6}]}\n"
+                    f"    steps:\n      - {{player: 0, action: go}}\n    expect:\n      - {expected}\n", encoding="utf-8")
+    [result] = _results(path)
+    return result.failures
+
+
 def test_t023_names_no_variable_a_later_set_gave_a_value_read_from_no_zone_given(tmp_path):
     """The Pandemic trial's scratch variable: set from the deck, then emptied at the next line before any decision, it
     was named by T023 as keeping a value read from the deck (the user went after it; the real cause was elsewhere).
     A later `set` of the whole variable from no zone given makes its value fresh; `top`, set once from the deck whose
-    top card `given` changes, is still named; `low`, the deck's least card, the same in the deck given, is not."""
-    (tmp_path / "ruleset.yaml").write_text(SCRATCH, encoding="utf-8")
-    path = tmp_path / "scenarios.yaml"
-    path.write_text("scenarios:\n  - name: wrong\n    players: 2\n    given:\n      zones: {deck: [{others: true}, {n: 6}]}\n"
-                    "    steps:\n      - {player: 0, action: go}\n    expect:\n      - count(hand[0]) == 2\n", encoding="utf-8")
-    [result] = _results(path)
-    said = result.failures[-1].split(": T023 ", 1)[1]
+    top card `given` changes, is still named; `low`, the deck's least card, the same in the deck given, is not (the
+    failing expectation reads all three)."""
+    said = _scratch_failures(tmp_path, "count(hand[0]) == 2 or top + low + count(tmp) < 0")[-1].split(": T023 ", 1)[1]
     assert "top (from deck" in said and "tmp (" not in said and "low (" not in said, said
+
+
+def test_t023_after_a_step_names_only_a_variable_the_failing_expectation_reads(tmp_path):
+    """A trial's scenario gave the owners at a later decision, took a step and expected a wrong count of armies: T023
+    named the reserve, set from the owners before `given` (and counted down to 0 since), that the failing expectation
+    never read, and advised giving it as the rules would set it, which would break the scenario. A step taken after
+    `given` no longer makes every variable a cause: T023 names only those the failing expressions read."""
+    [result] = run_scenarios(load_ruleset(str(DATA / "given_counted_down")))
+    assert len(result.failures) == 1 and " T012 expected true: armies[0] == 5  [armies[0] = 3]" in result.failures[0], \
+        result.failures
+    # with a roll scripted that no step makes (a variant's defender decides first), the T017 saying so blames no variable
+    folder = tmp_path / "unrolled"
+    shutil.copytree(DATA / "given_counted_down", folder)
+    scenarios = (folder / "scenarios.yaml").read_text(encoding="utf-8")
+    (folder / "scenarios.yaml").write_text(scenarios.replace("action: attack, args: {from: 0, to: 11, n: 3}", "action: end_attack"),
+                                           encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert [f.split(": ", 1)[1][:4] for f in result.failures] == ["T017", "T012"], result.failures
+    # SCRATCH's `top`, set from the deck given, and not read by the count that fails after the step: not named
+    failures = _scratch_failures(tmp_path, "count(hand[0]) == 2")
+    assert [f for f in failures if " T023 " in f] == [] and " T012 " in failures[0], failures
 
 
 KINGS = """\
