@@ -448,8 +448,10 @@ SCENARIO_CONTEXT_FIRST = ("players", "player_count", "score", "winners", "game_o
 
 
 # what a scenario's expect and always read of the decision the game waits at (the interpreter binds them there:
-# interpreter/scenarios.decision_locals): the seats that must decide, and the seat whose turn it is inside `turns`
-DECISION_NAMES = {"deciding": ("list", "player"), "current": "player"}
+# interpreter/scenarios.decision_locals): the seats that must decide, the seat whose turn it is inside `turns`, and the
+# `name:` of the decision statement (none where it has none). Never the rules' own: a name is a label (overlays,
+# scenarios and messages find statements by it), and play reading it would change as a statement is renamed
+DECISION_NAMES = {"deciding": ("list", "player"), "current": "player", "waiting_at": "str"}
 
 
 def decision_names(symbols) -> dict:
@@ -8565,6 +8567,10 @@ def _decision_name_hint(name: str) -> str:
     scenario's expect and always, not a word to quote; what names the seat in the rules."""
     if name not in DECISION_NAMES:
         return ""
+    if name == "waiting_at":
+        return ("'waiting_at' is a name of a scenario's expect and always only, read at a decision the scenario reaches: "
+                "a statement's name is a label, and the rules do not play by it; in the rules, an action's own effects "
+                "(or a variable it sets) say where the game is")
     return (f"'{name}' is a name of a scenario's expect and always only, read at a decision the scenario reaches; in the "
             "rules the deciding seat is me in an action (a definition takes it as a parameter, f(p)), and the seat whose "
             "turn it is is current inside turns")

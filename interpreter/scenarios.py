@@ -1150,10 +1150,18 @@ def _play_until(game, sc, result, seed: int | None = None) -> bool:
 
 def decision_locals(game) -> dict:
     """What a scenario's expect and always read of the decision the game waits at (dsl.compiler.DECISION_NAMES): the
-    seats that must decide now, `deciding` ([] once the game is over), and the seat whose turn it is, `current`, where
-    the decision is inside `turns` (none elsewhere, and once the game is over)."""
+    seats that must decide now, `deciding` ([] once the game is over), the seat whose turn it is, `current`, where
+    the decision is inside `turns` (none elsewhere, and once the game is over), and the `name:` of the decision
+    statement, `waiting_at` (none where it has none, and once the game is over: a trial's invariant held but while
+    the game waited at one decision, which nothing could name)."""
     waiting = game.state.flow.pending
-    return {"deciding": game.pending(), "current": waiting.locals.get("current") if waiting is not None else None}
+    return {"deciding": game.pending(), "current": waiting.locals.get("current") if waiting is not None else None,
+            "waiting_at": _statement_name(waiting.stmt) if waiting is not None else None}
+
+
+def _statement_name(stmt) -> str | None:
+    """The `name:` of a decision statement (its label, which is its kind where it has no name), None where it has none."""
+    return None if stmt.label in DECISION_KINDS else stmt.label
 
 
 def _check_always(game, sc, result) -> bool:

@@ -1,4 +1,5 @@
-"""A scenario's expect and always read the decision the game waits at: `deciding` (its seats) and `current` (the turn's)."""
+"""A scenario's expect and always read the decision the game waits at: `deciding` (its seats), `current` (the turn's)
+and `waiting_at` (the decision statement's `name:`)."""
 
 from __future__ import annotations
 
@@ -106,6 +107,61 @@ scenarios:
 """, encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(folder)))
     assert result.passed, result.failures
+
+
+# each turn the seat to play draws (a decision of its own, named), then plays: only while the game waits at 'playing'
+# does a hand hold two cards
+DRAW_THEN_PLAY = (DRAW_PLAY % "top: 1").replace(
+    "actions: {play:", "actions: {draw: {do: [{move: \"last(deck) -> hand[me]\"}]}, play:").replace(
+    '[{move: "last(deck) -> hand[current]"}, {decide: play}]', "[{name: drawing, decide: draw}, {name: playing, decide: play}]")
+
+
+def test_an_invariant_holds_but_while_the_game_waits_at_a_decision_it_names(tmp_path):
+    """A trial's invariant ("every territory holds an army") broke only while the game waited for the attacker to move
+    in, and nothing an invariant reads named that decision: it had to be weakened for every decision. `waiting_at` is
+    the `name:` of the decision statement the game waits at; none once the game is over."""
+    results = _results(tmp_path, """\
+scenarios:
+  - name: a hand holds two cards only while its seat is to play
+    players: 3
+    autoplay: true
+    always:
+      - waiting_at == 'playing' or all(count(hand[p]) == 1 for p in players)
+      - waiting_at != 'playing' or count(hand[current]) == 2
+    expect:
+      - game_over and waiting_at == none
+  - name: the draw taken, the game waits at playing
+    players: 2
+    steps:
+      - {player: 0, action: draw}
+    expect:
+      - waiting_at == 'playing'
+  - name: wrong on purpose
+    players: 2
+    always: ["waiting_at == 'playing'"]
+    expect: ["true"]
+""", DRAW_THEN_PLAY)
+    assert results[0].passed and results[1].passed, (results[0].failures, results[1].failures)
+    [failure] = results[2].failures
+    assert "T012 not true at decision 1: waiting_at == 'playing'  [waiting_at = 'drawing']" in failure, failure
+    # a decision with no name of its own reads none
+    (tmp_path / "unnamed").mkdir()
+    [result] = _results(tmp_path / "unnamed", """\
+scenarios:
+  - name: no name
+    players: 2
+    expect: [waiting_at == none]
+""")
+    assert result.passed, result.failures
+
+
+def test_waiting_at_in_the_rules_is_told_the_rules_do_not_play_by_names(tmp_path):
+    """The rules cannot read it: a statement's name is a label (renaming one would change play)."""
+    (tmp_path / "ruleset.yaml").write_text(DRAW_THEN_PLAY.replace("top: 1", "top: waiting_at == 'playing'"), encoding="utf-8")
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(str(tmp_path))
+    assert "E150 unknown name 'waiting_at'" in str(caught.value) and "the rules do not play by it" in str(caught.value), \
+        str(caught.value)
 
 
 def test_a_ruleset_s_own_deciding_is_read_as_it_declares_it(tmp_path):

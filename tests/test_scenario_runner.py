@@ -902,7 +902,7 @@ def test_an_unknown_name_in_an_expectation_is_never_told_to_quote_it(tmp_path, w
     assert "E150 unknown name 'spnt' (did you mean 'spent'?)" in said, said
     # a definition with parameters is listed as it is called, and the game's names (players) after the ruleset's
     assert (f"E150 unknown name 'zzqq' ({place} reads the ruleset's names: variables spent; definitions best and "
-            "played(p); zones deck, discard, hand and table; the decision's deciding and current; and the game's players, "
+            "played(p); zones deck, discard, hand and table; the decision's deciding, current and waiting_at; and the game's players, "
             "player_count, score, winners, game_over, round_number, turn_number, components and dice)") in said, said
 
 
@@ -924,10 +924,10 @@ def test_an_unknown_name_in_an_expectation_lists_every_name_it_may_read(tmp_path
 
 @pytest.mark.parametrize("read, hint", [
     ("chips == 3", "'chips' is a statement's name, not a value; an expectation reads the ruleset's names: zones purse"
-                   "; the decision's deciding and current; and the game's players, player_count, score, winners, game_over, round_number, turn_number, components and dice"),
+                   "; the decision's deciding, current and waiting_at; and the game's players, player_count, score, winners, game_over, round_number, turn_number, components and dice"),
     ("purs == 3", "'purs' is a statement's name, not a value; did you mean 'purse'?"),
     ("go == 3", "'go' is an action, not a value; an expectation reads the ruleset's names: zones purse"
-                "; the decision's deciding and current; and the game's players, player_count, score, winners, game_over, round_number, turn_number, components and dice"),
+                "; the decision's deciding, current and waiting_at; and the game's players, player_count, score, winners, game_over, round_number, turn_number, components and dice"),
 ])
 def test_a_statements_or_actions_name_in_an_expectation_is_not_told_to_quote_it(tmp_path, read, hint):
     """A new user's `chips == 3`, `chips` the name of a statement, was told "quote it: 'chips'", which language.md says an
