@@ -437,7 +437,7 @@ def _syntax_hint(text: str, token, expected) -> str:
                 "(+, and, ...), or start a comment with ' #' (a space, then #)")
     if token.value == "," and re.search(r"\bfor\s+[A-Za-z_]\w*$", before):  # `for i, o in owner`: Python's unpacking
         return _unpacking_hint(re.search(r"([A-Za-z_]\w*)$", before)[1], text[token.end_pos:])
-    if token.value in ("[", "(") and re.search(r"\bfor$", before):  # `for [a, b] in edges`: the same, in brackets
+    if token.value in ("[", "(") and re.search(r"\bfor$", before):  # `for [a, b] in xs`: the same, in brackets
         return _bracketed_unpacking_hint(text, token.start_pos)
     indexed = _CALLED.search(text[:opened[-1][0]]) if token.value == "," and opened and opened[-1][1] == "[" else None
     if indexed and indexed[1] not in _KEYWORDS:  # (`x in [a for a in b, c]` is a list, not an index)
@@ -529,8 +529,8 @@ def _unpacking_hint(name: str, after: str) -> str:
 
 
 def _bracketed_unpacking_hint(text: str, open_at: int) -> str:
-    """For `for [a, b] in edges` or `for (a, b) in edges` (a trial's: it was told only that a name was expected;
-    ``open_at``: the offset of the bracket): the unpacking hint of `for a, b in edges`, with the first name in the
+    """For `for [a, b] in xs` or `for (a, b) in xs` (a trial's: it was told only that a name was expected;
+    ``open_at``: the offset of the bracket): the unpacking hint of `for a, b in xs`, with the first name in the
     brackets (else i) and the list after them."""
     parts, closed = bracket_parts(text, open_at)
     first = parts[0].strip() if parts else ""

@@ -34,7 +34,7 @@ class Result(Record):
     notes: list = made_by(list)  # what it did that the author may not have meant, without failing it (T018)
     stopped: bool = False  # a rule stopped its game (R100, R200, R300): what came after it was not reached
     # the expressions its failures read (T023 names only variables they read): a failing expectation's, steps taken or
-    # not (a trial's stale reserve was named beside a failing count of armies after a step); None once any variable
+    # not (a trial's variable, set before `given` and read by no failure, was named after a step); None once any variable
     # may be a cause: a step or `always` failed after a rule ran since `given`, or a rule failed
     causes: list | None = made_by(list)
     unscripted: list = made_by(list)  # the rolls its steps made that `rolls` did not script: (number, where, the step) (T027)
