@@ -15,7 +15,7 @@ from typing import Callable
 
 from . import geometry
 from .plain_data import Frozen
-from .values import Component, SeatCopy, Zone, describe, given, holds_nested, written_items
+from .values import Component, SeatCopy, Zone, describe, given, holds_nested, other_kind_written, written_items
 
 MAX_RANGE = 100_000
 MAX_WHOLE = 2**53  # whole numbers computed from variables and scores stay exact in JSON
@@ -1222,8 +1222,20 @@ def b_index_of(xs, x, name="index"):
     try:
         return xs.index(x)
     except ValueError:
-        raise RuleRuntimeError(f"{name}() looks for {describe(x)} among {len(xs)} item(s), and none is equal to it "
-                               "(test that it is there first: x in xs)") from None
+        raise RuleRuntimeError(f"{name}() looks for {describe(x)} among {len(xs)} item(s), and none is equal to it"
+                               f"{_other_kind_held(xs, x)}") from None
+
+
+def _other_kind_held(xs, x) -> str:
+    """How index() (remove()) failing to find ``x`` in ``xs`` ends: where an item is x's text as the other kind (7 where
+    the list holds '7': YAML read `rank: [7, 8, J]`'s 7 as a number), that kind said, as both print alike; else a test
+    to write first."""
+    meant = other_kind_written(x, xs) if type(xs) is list else None
+    if meant is None:
+        return " (test that it is there first: x in xs)"
+    if isinstance(meant, str):
+        return f": {describe(x)} is a number; the list holds the word {meant!r}"
+    return f": {describe(x)} is a word; the list holds the number {describe(meant)}"
 
 
 def b_remove(xs, x):

@@ -2916,7 +2916,7 @@ def l037_order_of_numbers_and_words(facts) -> list:
     mixed = {}  # attribute -> the first declaration of it that mixes numbers and words, in its declared order
     for ctype in facts.ruleset.components:
         for name, values in ctype.attributes:
-            if any(map(is_number, values)) and any(isinstance(v, str) for v in values):
+            if mixed_values(values):
                 mixed.setdefault(name, list(values))
     out = []
     for source, tree, _ in _trees_naming_attributes(facts) if mixed else ():
@@ -2939,12 +2939,26 @@ def _mixed_sides(node, mixed: dict) -> list:
 
 def _mixed_finding(source, node, side, values) -> Diagnostic:
     """L037's finding at ``side`` of ``node``, an attribute of mixed ``values`` (in their declared order)."""
-    shown = ", ".join(map(str, values[:8])) + (", ..." if len(values) > 8 else "")
-    words = ", ".join(f"'{v}'" for v in values[:4]) + (", ..." if len(values) > 4 else "")
     return Diagnostic(source.at(side.pos), "L037", f"`{ast.text(node)}`: {side.name}'s declared values mix numbers and words "
-                      f"({shown}), and '{node.op}' {'of a word' if isinstance(node, ast.Unary) else 'between a word and a number'} "
-                      "fails when the game runs",
-                      f"quote them all as words, {side.name}: [{words}], or write them all as numbers")
+                      f"({mixed_values_shown(values)}), and '{node.op}' "
+                      f"{'of a word' if isinstance(node, ast.Unary) else 'between a word and a number'} fails when the game runs",
+                      mixed_values_hint(side.name, values))
+
+
+def mixed_values(values) -> bool:
+    """Whether an attribute's declared ``values`` mix numbers and words (`rank: [7, 8, J]`), which L037 is about."""
+    return any(map(is_number, values)) and any(isinstance(v, str) for v in values)
+
+
+def mixed_values_shown(values) -> str:
+    """An attribute's mixed ``values`` as L037 lists them: the first 8, in their declared order."""
+    return ", ".join(map(str, values[:8])) + (", ..." if len(values) > 8 else "")
+
+
+def mixed_values_hint(attribute: str, values) -> str:
+    """L037's advice for ``attribute``, whose declared ``values`` mix numbers and words: quote them all."""
+    words = ", ".join(f"'{v}'" for v in values[:4]) + (", ..." if len(values) > 4 else "")
+    return f"quote them all as words, {attribute}: [{words}], or write them all as numbers"
 
 
 def l042_order_of_words_not_as_declared(facts) -> list:

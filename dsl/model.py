@@ -403,7 +403,7 @@ class Ruleset(Frozen):
         try:
             made = _layout(self, nplayers)
         except PhiltreError as exc:
-            raise _dashed_range_named(_overlay_named(exc, self), self) from None
+            raise _values_declared_named(_overlay_named(exc, self), self) from None
         _LAYOUTS[key] = made
         _KEPT[0] += len(made.components)
         while _KEPT[0] > KEPT_COMPONENTS and len(_LAYOUTS) > 1:  # the least recently used go first
@@ -716,11 +716,13 @@ def _failed_expression(exc: PhiltreError, ctype: ComponentType):
                  if isinstance(e, Expr) and e.loc == exc.first.loc), None)
 
 
-def _dashed_range_named(exc: PhiltreError, ruleset: Ruleset) -> PhiltreError:
-    """``exc``, a failure of a component type's `derive`, `copies` or `start`, with L020's hint where the expression
-    reads an attribute declared like a range with a dash (`n: 1-104`, one word): the failure stops validation before
-    the lints, so L020 itself would never be shown, and the word is what made `n % 11` fail."""
-    from .lints import DASHED_RANGE
+def _values_declared_named(exc: PhiltreError, ruleset: Ruleset) -> PhiltreError:
+    """``exc``, a failure of a component type's `derive`, `copies` or `start`, with the hint of the lint its cause would
+    get where the expression reads an attribute declared so: L020's for one declared like a range with a dash
+    (`n: 1-104`, one word), which made `n % 11` fail; L037's for one whose values mix numbers and words (`rank: [7, 8,
+    J]`: YAML reads 7 as a number), which made `index(['7', '8', 'J'], rank)` fail, with where it is declared. The
+    failure stops validation before the lints, so the lint itself would never be shown."""
+    from .lints import DASHED_RANGE, mixed_values, mixed_values_hint, mixed_values_shown
 
     if exc.first.code != "R002":
         return exc
@@ -739,8 +741,22 @@ def _dashed_range_named(exc: PhiltreError, ruleset: Ruleset) -> PhiltreError:
                  f"for the whole numbers {m[1]} to {m[2]}"
                  for name, values in ctype.attributes if name in read
                  for value in values if isinstance(value, str) and (m := DASHED_RANGE.fullmatch(value))]
+        hints += [f"{name}'s values{_declared_at(ruleset, ctype, name, exc.first.loc)} mix numbers and words "
+                  f"({mixed_values_shown(list(values))}), as L037 warns: {mixed_values_hint(name, list(values))}"
+                  for name, values in ctype.attributes if name in read and mixed_values(values)]
         return exc.hinted("; ".join(hints[:3])) if hints else exc
     return exc
+
+
+def _declared_at(ruleset: Ruleset, ctype: ComponentType, attribute: str, near: Loc) -> str:
+    """' declared at line 25', where ``ctype``'s ``attribute`` is declared: its line where the failure at ``near`` is in
+    the same file, else its file and line; '' where the source does not say."""
+    spec = (ruleset.source.get("components") or {}).get(ctype.name) if isinstance(ruleset.source, dict) else None
+    attributes = spec.get("attributes") if isinstance(spec, dict) else None
+    if not hasattr(attributes, "key_loc") or attribute not in attributes:
+        return ""
+    at = attributes.key_loc(attribute)
+    return f" declared at line {at.line}" if at.path == near.path else f" declared at {at}"
 
 
 def _layout(ruleset: Ruleset, nplayers: int) -> Layout:

@@ -98,3 +98,55 @@ def test_a_component_looked_for_among_zones_is_told_to_look_in_one_zone_of_the_f
     path = _write(tmp_path, expr, head=HEAD + "  track: {copies: 3}\n")
     found = [(f.diagnostic.code, f.diagnostic.hint) for f in check_file(str(path), lints=False).findings]
     assert ("E124", hint) in found, found
+
+
+@pytest.mark.parametrize("initial, expr, said", [
+    ("['7', '8']", "index(xs, 7)", "7 is a number; the list holds the word '7'"),
+    ("[7, 8]", "index(xs, '8')", "'8' is a word; the list holds the number 8"),
+    ("['7', '8']", "remove(xs, 8)", "8 is a number; the list holds the word '8'"),
+])
+def test_an_item_missing_as_one_kind_but_there_as_the_other_says_which_kind_each_is(tmp_path, initial, expr, said):
+    """A Belote trial's `index(['7', ...], rank)` with `rank: [7, ...]` said only that none is equal to 7, and to test
+    `x in xs` first: the 7 is there, printed alike, but as a word."""
+    with pytest.raises(PhiltreError) as caught:
+        _value(tmp_path, expr, initial=f"  xs: {{initial: {initial}}}\n")
+    message = str(caught.value)
+    assert said in message and "test that it is there first" not in message, message
+
+
+MIXED = """game: mixed
+players: 2
+components:
+  card:
+    attributes: {suit: [a, b], rank: [7, 8, J]}
+{written}    start: deck
+zones:
+  deck: {}
+  pile: {}
+flow:
+  - shuffle: deck
+"""
+
+
+@pytest.mark.parametrize("written", [
+    '    derive: {order: "index([\'7\', \'8\', \'J\'], rank)"}\n',
+    '    copies: "index([\'7\', \'8\', \'J\'], rank) + 1"\n',
+])
+def test_a_layout_expression_failing_on_ranks_of_mixed_kinds_gives_l037s_advice_and_the_declarations_line(tmp_path, written):
+    """The failure (R002) stops the checks before the lints, so L037, the check written for `rank: [7, 8, J]` (YAML reads
+    7 as a number), was never shown: its advice comes with the failure, with the line the ranks are declared at."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(MIXED.replace("{written}", written))
+    findings = check_file(str(path)).findings
+    assert [f.diagnostic.code for f in findings] == ["R002"], [str(f.diagnostic) for f in findings]
+    first = findings[0].diagnostic
+    assert "7 is a number; the list holds the word '7'" in first.message, str(first)
+    assert ("rank's values declared at line 5 mix numbers and words (7, 8, J), as L037 warns: quote them all as words, "
+            "rank: ['7', '8', 'J'], or write them all as numbers") in first.hint, str(first)
+
+
+def test_a_layout_failure_reading_no_attribute_of_mixed_kinds_gets_no_such_advice(tmp_path):
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(MIXED.replace("{written}", '    derive: {order: "index([\'x\'], suit)"}\n'))
+    findings = check_file(str(path)).findings
+    assert [f.diagnostic.code for f in findings] == ["R002"] and "L037" not in findings[0].diagnostic.hint, findings
