@@ -779,6 +779,21 @@ def _shape_hint(error, path) -> str:
     return ""
 
 
+def _show_sorted_hint(error, path, plain) -> str:
+    """For a zone's `show_sorted` given a scalar (`show_sorted: true`, the natural first guess for a "sorted?" key): it
+    takes the attributes to sort by, the component types' own and derived ones named; else ''."""
+    if error.validator != "type" or len(path) != 3 or path[0] != "zones" or path[2] != "show_sorted" \
+            or isinstance(error.instance, (str, list, dict)):  # (a name alone, a mapping: _shape_hint's)
+        return ""
+    types = plain.get("components") if isinstance(plain, dict) else None
+    names = list(dict.fromkeys(str(name) for spec in (types.values() if isinstance(types, dict) else ())
+                               if isinstance(spec, dict) for key in ("attributes", "derive")
+                               if isinstance(spec.get(key), dict) for name in spec[key]))
+    example = ", ".join(names[:2]) or "rank"
+    listed = f"; the components' attributes are {few_listed(names, most=8)}" if names else ""
+    return f"show_sorted lists the attributes to sort the zone's components by, first to last: show_sorted: [{example}]{listed}"
+
+
 def _names_as_mapping_hint(key: str, written: dict) -> str:
     """For a list of names written as a mapping (`show: {pot_now: pot}`): the list of its keys; a key's value (an
     expression) goes elsewhere, for show: a definition of that name under define:."""
@@ -1162,7 +1177,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None, defaulted=()) 
             hint = _ending_hint(error.instance, full_path)
         if error.validator in ("type", "maxProperties") and full_path and full_path[-1] == "end_game":  # `end_game: true`
             hint = _ending_hint("end_game", full_path) or hint
-        hint = (_secret_hint(error, full_path, plain, key_itself) or _options_seat_hint(error, full_path) or _shape_hint(error, full_path) or _action_names_hint(error, full_path, plain) or _given_rest_hint(error, full_path) or _given_empty_hint(error, full_path)
+        hint = (_secret_hint(error, full_path, plain, key_itself) or _options_seat_hint(error, full_path) or _shape_hint(error, full_path) or _show_sorted_hint(error, full_path, plain) or _action_names_hint(error, full_path, plain) or _given_rest_hint(error, full_path) or _given_empty_hint(error, full_path)
                 or _empty_list_hint(error, full_path, plain, kind)
                 or _copies_mapping_hint(error, full_path, plain) or hint)
         if not hint or hint == _expression_hint(error.instance, _declared_names(plain)):  # (not where a hint of its own says more)

@@ -1431,6 +1431,13 @@ CASES = {
         "nothing of the brackets; the hint writes them",
         breaking("  hand: {each: player, visible: owner}\n", "  hand: {each: player, visible: owner, show_sorted: value}\n"),
         "V001", "value}", hint="a list, even of one name: show_sorted: [value]"),
+    "show_sorted_true": Case(
+        "show_sorted: true, the natural first guess for a 'sorted?' key (a Belote trial): V001 'expected a list, got "
+        "true' said nothing of what it takes; the hint writes a list of attributes and names the components' attributes",
+        breaking("  hand: {each: player, visible: owner}\n", "  hand: {each: player, visible: owner, show_sorted: true}\n"),
+        "V001", "true}", message="expected a list, got true",
+        hint="show_sorted lists the attributes to sort the zone's components by, first to last: show_sorted: [value]; "
+             "the components' attributes are value"),
     "set_value_split_at_its_comma": Case(
         "set: {flag: max(flag, 1)} unquoted (a Bridge trial's left(x, 1)): YAML split the value at its comma, and the "
         "key '1)' left without a value was told to be none, '1): none'; the hint quotes the expression whole",
