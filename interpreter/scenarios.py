@@ -591,7 +591,7 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
     """Apply `given`, take the steps, autoplay, check the expectations; whether the expectations were reached."""
     sent_back = None  # the T022 said beside a rule's failure: what `given` sent back to where it starts
     try:
-        if sc.at is not None and not _play_until(game, sc, result):
+        if sc.at is not None and not _play_until(game, sc, result, seeds=True):
             return False
         sent_back = _apply_given(game, ruleset, sc, result)
         if sc.at is not None:  # "at this point these dice come up": the approach's rolls are random
@@ -1119,9 +1119,10 @@ def _in_definition(expr, exc) -> str:
     return failing_definition(exc, getattr(expr.fn, "__globals__", None))
 
 
-def _play_until(game, sc, result, seed: int | None = None) -> bool:
+def _play_until(game, sc, result, seed: int | None = None, seeds: bool = False) -> bool:
     """Random agents (seeded by the scenario's seed, or ``seed``) decide until the flow waits at the statement named
-    ``sc.at`` (in round ``sc.at_round``, with seat ``sc.at_player`` deciding) for the ``sc.at_time``-th time (1 if not given)."""
+    ``sc.at`` (in round ``sc.at_round``, with seat ``sc.at_player`` deciding) for the ``sc.at_time``-th time (1 if not given).
+    ``seeds``: a T014 names the first seeds whose random play reaches it, as a T013 names those with its seat deciding."""
     from .agents import RandomAgent
     from .simulate import game_seed
 
@@ -1138,13 +1139,16 @@ def _play_until(game, sc, result, seed: int | None = None) -> bool:
         for p in game.pending():
             game.apply(p, agents[p].choose(None, game.options(p)))
     where = (f" in round {sc.at_round}" if sc.at_round else "") + (f" with seat {sc.at_player} deciding" if sc.at_player is not None else "")
+    # (with a time it waited there, that time is the hint; seeds that reach the one asked for are said beside it)
+    reaching = _reaching_seeds_hint(game.ruleset, sc, none_said=not (sc.at_time and reached)) if seeds else ""
     if sc.at_time is None:
-        result.failures.append(_failure(sc.loc, "T014", f"the game ended without waiting at a statement named '{sc.at}'{where}"))
+        result.failures.append(_failure(sc.loc, "T014", f"the game ended without waiting at a statement named '{sc.at}'{where}",
+                                        reaching))
     else:  # how far it got tells whether the count is off by a little (a seat or a pass) or the statement is rarely reached
         result.failures.append(_failure(
             sc.loc, "T014", f"the game ended without waiting {wanted} time{'' if wanted == 1 else 's'} at a statement named '{sc.at}'{where}: "
                             f"it waited there {reached} time{'' if reached == 1 else 's'}",
-            f"time: {reached} is the last it reached" if reached else ""))
+            "; ".join(filter(None, [f"time: {reached} is the last it reached" if reached else "", reaching]))))
     return False
 
 
@@ -1950,7 +1954,7 @@ def _take_step(game, step, result, given_first: bool = False, sc=None) -> bool:
     return True
 
 
-SEED_TRIES, SEED_SECONDS, SEEDS_NAMED = 200, 1.0, 3  # the set-ups a T013 of the first step tries; the seeds it names
+SEED_TRIES, SEED_SECONDS, SEEDS_NAMED = 200, 1.0, 3  # the set-ups a T013 of the first step (a T014) tries; the seeds it names
 
 
 def _seeds_hint(ruleset, sc, seat: int) -> str:
@@ -1959,28 +1963,56 @@ def _seeds_hint(ruleset, sc, seat: int) -> str:
     by a seed); or that none of them does (the flow picks another seat whatever the seed: reach it with steps). With
     `given.at` and no `given.player`, where the seat decides there at some time, `player:` is named instead: no seed
     to find again when the rules change."""
-    import time
-
     if sc.at is not None and sc.at_player is None and _set_up_deciding(ruleset, type(sc)(**{**sc.__dict__, "at_player": seat}), sc.seed, seat):
         return f"give `player: {seat}` in given: the position is then the first time seat {seat} decides at '{sc.at}'"
-    found, tried, stop = [], 0, time.monotonic() + SEED_SECONDS
-    for seed in range(SEED_TRIES):
-        if len(found) == SEEDS_NAMED or time.monotonic() > stop:
-            break
-        tried += 1
-        if seed != sc.seed and _set_up_deciding(ruleset, sc, seed, seat):
-            found.append(seed)
+    found, tried = _first_seeds(sc, lambda seed: _set_up_deciding(ruleset, sc, seed, seat))
     if found:
         seeds = f"seed{'s' if len(found) > 1 else ''} {few_listed(found)} start{'' if len(found) > 1 else 's'}"
         return f"{seeds} with seat {seat} deciding: give the scenario `seed: {found[0]}`"
     return f"no seed of 0..{tried - 1} starts with seat {seat} deciding: reach the position with steps" if tried else ""
 
 
+def _first_seeds(sc, works) -> tuple:
+    """(the first SEEDS_NAMED seeds, other than the scenario's, of 0..SEED_TRIES - 1 for which ``works(seed)``, tried
+    within SEED_SECONDS; how many seeds were tried)."""
+    import time
+
+    found, tried, stop = [], 0, time.monotonic() + SEED_SECONDS
+    for seed in range(SEED_TRIES):
+        if len(found) == SEEDS_NAMED or time.monotonic() > stop:
+            break
+        tried += 1
+        if seed != sc.seed and works(seed):
+            found.append(seed)
+    return found, tried
+
+
+def _reaching_seeds_hint(ruleset, sc, none_said: bool = True) -> str:
+    """The hint of a T014, `given.at` never reached: the first seeds (as T013's hint finds them, _first_seeds) whose
+    random play reaches the position (its round, seat and time); or, where ``none_said``, that none of them does."""
+    def reaches(seed: int) -> bool:
+        try:
+            return _play_until(_set_up(ruleset, sc, seed), sc, Result(sc.name, sc.loc, []), seed)
+        except (PhiltreError, _NotEvaluated, RuleRuntimeError, *FAILURES):
+            return False
+
+    found, tried = _first_seeds(sc, reaches)
+    if found:
+        return f"random play reaches it with seed{'s' if len(found) > 1 else ''} {few_listed(found)}: give the scenario `seed: {found[0]}`"
+    return (f"random play reaches it with no seed of 0..{tried - 1}: give a position the game reaches, or reach it "
+            "with steps from an earlier one") if tried and none_said else ""
+
+
+def _set_up(ruleset, sc, seed: int):
+    """Scenario ``sc``'s game made with ``seed``, before the way to `given.at` and `given`."""
+    return Game(ruleset, sc.players, seed=seed, script_rolls=sc.rolls if sc.at is None else (),
+                script_shuffles=scripted_shuffles(sc))
+
+
 def _set_up_deciding(ruleset, sc, seed: int, seat: int) -> bool:
     """Whether scenario ``sc`` played with ``seed`` (its set-up, the way to `given.at`, `given`) has ``seat`` deciding."""
     try:
-        game = Game(ruleset, sc.players, seed=seed, script_rolls=sc.rolls if sc.at is None else (),
-                    script_shuffles=scripted_shuffles(sc))
+        game = _set_up(ruleset, sc, seed)
         tried = Result(sc.name, sc.loc, [])
         if sc.at is not None and not _play_until(game, sc, tried, seed):
             return False

@@ -3080,3 +3080,57 @@ def test_with_given_at_the_shuffles_items_start_at_the_position(tmp_path):
                     "    expect: [last(discard).rank == 8]\n", encoding="utf-8")
     [result] = _results(path)
     assert result.failures == [], result.failures
+
+
+RARELY_REACHED = """\
+philtre: 1
+game: rare
+players: 2
+variables:
+  a: 0
+actions:
+  pick:
+    choose: {n: "[0, 1, 2, 3, 4, 5]"}
+    do:
+      - set: {a: n}
+  go: {}
+flow:
+  - decide: pick
+    player: 0
+  - when: a == 5
+    name: rare
+    decide: go
+    player: 1
+scenarios:
+  - name: seat 1 at the rare decision
+    players: 2
+    given: {at: rare, player: 1}
+    expect: ["true"]
+"""
+
+
+def test_a_given_at_the_random_play_of_the_seed_never_reaches_names_seeds_whose_play_does(tmp_path):
+    """A Belote trial's round 2 of the bidding, reached only when every seat passes round 1: T014 gave no seed to try,
+    and the author tried seeds by hand in a shell loop; as T013 does, its hint names the first seeds that reach it."""
+    path = tmp_path / "ruleset.yaml"
+
+    def failures(seed: str = "") -> list:
+        path.write_text(RARELY_REACHED.replace("players: 2\n    given", f"players: 2\n{seed}    given"), encoding="utf-8")
+        [result] = run_scenarios(load_ruleset(str(path)))
+        return result.failures
+
+    reaching = [seed for seed in range(40) if not failures(f"    seed: {seed}\n")][:3]
+    assert len(reaching) == 3 and reaching[0] != 0, reaching
+    [failure] = failures()
+    assert failure.endswith(f"T014 the game ended without waiting at a statement named 'rare' with seat 1 deciding (random "
+                            f"play reaches it with seeds {reaching[0]}, {reaching[1]} and {reaching[2]}: give the scenario "
+                            f"`seed: {reaching[0]}`)"), failure
+
+
+def test_a_given_at_no_seed_reaches_says_so(tmp_path):
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RARELY_REACHED.replace("a == 5", "a == 6"), encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(path)))
+    [failure] = result.failures
+    assert "T014" in failure and "(random play reaches it with no seed of 0.." in failure, failure
+    assert failure.endswith(": give a position the game reaches, or reach it with steps from an earlier one)"), failure
