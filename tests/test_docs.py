@@ -535,3 +535,54 @@ def test_language_md_counts_the_steps_the_engine_counts(tmp_path):
                 game.apply(seat, game.options(seat)[0])
         counted[name] = game.state.flow.steps
     assert counted == dict(zip(flows, (numbers[word] for word in m.groups()))), counted
+
+
+IF_OF_NAMED_PARTS = """\
+philtre: 1
+game: named-parts
+players: 2
+components:
+  card: {attributes: {suit: [clubs, hearts]}, start: deck}
+zones:
+  deck: {}
+  hand: {each: player, visible: owner}
+variables:
+  led: clubs
+actions:
+  play:
+    choose: {card: "hand[me]"}
+    do:
+      - move: card -> deck
+flow:
+  - deal: {from: deck, to: "[hand[0]]", count: 2}
+  - decide: play
+    player: 0
+"""
+
+
+def test_the_if_of_named_definitions_that_language_md_shows_makes_play_name_the_one_that_fails(tmp_path):
+    """A Belote trial wrote its card-play rule as one chained definition, and play's refusal named only it; the remedy
+    was in playing.md alone. language.md's `if` shows it, with a link: its two lines, put in a game, do what it says."""
+    import yaml
+
+    from philtre.interpreter import Game
+    from philtre.interpreter.cli_play import _forbidding, match_choice
+
+    text = LANGUAGE.read_text(encoding="utf-8")
+    entry = text[text.index("- **`if`**: the condition that makes"):text.index("- **`do`**: the effects")]
+    assert "(playing.md#what-play-says-back-and-what-it-refuses)" in entry, entry
+    heading = "## What play says back, and what it refuses"
+    assert heading in (ROOT / "docs" / "playing.md").read_text(encoding="utf-8")
+    [block] = re.findall(r"```yaml\n(.*?)```", entry, re.S)
+    define_line, if_line = [line.strip() for line in block.strip().splitlines()]
+    define = {**yaml.safe_load(define_line), "trumps_when_due(p, c)": "true"}
+    written = IF_OF_NAMED_PARTS.replace("actions:", "define:\n" + "".join(
+        f"  {name}: {yaml.safe_dump(body, default_style=chr(34)).strip()}\n" for name, body in define.items()) + "actions:")
+    written = written.replace('    do:\n', f"    if: {yaml.safe_load(if_line)['if']}\n    do:\n")
+    (tmp_path / "ruleset.yaml").write_text(written, encoding="utf-8")
+    game = Game(load_ruleset(str(tmp_path)), 2, seed=1)
+    options = game.options(0)
+    assert [o.label() for o in options] == ["play(card=card clubs)"], written
+    said = match_choice("hearts", options, forbidden=_forbidding(game, 0, options))
+    line = written.splitlines().index(f"    if: {yaml.safe_load(if_line)['if']}") + 1
+    assert f"the rules forbid play(card=card hearts) now (the if of play, line {line}: follows_suit(me, card) is false)" in said, said
