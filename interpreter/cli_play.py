@@ -506,10 +506,10 @@ def _tell(game, seat: int, told: int) -> int:
     a simultaneous step of several seats, a `set` that leaves a value as the seat was told it, and a `set` of a `quiet`
     variable); the new count."""
     from .options import value_labels
-    from .render import event_text, placed_from_text, seat_sets, through_quiet, with_labels, wrapped
+    from .render import event_text, moves_joined, placed_from_text, seat_sets, through_quiet, with_labels, wrapped
 
     told_to = game.recorder.told_to(seat, told)
-    at = [index for index, _ in told_to]  # (each event's index in the full record: a `set` the seat may not see is not told)
+    rollers = _rollers(game, told_to)
     events = [e for _, e in told_to]
     values = _seats_own(_VALUES_TOLD, game, seat, dict)
     own = _own_decisions(game, seat)
@@ -517,8 +517,10 @@ def _tell(game, seat: int, told: int) -> int:
     lines = []
     drawn = None  # (the move of hidden components told last, its line's index): the next alike is told with it
     events = through_quiet(events, game.ruleset)  # (seeds sown through a quiet hand: one line, not one a seed)
+    events = moves_joined(events, game.ruleset)  # (a trick's cards gathered from table[0..3]: one line, not one a card)
     events = with_labels(kind_changes(events, placed, game), value_labels(game))  # (a disc flipped: one line, not two)
     for i, e in enumerate(events):
+        roller = next(rollers, None) if e.get("event") == "roll" else None
         if (joined := _joined_draw(drawn, e, len(lines))) is not None:
             # a hidden card drawn after another, from and to the same zones, told with it, as a deal is: 8 draws were 8
             # lines of `a hidden component from deck to hand[1]` (a trial)
@@ -555,7 +557,6 @@ def _tell(game, seat: int, told: int) -> int:
         if e.get("event") == "set":  # (a table drawn as its rows, a long list broken after its commas)
             lines += _mine(_set_lines(e, game.ruleset, before), _touches(e, seat, game.ruleset))
             continue
-        roller = game.recorder.rolled_by.get(at[i]) if e.get("event") == "roll" else None
         if roller is not None:  # the record does not say who rolled; the game that made it does
             text = f"seat {roller} {text}"
         said = f"  > {text}" if e.get("event") == "decision" else f"      {text}"  # what follows a decision is its doing
@@ -572,6 +573,13 @@ def _tell(game, seat: int, told: int) -> int:
             click.echo(part)
     return len(game.recorder.events)
 
+
+
+def _rollers(game, told_to):
+    """Who rolled each `roll` event a seat is told, in their order: the game that made the record knows, the record does
+    not. Kept by order, not by position, since moves told together (through a quiet zone, from a family's zones) and a
+    `set` the seat may not see leave the told list shorter than the record; rolls are never joined or left out."""
+    return iter([game.recorder.rolled_by.get(index) for index, e in told_to if e.get("event") == "roll"])
 
 def _touches(event: dict, seat: int, ruleset) -> bool:
     """Whether ``event`` moves components from or to a zone of ``seat``'s own (`each: player`), or sets its entry of a
@@ -625,8 +633,10 @@ def _joined_draw(drawn, event: dict, told: int) -> dict | None:
 
 def _drawn_with(move: dict, event: dict) -> bool:
     """Whether ``event`` moves hidden components as ``move`` did, from and to the same zones (told with it)."""
+    from .render import JOINED
+
     return (_hidden_move(event) and event["from"] == move["from"] and event["to"] == move["to"]
-            and event.get("at") == move.get("at"))
+            and event.get("at") == move.get("at") and JOINED not in event and JOINED not in move)
 
 
 def _unturned_place(text: str, event: dict, game) -> str:
@@ -1077,16 +1087,18 @@ def _told_whole(game, seat) -> list:
     what followed it, every line (no run told by how many), hidden cards drawn one after another together, a `set` that
     leaves a value as told and a `quiet` variable's sets left out."""
     from .options import value_labels
-    from .render import entry_sets, event_text, keeps_scores, placed_from_text, through_quiet, with_labels
+    from .render import entry_sets, event_text, keeps_scores, moves_joined, placed_from_text, through_quiet, with_labels
 
     told_to = game.recorder.told_to(seat)
-    at = [index for index, _ in told_to]  # (each event's index in the full record: a `set` the seat may not see is not told)
-    events = with_labels(kind_changes(through_quiet([e for _, e in told_to], game.ruleset), {}, game), value_labels(game))
+    rollers = _rollers(game, told_to)
+    events = moves_joined(through_quiet([e for _, e in told_to], game.ruleset), game.ruleset)
+    events = with_labels(kind_changes(events, {}, game), value_labels(game))
     placed: dict = {}
     values: dict = {}
     lines = []
     drawn = None  # (the move of hidden components told last, its line's index), as _tell keeps it
     for i, e in enumerate(events):
+        roller = next(rollers, None) if e.get("event") == "roll" else None
         if (joined := _joined_draw(drawn, e, len(lines))) is not None:
             drawn = (joined, drawn[1])
             lines[drawn[1]] = f"    {event_text(drawn[0], game.ruleset, placed, seat)}"
@@ -1113,7 +1125,6 @@ def _told_whole(game, seat) -> list:
                 text = text.replace(f"seat {seat}:", f"seat {seat} (you):", 1)
             lines.append(f"> {text}")
             continue
-        roller = game.recorder.rolled_by.get(at[i]) if e.get("event") == "roll" else None
         lines.append(f"    {'' if roller is None else f'seat {roller} '}{text}")
     return lines
 

@@ -836,6 +836,81 @@ def through_quiet(events: list, ruleset) -> list:
     return out
 
 
+JOINED = "joined"  # the key moves_joined gives the first of a run of moves into one zone: the run's (from, components)
+
+
+def moves_joined(events: list, ruleset) -> list:
+    """``events`` (a record, as a seat sees it, through_quiet's) with each run of moves one after another from zones of
+    one family (table[0], table[1], ...) into one zone, as one `move` of a family makes them, told as one line: the
+    first marked JOINED, the run's sources and their components in turn, the others TOLD_WITH (event_text tells them
+    nothing). A trick gathered to a won pile was a line a card, repeating the cards just seen played (a trial), where a
+    deal is told compactly. As many events, in their order."""
+    out, i = list(events), 0
+    while i < len(events):
+        end, sources = i + 1, [events[i].get("from")]
+        while _joinable(events[i], ruleset) and end < len(events) and _joinable(events[end], ruleset) \
+                and _joins(events[i], events[end]) and events[end]["from"] not in sources:
+            sources.append(events[end]["from"])
+            end += 1
+        if end - i > 1:
+            out[i] = {**events[i], JOINED: [(f["from"], f["components"]) for f in events[i:end]]}
+            out[i + 1:end] = [{**f, TOLD_WITH: i} for f in events[i + 1:end]]
+        i = end
+    return out
+
+
+def _joinable(event: dict, ruleset) -> bool:
+    """Whether ``event`` is a move moves_joined may join: from one zone of a family numbered by its index, off no grid
+    and onto none (a piece's cell is told with it), a count the seat is told, told on its own line (not through_quiet's)."""
+    if event.get("event") != "move" or TOLD_WITH in event or not _counted(event.get("components")):
+        return False
+    source, to = event.get("from"), event.get("to")
+    if not (isinstance(source, dict) and isinstance(to, dict) and type(source.get("index")) is int):
+        return False
+    spec, into = ruleset.zones.get(source.get("zone")), ruleset.zones.get(to.get("zone"))
+    return spec is not None and into is not None and spec.kind != "single" and not spec.names and not spec.grid and not into.grid
+
+
+def _joins(first: dict, event: dict) -> bool:
+    """Whether move ``event`` goes where ``first`` went, from another zone of its family (moves_joined)."""
+    return event["to"] == first["to"] and event.get("at") == first.get("at") and event["from"]["zone"] == first["from"]["zone"]
+
+
+def _said_joined(e, rs, seat=None) -> str:
+    """A run of moves from zones of one family into one zone (moves_joined), as ``seat`` (None: an onlooker) is told it:
+    the components from zones it sees counted, their zones as ranges, as the board's empty zones are (`4 cards from
+    table[0..3] to won[0]`: it saw each arrive there); those from zones it does not see named as a move names them."""
+    parts: list = []
+    seen: list = []  # (the sources the seat sees, one after another: told together)
+    for source, comps in [*e[JOINED], (None, None)]:
+        spec = rs.zones.get(source["zone"]) if source is not None else None
+        if spec is not None and spec.sees_contents(source["index"], seat) and all(_named(c) for c in comps):
+            seen.append((source, comps))
+            continue
+        if seen:
+            zones = empty_zones_text([_empty_entry(rs.zones[z["zone"]], z["index"], "") for z, _ in seen])
+            parts.append(f"{_how_many([c for _, moved in seen for c in moved])} from {', '.join(zones)}")
+            seen = []
+        if source is not None:
+            parts.append(f"{_moved(comps, rs)} from {_where(source, rs)}")
+    return f"{'; '.join(parts)} to {_destination(e, rs)}"
+
+
+def _named(c) -> bool:
+    """Whether a moved component is told by name (not hidden, nor a back alone)."""
+    return isinstance(c, dict) and "type" in c and "id" in c
+
+
+def _how_many(comps: list) -> str:
+    """Components counted, by their type where they share one: `4 cards`, `1 card`, `3 components`."""
+    types = {c["type"] for c in comps}
+    word = next(iter(types)) if len(types) == 1 else "component"
+    if len(comps) == 1:
+        return f"1 {word}"
+    # (a type's name that takes no bare s, box or penny, counted as components: no plural is guessed wrong)
+    return f"{len(comps)} {'components' if word.endswith(('s', 'x', 'z', 'ch', 'sh', 'y')) else word + 's'}"
+
+
 def _into_quiet(event: dict, ruleset) -> bool:
     """Whether ``event`` moves components, as many as the seat is told, into a zone the ruleset marks `quiet`."""
     if event.get("event") != "move" or not isinstance(event.get("to"), dict) or not _counted(event.get("components")):
@@ -897,6 +972,8 @@ def event_text(event: dict, ruleset, placed=None, seat=None) -> str | None:
         return None
     if CHANGED in event:
         return changes_text(event[CHANGED], ruleset)
+    if JOINED in event:
+        return _said_joined(event, ruleset, seat)
     if placed and event.get("event") in PLACED_WORDS:
         return PLACED_WORDS[event["event"]](event, ruleset, placed)
     if seat is not None and event.get("event") == "deal":

@@ -225,3 +225,56 @@ def test_a_long_move_is_broken_after_a_comma_at_the_width_of_the_boards_zone_lin
                     "          painting third_painter sealed_auction, painting fourth_painter sealed_auction,",
                     "          painting fifth_painter sealed_auction from gallery to discard"], told
     assert all(len(line) <= 100 for line in result.output.splitlines()), result.output
+
+
+# a trick of three cards on the table gathered into one pile, and the hands into another
+TRICK = """\
+philtre: 1
+game: trick
+players: 3
+components:
+  card: {attributes: {rank: [1, 2, 3, 4, 5, 6]}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  table: {each: player, visible: everyone}
+  won: {visible: nobody}
+  pile: {visible: nobody}
+actions:
+  clear:
+    do:
+      - move: table -> won
+      - move: hand -> pile
+  wait: {}
+flow:
+  - deal: {from: deck, to: table, count: 1}
+  - deal: {from: deck, to: hand, count: 1}
+  - decide: clear
+    player: 1
+  - decide: wait
+    player: 0
+"""
+
+
+def test_a_move_from_a_familys_zones_into_one_is_one_line_counting_the_cards_the_seat_saw(tmp_path, capsys):
+    """A Belote trial: a trick gathered to the won pile was told a line a card, 128 lines a deal repeating the cards
+    each seat had just seen played, where a deal is one line. One line now: the cards the seat saw counted, from the
+    zones as a range; each it did not see as a move tells it (here hidden), so the line tells no more than the moves."""
+    (tmp_path / "ruleset.yaml").write_text(TRICK, encoding="utf-8")
+    game = Game(load_ruleset(str(tmp_path)), 3, seed=1, record=True)
+    game.apply(1, game.options(1)[0])
+    _tell(game, 0, 0)
+    lines = capsys.readouterr().out.splitlines()
+    told = lines[lines.index("  > seat 1: clear()") + 1:]
+    assert told == ["      3 cards from table[0..2] to won",
+                    "      1 card from hand[0]; a hidden component from hand[1]; a hidden component from hand[2] to pile"], lines
+
+    made = CliRunner().invoke(main, ["simulate", str(tmp_path), "-p", "3", "-n", "1", "--seed", "1", "--no-db",
+                                     "--record", str(tmp_path / "rec")])
+    assert made.exit_code == 0, made.output
+    [record] = (tmp_path / "rec").glob("*.jsonl")
+    replayed = CliRunner().invoke(main, ["replay", str(record), "--seat", "2", "--text"])
+    assert replayed.exit_code == 0, replayed.output
+    assert "    3 cards from table[0..2] to won" in replayed.stdout.splitlines(), replayed.stdout
+    assert ("    a hidden component from hand[0]; a hidden component from hand[1]; 1 card from hand[2] to pile"
+            in replayed.stdout.splitlines()), replayed.stdout

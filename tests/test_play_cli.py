@@ -185,7 +185,9 @@ def test_what_another_seats_decision_did_to_the_seats_own_zones_and_values_is_to
     result = philtre("play", tmp_path, "--seat", "0", "--seed", "1", stdin="1\n1\n", timeout=60)
     assert result.returncode == 0, result.stderr
     told = result.stdout.split("> seat 1: raze()\n", 1)[1].split("\n\n", 1)[0].splitlines()
-    assert told == ["      card n=100 from city[0] to deck", "      ... 5 moves", "      gold[0] = 0", "      ... 5 values set"]
+    # (the five moves from used[0..4] into the deck, seen lying there, are one line: play tells such a run so)
+    assert told == ["      card n=100 from city[0] to deck", "      17 cards from used[0..4] to deck", "      gold[0] = 0",
+                    "      ... 5 values set"]
     result = philtre("play", tmp_path, "--seat", "1", "--seed", "1", stdin="1\n" * 20, timeout=60)
     assert result.returncode == 0, result.stderr  # (seat 1 is told its own gold[1] = 4 after its own decision)
 
