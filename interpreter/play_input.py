@@ -224,7 +224,7 @@ def _a_word_of(number: str, options, single_zones=()) -> str:
         at, typed = _number_of(held[0], options), _zone_word(number, held[0], single_zones)
         return f"{said}; {held[0].label(None, single_zones)} is option {at}: type {at}{f', or {typed}' if typed else ''}"
     counted = f"all {len(held)} options" if len(held) == len(options) else f"{len(held)} options"
-    return (f"{said}, and a word of {counted}: write it with more of the one meant{_telling_apart(held, single_zones)}, "
+    return (f"{said}, and a word of {counted}: write it with more of the one meant{_telling_apart(held, single_zones, options)}, "
             f"or type its number: {_listing(held, options, single_zones)}")
 
 
@@ -605,7 +605,7 @@ def _by_label(text: str, options, single_zones=(), forbidden=None):
     if len(matches) == 1:
         return _unless_forbidden(text, matches[0], options, single_zones, forbidden)
     if matches:
-        return (f"{len(matches)} options match; write more of one{_telling_apart(matches, single_zones)}, or type its number: "
+        return (f"{len(matches)} options match; write more of one{_telling_apart(matches, single_zones, options)}, or type its number: "
                 f"{_listing(matches, options, single_zones)}")
     swapped = [option for option in options if _has_words(text, typed, option, single_zones, ordered=False)
                and _no_more_values(text, option, single_zones)]
@@ -615,7 +615,7 @@ def _by_label(text: str, options, single_zones=(), forbidden=None):
     if len(indexed) == 1:  # `forward 36` for forward(pawn=pawn in track[36])
         return _unless_forbidden(text, indexed[0], options, single_zones, forbidden)
     if indexed:
-        return (f"{len(indexed)} options match; write more of one{_telling_apart(indexed, single_zones)}, or type its number: "
+        return (f"{len(indexed)} options match; write more of one{_telling_apart(indexed, single_zones, options)}, or type its number: "
                 f"{_listing(indexed, options, single_zones)}")
     return _not_an_option(text, options, single_zones, forbidden)
 
@@ -714,7 +714,7 @@ def _whole_and_word(text: str, option, others: list, options, single_zones=()) -
     counted = "another option" if len(others) == 1 else f"{len(others)} other options"
     return (f"{_said_back(text)} is the value of {option.label(None, single_zones)}, option {number}, and a word of "
             f"{counted}: type {f'{named} or ' if named else ''}{number} for it, or write more of the one meant"
-            f"{_telling_apart(matches, single_zones)}, or its number: {_listing(matches, options, single_zones)}")
+            f"{_telling_apart(matches, single_zones, options)}, or its number: {_listing(matches, options, single_zones)}")
 
 
 def _holds_word(word: str, option, single_zones=()) -> bool:
@@ -1533,10 +1533,13 @@ def _words(text: str) -> list:
 TELLING_WORDS = 6  # words offered that tell matching options apart
 
 
-def _telling_apart(matches, single_zones=()) -> str:
-    """' (i=4, i=0 form=0, ...)': for each matching option, words of its label that it alone of them has (one, else two),
-    so the player is told what to add; a piece's word was asked for where the options differed in another argument
-    (flip), and a word several of them share (card=standard_card, five of six) settled nothing."""
+def _telling_apart(matches, single_zones=(), options=None) -> str:
+    """For each matching option, words of its label that it alone of them has (one, else two), so the player is told
+    what to add: with the ``options`` listed, `: K (option 2), 8 diamonds (option 1)`, each with the number of the
+    option it picks (a trial read `(k; or type the whole argument: ...)` as a stray `k;`); else ' (K, 8 diamonds)'.
+    Words are written in the case the listing shows them; a number, which typed alone is an option's number, with the
+    word after it (or before) or as its attribute's `rank=8`. A piece's word was asked for where the options differed in
+    another argument (flip), and a word several of them share (card=standard_card, five of six) settled nothing."""
     # (a word name=value of another argument's value, a piece's x=0 beside an argument x, would be read as the
     # argument's if typed: never offered)
     labels = [[w for w in _words(option.label(None, single_zones)) if not w.endswith("=") and not NUMBER.fullmatch(w)
@@ -1549,29 +1552,77 @@ def _telling_apart(matches, single_zones=()) -> str:
     telling, whole = [], []  # (an argument typed whole, which=[d1, d2], is said apart: among words it read as one)
     for i, words in enumerate(labels):
         own = [w for w in words if w not in shared]
-        phrase = _telling_phrase(own, (typable[i], held[i]), [(typable[j], held[j]) for j in range(len(labels)) if j != i])
+        phrase, alone = _telling_phrase(own, (typable[i], held[i]), [(typable[j], held[j]) for j in range(len(labels)) if j != i])
         said = telling
+        if phrase is None or not alone:  # (a number of its own, 8 of card 8 diamonds, names it alone: 8 diamonds)
+            phrase, alone = next(((form, True) for form in _number_forms(i, matches, single_zones)), (phrase, alone))
         if phrase is None:  # (no word at all: which=[], typed so)
-            phrase, said = _own_argument(i, matches, single_zones), whole
+            phrase, said, alone = _own_argument(i, matches, single_zones), whole, True
             if phrase is not None and not _words_named_as_typed(set(_words(phrase)), matches[i], single_zones):
                 phrase = None
-        if phrase is not None and phrase not in said:
-            said.append(phrase)
+        if phrase is not None:
+            phrase = _in_listed_case(phrase, matches[i].label(None, single_zones))
+            phrase += f" (option {_listed_number(matches[i], options)})" if options is not None and alone else ""
+            if phrase not in said:
+                said.append(phrase)
     if len(telling) + len(whole) < 2:
         return ""
     more = f" and {len(telling) - TELLING_WORDS} more" if len(telling) > TELLING_WORDS else ""
     listed = f"{', '.join(telling[:TELLING_WORDS])}{more}"
+    written = f"type the whole {'list' if '[' in whole[0] else 'argument'}: {' or '.join(whole)}" if whole else ""
+    if options is not None:
+        return f": {listed}{'; or ' if telling and whole else ''}{written}"
     if not whole:
         return f" ({listed})"
-    written = f"type the whole {'list' if '[' in whole[0] else 'argument'}: {' or '.join(whole)}"
     return f" ({listed}; or {written})" if telling else f" ({written})"
+
+
+def _number_forms(i: int, matches, single_zones=()) -> list:
+    """Ways to type a number of ``matches[i]``'s label that no other of them has, naming it alone of them: with the
+    word after it, or before it, as listed (`8 diamonds` of card 8 diamonds: `8` alone is an option's number), or
+    after the name of the attribute that has it (`rank=8`)."""
+    option = matches[i]
+    words = _words(option.label(None, single_zones))
+    others = [set(_words(o.label(None, single_zones))) for j, o in enumerate(matches) if j != i]
+    forms = []
+    for k, word in enumerate(words):
+        if not NUMBER.fullmatch(word) or any(word in other for other in others):
+            continue
+        forms += [f"{word} {words[k + 1]}"] if k + 1 < len(words) and _plain_word(words[k + 1]) else []
+        forms += [f"{words[k - 1]} {word}"] if k and _plain_word(words[k - 1]) else []
+        forms += [f"{attribute}={word}" for _, value in option.args if isinstance(value, dict)
+                  for attribute, v in value.items() if attribute not in ("id", "type", "owner") and str(v).lower() == word]
+    return [form for form in forms if _names_alone(form, i, matches, single_zones)]
+
+
+def _plain_word(word: str) -> bool:
+    """Whether a word of a label may go beside a number to type it: neither a number nor a name=value."""
+    return "=" not in word and not NUMBER.fullmatch(word)
+
+
+def _names_alone(text: str, i: int, matches, single_zones=()) -> bool:
+    """Whether ``text``, typed, names ``matches[i]`` and none other of them."""
+    typed = set(_words(text))
+    return all(_has_words(text, typed, option, single_zones) == (j == i) for j, option in enumerate(matches))
+
+
+def _in_listed_case(phrase: str, label: str) -> str:
+    """``phrase``, words of ``label`` lower case (as they are matched), in the case the label shows them: K, not k."""
+    cased = {word.lower(): word for word in reversed(WORD.findall(label))}  # (the first of a spelling, where several)
+    return " ".join(cased.get(word, word) for word in phrase.split(" "))
+
+
+def _listed_number(option, options) -> int:
+    """The number ``option`` is listed with: its line's where a line of amounts holds it (Listed), else its own."""
+    lines = getattr(options, "line_of", None)
+    return lines[id(option)][0] if lines else _number_of(option, options)
 
 
 def _telling_phrase(own: list, mine: tuple, others: list):
     """Words of ``own`` that typed name this option and none of ``others`` ((typable words, _held_counts) of each): a
     word they lack, else one it shows more often, typed as often (wild wild: `wild` was offered, which named the others
     too), else two such together (i=0 form=0); else its first own word, one to add (d2 of [d1, d2, d3], where others
-    hold d2 beside more dice); None where it has none."""
+    hold d2 beside more dice); None where it has none. With whether it names this option alone."""
     def lacked(form, typable, held) -> bool:
         return any(w not in typable or (n > 1 and held[w] < n) for w, n in form)
 
@@ -1581,8 +1632,8 @@ def _telling_phrase(own: list, mine: tuple, others: list):
              + [[(a, 1), (b, 1)] for a, b in pairs] + [[(a, max(shown[a], 1)), (b, max(shown[b], 1))] for a, b in pairs])
     form = next((form for form in forms if all(lacked(form, *other) for other in others)), None)
     if form is None:
-        return own[0] if own else None
-    return " ".join(w for w, n in form for _ in range(n))
+        return (own[0] if own else None), False
+    return " ".join(w for w, n in form for _ in range(n)), True
 
 
 def _own_argument(i: int, matches, single_zones=()):

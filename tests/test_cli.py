@@ -1268,7 +1268,9 @@ def test_play_takes_an_option_typed_as_listed_or_by_its_words():
     assert far and options.index(far[0]) >= 40
     for typed in ["bid(q=12, f=4)", "BID( q=12,f=4 )", "bid q=12 f=4", "q=12 f=4", "f=4, q=12"]:
         assert match_choice(typed, options) is far[0], typed
-    assert match_choice("q=12", options).startswith("6 options match; write more of one (f=1, f=2, f=3, f=4, f=5, f=6), or type its number: 67. bid(q=12, f=1);")
+    assert match_choice("q=12", options).startswith("6 options match; write more of one: f=1 (option 67), f=2 (option 68), f=3 "
+                                                    "(option 69), f=4 (option 70), f=5 (option 71), f=6 (option 72), or type "
+                                                    "its number: 67. bid(q=12, f=1);")
     assert match_choice("liar", options).startswith("'liar' is not among this turn's options")  # the opening bid cannot be called
     game.apply(0, far[0])
     assert match_choice("liar", game.options(1)).action == "liar"

@@ -409,7 +409,7 @@ def test_play_counts_a_word_as_the_label_shows_it(tmp_path, action):
     assert choose("wild wild yellow", options).label() == f"{action}(card=wild wild, named=yellow)"
     assert choose("wild wild4 yellow", options).label() == f"{action}(card=wild wild4, named=yellow)"
     said = choose("wild yellow", options)
-    assert said.startswith("2 options match; write more of one (wild4, wild wild)"), said
+    assert said.startswith("2 options match; write more of one: wild4 (option 2), wild wild (option 4)"), said
     for offered in ("wild4", "wild wild"):  # each word offered, typed, names one of the two
         assert not isinstance(choose(f"{offered} yellow", options), str), offered
     assert "wild wild named=red" in choose("wild", options)
@@ -493,7 +493,8 @@ def test_play_takes_some_words_of_an_option_whose_argument_is_a_component():
     assert blue.label() == "play(card=card blue rank=6)"
     for typed in ["play rank=6", "blue rank=6", "card blue rank=6", "BLUE Rank=6", "card=card blue", "play(card=card blue rank=6)"]:
         assert choose(typed, options) is blue, typed
-    assert choose("red", options).startswith("2 options match; write more of one (rank=5, rank=2), or type its number: "
+    assert choose("red", options).startswith("2 options match; write more of one: rank=5 (option 1), rank=2 (option 3), "
+                                             "or type its number: "
                                              "1. play(card=card red rank=5);")
     assert choose("green", options).startswith("'green' is not among this turn's options")
     pok = options_of("pok", 3, 1)
@@ -562,7 +563,7 @@ def test_play_matches_the_words_of_a_list_argument_wherever_they_stand(tmp_path)
     for die in ["d1", "d3", "d5"]:
         assert choose(die, options, words).label() == f"reroll(which=[{die}])", die
     said = choose("reroll", options, words)
-    assert said.startswith("31 options match; write more of one (d1, d2, d3, d4, d5), "), said
+    assert said.startswith("31 options match; write more of one: d1, d2, d3, d4, d5, "), said  # (none of them alone)
     assert said_matches(said) == (31, 31) and said.endswith("; ... and 23 more"), said
     for typed in ["d1 d3", "d3 d1", "which d1 d3", "reroll d1 d3", "which=[d1, d3]"]:
         assert choose(typed, options, words).label() == "reroll(which=[d1, d3])", typed
@@ -785,8 +786,8 @@ def test_an_empty_list_typed_as_listed_picks_its_option_and_is_offered_to_tell_i
     assert [o.label() for o in options] == ["drink(goblets=[])", "drink(goblets=[goblet[0]])"]
     for typed in ["[]", " [ ] ", "goblets=[]"]:
         assert choose(typed, options) is options[0], typed
-    assert choose("drink", options).startswith("2 options match; write more of one (goblet[0]; or type the whole list: "
-                                               "goblets=[]), or type its number")
+    assert choose("drink", options).startswith("2 options match; write more of one: goblet[0] (option 2); or type the "
+                                               "whole list: goblets=[] (option 1), or type its number")
     assert choose("( )", options).startswith("type an option's number, 1..2")
 
 
@@ -1374,7 +1375,7 @@ def test_a_word_that_is_one_options_value_and_a_word_of_others_is_asked_again(tm
                                             "sell(good=spice)"]
     assert choose("leather", options) == (
         "'leather' is the value of sell(good=leather), option 3, and a word of another option: type good=leather or 3 "
-        "for it, or write more of the one meant (take, sell), or its number: 1. take(card=card leather); 3. sell(good=leather)")
+        "for it, or write more of the one meant: take (option 1), sell (option 3), or its number: 1. take(card=card leather); 3. sell(good=leather)")
     assert choose("Spice", options).endswith("2. take(card=card spice); 4. sell(good=spice)")
     for typed, wanted in [("good=leather", 2), ("sell(good=leather)", 2), ("3", 2), ("sell leather", 2),
                           ("card leather", 0), ("take(card=card leather)", 0), ("'leather'", 2)]:
@@ -1383,7 +1384,8 @@ def test_a_word_that_is_one_options_value_and_a_word_of_others_is_asked_again(tm
                                                                 """{good: "['leather', 'spice']", n: "[1, 2]"}"""), encoding="utf-8")
     options = options_of(str(tmp_path), 1, 1)  # the value of several options' argument: the card listed with them
     assert choose("leather", options) == (
-        "3 options match; write more of one (take, n=1, n=2), or type its number: 1. take(card=card leather); "
+        "3 options match; write more of one: take (option 1), n=1 (option 3), n=2 (option 4), or type its number: "
+        "1. take(card=card leather); "
         "3. sell(good=leather, n=1); 4. sell(good=leather, n=2)")
 
 def test_a_card_the_rules_forbid_now_is_said_not_to_be_among_the_options(tmp_path):
@@ -2108,7 +2110,7 @@ def test_options_at_one_position_differing_in_another_argument_are_told_apart_by
                            "or type a number: "), said
     assert choose("0 0 0 flip=true", options) is next(o for o in options if dict(o.args)["flip"] is True)
     said = choose("at=(x=0, y=0, rot=0) tile", options)  # the position as listed, and a word of the piece
-    assert said.startswith("2 options match; write more of one (") and "flip=false, flip=true" in said, said
+    assert said.startswith("2 options match; write more of one: ") and "flip=false (option 1), flip=true (option 5)" in said, said
 
 
 def test_a_turn_typed_that_placements_leaves_out_says_the_turns_offered_there(tmp_path):

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from test_play_cli import choose, options_of
 
 MIXED = """\
@@ -72,8 +74,8 @@ def test_the_items_of_a_set_typed_are_the_option_whose_list_is_just_them(tmp_pat
     (tmp_path / "ruleset.yaml").write_text(LISTS_AND_MAPS.replace("if: count(which) > 0", "if: true"), encoding="utf-8")
     options, words = options_of(str(tmp_path), 1, 1), wording(tmp_path)
     assert choose("d2 d1", options, words).label() == "reroll(which=[d1, d2])"
-    assert choose("reroll", options, words).startswith("32 options match; write more of one (d1, d2, d3, d4, d5; or "
-                                                       "type the whole list: which=[]), ")
+    assert choose("reroll", options, words).startswith("32 options match; write more of one: d1, d2, d3, d4, d5; or "
+                                                       "type the whole list: which=[] (option 1), ")
 
 
 TAKE = """\
@@ -444,8 +446,8 @@ def test_a_number_that_is_no_options_number_but_a_word_of_options_names_them(tmp
     (tmp_path / "ruleset.yaml").write_text(EIGHTS, encoding="utf-8")
     options = options_of(str(tmp_path), 1, 1)
     assert choose("8", options) == (
-        "'8' is no option's number, and a word of all 4 options: write it with more of the one meant (suit=clubs, "
-        "suit=diamonds, suit=hearts, suit=spades), or type its number: 1. play(card=card rank=8 diamonds, suit=clubs); "
+        "'8' is no option's number, and a word of all 4 options: write it with more of the one meant: suit=clubs "
+        "(option 1), suit=diamonds (option 2), suit=hearts (option 3), suit=spades (option 4), or type its number: 1. play(card=card rank=8 diamonds, suit=clubs); "
         "2. play(card=card rank=8 diamonds, suit=diamonds); 3. play(card=card rank=8 diamonds, suit=hearts); "
         "4. play(card=card rank=8 diamonds, suit=spades)")
     assert choose("8 suit=hearts", options) is options[2]
@@ -515,3 +517,44 @@ def test_a_misspelt_word_is_asked_about_where_the_line_so_spelt_names_options(tm
     assert choose("add flwer", options).startswith("'add flwer' is not among this turn's options ('flwer' matches no "
                                                    "option's value or name now; did you mean 'add flower'?)")
     assert "did you mean" not in choose("rasie 9", options) and "did you mean" not in choose("zzz", options)
+
+
+TWO_DIAMONDS = """\
+philtre: 1
+game: two-diamonds
+players: 1
+components:
+  card:
+    list:
+      - {rank: '8', suit: diamonds}
+      - {rank: K, suit: diamonds}
+    start: hand
+zones:
+  hand: {visible: everyone}
+  table: {}
+actions:
+  play:
+    choose: {card: hand}
+    do:
+      - move: card -> table
+flow:
+  - decide: play
+    player: 0
+"""
+
+
+@pytest.mark.parametrize("display, eight", [("", "8 diamonds"), ("    display: [rank]\n", "rank=8")])
+def test_words_that_tell_matching_options_apart_name_the_option_each_picks_as_listed(tmp_path, display, eight):
+    """A Belote trial: `card` matched play(card=card 8 diamonds) and play(card=card K diamonds), and the hint read
+    `(k; or type the whole argument: card=card 8 diamonds)`: a stray-looking `k;`, lower case where the listing says K,
+    nothing said of which option each picks, and the 8's words left out, as `8` alone is an option's number. Each word
+    now names its option, in the listing's case, and a number comes with the word after it, or as its attribute's."""
+    (tmp_path / "ruleset.yaml").write_text(TWO_DIAMONDS.replace("    start: hand\n", f"    start: hand\n{display}"),
+                                           encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    eight_is, king_is = [1, 2] if "8" in options[0].label() else [2, 1]
+    said = choose("card", options)
+    assert said.startswith("2 options match; write more of one: "), said
+    told = said.split("write more of one: ", 1)[1].split(", or type its number", 1)[0]
+    assert sorted(told.split(", ")) == sorted([f"{eight} (option {eight_is})", f"K (option {king_is})"]), said
+    assert choose(eight, options) is options[eight_is - 1] and choose("K", options) is options[king_is - 1]
