@@ -517,7 +517,7 @@ def _tell(game, seat: int, told: int) -> int:
     lines = []
     drawn = None  # (the move of hidden components told last, its line's index): the next alike is told with it
     events = through_quiet(events, game.ruleset)  # (seeds sown through a quiet hand: one line, not one a seed)
-    events = moves_joined(events, game.ruleset)  # (a trick's cards gathered from table[0..3]: one line, not one a card)
+    events = moves_joined(events, game.ruleset)  # (moves from a family's zones into one: one line, not one a zone)
     events = with_labels(kind_changes(events, placed, game), value_labels(game))  # (a disc flipped: one line, not two)
     for i, e in enumerate(events):
         roller = next(rollers, None) if e.get("event") == "roll" else None

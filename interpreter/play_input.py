@@ -1535,8 +1535,8 @@ TELLING_WORDS = 6  # words offered that tell matching options apart
 
 def _telling_apart(matches, single_zones=(), options=None) -> str:
     """For each matching option, words of its label that it alone of them has (one, else two), so the player is told
-    what to add: with the ``options`` listed, `: K (option 2), 8 diamonds (option 1)`, each with the number of the
-    option it picks (a trial read `(k; or type the whole argument: ...)` as a stray `k;`); else ' (K, 8 diamonds)'.
+    what to add: with the ``options`` listed, `: Q (option 2), 7 x (option 1)`, each with the number of the option
+    it picks (a trial read `(q; or type the whole argument: ...)` as a stray `q;`); else ' (Q, 7 x)'.
     Words are written in the case the listing shows them; a number, which typed alone is an option's number, with the
     word after it (or before) or as its attribute's `rank=8`. A piece's word was asked for where the options differed in
     another argument (flip), and a word several of them share (card=standard_card, five of six) settled nothing."""
@@ -1554,7 +1554,7 @@ def _telling_apart(matches, single_zones=(), options=None) -> str:
         own = [w for w in words if w not in shared]
         phrase, alone = _telling_phrase(own, (typable[i], held[i]), [(typable[j], held[j]) for j in range(len(labels)) if j != i])
         said = telling
-        if phrase is None or not alone:  # (a number of its own, 8 of card 8 diamonds, names it alone: 8 diamonds)
+        if phrase is None or not alone:  # (a number of its own, 7 of card 7 x, names it alone: 7 x)
             phrase, alone = next(((form, True) for form in _number_forms(i, matches, single_zones)), (phrase, alone))
         if phrase is None:  # (no word at all: which=[], typed so)
             phrase, said, alone = _own_argument(i, matches, single_zones), whole, True
@@ -1579,8 +1579,8 @@ def _telling_apart(matches, single_zones=(), options=None) -> str:
 
 def _number_forms(i: int, matches, single_zones=()) -> list:
     """Ways to type a number of ``matches[i]``'s label that no other of them has, naming it alone of them: with the
-    word after it, or before it, as listed (`8 diamonds` of card 8 diamonds: `8` alone is an option's number), or
-    after the name of the attribute that has it (`rank=8`)."""
+    word after it, or before it, as listed (`7 x` of card 7 x: `7` alone is an option's number), or after the name
+    of the attribute that has it (`n=7`)."""
     option = matches[i]
     words = _words(option.label(None, single_zones))
     others = [set(_words(o.label(None, single_zones))) for j, o in enumerate(matches) if j != i]
@@ -1607,7 +1607,7 @@ def _names_alone(text: str, i: int, matches, single_zones=()) -> bool:
 
 
 def _in_listed_case(phrase: str, label: str) -> str:
-    """``phrase``, words of ``label`` lower case (as they are matched), in the case the label shows them: K, not k."""
+    """``phrase``, words of ``label`` lower case (as they are matched), in the case the label shows them: Q, not q."""
     cased = {word.lower(): word for word in reversed(WORD.findall(label))}  # (the first of a spelling, where several)
     return " ".join(cased.get(word, word) for word in phrase.split(" "))
 

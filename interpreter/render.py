@@ -841,10 +841,10 @@ JOINED = "joined"  # the key moves_joined gives the first of a run of moves into
 
 def moves_joined(events: list, ruleset) -> list:
     """``events`` (a record, as a seat sees it, through_quiet's) with each run of moves one after another from zones of
-    one family (table[0], table[1], ...) into one zone, as one `move` of a family makes them, told as one line: the
+    one family (z[0], z[1], ...) into one zone, as one `move` of a family makes them, told as one line: the
     first marked JOINED, the run's sources and their components in turn, the others TOLD_WITH (event_text tells them
-    nothing). A trick gathered to a won pile was a line a card, repeating the cards just seen played (a trial), where a
-    deal is told compactly. As many events, in their order."""
+    nothing). A trial's cards gathered from a family's zones into one were a line each, repeating the cards each seat
+    had just seen arrive there, where a deal is told compactly. As many events, in their order."""
     out, i = list(events), 0
     while i < len(events):
         end, sources = i + 1, [events[i].get("from")]
@@ -879,7 +879,7 @@ def _joins(first: dict, event: dict) -> bool:
 def _said_joined(e, rs, seat=None) -> str:
     """A run of moves from zones of one family into one zone (moves_joined), as ``seat`` (None: an onlooker) is told it:
     the components from zones it sees counted, their zones as ranges, as the board's empty zones are (`4 cards from
-    table[0..3] to won[0]`: it saw each arrive there); those from zones it does not see named as a move names them."""
+    z[0..3] to y`: it saw each arrive there); those from zones it does not see named as a move names them."""
     parts: list = []
     seen: list = []  # (the sources the seat sees, one after another: told together)
     for source, comps in [*e[JOINED], (None, None)]:
