@@ -500,6 +500,11 @@ def b_take_last(xs, n):
     return items[max(0, len(items) - n):] if n > 0 else []  # (items[-0:] would be all of them)
 
 
+def b_reversed(xs):
+    """The items in the opposite order (a zone's top first)."""
+    return list(_collection(xs))[::-1]
+
+
 def b_subsets(xs):
     """Every subset of the items, each a list in the original order (at most 2**12 of them)."""
     if type(xs) is list or type(xs) is Zone:  # what _collection does with a list, without its call; read, not copied
@@ -1309,6 +1314,7 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("last", b_last, 1, 1, lambda ts: _elem(ts[0]), "last(xs): the last item (a zone's top), none when empty", collection_arg=True),
         Builtin("distinct", b_distinct, 1, 1, lambda ts: ("list", _elem(ts[0])), "distinct(xs): the items without repeats", collection_arg=True),
         Builtin("sorted", b_sorted, 1, 1, lambda ts: ("list", _elem(ts[0])), "sorted(xs): the items in ascending order", collection_arg=True),
+        Builtin("reversed", b_reversed, 1, 1, lambda ts: ("list", _elem(ts[0])), "reversed(xs): the items in the opposite order, a zone's top first", collection_arg=True),
         Builtin("sorted_by", b_sorted_by, 1, 1, lambda ts: ("list", _elem(_elem(ts[0]))), "sorted_by([key, item] for ...): the items in ascending order of their keys (equal keys in the order given)", collection_arg=True),
         Builtin("max_by", b_max_by, 1, 1, lambda ts: _elem(_elem(ts[0])), "max_by([key, item] for ...): the item of the first pair with the largest key", collection_arg=True),
         Builtin("min_by", b_min_by, 1, 1, lambda ts: _elem(_elem(ts[0])), "min_by([key, item] for ...): the item of the first pair with the smallest key", collection_arg=True),

@@ -470,6 +470,8 @@ def _slice_hint(text: str, open_at: int) -> str:
     parts, closed = bracket_parts(text, open_at)
     lo, colon, hi = parts[0].partition(":") if closed is not None and len(parts) == 1 else ("", "", "")
     lo, hi, indexed = lo.strip(), hi.strip(), _INDEXED.search(text[:open_at])
+    if not lo and hi.replace(" ", "") == ":-1" and indexed is not None:  # (`xs[::-1]`: the items reversed)
+        return f"there are no slices: write reversed({indexed[1]}); {SLICE_WAYS}"
     if not colon or ":" in hi or indexed is None:  # (not `xs[a:b:step]`, nor `f(x)[a:b]`)
         return f"there are no slices: {SLICE_WAYS}"
     xs = indexed[1]
