@@ -419,6 +419,8 @@ def content_hash(data) -> str:
         rules["variables"] = {name: _unquieted(spec) for name, spec in rules["variables"].items()}
     if isinstance(rules.get("zones"), dict):  # (a zone's `quiet` and `show_sorted` too: what people are shown, not the game)
         rules["zones"] = {name: _shown_apart(spec) for name, spec in rules["zones"].items()}
+    if isinstance(rules.get("dice"), dict):  # (a die's `quiet` too: its long form read as the faces it was written as)
+        rules["dice"] = {name: spec.get("faces") if isinstance(spec, dict) else spec for name, spec in rules["dice"].items()}
     if isinstance(rules.get("actions"), dict):  # (an action's `label` and `description` too: text for people)
         rules["actions"] = {name: _action_played(spec) for name, spec in rules["actions"].items()}
     # (a statement's `name` too: a label messages, overlays and scenarios find it by, which no record holds but a
@@ -1280,13 +1282,15 @@ class _Builder:
 
     def dice(self) -> dict:
         out = {}
-        for name, faces in (self.data.get("dice") or {}).items():
+        for name, spec in (self.data.get("dice") or {}).items():
+            faces = spec["faces"] if isinstance(spec, dict) else spec  # (the long form, {faces, quiet})
             expanded = []
             for face in faces:
                 face = dict(face)
                 sides = int(face.pop("sides", 1))  # 6.0 is a whole number to the schema
                 expanded.extend(dict(face) for _ in range(sides))
-            out[name] = DieSpec(name, tuple(expanded), self.data["dice"].key_loc(name))
+            out[name] = DieSpec(name, tuple(expanded), self.data["dice"].key_loc(name),
+                                isinstance(spec, dict) and spec.get("quiet", False))
         return out
 
     def attribute_values(self, attrs, name) -> tuple:

@@ -194,6 +194,7 @@ class DieSpec(Frozen):
     name: str
     faces: tuple  # of dicts
     loc: Loc
+    quiet: bool = False  # bookkeeping (`quiet: true`): left off play's board and account; nothing else reads it
 
 
 class Parameter(Frozen):

@@ -755,6 +755,8 @@ def _shape_hint(error, path) -> str:
     """For a block or a choice written in the other shape: `round: {do: [...]}` (a round's statements are its value
     itself), a `do:` (or an action's `then:`) whose statements lack their dashes, `choose: [card, hand[me]]` (a mapping); a die written as a
     mapping (a list of faces); a type's `derive:` mapping written inside its attributes."""
+    if error.validator == "additionalProperties" and len(path) == 3 and path[0] == "dice" and isinstance(error.instance, dict):
+        return _die_as_mapping_hint(path[1], error.instance)  # (`d6: {faces: [...], each: player}`: at the key it takes not)
     if error.validator != "type" or not path:
         return ""
     if path[-1] == "round" and isinstance(error.instance, dict) and "do" in error.instance:
@@ -763,8 +765,6 @@ def _shape_hint(error, path) -> str:
         return f"{path[-1]}: takes a list of statements, each on its own line starting with '- '"
     if path[-1] == "choose" and isinstance(error.instance, list):
         return "choose: maps each parameter's name to what it is chosen from: choose: {card: \"hand[me]\"}"
-    if len(path) == 2 and path[0] == "dice" and isinstance(error.instance, dict):
-        return _die_as_mapping_hint(path[1], error.instance)
     if (len(path) == 4 and path[0] == "components" and path[2] == "attributes"
             and path[3] in component_type_keys()):
         # `attributes: {suit: 0..4, derive: {colour: ...}}`: the type's derive, one level too deep (L023 for a scalar)
@@ -928,18 +928,18 @@ def component_type_keys() -> list:
 
 
 def _die_as_mapping_hint(die, written: dict) -> str:
-    """For a die written as a mapping (`d6: {faces: [...], each: player, visible: owner}`): a die is its list of faces,
-    public; a die only its owner sees is made of components, as docs/language.md shows."""
-    faces = "[...], its faces with no faces: key" if "faces" in written else "[{pips: 1}, {pips: 2}, ...]"
+    """For a die's long form given a key it takes not (`d6: {faces: [...], each: player, visible: owner}`): a die is
+    public and one of its kind; a die only its owner sees is made of components, as docs/language.md shows; else ''."""
     hidden = [k for k in ("each", "visible") if k in written]
     if "copies" in written and not hidden:  # several identical dice: one entry each, the faces written once
-        return (f"a die is its list of faces, {die}: {faces}, and takes no copies: declare one entry per die, the faces "
-                f"written once with a YAML anchor and repeated by an alias ({die}: &faces [...], then {die}_2: *faces, "
-                "and so on, as examples/dice-reroll in philtre's source does)")
-    takes = f" (a die takes no {' or '.join(k + ':' for k in hidden)})" if hidden else ""
-    return (f"a die is its list of faces, {die}: {faces}; dice are always public{takes}: "
-            "to keep rolls hidden, make the die of components in zones visible: owner, "
-            "as docs/language.md in philtre's source shows under dice (a die only its owner sees)")
+        return (f"a die takes no copies: declare one entry per die, the faces written once with a YAML anchor and "
+                f"repeated by an alias ({die}: &faces [...], then {die}_2: *faces, and so on, as examples/dice-reroll in "
+                "philtre's source does)")
+    if not hidden:
+        return ""
+    return (f"dice are always public (a die takes no {' or '.join(k + ':' for k in hidden)}; {die}: {{faces: [...], "
+            "quiet: true} only leaves it off play's board): to keep rolls hidden, make the die of components in zones "
+            "visible: owner, as docs/language.md in philtre's source shows under dice (a die only its owner sees)")
 
 
 def _copies_mapping_hint(error, path, plain) -> str:
@@ -1043,7 +1043,8 @@ def _empty_else_hint(statement) -> str:
 
 def _bare_face(error, path) -> bool:
     """Whether ``error`` is a die's face written as a bare value (a number or a word) where a mapping goes."""
-    return (error.validator == "type" and len(path) == 3 and path[0] == "dice" and isinstance(path[2], int)
+    return (error.validator == "type" and len(path) in (3, 4) and path[0] == "dice" and isinstance(path[-1], int)
+            and path[2:-1] in ([], ["faces"])  # (`d6: [1, ...]`, or its long form's `faces: [1, ...]`)
             and isinstance(error.instance, (int, float, str)) and not isinstance(error.instance, bool))
 
 

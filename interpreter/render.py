@@ -677,8 +677,8 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
     """Zones, variables, the definitions `show` lists (``shown``: shown_values, their values now), dice and scores
     (where the game keeps them: ``keeps_scores``) as the seat sees them; where ``played``, as `philtre play` shows its
     board before each decision: the zones with nothing in them on one line (`empty: spare, meld[3..16]`: a game's
-    helper zones, mostly empty, crowded out the rest), zone, variable and shown lines longer than ``width`` wrapped; its `quiet` zones and
-    variables (bookkeeping) always left out."""
+    helper zones, mostly empty, crowded out the rest), zone, variable and shown lines longer than ``width`` wrapped; its `quiet` zones,
+    variables and dice (bookkeeping) always left out."""
     # a game without `round` statements stays at round 0: saying so would only puzzle
     heading = "  ".join(filter(None, (f"round {view['round']}" if view["round"] else "",
                                       f"scores {view['scores']}" if keeps_scores(ruleset) else "",
@@ -716,7 +716,7 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
     for name, value in (shown or {}).items():
         values.extend(shown_lines(name, value, ruleset))
     lines += [part for line in values for part in wrapped(line, width if played else 0)]
-    lines += dice_lines(view["dice"], width)
+    lines += dice_lines({name: view["dice"][name] for name in _unquiet_dice(view["dice"], ruleset)}, width)
     return "\n".join(lines)
 
 
@@ -1169,11 +1169,21 @@ def _said_deal(e, rs, seat=None):
 def _said_roll(e, rs):
     if not e["dice"]:  # roll: {dice: EXPR} whose list was empty
         return "rolled no dice"
-    return "rolled " + "; ".join(f"{die}: " + " ".join(f"{k}={plain(v)}" for k, v in face.items()) for die, face in e["dice"].items())
+    told = _unquiet_dice(e["dice"], rs)
+    return ("rolled " + "; ".join(f"{die}: " + " ".join(f"{k}={plain(v)}" for k, v in e["dice"][die].items()) for die in told)
+            if told else None)
 
 
 def _said_set_aside(e, rs):
-    return "set aside " + ", ".join(e["dice"])
+    told = _unquiet_dice(e["dice"], rs)
+    return "set aside " + ", ".join(told) if told else None
+
+
+def _unquiet_dice(names, rs) -> list:
+    """The dice of ``names`` the ruleset does not mark `quiet` (bookkeeping, never told: a trial's die that only turned
+    drawn tokens into pieces was told at every draw and shown on every board)."""
+    dice = getattr(rs, "dice", {})
+    return [name for name in names if name not in dice or not dice[name].quiet]
 
 
 def _said_set(e, rs):

@@ -1244,17 +1244,23 @@ CASES = {
         "a die's faces written as bare numbers: six 'expected a mapping', and no word of how a face is written",
         MINIMAL.replace("define:", "dice:\n  d6: [1, 2, 3, 4, 5, 6]\ndefine:"),
         "V001", "1, 2, 3, 4", message="expected a mapping", hint="d6: [{pips: 1}, ...], then d6.pips in rules"),
+    "dice_long_form_bare_faces": Case(
+        "a quiet die's faces written as bare numbers: the hint of the short form's, said at the first face",
+        MINIMAL.replace("define:", "dice:\n  d6: {faces: [1, 2, 3], quiet: true}\ndefine:"),
+        "V001", "1, 2, 3], quiet", message="expected a mapping", hint="d6: [{pips: 1}, ...], then d6.pips in rules"),
     "dice_written_as_a_mapping_per_seat": Case(
-        "a die kept by each seat, written as a mapping with each: and visible: (it said only 'expected a list, got a mapping')",
+        "a die kept by each seat, written in its long form with each: and visible: (it said only 'expected a list, got a "
+        "mapping'; the long form takes faces and quiet alone)",
         MINIMAL.replace("define:", "dice:\n  d6: {faces: [{pips: 1}, {pips: 2}], each: player, visible: owner}\ndefine:"),
-        "V001", "{faces", message="expected a list",
-        hint="d6: [...], its faces with no faces: key; dice are always public (a die takes no each: or visible:): "
-             "to keep rolls hidden, make the die of components in zones visible: owner, as docs/language.md in philtre's source shows under dice"),
+        "V001", "each: player, visible: owner}", nth=2, message="unknown key ('each', 'visible' were unexpected)",
+        hint="dice are always public (a die takes no each: or visible:; d6: {faces: [...], quiet: true} only leaves it off "
+             "play's board): to keep rolls hidden, make the die of components in zones visible: owner, as docs/language.md "
+             "in philtre's source shows under dice"),
     "dice_written_as_a_mapping_with_copies": Case(
         "several identical dice written as one die with copies: the hint spoke of hidden dice and visible: owner",
         MINIMAL.replace("define:", "dice:\n  d6: {faces: [{pips: 1}, {pips: 2}], copies: 6}\ndefine:"),
-        "V001", "{faces", message="expected a list",
-        hint="d6: [...], its faces with no faces: key, and takes no copies: declare one entry per die, the faces written "
+        "V001", "copies: 6", message="unknown key ('copies' was unexpected)",
+        hint="a die takes no copies: declare one entry per die, the faces written "
              "once with a YAML anchor and repeated by an alias (d6: &faces [...], then d6_2: *faces"),
     "type_key_written_as_a_mapping_inside_attributes": Case(
         "the type's derive written inside attributes: the hint took it for an expression split at ': '",

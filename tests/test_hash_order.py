@@ -60,7 +60,8 @@ def test_the_keys_language_md_says_the_hash_leaves_out_are_those_it_leaves_out(t
     """language.md's top-level keys said `title`, `description`, `heuristic` and `scenarios` were left out, "everything
     else" hashed: `show`, a zone's `quiet` and `show_sorted` and a variable's `quiet` are left out too (a For Sale
     trial added them after recording and was right to expect P003 from the docs, wrongly); so is an action's
-    `description`, free text (a Belote trial); and a statement's `name` and a component type's `display` (a Risk trial)."""
+    `description`, free text (a Belote trial); and a statement's `name` and a component type's `display` (a Risk trial);
+    and a die's `quiet` (its long form hashed as its faces)."""
     import re
     from pathlib import Path
 
@@ -68,11 +69,11 @@ def test_the_keys_language_md_says_the_hash_leaves_out_are_those_it_leaves_out(t
     said = re.search(r"Any other key is an error \(`V001`\)\. (.*?); everything else is", text, re.S)[1]
     top = re.match(r"(.*?) are not part of", said, re.S)[1]
     assert sorted(re.findall(r"`(\w+)`", top)) == ["description", "heuristic", "scenarios", "show", "title"], top
-    assert "a zone's `quiet` and `show_sorted`" in said and "a variable's `quiet`" in said, said
+    assert "a zone's `quiet` and `show_sorted`" in said and "a variable's `quiet`" in said and "a die's `quiet`" in said, said
     assert "an action's `label` and `description`" in " ".join(said.split()), said
     assert "a statement's `name`" in " ".join(said.split()) and "a component type's `display`" in " ".join(said.split()), said
     base = RULESET.format(component="card", zone="hand", action="go", **{k: ", ".join(v) for k, v in SPECS.items()})
-    base = base.replace("zones:", "variables:\n  n: 0\nzones:").replace("flow:", "define:\n  lead: score[0]\nflow:")
+    base = base.replace("zones:", "variables:\n  n: 0\ndice:\n  d: [{pips: 1}, {pips: 2}]\nzones:").replace("flow:", "define:\n  lead: score[0]\nflow:")
 
     def hashed(name, text):
         path = tmp_path / f"{name}.yaml"
@@ -87,6 +88,7 @@ def test_the_keys_language_md_says_the_hash_leaves_out_are_those_it_leaves_out(t
         "action": base.replace("do: []}", "do: [], description: Go on; nothing happens.}"),
         "statement": base.replace("  - turns: 1\n", "  - name: each\n    turns: 1\n").replace("      - decide: go\n", "      - decide: go\n        name: ask\n"),
         "component": base.replace("start: deck}", "start: deck, display: [n]}"),
+        "die": base.replace("  d: [{pips: 1}, {pips: 2}]", "  d: {faces: [{pips: 1}, {pips: 2}], quiet: true}"),
     }
     assert base not in left_out.values()
     hashes = {name: hashed(name, text) for name, text in left_out.items()}

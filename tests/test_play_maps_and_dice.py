@@ -6,6 +6,7 @@ The CLI is run as a user runs it; the board's words are also checked through ren
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -127,3 +128,22 @@ def test_language_md_shows_each_seat_what_its_options_would_give(tmp_path):
                  if sorted(g.state.dice[f"d{i}"]["pips"] for i in (1, 2, 3)) == dice)
     board = render_view(first.view(0), rules, played=True, shown=shown_values(first, 0))
     assert f"  my_boxes = {quoted.group(1)}" in board.splitlines(), board
+
+
+def test_a_quiet_die_is_left_off_the_board_and_the_account_and_rolls_as_before(tmp_path):
+    """A die written `{faces: [...], quiet: true}` (bookkeeping: a trial's die that turned drawn tokens into pieces
+    showed its last face on every board) is neither shown nor told by play, nor by replay's text; the game, its record
+    and the content hash are those of the die written as its faces."""
+    quiet = PAD.replace("  d2: [{pips: 1}, {pips: 2}]", "  d2: {faces: [{pips: 1}, {pips: 2}], quiet: true}")
+    (tmp_path / "ruleset.yaml").write_text(quiet, encoding="utf-8")
+    record = tmp_path / "game.jsonl"
+    result = philtre("play", tmp_path, "--seed", "1", "--record", record, stdin="seven\nthree\nfive\nwipe\n")
+    assert result.returncode == 0, result.stderr
+    assert "d2" not in result.stdout
+    assert re.search(r"^  d1 shows pips=[12]$", result.stdout, re.M) and re.search(r"rolled d1: pips=[12]$", result.stdout, re.M)
+    rolls = [e for e in map(json.loads, record.read_text(encoding="utf-8").splitlines()) if e.get("event") == "roll"]
+    assert len(rolls) == 4 and all(set(e["dice"]) == {"d1", "d2"} for e in rolls)  # (rolled and recorded as before)
+    replayed = philtre("replay", record, "--seat", "0", "--text")
+    assert replayed.returncode == 0, replayed.stderr
+    assert "d2" not in replayed.stdout and "rolled d1" in replayed.stdout
+    assert _ruleset(tmp_path, quiet).content_hash == _ruleset(tmp_path, PAD, "plain.yaml").content_hash
