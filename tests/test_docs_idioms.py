@@ -16,6 +16,7 @@
 - a piece moved on the board (under place): a piece and its destination among its placements; play takes `x y`.
 - a pass left to `otherwise` (under decide): the example's disc is laid on its grid with place.
 - a piece that changes kind (under place): taken off, a spare of the new kind placed where it lay.
+- dice drawn from a bag (under dice): each token drawn swapped for the supply's piece of its colour showing the face rolled.
 """
 
 from __future__ import annotations
@@ -413,3 +414,22 @@ def test_a_piece_that_changes_kind_is_swapped_for_a_spare_where_it_lay(tmp_path)
     with pytest.raises(PhiltreError) as caught:
         load_ruleset(_write(tmp_path, data))
     assert "S015 unknown variable 'pawn.kind' (a component's attributes never change, and kind is one" in str(caught.value)
+
+
+def test_dice_drawn_from_a_bag_are_swapped_for_the_pieces_showing_the_faces_rolled(tmp_path):
+    """A dice-drafting trial made every colour and face a piece, kept in a supply, to show a rolled die on its board:
+    language.md's snippet brings, for each token drawn, the piece of its colour showing the face the quiet die rolled,
+    in the order drawn; the supply it swaps from is public (search agents would deal hidden spares anew)."""
+    snippet = yaml.safe_load(_block_after("Dice drawn from a bag and kept"))
+    data = {"philtre": 1, "game": "bagdice", "players": "2..4", **snippet,
+            "actions": {"draft": {"choose": {"die": "pool"}, "do": [{"move": "die -> kept[me]"}]}}}
+    data["zones"]["kept"] = {"each": "player"}
+    data["flow"] = data["flow"] + [{"turns": 0, "until": "count(pool) == 0", "do": [{"decide": "draft"}]}]
+    ruleset = load_ruleset(_write(tmp_path, data))
+    assert ruleset.zones["supply"].visible == "everyone" and ruleset.dice["d6"].quiet
+    for seed in range(3):
+        game = Game(ruleset, 3, seed=seed, record=True)
+        rolled = [e["dice"]["d6"]["pips"] for e in game.recorder.events if e.get("event") == "roll"]
+        drawn = [c["colour"] for c in game.state.zones["spent"][0]]
+        assert [(c["colour"], c["pips"]) for c in game.state.zones["pool"][0]] == list(zip(drawn, rolled))
+        assert len(rolled) == 7 and len(game.state.zones["supply"][0]) == 3 * 6 * 12 - 7
