@@ -527,6 +527,12 @@ def variable_lines(name: str, value, ruleset, seat) -> list:
     whole = f"  {name} = {line_value_text(value, ruleset)}"
     if not spec.per_player or not isinstance(value, list) or not (too_long(whole) or any(map(_is_table, value))):
         return [whole]
+    return _item_lines(name, value, ruleset)
+
+
+def _item_lines(name: str, value: list, ruleset) -> list:
+    """A list's lines on the board, an item a line (`known[0] = ...`), an item that is a table (_is_table) drawn as
+    its rows under `name[i] =`."""
     lines = []
     for i, v in enumerate(value):
         lines.extend([f"  {name}[{i}] =", *_table_rows(v, ruleset)] if _is_table(v) else [f"  {name}[{i}] = {line_value_text(v, ruleset)}"])
@@ -663,11 +669,14 @@ class RuleFailed(str):
 
 def shown_lines(name: str, value, ruleset) -> list:
     """A shown definition's lines on the board, as a variable of one value's (variable_lines): `pot = 3`, a table
-    drawn as rows, a text of several lines as those lines, under its name, or why it cannot be worked out now."""
+    drawn as rows, a list of tables (one a seat) each as its rows under `name[i] =`, as a per-seat variable's are, a
+    text of several lines as those lines, under its name, or why it cannot be worked out now."""
     if isinstance(value, RuleFailed):
         return [f"  {name} cannot be worked out now: {value}"]
     if _is_table(value):
         return [f"  {name} =", *_table_rows(value, ruleset)]
+    if isinstance(value, list) and value and all(map(_is_table, value)):  # (a table a seat, `[window(p) for p in players]`)
+        return _item_lines(name, value, ruleset)
     if isinstance(value, str) and "\n" in value:  # a text drawn for the board (`join(rows, '\n')`): its lines, as written
         return [f"  {name} =", *(f"    {line}".rstrip() for line in value.rstrip("\n").split("\n"))]
     return [f"  {name} = {line_value_text(value, ruleset)}"]

@@ -17,10 +17,12 @@
 - a pass left to `otherwise` (under decide): the example's disc is laid on its grid with place.
 - a piece that changes kind (under place): taken off, a spare of the new kind placed where it lay.
 - dice drawn from a bag (under dice): each token drawn swapped for the supply's piece of its colour showing the face rolled.
+- what is printed under a grid's pieces (under show): a list of tables, one a seat, drawn on every seat's board.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -433,3 +435,47 @@ def test_dice_drawn_from_a_bag_are_swapped_for_the_pieces_showing_the_faces_roll
         drawn = [c["colour"] for c in game.state.zones["spent"][0]]
         assert [(c["colour"], c["pips"]) for c in game.state.zones["pool"][0]] == list(zip(drawn, rolled))
         assert len(rolled) == 7 and len(game.state.zones["supply"][0]) == 3 * 6 * 12 - 7
+
+
+WINDOWS = """\
+philtre: 1
+game: windows
+players: 2..4
+components:
+  die: {attributes: {colour: [red, blue], pips: 1..6}, derive: {cells: "[pips]"}, start: supply}
+zones:
+  supply: {}
+  window: {each: player, grid: {resolution: 1, width: 5, height: 4, turns: false}}
+variables:
+  pattern: {initial: 0, each: player}
+define:
+  cards: "[[[none, 'red', none, 3, none], [1, none, none, none, 'blue'], [none, none, none, none, none], [none, none, none, none, none]]]"
+actions:
+  lay:
+    choose: {d: supply, at: "placements(window[me], d)"}
+    do:
+      - place: {piece: d, to: "window[me]", at: at}
+flow:
+  - place: {piece: "first(d for d in supply if d.pips == 3)", to: "window[0]", at: {x: 3, y: 0}}
+  - decide: lay
+    player: 1
+"""
+
+
+def test_every_seat_s_board_shows_what_is_printed_under_each_window_s_pieces(tmp_path):
+    """A dice-drafting trial could show a window card's printed spaces (a colour, a value a die there must match) only
+    to its own seat (`show:` reads `me`): language.md's list of tables, one a seat, is drawn on every seat's board as
+    each seat's table, the print where a space is empty and the piece where one lies."""
+    from philtre.interpreter.render import render_view, shown_values
+
+    snippet = yaml.safe_load(_block_after("A list of tables, one a seat, is drawn"))
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(WINDOWS.replace("actions:", yaml.safe_dump({"show": snippet["show"]}) + "actions:").replace(
+        "define:\n", "define:\n" + "".join(f"  {k}: {json.dumps(v)}\n" for k, v in snippet["define"].items())), encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=1)
+    board = [" ".join(line.split()) for line in render_view(game.view(1), game.ruleset, played=True,
+                                                              shown=shown_values(game, 1)).split("\n")]
+    at = board.index("windows[0] =")  # (seat 0's window on seat 1's board: its die over the print 3, the rest printed)
+    assert board[at:at + 5] == ["windows[0] =", "0 1 2 3 4", "0 . _red . 3 .", "1 _1 . . . _blue", "2 . . . . ."], board
+    at = board.index("windows[1] =")
+    assert board[at + 2:at + 4] == ["0 . _red . _3 .", "1 _1 . . . _blue"], board
