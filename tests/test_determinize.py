@@ -20,7 +20,8 @@ from philtre.interpreter.determinize import InfoSet, _match, _redeal, backs, det
 from philtre.interpreter.knowledge import Knowledge, remembered
 
 LIARS_DICE = str(Path(__file__).resolve().parents[1] / "examples" / "liars-dice")  # hidden dice, faces with a back
-CASES = [("poison", ()), ("pok", ()), ("poisons", ()), ("poisons", ("advanced",)), (LIARS_DICE, ())]
+HIDDEN_SUPPLY = str(Path(__file__).resolve().parent / "data" / "hidden_supply.yaml")  # 144 face-down spares, hidden hands
+CASES = [("poison", ()), ("pok", ()), ("poisons", ()), ("poisons", ("advanced",)), (LIARS_DICE, ()), (HIDDEN_SUPPLY, ())]
 SEEDS = range(3)
 
 
@@ -470,6 +471,19 @@ def _kuhn(candidates, order) -> list:
     return dealt
 
 
+def _drawn_kuhn(slots, allowed, t) -> list:
+    """The recursion's matching from the draws _match makes with random.Random(t): the slots' order, then each zone's
+    candidates (components 0..n-1)."""
+    drawn = random.Random(t)
+    order = list(range(len(slots)))
+    drawn.shuffle(order)
+    candidates = {}
+    for key in dict.fromkeys(zone.key for zone, _ in slots):
+        candidates[key] = [cid for cid in range(len(slots)) if key in allowed[cid]]
+        drawn.shuffle(candidates[key])
+    return _kuhn([candidates[zone.key] for zone, _ in slots], order)
+
+
 class _Slot:
     """A zone as _match reads it: its key."""
     def __init__(self, key):
@@ -487,15 +501,47 @@ def test_a_samples_matching_is_the_matching_of_the_recursive_augmenting_paths():
         r.shuffle(truth)  # (component truth[i] lies in slot i)
         allowed = {cid: frozenset({slots[i][0].key} | {("z", r.randrange(zones)) for _ in range(r.randint(0, 2))})
                    for i, cid in enumerate(truth)}
-        drawn = random.Random(t)  # (the draws _match makes: the slots' order, then each zone's candidates)
-        order = list(range(n))
-        drawn.shuffle(order)
-        candidates = {}
-        for key in dict.fromkeys(zone.key for zone, _ in slots):
-            candidates[key] = [cid for cid in range(n) if key in allowed[cid]]
-            drawn.shuffle(candidates[key])
-        want = _kuhn([candidates[zone.key] for zone, _ in slots], order)
-        assert _match(slots, list(range(n)), allowed, random.Random(t)) == want, t
+        assert _match(slots, list(range(n)), allowed, random.Random(t)) == _drawn_kuhn(slots, allowed, t), t
+
+
+def test_a_zone_only_its_own_components_may_fill_is_matched_as_the_augmenting_paths_match_it():
+    """determinize._match writes at once the matching of a zone whose candidates may go to no other zone (a face-down
+    supply of spares): the same, component for component, as the recursion's, beside zones that share candidates,
+    and for zones of hundreds of slots (where the recursion took seconds)."""
+    for t in range(400):
+        r = random.Random(t)
+        n, zones = (r.randint(1, 40), r.randint(1, 5)) if t % 20 else (r.randint(200, 400), r.randint(1, 3))
+        closed = {("z", z) for z in range(zones) if r.random() < 0.5}
+        slots = [(_Slot(("z", r.randrange(zones))), None) for _ in range(n)]
+        truth = list(range(n))
+        r.shuffle(truth)
+        allowed = {}
+        for i, cid in enumerate(truth):
+            home = slots[i][0].key
+            more = set() if home in closed else {("z", r.randrange(zones)) for _ in range(r.randint(0, 2))} - closed
+            allowed[cid] = frozenset({home} | more)
+        assert _match(slots, list(range(n)), allowed, random.Random(t)) == _drawn_kuhn(slots, allowed, t), t
+
+
+def test_a_large_face_down_supply_keeps_its_components_in_an_order_guessed_from_the_set():
+    """A supply that only its own components may fill (none was seen to leave it but face up): every sample holds there
+    the components the seat knows lie there, in an order of its own (the true one is hidden), and the hidden hands
+    beside it are guessed as ever."""
+    ruleset = load_ruleset(HIDDEN_SUPPLY)
+    checked = 0
+    for game, seat in decision_points(ruleset, 3, seed=4, every=2):
+        info = InfoSet(game, seat)
+        truth = [c["id"] for c in game.state.zones["supply"][0]]
+        supplies, hands = set(), set()
+        for k in range(4):
+            sample = info.sample(random.Random(k))
+            supply = [c["id"] for c in sample.state.zones["supply"][0]]
+            assert sorted(supply) == sorted(truth)
+            supplies.add(tuple(supply))
+            hands.add(tuple(c["id"] for q in range(3) if q != seat for c in sample.state.zones["private"][q]))
+        assert len(supplies) == 4 and tuple(truth) not in supplies
+        checked += len(hands) > 1
+    assert checked > 3
 
 
 def test_a_back_is_kept_where_the_copies_are_an_expression(tmp_path):
