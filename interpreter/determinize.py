@@ -506,48 +506,35 @@ def _match(slots, pool, allowed, rng) -> list:
         At the first free one, each slot of the path takes the component it asked for: the recursion's very matching.
 
         The slots of a zone share one list of candidates, and a candidate once seen is skipped for the rest of the path:
-        ``low`` keeps, for each list, how far from its start every candidate is seen, so a slot starts past those (it
-        would only skip them) rather than at its first (a zone's slots one after another in a path scanned it again
-        each: its square a path)."""
-        path, asked, lists, at = [start], [], [by_slot[start]], [0]
-        low = {}  # id of a list of candidates -> the length of its start that is all seen (in this path)
-        while path:
-            cands = lists[-1]
-            key = id(cands)
-            lo = low.get(key, 0)
-            i = max(at[-1], lo)
-            step = None
-            while i < len(cands):
-                cid = cands[i]
-                i += 1
+        a slot of a long list starts past the start of it that is all seen (``_unseen``: it would only skip those), not
+        at its first (a zone's slots one after another in a path scanned it again each: its square a path). A short
+        list is scanned from its first, as the skip costs no more than keeping count of it (a hand's few candidates)."""
+        low = {}  # id of a list of candidates -> the length of its start that is all seen, in this path
+
+        def scan(cands):
+            return iter(cands) if len(cands) < LONG else _unseen(cands, low, seen)
+
+        path, asked, tries = [start], [], [scan(by_slot[start])]
+        while tries:
+            for cid in tries[-1]:
                 if cid in seen:
-                    if i - 1 == lo:
-                        lo = i
                     continue
                 seen.add(cid)
-                if i - 1 == lo:
-                    lo = i
-                step = cid
+                held = holder.get(cid)
+                if held is None:
+                    holder[cid] = path[-1]
+                    for slot, taken in zip(path, asked):
+                        holder[taken] = slot
+                    return True
+                path.append(held)
+                asked.append(cid)
+                tries.append(scan(by_slot[held]))
                 break
-            low[key] = lo
-            at[-1] = i
-            if step is None:
+            else:
+                tries.pop()
                 path.pop()
-                lists.pop()
-                at.pop()
                 if asked:
                     asked.pop()
-                continue
-            held = holder.get(step)
-            if held is None:
-                holder[step] = path[-1]
-                for slot, taken in zip(path, asked):
-                    holder[taken] = slot
-                return True
-            path.append(held)
-            asked.append(step)
-            lists.append(by_slot[held])
-            at.append(0)
         return False
 
     for slot in order:
@@ -560,12 +547,34 @@ def _match(slots, pool, allowed, rng) -> list:
     return dealt
 
 
+LONG = 32  # a list of candidates this long or longer is scanned past the start of it a path has seen
+
+
+def _unseen(cands: list, low: dict, seen: set):
+    """The candidates of ``cands`` not in ``seen`` in their order, each then seen (the path marks it), past the start of
+    the list all seen: ``low[id(cands)]``, kept up to date for the other slots of the path scanning the same list."""
+    key = id(cands)
+    i = low.get(key, 0)
+    while i < len(cands):
+        lo = low.get(key, 0)
+        if i < lo:
+            i = lo
+            continue
+        cid = cands[i]
+        i += 1
+        if i - 1 == lo:
+            low[key] = i  # seen now, or once yielded
+        if cid not in seen:
+            yield cid
+
+
 def _closed_zones(candidates: dict, allowed: dict) -> set:
     """The zone keys of ``candidates`` none of whose candidates may lie in another zone of them: each a matching apart."""
     keys = set(candidates)
     if len(keys) == 1:
         return keys
-    return {key for key, ids in candidates.items() if all(len(allowed[cid] & keys) == 1 for cid in ids)}
+    return {key for key, ids in candidates.items()
+            if all(len(allowed[cid]) == 1 or len(allowed[cid] & keys) == 1 for cid in ids)}
 
 
 def _closed_zone(slots: list, ids: list, dealt: list) -> None:
