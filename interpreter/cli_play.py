@@ -125,10 +125,10 @@ def _played(rs, players: int, seats, seed: int, others: dict, record_path, take_
 def _say_end(game, seat: int | None, seed: int, told: int) -> None:
     """Say how the game ended: what happened since the seat's last decision, the board, the scores and the winners
     (``seat`` None: as an onlooker sees them, for several seats played at the terminal)."""
-    from .render import keeps_scores, render_view, shown_values
+    from .render import keeps_scores
 
     _tell(game, seat, told)
-    click.echo("\n" + render_view(game.view(seat), game.ruleset, _colour(), True, shown_values(game, seat), _width()))
+    click.echo("\n" + _board(game, game.view(seat), _colour()))
     click.echo(f"{_game_over(game, seat, keeps_scores(game.ruleset))} (seed {seed}: --seed {seed} plays this deal again)")
 
 
@@ -155,6 +155,15 @@ def _width() -> int:
     return max(shutil.get_terminal_size((BOARD_LINE, 24)).columns - 1, 40)  # (a line as wide as the terminal wraps twice)
 
 
+def _board(game, view: dict, colour: bool) -> str:
+    """The board play draws for the seat of ``view`` (None: an onlooker), a die the last roll did not roll marked
+    `(earlier roll)` (render.last_rolled: the record that play keeps says which were)."""
+    from .render import last_rolled, render_view, shown_values
+
+    last = last_rolled(game.recorder.events) if game.ruleset.dice and game.recorder is not None else None
+    return render_view(view, game.ruleset, colour, True, shown_values(game, view["seat"]), _width(), last)
+
+
 class _AtTheTerminal:
     """What play keeps of one seat played at the terminal: the events of the record told it, the actions its previous
     decision offered (their descriptions were said then), how it answered a number that was both an option's and a
@@ -174,7 +183,7 @@ def _turns(game, seats, bots: dict, seed: int, record_path, take_forced: bool = 
     before a seat's view is drawn where another's was, and each is told what happened from its own view only."""
     from .agents import ask
     from .options import boards_wording, option_wording, single_zones
-    from .render import render_view, seen_ids, shown_values
+    from .render import seen_ids
 
     colour = _colour()
     # an option names a single zone as the board does: deck, not deck[0]; (and a position off the board is said so)
@@ -208,12 +217,12 @@ def _turns(game, seats, bots: dict, seed: int, record_path, take_forced: bool = 
                 chosen = options[0]
                 if not it.boards:  # but shown the board once first: a trial game's seat took three forced plays having
                     # never seen its hand
-                    click.echo("\n" + render_view(view, game.ruleset, colour, True, shown_values(game, seat), _width()))
+                    click.echo("\n" + _board(game, view, colour))
                     _note_shown(game, view)
                     it.boards += 1
                 click.echo(f"  = {chosen.label(seen_ids(view), words)} (your only option)")
             else:
-                click.echo("\n" + render_view(view, game.ruleset, colour, True, shown_values(game, seat), _width()))
+                click.echo("\n" + _board(game, view, colour))
                 _note_shown(game, view)
                 it.boards += 1
                 it.offered = _describe(options, game.ruleset, it.offered)
@@ -340,9 +349,9 @@ def _list(options, seen: set, single_zones=()) -> None:
 
 def _show_again(game, view: dict, options, single_zones=()) -> None:
     """The board and the options again, as the decision showed them (`board` typed: a trial's board had scrolled away)."""
-    from .render import render_view, seen_ids, shown_values
+    from .render import seen_ids
 
-    click.echo("\n" + render_view(view, game.ruleset, _colour(), True, shown_values(game, view["seat"]), _width()))
+    click.echo("\n" + _board(game, view, _colour()))
     _say_at_once(view)
     _list(options, seen_ids(view), single_zones)
 

@@ -682,12 +682,14 @@ def shown_lines(name: str, value, ruleset) -> list:
     return [f"  {name} = {line_value_text(value, ruleset)}"]
 
 
-def render_view(view: dict, ruleset, colour: bool = False, played: bool = False, shown=None, width: int = BOARD_LINE) -> str:
+def render_view(view: dict, ruleset, colour: bool = False, played: bool = False, shown=None, width: int = BOARD_LINE,
+                last_roll=None) -> str:
     """Zones, variables, the definitions `show` lists (``shown``: shown_values, their values now), dice and scores
     (where the game keeps them: ``keeps_scores``) as the seat sees them; where ``played``, as `philtre play` shows its
     board before each decision: the zones with nothing in them on one line (`empty: spare, meld[3..16]`: a game's
     helper zones, mostly empty, crowded out the rest), zone, variable and shown lines longer than ``width`` wrapped; its `quiet` zones,
-    variables and dice (bookkeeping) always left out."""
+    variables and dice (bookkeeping) always left out; a die the ``last_roll`` (the dice rolled last: last_rolled) did
+    not roll marked `(earlier roll)`."""
     # a game without `round` statements stays at round 0: saying so would only puzzle
     heading = "  ".join(filter(None, (f"round {view['round']}" if view["round"] else "",
                                       f"scores {view['scores']}" if keeps_scores(ruleset) else "",
@@ -725,7 +727,7 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
     for name, value in (shown or {}).items():
         values.extend(shown_lines(name, value, ruleset))
     lines += [part for line in values for part in wrapped(line, width if played else 0)]
-    lines += dice_lines({name: view["dice"][name] for name in _unquiet_dice(view["dice"], ruleset)}, width)
+    lines += dice_lines({name: view["dice"][name] for name in _unquiet_dice(view["dice"], ruleset)}, width, last_roll)
     return "\n".join(lines)
 
 
@@ -739,15 +741,34 @@ def _turn_said(view: dict) -> str:
     return f"turn: seat {current}" + (" (you)" if current == view.get("seat") else "")
 
 
-def dice_lines(dice: dict, width: int = BOARD_LINE) -> list:
+def dice_lines(dice: dict, width: int = BOARD_LINE, last_roll=None) -> list:
     """The faces the dice show (those rolled), as a roll tells them: on one line where several fit in ``width``, `dice
     show d1: pips=2; d2: pips=5` (five dice took five lines of the board, read die by die), else a
-    line a die, `d1 shows pips=2`."""
-    faces = {name: " ".join(f"{k}={plain(v)}" for k, v in face.items()) for name, face in dice.items() if face is not None}
+    line a die, `d1 shows pips=2`; a die that ``last_roll`` (the names of the dice rolled last, None: unknown) did not
+    roll with its face marked `(earlier roll)`: a battle of three dice against one showed the second defender die's
+    face from an earlier battle, read as rolled with the others (a trial)."""
+    faces = {name: " ".join(f"{k}={plain(v)}" for k, v in face.items()) + (
+        " (earlier roll)" if last_roll is not None and name not in last_roll else "")
+        for name, face in dice.items() if face is not None}
     together = "  dice show " + "; ".join(f"{name}: {face}" for name, face in faces.items())
     if len(faces) > 1 and len(together) <= width:
         return [together]
     return [f"  {name} shows {face}" for name, face in faces.items()]
+
+
+def last_rolled(events) -> frozenset | None:
+    """The names of the dice the last roll rolled: those of the last `roll` event of ``events`` (a record's) and of the
+    roll events before it since the decision before it (two `roll` statements of one action are one roll to a player);
+    None where no die was rolled yet."""
+    rolled, seen = set(), False
+    for e in reversed(events):
+        kind = e.get("event")
+        if kind == "roll":
+            rolled.update(e["dice"])
+            seen = True
+        elif kind == "decision" and seen:
+            break
+    return frozenset(rolled) if seen else None
 
 
 NAMED_EMPTY_LISTED = 4  # empty named copies of a family the board names; more are said by how many

@@ -15,10 +15,11 @@ import yaml
 from philtre.dsl import load_ruleset
 from philtre.interpreter import Game
 from philtre.interpreter.records import NumberKey
-from philtre.interpreter.render import dice_lines, render_view, shown_values, variable_lines
+from philtre.interpreter.render import dice_lines, last_rolled, render_view, shown_values, variable_lines
 from test_cli import philtre
 
 LANGUAGE = Path(__file__).resolve().parents[1] / "docs" / "language.md"
+DATA = Path(__file__).resolve().parent / "data"
 
 # a pad of boxes filled one at a time, a box wiped out, two dice rolled before each decision
 PAD = """\
@@ -98,6 +99,33 @@ def test_the_dice_are_one_line_where_it_fits_else_a_line_a_die():
     assert dice_lines(faces) == ["  dice show d1: pips=2; d2: pips=5"]
     assert dice_lines(faces, width=20) == ["  d1 shows pips=2", "  d2 shows pips=5"]
     assert dice_lines({"d1": {"pips": 2}}) == ["  d1 shows pips=2"]  # (one die: as it was)
+
+
+def test_the_board_marks_a_die_the_last_roll_did_not_roll_and_the_record_stays_as_it_was(tmp_path):
+    """A trial's board showed `d1: pips=4; d2: pips=2` after a defender rolled d1 alone, d2's face from an earlier
+    battle, read as rolled with it: a die the last roll did not roll is marked `(earlier roll)`; the record keeps the
+    rolls as ever (dice_earlier.yaml: seat 0 rolls a and b, then seat 1 and seat 0 roll a alone)."""
+    record = tmp_path / "dice.jsonl"
+    result = philtre("play", DATA / "dice_earlier.yaml", "-p", "2", "--seed", "1", "--record", record, stdin="1\n1\n")
+    assert result.returncode == 0, result.stderr
+    boards = [line for line in result.stdout.splitlines() if line.startswith("  dice show")]
+    assert len(boards) == 2 and all(re.fullmatch(r"  dice show a: pips=\d; b: pips=\d \(earlier roll\)", b) for b in boards), boards
+    rolls = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines() if '"roll"' in line]
+    assert [sorted(e["dice"]) for e in rolls] == [["a", "b"], ["a"], ["a"]] and all(set(e) == {"event", "dice"} for e in rolls)
+    assert philtre("replay", record).returncode == 0
+
+
+def test_the_last_roll_is_every_roll_since_the_decision_before_it():
+    """Two `roll` statements of one action are one roll to a player: neither's dice are marked; a roll before the
+    decision is earlier; with no roll yet, nothing is known (no die is marked)."""
+    roll = lambda *names: {"event": "roll", "dice": {n: {"pips": 1} for n in names}}  # noqa: E731
+    decision = {"event": "decision", "player": 0, "action": "go", "args": {}}
+    assert last_rolled([roll("a", "b"), decision, roll("a"), {"event": "set"}, roll("c")]) == {"a", "c"}
+    assert last_rolled([roll("a"), decision, {"event": "set"}]) == {"a"}
+    assert last_rolled([decision]) is None
+    faces = {"a": {"pips": 2}, "b": {"pips": 5}}
+    assert dice_lines(faces, last_roll=frozenset({"a"})) == ["  dice show a: pips=2; b: pips=5 (earlier roll)"]
+    assert dice_lines(faces, width=20, last_roll=frozenset({"b"})) == ["  a shows pips=2 (earlier roll)", "  b shows pips=5"]
 
 
 def test_language_md_shows_each_seat_what_its_options_would_give(tmp_path):
