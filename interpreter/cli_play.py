@@ -566,8 +566,7 @@ def _tell(game, seat: int, told: int) -> int:
         if e.get("event") == "set":  # (a table drawn as its rows, a long list broken after its commas)
             lines += _mine(_set_lines(e, game.ruleset, before), _touches(e, seat, game.ruleset))
             continue
-        if roller is not None:  # the record does not say who rolled; the game that made it does
-            text = f"seat {roller} {text}"
+        text = _rolled_in(roller, text)  # (the record does not say where the dice were rolled; the game that made it does)
         said = f"  > {text}" if e.get("event") == "decision" else f"      {text}"  # what follows a decision is its doing
         if e.get("event") == "reveal":  # a hand shown at a round's end, broken after its commas as the board's zone lines
             lines += [("reveal", line) for line in wrapped(said, _width())]
@@ -585,10 +584,21 @@ def _tell(game, seat: int, told: int) -> int:
 
 
 def _rollers(game, told_to):
-    """Who rolled each `roll` event a seat is told, in their order: the game that made the record knows, the record does
-    not. Kept by order, not by position, since moves told together (through a quiet zone, from a family's zones) and a
-    `set` the seat may not see leave the told list shorter than the record; rolls are never joined or left out."""
+    """In whose action or turn each `roll` event a seat is told was rolled ((seat, action or None), Recorder.rolled_by),
+    in their order: the game that made the record knows, the record does not. Kept by order, not by position, since
+    moves told together (through a quiet zone, from a family's zones) and a `set` the seat may not see leave the told
+    list shorter than the record; rolls are never joined or left out."""
     return iter([game.recorder.rolled_by.get(index) for index, e in told_to if e.get("event") == "roll"])
+
+
+def _rolled_in(roller, text: str) -> str:
+    """A roll's ``text`` told with the action or turn it was rolled in, `in seat 0's attack, rolled a1: pips=4; d1:
+    pips=6`, never as a seat's: dice belong to no seat, and a trial's defender dice, rolled in the attacker's action,
+    were told `seat 0 rolled ... d1: ...`; ``text`` as it is for a roll of the flow's own (``roller`` None)."""
+    if roller is None:
+        return text
+    seat, action = roller
+    return f"in seat {seat}'s {'turn' if action is None else action}, {text}"
 
 def _touches(event: dict, seat: int, ruleset) -> bool:
     """Whether ``event`` moves components from or to a zone of ``seat``'s own (`each: player`), or sets its entry of a
@@ -1134,7 +1144,7 @@ def _told_whole(game, seat) -> list:
                 text = text.replace(f"seat {seat}:", f"seat {seat} (you):", 1)
             lines.append(f"> {text}")
             continue
-        lines.append(f"    {'' if roller is None else f'seat {roller} '}{text}")
+        lines.append(f"    {_rolled_in(roller, text)}")
     return lines
 
 

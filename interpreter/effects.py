@@ -661,9 +661,14 @@ def e_end_game(game, stmt, L):
 
 
 def _roller(L):
-    """The seat a roll is made for: the deciding seat in an action (`me`), else the seat whose turn it is (`current`)."""
+    """Where a roll is made, for the account: (the deciding seat, True) in an action (`me`), else (the seat whose turn
+    it is, False) (`current`); None for the flow's own roll. Dice belong to no seat: the roll is told as made in that
+    seat's action or turn, not as the seat's (a trial's defender dice were told as the attacker's roll)."""
     seat = L.get("me")
-    return L.get("current") if seat is None else seat
+    if seat is not None:
+        return seat, True
+    seat = L.get("current")
+    return None if seat is None else (seat, False)
 
 
 def _dice_named(value, dice, kind: str = "roll") -> list:

@@ -202,9 +202,10 @@ class Recorder:
         # by seat: [the events read so far, what it knows from them] (knowledge.remembered: a seat's memory brought up
         # to date with the events since, not read again from the start at each of its decisions)
         self.memories: dict = {}
-        # event index -> the seat whose action (or turn) rolled the dice of that roll event: `philtre play` says it; it is
-        # never written, so the record's format stays as it is (a roll of the flow's own has no seat)
-        self.rolled_by: dict[int, int] = {}
+        # event index -> (the seat, the name of its action or None for its turn) in whose action or turn the dice of that
+        # roll event were rolled: `philtre play` says it; it is never written, so the record's format stays as it is (a
+        # roll of the flow's own has none)
+        self.rolled_by: dict[int, tuple] = {}
         # the zones of `order: nobody` (bags), whose order no seat sees though their contents may be seen
         self.bags = frozenset(name for name, spec in game.ruleset.zones.items() if spec.order != "everyone")
         self.backs = backs(game.ruleset)  # type -> the attributes its back shows, to whoever cannot see its face
@@ -419,10 +420,14 @@ class Recorder:
         to = [dict(zone_json(key), components=self._comps(comps, source, key, was_revealed)) for key, comps in dealt]
         self.events.append({"event": "deal", "from": zone_json(source), "to": to})
 
-    def roll(self, rolled, seat=None) -> None:
-        """Dice rolled (by ``seat``'s action or in its turn, where there is one: kept aside, not in the event)."""
-        if seat is not None:
-            self.rolled_by[len(self.events)] = seat
+    def roll(self, rolled, where=None) -> None:
+        """Dice rolled; ``where``: (seat, True) in that seat's action, (seat, False) in its turn (effects._roller), kept
+        aside with the action's name (the seat's last decision's), not in the event."""
+        if where is not None:
+            seat, in_action = where
+            action = next((e["action"] for e in reversed(self.events) if e.get("event") == "decision" and e.get("player") == seat),
+                          "action") if in_action else None
+            self.rolled_by[len(self.events)] = (seat, action)
         self.events.append({"event": "roll", "dice": {k: dict(v) for k, v in rolled.items()}})
 
     def set_aside(self, names) -> None:

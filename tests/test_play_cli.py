@@ -919,20 +919,38 @@ winners: {highest: "score[p]"}
 """
 
 
-def test_play_says_which_seat_rolled_and_the_record_stays_as_it_was(tmp_path):
-    """A dice game told `rolled d6: pips=5` with no word of whose roll it was: the seat whose action or turn rolled is
-    said (the flow's own roll has none); the record, which replays compare, is unchanged."""
+def test_play_says_in_which_seat_s_action_or_turn_dice_rolled_and_the_record_stays_as_it_was(tmp_path):
+    """A dice game told `rolled d6: pips=5` with no word of whose roll it was: the seat's action or turn the dice were
+    rolled in is said (the flow's own roll has none); the record, which replays compare, is unchanged."""
     (tmp_path / "pig.yaml").write_text(PIG, encoding="utf-8")
     record = tmp_path / "pig.jsonl"
     result = philtre("play", tmp_path / "pig.yaml", "--seat", "0", "--seed", "3", "--record", record, stdin="1\n1\n")
     assert result.returncode == 0, result.stderr
     told = result.stdout.splitlines()
-    assert any(re.fullmatch(r"      seat 0 rolled d6: pips=\d", line) for line in told), result.stdout  # its turn, its throw
-    assert any(re.fullmatch(r"      seat 1 rolled d6: pips=\d", line) for line in told), result.stdout  # the other seat's turn
+    assert any(re.fullmatch(r"      in seat 0's turn, rolled d6: pips=\d", line) for line in told), result.stdout  # its turn
+    assert any(re.fullmatch(r"      in seat 0's throw, rolled d6: pips=\d", line) for line in told), result.stdout  # its throw
+    assert any(re.fullmatch(r"      in seat 1's turn, rolled d6: pips=\d", line) for line in told), result.stdout  # the other's
     assert any(re.fullmatch(r"      rolled d6: pips=\d", line) for line in told), result.stdout  # the flow's last roll
     rolls = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines() if '"roll"' in line]
     assert len(rolls) >= 7 and all(set(e) == {"event", "dice"} for e in rolls)  # four turns, two throws, the last
     assert philtre("replay", record).returncode == 0
+
+
+def test_a_roll_in_an_action_is_told_as_rolled_in_it_not_as_the_deciding_seat_s_in_play_and_replay_text(tmp_path):
+    """A trial's battle rolled the attacker's dice and the defender's in the attacker's action, told `seat 0 rolled a1:
+    pips=4; d1: pips=6; d2: pips=6`: the defender's dice as the attacker's. Dice belong to no seat: the roll is told as
+    made in the seat's action, `in seat 0's attack, rolled ...`, by play and by replay --text alike."""
+    record = tmp_path / "game.jsonl"
+    result = philtre("play", ROOT / "tests" / "data" / "risk_trial", "-p", "3", "--seed", "2", "--record", record,
+                     stdin="1\n" * 5000)
+    assert result.returncode == 0, result.stderr
+    played = [line.strip() for line in result.stdout.splitlines() if "rolled a1" in line]
+    assert not any(re.search(r"seat \d rolled", line) for line in result.stdout.splitlines())
+    assert any(re.fullmatch(r"in seat [12]'s attack, rolled a1: pips=\d(; a\d: pips=\d)*; d1: pips=\d; d2: pips=\d", line)
+               for line in played), played  # another seat's attack, and the defender's two dice in it
+    replayed = philtre("replay", record, "--seat", "0", "--text")
+    assert replayed.returncode == 0, replayed.stderr
+    assert [line.strip() for line in replayed.stdout.splitlines() if "rolled a1" in line] == played
 
 
 def test_alike_components_shown_in_a_hidden_zone_are_told_once_with_how_many():
