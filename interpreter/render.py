@@ -489,19 +489,23 @@ def variable_order(name: str, value, ruleset, index=None):
     return board_order(value, spec.initial)
 
 
-MAP_ENTRIES_TOLD = 3  # a map set with at most this many entries new or changed is told as those entries
+MAP_ENTRIES_TOLD = 3  # a map or list set with at most this many entries new or changed is told as those entries
 
 
 def entry_sets(event: dict, before, ruleset) -> list | None:
-    """A `set` of a map (a variable's, or one seat's entry) as the lines of the entries it adds or changes, `card[0][fives]
-    = 10`, where the seat was told the map ``before``, none of its keys goes, at least one entry stays as it was and at
-    most MAP_ENTRIES_TOLD change (a dice game's 13-box card was told whole, three lines, at each box filled); None
-    where the whole value is told."""
+    """A `set` of a map or a list (a variable's, or one seat's entry) as the lines of the entries it adds or changes,
+    `card[0][fives] = 10`, `armies[5] = 2`, where the seat was told the value ``before``, none of a map's keys goes (a
+    list keeps its length), at least one entry stays as it was and at most MAP_ENTRIES_TOLD change (a dice game's 13-box
+    card was told whole, three lines, at each box filled; a trial's 14 counts, one a place, were told whole at each
+    battle, for two to change); None where the whole value is told (a table too: it is told as the board draws it)."""
     value = event.get("value")
-    if not (_plain_map(before) and _plain_map(value) and set(before) <= set(value)):
+    if type(value) is list and type(before) is list and len(before) == len(value) and not _is_table(value):
+        changed = [i for i, item in enumerate(value) if before[i] != item]
+    elif _plain_map(before) and _plain_map(value) and set(before) <= set(value):
+        changed = [k for k in variable_order(event["variable"], value, ruleset, event.get("index"))
+                   if k not in before or before[k] != value[k]]
+    else:
         return None
-    changed = [k for k in variable_order(event["variable"], value, ruleset, event.get("index"))
-               if k not in before or before[k] != value[k]]
     if not changed or len(changed) > MAP_ENTRIES_TOLD or len(changed) == len(value):
         return None
     index = f"[{event['index']}]" if "index" in event else ""

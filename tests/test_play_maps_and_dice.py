@@ -94,6 +94,48 @@ def test_play_tells_a_map_whole_where_more_than_three_entries_change(tmp_path):
     assert told == ["pad = {seven: 10}", "pad = {four: 4, one: 1, seven: 10, three: 3, two: 2}"]
 
 
+COUNTS = """\
+philtre: 1
+game: counts
+players: 1
+variables:
+  counts: {initial: [1, 1, 1, 1, 1]}
+actions:
+  bump:
+    choose: {i: "range(5)"}
+    do:
+      - set: {counts: "put(counts, i, counts[i] + 1)"}
+  move:
+    do:
+      - set: {counts: "[counts[0] - 1, counts[1] + 1, counts[2], counts[3], counts[4]]"}
+  all:
+    do:
+      - set: {counts: "[c + 1 for c in counts]"}
+flow:
+  - repeat: 3
+    do:
+      - decide: [bump, move, all]
+        player: 0
+"""
+
+
+def test_play_and_replay_text_tell_a_list_set_by_the_entries_it_changes_and_the_record_keeps_it_whole(tmp_path):
+    """A trial's counts, one a place in one list, were told whole at each battle (`armies = [1, 3, 2, ... 14
+    numbers]`) for two to change: one to three entries changed are told a line each, as a map's are; more, whole. The
+    record keeps the whole value (replay --text, told no board, tells the first set whole)."""
+    (tmp_path / "ruleset.yaml").write_text(COUNTS, encoding="utf-8")
+    record = tmp_path / "game.jsonl"
+    result = philtre("play", tmp_path, "--seed", "1", "--record", record, stdin="bump i=3\nmove\nall\n")
+    assert result.returncode == 0, result.stderr
+    told = [line.strip() for line in result.stdout.splitlines() if line.startswith("      counts")]
+    assert told == ["counts[3] = 2", "counts[0] = 0", "counts[1] = 2", "counts = [1, 3, 2, 3, 2]"]
+    sets = [json.loads(line)["value"] for line in record.read_text(encoding="utf-8").splitlines() if '"set"' in line]
+    assert sets == [[1, 1, 1, 2, 1], [0, 2, 1, 2, 1], [1, 3, 2, 3, 2]]
+    replayed = philtre("replay", record, "--seat", "0", "--text")
+    assert [line.strip() for line in replayed.stdout.splitlines() if line.startswith("    counts")] == [
+        "counts = [1, 1, 1, 2, 1]", "counts[0] = 0", "counts[1] = 2", "counts = [1, 3, 2, 3, 2]"]
+
+
 def test_the_dice_are_one_line_where_it_fits_else_a_line_a_die():
     faces = {"d1": {"pips": 2}, "d2": {"pips": 5}, "d3": None}  # (d3 not rolled yet: not shown)
     assert dice_lines(faces) == ["  dice show d1: pips=2; d2: pips=5"]
