@@ -188,7 +188,27 @@ def located_wording(words: Wording, options, seen, zone_of, others=()) -> Wordin
         if len(set(zones.values())) > 1:
             located.update(zones)
     located.update(_told_apart(words, options, seen, zone_of, others))
+    if located:
+        _located_alike(words, options, zone_of, located)
     return words.but(located=located) if located else words
+
+
+def _located_alike(words: Wording, options, zone_of, located: dict) -> None:
+    """Add to ``located`` the zone of every component of a list an option names (a set chosen among subsets) where
+    one of its items is located: a trial's set of three cards named the zone of those of which a copy lay face up
+    elsewhere alone, and read as if the others came from another zone. Each item so named may name another list's,
+    until none is added."""
+    lists = [items for option in options for _, value in option.args if value.__class__ is list
+             if len(items := [c for c in value if isinstance(c, Component)]) > 1]
+    grown = True
+    while grown:
+        grown = False
+        for items in lists:
+            if any(c.ident in located for c in items):
+                for c in items:
+                    if c.ident not in located and (zone := zone_of(c)) is not None:
+                        located[c.ident] = _short(zone, None, words)
+                        grown = True
 
 
 def _told_apart(words: Wording, options, seen, zone_of, others) -> dict:

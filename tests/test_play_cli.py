@@ -2756,6 +2756,21 @@ def test_a_component_alike_to_one_the_seat_sees_elsewhere_is_named_with_its_zone
     assert "(seat 1) in track" not in said, said  # (seat 1's pawns lie together: named as before)
 
 
+def test_a_set_s_components_are_named_with_their_zone_all_alike_or_none(tmp_path):
+    """A Risk trial's cards, displayed by their symbol alone: `trade(cards=[rcard artillery, rcard infantry in hand[0],
+    rcard wild in hand[0]])` named the zone of the cards of which a copy lay face up in the discard pile, and read as if
+    the others came from elsewhere. Where one item of a set is named with its zone, every item is; the option is still
+    taken by its number."""
+    result = philtre("play", ROOT / "tests" / "data" / "risk_trial", "-p", "3", "--seed", "4", "--variant",
+                     ROOT / "tests" / "data" / "risk_trial" / "variants" / "cards-symbols.yaml", stdin="1\n" * 20000)
+    assert result.returncode == 0, result.stderr
+    sets = [re.findall(r"rcard \w+( in hand\[0\])?", line) for line in result.stdout.splitlines()
+            if re.match(r"    \d+\. trade\(cards=", line)]
+    assert any(items[0] for items in sets) and any(not items[0] for items in sets), sets  # (named where needed only)
+    assert all(len(set(items)) == 1 for items in sets), sets
+    assert "= trade(cards=[rcard artillery in hand[0], rcard artillery in hand[0], rcard wild in hand[0]])" in result.stderr
+
+
 # a board of fixed size, one-cell marbles (listed at rot 0 alone), an action whose options differ besides the position
 # in two values (q, dir), and zones that stay empty: single ones and a family
 MARBLES = """\
