@@ -592,9 +592,9 @@ def _rollers(game, told_to):
 
 
 def _rolled_in(roller, text: str) -> str:
-    """A roll's ``text`` told with the action or turn it was rolled in, `in seat 0's attack, rolled a1: pips=4; d1:
-    pips=6`, never as a seat's: dice belong to no seat, and a trial's defender dice, rolled in the attacker's action,
-    were told `seat 0 rolled ... d1: ...`; ``text`` as it is for a roll of the flow's own (``roller`` None)."""
+    """A roll's ``text`` told with the action or turn it was rolled in, `in seat 0's throw, rolled d1: pips=4; d2:
+    pips=6`, never as a seat's: dice belong to no seat, and a trial's roll of two seats' dice in one seat's action was
+    told as that seat's, `seat 0 rolled ...`; ``text`` as it is for a roll of the flow's own (``roller`` None)."""
     if roller is None:
         return text
     seat, action = roller

@@ -663,7 +663,7 @@ def e_end_game(game, stmt, L):
 def _roller(L):
     """Where a roll is made, for the account: (the deciding seat, True) in an action (`me`), else (the seat whose turn
     it is, False) (`current`); None for the flow's own roll. Dice belong to no seat: the roll is told as made in that
-    seat's action or turn, not as the seat's (a trial's defender dice were told as the attacker's roll)."""
+    seat's action or turn, not as the seat's (a trial's roll of two seats' dice in one's action was told as its)."""
     seat = L.get("me")
     if seat is not None:
         return seat, True

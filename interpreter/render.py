@@ -494,10 +494,10 @@ MAP_ENTRIES_TOLD = 3  # a map or list set with at most this many entries new or 
 
 def entry_sets(event: dict, before, ruleset) -> list | None:
     """A `set` of a map or a list (a variable's, or one seat's entry) as the lines of the entries it adds or changes,
-    `card[0][fives] = 10`, `armies[5] = 2`, where the seat was told the value ``before``, none of a map's keys goes (a
+    `card[0][fives] = 10`, `counts[5] = 2`, where the seat was told the value ``before``, none of a map's keys goes (a
     list keeps its length), at least one entry stays as it was and at most MAP_ENTRIES_TOLD change (a dice game's 13-box
     card was told whole, three lines, at each box filled; a trial's 14 counts, one a place, were told whole at each
-    battle, for two to change); None where the whole value is told (a table too: it is told as the board draws it)."""
+    decision, for two to change); None where the whole value is told (a table too: it is told as the board draws it)."""
     value = event.get("value")
     if type(value) is list and type(before) is list and len(before) == len(value) and not _is_table(value):
         changed = [i for i, item in enumerate(value) if before[i] != item]
@@ -749,8 +749,8 @@ def dice_lines(dice: dict, width: int = BOARD_LINE, last_roll=None) -> list:
     """The faces the dice show (those rolled), as a roll tells them: on one line where several fit in ``width``, `dice
     show d1: pips=2; d2: pips=5` (five dice took five lines of the board, read die by die), else a
     line a die, `d1 shows pips=2`; a die that ``last_roll`` (the names of the dice rolled last, None: unknown) did not
-    roll with its face marked `(earlier roll)`: a battle of three dice against one showed the second defender die's
-    face from an earlier battle, read as rolled with the others (a trial)."""
+    roll with its face marked `(earlier roll)`: a trial's roll of four dice showed a fifth's face from an earlier roll,
+    read as rolled with the others."""
     faces = {name: " ".join(f"{k}={plain(v)}" for k, v in face.items()) + (
         " (earlier roll)" if last_roll is not None and name not in last_roll else "")
         for name, face in dice.items() if face is not None}
