@@ -342,9 +342,33 @@ def _list(options, seen: set, single_zones=()) -> None:
         hint = f"  {line.hint(i)}" if isinstance(line, Amounts) else ""
         click.echo(f"  {i:>3}. {line.label(seen, single_zones)}{hint}")
     if len(lines) > SHOWN:
-        more = (f"a number, or {_position_hint(options, '', single_zones)}" if _places(options)
-                else f"a number, or an option as listed: {lines[-1].label(None, single_zones)}")
-        click.echo(f"  ... and {len(lines) - SHOWN} more: type {more}")
+        unlisted = _unlisted(lines)
+        examples = [line.label(None, single_zones) for line in unlisted.values()]
+        if _places(options):
+            more = f"a number, or {_position_hint(options, '', single_zones)}"
+            more += f", or an option as listed: {', '.join(examples)}" if examples else ""
+        else:
+            more = f"a number, or an option as listed: {', '.join(examples or [lines[-1].label(None, single_zones)])}"
+        actions = f" ({_actions_in(lines[SHOWN:], unlisted, single_zones)})" if len({o.action for o in options}) > 1 else ""
+        click.echo(f"  ... and {len(lines) - SHOWN} more{actions}: type {more}")
+
+
+def _unlisted(lines) -> dict:
+    """action -> the last of ``lines`` of each action none of the first SHOWN lines is of: past 40 options, a trial's
+    only option of another action lay among those not listed, and nothing said that action was possible."""
+    listed = {line.action for line in lines[:SHOWN]}
+    return {line.action: line for line in lines[SHOWN:] if line.action not in listed}
+
+
+def _actions_in(hidden, unlisted: dict, single_zones=()) -> str:
+    """The actions of the ``hidden`` lines, in their order, each as `ACTION x6`, or by its line where it is an action
+    of ``unlisted`` with that line alone (`ACTION()`): what the lines not listed hold, each action named (said where the
+    decision offers several actions)."""
+    counts: dict = {}
+    for line in hidden:
+        counts[line.action] = counts.get(line.action, 0) + 1
+    return ", ".join(unlisted[action].label(None, single_zones) if n == 1 and action in unlisted else f"{action} x{n}"
+                     for action, n in counts.items())
 
 
 def _show_again(game, view: dict, options, single_zones=()) -> None:
