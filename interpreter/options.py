@@ -294,9 +294,13 @@ def option_wording(game, view: dict, options, singles=None) -> Wording:
     words = placed_wording(singles, view_places(game, view))
     seen = seen_ids(view)
     S = game.state
+    zones = game.ruleset.zones
+    # (a component the board never shows, lying in a `quiet` zone, is no other the seat could take one named for: a
+    # trial's every option named its component's zone for the alike spares a quiet zone held)
+    shown = [c for c in map(S.components.__getitem__, seen) if not (S.where[c.ident] and zones[S.where[c.ident][0]].quiet)]
     words = located_wording(ranked_wording(words, options, game), options, seen,
                             lambda c: S.zones[S.where[c.ident][0]][S.where[c.ident][1]] if S.where[c.ident] else None,
-                            [S.components[ident] for ident in seen])
+                            shown)
     labels = value_labels(game) if any(action.labels for action in game.ruleset.actions.values()) else {}
     return words.but(unturned=_all_at_rot_zero(options), chosen_labels=labels)
 

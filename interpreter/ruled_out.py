@@ -77,8 +77,18 @@ def forbidden_holding(game, seat: int, text: str, legal, action: str, single_zon
 
 
 def outside(game, seat: int, legal) -> list:
-    """The options the pending decision's choices could make for ``seat`` that are not among the ``legal`` ones."""
-    return [option for option in _candidates(game, seat) if option not in legal]
+    """The options the pending decision's choices could make for ``seat`` that are not among the ``legal`` ones, each
+    once, as the legal ones are: options alike but for which of identical components in one zone they choose are one
+    (a trial's refusal named one placement twice, in two forms, once for each of two identical components)."""
+    from philtre.dsl.values import alike_once, option_key, where_apart
+
+    from .options import option_keys
+
+    S = game.state
+    where = where_apart(S.where, S.placed)
+    offered = set(option_keys(legal, where))
+    return alike_once([option for option in _candidates(game, seat)
+                       if option not in legal and option_key(option, where) not in offered], where)
 
 
 def forbids(game, seat: int, found, single_zones=()) -> str:
