@@ -1941,6 +1941,7 @@ def _take_step(game, step, result, given_first: bool = False, sc=None) -> bool:
         forbidden = _forbidden_text(game, options, step, wanted, singles)
         result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option{forbidden}; {legal}",
                                         _unturned_hint(game, options, step, wanted)
+                                        or (not forbidden and _elsewhere_hint(game, step, wanted))
                                         or _length_hint(options, step, wanted)
                                         or _bare_name_hint(game, options, step, wanted)
                                         # a step the choose offers, that the if forbids, is no list mis-ordered
@@ -2270,6 +2271,34 @@ def _unturned_hint(game, options, step, wanted: dict) -> str:
         if any(o.action == step.action and _arg_matches(dict(o.args).get(name, _NO_ARGUMENT), {**flat, "rot": 0}) for o in options):
             return (f"rot {want['rot']} is never offered: the pieces of {few_listed(unturned)} never turn (turns: false); "
                     f"leave rot out: {name}: {{{', '.join(f'{key}: {value}' for key, value in flat.items())}}}")
+    return ""
+
+
+def _elsewhere_hint(game, step, wanted: dict) -> str:
+    """For a step whose argument names by its attributes a component that the parameter's `choose` does not offer now,
+    where components so named lie elsewhere: where they lie, "no T a=3 lies in Z (the collection `x` is chosen from);
+    18 lie in Y" (a trial's step for a component its zone lacked, 18 alike in another zone, was told only
+    that it was no legal option)."""
+    action = game.ruleset.actions.get(step.action)
+    S = game.state
+    for param in action.params if action is not None else ():
+        want = wanted.get(param.name)
+        if not isinstance(want, dict) or isinstance(want, Component) or not want or _a_placement(want):
+            continue
+        found = [c for c in S.components if _matches(c, want)]
+        chosen = _chosen_values(game, action, param.name, step.player, wanted) if found else None
+        if chosen is None or any(_arg_matches(v, want) for v in chosen):
+            continue
+        kinds = {c.signature for c in found}
+        named = component_text(found[0]) if len(kinds) == 1 else f"{'/'.join(sorted({c['type'] for c in found}))} {_pattern_text(want)}"
+        tree, singles = param.domain.tree, single_zones(game.ruleset)
+        zone = isinstance(tree, ast.Name) and tree.name in game.ruleset.zones or (
+            isinstance(tree, ast.Index) and isinstance(tree.target, ast.Name) and tree.target.name in game.ruleset.zones)
+        among = f"lies in {param.domain.text.strip()}" if zone else f"is among `{param.domain.text.strip()}`"
+        lying = Counter(None if (z := b_zone_of(S, c)) is None else z.key[0] if z.key[0] in singles else f"{z.key[0]}[{z.key[1]}]"
+                        for c in found)
+        told = ", ".join(f"{n} {'lies' if n == 1 else 'lie'} {'in ' + where if where else 'in no zone'}" for where, n in lying.items())
+        return f"no {named} {among} (the collection `{param.name}` is chosen from); {told}"
     return ""
 
 

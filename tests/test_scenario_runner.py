@@ -2503,7 +2503,9 @@ def test_a_step_that_is_not_legal_lists_options_that_read_alike_with_their_zones
         '    expect: ["true"]\n', encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(folder)))
     assert [str(f).split(" T013 ")[1] for f in result.failures] == [
-        "give {card: {kind: b}} is not a legal option; legal: give(card=card a in offer), give(card=card a in hand[0])"
+        "give {card: {kind: b}} is not a legal option; legal: give(card=card a in offer), give(card=card a in hand[0]) "
+        "(no card b is among `[c for c in offer] + [c for c in hand[me]]` (the collection `card` is chosen from); "
+        "1 lies in hand[1], 1 lies in deck)"  # (where the card named lies: the hint)
     ], result.failures
 
 
@@ -2628,7 +2630,8 @@ def test_a_step_that_is_not_legal_lists_its_own_action_s_options_first(tmp_path,
     (tmp_path / "ruleset.yaml").write_text(TWO_ACTIONS.replace("LEAST", str(least)), encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(tmp_path)))
     [failure] = result.failures
-    assert said in failure and failure.endswith(f", ... and {more} more"), failure
+    assert said in failure and failure.endswith(f", ... and {more} more (no chip n=1 lies in kept (the collection `chip` "
+                                                f"is chosen from); 1 lies in pool)"), failure
 
 
 @pytest.mark.parametrize("named", [False, True], ids=["unnamed", "named"])

@@ -142,7 +142,8 @@ def test_a_scenario_s_t013_lists_a_piece_on_an_unturned_grid_as_play_writes_it(t
                                              encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(tmp_path)))
     [failure] = result.failures
-    assert failure.endswith("T013 lift {piece: {n: 2}} is not a legal option; legal: lift(piece=man n=1 at x=1 y=2)"), failure
+    assert failure.endswith("T013 lift {piece: {n: 2}} is not a legal option; legal: lift(piece=man n=1 at x=1 y=2) "
+                            "(no man n=2 lies in board (the collection `piece` is chosen from); 1 lies in bag)"), failure
 
 
 def test_a_scenario_s_t013_writes_a_chosen_position_and_the_step_without_an_unwritten_rot(tmp_path):
