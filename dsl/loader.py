@@ -40,7 +40,7 @@ from .scenarios import (
 from .scenario_defaults import check_defaults, checking, found_by_scenario, said_once, with_defaults
 from .shipped import shipped_path
 from .statements import Context, compile_block, compile_then, counting_hint, revealed_values, writes_set_aside
-from .variable_types import check_variable_types, typed_variables
+from .variable_types import Typer, check_variable_types, typed_variables
 from .yamlpos import YAML_SUFFIXES, Map, ScalarLoc, Seq, is_system_file, load_file, loc_of, plain
 
 TOP_KEYS = ("philtre", "game", "title", "description", "players", "components", "zones", "variables", "dice",
@@ -941,8 +941,7 @@ class _Builder:
         shown_per_seat = frozenset(expr.text for expr in shown if self.compiler.reads_me(expr.text))
         # placed at the text's characters as a scalar's are (its raw text the text itself): a finding gives its column,
         # and its line is the tally's place among them (1 for the first)
-        tallies = tuple(self.compiler.expression(text, ScalarLoc(TALLY_PLACE, i + 1, 1, raw=text), {}, what="a --tally expression",
-                                                 full=text) for i, text in enumerate(self.tally_texts))
+        tallies = tuple(self.tally(text, i) for i, text in enumerate(self.tally_texts))
         check_variable_types(self.compiler)  # (a tally's and the heuristic's checks too; a scenario's checks are its own)
         scenarios = compile_scenarios(self.compiler, d.get("scenarios") or [], self.path, actions)
         scenarios += compile_scenarios(self.compiler, self.extra_scenarios, self.path, actions)
@@ -1751,6 +1750,17 @@ class _Builder:
             exprs.append(self.compiler.expression(k, where, {"p": "player"}, want="num", what="a ranking key"))
         self.compiler.ranking(order, exprs)
         return Winners(order, tuple(exprs), loc)
+
+    def tally(self, text: str, i: int):
+        """The --tally expression ``text``, the ``i``-th (from 0), compiled, its type read with the variables' types
+        known (variable_types): a variable set only to seats or none is a seat there, whose tally's numbers have no mean
+        (a trial's tally of the winning seat printed a mean of seat numbers and an interval reaching -2.30)."""
+        expr = self.compiler.expression(text, ScalarLoc(TALLY_PLACE, i + 1, 1, raw=text), {}, what="a --tally expression", full=text)
+        seen = self.compiler.last_seen
+        if expr.type == ANY and seen is not None and expr.tree is not None:
+            known = {**self.compiler.variable_types, **self.compiler.or_none_types}
+            expr.type = plain_type(Typer(self.compiler, known, frozenset(self.compiler.or_none_types)).type_of(expr.tree, seen))
+        return expr
 
     def heuristic(self):
         """The optional `heuristic`: how well seat `p` stands, a number for agents (None: the game's scoring)."""

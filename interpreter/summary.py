@@ -445,9 +445,10 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
     if teams is not None:  # left out where none are declared: such a summary is as it was
         summary["teams"] = team_summary(results, teams, team)
         mark_agents(summary["teams"]["balance"], agent_names, teams)
-    tallies = [expr.text for expr in getattr(ruleset, "tallies", ())]
+    tallies = [(expr.text, expr.type in NO_MEAN) for expr in getattr(ruleset, "tallies", ())]
     if tallies:  # left out without --tally: such a summary is as it was
-        summary["tallies"] = [tally_row(text, [(r.get("tallies") or {}).get(text) for r in results]) for text in tallies]
+        summary["tallies"] = [tally_row(text, [(r.get("tallies") or {}).get(text) for r in results], seats)
+                              for text, seats in tallies]
     if run is not None:
         summary["run"] = run
     return summary
@@ -469,9 +470,16 @@ def _value_order(value) -> tuple:
     return (0, value, "") if _a_number(value) else (1, 0, json.dumps(value, sort_keys=True))
 
 
-def tally_row(text: str, values: list) -> dict:
+# the types of a --tally expression whose numbers are no quantity (a seat, or none; a word): no mean, spread, least or
+# greatest is told of them, each value's games alone (a trial's tally of the winning seat was told a mean of seat
+# numbers, 2.00, in an interval reaching -2.30)
+NO_MEAN = ("player", "str")
+
+
+def tally_row(text: str, values: list, seats: bool = False) -> dict:
     """One --tally's values over the games (in index order): each value's count and share with its 95% interval (as a
-    win share's: Wilson's), most common first, and for the values that are numbers their mean, spread, least and greatest."""
+    win share's: Wilson's), most common first, and for the values that are numbers their mean, spread, least and
+    greatest, but where the expression gives seats (``seats``: its type is NO_MEAN's), `"seats": true` instead."""
     n = len(values)
     counted: dict = {}  # JSON text -> [value, games]; a list is not hashable, and 1 and true are other values
     for value in values:
@@ -480,7 +488,9 @@ def tally_row(text: str, values: list) -> dict:
     row = {"expression": text, "games": n, "distinct": len(rows),
            "values": [{"value": v, "games": c, "share": c / n, "share_ci": _ci(wilson(c, n))} for v, c in rows]}
     numbers = [v for v in values if _a_number(v)]
-    if numbers:
+    if seats:
+        row["seats"] = True
+    elif numbers:
         m = mean_ci(numbers)
         row["numbers"] = {"games": len(numbers), "mean": m["mean"], "sd": m["sd"], "ci": _ci(m["ci"]),
                           "min": min(numbers), "max": max(numbers), "quartiles": _quartiles(numbers)}

@@ -227,3 +227,45 @@ def test_simulate_prints_the_summary_of_a_tally_of_many_numbers():
     said = result.stdout[result.stdout.index("tally score[0]"):].splitlines()
     assert said[0].endswith(f"30 games; {tally['distinct']} numbers, each one's games in --json):")
     assert said[1].startswith("  min ") and " median " in said[1] and said[2].startswith("  mean ") and len(said) == 3
+
+
+SEATS = """\
+philtre: 1
+game: seats-tally
+players: 3
+variables: {taker: null}
+actions:
+  take:
+    do:
+      - set: {taker: me}
+  pass: {}
+flow:
+  - decide: [take, pass]
+    player: 0
+  - decide: [take, pass]
+    player: 2
+"""
+
+
+def test_a_tally_of_seats_has_no_mean_its_values_alone(tmp_path):
+    """A Mahjong trial's `--tally winner` (a seat, or none for a drawn hand) printed `mean 2.00 (sd 1.73) [-2.30, 6.30]`
+    of seat numbers: where the expression is known to give seats (a variable set only to seats or none, taker; a seat
+    of the language, first(winners)), the table is told, no mean; a number of another kind keeps it."""
+    (tmp_path / "ruleset.yaml").write_text(SEATS, encoding="utf-8")
+    result = run("simulate", tmp_path, "-n", "40", "--no-db", "--json", "--tally", "taker", "--tally", "count(players)")
+    assert result.exit_code == 0, result.output
+    taker, counted = json.loads(result.stdout)["tallies"]
+    assert taker["seats"] is True and "numbers" not in taker, taker
+    assert {v["value"] for v in taker["values"]} <= {0, 2, None} and len(taker["values"]) > 1, taker
+    assert "seats" not in counted and counted["numbers"]["mean"] == 3, counted
+    text = run("simulate", tmp_path, "-n", "40", "--no-db", "--tally", "taker", "--tally", "count(players)").output
+    told = text.split("tally taker ")[1].split("tally count(players)")
+    assert "  value" in told[0] and "mean" not in told[0] and "mean 3.00" in told[1], text
+    from philtre.interpreter.compare import format_comparison
+
+    compared = run("compare", "poison", "--variant", "draw-pile", "-p", "4", "-n", "6", "--batch", "6", "--no-db",
+                   "--workers", "1", "--tally", "first(winners)", "--json")
+    assert compared.exit_code == 0, compared.output
+    report = json.loads(compared.stdout)
+    assert report["base"]["tallies"][0]["seats"] is True
+    assert "\n  mean " not in format_comparison(report), format_comparison(report)
