@@ -962,13 +962,15 @@ def _ask(options, seed: int, record_path=None, single_zones=(), reading: NumberR
     refused = 0  # lines refused in a row at this decision
     commands = 0  # `board` or `help` typed in a row at this decision
     amounts = None  # the line of amounts whose number was typed: a number typed next is its amount
+    refining = None  # a position whose options play asked a word to tell apart: words typed next are read with it
     while True:
         asking = f"{amounts.name} for {amounts.action} ({amounts.low}..{amounts.high})" if amounts else "your choice"
         text = _line(seed, record_path, asking).strip()
         if amounts is not None and NUMBER.fullmatch(text):
             found = amounts.amount(int(text)) or amounts.refused(text)
         else:
-            found = read_listed(text, lines, options, single_zones, again=text == asked, reading=reading, forbidden=forbidden)
+            found = read_listed(text, lines, options, single_zones, again=text == asked, reading=reading, forbidden=forbidden,
+                                refining=refining)
         if isinstance(found, Amounts):  # its number (or its words): the amount is asked, the board left on the screen
             amounts, refused, commands = found, 0, 0  # (a line taken: the lines refused in a row start again)
             continue
@@ -986,7 +988,7 @@ def _ask(options, seed: int, record_path=None, single_zones=(), reading: NumberR
             continue
         if isinstance(found, str):
             click.echo(found if refused else f"{found}\n  ({LEAVING})", err=True)
-            asked, refused = text, refused + 1
+            asked, refused, refining = text, refused + 1, getattr(found, "refines", None)
             _stop_unless_typed(refused, decision, found, seed, record_path)
             continue
         listed = len(lines) == len(options)  # (numbers are the options' own)

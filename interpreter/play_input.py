@@ -42,19 +42,44 @@ NUMBER = re.compile(r"[-+]?\d+")  # a whole number as a word of a position: -2, 
 NUMBERISH = re.compile(r"[-+\d]*\d[-+\d]*")  # digits and signs: a number meant, maybe mistyped (--2, 1-)
 
 
+class Refused(str):
+    """A message refusing a line, which says how the next line is read: ``refines``, the line of a position whose
+    options play asked a word to tell apart (`2 0`), which a line of words alone typed next is read with."""
+
+    def __new__(cls, text: str, refines: str | None = None):
+        said = super().__new__(cls, text)
+        said.refines = refines
+        return said
+
+
 def match_choice(text: str, options, single_zones=(), again: bool = False, reading: NumberReading | None = None,
-                 forbidden=None):
+                 forbidden=None, refining: str | None = None):
     """The option ``text`` names, or a message saying why none or several match; options written as listed, a zone of
     ``single_zones`` by its bare name; ``again``: ``text`` is the line just refused, typed again (a number asked about
     is then the option's number); ``reading``: how the seat said such a number is read; ``forbidden``: text -> why the
-    rules rule out the option it names ('' if none: _forbidding). Where an action labels its choices (`label:`, in
-    ``single_zones.chosen_labels``), a line naming no option as listed is read again with the values as the records keep them
-    (`rob h=4` for rob(h=ore 10)); the message said is the one of the options as listed."""
+    rules rule out the option it names ('' if none: _forbidding); ``refining``: the position typed before, whose
+    options play asked a word to tell apart (a Refused's ``refines``), which ``text`` adds words to where it is words
+    alone (a trial's `green`, typed as asked after `2 0`, was read alone and matched 7 options anywhere). Where an
+    action labels its choices (`label:`, in ``single_zones.chosen_labels``), a line naming no option as listed is read
+    again with the values as the records keep them (`rob h=4` for rob(h=ore 10)); the message said is the one of the
+    options as listed."""
+    if refining is not None and _adds_words(text, options):
+        found = match_choice(f"{refining} {text}", options, single_zones, False, reading, forbidden)
+        return Refused(found, getattr(found, "refines", None) or refining) if isinstance(found, str) else found
     found = _as_listed(text, options, single_zones, again, reading, forbidden)
     if isinstance(found, str) and getattr(single_zones, "chosen_labels", None):
         valued = _as_listed(text, options, single_zones.but(chosen_labels={}), again, reading, forbidden)
         return found if isinstance(valued, str) else valued
     return found
+
+
+def _adds_words(text: str, options) -> bool:
+    """Whether ``text``, typed after play asked for a word to tell apart the options at a position, adds words to that
+    position: words, not an option's number, a new position (two numbers or more), an option written out, nor an
+    action none of whose options places a piece (`pass`)."""
+    words = text.replace(",", " ").split()
+    return (bool(_words(text)) and _option_number(text) is None and "(" not in text and "[" not in text
+            and sum(bool(NUMBER.fullmatch(w)) for w in words) < 2 and not _names_unplaced_action(words, options))
 
 
 def _as_listed(text: str, options, single_zones=(), again: bool = False, reading: NumberReading | None = None,
@@ -481,9 +506,10 @@ def _by_position(words: list, options, single_zones=(), forbidden=None):
         return (f"none of the {len(there)} options at {_cell_said(x, y, single_zones)} rot={rot} has the word{'s' if len(typed) > 1 else ''} "
                 f"{_said_back(' '.join(typed))}{_telling_apart(there, single_zones) if len(there) > 1 else ''}"
                 f"{_placement_forbidden(words, forbidden)}: type a number: {_listing(there, options, single_zones)}")
-    if len(matches) > 1:
-        return (f"{len(matches)} options are at that position; add a word that tells them apart{_telling_apart(matches, single_zones)} "
-                f"or type a number: {_listing(matches, options, single_zones)}")
+    if len(matches) > 1:  # (the next line, words alone, is read with this one: Refused.refines)
+        return Refused(f"{len(matches)} options are at that position; add a word that tells them apart{_telling_apart(matches, single_zones)}: "
+                       f"typed alone, it is read with {_cell_said(x, y, single_zones)}{'' if _all_at_rot_zero(options) else f' rot={rot}'}; "
+                       f"or type a number: {_listing(matches, options, single_zones)}", " ".join(words))
     return matches[0]
 
 
@@ -1800,12 +1826,12 @@ def _count(options) -> int:
 
 
 def read_listed(text: str, lines: list, options, single_zones=(), again: bool = False, reading: NumberReading | None = None,
-                forbidden=None):
+                forbidden=None, refining: str | None = None):
     """What ``text`` names where the options are listed as ``lines`` (listing): an option, a line of amounts (Amounts:
     its number typed, or its words without an amount, `bid`), or a message; numbers are the lines' numbers, words are
     read as match_choice reads them."""
     if len(lines) == len(options):
-        return match_choice(text, options, single_zones, again, reading, forbidden)
+        return match_choice(text, options, single_zones, again, reading, forbidden, refining)
     number = _option_number(text)
     if number is not None:
         return _by_line_number(number, lines, options, single_zones)
@@ -1814,7 +1840,7 @@ def read_listed(text: str, lines: list, options, single_zones=(), again: bool = 
              | {line.action.lower()}]
     if len(named) == 1:  # `bid`, or the line as listed: its amount is asked
         return named[0]
-    return match_choice(text, Listed(options, lines), single_zones, again, None, forbidden)
+    return match_choice(text, Listed(options, lines), single_zones, again, None, forbidden, refining)
 
 
 def _by_line_number(number: str, lines: list, options, single_zones=()):

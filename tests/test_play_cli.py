@@ -2124,8 +2124,8 @@ def test_options_at_one_position_differing_in_another_argument_are_told_apart_by
     game = Game(load_ruleset(str(path)), 2, seed=1)
     options = game.options(0)
     said = choose("0 0 0", options)
-    assert said.startswith("2 options are at that position; add a word that tells them apart (flip=false, flip=true) "
-                           "or type a number: "), said
+    assert said.startswith("2 options are at that position; add a word that tells them apart (flip=false, flip=true): "
+                           "typed alone, it is read with x=0 y=0 rot=0; or type a number: "), said
     assert choose("0 0 0 flip=true", options) is next(o for o in options if dict(o.args)["flip"] is True)
     said = choose("at=(x=0, y=0, rot=0) tile", options)  # the position as listed, and a word of the piece
     assert said.startswith("2 options match; write more of one: ") and "flip=false (option 1), flip=true (option 5)" in said, said

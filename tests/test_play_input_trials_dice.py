@@ -1,0 +1,59 @@
+"""`philtre play`'s reading of a line typed at a placement, as trials of 2026-12-07 typed it (dice drafted onto a
+window whose pieces never turn, tiles named by hyphenated words): a word added where play asked for one, a number of
+the piece among a position's, a position in brackets beside words, a number that is no whole number, a part of a word."""
+
+from __future__ import annotations
+
+from test_cli import philtre
+
+DICE = """\
+philtre: 1
+game: dice-window
+players: 1
+components:
+  die:
+    attributes: {colour: [blue, green, red], pips: [1, 4, 5]}
+    copies: "1 if (colour == 'red') == (pips == 1) else 0"
+    derive: {cells: "[colour]"}
+    start: pool
+zones:
+  pool: {}
+  window: {grid: {resolution: 1, width: 3, height: 3, turns: false}}
+actions:
+  draft:
+    choose: {die: pool, at: "placements(window, die)"}
+    if: at.y == 0 or at.x == 0
+    do:
+      - place: {piece: die, to: window, at: at}
+  pass: {}
+flow:
+  - decide: [draft, pass]
+    player: 0
+"""
+
+
+def _played(tmp_path, typed: str):
+    """The one decision of a game of DICE played with the lines ``typed`` piped in: the run."""
+    (tmp_path / "ruleset.yaml").write_text(DICE, encoding="utf-8")
+    return philtre("play", tmp_path, "--seed", "1", stdin=typed, timeout=60)
+
+
+def test_a_word_typed_after_play_asked_for_one_is_read_with_the_position(tmp_path):
+    """A trial: `2 0` was told that 4 options were there, "add a word that tells them apart (..., green, ...)";
+    `green`, typed next as asked, was read alone and matched 7 options all over the window. Words typed next are read
+    with the position, as often as play asks again."""
+    result = _played(tmp_path, "2 0\ngreen\npips=4\n")
+    assert result.returncode == 0, result.stderr
+    assert "add a word that tells them apart (blue pips=4, blue pips=5, green pips=4, green pips=5, red): typed alone, " \
+           "it is read with x=2 y=0; or type a number: " in result.stderr
+    assert "2 options are at that position; add a word that tells them apart (pips=4, pips=5)" in result.stderr
+    assert "= draft(die=die green pips=4, at=(x=2, y=0))" in result.stderr
+    # a line that is no word added is read alone: an action that places nothing, an option's number, a new position
+    for typed, chosen in (("pass", "= pass()"), ("23", "= draft(die=die red pips=1, at=(x=2, y=0))"),
+                          ("1 0 red", "= draft(die=die red pips=1, at=(x=1, y=0))")):
+        result = _played(tmp_path, f"2 0\n{typed}\n")
+        assert result.returncode == 0 and chosen in result.stderr, (typed, result.stderr[-600:], result.stderr)
+    # a word no option there has is said so, at that position, and the next word is still read with it
+    result = _played(tmp_path, "2 0\nyellow\nred\n")
+    assert "none of the 5 options at x=2 y=0 rot=0 has the word 'yellow'" in result.stderr
+    assert result.returncode == 0 and "= draft(die=die red pips=1, at=(x=2, y=0))" in result.stderr
