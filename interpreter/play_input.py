@@ -480,9 +480,12 @@ def _a_position(value) -> bool:
     return isinstance(value, dict) and {"x", "y", "rot"} <= set(value)
 
 
-def _by_position(words: list, options, single_zones=(), forbidden=None):
+def _by_position(words: list, options, single_zones=(), forbidden=None, read_other: bool = True):
     """The placement at the position 'x y rot' among ``words`` ('x y' where the options there have one rot), the
-    others words of its label (a piece's: i=4, standard); ``forbidden``: why the rules rule out a placement there."""
+    others words of its label (a piece's: i=4, standard); ``forbidden``: why the rules rule out a placement there;
+    ``read_other``: three numbers typed on grids whose pieces never turn may be read with one the piece's
+    (_number_of_the_piece); not where the third was put in for the one rot of the cell (_by_cell), nor where the
+    rules' reasons are sought for the position as typed (ruled_out)."""
     typo = next((w for w in words if NUMBERISH.fullmatch(w) and not NUMBER.fullmatch(w)), None)
     if typo is not None:
         return f"{_said_back(typo)} is not a number: type an option's number, or {_position_hint(options, 'as ', single_zones)}"
@@ -498,19 +501,93 @@ def _by_position(words: list, options, single_zones=(), forbidden=None):
     x, y, rot = numbers
     there = _at_position(options, x, y, rot)
     matches = _with_words(others, there, single_zones)
+    if read_other and _never_turns(single_zones):  # `red 1 2 0`: the die's 1, then x y, where no rot tells anything
+        read = _number_of_the_piece(words, matches, options, single_zones, forbidden)
+        if read is not None:
+            return read
+    read_as = _read_as(words, options, single_zones) if read_other and _never_turns(single_zones) else ""
     if not there:
         return (f"no legal option at {_cell_said(x, y, single_zones)} rot={rot}"
-                f"{_placement_forbidden(words, forbidden) or _off_board(x, y, single_zones) or _other_turns(options, x, y, single_zones)}")
+                f"{_placement_forbidden(words, forbidden) or _off_board(x, y, single_zones) or _other_turns(options, x, y, single_zones)}{read_as}")
     if not matches:  # (the position has options, the words none of them: they are not "no legal option there")
         typed = [w for w in words if not NUMBER.fullmatch(w)]  # (as typed: 'L5', not the 'l5' words are matched as)
         return (f"none of the {len(there)} options at {_cell_said(x, y, single_zones)} rot={rot} has the word{'s' if len(typed) > 1 else ''} "
                 f"{_said_back(' '.join(typed))}{_telling_apart(there, single_zones) if len(there) > 1 else ''}"
-                f"{_placement_forbidden(words, forbidden)}: type a number: {_listing(there, options, single_zones)}")
+                f"{_placement_forbidden(words, forbidden)}{read_as}: type a number: {_listing(there, options, single_zones)}")
     if len(matches) > 1:  # (the next line, words alone, is read with this one: Refused.refines)
         return Refused(f"{len(matches)} options are at that position; add a word that tells them apart{_telling_apart(matches, single_zones)}: "
                        f"typed alone, it is read with {_cell_said(x, y, single_zones)}{'' if _all_at_rot_zero(options) else f' rot={rot}'}; "
                        f"or type a number: {_listing(matches, options, single_zones)}", " ".join(words))
     return matches[0]
+
+
+def _never_turns(single_zones=()) -> bool:
+    """Whether every grid of the ruleset is one whose pieces never turn (`turns: false`): a rot typed there tells
+    nothing, always 0."""
+    boards, still = getattr(single_zones, "boards", {}), getattr(single_zones, "still", frozenset())
+    return bool(boards) and set(boards) <= still
+
+
+def _number_of_the_piece(words: list, matches: list, options, single_zones=(), forbidden=None):
+    """For three numbers typed on grids whose pieces never turn, where the first or the last is a number the piece (or
+    another argument) holds, pips=1 of die red pips=1, and the other two a position where such options lie: the line
+    read so where 'x y rot' cannot be meant (a rot other than 0: `2 0 4` as `2 0 pips=4`); else the readings, to choose
+    between (a move is final): `red 1 2 0` was read as x=1 y=2 rot=0 by a trial, and refused, where it meant
+    `red pips=1 2 0`; `1 1 0` may mean x=1 y=1. ``matches``: what 'x y rot' names. None where no number is read so."""
+    at = [i for i, w in enumerate(words) if NUMBER.fullmatch(w)]
+    readings = []  # (the words read so, the number as the option holds it: pips=1, x, y, the options so named)
+    for piece, x, y in ((at[0], at[1], at[2]), (at[2], at[0], at[1])):
+        number = str(_whole(words[piece]))
+        others = {w for w in _words(" ".join(words[:piece] + words[piece + 1:])) if not NUMBER.fullmatch(w)}
+        held = [o for o in _with_words(others, _at_position(options, _whole(words[x]), _whole(words[y]), None), single_zones)
+                if _named_number(number, o, single_zones)]
+        if held:
+            named = _named_number(number, held[0], single_zones)
+            readings.append(([*words[:piece], named, *words[piece + 1:]], named, words[x], words[y], held))
+    if not readings:
+        return None
+    if _whole(words[at[2]]) != 0 and len(readings) == 1:  # (no rot but 0 is offered: 'x y rot' names nothing)
+        return _by_position(readings[0][0], options, single_zones, forbidden)
+    said, x, y, rot = _said_back(" ".join(words)), words[at[0]], words[at[1]], words[at[2]]
+    ways = [f"as {named} at x={px} y={py}" for _, named, px, py, _ in readings]
+    forms = [" ".join(read) for read, *_ in readings]
+    named = list(dict.fromkeys(o for *_, held in readings for o in held))
+    if matches:
+        ways.insert(0, f"as x={x} y={y} rot={rot}")
+        forms.insert(0, " ".join(w for i, w in enumerate(words) if i != at[2]))
+        said = f"{said} reads {len(ways)} ways where pieces never turn:"
+        named = list(dict.fromkeys(matches + named))
+    else:
+        why = _placement_forbidden(words, forbidden) or _off_board(_whole(x), _whole(y), single_zones)
+        said = f"{said}: no legal option at {_cell_said(_whole(x), _whole(y), single_zones)} rot={rot}{why}; read"
+    return (f"{said} {', or '.join(ways)}: type {' or '.join(forms)}, or {_a_number_of(options)}: "
+            f"{_listing(named, options, single_zones)}")
+
+
+def _named_number(number: str, option, single_zones=()) -> str:
+    """The number ``number`` as ``option`` holds it beside its position, with its name, pips=1 of die red pips=1, or
+    n=6 of an argument n; '' where it holds none such."""
+    for (name, value), (_, shown) in zip(option.args, option.argument_texts(None, single_zones)):
+        if _a_position(value):
+            continue
+        if type(value) is int and str(value) == number:
+            return f"{name}={number}"
+        named = next((w for w in _words(shown) if "=" in w and w.partition("=")[2] == number), None)
+        if named is not None:
+            return named
+    return ""
+
+
+def _read_as(words: list, options, single_zones=()) -> str:
+    """For three numbers read as 'x y rot' on grids whose pieces never turn, where an option holds the first or the
+    last as a number of its piece: how they were read, and how to write that number; else ''."""
+    at = [i for i, w in enumerate(words) if NUMBER.fullmatch(w)]
+    for piece in (at[0], at[2]):
+        named = next((n for o in options if (n := _named_number(str(_whole(words[piece])), o, single_zones))), "")
+        if named:
+            return (f" (read as x={words[at[0]]} y={words[at[1]]} rot={words[at[2]]}; for {named.partition('=')[0]} "
+                    f"{words[piece]}, write {named})")
+    return ""
 
 
 def _cell_said(x: int, y: int, single_zones=()) -> str:
@@ -548,7 +625,7 @@ def _by_cell(numbers: list, words: list, options, single_zones=(), forbidden=Non
     rots = _rots_at(options, x, y)
     if len(rots) == 1:
         after = [i for i, w in enumerate(words) if NUMBER.fullmatch(w)][1] + 1  # (the rot goes after the y)
-        return _by_position([*words[:after], str(rots[0]), *words[after:]], options, single_zones, forbidden)
+        return _by_position([*words[:after], str(rots[0]), *words[after:]], options, single_zones, forbidden, read_other=False)
     typed = _said_back(" ".join(words))
     if not rots:
         return f"{typed}: no legal option at {_cell_said(x, y, single_zones)}{_placement_forbidden(words, forbidden) or _off_board(x, y, single_zones)}"
@@ -588,9 +665,8 @@ def _other_turns(options, x: int, y: int, single_zones=()) -> str:
     rots = _rots_at(options, x, y)
     if not rots:
         return ""
-    boards, still = getattr(single_zones, "boards", {}), getattr(single_zones, "still", frozenset())
-    if boards and set(boards) <= still:  # (with a grid that turns beside it, the option's grid is not known here)
-        grids = " and ".join(sorted(boards))
+    if _never_turns(single_zones):  # (with a grid that turns beside it, the option's grid is not known here)
+        grids = " and ".join(sorted(single_zones.boards))
         return f" (pieces on {grids} never turn, `turns: false`: rot is always 0; type {x} {y})"
     return (f" (at x={x} y={y}: rot {', '.join(map(str, rots))}; a piece that looks the same turned is offered at the "
             "least rot that gives it)")

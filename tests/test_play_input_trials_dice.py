@@ -5,6 +5,7 @@ the piece among a position's, a position in brackets beside words, a number that
 from __future__ import annotations
 
 from test_cli import philtre
+from test_play_input_trials_grid import _asked
 
 DICE = """\
 philtre: 1
@@ -57,3 +58,29 @@ def test_a_word_typed_after_play_asked_for_one_is_read_with_the_position(tmp_pat
     result = _played(tmp_path, "2 0\nyellow\nred\n")
     assert "none of the 5 options at x=2 y=0 rot=0 has the word 'yellow'" in result.stderr
     assert result.returncode == 0 and "= draft(die=die red pips=1, at=(x=2, y=0))" in result.stderr
+
+
+def test_three_numbers_where_pieces_never_turn_read_one_as_the_pieces_where_an_option_holds_it(tmp_path):
+    """A trial: `red 1 2 0`, the red 1 at 2 0 on a window whose dice never turn, was read as x=1 y=2 rot=0 and refused.
+    Where the first or the last number is one an option's piece holds, beside a position that has such options, the
+    line is read so where no rot but 0 is meant (`2 0 green 4`), else play asks which reading is meant (a move is
+    final), with the form of each; where none is, the refusal says how it read the numbers and how to write pips=1."""
+    result = _played(tmp_path, "red 1 2 0\nred pips=1 2 0\n")
+    assert result.returncode == 0, result.stderr
+    assert ("'red 1 2 0': no legal option at x=1 y=2 rot=0: the rules forbid draft(die=die red pips=1, at=(x=1, y=2)) "
+            "now (the if of draft, line 16: at.y == 0 or at.x == 0); read as pips=1 at x=2 y=0: type red pips=1 2 0, or an "
+            "option's number: 23. draft(die=die red pips=1, at=(x=2, y=0))") in result.stderr
+    assert "= draft(die=die red pips=1, at=(x=2, y=0))" in result.stderr
+    found = _asked(tmp_path, "2 0 green 4")  # (rot 4 is never offered: the 4 is the die's)
+    assert not isinstance(found, str) and found.label() == "draft(die=die green pips=4, at=(x=2, y=0, rot=0))", found
+    said = _asked(tmp_path, "red 1 0 0")
+    assert said.startswith("'red 1 0 0' reads 2 ways where pieces never turn: as x=1 y=0 rot=0, or as pips=1 at x=0 y=0: "
+                           "type red 1 0 or red pips=1 0 0, or an option's number: 22. draft(die=die red pips=1, at=(x=1, "
+                           "y=0"), said
+    assert "; 21. draft(die=die red pips=1, at=(x=0, y=0" in said
+    assert _asked(tmp_path, "2 0 0").startswith("5 options are at that position")  # (no die shows a 2 or a 0)
+    assert _asked(tmp_path, "blue 1 2 0").endswith("(read as x=1 y=2 rot=0; for pips 1, write pips=1)")
+    # where the grid turns, three numbers are x y rot, as ever
+    (tmp_path / "ruleset.yaml").write_text(DICE.replace(", turns: false", ""), encoding="utf-8")
+    said = _asked(tmp_path, "red 1 2 0")
+    assert said.startswith("no legal option at x=1 y=2 rot=0: the rules forbid") and "pips=1" not in said.split(")")[-1], said
