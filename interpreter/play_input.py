@@ -93,7 +93,7 @@ def _as_listed(text: str, options, single_zones=(), again: bool = False, reading
         return _by_number(number, text.strip() == number and not again, options, single_zones, reading, forbidden)
     position = _typed_position(text, options, single_zones)
     if position is not None:  # (3, 2) or [3, 2] as 3 2; d3 90 as 3 2 90 where the board names its cells
-        return _by_position(position, options, single_zones, forbidden)
+        return _by_position(position[0], options, single_zones, forbidden, position[1])
     if not _places(options) or "(" in text or _names_unplaced_action(words, options):  # an option as listed, bid(q=7, f=3), or its words: bid q=7 f=3
         return _by_label(text, options, single_zones, forbidden)
     if "=" in text and sum(bool(NUMBER.fullmatch(w)) for w in words) not in (2, 3):  # words of a piece, no position: i=4 form=2
@@ -104,18 +104,28 @@ def _as_listed(text: str, options, single_zones=(), again: bool = False, reading
 
 
 BRACKETED = re.compile(r"\s*[(\[]\s*([-+]?\d+)\s*,?\s*([-+]?\d+)\s*(?:,?\s*([-+]?\d+)\s*)?[)\]]\s*")  # (3, 2), [3, 2, 90]
+BRACKETED_AMONG = re.compile(r"(?<!\w)[(\[]\s*([-+]?\d+)\s*,?\s*([-+]?\d+)\s*(?:,?\s*([-+]?\d+)\s*)?[)\]]")  # [3, 2] red
 
 
-def _typed_position(text: str, options, single_zones=()) -> list | None:
+def _typed_position(text: str, options, single_zones=()) -> tuple | None:
     """The words of a position typed as 'x y rot' reads it, for one typed otherwise: x y (and rot) in brackets, (3, 2)
     or [3, 2], as the options write a position less its names (a trial's `(3, 2)` matched the options holding a 3 and
-    a 2 in either order); a cell named by a board's labels followed by more words, d3 90 (d3 alone is read as the
-    options' words, which hold it); None for another line, and where an option is written so ([1, 2], a list)."""
+    a 2 in either order), alone or beside words (`(3, 2) red`, read as `3 2 red`); a cell named by a board's labels
+    followed by more words, d3 90 (d3 alone is read as the options' words, which hold it); None for another line, and
+    where an option is written so ([1, 2], a list). With which of three numbers may be the piece's (_by_position's
+    ``piece_at``): none where the line wrote the position so, but the third beside a bracketed x y (`red (2, 0) 1`)."""
     if not _places(options):
         return None
     bracketed = BRACKETED.fullmatch(text)
     if bracketed is not None:
-        return None if _written_as(text, options, single_zones) else [n for n in bracketed.groups() if n is not None]
+        return None if _written_as(text, options, single_zones) else ([n for n in bracketed.groups() if n is not None], ())
+    inside = BRACKETED_AMONG.search(text)  # `(2, 0) green`, `[2, 0] blue pips=4`: read as `2 0 green` (a trial's named
+    # the options at (0, 2) too, as the words 2 and 0 in either order)
+    before, after = (text[:inside.start()], text[inside.end():]) if inside is not None else ("", "")
+    if (inside is not None and _words(before + after) and not before.rstrip().endswith("=")  # (at=[1, 0]: _position_as_list)
+            and not _written_as(inside.group(0), options, single_zones)):
+        numbers = [n for n in inside.groups() if n is not None]  # (first: the position's x y, then the words)
+        return [*numbers, *before.replace(",", " ").split(), *after.replace(",", " ").split()], (2,) if len(numbers) == 2 else ()
     labels = getattr(single_zones, "labels", None)
     words = text.split()
     if labels is None or len(words) < 2:
@@ -123,7 +133,7 @@ def _typed_position(text: str, options, single_zones=()) -> list | None:
     cells = [labels.read(w) for w in words]
     if sum(cell is not None for cell in cells) != 1 or not any(NUMBER.fullmatch(w) for w in words):
         return None
-    return [part for w, cell in zip(words, cells) for part in ([str(cell[0]), str(cell[1])] if cell else [w])]
+    return [part for w, cell in zip(words, cells) for part in ([str(cell[0]), str(cell[1])] if cell else [w])], ()
 
 
 def _wordless(text: str, options, single_zones=()):
@@ -480,12 +490,12 @@ def _a_position(value) -> bool:
     return isinstance(value, dict) and {"x", "y", "rot"} <= set(value)
 
 
-def _by_position(words: list, options, single_zones=(), forbidden=None, read_other: bool = True):
+def _by_position(words: list, options, single_zones=(), forbidden=None, piece_at: tuple = (0, 2)):
     """The placement at the position 'x y rot' among ``words`` ('x y' where the options there have one rot), the
     others words of its label (a piece's: i=4, standard); ``forbidden``: why the rules rule out a placement there;
-    ``read_other``: three numbers typed on grids whose pieces never turn may be read with one the piece's
-    (_number_of_the_piece); not where the third was put in for the one rot of the cell (_by_cell), nor where the
-    rules' reasons are sought for the position as typed (ruled_out)."""
+    ``piece_at``: which of three numbers typed on grids whose pieces never turn, the first and the last, may be read as
+    the piece's (_number_of_the_piece); none where the third was put in for the one rot of the cell (_by_cell), where
+    the rules' reasons are sought for the position as typed (ruled_out), or where the line wrote its position so."""
     typo = next((w for w in words if NUMBERISH.fullmatch(w) and not NUMBER.fullmatch(w)), None)
     if typo is not None:
         return f"{_said_back(typo)} is not a number: type an option's number, or {_position_hint(options, 'as ', single_zones)}"
@@ -501,11 +511,11 @@ def _by_position(words: list, options, single_zones=(), forbidden=None, read_oth
     x, y, rot = numbers
     there = _at_position(options, x, y, rot)
     matches = _with_words(others, there, single_zones)
-    if read_other and _never_turns(single_zones):  # `red 1 2 0`: the die's 1, then x y, where no rot tells anything
-        read = _number_of_the_piece(words, matches, options, single_zones, forbidden)
+    if piece_at and _never_turns(single_zones):  # `red 1 2 0`: the die's 1, then x y, where no rot tells anything
+        read = _number_of_the_piece(words, matches, options, single_zones, forbidden, piece_at)
         if read is not None:
             return read
-    read_as = _read_as(words, options, single_zones) if read_other and _never_turns(single_zones) else ""
+    read_as = _read_as(words, options, single_zones, piece_at) if piece_at and _never_turns(single_zones) else ""
     if not there:
         return (f"no legal option at {_cell_said(x, y, single_zones)} rot={rot}"
                 f"{_placement_forbidden(words, forbidden) or _off_board(x, y, single_zones) or _other_turns(options, x, y, single_zones)}{read_as}")
@@ -528,15 +538,18 @@ def _never_turns(single_zones=()) -> bool:
     return bool(boards) and set(boards) <= still
 
 
-def _number_of_the_piece(words: list, matches: list, options, single_zones=(), forbidden=None):
+def _number_of_the_piece(words: list, matches: list, options, single_zones=(), forbidden=None, piece_at: tuple = (0, 2)):
     """For three numbers typed on grids whose pieces never turn, where the first or the last is a number the piece (or
     another argument) holds, pips=1 of die red pips=1, and the other two a position where such options lie: the line
     read so where 'x y rot' cannot be meant (a rot other than 0: `2 0 4` as `2 0 pips=4`); else the readings, to choose
     between (a move is final): `red 1 2 0` was read as x=1 y=2 rot=0 by a trial, and refused, where it meant
-    `red pips=1 2 0`; `1 1 0` may mean x=1 y=1. ``matches``: what 'x y rot' names. None where no number is read so."""
+    `red pips=1 2 0`; `1 1 0` may mean x=1 y=1. ``matches``: what 'x y rot' names; ``piece_at``: which of the
+    numbers, the first (0) or the last (2), may be the piece's. None where no number is read so."""
     at = [i for i, w in enumerate(words) if NUMBER.fullmatch(w)]
     readings = []  # (the words read so, the number as the option holds it: pips=1, x, y, the options so named)
     for piece, x, y in ((at[0], at[1], at[2]), (at[2], at[0], at[1])):
+        if at.index(piece) not in piece_at:
+            continue
         number = str(_whole(words[piece]))
         others = {w for w in _words(" ".join(words[:piece] + words[piece + 1:])) if not NUMBER.fullmatch(w)}
         held = [o for o in _with_words(others, _at_position(options, _whole(words[x]), _whole(words[y]), None), single_zones)
@@ -578,11 +591,11 @@ def _named_number(number: str, option, single_zones=()) -> str:
     return ""
 
 
-def _read_as(words: list, options, single_zones=()) -> str:
+def _read_as(words: list, options, single_zones=(), piece_at: tuple = (0, 2)) -> str:
     """For three numbers read as 'x y rot' on grids whose pieces never turn, where an option holds the first or the
     last as a number of its piece: how they were read, and how to write that number; else ''."""
     at = [i for i, w in enumerate(words) if NUMBER.fullmatch(w)]
-    for piece in (at[0], at[2]):
+    for piece in (at[i] for i in piece_at):
         named = next((n for o in options if (n := _named_number(str(_whole(words[piece])), o, single_zones))), "")
         if named:
             return (f" (read as x={words[at[0]]} y={words[at[1]]} rot={words[at[2]]}; for {named.partition('=')[0]} "
@@ -625,7 +638,7 @@ def _by_cell(numbers: list, words: list, options, single_zones=(), forbidden=Non
     rots = _rots_at(options, x, y)
     if len(rots) == 1:
         after = [i for i, w in enumerate(words) if NUMBER.fullmatch(w)][1] + 1  # (the rot goes after the y)
-        return _by_position([*words[:after], str(rots[0]), *words[after:]], options, single_zones, forbidden, read_other=False)
+        return _by_position([*words[:after], str(rots[0]), *words[after:]], options, single_zones, forbidden, piece_at=())
     typed = _said_back(" ".join(words))
     if not rots:
         return f"{typed}: no legal option at {_cell_said(x, y, single_zones)}{_placement_forbidden(words, forbidden) or _off_board(x, y, single_zones)}"

@@ -30,7 +30,7 @@ def ruled_out(game, seat: int, text: str, legal, single_zones=(), placed: bool =
     if not others:
         return ""
     written = single_zones if written is None else written
-    found = _by_position(text.split(), others, single_zones, read_other=False) if placed else _by_label(text, others, single_zones)
+    found = _by_position(text.split(), others, single_zones, piece_at=()) if placed else _by_label(text, others, single_zones)
     if isinstance(found, Option):
         return forbids(game, seat, found, written)
     if placed:  # (several at the position with its words: a chiral piece's flip=false and flip=true, each forbidden)

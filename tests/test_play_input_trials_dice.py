@@ -84,3 +84,23 @@ def test_three_numbers_where_pieces_never_turn_read_one_as_the_pieces_where_an_o
     (tmp_path / "ruleset.yaml").write_text(DICE.replace(", turns: false", ""), encoding="utf-8")
     said = _asked(tmp_path, "red 1 2 0")
     assert said.startswith("no legal option at x=1 y=2 rot=0: the rules forbid") and "pips=1" not in said.split(")")[-1], said
+
+
+def test_a_position_in_brackets_beside_words_is_read_as_x_then_y(tmp_path):
+    """A trial: `(2, 0) green` and `[2, 0] blue pips=4`, refused, named the options at (0, 2) too, read as two loose
+    numbers, where `2 0 blue pips=4` was told the clear "no legal option at x=2 y=0": every written form of a position
+    beside words is read as x then y, with the same message."""
+    result = _played(tmp_path, "(1, 2) red\n[2, 0] green pips=4\n")
+    assert result.returncode == 0, result.stderr
+    assert ("'1 2 red': no legal option at x=1 y=2: the rules forbid draft(die=die red pips=1, at=(x=1, y=2)) now "
+            "(the if of draft, line 16: at.y == 0 or at.x == 0)") in result.stderr
+    assert "= draft(die=die green pips=4, at=(x=2, y=0))" in result.stderr
+    for typed in ("(1, 2) red", "red [1, 2]", "(1 2) red", "red 1, 2", "[1, 2, 0] red"):
+        said = _asked(tmp_path, typed)
+        assert "no legal option at x=1 y=2" in said and "the rules forbid draft(die=die red pips=1, at=(x=1, y=2" in said, said
+        assert "x=2, y=1" not in said, said
+    assert "read as pips=1" not in _asked(tmp_path, "[1, 2, 0] red")  # (x y rot written so: no number the die's)
+    found = _asked(tmp_path, "red 1 (2, 0)")  # (the position written so: the 1 beside it is the die's)
+    assert not isinstance(found, str) and found.label().startswith("draft(die=die red pips=1, at=(x=2, y=0"), found
+    said = _asked(tmp_path, "(0, 2) green")
+    assert said.startswith("2 options are at that position") and "x=2, y=0" not in said, said
