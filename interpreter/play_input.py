@@ -40,6 +40,7 @@ def _value_form(option, number: str) -> str:
 SAID_BACK = 120  # characters of a typed line said back in a message (an option written out whole is said whole)
 NUMBER = re.compile(r"[-+]?\d+")  # a whole number as a word of a position: -2, 0, +1
 NUMBERISH = re.compile(r"[-+\d]*\d[-+\d]*")  # digits and signs: a number meant, maybe mistyped (--2, 1-)
+FRACTION = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")  # 2.5, 1e400: a number, no whole one
 
 
 class Refused(str):
@@ -98,7 +99,7 @@ def _as_listed(text: str, options, single_zones=(), again: bool = False, reading
         return _by_label(text, options, single_zones, forbidden)
     if "=" in text and sum(bool(NUMBER.fullmatch(w)) for w in words) not in (2, 3):  # words of a piece, no position: i=4 form=2
         return _by_label(text, options, single_zones, forbidden)
-    if not any(NUMBERISH.fullmatch(w) for w in words):  # `pass`, `place`, `foo`: words alone, read as on any board
+    if not any(NUMBERISH.fullmatch(w) or _fraction(w, options, single_zones) for w in words):  # `pass`, `place`, `foo`: words alone, read as on any board
         return _by_label(text, options, single_zones, forbidden)
     return _by_position(words, options, single_zones, forbidden)
 
@@ -499,6 +500,11 @@ def _by_position(words: list, options, single_zones=(), forbidden=None, piece_at
     typo = next((w for w in words if NUMBERISH.fullmatch(w) and not NUMBER.fullmatch(w)), None)
     if typo is not None:
         return f"{_said_back(typo)} is not a number: type an option's number, or {_position_hint(options, 'as ', single_zones)}"
+    fraction = next((w for w in words if _fraction(w, options, single_zones)), None)
+    if fraction is not None:  # (a trial's `2.5 0` was told it "has 1 number, not a position")
+        whole = "two whole numbers, x y" if _all_at_rot_zero(options) else "whole numbers, x y and rot"
+        return (f"{_said_back(fraction)} is no whole number: a position is {whole}; type an option's number, or "
+                f"{_position_hint(options, 'as ', single_zones)}")
     numbers = [_whole(w) for w in words if NUMBER.fullmatch(w)]
     others = {w for w in _words(" ".join(words)) if not NUMBER.fullmatch(w)}
     if None in numbers:
@@ -529,6 +535,12 @@ def _by_position(words: list, options, single_zones=(), forbidden=None, piece_at
                        f"typed alone, it is read with {_cell_said(x, y, single_zones)}{'' if _all_at_rot_zero(options) else f' rot={rot}'}; "
                        f"or type a number: {_listing(matches, options, single_zones)}", " ".join(words))
     return matches[0]
+
+
+def _fraction(word: str, options, single_zones=()) -> bool:
+    """Whether ``word`` is a number that is no whole number, 2.5 or 1e400, and no word of an option's label."""
+    return (FRACTION.fullmatch(word) is not None and not NUMBER.fullmatch(word)
+            and not any(word.lower() in _label_words(o.label(None, single_zones)) for o in options))
 
 
 def _never_turns(single_zones=()) -> bool:

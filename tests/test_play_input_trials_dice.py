@@ -104,3 +104,15 @@ def test_a_position_in_brackets_beside_words_is_read_as_x_then_y(tmp_path):
     assert not isinstance(found, str) and found.label().startswith("draft(die=die red pips=1, at=(x=2, y=0"), found
     said = _asked(tmp_path, "(0, 2) green")
     assert said.startswith("2 options are at that position") and "x=2, y=0" not in said, said
+
+
+def test_a_number_that_is_no_whole_number_is_said_to_be_where_a_position_is_typed(tmp_path):
+    """A trial: `2.5 0` was told it "has 1 number, not a position" (`1e400 0` the same): it has two, one of them no
+    whole number, which is what is said."""
+    result = _played(tmp_path, "2.5 0\n1e400 0\n2 0 red\n")
+    assert result.returncode == 0, result.stderr
+    for typed in ("2.5", "1e400"):
+        assert (f"'{typed}' is no whole number: a position is two whole numbers, x y; type an option's number, or a "
+                f"position as 'x y' and a word of the piece") in result.stderr, typed
+    assert "has 1 number" not in result.stderr
+    assert "'-0.5' is no whole number" in _asked(tmp_path, "1 -0.5 red")
