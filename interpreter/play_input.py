@@ -1470,6 +1470,7 @@ def _not_an_option(text: str, options, single_zones=(), forbidden=None) -> str:
         said = f"{said}: {why}"
     else:
         said += (_unknown_values(text, options, single_zones) or _unlisted_numbers(text, options, single_zones)
+                 or _parts_typed(text, options, single_zones)
                  or _unmatched_words(text, options, single_zones, _spelt_near(text, options, single_zones)))
     if len(options) > SAID_OPTIONS:
         # (the options as many as listed, or, where a line stands for a run of amounts, how many lines list them)
@@ -1622,6 +1623,33 @@ def _unmatched_words(text: str, options, single_zones=(), near: str = "") -> str
         return f" ({meant})" if meant else ""
     said = ", ".join(f"'{w}'" for w in unmatched[:SAID_NAMES]) + (", ..." if len(unmatched) > SAID_NAMES else "")
     return f" ({said} {'matches' if len(unmatched) == 1 else 'match'} no option's value or name now{f'; {meant}' if meant else ''})"
+
+
+WORD_PARTS = re.compile(r"[^\W_]+")  # the parts of a word joined by a mark: 4 and chars of 4-chars
+
+
+def _parts_typed(text: str, options, single_zones=()) -> str:
+    """For words typed bare that no option's label holds, each a part of a word of some labels joined by a mark (a
+    hyphen: chars of 4-chars, which a word typed is matched whole against, as docs/playing.md says): " ('chars' is
+    part of 2-chars, 4-chars, 7-chars, 9-chars: type the whole word)", the words holding every such part typed, as
+    listed; else '' (a trial's `chars`, four tiles listed with it, was told only that it was not among the options)."""
+    known = set().union(*(_label_words(option.label(None, single_zones)) for option in options))
+    listed = list(dict.fromkeys(w.rpartition("=")[2] for option in options for w in WORD.findall(option.label(None, single_zones))))
+    parted = {w: [p.lower() for p in WORD_PARTS.findall(w)] for w in listed}
+    parts = [w for w in dict.fromkeys(WORD.findall(text)) if "=" not in w and w.lower() not in known
+             and any(w.lower() in held and len(held) > 1 for held in parted.values())]
+    if not parts:
+        return ""
+    holding = [w for w, held in parted.items() if len(held) > 1 and all(p.lower() in held for p in parts)]
+    holding = holding or [w for w, held in parted.items() if len(held) > 1 and parts[0].lower() in held]
+    parts = [p for p in parts if any(p.lower() in parted[w] for w in holding)]
+    said = ", ".join(f"'{p}'" for p in parts)
+    more = ", ..." if len(holding) > SAID_PARTS else ""
+    return (f" ({said} {'is part' if len(parts) == 1 else 'are parts'} of {', '.join(holding[:SAID_PARTS])}{more}: "
+            f"type the whole word)")
+
+
+SAID_PARTS = 6  # words said to hold a part typed
 
 
 NEAR = 0.75  # how alike a word typed and a word of the options must be to be asked about (rasie, raise: 0.8)

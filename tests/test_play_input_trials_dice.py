@@ -116,3 +116,40 @@ def test_a_number_that_is_no_whole_number_is_said_to_be_where_a_position_is_type
                 f"position as 'x y' and a word of the piece") in result.stderr, typed
     assert "has 1 number" not in result.stderr
     assert "'-0.5' is no whole number" in _asked(tmp_path, "1 -0.5 red")
+
+
+TILES = """\
+philtre: 1
+game: tiles
+players: 1
+components:
+  tile:
+    attributes: {suit: [dots, chars], rank: [2, 4]}
+    derive: {name: "text(rank) + '-' + suit"}
+    display: [name]
+    start: hand
+zones:
+  hand: {}
+  discards: {}
+actions:
+  discard:
+    choose: {t: hand}
+    do:
+      - move: t -> discards
+flow:
+  - decide: discard
+    player: 0
+"""
+
+
+def test_a_part_of_a_hyphenated_word_is_said_to_be_with_the_words_that_hold_it(tmp_path):
+    """A trial: `chars`, four tiles listed as 4-chars and the like, was told only that it was not among the options.
+    A word is matched whole (docs/playing.md), a hyphen and all: the refusal says which words it is a part of."""
+    (tmp_path / "ruleset.yaml").write_text(TILES, encoding="utf-8")
+    result = philtre("play", tmp_path, "--seed", "1", stdin="chars\n4 chars\n4-chars\n", timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert ("'chars' is not among this turn's options ('chars' is part of 2-chars, 4-chars: type the whole word), "
+            "which are: ") in result.stderr
+    assert "'4 chars' is not among this turn's options ('4', 'chars' are parts of 4-chars: type the whole word)" in result.stderr
+    assert "= discard(t=tile 4-chars)" in result.stderr
+    assert "is part of" not in _asked(tmp_path, "bamboo")
