@@ -1586,8 +1586,7 @@ def _unseen_variables(facts, tree, mine, memo, params=()) -> list:
     ``mine`` (`me`, a definition's parameter given `me`) does not see; ``params``: the names of the definition whose
     body ``tree`` is, which a variable's name does not mean there."""
     variables, out, mine = facts.ruleset.variables, [], _unshadowed(tree, mine)
-    own = {id(node.target) for node in ast.walk(tree) if isinstance(node, ast.Index) and isinstance(node.index, ast.Name)
-           and node.index.name in mine}
+    own = {id(node.target) for node in ast.walk(tree) if isinstance(node, ast.Index) and _is_mine(node.index, mine)}
     bound = {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)} | set(params)
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and node.name in variables and node.name not in bound:
@@ -1597,6 +1596,14 @@ def _unseen_variables(facts, tree, mine, memo, params=()) -> list:
         else:
             out += _in_definition(facts, node, mine, memo, _unseen_variables)
     return out
+
+
+def _is_mine(index, mine) -> bool:
+    """Whether the seat ``index`` (a tree) names is one of ``mine``: a name (`me`, `p`), or a seat written as a number
+    (`1`, where the entry of seat 1 is looked at)."""
+    if isinstance(index, ast.Name):
+        return index.name in mine
+    return isinstance(index, ast.Const) and type(index.value) is int and index.value in mine
 
 
 def _unshadowed(tree, mine) -> frozenset:
@@ -1614,7 +1621,7 @@ def _in_definition(facts, node, mine, memo, walk) -> list:
         return []
     params, body, _ = facts.defines[name]
     args = node.args if isinstance(node, ast.Call) else ()
-    given = DECIDER | {p for p, a in zip(params, args) if isinstance(a, ast.Name) and a.name in mine}
+    given = DECIDER | {p for p, a in zip(params, args) if _is_mine(a, mine)}
     if (name, given) not in memo:
         memo[name, given] = []  # there is no recursion (E130); this only guards the walk
         memo[name, given] = walk(facts, body, given, memo, params) if body is not None else []
@@ -1709,8 +1716,7 @@ def _unseen_owned(facts, tree, mine, memo, params=()) -> list:
     given ``mine``: read in the action alone, `hand` was not seen there."""
     zones, out, mine = facts.ruleset.zones, [], _unshadowed(tree, mine)
     nodes = list(_walk_uncounted(facts, tree))
-    seat_mine = {id(node.target) for node in nodes
-                 if isinstance(node, ast.Index) and isinstance(node.index, ast.Name) and node.index.name in mine}
+    seat_mine = {id(node.target) for node in nodes if isinstance(node, ast.Index) and _is_mine(node.index, mine)}
     bound = {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)} | set(params)
     for node in nodes:
         if isinstance(node, ast.Name) and node.name in zones and node.name not in bound:
@@ -1782,7 +1788,7 @@ def _count_seen(facts, node, mine) -> bool:
     (`ZONE[me]`, or a name in ``mine``) counts as another seat's, as for L008."""
     zone, index = _counted_zone(facts, node)
     spec = facts.ruleset.zones[zone]
-    own = spec.kind == "player" and isinstance(index, ast.Name) and index.name in mine
+    own = spec.kind == "player" and _is_mine(index, mine)
     return spec.sees_count(0 if own else 1, 0)  # the deciding seat as seat 0
 
 
@@ -1790,7 +1796,7 @@ def _who_counts(facts, node, mine) -> str:
     """Who may count the zone ``node`` is, for a message: the deciding seat may not."""
     zone, index = _counted_zone(facts, node)
     spec = facts.ruleset.zones[zone]
-    if spec.kind == "player" and isinstance(index, ast.Name) and index.name in mine:
+    if spec.kind == "player" and _is_mine(index, mine):
         return "its owner may not count"
     if spec.kind == "player" and spec.sees_count(1, 1):
         return "only its owner may count"
@@ -3777,8 +3783,9 @@ def _private_variables(facts, tree, mine, memo, params=()) -> list:
 def l031_variable_set_from_unseen(facts) -> list:
     """L031: a `set` gives a variable a value read from what a seat that sees the variable does not see: one everyone
     sees (`set: {seen: secret}`, `secret` visible: owner) shows every seat the value (or, from the set's `when`, whether
-    it was set), and one seat's entry of a variable only its owner sees, read from another seat's hidden things, shows it
-    that seat. Every view and record shows the variable as its declaration says, whatever the value was read from."""
+    it was set), and one seat's entry of a variable only its owner sees, read from another seat's hidden things (in its
+    value, or in a condition deciding whether, or how often, it is set: _entry_told_under), shows it that seat. Every
+    view and record shows the variable as its declaration says, whatever the value was read from."""
     variables, zones = facts.ruleset.variables, facts.ruleset.zones
     if not any(stmt.kind == "set" for stmt, _, _ in facts.placed):
         return []
@@ -3797,6 +3804,7 @@ def l031_variable_set_from_unseen(facts) -> list:
     # where it reads no secret, or shows every seat its answer), and those it tells of a secret (the statement, what it
     # read, how): said once each, after every `set` under it is seen
     around, told_around, tested = _conditions_around(facts), {}, {}
+    guards, told_entries = _guards_around(facts), set()
     envs, after = {id(stmt): env for stmt, env, _ in facts.placed}, _statements_after(facts)
     for stmt, env, action in facts.placed:
         if stmt.kind != "set":
@@ -3809,8 +3817,12 @@ def l031_variable_set_from_unseen(facts) -> list:
         public = []
         for name, index, value, whole in stmt.args.get("targets", ()):
             spec = variables.get(name)
-            if spec is not None and spec.visible == "owner" and spec.per_player:
-                found = _read_of_another_seat(facts, name, index, value, whole, seen)
+            entry = _entry_seat(facts, index, value, whole) if spec is not None and spec.visible == "owner" \
+                and spec.per_player else None
+            if entry is not None:
+                out += _entry_told_under(facts, stmt, (name, index, entry[0]), guards.get(id(stmt), ()), (at_each, envs),
+                                         told_entries)
+                found = _read_of_another_seat(facts, name, entry[1], entry[0], seen) if entry[1] is not None else None
                 if found is not None:
                     what, who, undo = found
                     out.append(Diagnostic(value.loc, "L031", f"each seat sees its own entry of '{name}', and it is set from "
@@ -3853,6 +3865,41 @@ def l031_variable_set_from_unseen(facts) -> list:
         out += [_reveal_with_its_own_when(facts, outer, found[0], _public_set_finding(
             shown_as_is, outer.when.loc, name, f"whether it is set hangs on {found[0]}, which "
             f"{found[1]}", found, read_as, _told_besides(outer))) for name in dict.fromkeys(told_around[id(outer)])]
+    return out
+
+
+def _entry_told_under(facts, stmt, entry, around, at, told: set) -> list:
+    """L031 at each condition deciding whether, or how often, ``stmt`` runs (its own `when`, ``around``: _guards_around)
+    that reads another seat's hidden things, ``stmt`` being a `set` of ``entry`` (the variable, the index, the names or
+    number that are the seat: _entry_seat), one seat's entry of a per-seat variable only its owner sees: that seat
+    sees its entry set, so learns the answer (a trial: `set: {"n[1]": 1}` under `when: any(... for c in hand[0])`).
+    Said once a condition and variable (``told``); ``at``: _seen_at_each's by statement, and the names each sees."""
+    (name, index, mine), (at_each, envs), out = entry, at, []
+    for outer, expr, how in (*around, *(((stmt, stmt.when, "only when this condition holds"),) if stmt.when else ())):
+        tree = facts.tree(expr)
+        if (id(expr), name) in told or id(outer) not in at_each or tree is None or expr is outer.when and (
+                _says_its_answer(facts, outer, envs[id(outer)]) or _turned_up_as_tested(facts, outer)):
+            continue
+        told.add((id(expr), name))
+        found = _read_of_another_seat(facts, None, tree, mine, at_each[id(outer)][1])
+        if found is None:
+            continue
+        what, who, _ = found
+        source = what.split("'")[-2]  # (the zone or variable read: "what another seat's 'hand' holds")
+        seat = next((ast.text(node.index) for node in ast.walk(tree) if isinstance(node, ast.Index)
+                     and isinstance(node.target, ast.Name) and node.target.name == source and not _is_mine(node.index, mine)), None)
+        what = what.replace("another seat's", f"seat {seat}'s") if seat is not None else what
+        if index is None:
+            owner, set_ = "each seat", f"'{name}'"
+        else:
+            owner = f"seat {ast.text(facts.tree(index))}"
+            set_ = f"'{name}[{ast.text(facts.tree(index))}]'"
+        out.append(Diagnostic(expr.loc, "L031", f"the set of {set_} at {stmt.loc} runs {how} ({expr.loc}), which reads "
+                              f"{what}, which {who}: {owner} sees its own entry of '{name}', so it learns the answer",
+                              f"make the condition read only what {owner} sees, or keep the answer in a variable only a "
+                              f"seat that sees what the condition reads may see (visible: nobody, or that seat's own "
+                              f"entry); setting the entry from the condition with no when tells {owner} the same"
+                              f"{_TOLD_ANYWAY}"))
     return out
 
 
@@ -3922,17 +3969,25 @@ def _hidden_guards_of_told(facts, stmt, env, variables):
     if stmt.when is not None and not _says_its_answer(facts, stmt, env) and not _turned_up_as_tested(facts, stmt):
         yield stmt.when, told, "only when this condition holds"
     told_inner = next((s for s in inner if s.kind in TOLD_TO_ALL), None)
-    if told_inner is None:
-        return
+    loop = _loop_condition(facts, stmt)
+    if told_inner is not None and loop is not None:
+        yield loop[0], told_inner, loop[1]
+
+
+def _loop_condition(facts, stmt):
+    """(condition, how it guards the body) of a loop that runs its body as often as a condition says: an `until`'s, a
+    `for`'s items, a `repeat`'s count; None for any other statement, and for a `for` over a zone's components (passes
+    over them tell its count, which L027 and L050 read; over a family's zones: a number)."""
     if stmt.kind == "until" and stmt.args.get("until") is not None:
-        yield stmt.args["until"], told_inner, "once a pass until this condition holds"
-    elif stmt.kind in ("for", "repeat") and stmt.args.get("items" if stmt.kind == "for" else "count") is not None:
+        return stmt.args["until"], "once a pass until this condition holds"
+    if stmt.kind in ("for", "repeat") and stmt.args.get("items" if stmt.kind == "for" else "count") is not None:
         expr = stmt.args["items" if stmt.kind == "for" else "count"]
         tree = facts.tree(expr)
         if stmt.kind == "for" and (tree is None or _counted_zone(facts, tree) is not None
                                    or isinstance(tree, ast.Name) and tree.name in facts.ruleset.zones):
-            return  # (passes over a zone's components tell its count, which L027 and L050 read; a family's zones: a number)
-        yield expr, told_inner, f"once a pass, as many times as this {stmt.kind} says"
+            return None
+        return expr, f"once a pass, as many times as this {stmt.kind} says"
+    return None
 
 
 def _said_aloud(facts, action, others, expr) -> frozenset:
@@ -4002,15 +4057,23 @@ def _says_its_answer(facts, outer, env) -> bool:
 def _conditions_around(facts) -> dict:
     """id of each statement of the flow and the actions -> the statements with a `when` whose block or `else` holds
     it, the outermost first: whether it runs hangs on each of their conditions."""
+    return {key: tuple(outer for outer, expr, _ in guards if expr is outer.when) for key, guards in _guards_around(facts).items()}
+
+
+def _guards_around(facts) -> dict:
+    """id of each statement of the flow and the actions -> (statement, condition, how it guards) for each condition
+    around it that decides whether, or how often, it runs, the outermost first: the `when` of a statement whose block
+    or `else` holds it, and a loop's (_loop_condition) whose body holds it."""
     out: dict = {}
 
     def walk(block, outer):
-        """The statements of ``block``, each with the conditioned statements ``outer`` around it."""
+        """The statements of ``block``, each with the conditions ``outer`` around it."""
         for stmt in block:
             out[id(stmt)] = outer
-            inner = outer + (stmt,) if stmt.when is not None else outer
+            inner = outer + ((stmt, stmt.when, "only when this condition holds"),) if stmt.when is not None else outer
+            loop = _loop_condition(facts, stmt)
             for block_ in _blocks(stmt):
-                walk(block_, inner)
+                walk(block_, inner + ((stmt, *loop),) if loop is not None else inner)
             if stmt.otherwise:
                 walk(stmt.otherwise, inner)
 
@@ -4365,19 +4428,26 @@ def _looked_at(facts, tree, env, lets) -> frozenset:
     return out
 
 
-def _read_of_another_seat(facts, name: str, index, value, whole: bool, seen):
-    """(what, who sees it, the end of the hint) where one seat's entry of ``name``, a per-seat variable (`VAR[p]: ...`, or
-    item p of `VAR: [... for p in players]`), is read from another seat's hidden things: its zone only its owner sees,
-    its entry of another variable only its owner sees (of ``name`` itself, values passed on, as hands are passed), its
-    count only its owner may count. None where the entry cannot be told (any other form) or reads none of these."""
+def _entry_seat(facts, index, value, whole: bool):
+    """(the names or seat number that are the seat whose entry of a per-seat variable a `set` target gives, the tree of
+    the value given it) for `VAR[p]: ...` (`p`, a name, or `VAR[1]`, a number), and item p of `VAR: [... for p in
+    players]`; for any other `VAR: ...` of the whole variable, (no names: each seat's entry, None); None where the entry
+    cannot be told (`VAR[left(p)]`)."""
     tree, index_tree = facts.tree(value), facts.tree(index) if index is not None else None
-    if isinstance(index_tree, ast.Name):
-        mine = frozenset({index_tree.name})
-    elif (whole and isinstance(tree, ast.Comprehension) and len(tree.clauses) == 1 and not tree.clauses[0].conditions
-          and isinstance(tree.clauses[0].iterable, ast.Name) and tree.clauses[0].iterable.name == "players"):
-        mine, tree = frozenset({tree.clauses[0].var}), tree.element
-    else:
-        return None
+    if isinstance(index_tree, ast.Name) or isinstance(index_tree, ast.Const) and type(index_tree.value) is int:
+        return frozenset({index_tree.name if isinstance(index_tree, ast.Name) else index_tree.value}), tree
+    if (whole and isinstance(tree, ast.Comprehension) and len(tree.clauses) == 1 and not tree.clauses[0].conditions
+            and isinstance(tree.clauses[0].iterable, ast.Name) and tree.clauses[0].iterable.name == "players"):
+        return frozenset({tree.clauses[0].var}), tree.element
+    return (frozenset(), None) if whole else None
+
+
+def _read_of_another_seat(facts, name, tree, mine, seen):
+    """(what, who sees it, the end of the hint) where ``tree`` (the value of one seat's entry of a per-seat variable, or
+    a condition it is set under), with ``mine`` the names or number that are that seat (_entry_seat), reads another
+    seat's hidden things: its zone only its owner sees, its entry of another variable only its owner sees (of ``name``
+    itself, values passed on, as hands are passed; None: of any), its count only its owner may count. None where it
+    reads none of these."""
     variables = facts.ruleset.variables
     for zone, _ in _unseen_owned(facts, tree, mine, {}):
         if zone not in seen and facts.ruleset.zones[zone].visible == "owner":  # (a seat told of its own `others` zone: a hint)
@@ -4385,7 +4455,7 @@ def _read_of_another_seat(facts, name: str, index, value, whole: bool, seen):
     for variable, _ in _unseen_variables(facts, tree, mine, {}):
         if (variable != name and variable not in seen and variables[variable].visible == "owner"
                 and variables[variable].per_player):
-            return f"another seat's entry of '{variable}'", "only its owner sees", f"as '{variable}[{min(mine)}]' is its own"
+            return f"another seat's entry of '{variable}'", "only its owner sees", f"as '{variable}[{min(mine, key=str)}]' is its own"
     for zone, text, who in _uncounted(facts, tree, mine, {}):
         if zone not in seen and who == "only its owner may count":
             return f"`{text}`", who, f"show the count (`count: everyone` on '{zone}'), or set it after a reveal of '{zone}'"

@@ -97,3 +97,37 @@ def test_l031s_hint_says_hiding_is_enough_only_where_nothing_else_under_the_when
     assert found.code == "L031", found
     assert "set 'shown' in one set with no when" in found.hint and 'set: {shown: "any(...)"}' in found.hint, found.hint
     assert f"the move at {where(path, 'move: last(deck) -> pile')} " in found.hint and "not enough" in found.hint, found.hint
+
+
+def test_one_seats_entry_set_under_another_seats_secret_is_found_at_the_condition(tmp_path):
+    """`set: {"n[1]": 1}` (`n` visible: owner, each: player) under `when: any(c.rank == 4 for c in hand[0])`: seat 1
+    sees its own entry, so learns whether seat 0 holds a 4. Neither L031's read of the value nor L054 said so."""
+    shutil.copytree(DATA / "owner_entry", tmp_path / "owner_entry")
+    path = tmp_path / "owner_entry" / "leak.yaml"
+    [found] = [f.diagnostic for f in check_file(str(path)).findings]
+    when = where(path, "any(c.rank == 4 for c in hand[0])")
+    assert found.code == "L031" and str(found.loc) == when, found
+    assert f"the set of 'n[1]' at {where(path, 'set: {')} " in found.message, found.message
+    assert "what seat 0's 'hand' holds" in found.message and "seat 1 sees its own entry of 'n'" in found.message, found.message
+    assert "read only what seat 1 sees" in found.hint and "ignore[L031]" in found.hint, found.hint
+
+
+def test_an_entry_set_under_a_condition_reading_only_its_owners_hand_is_no_finding(tmp_path):
+    """`set: {"n[p]": 1}` under a `when` reading `hand[p]` (p the loop's seat), and `n[1]` under one reading `hand[1]`."""
+    shutil.copytree(DATA / "owner_entry", tmp_path / "owner_entry")
+    assert [f.diagnostic for f in check_file(str(tmp_path / "owner_entry" / "own.yaml")).findings] == []
+
+
+def test_an_entry_set_in_the_block_of_a_secret_when_or_a_loop_counted_by_a_secret_is_found(tmp_path):
+    """Around the set, not its own `when`: a statement's `when` whose block holds it, a `repeat` whose count reads a
+    secret (seat 1's entry counts the passes); a set of every entry (`set: {n: [...]}`) tells each seat the answer."""
+    base = BASE.replace("  flag: {initial: false, visible: nobody}\n", "  n: {initial: 0, each: player, visible: owner}\n")
+    path = tmp_path / "ruleset.yaml"
+    for flow, how in [
+        ("  - when: any(c.rank == 4 for c in hand[0])\n    do:\n      - set: {\"n[1]\": 1}\n", "only when this condition holds"),
+        ("  - repeat: sum(c.rank for c in hand[0])\n    do:\n      - set: {\"n[1]\": \"n[1] + 1\"}\n", "as many times as this repeat says"),
+        ("  - when: any(c.rank == 4 for c in hand[0])\n    set: {n: \"[1 for p in players]\"}\n", "only when this condition holds"),
+    ]:
+        path.write_text(base.replace("FLOW\n", flow), encoding="utf-8")
+        [found] = [f.diagnostic for f in check_file(str(path)).findings]
+        assert found.code == "L031" and how in found.message and "seat 0's 'hand'" in found.message, found

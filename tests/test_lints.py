@@ -489,6 +489,9 @@ CASES = {
     "a move between hidden zones run only where a hand holds a card": (  # a Belote trial: seat 1's record showed the move
         (ROOT / "tests" / "data" / "hidden_set" / "leak2" / "ruleset.yaml").read_text(encoding="utf-8"), "L054",
         "any(c.rank == 4 for c in hand[0])", "every seat's record tells of the move"),
+    "one seat's entry of a hidden variable set only where another seat's hand holds a card": (  # seat 1 sees its entry
+        (ROOT / "tests" / "data" / "hidden_set" / "owner_entry" / "leak.yaml").read_text(encoding="utf-8"), "L031",
+        "any(c.rank == 4 for c in hand[0])", "which reads what seat 0's 'hand' holds"),
 }
 
 
