@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L036, L037, L038, L039, L040, L041, L042, L043, L044, L045, L046, L049, L050, L051, L052).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L054; a few have their own test file too).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
