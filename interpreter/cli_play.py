@@ -616,13 +616,14 @@ def _rollers(game, told_to):
 
 
 def _rolled_in(roller, text: str) -> str:
-    """A roll's ``text`` told with the action or turn it was rolled in, `in seat 0's throw, rolled d1: pips=4; d2:
-    pips=6`, never as a seat's: dice belong to no seat, and a trial's roll of two seats' dice in one seat's action was
-    told as that seat's, `seat 0 rolled ...`; ``text`` as it is for a roll of the flow's own (``roller`` None)."""
+    """A roll's ``text`` told with the action or turn it was rolled in, `in seat 0's action throw, rolled d1: pips=4;
+    d2: pips=6`, never as a seat's: dice belong to no seat, and a trial's roll of two seats' dice in one seat's action
+    was told as that seat's, `seat 0 rolled ...`; `action` said since an action named by a noun or a word read oddly
+    there (`in seat 0's both`); ``text`` as it is for a roll of the flow's own (``roller`` None)."""
     if roller is None:
         return text
     seat, action = roller
-    return f"in seat {seat}'s {'turn' if action is None else action}, {text}"
+    return f"in seat {seat}'s {'turn' if action is None else f'action {action}'}, {text}"
 
 def _touches(event: dict, seat: int, ruleset) -> bool:
     """Whether ``event`` moves components from or to a zone of ``seat``'s own (`each: player`), or sets its entry of a

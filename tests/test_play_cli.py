@@ -928,7 +928,7 @@ def test_play_says_in_which_seat_s_action_or_turn_dice_rolled_and_the_record_sta
     assert result.returncode == 0, result.stderr
     told = result.stdout.splitlines()
     assert any(re.fullmatch(r"      in seat 0's turn, rolled d6: pips=\d", line) for line in told), result.stdout  # its turn
-    assert any(re.fullmatch(r"      in seat 0's throw, rolled d6: pips=\d", line) for line in told), result.stdout  # its throw
+    assert any(re.fullmatch(r"      in seat 0's action throw, rolled d6: pips=\d", line) for line in told), result.stdout  # its throw
     assert any(re.fullmatch(r"      in seat 1's turn, rolled d6: pips=\d", line) for line in told), result.stdout  # the other's
     assert any(re.fullmatch(r"      rolled d6: pips=\d", line) for line in told), result.stdout  # the flow's last roll
     rolls = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines() if '"roll"' in line]
@@ -939,14 +939,14 @@ def test_play_says_in_which_seat_s_action_or_turn_dice_rolled_and_the_record_sta
 def test_a_roll_in_an_action_is_told_as_rolled_in_it_not_as_the_deciding_seat_s_in_play_and_replay_text(tmp_path):
     """A trial's battle rolled the attacker's dice and the defender's in the attacker's action, told `seat 0 rolled a1:
     pips=4; d1: pips=6; d2: pips=6`: the defender's dice as the attacker's. Dice belong to no seat: the roll is told as
-    made in the seat's action, `in seat 0's attack, rolled ...`, by play and by replay --text alike."""
+    made in the seat's action, `in seat 0's action attack, rolled ...`, by play and by replay --text alike."""
     record = tmp_path / "game.jsonl"
     result = philtre("play", ROOT / "tests" / "data" / "risk_trial", "-p", "3", "--seed", "2", "--record", record,
                      stdin="1\n" * 5000)
     assert result.returncode == 0, result.stderr
     played = [line.strip() for line in result.stdout.splitlines() if "rolled a1" in line]
     assert not any(re.search(r"seat \d rolled", line) for line in result.stdout.splitlines())
-    assert any(re.fullmatch(r"in seat [12]'s attack, rolled a1: pips=\d(; a\d: pips=\d)*; d1: pips=\d; d2: pips=\d", line)
+    assert any(re.fullmatch(r"in seat [12]'s action attack, rolled a1: pips=\d(; a\d: pips=\d)*; d1: pips=\d; d2: pips=\d", line)
                for line in played), played  # another seat's attack, and the defender's two dice in it
     replayed = philtre("replay", record, "--seat", "0", "--text")
     assert replayed.returncode == 0, replayed.stderr
