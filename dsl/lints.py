@@ -1934,15 +1934,20 @@ def _die_read(facts, tree, carried: dict, memo: dict, params=()) -> str | None:
 
 def l033_public_choice_in_hidden_variable(facts) -> list:
     """L033: an action's `set` gives a variable not everyone sees a value read from a choice every seat is told (no
-    `secret:` lists it): each seat's record shows the decision (`set_code(c=red)`), so the value is no secret."""
+    `secret:` lists it), and from nothing else some seat does not see: each seat's record shows the decision
+    (`set_code(c=red)`), so the value is no secret. One that reads a hidden zone or variable too (what not every seat
+    sees, as L031 reads it), or a choice `secret:` lists, is one (a trial's count of the top cards of a hand, worked
+    out from a public announcement and that hand); an item of a list written out is a value of its own."""
     rs = facts.ruleset
     hidden = {name: "its owner only" if spec.visible == "owner" and spec.per_player else "nobody"
               for name, spec in rs.variables.items() if spec.visible != "everyone"}  # name -> who sees it
     out: list = []
+    sight: list = []  # (what every seat sees at each statement, as L031 reads it): worked out at the first candidate
     for action in rs.actions.values() if hidden else ():
-        told = {name: (name,) for name in _told_choices(facts, action)}
+        told = set(_told_choices(facts, action))
         if told:
-            _told_choices_set_hidden(facts, action, action.body, hidden, told, out)
+            carried = {p.name: (p.name,) for p in action.params}
+            _told_choices_set_hidden(facts, action, action.body, (hidden, told, sight), carried, out)
     return out
 
 
@@ -1960,9 +1965,12 @@ def _told_to_all(facts, param) -> bool:
     return bool(zones) and all(z in facts.ruleset.zones and facts.ruleset.zones[z].visible == "everyone" for z in zones)
 
 
-def _told_choices_set_hidden(facts, action, block, hidden: dict, carried: dict, out: list) -> None:
-    """L033's findings in a block of ``action``: each `set` of a variable in ``hidden`` whose value reads a choice in
-    ``carried`` (a name -> the choices it holds: the choice itself, or a `let` name given some)."""
+def _told_choices_set_hidden(facts, action, block, context, carried: dict, out: list) -> None:
+    """L033's findings in a block of ``action``: each `set` of a variable in ``hidden`` whose value reads choices in
+    ``carried`` (a name -> the choices it holds: the choice itself, or a `let` name given some), every one of them in
+    ``told``, and nothing else some seat does not see (_public_choices_read). ``context``: (hidden, told, the sight
+    L031 reads with, once worked out)."""
+    hidden, told, _ = context
     for stmt in block:
         if stmt.kind == "let":  # its names reach the statements after it (as in _walk)
             for name, expr in stmt.args.get("names", ()):
@@ -1970,19 +1978,43 @@ def _told_choices_set_hidden(facts, action, block, hidden: dict, carried: dict, 
                 carried = {**carried, name: choices} if choices else {k: v for k, v in carried.items() if k != name}
         if stmt.kind == "set":
             for name, _, value, _ in stmt.args.get("targets", ()):
-                choices = _choices_read(facts.tree(value), carried) if name in hidden else ()
+                choices = _public_choices_read(facts, (stmt, action, name), facts.tree(value), context, carried) \
+                    if name in hidden else ()
                 if choices:
                     out.append(Diagnostic(value.loc, "L033", f"'{name}' is seen by {hidden[name]}, and is set from the choice "
                                           f"'{choices[0]}' of '{action.name}', which every seat is told (each record shows "
-                                          f"`{action.name}({choices[0]}=...)`), so the value is no secret",
+                                          f"`{action.name}({choices[0]}=...)`), and from nothing some seat does not see, "
+                                          "so the value is no secret",
                                           f"add `secret: [{', '.join(choices)}]` to action '{action.name}', so that only the "
                                           f"deciding seat is told {'them' if len(choices) > 1 else 'the choice'} (see `secret` in docs/language.md in philtre's "
                                           f"source); or declare '{name}' visible: everyone"))
         inner = {k: v for k, v in carried.items() if k != stmt.args.get("var")}  # a loop's own name hides a choice's
         for block_ in _blocks(stmt):
-            _told_choices_set_hidden(facts, action, block_, hidden, inner, out)
+            _told_choices_set_hidden(facts, action, block_, context, inner, out)
         if stmt.otherwise:
-            _told_choices_set_hidden(facts, action, stmt.otherwise, hidden, carried, out)
+            _told_choices_set_hidden(facts, action, stmt.otherwise, context, carried, out)
+
+
+def _public_choices_read(facts, where, tree, context, carried: dict) -> tuple:
+    """The told choices (of ``context``: _told_choices_set_hidden's) that ``tree``, the value of the `set` ``where``
+    says (the statement, its action, the variable it sets), reads through ``carried`` where it reads no other choice
+    and nothing some seat does not see there, as L031 reads a value (_read_unseen; the variable's own value aside: it
+    holds what its sets gave it, each looked at here); of a list written out, of each item that does so."""
+    if isinstance(tree, ast.ListLit):
+        return tuple(dict.fromkeys(c for item in tree.items for c in _public_choices_read(facts, where, item, context, carried)))
+    stmt, action, name = where
+    _, told, sight = context
+    choices = _choices_read(tree, carried)
+    if not choices or not told.issuperset(choices):
+        return ()
+    if not sight:
+        (at_each, lets), placed = _sight_at_each(facts), facts.placed
+        sight += [at_each, (_statements_after(facts), {id(s): e for s, e, _ in placed}, lets), _variables_read_as_shown(facts)]
+    at_each, placed, shown_as_is = sight
+    if id(stmt) not in at_each:
+        return choices
+    seen_env, seen, lets, seats, shown = _turned_up_after(facts, stmt, at_each[id(stmt)], placed)
+    return () if _read_unseen(shown_as_is, tree, seen_env, seen | {name}, lets, seats, shown) is not None else choices
 
 
 def _choices_read(tree, carried: dict) -> tuple:
@@ -3794,12 +3826,8 @@ def l031_variable_set_from_unseen(facts) -> list:
     # acting seat sees, as a hint said aloud tells a seat of its own hand (the way such a game tells it): not looked
     # at; set so by the flow, or from the acting seat's own copy (ZONE[me]), it tells the owner what nobody told it
     others = frozenset(name for name, zone in zones.items() if zone.visible == "others")
-    loop_seats = _loop_seats(facts)  # (which seat's zone a reveal shows and a `set` reads, as for L030)
-    lets, shown_as_is = _lets_in_scope(facts, loop_seats), _variables_read_as_shown(facts)
+    (at_each, lets), shown_as_is = _sight_at_each(facts), _variables_read_as_shown(facts)
     out: list = []
-    at_each = {id(stmt): (seen_env, seen, {k: v for k, v in lets.get(id(stmt), {}).items() if k not in shown},
-                          loop_seats.get(id(stmt), {}), shown)
-               for stmt, _, seen_env, seen, shown in _seen_at_each(facts, loop_seats, lets)}
     # id of a statement with a `when` around a `set` -> the variables everyone sees that it decides whether are set (none
     # where it reads no secret, or shows every seat its answer), and those it tells of a secret (the statement, what it
     # read, how): said once each, after every `set` under it is seen
@@ -3809,11 +3837,8 @@ def l031_variable_set_from_unseen(facts) -> list:
     for stmt, env, action in facts.placed:
         if stmt.kind != "set":
             continue
-        seen_env, seen, carried, seats, shown = at_each[id(stmt)]
         # a component turned face up right after the `set`, before anyone may look, tells no more than that move
-        turned_up = _turned_up_next(facts, after.get(id(stmt), ()), envs, lets)
-        seen_env = {k: (frozenset() if k in turned_up else v) for k, v in seen_env.items()}
-        carried, shown = {k: v for k, v in carried.items() if k not in turned_up}, shown | turned_up
+        seen_env, seen, carried, seats, shown = _turned_up_after(facts, stmt, at_each[id(stmt)], (after, envs, lets))
         public = []
         for name, index, value, whole in stmt.args.get("targets", ()):
             spec = variables.get(name)
@@ -3921,11 +3946,7 @@ def l054_told_statement_under_a_hidden_condition(facts) -> list:
     if not any(stmt.kind in TOLD_TO_ALL for stmt, _, _ in facts.placed):
         return []
     others = frozenset(name for name, zone in facts.ruleset.zones.items() if zone.visible == "others")
-    loop_seats = _loop_seats(facts)
-    lets, shown_as_is = _lets_in_scope(facts, loop_seats), _variables_read_as_shown(facts)
-    at_each = {id(stmt): (seen_env, seen, {k: v for k, v in lets.get(id(stmt), {}).items() if k not in shown},
-                          loop_seats.get(id(stmt), {}), shown)
-               for stmt, _, seen_env, seen, shown in _seen_at_each(facts, loop_seats, lets)}
+    (at_each, lets), shown_as_is = _sight_at_each(facts), _variables_read_as_shown(facts)
     out, done = [], set()
     after, envs = _statements_after(facts), {id(s): e for s, e, _ in facts.placed}
     for stmt, env, action in facts.placed:
@@ -3935,9 +3956,7 @@ def l054_told_statement_under_a_hidden_condition(facts) -> list:
         for expr, told, what in _hidden_guards_of_told(facts, stmt, env, variables):
             seen_env, seen, carried, seats, shown = at_each[id(stmt)]
             if expr is stmt.when:  # a component turned face up right after it, before anyone may look, is seen by all
-                turned_up = _turned_up_next(facts, after.get(id(stmt), ()), envs, lets)
-                seen_env = {k: (frozenset() if k in turned_up else v) for k, v in seen_env.items()}
-                carried, shown = {k: v for k, v in carried.items() if k not in turned_up}, shown | turned_up
+                seen_env, seen, carried, seats, shown = _turned_up_after(facts, stmt, at_each[id(stmt)], (after, envs, lets))
             found = _read_unseen(shown_as_is, facts.tree(expr), seen_env, seen | _said_aloud(facts, action, others, expr),
                                  carried, seats, shown)
             if found is None:
@@ -4281,6 +4300,29 @@ def _seen_at_each(facts, loop_seats, lets):
             seen_env = {k: (frozenset() if k in plain else v) for k, v in seen_env.items()}
         # (a `let` name read from such a choice is followed as the choice read directly: `let: {x: at.x}` is `at.x`)
         yield stmt, env, seen_env, revealed | known, frozenset(shown) | (plain - set(lets.get(id(stmt), {})))
+
+
+def _sight_at_each(facts):
+    """(id of each statement of the flow and the actions -> (its names as every seat sees them, the zones every seat
+    may know there, the `let` names it sees but those shown to all, the loops around it, the names shown to all), as
+    _seen_at_each follows them; the `let` names in scope, _lets_in_scope): what L031, L033 and L054 read a value or a
+    condition against."""
+    loop_seats = _loop_seats(facts)  # (which seat's zone a reveal shows and a `set` reads, as for L030)
+    lets = _lets_in_scope(facts, loop_seats)
+    return {id(stmt): (seen_env, seen, {k: v for k, v in lets.get(id(stmt), {}).items() if k not in shown},
+                       loop_seats.get(id(stmt), {}), shown)
+            for stmt, _, seen_env, seen, shown in _seen_at_each(facts, loop_seats, lets)}, lets
+
+
+def _turned_up_after(facts, stmt, sight, placed):
+    """``sight`` (_sight_at_each's at ``stmt``) with the names whose component a statement right after ``stmt`` turns
+    face up (_turned_up_next; ``placed``: the statements after each, the names each sees, the `let` names in scope)
+    seen by all: what ``stmt`` read of them tells no more than that move."""
+    seen_env, seen, carried, seats, shown = sight
+    after, envs, lets = placed
+    turned_up = _turned_up_next(facts, after.get(id(stmt), ()), envs, lets)
+    return ({k: (frozenset() if k in turned_up else v) for k, v in seen_env.items()}, seen,
+            {k: v for k, v in carried.items() if k not in turned_up}, seats, shown | turned_up)
 
 
 def _lets_turned_up(facts, stmt, env, lets) -> set:

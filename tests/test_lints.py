@@ -9,6 +9,8 @@ cried wolf there would teach authors to ignore lints.
 from __future__ import annotations
 
 import glob
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -1535,7 +1537,13 @@ def test_a_loop_that_asks_as_often_as_a_hidden_condition_says_is_l027(tmp_path, 
     ("guess: \"range(3)\"", "guess", "    secret: [guess]\n", None),  # told to the deciding seat alone
     ("guess: \"['red', 'blue']\"", "guess", "", "guess"),  # a word
     ("guess: \"[c for c in discard]\"", "guess.rank", "", "guess"),  # a component of a zone every seat sees
-], ids=["directly", "an expression", "a let", "a comprehension's name", "a hidden card", "secret", "a word", "a public card"])
+    # a Skat trial's matadors: from the announced game and the hand only its owner sees, a secret (and the hint to make
+    # the announcement secret, or the variable public, would hide the game from the defenders, or show the hand)
+    ("guess: \"range(3)\"", "sum(c.rank for c in hand[me]) if guess == 1 else 0", "", None),
+    ("guess: \"range(3)\"", "sum(c.rank for c in discard) if guess == 1 else 0", "", "guess"),  # only what all see
+    ("guess: \"range(3)\", bet: \"range(2)\"", "guess * 2 + bet", "    secret: [bet]\n", None),  # and a secret choice
+], ids=["directly", "an expression", "a let", "a comprehension's name", "a hidden card", "secret", "a word", "a public card",
+        "and a hidden hand", "and a public pile", "and a secret choice"])
 def test_a_hidden_variable_set_from_a_choice_told_to_all_is_l032(tmp_path, choice, value, secret, found):
     """Mastermind's code chosen without `secret:`: every seat's record showed `set_code(c=red)` beside `code[0] = hidden`,
     and validate said `no findings`. Only a choice every seat is told counts, and `secret:` is the fix the hint names."""
@@ -1550,6 +1558,47 @@ def test_a_hidden_variable_set_from_a_choice_told_to_all_is_l032(tmp_path, choic
         assert f"add `secret: [{found}]` to action 'play'" in mine[0].hint, str(mine[0])
         fixed = text.replace("    do:\n      - let", f"    secret: [{found}]\n    do:\n      - let")
         assert [d.code for d in findings(tmp_path, fixed) if d.code == "L033"] == []
+
+
+# a Skat trial's `mats`, cut down: worked out at the announcement from the announced game (told to all) and the
+# declarer's hand (only its owner sees), kept from every seat until the end
+ANNOUNCED_STRENGTH = """\
+philtre: 1
+game: announced
+players: 2
+components:
+  card: {attributes: {rank: 1..8}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  shown: {}
+variables:
+  strength: {initial: 0, visible: nobody}
+actions:
+  announce:
+    choose: {g: "['high', 'low']"}
+    do:
+      - set: {strength: "sum(c.rank for c in hand[me]) if g == 'high' else 0"}
+flow:
+  - deal: {from: deck, to: hand, count: 3}
+  - move: take(deck, 3) -> shown
+  - decide: announce
+    player: 0
+  - reveal: strength
+"""
+
+
+def test_a_hidden_value_of_a_public_choice_and_a_hidden_hand_is_no_l033(tmp_path):
+    """A Skat trial's `strength` (visible: nobody) set from the announced `g` and `hand[me]` was told it "is no secret",
+    to make the announcement secret or the variable public: either breaks the game. Only where all it reads is
+    public is it L033, and play no longer warns of it before the deal."""
+    assert "L033" not in {d.code for d in findings(tmp_path, ANNOUNCED_STRENGTH)}
+    result = subprocess.run([sys.executable, "-m", "philtre", "play", str(tmp_path), "-p", "2", "--seed", "1"],
+                            capture_output=True, text=True, input="", timeout=300)
+    assert "warning" not in result.stderr and "Traceback" not in result.stderr, result.stderr
+    public = ANNOUNCED_STRENGTH.replace("in hand[me])", "in shown)")
+    [d] = [d for d in findings(tmp_path, public) if d.code == "L033"]
+    assert "set from the choice 'g' of 'announce'" in d.message and d.hint.startswith("add `secret: [g]`"), str(d)
 
 
 def test_a_hidden_variable_set_from_several_told_choices_is_told_to_make_each_secret(tmp_path):
