@@ -5244,7 +5244,8 @@ def l051_word_given_that_no_rule_knows(facts) -> list:
     out = []
     for sc in scenarios:
         for (name, value), where in zip(sc.variables_written, sc.variable_locs):
-            unknown = lambda item: _a_word(item) and item not in known  # noqa: E731 - one test, read in two places
+            # (a word in quotes, `"'null'"`, as a step's args write one: the quotes are part of the word given)
+            unknown = lambda item: (_a_word(item) or _quoted_word(item)) and item not in known  # noqa: E731 - read twice
             if unknown(value):
                 container, key, word = None, None, value
             elif found := _items_inside(value, unknown):
@@ -5252,12 +5253,38 @@ def l051_word_given_that_no_rule_knows(facts) -> list:
             else:
                 continue
             here = where if container is None else loc_of(container, key)
-            out.append(Diagnostic(here, "L051", f"the value given to '{name}' {'is' if container is None else 'holds'} the "
-                                  f"word '{word}', which no rule writes and the ruleset's data does not declare: no rule "
-                                  f"gives '{name}' that word, nor compares it with one",
+            said = f"the value given to '{name}' {'is' if container is None else 'holds'}"
+            bare = _quoted_word(word)
+            if bare:  # (a misspelt word in quotes is told both)
+                closest = "" if bare in known else f"; {did_you_mean(bare, known) or 'and a word the rules use'}"
+                out.append(Diagnostic(here, "L051", f"{said} {word!r}, the word '{bare}' in quotes: given values are YAML "
+                                      f"data, so the quotes are part of the word, and no rule gives '{name}' that word, nor "
+                                      "compares it with one", f"given values are YAML data: write {_as_data(bare)}, not "
+                                      f"{word} (only a step's args are expressions){closest}"))
+                continue
+            out.append(Diagnostic(here, "L051", f"{said} the word '{word}', which no rule writes and the ruleset's data does "
+                                  f"not declare: no rule gives '{name}' that word, nor compares it with one",
                                   did_you_mean(word, known) or "give a word the rules use (an attribute's value, one the "
                                   f"rules write in quotes); {SILENCE_HERE}L051] where the word is meant"))
     return out
+
+
+def _as_data(word: str) -> str:
+    """``word`` as YAML data writes it: bare, or in YAML's own quotes where YAML reads it bare as no word (`null` is
+    nothing, `true` true)."""
+    from .yamlpos import load_text
+
+    if load_text(f"w: {word}\n", "<word>")["w"] == word:
+        return word
+    return f'"{word}" (in YAML\'s own quotes: bare, YAML reads {word} as no word)'
+
+
+def _quoted_word(value):
+    """The word inside ``value`` where it is one word in quotes (`'null'` or `"null"`), as an expression writes a word:
+    None for any other value."""
+    if isinstance(value, str) and len(value) > 2 and value[0] == value[-1] and value[0] in "'\"" and _a_word(value[1:-1]):
+        return value[1:-1]
+    return None
 
 
 _A_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_'-]*")  # a word as one is typed for a value (free text is left alone)

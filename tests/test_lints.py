@@ -1265,7 +1265,14 @@ def test_the_word_none_given_to_a_variable_in_a_scenario_is_found_where_it_is_wr
     ("{log: [skip, skpi]}", "skpi]", "the value given to 'log' holds the word 'skpi'", "did you mean 'skip'?"),
     ("{named: diamonds}", "named", "the value given to 'named' is the word 'diamonds'", "give a word the rules use"),
     ("{named: spades, log: [skip, seat 1 passed]}", None, None, None),
-], ids=["misspelt", "item", "no word near", "known words and free text"])
+    # a Skat trial's `game: "'null'"`, quoted as a step's args write a word: the run gave the word with its quotes
+    ("{named: \"'spades'\"}", "named", "the value given to 'named' is \"'spades'\", the word 'spades' in quotes",
+     "given values are YAML data: write spades, not 'spades' (only a step's args are expressions)"),
+    ("{log: [skip, '\"skip\"']}", "'\"skip\"']", "the value given to 'log' holds '\"skip\"', the word 'skip' in quotes",
+     "write skip, not \"skip\""),
+    ("{named: \"'spade'\"}", "named", "the value given to 'named' is \"'spade'\"", "not 'spade' (only a step's args are "
+     "expressions); did you mean 'spades'?"),
+], ids=["misspelt", "item", "no word near", "known words and free text", "quoted", "quoted item", "quoted and misspelt"])
 def test_a_word_given_to_a_variable_that_no_rule_knows_is_l051(tmp_path, given, needle, said, hint):
     """Crazy Eights trial: `given: {variables: {named: spade}}` (for spades) validated clean, and made a step marked
     `illegal: true` pass whatever the rules say: T009 tells that of a step's misspelt word, nothing of a given one."""
@@ -1280,6 +1287,40 @@ def test_a_word_given_to_a_variable_that_no_rule_knows_is_l051(tmp_path, given, 
     assert [(d.code, d.loc.path, d.loc.line, d.loc.col) for d in found] == [
         ("L051", str(tmp_path / "scenarios.yaml"), *where(scenarios, needle))], [str(d) for d in found]
     assert found[0].message.startswith(said) and hint in found[0].hint, str(found[0])
+
+
+# a Skat trial's announced game, given in a scenario: a word YAML reads bare as no word (null is nothing)
+ANNOUNCED_GAME = """\
+philtre: 1
+game: announced-game
+players: 2
+variables:
+  game: "none"
+actions:
+  announce:
+    choose: {g: "['grand', 'null']"}
+    do:
+      - set: {game: g}
+flow:
+  - decide: announce
+    player: 0
+"""
+
+
+@pytest.mark.parametrize("given, fixed", [("\"'null'\"", '"null"'), ("\"'grand'\"", "grand")], ids=["null", "grand"])
+def test_a_word_given_in_quotes_as_args_write_it_is_told_to_be_written_as_data(tmp_path, given, fixed):
+    """A Skat trial wrote `args: {g: "'null'"}` and `variables: {game: "'null'"}` side by side: the given word kept its
+    quotes, and the null game ran with the word `'null'` for trumps. The hint writes the word as YAML data reads it:
+    `null` bare is nothing, so in YAML's own quotes; and what it writes is no finding."""
+    scenarios = f"scenarios:\n  - name: a null game\n    players: 2\n    given:\n      variables: {{game: {given}}}\n" \
+                "    expect: [\"game != 'none'\"]\n"
+    (tmp_path / "scenarios.yaml").write_text(scenarios, encoding="utf-8")
+    [d] = findings(tmp_path, ANNOUNCED_GAME)
+    assert d.code == "L051" and (d.loc.line, d.loc.col) == where(scenarios, "game:"), str(d)
+    assert d.hint.startswith(f"given values are YAML data: write {fixed}") and d.hint.endswith(
+        f"not {given[1:-1]} (only a step's args are expressions)"), str(d)
+    (tmp_path / "scenarios.yaml").write_text(scenarios.replace(given, fixed), encoding="utf-8")
+    assert findings(tmp_path, ANNOUNCED_GAME) == []
 
 
 def test_a_loop_an_overlay_made_endless_is_found_at_the_overlays_until(tmp_path):
