@@ -93,8 +93,9 @@ def outside(game, seat: int, legal) -> list:
 
 def forbids(game, seat: int, found, single_zones=()) -> str:
     """"the rules forbid take(n=0) now (the if of take, line 12: ...)" for ``found``, an option the rules rule out here
-    (its action's `if` named where that is what refuses it); for an option of the decision's fallback, when it is offered."""
-    fallback = fallback_only(game, found.action)
+    (its action's `if` named where that is what refuses it); for an option of the decision's fallback while it is not
+    offered, when it is."""
+    fallback = fallback_only(game, seat, found.action)
     if fallback:  # (pass() has no if: "the rules forbid pass() now" left the seat to guess why)
         return fallback
     said = f"the rules forbid {found.label(None, single_zones)} now"
@@ -251,8 +252,8 @@ def action_ruled_out(game, seat: int, text: str, legal) -> str:
     name = next((n for n in decision_actions(pending.stmt) if n.lower() == first[1].lower()), None)
     if name is None:
         return ""
-    if fallback_only(game, name):
-        return fallback_only(game, name)
+    if fallback_only(game, seat, name):
+        return fallback_only(game, seat, name)
     said, action = f"no {name} option is allowed now", game.ruleset.actions[name]
     choices = [option for option in _candidates(game, seat) if option.action == name]
     if not choices:  # (none listed: its choose offers nothing here, or more than CANDIDATES_LIMIT)
@@ -263,11 +264,16 @@ def action_ruled_out(game, seat: int, text: str, legal) -> str:
     return said
 
 
-def fallback_only(game, name: str) -> str:
+def fallback_only(game, seat: int, name: str) -> str:
     """"pass is offered only when place has no legal option (otherwise:, line 20)" where ``name`` is the pending
-    decision's fallback alone, not one of its own actions; else ''."""
+    decision's fallback alone, not one of its own actions, and those actions have a legal option for ``seat`` now (the
+    fallback is not offered); else '': where they have none, the fallback is offered and what refuses it is its own
+    `if`, told as any action's (a trial's `draw`, turned off by its `if`, was told it is offered only when play has no
+    legal option, where play had none)."""
     pending = game.state.flow.pending
     if pending is None or name not in pending.stmt.args.get("fallback", ()) or name in pending.stmt.args.get("actions", ()):
+        return ""
+    if not any(option.action in pending.stmt.args["actions"] for option in game.options(seat)):
         return ""
     own = " and ".join(dict.fromkeys(pending.stmt.args["actions"]))
     at = pending.stmt.args.get("fallback_at")

@@ -110,3 +110,57 @@ def test_lints_count_the_fallback_as_offered(fallback):
     from philtre.dsl.lints import lint
 
     assert [d.code for d in lint(fallback)] == []
+
+
+DRAWING_OFF = """\
+game: drawing-off
+players: 2
+define:
+  drawing: false
+components:
+  card: {attributes: {n: 1..3}, start: deck}
+zones:
+  deck: {}
+  hand: {each: player}
+actions:
+  play:
+    choose: {c: "hand[me]"}
+    if: c.n > 5
+    do:
+      - move: c -> deck
+  draw:
+    if: drawing and count(deck) > 0
+    do:
+      - move: last(deck) -> hand[me]
+  pass: {}
+flow:
+  - turns: 0
+    until: turn_number > 3
+    do:
+      - decide: play
+        otherwise: [draw, pass]
+scenarios:
+  - name: drawing is off
+    players: 2
+    steps:
+      - {player: 0, action: draw}
+    expect:
+      - count(deck) == 3
+"""
+
+
+def test_a_fallback_offered_but_refused_by_its_own_if_is_told_that_if(tmp_path):
+    """A dominoes trial: `draw`, a fallback turned off by its `if` where play (the decision's action) has no option,
+    was told "draw is offered only when play has no legal option", by play and by T013: the fallback is offered,
+    and what refuses it is its `if`, named with its false part, as any action's refusal is."""
+    from test_play_input_trials_grid import _asked
+
+    (tmp_path / "ruleset.yaml").write_text(DRAWING_OFF, encoding="utf-8")
+    why = "the rules forbid draw() now (the if of draw, line 17: drawing is false)"
+    for typed in ("draw", "draw()"):
+        said = _asked(tmp_path, typed, players=2)
+        assert said.startswith(f"'{typed}' is not among this turn's options: {why}"), said
+        assert "offered only when" not in said
+    [result] = run_scenarios(load_ruleset(str(tmp_path / "ruleset.yaml")))
+    assert result.failures[0].startswith(f"{tmp_path / 'ruleset.yaml'}:31:9: T013 draw is not a legal option: {why}; "), result.failures
+    assert "offered only when" not in result.failures[0]
