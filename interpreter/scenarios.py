@@ -20,7 +20,7 @@ from philtre.dsl.values import Component, Zone, _frozen, component_text, describ
 from philtre.dsl.yamlpos import plain
 
 from .effects import move_components
-from .game import BLOCK, LOCALS, PC, STMT, Game
+from .game import BLOCK, LOCALS, LOOP, PC, STMT, Game
 from .options import located_wording, placed_wording, set_lists, single_zones, told_places
 from .play_input import _all_at_rot_zero
 from .runners import FAILURES
@@ -306,7 +306,8 @@ def stale_after_given(ruleset, sc, causes=None) -> str:
                         and not _as_the_rules_would_have_it(stmt, (name, index, value), how, decided, before, placed,
                                                             ruleset.variables[name])):
                     stale[name] = (read, stmt.loc, how, decided)
-        elif stmt.kind == "turns" and (read := facts.reads(stmt.args.get("first"), env) & given):
+        elif stmt.kind == "turns" and (read := facts.reads(stmt.args.get("first"), env) & given) \
+                and not _same_first_seat(stmt, before):
             turns[stmt.loc] = read
 
     if causes is not None:
@@ -346,6 +347,15 @@ def stale_after_given(ruleset, sc, causes=None) -> str:
     loc = sc.zones[0][2] if sc.zones else sc.empty[0][1] if sc.empty else _variable_loc(sc, copied)
     also = f" (and so changes {', '.join(sorted(moved))}, whose components it moved)" if moved else ""
     return _failure(loc, "T023", f"`given` sets {', '.join(sorted(named))}{also}, " + "; and ".join(said), "; ".join(hints))
+
+
+def _same_first_seat(stmt, before) -> bool:
+    """Whether the `turns` ``stmt``, running where the flow waits, has its first seat read again on the position given
+    the seat it read before `given` (_BeforeGiven.firsts): the turn order it started is the one the position gives, and
+    T023 does not name it (a trial's `turns: leader`, the seat holding the lead tile, was named where `given` kept that
+    tile in the same hand). As T028 compares what a running statement read with what it reads once given."""
+    seats = before.firsts.get(stmt) if before is not None else None
+    return seats is not None and _UNREAD not in seats and seats[0] == seats[1]
 
 
 def _variables_read(facts, value, env: dict, given: set) -> frozenset:
@@ -510,6 +520,9 @@ class _BeforeGiven(Record):
     moved: set  # the zone families `given` moved components out of or into, beside those it names
     waiting: object = None  # the statement the flow waits at (a decision), None where it waits at none
     after: object = None  # the game's state with `given` applied; None where it could not be applied
+    # each `turns` running where the flow waits -> its first seat read before `given` and again on the position given
+    # (_first_seats; _UNREAD where it cannot be read): the same seat, `given` changed nothing of the turn order
+    firsts: dict = made_by(dict)
 
 
 class _LastRun(Counter):
@@ -546,12 +559,28 @@ def _before_given(ruleset, sc):
     S = game.state
     where = list(S.where)
     waiting = _waiting_at(game.state.flow.stack)
+    firsts = _first_seats(S)
     try:
         _apply_given(game, ruleset, sc, Result(sc.name, sc.loc, []))
     except (PhiltreError, _NotEvaluated):
         return _BeforeGiven(run, ran.last, reached, parents, set(), waiting)
     moved = {key[0] for old, new in zip(where, S.where) if old != new for key in (old, new)}
-    return _BeforeGiven(run, ran.last, reached, parents, moved, waiting, S)
+    firsts = {stmt: (seat, _first_seat_at(stmt, S, L)) for stmt, (seat, L) in firsts.items()}
+    return _BeforeGiven(run, ran.last, reached, parents, moved, waiting, S, firsts)
+
+
+def _first_seats(S) -> dict:
+    """Each `turns` running where the flow waits (a frame on the stack) -> (its first seat read at ``S``, the names it
+    is read with: the statement's own, not the loop's `current`)."""
+    return {frame[STMT]: (_first_seat_at(frame[STMT], S, frame[LOOP]), frame[LOOP]) for frame in S.flow.stack
+            if getattr(frame[STMT], "kind", None) == "turns" and isinstance(frame[LOOP], dict)}
+
+
+def _first_seat_at(stmt, S, L: dict):
+    """The seat the `first` of the `turns` ``stmt`` gives at state ``S`` (counted round the table, as the loop counts
+    it), read with the names ``L``; _UNREAD where it cannot be read there."""
+    seat = _value_at(stmt.args["first"], S, L)
+    return seat % S.nplayers if type(seat) is int else seat
 
 
 def _waiting_at(stack):

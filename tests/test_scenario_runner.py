@@ -2052,6 +2052,25 @@ def test_a_failing_scenario_whose_given_zones_the_flow_read_before_names_what_it
                          "with steps, or choose a `seed` whose set-up gives it)"), failed[1].failures
 
 
+def test_t023_names_the_turns_only_where_the_position_given_gives_another_first_seat(tmp_path):
+    """A dominoes trial's failing scenario was told T023 of `turns: leader` (the seat holding the lead tile) where
+    `given` kept that tile in the same hand: the first seat read again on the position given is the one the turns
+    took, so `given` is no cause. Giving the marker drawn fails for another reason with no T023; giving the other one
+    still names the turns."""
+    (tmp_path / "ruleset.yaml").write_text(MARKER_STARTS, encoding="utf-8")
+    path = tmp_path / "scenarios.yaml"
+    path.write_text("scenarios:\n" + "".join(
+        f"  - name: team {team}\n    players: 2\n    given:\n      rest: bag\n      zones:\n        marker: [{{team: {team}}}]\n"
+        f"      variables: {{leading: {team}}}\n    expect:\n      - seen == 5\n" for team in (0, 1)), encoding="utf-8")
+    results = _results(path)
+    assert all(r.failures and " T012 " in r.failures[0] for r in results), [r.failures for r in results]
+    said = {r.name: [f for f in r.failures if " T023 " in f] for r in results}
+    # seed 0 draws one marker: the scenario giving it as drawn is told no T023; the one giving the other, of the turns
+    assert sorted(map(len, said.values())) == [0, 1], said
+    [turns] = [f for found in said.values() for f in found]
+    assert f"the turns at {_loc(tmp_path / 'ruleset.yaml', 'turns:')} took their first seat from marker" in turns
+
+
 STRUCK = """\
 philtre: 1
 game: struck
