@@ -539,11 +539,11 @@ def _tell(game, seat: int, told: int) -> int:
     a simultaneous step of several seats, a `set` that leaves a value as the seat was told it, and a `set` of a `quiet`
     variable); the new count."""
     from .options import value_labels
-    from .render import event_text, moves_joined, placed_from_text, seat_sets, through_quiet, with_labels, wrapped
+    from .render import depths_told, event_text, moves_joined, placed_from_text, seat_sets, through_quiet, with_labels, wrapped
 
     told_to = game.recorder.told_to(seat, told)
     rollers = _rollers(game, told_to)
-    events = [e for _, e in told_to]
+    events = depths_told(told_to, game.recorder.on_top, seat)  # (a move at the depth of the zone's count: on top)
     values = _seats_own(_VALUES_TOLD, game, seat, dict)
     own = _own_decisions(game, seat)
     placed = _seats_own(_PLACES_TOLD, game, seat, dict)
@@ -1133,11 +1133,12 @@ def _told_whole(game, seat) -> list:
     what followed it, every line (no run told by how many), hidden cards drawn one after another together, a `set` that
     leaves a value as told and a `quiet` variable's sets left out."""
     from .options import value_labels
-    from .render import entry_sets, event_text, keeps_scores, moves_joined, placed_from_text, through_quiet, with_labels
+    from .render import (depths_told, entry_sets, event_text, keeps_scores, moves_joined, placed_from_text, through_quiet,
+                         with_labels)
 
     told_to = game.recorder.told_to(seat)
     rollers = _rollers(game, told_to)
-    events = moves_joined(through_quiet([e for _, e in told_to], game.ruleset), game.ruleset)
+    events = moves_joined(through_quiet(depths_told(told_to, game.recorder.on_top, seat), game.ruleset), game.ruleset)
     events = with_labels(kind_changes(events, {}, game), value_labels(game))
     placed: dict = {}
     values: dict = {}

@@ -306,9 +306,11 @@ def _move_under(game, stmt, L, at) -> None:
     if len(target) > held:  # (a move only adds on top: what it added lies past what the zone held)
         target[:] = target[:depth] + target[held:] + target[depth:held]
     if game.recorder is not None:  # each event of this move says where its components went
-        for event in game.recorder.events[told:]:
+        for i, event in enumerate(game.recorder.events[told:], told):
             if event.get("event") in ("move", "gather"):
                 event["at"] = "bottom" if at is None else depth
+                if at is not None and depth == held:  # (on top, as a move without `at`: told so, Recorder.on_top)
+                    game.recorder.on_top[i] = game.recorder.counters(target.key)
 
 
 def _depth(S, depth, target: Zone) -> int:

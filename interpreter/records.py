@@ -206,6 +206,11 @@ class Recorder:
         # roll event were rolled: `philtre play` says it; it is never written, so the record's format stays as it is (a
         # roll of the flow's own has none)
         self.rolled_by: dict[int, tuple] = {}
+        # event index -> the seats that count the destination, for each `move` and `gather` event of a move at a depth
+        # (`at: N`) equal to the count its destination held, which put its components on top: `philtre play` tells
+        # them so, but to a seat that cannot count that zone, which would learn its count (render.depths_told); never
+        # written, as rolled_by
+        self.on_top: dict[int, frozenset] = {}
         # the zones of `order: nobody` (bags), whose order no seat sees though their contents may be seen
         self.bags = frozenset(name for name, spec in game.ruleset.zones.items() if spec.order != "everyone")
         self.backs = backs(game.ruleset)  # type -> the attributes its back shows, to whoever cannot see its face

@@ -1123,13 +1123,23 @@ def _said_move(e, rs, placed=None):
     return f"{_moved(e['components'], rs)} from {_where(e['from'], rs)}{left} to {_destination(e, rs)}"
 
 
+def depths_told(told_to: list, on_top: dict, seat) -> list:
+    """The events of ``told_to`` ((index, event) pairs: Recorder.told_to), each move at a depth equal to the count its
+    destination held (``on_top``: their indices -> the seats that count that zone, Recorder.on_top) told to ``seat``
+    (None: an onlooker) as a move on top, without its `at`, where it counts that zone (a trial's tile laid at
+    `count(line)` was told `to line, 2 from the bottom`); to a seat that does not, the depth, which tells it no count.
+    The record keeps the depth."""
+    return [{k: v for k, v in e.items() if k != "at"} if seat in on_top.get(i, ()) else e for i, e in told_to]
+
+
 def _destination(e, rs) -> str:
-    """Where a move or a gather went: its zone, 'the bottom of' it for a move with `at: bottom`, or the zone and its
-    depth for one with `at: N` (`deck, 15 from the bottom`); the zones in turn of a move through a quiet zone."""
+    """Where a move or a gather went: its zone, 'the bottom of' it for a move with `at: bottom` or at the depth 0, or
+    the zone and its depth for one with another `at: N` (`deck, 15 from the bottom`); the zones in turn of a move
+    through a quiet zone. (A move at the depth of the destination's count, its top, is told as a plain move: depths_told.)"""
     if isinstance(e["to"], list):  # (the zones a move through a quiet zone went to: through_quiet)
         return ", ".join(_where(z, rs) for z in e["to"])
     at = e.get("at")
-    if at == "bottom":
+    if at == "bottom" or (type(at) is int and at == 0):
         return f"the bottom of {_where(e['to'], rs)}"
     return _where(e["to"], rs) if type(at) is not int else f"{_where(e['to'], rs)}, {at} from the bottom"
 

@@ -12,6 +12,7 @@ from test_move_to_bottom import HEAD, _game
 from philtre.dsl import load_ruleset
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.validate import check_file
+from philtre.interpreter import Game
 from philtre.interpreter.scenarios import run_scenarios
 
 DATA = Path(__file__).resolve().parent / "data" / "move_to_depth.yaml"
@@ -139,3 +140,41 @@ def test_play_tells_a_move_to_a_depth(tmp_path):
     game = _game(tmp_path, "  - move: last(deck) -> up\n  - move: up -> deck\n    at: 3\n", record=True)
     said = [event_text(e, game.ruleset) for e in game.recorder.events if e.get("event") == "move"]
     assert said[1].endswith(" from up to deck, 3 from the bottom"), said
+
+
+@pytest.mark.parametrize("told", ["play", "replay --text"])
+def test_a_depth_at_the_top_or_the_bottom_is_told_as_that_place(tmp_path, capsys, told):
+    """A dominoes trial laid a tile at `0 if side == 'left' else count(line)`: play and `replay --text` told the top as
+    `line, 2 from the bottom` and the bottom as `line, 0 from the bottom`. The depth of the zone's count before the
+    move is told as a move on top (an empty zone's 0 too), 0 as `at: bottom` is told; another depth as before."""
+    from philtre.interpreter.cli_play import _tell, _told_whole
+
+    flow = ("  - move: last(deck) -> up\n    at: 0\n"                      # up empty: 0 is its top
+            "  - move: first(up) -> deck\n    at: count(deck)\n"          # on top of the five left
+            "  - move: last(deck) -> up\n  - move: first(up) -> deck\n    at: count(deck) - 5\n"  # 0: the bottom
+            "  - move: last(deck) -> up\n  - move: first(up) -> deck\n    at: 3\n")
+    game = _game(tmp_path, flow, record=True)
+    if told == "play":
+        _tell(game, 0, 0)
+        lines = capsys.readouterr().out.splitlines()
+    else:
+        lines = _told_whole(game, 0)
+    said = [line.strip().split(" from ", 1)[1] for line in lines if " from deck to " in line or " from up to " in line]
+    assert said == ["deck to up", "up to deck", "deck to up", "up to the bottom of deck", "deck to up",
+                    "up to deck, 3 from the bottom"], lines
+    moves = [e for e in game.recorder.events if e.get("event") == "move"]
+    assert [e.get("at") for e in moves] == [0, 5, None, 0, None, 3]  # (the record keeps each depth)
+
+
+def test_a_depth_at_the_top_of_a_zone_a_seat_cannot_count_is_told_it_as_the_depth(tmp_path):
+    """Told `on top` of a hand whose count only its owner sees, another seat would learn how many cards it held: it is
+    told the depth the record gives it; the owner, the top."""
+    from philtre.interpreter.cli_play import _told_whole
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(HEAD.replace("hand: {each: player, visible: owner}", "hand: {each: player, visible: owner, count: owner}")
+                    + "flow:\n  - move: last(deck) -> hand[0]\n  - move: last(deck) -> hand[0]\n    at: 1\n", encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=1, record=True)
+    said = {seat: [line for line in _told_whole(game, seat) if " to hand[0]" in line] for seat in (0, 1)}
+    assert [line.split(" to ", 1)[1] for line in said[0]] == ["hand[0]", "hand[0]"], said
+    assert said[1][-1].endswith(" to hand[0], 1 from the bottom"), said
