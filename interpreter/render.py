@@ -1126,8 +1126,8 @@ def _said_move(e, rs, placed=None):
 def depths_told(told_to: list, on_top: dict, seat) -> list:
     """The events of ``told_to`` ((index, event) pairs: Recorder.told_to), each move at a depth equal to the count its
     destination held (``on_top``: their indices -> the seats that count that zone, Recorder.on_top) told to ``seat``
-    (None: an onlooker) as a move on top, without its `at`, where it counts that zone (a trial's tile laid at
-    `count(line)` was told `to line, 2 from the bottom`); to a seat that does not, the depth, which tells it no count.
+    (None: an onlooker) as a move on top, without its `at`, where it counts that zone (a trial's piece laid at
+    the zone's count was told `to ZONE, 2 from the bottom`); to a seat that does not, the depth, which tells it no count.
     The record keeps the depth."""
     return [{k: v for k, v in e.items() if k != "at"} if seat in on_top.get(i, ()) else e for i, e in told_to]
 

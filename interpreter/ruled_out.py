@@ -268,8 +268,8 @@ def fallback_only(game, seat: int, name: str) -> str:
     """"pass is offered only when place has no legal option (otherwise:, line 20)" where ``name`` is the pending
     decision's fallback alone, not one of its own actions, and those actions have a legal option for ``seat`` now (the
     fallback is not offered); else '': where they have none, the fallback is offered and what refuses it is its own
-    `if`, told as any action's (a trial's `draw`, turned off by its `if`, was told it is offered only when play has no
-    legal option, where play had none)."""
+    `if`, told as any action's (a trial's fallback, turned off by its `if`, was told it is offered only when the
+    decision's action has no legal option, where it had none)."""
     pending = game.state.flow.pending
     if pending is None or name not in pending.stmt.args.get("fallback", ()) or name in pending.stmt.args.get("actions", ()):
         return ""

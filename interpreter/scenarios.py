@@ -352,8 +352,8 @@ def stale_after_given(ruleset, sc, causes=None) -> str:
 def _same_first_seat(stmt, before) -> bool:
     """Whether the `turns` ``stmt``, running where the flow waits, has its first seat read again on the position given
     the seat it read before `given` (_BeforeGiven.firsts): the turn order it started is the one the position gives, and
-    T023 does not name it (a trial's `turns: leader`, the seat holding the lead tile, was named where `given` kept that
-    tile in the same hand). As T028 compares what a running statement read with what it reads once given."""
+    T023 does not name it (a trial's first seat, the owner of a component's zone, was named where `given` kept that
+    component in the same zone). As T028 compares what a running statement read with what it reads once given."""
     seats = before.firsts.get(stmt) if before is not None else None
     return seats is not None and _UNREAD not in seats and seats[0] == seats[1]
 
