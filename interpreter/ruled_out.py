@@ -251,7 +251,7 @@ def action_ruled_out(game, seat: int, text: str, legal) -> str:
         return ""
     name = next((n for n in decision_actions(pending.stmt) if n.lower() == first[1].lower()), None)
     if name is None:
-        return ""
+        return not_asked(game, first[1])
     if fallback_only(game, seat, name):
         return fallback_only(game, seat, name)
     said, action = f"no {name} option is allowed now", game.ruleset.actions[name]
@@ -262,6 +262,21 @@ def action_ruled_out(game, seat: int, text: str, legal) -> str:
         each = "its one choice" if len(choices) == 1 else f"each of its {len(choices)} choices"
         return f"{said} ({_the_if(game, action)}, rules out {each})"
     return said
+
+
+def not_asked(game, typed: str) -> str:
+    """"hold is not asked here: this decision (rear-says, line 160) offers bid_up, pass_bid" where ``typed`` is an action
+    of the ruleset that the pending decision does not offer (another seat's answer, another step's: a trial's `hold`,
+    what the other seat of a pair is asked, was told only that it was not among the options); else ''."""
+    stmt = game.state.flow.pending.stmt
+    name = next((n for n in game.ruleset.actions if n.lower() == typed.lower()), None)
+    if name is None:
+        return ""
+    named = f"{stmt.label}, " if stmt.label and stmt.label != stmt.kind else ""  # (its `name:`, where it has one)
+    offers = ", ".join(dict.fromkeys(stmt.args.get("actions", ())))
+    fallback = ", ".join(dict.fromkeys(stmt.args.get("fallback", ())))
+    offers += f" (otherwise: {fallback})" if fallback else ""
+    return f"{name} is not asked here: this decision ({named}{_line_said(game, stmt.loc, stmt.loc.line)}) offers {offers}"
 
 
 def fallback_only(game, seat: int, name: str) -> str:

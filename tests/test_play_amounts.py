@@ -23,14 +23,15 @@ flow:
 """
 
 
-def played(tmp_path, typed: str, ruleset: str = AUCTION):
-    """``philtre play`` of ``ruleset`` with ``typed`` at the prompt: (exit code, stdout and stderr together)."""
+def played(tmp_path, typed: str, ruleset: str = AUCTION, *args: str):
+    """``philtre play`` of ``ruleset`` with ``typed`` at the prompt (``args``: play's options more): (exit code, stdout
+    and stderr together)."""
     from click.testing import CliRunner
 
     from philtre.interpreter.cli import main
 
     (tmp_path / "ruleset.yaml").write_text(ruleset, encoding="utf-8")
-    result = CliRunner().invoke(main, ["play", str(tmp_path), "--seed", "1"], input=typed)
+    result = CliRunner().invoke(main, ["play", str(tmp_path), "--seed", "1", *args], input=typed)
     return result.exit_code, result.output
 
 
