@@ -11,7 +11,7 @@ import weakref
 import click
 
 from .cli import EXIT_FINDINGS, EXIT_USAGE, PLAYERS_HELP, OnePlayerCount, WholeNumber, guarded, load, named, overlay_identity, players_for, usable_file, warn_of
-from .play_input import (LEAVING, NUMBER, Amounts, NumberReading, _a_position, _forbidding, _places, _position_hint,
+from .play_input import (LEAVING, NUMBER, SHOWN, Amounts, NumberReading, _a_position, _forbidding, _places, _position_hint,
                          command_typed, help_text, leaving_typed, listing, match_choice, number_note, read_listed)
 
 @click.command()
@@ -501,7 +501,6 @@ def _failure_recorded(record_path, seed: int):
         raise exc.hinted(f"{again}; the record up to the failure is in {record_path}; `philtre replay {record_path}` plays it again") from None
 
 
-SHOWN = 40  # options listed at once; the rest are reached by number or by typing a position
 TOLD = 30  # lines of what happened told at once before a decision, as far as runs of moves can be told by how many
 MOVES = ("move", "gather", "deal", "place")  # what a recap may tell by how many: the board shows where things now lie
 SETS = ("set",)  # and values set, which the board shows too (a betting round's bookkeeping kept a runout's cards out)
@@ -965,7 +964,7 @@ def _ask(options, seed: int, record_path=None, single_zones=(), reading: NumberR
     amounts = None  # the line of amounts whose number was typed: a number typed next is its amount
     refining = None  # a position whose options play asked a word to tell apart: words typed next are read with it
     while True:
-        asking = f"{amounts.name} for {amounts.action} ({amounts.low}..{amounts.high})" if amounts else "your choice"
+        asking = amounts.asking() if amounts else "your choice"
         text = _line(seed, record_path, asking).strip()
         if amounts is not None and NUMBER.fullmatch(text):
             found = amounts.amount(int(text)) or amounts.refused(text)

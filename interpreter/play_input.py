@@ -1840,28 +1840,41 @@ def _all_at_rot_zero(options) -> bool:
 
 
 AMOUNTS_LISTED = 16  # options alike but for one whole number counting up by one, this many or more, listed as one line
+SHOWN = 40  # lines of options listed at once; the rest are reached by number or by typing a position
 
 
 class Amounts:
     """A line of play's listing that stands for a run of options of one action alike but for one whole-number argument,
     ``name``, whose values count up by one, `bid(n=63..100)`: a trial's bids were 38 lines, a sealed bid's 101, and
-    the board scrolled away as the seat had to decide how much to bid. Its number asks for the amount."""
+    the board scrolled away as the seat had to decide how much to bid; or, where the options would take more than SHOWN
+    lines, whose values go up with gaps, `say(n=96..432, 40 values)` (a trial's 40 bids, each its line, pushed its pass
+    past the lines listed). Its number asks for the amount."""
 
     def __init__(self, options: list, name: str):
         self.options, self.name, self.action = options, name, options[0].action
+        self.by_value = {self.value(option): option for option in options}
         self.low, self.high = self.value(options[0]), self.value(options[-1])
+        self.gaps = len(options) != self.high - self.low + 1  # (values that go up: without gaps, they count up by one)
 
     def value(self, option) -> int:
         return dict(option.args)[self.name]
+
+    def run(self) -> str:
+        """The amounts as the line writes them: `63..100`, or `96..432, 40 values` where they go up with gaps."""
+        return f"{self.low}..{self.high}" + (f", {len(self.options)} values" if self.gaps else "")
 
     def label(self, seen=None, single_zones=()) -> str:
         """The line as listed, `bid(n=63..100)`: the first option's label, its amount written as the run."""
         from .options import written_out
 
         first = self.options[0]
-        texts = [(n, f"{self.low}..{self.high}" if n == self.name else t)
+        texts = [(n, self.run() if n == self.name else t)
                  for (n, t), (_, v) in zip(first.argument_texts(seen, single_zones), first.args) if v is not None]
         return written_out(self.action, texts)
+
+    def asking(self) -> str:
+        """The prompt once the line's number is typed: `n for bid (63..100)`."""
+        return f"{self.name} for {self.action} ({self.run()})"
 
     def hint(self, number: int) -> str:
         """How to type one of its amounts, with an amount of the run: `(type bid 70 or n=70)`, or its number then the
@@ -1872,26 +1885,42 @@ class Amounts:
 
     def example(self) -> str:
         """Two ways to type an amount of the run: `bid 70 or n=70`."""
-        amount = self.low + (self.high - self.low) // 3
+        amount = self.value(self.options[(len(self.options) - 1) // 3])  # (a third of the way up)
         return f"{self.action} {amount} or {self.name}={amount}"
 
     def amount(self, n: int):
         """The option of amount ``n``, or None where the run has none."""
-        return self.options[n - self.low] if self.low <= n <= self.high else None
+        return self.by_value.get(n)
 
     def refused(self, typed: str) -> str:
-        """For an amount ``typed`` that the run does not hold: the run, in one short line."""
-        return run_refused(typed, self.name, self.low, self.high)
+        """For an amount ``typed`` that the run does not hold: the run, in one short line; where its values go up with
+        gaps, the nearest below and above the amount typed too."""
+        if not self.gaps:
+            return run_refused(typed, self.name, self.low, self.high)
+        n = int(typed)
+        near = [v for v in (max((v for v in self.by_value if v < n), default=None),
+                            min((v for v in self.by_value if v > n), default=None)) if v is not None]
+        return (f"{_said_back(typed)}: {self.name} is one of {len(self.options)} values from {self.low} to {self.high} now; "
+                f"the nearest: {' and '.join(map(str, near))}")
 
 
 def listing(options) -> list:
     """The lines play lists the options with, in their order: each option, but for a run of AMOUNTS_LISTED or more
-    alike but for one whole-number argument counting up by one, one Amounts line; every other listing is the options'."""
+    alike but for one whole-number argument counting up by one, one Amounts line; and where that leaves more than SHOWN
+    lines, for such a run whose values go up with gaps too (a trial's 40 bids of game values, each its line, pushed
+    its one pass past the lines listed); every other listing is the options'."""
     if len(options) < AMOUNTS_LISTED:
         return list(options)
+    lines = _folded(options)
+    return _folded(options, gaps=True) if len(lines) > SHOWN else lines
+
+
+def _folded(options, gaps: bool = False) -> list:
+    """``options`` listed with each run of AMOUNTS_LISTED or more one Amounts line: runs counting up by one, or, with
+    ``gaps``, going up."""
     lines, i = [], 0
     while i < len(options):
-        end, name = _amount_run(options, i)
+        end, name = _amount_run(options, i, gaps)
         if end - i >= AMOUNTS_LISTED:
             lines.append(Amounts(options[i:end], name))
             i = end
@@ -1901,31 +1930,31 @@ def listing(options) -> list:
     return lines
 
 
-def _amount_run(options, start: int) -> tuple:
+def _amount_run(options, start: int, gaps: bool = False) -> tuple:
     """(end, name): the longest run of ``options`` from ``start`` of one action, alike but for the whole-number
-    argument ``name``, counting up by one; (start + 1, None) where there is none."""
+    argument ``name``, counting up by one (with ``gaps``: going up); (start + 1, None) where there is none."""
     first = options[start]
     best = (start + 1, None)
     for at, (name, value) in enumerate(first.args):
         if type(value) is not int:
             continue
         end = start + 1
-        while end < len(options) and _next_amount(options[end - 1], options[end], at):
+        while end < len(options) and _next_amount(options[end - 1], options[end], at, gaps):
             end += 1
         if end > best[0]:
             best = (end, name)
     return best
 
 
-def _next_amount(before, option, at: int) -> bool:
-    """Whether ``option`` is ``before`` with its argument ``at``, a whole number, one more."""
+def _next_amount(before, option, at: int, gaps: bool = False) -> bool:
+    """Whether ``option`` is ``before`` with its argument ``at``, a whole number, one more (with ``gaps``: more)."""
     if option.action != before.action or len(option.args) != len(before.args):
         return False
     for i, ((name, value), (was_name, was)) in enumerate(zip(option.args, before.args)):
         if name != was_name:
             return False
         if i == at:
-            if type(value) is not int or value != was + 1:
+            if type(value) is not int or not (value > was if gaps else value == was + 1):
                 return False
         elif type(value) is not type(was) or value != was:
             return False
