@@ -1847,7 +1847,7 @@ class Amounts:
     """A line of play's listing that stands for a run of options of one action alike but for one whole-number argument,
     ``name``, whose values count up by one, `bid(n=63..100)`: a trial's bids were 38 lines, a sealed bid's 101, and
     the board scrolled away as the seat had to decide how much to bid; or, where the options would take more than SHOWN
-    lines, whose values go up with gaps, `say(n=96..432, 40 values)` (a trial's 40 bids, each its line, pushed its pass
+    lines, whose values go up with gaps, `bid(n=20..300, 40 values)` (a trial's 40 bids, each its line, pushed its pass
     past the lines listed). Its number asks for the amount."""
 
     def __init__(self, options: list, name: str):
@@ -1860,7 +1860,7 @@ class Amounts:
         return dict(option.args)[self.name]
 
     def run(self) -> str:
-        """The amounts as the line writes them: `63..100`, or `96..432, 40 values` where they go up with gaps."""
+        """The amounts as the line writes them: `63..100`, or `20..300, 40 values` where they go up with gaps."""
         return f"{self.low}..{self.high}" + (f", {len(self.options)} values" if self.gaps else "")
 
     def label(self, seen=None, single_zones=()) -> str:
@@ -1907,8 +1907,8 @@ class Amounts:
 def listing(options) -> list:
     """The lines play lists the options with, in their order: each option, but for a run of AMOUNTS_LISTED or more
     alike but for one whole-number argument counting up by one, one Amounts line; and where that leaves more than SHOWN
-    lines, for such a run whose values go up with gaps too (a trial's 40 bids of game values, each its line, pushed
-    its one pass past the lines listed); every other listing is the options'."""
+    lines, for such a run whose values go up with gaps too (a trial's 40 bids, each its line, pushed its one pass past
+    the lines listed); every other listing is the options'."""
     if len(options) < AMOUNTS_LISTED:
         return list(options)
     lines = _folded(options)

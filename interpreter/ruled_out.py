@@ -265,9 +265,9 @@ def action_ruled_out(game, seat: int, text: str, legal) -> str:
 
 
 def not_asked(game, typed: str) -> str:
-    """"hold is not asked here: this decision (rear-says, line 160) offers bid_up, pass_bid" where ``typed`` is an action
-    of the ruleset that the pending decision does not offer (another seat's answer, another step's: a trial's `hold`,
-    what the other seat of a pair is asked, was told only that it was not among the options); else ''."""
+    """"answer is not asked here: this decision (asks, line 20) offers raise, pass" where ``typed`` is an action of the
+    ruleset that the pending decision does not offer (another seat's answer, another step's: a trial's answer, what
+    the other seat of a pair is asked, typed by the first, was told only that it was not among the options); else ''."""
     stmt = game.state.flow.pending.stmt
     name = next((n for n in game.ruleset.actions if n.lower() == typed.lower()), None)
     if name is None:
