@@ -1693,9 +1693,10 @@ class _Builder:
                 if stmt.kind == "round":
                     rounds.append(stmt)
                 if stmt.kind in DECISION_KINDS:
-                    names.setdefault(stmt.label, []).append(stmt.loc)
+                    # a block `run:` from two places is one written statement twice: one place, whose waits `time` counts
+                    _add_once(names.setdefault(stmt.label, []), stmt.loc)
                     for outer in around:
-                        inside.setdefault(outer, []).append((stmt.label, stmt.loc))
+                        _add_once(inside.setdefault(outer, []), (stmt.label, stmt.loc))
                 for value in (*stmt.args.values(), stmt.otherwise):
                     if isinstance(value, tuple) and value and all(hasattr(v, "kind") for v in value):
                         visit(value, (*around, stmt.label))
@@ -1872,6 +1873,17 @@ def _decisions_text(names: dict) -> str:
     if shared:
         return f"the decision statements: {listed}; give each a name: of its own to name one"
     return f"the decision statements: {listed} (one without a name: is known by its kind)"
+
+
+def _add_once(places: list, place) -> None:
+    """Append ``place`` (a Loc, or a (label, Loc)) to ``places`` unless a statement written at the same file, line and
+    column is there: the copies of a block's statement, expanded at each `run:` of it, are one place in the rules."""
+    def key(p):
+        loc = p[1] if isinstance(p, tuple) else p
+        return (p[0] if isinstance(p, tuple) else None, loc.path, loc.line, loc.col)
+
+    if all(key(p) != key(place) for p in places):
+        places.append(place)
 
 
 def _held_text(at: str, held: list, names: dict, where: Loc) -> str:

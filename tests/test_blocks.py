@@ -339,3 +339,59 @@ def test_an_argument_failing_at_run_time_is_said_as_the_argument(tmp_path, monke
         "computing the argument n of block 'peg' (n = bad) failed: max() of an empty collection"), found.message
     assert (found.loc.line, found.loc.col) == (line_of(text, "- run: peg"), 10)
     assert "'let'" not in found.message and "in block 'peg'" not in found.hint and "in definition 'bad'" in found.hint
+
+
+RUN_TWICE = """\
+philtre: 1
+game: g
+players: 2
+variables:
+  pass_number: 0
+actions:
+  go: {}
+blocks:
+  ask:
+    - name: ask-go
+      decide: go
+      player: 0
+flow:
+  - set: {pass_number: 1}
+  - run: ask
+  - set: {pass_number: 2}
+  - run: ask
+"""
+
+
+@pytest.mark.parametrize("time, expected", [(1, 1), (2, 2)])
+def test_given_at_names_a_decision_of_a_block_run_twice_and_time_counts_both_runs(tmp_path, time, expected):
+    """Skat trial: a block's named decision, run from two places, was T011 "the name: of 2 decision statements" (one
+    line and column twice), with the advice to name each, which one written statement cannot follow. It is one place:
+    `time` counts its waits in the order the game reaches them, and `waiting_at` and an expected `at` name it too."""
+    written(tmp_path, RUN_TWICE)
+    written(tmp_path, f"scenarios:\n  - name: s\n    players: 2\n    given: {{at: ask-go, time: {time}}}\n    expect:\n"
+                      f"      - pass_number == {expected} and waiting_at == 'ask-go'\n      - {{pending: 0, at: ask-go}}\n",
+            "scenarios.yaml")
+    assert check_file(str(tmp_path)).findings == []
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    assert result.failures == [], result.failures
+
+
+def test_a_third_wait_at_a_block_run_twice_is_never_reached(tmp_path):
+    """The two runs are two waits, not more: `time: 3` plays the game to its end and says it waited there twice."""
+    written(tmp_path, RUN_TWICE)
+    written(tmp_path, "scenarios:\n  - name: s\n    players: 2\n    given: {at: ask-go, time: 3}\n    expect: [\"true\"]\n",
+            "scenarios.yaml")
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    [failure] = result.failures
+    assert "T014 the game ended without waiting 3 times at a statement named 'ask-go': it waited there 2 times" in failure
+
+
+def test_two_written_statements_of_one_name_are_still_t011(tmp_path):
+    """Two decisions written apart under one name (one in the block, one in the flow) say nothing of which is meant."""
+    written(tmp_path, RUN_TWICE + "  - name: ask-go\n    decide: go\n    player: 1\n")
+    written(tmp_path, "scenarios:\n  - name: s\n    players: 2\n    given: {at: ask-go, time: 2}\n    expect: [\"true\"]\n",
+            "scenarios.yaml")
+    [found] = errors(tmp_path, Path(tmp_path, "ruleset.yaml").read_text(encoding="utf-8"))
+    rules = Path(tmp_path) / "ruleset.yaml"
+    assert found.code == "T011" and found.message.startswith(
+        f"'ask-go' is the name: of 2 decision statements ({rules}:11:7, {rules}:19:5)"), found.message
