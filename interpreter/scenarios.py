@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterator
 
 from philtre.dsl import ast, geometry
@@ -1475,6 +1475,8 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     given_none = {zone.key: loc for zone, patterns, loc in targets if patterns == [] and zone.key not in emptied}
     if rest is not None and getattr(rest, "key", None) in given_none:  # `zones` asks for it empty, as `empty` does
         raise PhiltreError.at(given_none[rest.key], "T001", *rest_emptied_text(sc.rest.text.strip(), by_zones=True))
+    swaps = _swaps(S, placements, set(named), homes, claimed, kept) if rest is None else {}
+    holes = {key: [c["id"] for c in S.zone(key)] for key, _ in swaps.values()}  # each one's order, before the moves
     unlisted = []  # (loc, zone, how many) of given zones that would keep unlisted components they start with
     sent_back: dict = {}  # zone key -> (how many unlisted components went back to it, their start; the first given zone's loc)
     moves = []  # (component, zone), made in runs to one zone: one move of many is linear
@@ -1491,6 +1493,8 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
             elif rest is not None:
                 moves.append((comp, rest))
                 to_rest.append(comp)
+            elif comp["id"] in swaps:  # in place of a component taken from a zone not given (_swaps)
+                moves.append((comp, S.zone(swaps[comp["id"]][0])))
             else:
                 moves.append((comp, S.zone(homes[comp["id"]])))
                 if homes[comp["id"]] != zone.key:
@@ -1543,6 +1547,7 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
             if at is not None:
                 S.placed[comp["id"]] = (at["x"], at["y"], at["rot"])
                 S.grid_version += 1
+    _lay_swaps(S, swaps, holes, taken_from)
     result.grown += [(keys[number], _zone_name(ruleset, placements[number][0].key), before, len(placements[number][0]), names)
                      for number, (before, names) in had.items() if len(placements[number][0]) > before]
     result.notes.extend(_taken_from_notes(ruleset, S, taken_from, sc, set(named)))
@@ -1720,10 +1725,55 @@ def _moved_zones_taken_from(S, placements, given_keys: set, homes: dict) -> dict
     return taken
 
 
+def _swaps(S, placements, given_keys: set, homes, claimed: set, kept: set) -> dict:
+    """Where the components the given zones do not list go in place of those taken for them from a zone not given that
+    the game filled (a hand as dealt): one for one, of the same type and owner, a given zone's own first, so that such a
+    zone keeps its count (a trial's game dealt its whole deck: a zone of two cards laid aside, given two cards of a
+    hand, sent its own two back to the deck, and the hand played two short). {displaced id: (the zone it goes to, the id of the one it
+    replaces)}. A component that starts in a given zone goes back to it, as before; a grid zone takes no component so."""
+    holes = [(number, comp) for number, (_, chosen) in enumerate(placements) for comp, _, _ in chosen
+             if (key := S.where[comp["id"]]) not in given_keys and key != homes[comp["id"]] and key[0] not in S.grids]
+    if not holes:
+        return {}
+    spare: dict = {}  # (given zone's number, or None for any, type, owner) -> what it does not list, bottom to top
+    for number, (zone, _) in enumerate(placements):
+        for comp in zone:
+            if comp["id"] not in claimed and comp["id"] not in kept and homes[comp["id"]] not in given_keys:
+                for whose in (number, None):
+                    spare.setdefault((whose, comp["type"], comp.get("owner")), deque()).append(comp)
+    swaps: dict = {}
+    filled: set = set()  # the ids of the taken components replaced
+    for own in (True, False):
+        for number, taken in holes:
+            if taken["id"] in filled:
+                continue
+            pile = spare.get((number if own else None, taken["type"], taken.get("owner")), ())
+            while pile and pile[0]["id"] in swaps:
+                pile.popleft()
+            if pile:
+                swaps[pile.popleft()["id"]] = (S.where[taken["id"]], taken["id"])
+                filled.add(taken["id"])
+    return swaps
+
+
+def _lay_swaps(S, swaps: dict, holes: dict, taken_from: dict) -> None:
+    """Put each component swapped into a zone not given where the one it replaces lay (``holes``: each such zone's
+    ids before the moves), and drop from ``taken_from`` (T018) a zone whose every taken component was replaced."""
+    for key, before in holes.items():
+        place = {ident: at for at, ident in enumerate(before)}
+        place.update({ident: place[taken] for ident, (_, taken) in swaps.items() if taken in place})
+        zone = S.zone(key)
+        zone[:] = sorted(zone, key=lambda c: place.get(c["id"], len(before)))
+    refilled = Counter(to for to, _ in swaps.values())
+    for key in holes:
+        if key in taken_from and refilled[key] >= taken_from[key][0]:
+            del taken_from[key]
+
+
 def _taken_from_notes(ruleset, S, taken_from: dict, sc, given_keys: set) -> list:
-    """T018, a note (the scenario is not failed), per zone not given that gave components to the given zones: it no
-    longer holds what the game put in it, which the author, not naming it, may have counted on. A pattern of the file's
-    defaults is said to be theirs (the note pointed at their line, and named nothing there); a zone they start in that
+    """T018, a note (the scenario is not failed), per zone not given that gave components to the given zones, not all
+    swapped for ones they leave out (_swaps): it no longer holds what the game put in it, which the author, not naming
+    it, may have counted on. A pattern of the file's defaults is said to be theirs (the note pointed at their line, and named nothing there); a zone they start in that
     is given and holds such components is said to keep them (_kept_for_itself). The zone `rest:` names is not noted: the
     author named it, and it holds the rest as asked (a trial's hand[2], given as the rest, was said "not given")."""
     notes = []

@@ -262,14 +262,25 @@ def test_a_hand_not_given_keeps_what_it_was_dealt_while_a_given_hand_has_spare_c
     assert result.passed and not result.notes, (result.failures, result.notes)
 
 
-def test_a_zone_not_given_that_must_give_a_component_is_noted(tmp_path):
-    """A third e is only in hand[2]: taken, as it must be, and said (T018, a note: the scenario passes or fails as it
-    would)."""
+def test_a_zone_not_given_that_gives_a_component_gets_a_displaced_one_in_its_place(tmp_path):
+    """A third e is only in hand[2]: taken, as it must be, and hand[0]'s d it does not list goes to hand[2] in its
+    place, not back to the court, so hand[2] holds two cards as dealt (it held one, with a note T018, which the swap
+    makes needless: the position is one a deal could make)."""
     result = _dealt(tmp_path, "        hand[0]: [{role: e}, {role: e}]\n        hand[1]: [{role: e}]\n")
     assert [f.split(" T012 ")[1] for f in result.failures] == ["expected true: sorted(c.role for c in hand[2]) == ['d', 'e']  "
-                                                               "[sorted(c.role for c in hand[2]) = ['d']]"], result.failures
+                                                               "[sorted(c.role for c in hand[2]) = ['d', 'd']]"], result.failures
+    assert not result.notes, result.notes
+
+
+def test_a_zone_not_given_that_must_give_a_component_no_other_replaces_is_noted(tmp_path):
+    """hand[0] keeps what it was dealt ({others: true}) and takes a second e: nothing leaves it, so nothing takes the
+    e's place in hand[2], which is left short, and said (T018, a note: the scenario passes or fails as it would)."""
+    result = _dealt(tmp_path, "        hand[0]: [{others: true}, {role: e}, {role: e}]\n")
+    assert [f.split(" T012 ")[1].split("  [")[1] for f in result.failures] == ["sorted(c.role for c in hand[2]) = ['d']] "
+        "(hand[0] was given {others: true}, which keeps what it held besides the 2 listed: it held 2, and holds 3 once "
+        "given; to keep 2, leave {others: true} out)"], result.failures
     path = tmp_path / "dealt" / "scenarios.yaml"
-    assert result.notes == [f"{path}:6:30: T018 a given component was taken out of hand[2] as the game had filled it, since "
+    assert result.notes == [f"{path}:6:46: T018 a given component was taken out of hand[2] as the game had filled it, since "
                             "court, where it starts, had no such component left: hand[2] is not given, and holds 1 now "
                             "(give hand[2] too, to say what it holds (hand[2]: [{others: true}] keeps the rest of it as "
                             "it lies, with no note); "
@@ -1164,3 +1175,50 @@ def test_a_t012_reading_a_zone_others_grew_says_so_and_the_copies_that_keep_its_
     (folder / "scenarios.yaml").write_text(GROWN.replace("{others: true}", "{copies: 1}"), encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(folder)))
     assert result.passed, result.failures
+
+
+ASIDE = """\
+philtre: 1
+game: aside
+players: 3
+components:
+  card: {attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  aside: {visible: nobody}
+actions:
+  pass: {}
+flow:
+  - deal: {from: deck, to: hand, count: 3}    # 11 8 5 | 10 7 4 | 9 6 3
+  - deal: {from: deck, to: "[aside]", count: 2}    # 2 1: the deck is all dealt
+  - decide: pass
+    player: 0
+"""
+
+
+def _aside(tmp_path, given: str, expect: list, rules: str = ASIDE):
+    """The result of a 3-player scenario of ``rules`` (ASIDE) giving ``given`` (YAML lines under `given:`) and expecting ``expect``."""
+    (tmp_path / "ruleset.yaml").write_text(rules, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text("scenarios:\n  - name: s\n    players: 3\n    given:\n" + given + "    expect:\n"
+                                             + "".join(f"      - \"{e}\"\n" for e in expect), encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    return result
+
+
+def test_a_zone_given_components_dealt_to_hands_swaps_its_own_into_their_places(tmp_path):
+    """Skat trial: in a game dealing its whole deck, the two cards aside given two cards dealt to hands sent their own
+    two back to the deck, where cards start, and each hand played short (T018 "holds 2 now"). They go where the given
+    ones were taken from, one for one, each where the one it replaces lay: every hand keeps its count, and no note."""
+    result = _aside(tmp_path, "      zones:\n        aside: [{rank: 7}, {rank: 3}]\n",
+                    ["[c.rank for c in aside] == [7, 3] and count(deck) == 0",
+                     "[[c.rank for c in hand[p]] for p in players] == [[11, 8, 5], [10, 2, 4], [9, 6, 1]]"])
+    assert result.passed and not result.notes, (result.failures, result.notes)
+
+
+def test_the_components_given_zones_leave_out_go_to_rest_not_into_a_hand(tmp_path):
+    """`rest:` says where what the given zones leave out goes: no swap there, and the hand that gave is noted short."""
+    result = _aside(tmp_path, "      rest: box\n      zones:\n        aside: [{rank: 7}]\n", ["count(box) == 2 and count(hand[1]) == 2"],
+                    ASIDE.replace("  aside: {visible: nobody}\n", "  aside: {visible: nobody}\n  box: {}\n"))
+    assert result.passed, result.failures
+    assert [note.split(": T018 ")[1][:40] for note in result.notes] == ["a given component was taken out of hand["], result.notes
