@@ -105,6 +105,9 @@ class Scenario(Frozen):
     # `shuffles`: the n-th item orders the zones the n-th `shuffle` run shuffles; per item, a Shuffled
     shuffles: tuple = ()
     checks: tuple = ()  # of Checkpoint: the steps `- expect: [...]`, in the order written
+    # the variables of `given.variables` that hold components (component_kind), name -> one seat's type of them: their
+    # values given are read as components, a pattern `{a: 6, b: 6}` or `tile#27` (interpreter.scenarios.given_component)
+    component_kinds: dict = made_by(dict)
 
     def all_pending(self) -> tuple:
         """The `pending` expectations of `expect` and of every step `expect:`: what validate checks alike."""
@@ -248,6 +251,8 @@ def _compiled_scenario(compiler: Compiler, item, loc: Loc, actions: dict | None)
         empty=_check_rest_emptied(compiler, rest, _emptied(compiler, given), zones),
         defaults=getattr(item, "defaults", None), replaced=getattr(item, "replaced", frozenset()), shuffles=shuffles,
         checks=checks,
+        component_kinds={name: kind for name in (given.get("variables") or {})
+                         if (kind := component_kind(compiler, str(name))) is not None},
     )
 
 
@@ -679,6 +684,72 @@ def _key_locs(mapping, fallback: Loc):
         yield mapping.key_loc(key) if hasattr(mapping, "key_loc") else fallback
 
 
+# a component as records write it (a map's key, a variable's value given): its type, #, its id: tile#27
+COMPONENT_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)#([0-9]+)")
+
+
+def component_kind(compiler: Compiler, name: str):
+    """The type of ``name``'s values (one seat's of a per-seat variable) where they are components or lists of them: the
+    rules only ever set it to components (or none, where it is declared none), as variable_types reads its sets
+    ('comp', ('list', 'comp')); None for any other variable. A value `given` to it is read as components
+    (given_components), not as the YAML data it is written as: a mapping is a pattern of one component's attributes."""
+    kind = compiler.variable_types.get(name) or compiler.or_none_types.get(name)
+    inner = kind
+    while is_list(inner):
+        inner = inner[1]
+    return kind if inner == "comp" else None
+
+
+def given_components(value, kind, place: tuple = ()):
+    """(value, where it lies in the value given: (container, key) or (), and whether it is written as a component:
+    `pattern`, `named` (type#id), `none`, or `other`) for each place of ``value`` where ``kind`` (component_kind) holds
+    one component: a list of components is a list of such places; an item of another shape than ``kind`` is `other`."""
+    if is_list(kind):
+        if not isinstance(value, list):
+            yield value, place, "other"
+            return
+        for i, item in enumerate(value):
+            yield from given_components(item, kind[1], (value, i))
+        return
+    how = ("pattern" if isinstance(value, dict) else "none" if value is None else
+           "named" if isinstance(value, str) and COMPONENT_KEY.fullmatch(value) else "other")
+    yield value, place, how
+
+
+COMPONENT_GIVEN = ("give a pattern of its attributes, as given.zones writes a component, {example}, which must match "
+                   "one component, or the component as records write it, {name}: TYPE#ID")
+
+
+def _check_component_given(compiler: Compiler, name: str, value, kind, where: Loc, seats: bool) -> None:
+    """T004 at each place of a value given to a variable that holds components (component_kind) that is no pattern of
+    one component, nor a component written type#id of a type of the ruleset, nor none; T009 at a pattern's attribute or
+    value that no component has (as a step's pattern, which matches one component)."""
+    types = compiler.symbols.component_types
+    example = "{" + ", ".join(f"{a}: ..." for a in sorted(next(iter(types.values()), ()), key=str)[:2]) + "}"
+    for seat, one in (enumerate(value) if seats and isinstance(value, list) else [(None, value)]):
+        for item, place, how in given_components(one, kind):
+            here = loc_of(*place) if place and isinstance(place[0], (list, Map)) else where
+            whose = f"seat {seat}'s value" if seat is not None else ""
+            if how == "pattern":
+                extra = [key for key in item if key in GIVEN_KEYS]
+                if extra:
+                    compiler.error(item.key_loc(extra[0]) if hasattr(item, "key_loc") else here, "T004",
+                                   f"'{name}' holds one component, and '{extra[0]}' places or counts components in a "
+                                   "zone: a variable's pattern names the attributes of the one component it holds",
+                                   COMPONENT_GIVEN.format(example=example, name=name))
+                elif isinstance(item, Map):
+                    _check_given_attributes(compiler, item)
+            elif how == "named" and COMPONENT_KEY.fullmatch(item)[1] not in types:
+                compiler.error(here, "T004", f"'{name}' holds a component, and '{item}' names no component type of "
+                               f"the ruleset (its types: {', '.join(map(str, types))})", COMPONENT_GIVEN.format(example=example, name=name))
+            elif how == "other":
+                shown = f"'{item}'" if isinstance(item, str) else _flow(item)
+                which = (f"an item of {whose or 'it'}, {shown}," if place else f"{whose} {shown}" if whose else shown)
+                compiler.error(here, "T004", f"'{name}' holds {a_type(kind)}{' per seat' if seats else ''} (every rule "
+                               f"that sets it gives one): {which} is {_shape(item)}",
+                               COMPONENT_GIVEN.format(example=example, name=name))
+
+
 def check_given_variables(compiler: Compiler, sc: Scenario, initials: dict | None = None) -> None:
     """T004 at a `given.variables` name that is no variable, or a per-player one not given one value per seat
     (``initials``, each variable's initial value, shape the example the hint gives), or a value of another kind than
@@ -692,6 +763,8 @@ def check_given_variables(compiler: Compiler, sc: Scenario, initials: dict | Non
         elif declared[name] and not (isinstance(value, list) and len(value) == sc.players):
             compiler.error(where, "T004", f"'{name}' has one value per seat: give a list of {sc.players} values, not {value!r}",
                            _per_seat_example(name, (initials or {}).get(name, 0), sc.players))
+        elif name in sc.component_kinds:
+            _check_component_given(compiler, str(name), written.get(name, value), sc.component_kinds[name], where, declared[name])
         else:
             kind = compiler.variable_types.get(name)
             initial = (initials or {}).get(name)

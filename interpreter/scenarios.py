@@ -12,9 +12,9 @@ from philtre.dsl.errors import Diagnostic, Loc, PhiltreError, few_listed
 from philtre.dsl.model import Action, counts_text, decision_actions
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.plain_data import Record, made_by
-from philtre.dsl.compiler import Expr, failing_definition, index_named, lists_every_turn, nones_named
+from philtre.dsl.compiler import Expr, failing_definition, index_named, is_list, lists_every_turn, nones_named
 from philtre.dsl.scenario_defaults import LEAVE_DEFAULTS_OUT, from_defaults
-from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, derived_not_made, fits_shape, kinds_match, not_made, pattern_text, rest_emptied_text, run_out_text, spelt_out, unchosen_number, unchosen_word, value_kind, written,
+from philtre.dsl.scenarios import (COMPONENT_KEY, NOT_A_PATTERN, OTHERS, component_hint, derived_not_made, fits_shape, kinds_match, not_made, pattern_text, rest_emptied_text, run_out_text, spelt_out, unchosen_number, unchosen_word, value_kind, written,
                                     shape_hint, shape_wanted, wrong_kind_hint, wrong_kind_text, zone_named)
 from philtre.dsl.values import Component, Zone, _frozen, component_text, describe, explain
 from philtre.dsl.yamlpos import plain
@@ -1566,6 +1566,11 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
         if name not in S.vars:
             raise PhiltreError.at(sc.loc, "T004", f"unknown variable '{name}' in given")
         held[name] = S.vars[name]
+        kind = sc.component_kinds.get(name)
+        if kind is not None:  # (a variable that holds components: a pattern or type#id given is a component)
+            seats = ruleset.variables[name].per_player and isinstance(value, list)
+            value = [_given_component(one, kind, S, ruleset, where, name) for one in value] if seats else \
+                _given_component(value, kind, S, ruleset, where, name)
         S.vars[name] = _components_keyed(value, S, ruleset, where) if _keys_a_component(value, ruleset) else value
     result.notes.extend(_read_while_running(game, sc, held, running, read))
     result.notes.extend(_loops_ended_notes(game, sc, ended))
@@ -1597,7 +1602,26 @@ def _hand_again(game) -> None:
         waiting.named = None  # (the names its options were listed with, made again with the values read now)
 
 
-COMPONENT_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)#([0-9]+)")  # a component as records write a map's key: follower#72
+def _given_component(value, kind, S, ruleset, where, name: str):
+    """``value``, given the variable ``name`` that holds components (Scenario.component_kinds: ``kind``), with each
+    place of a component made the component it writes: a pattern, the one component of the game whose attributes
+    match it (T004 where none or several do), or `type#id`, that component (T004 where none has that id)."""
+    if is_list(kind) and isinstance(value, list):
+        return [_given_component(item, kind[1], S, ruleset, where, name) for item in value]
+    if isinstance(value, str) and (named := COMPONENT_KEY.fullmatch(value)) is not None:
+        return _component_named(S, named[1], int(named[2]), value, where)
+    if not isinstance(value, dict) or is_list(kind):
+        return value  # (of another kind: validate said T004)
+    found = [c for c in S.components if _matches(c, value)]
+    if len(found) == 1:
+        return found[0]
+    example = few_listed([f"{c['type']}#{c['id']}" for c in found], 3) if found else ""
+    raise PhiltreError.at(where, "T004", f"'{name}' holds one component, and the pattern {pattern_text(value)} given "
+                          + (f"matches {len(found)} components of this {S.nplayers}-seat game ({example})" if found else
+                             f"matches no component of this {S.nplayers}-seat game"),
+                          "name attributes enough to tell one component (its `type`, or `id`), or write the component "
+                          f"as records write it, {name}: TYPE#ID" if found else
+                          "give the attributes of a component the game has (`philtre show` lists them)")
 
 
 def _components_keyed(value, S, ruleset, where):
