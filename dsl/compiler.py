@@ -1907,9 +1907,14 @@ class Compiler:
     def _dashed_range_hint(self, hint: str) -> str:
         """``hint``, with what a dashed attribute value means where words met arithmetic (`sum(c.value ...)` of
         `value: [1-10]`, or through a definition): the hint at a direct `.value` said it, these said nothing of it."""
-        if "is one word; write the range" in hint:
+        if "is one word; write the range" in hint or "is one word; a range's ends" in hint:
             return hint
         for name, values in self.symbols.attribute_values.items():
+            ranged = next((v for v in values if named_range(v)), None)
+            if ranged is not None:
+                said = (f"'.{name}' is declared as '{ranged}', one word; "
+                        + named_range_hint(name, named_range(ranged), self.symbols.attribute_values))
+                return f"{hint}; {said}" if hint else said
             dashed = next((v for v in values if isinstance(v, str) and _DASHED_RANGE.fullmatch(v.strip())), None)
             if dashed is not None:
                 low, _, high = dashed.strip().partition("-")
@@ -4507,6 +4512,10 @@ class Compiler:
         shown = ", ".join(words[:6]) + (", ..." if len(words) > 6 else "")
         if any(isinstance(v, str) and "(" in v for v in values):
             return f"'.{side.name}' is declared as {shown}: attribute values are data, not expressions; write a range (3..35) or list them"
+        ranged = next((v for v in values if named_range(v)), None)
+        if ranged is not None:  # `b: a..6`: L020 says it too, but lints wait for the errors to be fixed
+            hint = named_range_hint(side.name, named_range(ranged), self.symbols.attribute_values)
+            return f"'.{side.name}' is declared as {shown}: '{ranged}' is one word; {hint}"
         dashed = next((v for v in values if isinstance(v, str) and _DASHED_RANGE.fullmatch(v.strip())), None)
         if dashed is not None:  # `value: 3-35`: L020 says it too, but lints wait for the errors to be fixed
             low, _, high = dashed.strip().partition("-")
@@ -8087,6 +8096,35 @@ FOREIGN_NAMES = {"None": "none", "null": "none", "nil": "none", "NULL": "none", 
 OPTION_WORDS = frozenset({"legal", "is_legal", "can", "allowed", "options", "legal_options", "can_play", "legal_actions"})
 EVERY_SEAT = {"all": "players", "everyone": "players", "everybody": "players"}  # (after the number hints: `count: all`)
 _DASHED_RANGE = re.compile(r"\d+\s*-\s*\d+")  # an attribute value written like a range with a dash: `3-35`
+# an attribute value written as a range lo..hi whose end is a name, not a number: `b: "a..6"` (one word)
+_NAMED_RANGE = re.compile(r"\s*(-?[0-9]+|[A-Za-z_][A-Za-z0-9_]*)\s*\.\.\s*(-?[0-9]+|[A-Za-z_][A-Za-z0-9_]*)\s*")
+COPIES_DOCS = "docs/language.md, components: copies"  # where the pattern of a range kept by `copies` is shown
+
+
+def named_range(value):
+    """The match (its two ends) of an attribute's value written as a range with an end that is a name, not a number
+    (`a..6`, each pair once): YAML data, so one word; None for any other value."""
+    found = _NAMED_RANGE.fullmatch(value) if isinstance(value, str) else None
+    return found if found is not None and not (found[1].lstrip("-").isdigit() and found[2].lstrip("-").isdigit()) else None
+
+
+def named_range_hint(name: str, found, attributes: dict) -> str:
+    """How the attribute ``name``, written as the range ``found`` (named_range) whose ends name other attributes
+    (``attributes``: name -> values), is made: the widest range of numbers, and `copies` keeping the combinations wanted
+    (`b: 0..6` with `copies: "1 if a <= b else 0"`); a range's ends are numbers, not names."""
+    ends, kept = [], []
+    for end, widest, kept_by in ((found[1], min, "{end} <= {name}"), (found[2], max, "{name} <= {end}")):
+        numbers = [v for v in attributes.get(end, ()) if isinstance(v, (int, float)) and not isinstance(v, bool)]
+        if end.lstrip("-").isdigit():
+            ends.append(end)
+        elif numbers and end != name:
+            ends.append(str(widest(numbers)))
+            kept.append(kept_by.format(end=end, name=name))
+        else:
+            return (f"a range's ends are numbers, and '{end}' is no attribute of numbers: write the widest range '{name}' "
+                    f"may take, and let copies keep the combinations wanted ({COPIES_DOCS})")
+    return (f"a range's ends are numbers, not names: write {name}: {ends[0]}..{ends[1]}, and keep the combinations wanted "
+            f"with copies: \"1 if {' and '.join(kept)} else 0\" ({COPIES_DOCS})")
 # the hint of E120 where index(xs, x) or remove(xs, x) looks in what is no list (Compiler._looked_for_checked)
 LOOKED_FOR_HINTS = {"index": "index(z) is one zone's index among the zones of its name; index(xs, x), the position of x in "
                              "the list xs",

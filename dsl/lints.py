@@ -22,7 +22,7 @@ from .geometry import PIECE_ATTRIBUTES
 from .blocks import runs_said, with_run_said
 from .builtins import ANALYSED_BY_NAME, BUILTINS, WORK, WORK_LIMIT, OutOfWork, RuleRuntimeError
 from .compiler import Expr, failing_definition, fractions_told, nones_named, parse_define_head, reads_scores, true_ones_counted
-from .compiler import KEYED_ORDERS, order_derived, words_in_order
+from .compiler import KEYED_ORDERS, named_range, named_range_hint, order_derived, words_in_order
 from .describe import _scalar
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .model import Stmt, decision_actions
@@ -5402,11 +5402,24 @@ def l020_range_written_with_a_dash(facts) -> list:
     source = facts.ruleset.source if isinstance(facts.ruleset.source, dict) else {}
     dashed = [(c, k, what, m) for c, k, what in _attribute_places(source)
               if isinstance(c[k], str) and (m := DASHED_RANGE.fullmatch(c[k]))]
-    if not dashed or _words_in_rules(facts, {c[k] for c, k, _, _ in dashed}):
-        return []
+    if dashed and _words_in_rules(facts, {c[k] for c, k, _, _ in dashed}):
+        dashed = []
     return [Diagnostic(loc_of(c, k), "L020", f"{what} is the one word '{c[k]}', not a range of numbers",
                        f"write {m[1]}..{m[2]} for the whole numbers {m[1]} to {m[2]}; for the word, compare it with '{c[k]}', quoted")
-            for c, k, what, m in dashed]
+            for c, k, what, m in dashed] + _ranges_of_names(facts, source)
+
+
+def _ranges_of_names(facts, source) -> list:
+    """L020 at an attribute's value written as a range whose end names another attribute (`b: "a..6"`, each pair once):
+    one word, as a range's ends are numbers; the hint writes the widest range and the `copies` keeping the pairs."""
+    types = {ctype.name: dict(ctype.attributes) for ctype in facts.ruleset.components}
+    named = [(c, k, what, m, name, types.get(ctype, {})) for ctype, name, c, k, what in _attribute_values(source)
+             if (m := named_range(c[k]))]
+    if not named or _words_in_rules(facts, {c[k] for c, k, *_ in named}):
+        return []
+    return [Diagnostic(loc_of(c, k), "L020", f"{what} is the one word '{c[k]}', not a range of numbers",
+                       f"{named_range_hint(name, m, attributes)}; for the word, compare it with '{c[k]}', quoted")
+            for c, k, what, m, name, attributes in named]
 
 
 DASHED_RANGE = re.compile(r"\s*([0-9]+)\s*[-\u2013\u2014]\s*([0-9]+)\s*")  # 1-8, 1 - 8, 1–8 (an en or em dash)
@@ -5414,13 +5427,18 @@ DASHED_RANGE = re.compile(r"\s*([0-9]+)\s*[-\u2013\u2014]\s*([0-9]+)\s*")  # 1-8
 
 def _attribute_places(source) -> list:
     """(container, key, what it is) of each value written for a component's attribute."""
+    return [(c, k, what) for _, _, c, k, what in _attribute_values(source)]
+
+
+def _attribute_values(source) -> list:
+    """(type, attribute, container, key, what it is) of each value written for a component's attribute."""
     places = []
     for ctype, spec in (source.get("components") or {}).items():
         attributes = spec.get("attributes") if isinstance(spec, dict) else None
         for name, values in (attributes or {}).items() if isinstance(attributes, dict) else ():
             for i in range(len(values)) if isinstance(values, list) else ():
-                places.append((values, i, f"a value of the attribute '{name}' of '{ctype}'"))
-            places.append((attributes, name, f"the attribute '{name}' of '{ctype}'"))
+                places.append((ctype, name, values, i, f"a value of the attribute '{name}' of '{ctype}'"))
+            places.append((ctype, name, attributes, name, f"the attribute '{name}' of '{ctype}'"))
     return places
 
 

@@ -723,6 +723,7 @@ def _values_declared_named(exc: PhiltreError, ruleset: Ruleset) -> PhiltreError:
     (`n: 1-104`, one word), which made `n % 11` fail; L037's for one whose values mix numbers and words (`rank: [7, 8,
     J]`: YAML reads 7 as a number), which made `index(['7', '8', 'J'], rank)` fail, with where it is declared. The
     failure stops validation before the lints, so the lint itself would never be shown."""
+    from .compiler import named_range, named_range_hint
     from .lints import DASHED_RANGE, mixed_values, mixed_values_hint, mixed_values_shown
 
     if exc.first.code != "R002":
@@ -742,6 +743,9 @@ def _values_declared_named(exc: PhiltreError, ruleset: Ruleset) -> PhiltreError:
                  f"for the whole numbers {m[1]} to {m[2]}"
                  for name, values in ctype.attributes if name in read
                  for value in values if isinstance(value, str) and (m := DASHED_RANGE.fullmatch(value))]
+        hints += [f"'{name}' (at {_attribute_at(ruleset, ctype, name) or ctype.loc}) is the one word '{value}', not a "
+                  f"range: {named_range_hint(name, found, dict(ctype.attributes))}"
+                  for name, values in ctype.attributes if name in read for value in values if (found := named_range(value))]
         hints += [f"{name}'s values{_declared_at(ruleset, ctype, name, exc.first.loc)} mix numbers and words "
                   f"({mixed_values_shown(list(values))}), as L037 warns: {mixed_values_hint(name, list(values))}"
                   for name, values in ctype.attributes if name in read and mixed_values(values)]
@@ -752,12 +756,19 @@ def _values_declared_named(exc: PhiltreError, ruleset: Ruleset) -> PhiltreError:
 def _declared_at(ruleset: Ruleset, ctype: ComponentType, attribute: str, near: Loc) -> str:
     """' declared at line 25', where ``ctype``'s ``attribute`` is declared: its line where the failure at ``near`` is in
     the same file, else its file and line; '' where the source does not say."""
+    at = _attribute_at(ruleset, ctype, attribute)
+    if at is None:
+        return ""
+    return f" declared at line {at.line}" if at.path == near.path else f" declared at {at}"
+
+
+def _attribute_at(ruleset: Ruleset, ctype: ComponentType, attribute: str):
+    """Where ``ctype``'s ``attribute`` is declared (its key), or None where the source does not say."""
     spec = (ruleset.source.get("components") or {}).get(ctype.name) if isinstance(ruleset.source, dict) else None
     attributes = spec.get("attributes") if isinstance(spec, dict) else None
     if not hasattr(attributes, "key_loc") or attribute not in attributes:
-        return ""
-    at = attributes.key_loc(attribute)
-    return f" declared at line {at.line}" if at.path == near.path else f" declared at {at}"
+        return None
+    return attributes.key_loc(attribute)
 
 
 def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
