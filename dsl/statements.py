@@ -9,6 +9,8 @@ interpreter has the matching handler for each kind.
 
 from __future__ import annotations
 
+import re
+
 from . import ast
 from .blocks import c_run
 from .compiler import (ANY, ARG_KINDS, DIE_NAMES, PASSES, Compiler, a_type, element_type, is_list, iterable, no_grid_said, plain_type,
@@ -222,15 +224,17 @@ def c_move(ctx, node, env):
     to = comp.expression(where, loc, env, want="zone", what="the destination", base=offset, full=node["move"])
     _not_onto_a_grid(ctx, to, "move")
     # (a move on top has no key for it: its args, and the runners fused for them, stay as they were)
-    at = _move_place(ctx, node, env)
+    at = _move_place(ctx, node, env, where.strip())
     return {"what": moved, "to": to, **({} if at is None else {"bottom": True} if at == "bottom" else {"at": at})}
 
 
 
 
-def _move_place(ctx, node, env):
+def _move_place(ctx, node, env, zone: str):
     """Where a move's `at` puts what it moves: None on top, "bottom", or the expression of a depth counted from the
-    bottom (S010 for a word other than top or bottom, E120 for a depth known to be no whole number)."""
+    bottom (S010 for a word other than top or bottom, E120 for a depth known to be no whole number; E150 for `top` or
+    `bottom` read as names in the expression gets the depth they mean, in ``zone``, the destination written, for its
+    hint: at_depth_hint)."""
     if "at" not in node or node["at"] == "top":
         return None
     at = node["at"]
@@ -241,7 +245,33 @@ def _move_place(ctx, node, env):
         ctx.compiler.error(loc_of(node, "at"), "S010", f"a move's 'at' is top, bottom or a depth, not {at!r}",
                            did_you_mean(str(at), MOVE_PLACES) or DEPTH_HINT)
         return None
-    return _expr(ctx, node, "at", env, want="int", what="a move's depth ('at')")
+    reported = len(ctx.compiler.diagnostics)
+    depth = _expr(ctx, node, "at", env, want="int", what="a move's depth ('at')")
+    for i in range(reported, len(ctx.compiler.diagnostics)):
+        found = ctx.compiler.diagnostics[i]
+        if found.code == "E150" and (named := _PLACE_NAMED.search(found.message)):
+            ctx.compiler.diagnostics[i] = Diagnostic(found.loc, found.code, found.message, at_depth_hint(named[1], at, zone))
+        elif found.code == "E120" and not found.hint and isinstance(at, str) and (quoted := _PLACE_WORD.search(at)):
+            # (the word quoted, as E150's usual hint says: a word is no depth)
+            word = next(w for w in quoted.groups() if w)
+            ctx.compiler.diagnostics[i] = Diagnostic(found.loc, found.code, found.message, at_depth_hint(word, at, zone))
+    return depth
+
+
+_PLACE_NAMED = re.compile(r"^unknown name '(top|bottom)'")  # E150 of a place's word read as a name in `at:`
+# `top`/`bottom` in an expression's text: quoted, or bare (a name)
+_PLACE_WORD = re.compile(r"'(top|bottom)'|\"(top|bottom)\"|(?<![\w.'\"])(top|bottom)(?![\w'\"(])")
+
+
+def at_depth_hint(word: str, text, zone: str) -> str:
+    """The hint of E150 for ``word`` (top or bottom) read as a name in a move's `at:` expression ``text`` (and of E120
+    for it quoted there, a word where a depth is due): the places are words written alone; an expression gives a depth, 0 for the bottom and count(ZONE) for the top of ``zone``
+    (quoting the word, the usual hint, gave E120: a depth must be a whole number)."""
+    depth = {"bottom": "0", "top": f"count({zone})"}
+    written = _PLACE_WORD.sub(lambda m: depth[next(w for w in m.groups() if w)], text) if isinstance(text, str) else ""
+    return (f"in a move's at, {word} is a place written alone (at: {word}); an expression gives a depth, a whole number "
+            f"counted from the bottom: 0 for the bottom, count({zone}) for the top"
+            + (f": at: \"{written}\"" if written and written != text else ""))
 
 
 def _grids_named(ctx, expr) -> list:

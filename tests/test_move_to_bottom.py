@@ -109,3 +109,29 @@ def test_play_tells_a_move_to_the_bottom(tmp_path):
     game = _game(tmp_path, "  - move: last(deck) -> up\n  - move: up -> deck\n    at: bottom\n", record=True)
     said = [event_text(e, game.ruleset) for e in game.recorder.events if e.get("event") == "move"]
     assert said[0].endswith(" from deck to up") and said[1].endswith(" from up to the bottom of deck"), said
+
+
+DEPTH_WRITTEN = 'at: "0 if turn_number > 2 else count(up)"'
+
+
+@pytest.mark.parametrize("at, code", [
+    ('"bottom if turn_number > 2 else top"', "E150"),          # the places read as names
+    ("\"'bottom' if turn_number > 2 else 'top'\"", "E120"),    # quoted, as E150's usual hint said: a word is no depth
+])
+def test_a_place_chosen_by_a_condition_is_hinted_as_the_depth_it_means(tmp_path, at, code):
+    """A trial's `at: "bottom if side == 'left' else top"` got E150 with the hint to quote the word, which then was
+    E120 (a depth must be a whole number): the hint writes the depth, 0 for the bottom, count(ZONE) for the top."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(HEAD + "flow:\n  - move: last(deck) -> up\n    at: " + at + "\n", encoding="utf-8")
+    found = [f.diagnostic for f in check_file(str(path), lints=False).findings]
+    assert found and {d.code for d in found} == {code}, [str(d) for d in found]
+    for d in found:
+        assert "quote it" not in d.hint and "0 for the bottom, count(up) for the top" in d.hint, str(d)
+        assert d.hint.endswith(DEPTH_WRITTEN), str(d)
+
+
+def test_the_depth_the_hint_writes_puts_the_card_there(tmp_path):
+    flow = '  - move: last(deck) -> up\n  - move: last(deck) -> up\n    at: "0 if turn_number == 0 else count(up)"\n'
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(HEAD + "flow:\n" + flow + '  - set: {got: "[c.rank for c in up]"}\n', encoding="utf-8")
+    assert Game(load_ruleset(str(path)), 2, seed=1).state.vars["got"] == [5, 6]
