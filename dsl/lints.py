@@ -1575,7 +1575,8 @@ def _hidden_variables(facts, action: str, expr) -> list:
     if not found:
         return []
     variable, who = found[0]
-    return [Diagnostic(expr.loc, "L021", f"action '{action}' is allowed or not by the value of '{variable}', which {who}: "
+    what, at = _read_through(facts, tree, f"the value of '{variable}'")
+    return [Diagnostic(_through_at(expr, at), "L021", f"action '{action}' is allowed or not by {what}, which {who}: "
                        "the options it offers tell the player that value",
                        f"let the options read only what the player sees ({variable}[me] is its own), or make '{variable}' "
                        "visible to everyone")]
@@ -1653,10 +1654,27 @@ def _hidden_reads(facts, action: str, expr, env, exclude=frozenset(), zone_choic
     zone = unseen[0]
     who = {"nobody": "nobody sees", "others": "its owner does not see"}.get(facts.ruleset.zones[zone].visible,
                                                                               "only its owner sees, not always the player")
-    return [Diagnostic(expr.loc, "L021", f"action '{action}' is allowed or not by what '{zone}' holds, "
-                       f"which {who}: the options it offers tell the player what the zone hides",
-                       _outside_public(facts, tree, reads) +
+    what, at = _read_through(facts, tree, f"what '{zone}' holds")
+    return [Diagnostic(_through_at(expr, at), "L021", f"action '{action}' is allowed "
+                       f"or not by {what}, which {who}: the options it offers tell the player what the zone hides",
+                       _outside_public(facts, tree, reads) + _kept_in_public(facts, at) +
                        f"let the condition read only what the player sees, or make '{zone}' visible to the player")]
+
+
+def _through_at(expr, at):
+    """Where a finding on ``expr`` points: at ``at`` (_read_through), the use of the first definition through which it
+    reads what it is about (`opener` in a folded `if:`), or at ``expr`` where it reads it itself."""
+    return _source(expr).at(at.pos) if at is not None else expr.loc
+
+
+def _kept_in_public(facts, at) -> str:
+    """For L021 through a definition (``at``, where the condition uses it): the usual fix where the table is shown what
+    it finds (who holds the highest card, shown to all): show it, keep it in a variable every seat sees, read that."""
+    used = at.func if isinstance(at, ast.Call) else at.name if isinstance(at, ast.Name) else None
+    if used not in facts.defines or facts.defines[used][0]:  # (a definition of no parameters: one value to keep)
+        return ""
+    return (f"where the rules show every seat what '{used}' finds, show it (a reveal) and keep it in a variable every "
+            f"seat sees, set: {{found: {used}}}, then read that variable here; else ")
 
 
 def _read_as_mine(facts, tree) -> set:
@@ -2073,7 +2091,7 @@ def l030_public_score_of_hidden(facts) -> list:
             found = _read_unseen(shown_as_is, tree, seen_env, seen, carried, loop_seats.get(id(stmt), {}), shown)
             if found is not None:
                 what, who, hint = found
-                what = _through_definitions(facts, tree, what)
+                what, at = _read_through(facts, tree, what)
                 worded = stmt.kind == "say" or key == "text"  # (a tell's text is words told, as a say's)
                 told = "sees the score" if stmt.kind == "score" else "is told what is said" if worded else \
                     "is told which components the fact rules out"
@@ -2081,7 +2099,7 @@ def l030_public_score_of_hidden(facts) -> list:
                     hint = hint.replace(_SCORE_LATER, f"or {stmt.kind} only what every seat sees")
                 if worded:  # (a say is how the rules tell a value aloud: on purpose, the comment is right)
                     hint += _told_on_purpose("L030")
-                out.append(Diagnostic(expr.loc, "L030", f"this {stmt.kind}'s {key} reads {what}, which {who}: every seat "
+                out.append(Diagnostic(_through_at(expr, at), "L030", f"this {stmt.kind}'s {key} reads {what}, which {who}: every seat "
                                       f"{told}, so every seat learns it", hint))
     return out
 
@@ -2370,31 +2388,42 @@ def _through_definitions(facts, tree, what: str) -> str:
     backquotes), followed by the definitions through which ``tree`` reaches it where it does not read it itself:
     `the value of 'mine' (through 'easy_or_hard', which uses 'finders', which uses 'story')`, as E150 names a derived
     definition's path: with four nested definitions, a bare name sent a trial's author tracing them by hand."""
+    return _read_through(facts, tree, what)[0]
+
+
+def _read_through(facts, tree, what: str) -> tuple:
+    """(_through_definitions's words, the node of ``tree`` that uses the first definition through which it reaches the
+    thing ``what`` names: where a finding points, at `opener` in `count(line) > 0 or tile == opener`; None where
+    ``tree`` reads it itself, or not at all)."""
     quoted = re.search(r"'([^']+)'|`([^`]+)`", what)
     if tree is None or quoted is None:
-        return what
+        return what, None
     name, text = quoted.group(1), quoted.group(2)
 
     def reads(node, params=()) -> bool:
-        """Whether ``node`` itself (not a definition it uses) reads the thing (a name its parameters hide is not it)."""
-        return any((isinstance(n, ast.Name) and n.name == name and n.name not in params) if name is not None
-                   else ast.text(n) == text for n in ast.walk(node))
+        """Whether ``node`` is a read of the thing (a name its parameters hide is not it)."""
+        return (isinstance(node, ast.Name) and node.name == name and node.name not in params) if name is not None \
+            else ast.text(node) == text
 
-    def path(node, params, busy) -> list | None:
-        """The definitions from ``node`` down to one that reads the thing itself ([] where ``node`` does); else None."""
-        if reads(node, params):
-            return []
-        for used in (n.func if isinstance(n, ast.Call) else n.name for n in ast.walk(node) if isinstance(n, (ast.Call, ast.Name))):
+    def path(node, params, busy) -> tuple | None:
+        """(the definitions from ``node`` down to one that reads the thing itself, [] where ``node`` does; the node of
+        ``node`` that reads it or uses the first of them), or None where it does not read it."""
+        found = next((n for n in ast.walk(node) if reads(n, params)), None)
+        if found is not None:
+            return [], found
+        for n in ast.walk(node):
+            used = n.func if isinstance(n, ast.Call) else n.name if isinstance(n, ast.Name) else None
             if used in facts.defines and used not in busy and used not in params and facts.defines[used][1] is not None:
                 inner = path(facts.defines[used][1], facts.defines[used][0], busy | {used})
                 if inner is not None:
-                    return [used, *inner]
+                    return [used, *inner[0]], n
         return None
 
-    chain = path(tree, (), frozenset())
-    if not chain:
-        return what
-    return f"{what} (through " + ", which uses ".join(f"'{d}'" for d in chain) + ")"
+    found = path(tree, (), frozenset())
+    if found is None:
+        return what, None
+    chain, at = found
+    return (f"{what} (through " + ", which uses ".join(f"'{d}'" for d in chain) + ")", at) if chain else (what, None)
 
 
 def _unseen_by_some(facts, tree, env, seen, seats):
