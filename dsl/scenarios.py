@@ -727,7 +727,7 @@ def _check_component_given(compiler: Compiler, name: str, value, kind, where: Lo
     types = compiler.symbols.component_types
     example = "{" + ", ".join(f"{a}: ..." for a in sorted(next(iter(types.values()), ()), key=str)[:2]) + "}"
     for seat, one in (enumerate(value) if seats and isinstance(value, list) else [(None, value)]):
-        for item, place, how in given_components(one, kind):
+        for item, place, how in given_components(one, kind, (value, seat) if seat is not None else ()):
             here = loc_of(*place) if place and isinstance(place[0], (list, Map)) else where
             whose = f"seat {seat}'s value" if seat is not None else ""
             if how == "pattern":
@@ -744,7 +744,7 @@ def _check_component_given(compiler: Compiler, name: str, value, kind, where: Lo
                                f"the ruleset (its types: {', '.join(map(str, types))})", COMPONENT_GIVEN.format(example=example, name=name))
             elif how == "other":
                 shown = f"'{item}'" if isinstance(item, str) else _flow(item)
-                which = (f"an item of {whose or 'it'}, {shown}," if place else f"{whose} {shown}" if whose else shown)
+                which = (f"an item of {whose or 'it'}, {shown}," if item is not one else f"{whose} {shown}" if whose else shown)
                 compiler.error(here, "T004", f"'{name}' holds {a_type(kind)}{' per seat' if seats else ''} (every rule "
                                f"that sets it gives one): {which} is {_shape(item)}",
                                COMPONENT_GIVEN.format(example=example, name=name))

@@ -109,3 +109,27 @@ def test_validate_refuses_an_attribute_no_component_has(tmp_path):
 def test_validate_refuses_a_type_the_ruleset_lacks(tmp_path):
     said = validated(tmp_path, scenario('"card#3"'))
     assert any(":6:9: T004 'lead' holds a component, and 'card#3' names no component type" in s for s in said), said
+
+
+# `picked` only ever set to a list of tiles, `held` one tile (or none) per seat
+PICKS = (RULESET.replace("  lead: null\n", "  picked: {initial: []}\n  held: {initial: null, each: player}\n")
+         .replace("    if: tile == lead or count(line) > 0\n", "")
+         .replace("      - move: tile -> line\n", '      - set: {picked: "picked + [tile]", "held[me]": tile}\n'
+                  "      - move: tile -> line\n")
+         .replace("  - set: {lead: opener}\n", ""))
+
+
+def test_a_list_of_components_and_one_per_seat_are_given_item_by_item(tmp_path):
+    (tmp_path / "ruleset.yaml").write_text(PICKS, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text(
+        "scenarios:\n  - name: picks\n    players: 2\n    given:\n      variables:\n"
+        "        picked: [{a: 0, b: 0}, \"tile#5\"]\n        held: [{a: 1, b: 2}, null]\n"
+        "    expect:\n      - picked == [first(pile), last(pile)] and held[0] == pile[4] and held[1] == none\n", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    assert result.passed, result.failures
+    (tmp_path / "scenarios.yaml").write_text(
+        "scenarios:\n  - name: picks\n    players: 2\n    given:\n      variables:\n"
+        "        picked: [3]\n        held: [x, null]\n    expect: [\"true\"]\n", encoding="utf-8")
+    said = [str(f.diagnostic) for f in check_file(str(tmp_path)).findings]
+    assert any(":6:18: T004 'picked' holds a list of components" in s and "an item of it, 3, is a number" in s for s in said), said
+    assert any(":7:16: T004 'held' holds a component per seat" in s and "seat 0's value 'x' is a word" in s for s in said), said
