@@ -1663,7 +1663,7 @@ def _hidden_reads(facts, action: str, expr, env, exclude=frozenset(), zone_choic
 
 def _through_at(expr, at):
     """Where a finding on ``expr`` points: at ``at`` (_read_through), the use of the first definition through which it
-    reads what it is about (`opener` in a folded `if:`), or at ``expr`` where it reads it itself."""
+    reads what it is about (`best` in a folded `if:`), or at ``expr`` where it reads it itself."""
     return _source(expr).at(at.pos) if at is not None else expr.loc
 
 
@@ -2393,7 +2393,7 @@ def _through_definitions(facts, tree, what: str) -> str:
 
 def _read_through(facts, tree, what: str) -> tuple:
     """(_through_definitions's words, the node of ``tree`` that uses the first definition through which it reaches the
-    thing ``what`` names: where a finding points, at `opener` in `count(line) > 0 or tile == opener`; None where
+    thing ``what`` names: where a finding points, at `best` in `count(pile) > 0 or card == best`; None where
     ``tree`` reads it itself, or not at all)."""
     quoted = re.search(r"'([^']+)'|`([^`]+)`", what)
     if tree is None or quoted is None:

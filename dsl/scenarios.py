@@ -106,7 +106,7 @@ class Scenario(Frozen):
     shuffles: tuple = ()
     checks: tuple = ()  # of Checkpoint: the steps `- expect: [...]`, in the order written
     # the variables of `given.variables` that hold components (component_kind), name -> one seat's type of them: their
-    # values given are read as components, a pattern `{a: 6, b: 6}` or `tile#27` (interpreter.scenarios.given_component)
+    # values given are read as components, a pattern `{rank: 6, suit: red}` or `card#27` (interpreter.scenarios)
     component_kinds: dict = made_by(dict)
 
     def all_pending(self) -> tuple:
@@ -684,7 +684,7 @@ def _key_locs(mapping, fallback: Loc):
         yield mapping.key_loc(key) if hasattr(mapping, "key_loc") else fallback
 
 
-# a component as records write it (a map's key, a variable's value given): its type, #, its id: tile#27
+# a component as records write it (a map's key, a variable's value given): its type, #, its id: card#27
 COMPONENT_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)#([0-9]+)")
 
 
