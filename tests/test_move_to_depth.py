@@ -83,7 +83,7 @@ def test_a_word_other_than_top_or_bottom_says_how_a_depth_is_written(tmp_path):
     class Ctx:
         compiler = Compiler
 
-    assert _move_place(Ctx, {"at": "depth"}, {}) is None and _move_place(Ctx, {"at": "botom"}, {}) is None
+    assert _move_place(Ctx, {"at": "depth"}, {}, "pile") is None and _move_place(Ctx, {"at": "botom"}, {}, "pile") is None
     assert [(code, "(depth)" in hint or hint) for code, _, hint in Compiler.said] == [
         ("S010", True), ("S010", "did you mean 'bottom'?")], Compiler.said
 
