@@ -388,10 +388,15 @@ def _a(kind: str) -> str:
     return kind if kind in ("none", "true or false") else f"a {kind}"
 
 
+def a_kind(value) -> str:
+    """A value's kind in the language's words, with its article: a whole number, a list, none."""
+    return _a(PYTHON_TYPE_WORDS.get(type(value).__name__, type(value).__name__))
+
+
 def not_a_choice_said(name: str, text: str, value) -> str:
     """What a `choose` whose collection gave no collection (a number, a word, none) is told: the kind and the value
     it gave, not the failure of what lists its options (`count needs a list`, where the rule has no count)."""
-    kind = _a(PYTHON_TYPE_WORDS.get(type(value).__name__, type(value).__name__))
+    kind = a_kind(value)
     shown = "" if value is None or isinstance(value, bool) else f" {describe(value)}"
     return f"the choice of '{name}' must be a list or a zone; '{text.strip()}' gave {kind}{shown}"
 
@@ -461,14 +466,39 @@ def explain(exc) -> str:
         if operand:  # Python's own phrasing, even with the kind in our words
             what = "abs takes a number" if operand.group(1) == "abs()" else "only a number can be negated with -"
             return f"{what}, not {_a(operand.group(2))}"
-        return text
+        return _object_said(str(exc)) or text
     if isinstance(exc, AttributeError) and "NoneType" in str(exc):
         return ATTRIBUTE_OF_NONE + NONE_GUESS
     if isinstance(exc, AttributeError):
-        return f"a value that has no such part ({_in_words(str(exc))})"
+        return _object_said(str(exc)) or "a value of the wrong kind here"
     if isinstance(exc, RecursionError):
         return "expression nested too deeply"
     return f"{type(exc).__name__}: {exc}"
+
+
+# what a value read by the engine's own attribute was taken to be (Python's `'list' object has no attribute 'key'`)
+NEEDED_BY_PART = {"key": "a zone", "ident": "a component", "get": "a component or a map", "items": "a map",
+                  "keys": "a map", "values": "a map", "append": "a list", "extend": "a list", "index": "a list or a zone"}
+# Python's words of a value of one kind used as another (`'int' object is not iterable`), said in the language's
+OBJECT_SAID = {"is not iterable": "{kind} is no collection: a list, a zone or a map was needed",
+               "is not subscriptable": "only a list, a zone or a map is indexed, not {kind}",
+               "cannot be interpreted as an integer": "a whole number was needed, not {kind}"}
+PYTHON_OBJECT = re.compile(r"'(\w+)' object (.+)|argument of type '(\w+)' (is not iterable)")
+
+
+def _object_said(message: str) -> str:
+    """A Python message naming a value's class (`'list' object has no attribute 'key'`, `'int' object is not
+    iterable`) in the language's words, naming the value's kind (`a list where a zone was needed`); '' for another."""
+    found = PYTHON_OBJECT.fullmatch(message)
+    if not found:
+        return ""
+    kind = _a(PYTHON_TYPE_WORDS.get(found.group(1) or found.group(3), "value"))
+    rest = found.group(2) or found.group(4)
+    part = re.fullmatch(r"has no attribute '(\w+)'", rest)
+    if part:  # an attribute the engine reads, not one the rules wrote (those are E153 at validate, or said as such)
+        needed = NEEDED_BY_PART.get(part.group(1))
+        return f"a value of the wrong kind here: {kind}" + (f" where {needed} was needed" if needed else "")
+    return OBJECT_SAID.get(rest, "a value of the wrong kind here: {kind}").format(kind=kind)
 
 
 def _raised_in(exc, function: str) -> bool:

@@ -15,7 +15,7 @@ from philtre.dsl import geometry
 from philtre.dsl.builtins import FREE_LAYER_WORK, WORK, RuleRuntimeError, StepsSpent, b_text, fraction_hint, out_of_work, spend
 from philtre.dsl.compiler import none_given_said
 from philtre.dsl.geometry import Bounded
-from philtre.dsl.values import Component, Zone, component_text, describe, spell
+from philtre.dsl.values import Component, Zone, a_kind, component_text, describe, spell
 
 
 def _components(value) -> list:
@@ -84,11 +84,48 @@ def take_out(S, zone: list, comp) -> None:
 
 
 def _zones(value) -> list:
+    """A zone, or a list of zones, -> the zones, in order: a family in the list (`[skat, won]`, `won` a zone a seat),
+    or a family of families (`each: player, copies: N`), counts as all its zones, as the family alone does; R100 for
+    anything else, naming the first item that is no zone."""
     if type(value) is Zone:
         return [value]
-    if isinstance(value, list) and all(type(z) is Zone for z in value):
-        return value
+    if isinstance(value, list):
+        if all(type(z) is Zone for z in value):
+            return value
+        zones = listed_zones(value)
+        if zones is not None:
+            return zones
+        raise RuleRuntimeError(f"expected a zone or a list of zones, got {describe(value)}{_no_zone_said(value)}")
     raise RuleRuntimeError(f"expected a zone or a list of zones, got {describe(value)}")
+
+
+def listed_zones(value: list) -> list | None:
+    """The zones of a list whose items are zones or lists of them at any depth (a family among single zones), in
+    order, a family's zones where it stands; None where an item is no zone (nor a list of zones)."""
+    out = []
+    for item in value:
+        if type(item) is Zone:
+            out.append(item)
+        elif type(item) is list:
+            inner = listed_zones(item)
+            if inner is None:
+                return None
+            out.extend(inner)
+        else:
+            return None
+    return out
+
+
+def _no_zone_said(value: list) -> str:
+    """`: its item 3 (a whole number) is no zone`, of the first item of ``value`` (at any depth) that is no zone."""
+    for item in value:
+        if type(item) is list:
+            said = _no_zone_said(item)
+            if said:
+                return said
+        elif type(item) is not Zone:
+            return f": its item {describe(item)}{'' if item is None else f' ({a_kind(item)})'} is no zone"
+    return ""
 
 
 def move_components(game, comps, target: Zone, placing: bool = False, gathering: bool = False) -> None:
@@ -1039,8 +1076,10 @@ def _reveal_groups(S, value, in_order=False) -> list:
     in the order the list first names their zones."""
     if type(value) is Zone:
         return [(value.key, list(value))]
-    if isinstance(value, list) and value and type(value[0]) is Zone:
-        return [(z.key, list(z)) for z in value]
+    # (a list of zones, a family among them: its zones, each as it lies; a list of components is not walked)
+    zones = listed_zones(value) if type(value) is list and value and value[0].__class__ in (Zone, list) else None
+    if zones:
+        return [(z.key, list(z)) for z in zones]
     by_zone = {}
     for c in _components(value):
         by_zone.setdefault(S.where[c.ident], []).append(c)
