@@ -812,6 +812,7 @@ class Compiler:
         self._indexed = None  # the target of the index being compiled (`hand` in hand[me]): an unknown one is a missing zone
         self._attributed = None  # the attribute read being compiled (`d3.pips`): an unknown name read so is no word to quote
         self._pair_types: dict = {}  # id of a list literal of two items compiled -> (it, its first item's type, its second's)
+        self.item_types: dict = {}  # id of a list literal of items of several kinds compiled -> (it, each item's type)
         self._counted = None  # a bare name where a collection goes (`count(discard)`, `c in discard`, `for c in discard`): the same
         self._compared = None  # (an unknown name, the comparison) where the other side holds numbers (`card.rank == eight`)
         self._fold_top = None  # the tree whose code _folded may fold whole: its any/all stays a list for it to fold
@@ -4446,6 +4447,8 @@ class Compiler:
             t = _unify(t, it) if t != "none" else it
         if len(items) == 2:  # (a [key, item] pair: sorted_by() and its kin read each part's type, _pairs_checked)
             self._pair_types[id(node)] = (node, items[0][1], items[1][1])
+        if t == ANY and items:  # (`[skat, won]`, a zone and a family: a statement taking zones reads each item's type)
+            self.item_types[id(node)] = (node, [it for _, it in items])
         return "[" + ", ".join(c for c, _ in items) + "]", ("list", t if items else ANY)
 
     def _g_MapLit(self, node, scope, src):

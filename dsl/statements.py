@@ -348,20 +348,40 @@ COMPONENTS = {"comp", ("list", "comp"), "none"}
 
 
 def _fits_things(t, with_components: bool) -> bool:
-    """Whether a value of type ``t`` is a zone or zones (or components, or lists of them at any depth, or none)."""
+    """Whether a value of type ``t`` is a zone or zones, lists of them at any depth (a family of families: `each:
+    player, copies: N`) (or components, or lists of them, or none)."""
     if t in THINGS or (with_components and t in COMPONENTS):
         return True
-    return with_components and isinstance(t, tuple) and t[0] == "list" and _fits_things(t[1], True)
+    return is_list(t) and _fits_things(t[1], with_components)
 
 
 def _want_things(ctx, expr, loc, what: str, with_components: bool) -> None:
     """E120 unless ``expr`` gives a zone or zones (or, ``with_components``, a component or components, or none)."""
-    if _fits_things(expr.type, with_components):
-        return
     wanted = "components or zones" if with_components else "a zone or a list of zones"
+    if _fits_things(expr.type, with_components):
+        _want_listed_things(ctx, expr, getattr(expr, "tree", None), what, wanted, with_components)
+        return
     reported = len(ctx.compiler.diagnostics)
     ctx.compiler.error(loc, "E120", f"{what} must be {wanted}, but this is {a_type(expr.type)}")
     ctx.compiler.name_overlay_changes_of(expr, reported)
+
+
+def _want_listed_things(ctx, expr, tree, what: str, wanted: str, with_components: bool) -> None:
+    """E120 at each item of a list written out (``tree``, in ``expr``), of items of several kinds, whose type is known
+    and is no zone nor zones (nor, ``with_components``, components): `reveal: "[skat, 3]"` stopped the game where it
+    ran (R100). A family among zones (`[skat, won]`) is all its zones, and an item known only at run time is checked
+    then."""
+    found = ctx.compiler.item_types.get(id(tree)) if isinstance(tree, ast.ListLit) else None
+    if found is None or found[0] is not tree or getattr(expr, "source", None) is None:
+        return
+    for item, t in zip(tree.items, found[1]):
+        if not _fits_things(t, with_components):
+            zones = "zones or families of zones" if not with_components else "components, zones or families of zones"
+            ctx.compiler.error(expr.source.at(item.pos), "E120",
+                               f"{what} must be {wanted}, but the list's item {ast.text(item)} is {a_type(t)}",
+                               f"a list given here holds {zones}, a family counting as all its zones")
+        else:
+            _want_listed_things(ctx, expr, item, what, wanted, with_components)
 
 
 def c_deal(ctx, node, env):
@@ -380,6 +400,7 @@ def c_deal(ctx, node, env):
     }
     _not_onto_a_grid(ctx, dealt["from"], "deal from")
     _not_onto_a_grid(ctx, dealt["to"], "deal")
+    _want_listed_things(ctx, dealt["to"], getattr(dealt["to"], "tree", None), "deal's 'to'", "a list of zones", False)
     return dealt
 
 

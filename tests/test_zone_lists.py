@@ -2,7 +2,8 @@
 `won` is a zone a seat, counts as the single zone and every seat's `won`, as `won` alone does.
 
 A trial's `reveal: "[skat, won]"` passed validate, then stopped every game at the reveal with Python's words (`R100 rule
-'reveal' failed: a value that has no such part (list object has no attribute 'key')`)."""
+'reveal' failed: a value that has no such part (list object has no attribute 'key')`). An item that cannot be a zone
+(`[skat, 3]`) is E120 at validate, at the item."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 
 from philtre.dsl import load_ruleset
 from philtre.dsl.errors import PhiltreError
+from philtre.dsl.validate import check_file
 from philtre.dsl.values import explain
 from philtre.interpreter import Game
 
@@ -104,6 +106,28 @@ def test_a_move_of_a_list_holding_a_family_moves_every_zone(tmp_path):
     game = _game(tmp_path, 'move: "[skat, won] -> deck"')
     S = game.state
     assert not S.zones["skat"][0] and not any(S.zones["won"])
+
+
+@pytest.mark.parametrize("statement, column, said", [
+    ('reveal: "[skat, 3]"', 21, "E120 what to reveal must be components or zones, but the list's item 3 is a whole number"),
+    ('reveal: {what: "[skat, [won[0], \'a\']]", to: 0}', 37, "E120 what to reveal must be components or zones, but the list's item 'a' is a word"),
+    ('shuffle: "[won, first(deck)]"', 21, "E120 what to shuffle must be a zone or a list of zones, but the list's item first(deck) is a component"),
+    ('move: "[skat, 2] -> deck"', 19, "E120 what to move must be components or zones, but the list's item 2 is a whole number"),
+    ('deal: {from: deck, to: "[skat, won, 3]", count: 1}', 41, "E120 deal's 'to' must be a list of zones, but the list's item 3 is a whole number"),
+])
+def test_an_item_that_cannot_be_a_zone_is_found_by_validate_at_the_item(tmp_path, statement, column, said):
+    path = tmp_path / "lists.yaml"
+    path.write_text(LISTS.replace("STATEMENT", statement), encoding="utf-8")
+    found = [f.diagnostic for f in check_file(str(path), lints=False).findings]
+    assert [(d.loc.line, d.loc.col, f"{d.code} {d.message}") for d in found] == [(20, column, said)], found
+
+
+@pytest.mark.parametrize("statement", ['reveal: "[skat, won]"', 'shuffle: "[skat, won, side]"', 'reveal: "[skat, first(deck)]"',
+                                       'deal: {from: deck, to: "[won, skat]", count: 1}', 'move: "[skat, won, first(deck)] -> deck"'])
+def test_zones_families_and_components_where_they_go_are_no_finding(tmp_path, statement):
+    path = tmp_path / "lists.yaml"
+    path.write_text(LISTS.replace("STATEMENT", statement), encoding="utf-8")
+    assert [str(f.diagnostic) for f in check_file(str(path), lints=False).findings] == []
 
 
 PYTHON_WORDS = re.compile(r"object|has no attribute|\bint\b|\blist\b object|NoneType|'key'")
