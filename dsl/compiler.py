@@ -4447,7 +4447,7 @@ class Compiler:
             t = _unify(t, it) if t != "none" else it
         if len(items) == 2:  # (a [key, item] pair: sorted_by() and its kin read each part's type, _pairs_checked)
             self._pair_types[id(node)] = (node, items[0][1], items[1][1])
-        if t == ANY and items:  # (`[skat, won]`, a zone and a family: a statement taking zones reads each item's type)
+        if t == ANY and items:  # (`[pile, won]`, a zone and a family: a statement taking zones reads each item's type)
             self.item_types[id(node)] = (node, [it for _, it in items])
         return "[" + ", ".join(c for c, _ in items) + "]", ("list", t if items else ANY)
 

@@ -368,8 +368,8 @@ def _want_things(ctx, expr, loc, what: str, with_components: bool) -> None:
 
 def _want_listed_things(ctx, expr, tree, what: str, wanted: str, with_components: bool) -> None:
     """E120 at each item of a list written out (``tree``, in ``expr``), of items of several kinds, whose type is known
-    and is no zone nor zones (nor, ``with_components``, components): `reveal: "[skat, 3]"` stopped the game where it
-    ran (R100). A family among zones (`[skat, won]`) is all its zones, and an item known only at run time is checked
+    and is no zone nor zones (nor, ``with_components``, components): `reveal: "[pile, 3]"` stopped the game where it
+    ran (R100). A family among zones (`[pile, won]`) is all its zones, and an item known only at run time is checked
     then."""
     found = ctx.compiler.item_types.get(id(tree)) if isinstance(tree, ast.ListLit) else None
     if found is None or found[0] is not tree or getattr(expr, "source", None) is None:

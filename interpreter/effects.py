@@ -84,7 +84,7 @@ def take_out(S, zone: list, comp) -> None:
 
 
 def _zones(value) -> list:
-    """A zone, or a list of zones, -> the zones, in order: a family in the list (`[skat, won]`, `won` a zone a seat),
+    """A zone, or a list of zones, -> the zones, in order: a family in the list (`[pile, won]`, `won` a zone a seat),
     or a family of families (`each: player, copies: N`), counts as all its zones, as the family alone does; R100 for
     anything else, naming the first item that is no zone."""
     if type(value) is Zone:
