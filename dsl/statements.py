@@ -145,13 +145,41 @@ def compile_statement(ctx, node, loc: Loc, env):
     if "else" in node:
         if when is None:
             ctx.compiler.error(node.key_loc("else"), "S003", "'else' needs a 'when' beside it")
-        otherwise = _block(ctx, node, "else", env)
-    args = compile_fn(ctx, node, env)
+        otherwise = _block(ctx, node, "else", narrowed_by(env, when, False))
+    args = compile_fn(ctx, node, narrowed_by(env, when, True))
     if kind == "reveal" and "name" in node:  # (L045's hint: an overlay removes a statement by the name the base gives it)
         args["named"] = True
     label = str(node.get("name", "")) or (f"run: {str(node['run']).strip()}" if kind == "run" else kind)
     # (a block run is expanded here: a `do` holding its statements, which is all the interpreter sees: blocks.py)
     return Stmt("do" if kind == "run" else kind, node.key_loc(kind), args, when, otherwise, label)
+
+
+def narrowed_by(env: dict, when, holds: bool) -> dict:
+    """``env`` where the `when` ``when`` is ``holds``: a name it shows is not none (`q != none`, _not_none) that is
+    known to be none here (a block's parameter given `none` at this call) is of a type known only at run time, as the
+    statement guarded never runs with it none: `when: q != none` over `set: {"n[q]": ...}` is not refused for the
+    call `run: give(0, none)`. (A name of another type needs nothing: a type says nothing of none.)"""
+    tree = getattr(when, "tree", None)
+    if tree is None:
+        return env
+    names = {name for name in _not_none(tree, holds) if env.get(name) == "none"}
+    return {**env, **dict.fromkeys(names, ANY)} if names else env
+
+
+def _not_none(test, holds: bool) -> set:
+    """The names the condition ``test`` shows are not none where it is ``holds``: `x != none` (or `none != x`) that
+    holds, `x == none` that does not, through `not`, either side of an `and` that holds (an `or` that does not), and
+    what both sides of an `or` that holds show (an `and` that does not)."""
+    if isinstance(test, ast.Unary) and test.op == "not":
+        return _not_none(test.operand, not holds)
+    if isinstance(test, ast.BoolOp):
+        left, right = _not_none(test.left, holds), _not_none(test.right, holds)
+        return left | right if test.op == ("and" if holds else "or") else left & right
+    if isinstance(test, ast.Compare) and test.op == ("!=" if holds else "=="):
+        for name, other in ((test.left, test.right), (test.right, test.left)):
+            if isinstance(name, ast.Name) and isinstance(other, ast.Const) and other.value is None:
+                return {name.name}
+    return set()
 
 
 SEATS_KEYS = ("players", "seats", "order", "skip", "who")  # keys a newcomer gives turns to say which seats play

@@ -395,3 +395,50 @@ def test_two_written_statements_of_one_name_are_still_t011(tmp_path):
     rules = Path(tmp_path) / "ruleset.yaml"
     assert found.code == "T011" and found.message.startswith(
         f"'ask-go' is the name: of 2 decision statements ({rules}:11:7, {rules}:19:5)"), found.message
+
+
+# a trial's payment: the creditor a seat, or none for the bank, whose cash is nobody's
+PAY = """\
+philtre: 1
+game: pay
+players: 2
+variables:
+  cash: {initial: 10, each: player}
+blocks:
+  pay(p, q, amt):
+    - set: {"cash[p]": "cash[p] - amt"}
+    - when: GUARD
+      set: {"cash[q]": "cash[q] + amt"}
+actions:
+  go: {}
+flow:
+  - run: pay(0, 1, 3)
+  - run: pay(0, none, 3)
+  - decide: go
+    player: 0
+"""
+
+
+@pytest.mark.parametrize("guard", ["q != none", "none != q and amt > 0", "not (q == none or amt == 0)"])
+def test_a_statement_a_when_keeps_from_a_none_argument_is_not_refused_for_that_call(tmp_path, guard):
+    """`when: q != none` (or an `and` of it, or a `not` of `q == none`) never lets `cash[q]` be read with q none: the
+    call giving none is checked as the statement runs, not refused; the game runs both calls."""
+    ruleset = load_ruleset(written(tmp_path, PAY.replace("GUARD", guard)))
+    game = Game(ruleset, 2, seed=1)
+    assert game.state.vars["cash"] == [4, 13]
+
+
+def test_an_else_is_read_where_its_when_is_false(tmp_path):
+    text = PAY.replace("    - when: GUARD\n      set: {\"cash[q]\": \"cash[q] + amt\"}\n",
+                       "    - when: q == none\n      set: {\"cash[p]\": \"cash[p]\"}\n"
+                       "      else: [{set: {\"cash[q]\": \"cash[q] + amt\"}}]\n")
+    assert Game(load_ruleset(written(tmp_path, text)), 2, seed=1).state.vars["cash"] == [4, 13]
+
+
+@pytest.mark.parametrize("guard", ["true", "q != none or amt > 0", "q == none"])
+def test_a_statement_reading_a_none_argument_that_its_when_does_not_keep_out_is_refused(tmp_path, guard):
+    text = PAY.replace("GUARD", guard)
+    found = errors(tmp_path, text)
+    line = line_of(text, '"cash[q]": "cash')
+    assert [(d.code, d.loc.line) for d in found] == [("E120", line), ("E121", line)], [str(d) for d in found]
+    assert all("in block 'pay', run at " in d.hint for d in found)
