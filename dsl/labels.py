@@ -5,15 +5,17 @@ it out (as `show:`), and no random playout computes one (language.md, actions, `
 from __future__ import annotations
 
 from . import ast
-from .compiler import ANY, element_type, is_list, plain_type
+from .builtins import BUILTINS
+from .compiler import ANY, SEAT_BUILTINS, element_type, is_list, plain_type
 from .errors import did_you_mean
 
 
 def compiled_labels(loader, action: str, spec, params) -> tuple:
     """(choice name, Expr) of each entry of action ``action``'s `label:` (``spec`` its YAML, ``params`` its compiled
     choices), its choice bound alone: S043 at one naming no choice, or a choice of components or zones (a component
-    reads as its type's `display:` says); E155 at one reading what a game changes (a variable, a zone, `me`), which a
-    record's decision, told later, could not be labelled by; E120 (the compiler's) at one that gives no word."""
+    reads as its type's `display:` says); E155 at one reading what a game changes (a variable, a zone, `me`, where a
+    component lies: not `components` and their attributes, which never change), which a record's decision, told later,
+    could not be labelled by; E120 (the compiler's) at one that gives no word."""
     labels = spec.get("label") or {}
     out = []
     names = [p.name for p in params]
@@ -40,11 +42,20 @@ def compiled_labels(loader, action: str, spec, params) -> tuple:
             read = f"'{name}'" if name == _name_of(node) else f"'{_name_of(node)}', which reads '{name}'"
             loader.error(at, "E155", f"the label of '{pname}' reads {read}, which a game changes: a label reads its choice, "
                          "and definitions of fixed values (a record's decision is labelled long after)",
-                         f"give the label what it needs through the choice, or a definition of fixed values "
-                         f"(`NAMES: \"['ore', 'wood']\"`, `NAMES[{pname}]`)")
+                         f"give the label what it needs through the choice, a definition of fixed values "
+                         f"(`NAMES: \"['ore', 'wood']\"`, `NAMES[{pname}]`), or the components' attributes, which never "
+                         f"change (`first(c.name for c in components if c.number == {pname})`)")
             continue
         out.append((pname, expr))
     return tuple(out)
+
+
+# the list of every component, made before the game, whose attributes no rule changes (language.md, components): a
+# label may read it (`first(c.name for c in components if c.number == s)`); where one lies is read by a builtin
+FIXED = "components"
+# the builtins that read the game as it is now (where a component lies, a grid, a die, a round's points): not those
+# that read only its seats, which a component's derive may read too
+READS_THE_GAME = frozenset(b.name for b in BUILTINS.values() if b.needs_state) - SEAT_BUILTINS
 
 
 def _holds_things(t) -> bool:
@@ -70,7 +81,7 @@ def _state_read(node, bound: set, defines: dict, seen: set):
     if isinstance(node, ast.MapComp):  # (its names and parts, as a list comprehension's of its pairs)
         node = ast.listed(node)
     if isinstance(node, ast.Name):
-        if node.name in bound:
+        if node.name in bound or node.name == FIXED:
             return None
         define = defines.get(node.name)
         if define is None or define.params:
@@ -90,6 +101,8 @@ def _state_read(node, bound: set, defines: dict, seen: set):
         found = _through(node, defines[node.func], defines, seen)
         if found is not None:
             return found
+    elif isinstance(node, ast.Call) and node.func in READS_THE_GAME:  # (`zone_of(c)`: where a component lies changes)
+        return node, node.func
     for value in node.__dict__.values():
         for item in value if isinstance(value, tuple) else (value,):
             for sub in item if isinstance(item, tuple) else (item,):

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from philtre.dsl import load_ruleset
+from philtre.dsl.errors import PhiltreError
 from philtre.interpreter.cli import main
 
 # seat 0 robs a numbered plot (read as its kind and number), seat 1 founds on a spot, on a side it keeps secret
@@ -103,3 +105,46 @@ def test_a_refused_value_is_told_the_values_with_their_labels(tmp_path):
     # a value the rules forbid now, typed as the records keep it: the option written as listed, by its label
     assert "'h=1' is not among this turn's options: the rules forbid rob(h=wool 2) now (the if of rob" in played.output
     assert "rob(h=1)" not in played.output and "= rob(h=grain 12)" in played.output, played.output
+
+
+# a trial's board: each space named by the deed on it, read from the components, whose attributes never change
+SPACES = """\
+philtre: 1
+game: spaces
+players: 2
+components:
+  deed:
+    list:
+      - {space: 1, name: brown-a}
+      - {space: 2, name: brown-b}
+zones:
+  bank: {}
+define:
+  name_of(s): first(d.name for d in components if d.space == s)
+actions:
+  pick:
+    choose: {s: "[1, 2]"}
+    label: {s: "name_of(s)"}
+    do: []
+flow:
+  - decide: pick
+    player: 0
+"""
+
+
+def test_a_label_may_read_the_components_attributes(tmp_path):
+    path = tmp_path / "spaces.yaml"
+    path.write_text(SPACES, encoding="utf-8")
+    played = CliRunner().invoke(main, ["play", str(path), "--seat", "0", "--seed", "1"], input="brown-b\n")
+    assert played.exit_code == 0, played.output
+    assert "brown-a" in played.output and "brown-b" in played.output
+
+
+@pytest.mark.parametrize("read, said", [("zone_of(d) == bank", "zone_of"), ("d in bank", "bank")])
+def test_a_label_reading_where_components_lie_is_e155(tmp_path, read, said):
+    path = tmp_path / "spaces.yaml"
+    path.write_text(SPACES.replace("d.space == s)", f"d.space == s and {read})"), encoding="utf-8")
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(str(path))
+    [d] = caught.value.diagnostics
+    assert (d.code, d.message.split(":")[0]) == ("E155", f"the label of 's' reads 'name_of', which reads '{said}', which a game changes")
