@@ -761,6 +761,9 @@ class Compiler:
         # id of a scope's entry for a component local -> (the entry, the component types it can be there): the right of
         # `c is T and ...`, the item of `... for c in z if c is T` (an entry of its own, made by _narrowed)
         self._narrowing: dict = {}
+        # id of a scope's entry for a comprehension's local over `components` itself -> the entry: it meets every
+        # component of every type (of those _narrowing keeps it to), so an attribute some lack is none there (_lacked)
+        self._every_component: dict = {}
         self._tabled: dict = {}  # id of an AST node computed once per choice of one parameter -> its local
         self._trusting = False  # generating a condition that reads those locals without testing for _LAZY
         self._lazy: dict = {}  # local of a part computed per choice only where the condition first reads it -> its code
@@ -3458,6 +3461,8 @@ class Compiler:
             self._indexed = indexed
         names = self._copy_names(node.target, code)
         icode, it = self._named_index(node, names, scope, src) if names else self.gen(node.index, scope, src)
+        if self._lacked_said(node.index, scope, src, "E121", "an index is a whole number (or a map's key)"):
+            return "None", ANY
         if (is_list(t) or t in ("zone", ANY)) and self._negative_index(node, t, src):  # (a map's key may be a negative number)
             return "None", ANY
         if is_list(t) and self._past_the_family(node, code, src):
@@ -4365,6 +4370,8 @@ class Compiler:
                            "name them with another word: [x for x in ...]")
             inner = dict(inner)
             inner[clause.var] = (f"c_{clause.var}", element_type(it))  # c_: bound by iteration
+            if icode == "S.components":  # (the language's name, not a local of that name: a local's code is L[...] or c_)
+                self._every_component[id(inner[clause.var])] = inner[clause.var]
             self._loop_lines[clause.var] = src.at(clause.pos).line  # (the latest: the nearest, in the same action often)
             self._bound(f"c_{clause.var}", it)
             if _FAMILY.match(icode):  # the zones of a family: each item is a Zone
@@ -4627,6 +4634,8 @@ class Compiler:
         lc, lt = self.gen(node.left, scope, src)
         rc, rt = self.gen(node.right, scope, src)
         op = node.op
+        if any(self._lacked_said(side, scope, src, "E124", f"'{op}' needs numbers (or words, lists)") for side in (node.left, node.right)):
+            return "None", ANY
         joined = _components_joined(lt, rt) if op == "+" else None
         if joined:  # a zone's components and another's, or a list's, in order (subsets(hand[me] + herd[me], 2))
             return f"_concat({lc}, {rc})", joined
@@ -4733,6 +4742,9 @@ class Compiler:
             return f"({lc} {'is' if op == '==' else 'is not'} {rc})", "bool"
         if op in ("==", "!=") and _maybe_long(lt) and _maybe_long(rt):
             return f"({'not ' if op == '!=' else ''}_eq({lc}, {rc}))", "bool"
+        if op in ("<", "<=", ">", ">=") and any(self._lacked_said(side, scope, src, "E124", f"'{op}' compares numbers or words")
+                                                for side in (node.left, node.right)):
+            return "None", "bool"
         if op in ("<", "<=", ">", ">="):
             lc, rc = (f"_no_truth({lc})" if lt == ANY else lc), (f"_no_truth({rc})" if rt == ANY else rc)  # (_no_truth)
             self._unordered_sides(node, lt, rt, scope, src)
@@ -4891,8 +4903,8 @@ class Compiler:
         cc, ct = self.gen(node.condition, scope, src)
         self._want_bool(ct, node.condition, src)
         cc = _checked_truth(cc, ct)
-        tc, tt = self.gen(node.then, scope, src)
-        oc, ot = self.gen(node.otherwise, scope, src)
+        tc, tt = self.gen(node.then, self._narrowed(scope, node.condition, True), src)
+        oc, ot = self.gen(node.otherwise, self._narrowed(scope, node.condition, False), src)
         # an empty list written out (`... else []`) adds no item: the items are the other branch's, so a
         # loop over the result knows their type (`for p in` a list of seats reads `shown[p]` without a check)
         if _empty_list(node.then) and is_list(ot):
@@ -4936,29 +4948,81 @@ class Compiler:
         """``scope`` where ``test`` is known to be ``holds``: a loop's component tested for its type (`c is T`, `c is not
         T`, either side of an `and` that holds or an `or` that does not) given an entry of its own (the same code and
         type) that _narrowing maps to the types it can be, so that it reads an attribute each of those types declares
-        by subscript (_g_Attr). A scope of its own: the code made with it is read only where the test is so."""
-        if not SHORTCUTS:
-            return scope
+        by subscript (_g_Attr), and an attribute of types it cannot be is not said to be none (_lacked). `c.type ==
+        'T'` (`!=`) tests as `c is T` (`is not`) does. A scope of its own: the code made with it is read only where the
+        test is so."""
         if isinstance(test, ast.BoolOp) and test.op == ("and" if holds else "or"):
             return self._narrowed(self._narrowed(scope, test.left, holds), test.right, holds)
-        if not (isinstance(test, ast.IsType) and isinstance(test.operand, ast.Name)):
+        if isinstance(test, ast.Unary) and test.op == "not":
+            return self._narrowed(scope, test.operand, not holds)
+        tested = _type_tested(test)
+        if tested is None:
             return scope
-        entry = scope.get(test.operand.name)
+        name, type_name, negated = tested
+        entry = scope.get(name)
         types = self.symbols.component_types
         if (not isinstance(entry, tuple) or entry[1] != "comp" or str(entry[0])[:2] not in ("c_", "p_")
-                or test.type_name not in types):
+                or type_name not in types):
             return scope
         kinds = self._narrowing.get(id(entry), (None, frozenset(types)))[1]
-        kinds = kinds & {test.type_name} if holds != test.negated else kinds - {test.type_name}
+        kinds = kinds & {type_name} if holds != negated else kinds - {type_name}
         own = tuple(list(entry))  # (a new tuple: its id is its own)
         self._narrowing[id(own)] = (own, frozenset(kinds))
-        return {**scope, test.operand.name: own}
+        if id(entry) in self._every_component:
+            self._every_component[id(own)] = own
+        return {**scope, name: own}
+
+    def _lacked(self, node, scope):
+        """(`x.a` as written, the types lacking `a`) where ``node`` reads an attribute `a` of ``x``, a comprehension's
+        local over `components` itself, that some of the types it can be there lack (declared, none narrowed away by a
+        test of its type): the loop meets their components, whose `a` is none; None otherwise."""
+        if not (isinstance(node, ast.Attr) and isinstance(node.target, ast.Name)) or node.name in ("type", "id"):
+            return None
+        entry = scope.get(node.target.name)
+        if not isinstance(entry, tuple) or id(entry) not in self._every_component:
+            return None
+        kinds = self._narrowing.get(id(entry), (None, self.symbols.component_types))[1]
+        types = self.symbols.component_types
+        lacking = sorted(k for k in kinds if node.name not in types.get(k, ()))
+        if not lacking or len(lacking) == len(types):  # (no type has it: E152's)
+            return None
+        return ast.text(node), lacking
+
+    def _lacked_said(self, node, scope, src, code: str, what: str) -> bool:
+        """``code`` at ``node`` where it is an attribute some components of a loop over `components` lack (_lacked),
+        which ``what`` (an index, an operand of arithmetic or of an order) fails on: whether it was said."""
+        found = self._lacked(node, scope)
+        if found is None:
+            return False
+        text, lacking = found
+        var, attribute = node.target.name, node.name
+        having = sorted(k for k in self.symbols.component_types if attribute in self.symbols.component_types[k])
+        kinds = few_listed(lacking, 3)
+        test = " or ".join(f"{var} is {k}" for k in having)
+        self.error(src.at(node.pos), code, f"{what}, but {text} is none for every {kinds} ({'it has' if len(lacking) == 1 else 'they have'} "
+                   f"no '{attribute}'), and a loop over components meets every component",
+                   f"keep to the components that have it, testing the type first: `for {var} in components if {test}`, or "
+                   f"`{test} and ...` before it")
+        return True
 
     def _want_bool(self, t, node, src):
         if t not in ("bool", ANY):
             self.error(src.at(node.pos), "E120", f"expected true or false here, got a {show_type(t)}", _condition_hint(t, own_seat=not self.in_scenario))
         elif t == ANY and self._seen is not None:  # (a variable's value, say: its type may be known once every set is compiled)
             self.deferred.append((node, src, self._seen, ("bool",)))
+
+
+def _type_tested(test):
+    """(name, type, negated) where ``test`` tests a name's component type: `c is T`, `c is not T`, `c.type == 'T'`,
+    `c.type != 'T'` (either way round); None otherwise."""
+    if isinstance(test, ast.IsType) and isinstance(test.operand, ast.Name):
+        return test.operand.name, test.type_name, test.negated
+    if isinstance(test, ast.Compare) and test.op in ("==", "!="):
+        for read, word in ((test.left, test.right), (test.right, test.left)):
+            if (isinstance(read, ast.Attr) and read.name == "type" and isinstance(read.target, ast.Name)
+                    and isinstance(word, ast.Const) and isinstance(word.value, str)):
+                return read.target.name, word.value, test.op == "!="
+    return None
 
 
 def _value_conditionals(tree) -> list:
