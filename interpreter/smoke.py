@@ -4,7 +4,8 @@
 decisions. A game that fails (R100 a rule failed, R200 the step limit, R300 a seat with no
 option) is a finding at the rule that caused it, with the player count and seed to
 reproduce it. Rule coverage comes from the game's coverage hook: actions never taken
-(C001) and statements never run (C002) are notes, the outermost one only.
+(C001) and statements never run (C002) are notes, the outermost one only. Each `show:` definition is worked out at
+every decision and at the end, as play's board does: one that cannot be worked out somewhere is a note too (C002).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from philtre.dsl.model import decision_actions
 
 from .coverage import blocks_of
 from .game import Game
+from .render import RuleFailed, shown_values
 from .simulate import game_seed
 from .summary import counted
 
@@ -31,13 +33,18 @@ def smoke(ruleset, games: int, seed: int = 0, progress=None, record_dir: str | N
     column) of `when`s a variant makes true, whose statements never run here on purpose (validate._run_by_variants)."""
     coverage: Counter = Counter()
     failures: dict = {}
+    unshown: dict = {}  # a shown definition's name -> (games it failed in, its first failure's words, (players, seed))
     played = 0
     counts = ruleset.player_counts
     for n in counts:
         for i in range(games):
             game_seed_ = game_seed(seed, n * 1_000_003 + i)
             played += 1
-            error = play_one(ruleset, n, game_seed_, coverage)
+            shown: dict | None = {} if ruleset.shown else None
+            error = play_one(ruleset, n, game_seed_, coverage, shown=shown)
+            for name, said in (shown or {}).items():
+                count, first, where = unshown.get(name, (0, said, (n, game_seed_)))
+                unshown[name] = (count + 1, first, where)
             if progress is not None:
                 progress(1)
             if error is None:
@@ -53,9 +60,25 @@ def smoke(ruleset, games: int, seed: int = 0, progress=None, record_dir: str | N
                     progress(games * len(counts) - played)
                 out = [_failure(ruleset, first, count, played, where, record_dir, stopped=first.code == "R200")
                        for count, first, where in failures.values()]
-                return out + _sorted_notes(ruleset, coverage, played, _stopped(failures), quiet)
+                return out + _unshown_notes(ruleset, unshown, played) + _sorted_notes(ruleset, coverage, played, _stopped(failures), quiet)
     out = [_failure(ruleset, first, count, played, where, record_dir) for count, first, where in failures.values()]
-    return out + _sorted_notes(ruleset, coverage, played, _stopped(failures), quiet)
+    return out + _unshown_notes(ruleset, unshown, played) + _sorted_notes(ruleset, coverage, played, _stopped(failures), quiet)
+
+
+def _unshown_notes(ruleset, unshown: dict, played: int) -> list[Diagnostic]:
+    """C002 at each `show:` name whose definition could not be worked out at some decision (or at the end) of the smoke
+    games, as play's board then says '... cannot be worked out now' (the game goes on: a note, as a board line may be
+    meant to fail where there is nothing to show, the top card of an empty pile)."""
+    out = []
+    for expr in ruleset.shown:
+        if expr.text in unshown:
+            count, said, (n, seed) = unshown[expr.text]
+            out.append(Diagnostic(expr.loc, "C002", f"the shown definition '{expr.text}' could not be worked out in {count} of "
+                                  f"{counted(played, 'smoke game')}: {said}",
+                                  f"play's board says '{expr.text} cannot be worked out now' there (fine where there is "
+                                  f"nothing to show, the top card of an empty pile); first with {counted(n, 'player')}, "
+                                  f"played again by {replay_call(n, seed)}"))
+    return out
 
 
 def _stopped(failures: dict) -> int:
@@ -75,18 +98,34 @@ def _sorted_notes(ruleset, coverage: Counter, played: int, stopped: int = 0, qui
     return notes
 
 
-def play_one(ruleset, players: int, seed: int, coverage: Counter | None, record: bool = False) -> PhiltreError | None:
-    """Play one game with random legal decisions; the error that stopped it, if any (recorded: with its record)."""
+def play_one(ruleset, players: int, seed: int, coverage: Counter | None, record: bool = False,
+             shown: dict | None = None) -> PhiltreError | None:
+    """Play one game with random legal decisions; the error that stopped it, if any (recorded: with its record). With
+    ``shown``, each `show:` definition is worked out for each seat deciding, before it decides, and for each seat at the
+    end, the first failure of each kept there (name -> its words)."""
     pick = random.Random(seed).randrange  # every seat's, in turn: replay_call's pickers, which play_out asks as this loop does
     try:
         game = Game(ruleset, players, seed=seed, coverage=coverage, record=record, agents=["random"] * players)
         while not game.finished:
             for p in game.pending():
+                if shown is not None:
+                    _work_out_shown(game, p, shown)
                 options = game.options(p)
                 game.apply(p, options[pick(len(options))])
+        if shown is not None:
+            for p in range(players):
+                _work_out_shown(game, p, shown)
     except PhiltreError as exc:
         return exc
     return None
+
+
+def _work_out_shown(game, seat: int, shown: dict) -> None:
+    """The `show:` definitions worked out for ``seat``'s board now (render.shown_values): each failing one's words kept
+    in ``shown`` under its name, the first time."""
+    for name, value in shown_values(game, seat).items():
+        if isinstance(value, RuleFailed) and name not in shown:
+            shown[name] = str(value)
 
 
 def _failure(ruleset, d: Diagnostic, count: int, played: int, where, record_dir, stopped: bool = False) -> Diagnostic:

@@ -326,6 +326,22 @@ def test_smoke_reports_a_rule_that_fails_at_the_rule(tmp_path):
     assert "in 3 of 3 smoke games" in r100["hint"]
 
 
+
+def test_smoke_works_out_each_shown_definition_and_notes_one_that_fails(tmp_path):
+    """A trial's board line failed in play ("cannot be worked out now") while smoke games said nothing: they work
+    out each `show:` definition at every decision, as play's board does, and note one that fails (C002: a board line
+    may be meant to fail where there is nothing to show, so a note, not a failure), with a game that meets it."""
+    text = CLEAN.replace("define:\n", "define:\n  top: last(discard).rank\n  in_deck: count(deck)\n").replace(
+        "actions:\n", "show: [in_deck, top]\n\nactions:\n")
+    path = write(tmp_path, text)
+    code, out, _ = run("validate", "--smoke", "1", "--format", "json", path)
+    assert code == 0
+    (note,) = [f for f in json.loads(out) if f["code"] == "C002" and "shown" in f["message"]]
+    assert note["message"].startswith("the shown definition 'top' could not be worked out in 3 of 3 smoke games: "), note
+    assert (note["line"], note["column"]) == position(text, "top]")
+    assert "play's board says 'top cannot be worked out now' there" in note["hint"] and "played again by Game(" in note["hint"]
+
+
 PICKS_MATTER = """\
 philtre: 1
 game: picks
