@@ -3343,12 +3343,16 @@ def l027_hidden_guard_of_a_decision(facts) -> list:
     read_as = _variables_as_set(facts, known)
     walked: list = []
     _walk_flow(read_as, walked, told=True)  # (a card all saw chosen is no secret in a hand)
-    out, lets, types = [], None, None
+    out, lets, types, sight = [], None, None, None
     for stmt, env, _ in walked:
         for expr, tree, env_, what_asks in _guards_of_asking(facts, stmt, env):
             # a zone revealed before the statement (as L030 takes one before a score) is seen by every seat
             seen = known | revealed.get(id(stmt), frozenset())
             hidden = _not_public(read_as, tree, env_, seen) if tree is not None else None
+            if hidden:  # (a name every seat has seen by now, as L031 reads it: the card drawn, then laid face up)
+                sight = _sight_at_each(facts)[0] if sight is None else sight
+                env_ = _names_seen_now(read_as, env_, sight.get(id(stmt)))
+                hidden = _not_public(read_as, tree, env_, seen)
             if hidden:
                 what, who = hidden
                 chain = _variable_between(read_as, stmt, expr, what, seen)
@@ -4475,8 +4479,22 @@ def _read_unseen(facts, tree, env, seen, lets, seats, shown=frozenset()):
             break
         let_tree, let_env, let_lets, let_seats = lets[name]
         let_env = {k: (frozenset() if k in shown else v) for k, v in let_env.items()}
+        # (a let name it was given from is followed but where shown: `run: gain(0, c.kind)` after `move: c -> used`)
+        let_lets = {k: v for k, v in let_lets.items() if k not in shown}
         found = _read_unseen(facts, let_tree, let_env, seen, let_lets, let_seats, shown)
     return found
+
+
+def _names_seen_now(facts, env, sight) -> dict:
+    """``env`` with each name every seat has seen by now read as no zone, as L031 reads a value at a `set` (``sight``:
+    _sight_at_each's at the statement): a name whose component was shown to all (`move: c -> used`, face up), and a
+    `let` name (a block's parameter too) whose value reads only what every seat has seen (`run: gain(0, c.kind)` after
+    that move, _read_unseen)."""
+    if sight is None:
+        return env
+    _, seen, carried, seats, shown = sight
+    return {k: (frozenset() if k in shown or k in carried and _read_unseen(facts, ast.Name(0, k), {}, seen, carried, seats, shown)
+                is None else v) for k, v in env.items()}
 
 
 def _lets_read(tree, lets) -> list:
