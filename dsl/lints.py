@@ -6072,18 +6072,26 @@ def _true_or_false_variable(facts, name: str, whole: bool) -> bool:
 
 
 def l041_true_or_false_read_as_the_heuristic(facts) -> list:
-    """L041: no `heuristic`, and the first `winners` key is true or false (`not poorest(p)`, an elimination rule): greedy
-    reads that key alone as how well a seat stands mid-game (language.md, heuristic), 1 or 0, so it plays only to keep
-    it true (for lowest: false), blind to the keys after it, which decide most games (a trial)."""
+    """L041: no `heuristic`, and the first `winners` key is true or false (`not poorest(p)`, an elimination rule), or a
+    number of two values (_two_valued_key: the same rule written `0 if out[p] else 1`, a trial's): greedy reads that key
+    alone as how well a seat stands mid-game (language.md, heuristic), 1 or 0, so it plays only to keep it true (for
+    lowest: false; a number at its better value), blind to the keys after it, which decide most games (a trial)."""
     rs = facts.ruleset
     winners = rs.winners
     if rs.heuristic is not None or winners.order == "expression" or not winners.keys:
         return []
     first, *rest = winners.keys
-    if not _true_or_false_key(facts, first):
+    truth = _true_or_false_key(facts, first)
+    values = None if truth else _two_valued_key(facts, first)
+    if not truth and values is None:
         return []
-    wanted = "true" if winners.order == "highest" else "false"
-    nxt = next((key for key in rest if not _true_or_false_key(facts, key)), None)
+    if truth:
+        kind, wanted = "is true or false", "true" if winners.order == "highest" else "false"
+    else:  # (a number of two values, `0 if out[p] else 1`: greedy reads it as it reads true or false)
+        low, high = sorted(values)
+        kind, wanted = f"is only ever {_value_text(low)} or {_value_text(high)}", \
+            f"at {_value_text(high if winners.order == 'highest' else low)}"
+    nxt = next((key for key in rest if not _true_or_false_key(facts, key) and _two_valued_key(facts, key) is None), None)
     if nxt is None:
         example = "heuristic: score[p]"
     else:
@@ -6091,7 +6099,7 @@ def l041_true_or_false_read_as_the_heuristic(facts) -> list:
         example = f'heuristic: "{text if winners.order == "highest" else "-" + (text if _one_term(facts.tree(nxt)) else f"({text})")}"'
     source = _source(first)  # (at the key's first word, inside its quotes)
     at = source.at(len(source.text) - len(source.text.lstrip())) if isinstance(source.text, str) else first.loc
-    return [Diagnostic(at, "L041", f"the first winners key, `{first.text.strip()}`, is true or false, and no heuristic "
+    return [Diagnostic(at, "L041", f"the first winners key, `{first.text.strip()}`, {kind}, and no heuristic "
                        f"is declared: greedy reads that key alone as how well a seat stands, so it plays only to "
                        f"keep it {wanted}, blind to the keys after it (random reads no heuristic; ismcts plays each game out "
                        f"to its winners)", "declare a heuristic, how well seat p stands mid-game as a number (higher is "
@@ -6178,6 +6186,50 @@ def _true_or_false_key(facts, key) -> bool:
     """Whether a `winners` key always gives true or false: typed so, or written so (_true_or_false)."""
     tree = facts.tree(key)
     return key.type == "bool" or (tree is not None and _true_or_false(facts, tree, set()))
+
+
+def _two_valued_key(facts, key):
+    """The two values a `winners` key that is a number always gives one of (_two_values: `0 if out[p] else 1`), else
+    None (a key of more values, or of one, or true or false, which _true_or_false_key tells)."""
+    tree = facts.tree(key)
+    values = _two_values(facts, tree, set()) if tree is not None and key.type != "bool" else None
+    return values if values is not None and len(values) == 2 and not _true_or_false(facts, tree, set()) else None
+
+
+def _two_values(facts, node, seen: set):
+    """The values ``node`` may give where they are at most two constants, else None: a number written out; true or false
+    (_true_or_false, read as 1 or 0); a conditional whose branches give such (`0 if out[p] else 1`); `-` of one, or two
+    combined by `+`, `-` or `*` (`1 - (1 if out[p] else 0)`); a call of a definition whose body is one (``seen``: as
+    _true_or_false follows them)."""
+    if _true_or_false(facts, node, seen):
+        return frozenset({0, 1})
+    if isinstance(node, ast.Const):
+        return frozenset({node.value}) if type(node.value) in (int, float) else None
+    values = None
+    if isinstance(node, ast.Conditional):
+        then, otherwise = _two_values(facts, node.then, seen), _two_values(facts, node.otherwise, seen)
+        values = then | otherwise if then is not None and otherwise is not None else None
+    elif isinstance(node, ast.Unary) and node.op == "-":
+        inner = _two_values(facts, node.operand, seen)
+        values = frozenset(-v for v in inner) if inner is not None else None
+    elif isinstance(node, ast.BinOp) and node.op in _COMBINED:
+        left, right = _two_values(facts, node.left, seen), _two_values(facts, node.right, seen)
+        values = frozenset(_COMBINED[node.op](a, b) for a in left for b in right) if left and right else None
+    elif isinstance(node, (ast.Call, ast.Name)):
+        name = node.func if isinstance(node, ast.Call) else node.name
+        params, body, _ = facts.defines.get(name, ((), None, None))
+        given = len(node.args) if isinstance(node, ast.Call) else 0
+        if body is not None and name not in seen and given == len(params):
+            values = _two_values(facts, body, seen | {name} | set(params))
+    return values if values is not None and len(values) <= 2 else None
+
+
+_COMBINED = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
+
+
+def _value_text(value) -> str:
+    """A number as a ruleset writes it (`1`, `0.5`)."""
+    return str(int(value)) if float(value).is_integer() else str(value)
 
 
 def _one_term(tree) -> bool:

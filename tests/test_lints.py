@@ -648,6 +648,37 @@ def test_l041_hints_a_heuristic_from_the_next_key_that_is_a_number(tmp_path, win
     assert ("keep it true" if "highest" in winners else "keep it false") in d.message, str(d)
 
 
+@pytest.mark.parametrize("winners, said", [
+    ('{highest: ["0 if count(hand[p]) > 8 else 1", "score[p]"]}', "is only ever 0 or 1, and no heuristic is declared: "
+     "greedy reads that key alone as how well a seat stands, so it plays only to keep it at 1"),
+    ('{highest: ["1 - (1 if count(hand[p]) > 8 else 0)", "score[p]"]}', "is only ever 0 or 1"),
+    ('{lowest: ["2 if count(hand[p]) > 8 else 0", "score[p]"]}', "is only ever 0 or 2, and no heuristic is declared: "
+     "greedy reads that key alone as how well a seat stands, so it plays only to keep it at 0"),
+    ('{highest: ["alive(p)", "score[p]"]}', "is only ever 0 or 1"),  # through a definition
+    ('{highest: ["0 if count(hand[p]) > 8 else score[p]", "score[p]"]}', None),  # a number of many values
+    ('{highest: ["0 if count(hand[p]) > 8 else (1 if count(hand[p]) > 5 else 2)", "score[p]"]}', None),  # three
+    ('{highest: ["0 if count(hand[p]) > 8 else 1", "score[p]"]}\nheuristic: score[p]', None),  # a heuristic declared
+], ids=["a conditional of 0 and 1", "1 minus one", "lowest, of 0 and 2", "through a definition", "a score in a branch",
+        "three values", "a heuristic declared"])
+def test_l041_of_a_first_key_that_is_a_number_of_two_values(tmp_path, winners, said):
+    """A Monopoly trial ranked `winners: {highest: ["0 if out[p] else 1", "worth(p)"]}`, with no heuristic, and greedy
+    won half its games against random seats: it read 1 for every live seat. The key written `not out[p]` was L041."""
+    text = changed('winners: {highest: "score[p]"}', f"winners: {winners}",
+                   changed("define:\n", 'define:\n  alive(p): "0 if count(hand[p]) > 8 else 1"\n'))
+    found = [d for d in findings(tmp_path, text) if d.code == "L041"]
+    assert [d.code for d in found] == ([] if said is None else ["L041"]), [str(d) for d in found]
+    assert said is None or said in found[0].message, str(found[0])
+    heuristic = '"-score[p]"' if "lowest" in winners else '"score[p]"'  # (the next key, negated for lowest)
+    assert said is None or found[0].hint.endswith(f"such as the next winners key: heuristic: {heuristic}"), str(found[0])
+
+
+def test_l041_hints_the_next_key_that_is_not_of_two_values(tmp_path):
+    text = changed('winners: {highest: "score[p]"}', 'winners: {highest: ["not any(c.rank > 9 for c in hand[p])", '
+                   '"0 if count(hand[p]) > 8 else 1", "score[p]"]}')
+    [d] = [d for d in findings(tmp_path, text) if d.code == "L041"]
+    assert d.hint.endswith('such as the next winners key: heuristic: "score[p]"'), str(d)
+
+
 @pytest.mark.parametrize("value, found", [("'card.rank > 8'", ["L041"]), ("'not out[me]'", ["L041"]), ("card.rank", [])])
 def test_l041_of_a_variable_of_true_or_false_read_first(tmp_path, value, found):
     """`winners: {highest: ["out[p]", ...]}` with out a per-seat variable that starts false and is set true or false:
