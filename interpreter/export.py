@@ -7,12 +7,12 @@ import json
 import os
 
 from .stats import QUALITY
-from .summary import quality_unmeasured
+from .summary import ROUND_TALLIES, quality_unmeasured
 
 
 def game_rows(summary: dict, results) -> list:
     """One flat dict per game: the run's identity, scores per seat, winners, length and quality, and each --tally's value
-    (a column `tally EXPR` each)."""
+    (a column `tally EXPR` each), each --tally-rounds' values, one a round (a column `tally-rounds EXPR` each, a JSON list)."""
     variants = " ".join(summary["variants"])
     agents = " ".join(summary["agents"])
     unmeasured = quality_unmeasured(summary)
@@ -28,6 +28,9 @@ def game_rows(summary: dict, results) -> list:
         row.update({name: quality.get(name, "") for name in QUALITY})
         tallies = r.get("tallies") or {}
         row.update({f"tally {t['expression']}": cell(tallies.get(t["expression"])) for t in summary.get("tallies") or ()})
+        rounds = tallies.get(ROUND_TALLIES) or {}
+        row.update({f"tally-rounds {t['expression']}": json.dumps(rounds.get(t["expression"], []))
+                    for t in summary.get("round_tallies") or ()})
         rows.append(row)
     return rows
 

@@ -17,7 +17,7 @@ from philtre.dsl.errors import Diagnostic, PhiltreError
 from .agents import AGENTS, GreedyAgent, ISMCTSAgent, RandomAgent, ask, make_agent
 from .game import Game
 from .stats import as_teams, game_quality
-from .summary import format_summary, summarise
+from .summary import ROUND_TALLIES, format_summary, summarise
 
 __all__ = ["RunSpec", "format_summary", "game_seed", "play_game", "play_one", "simulate", "summarise"]
 
@@ -31,18 +31,22 @@ def game_seed(run_seed: int, index: int) -> int:
 
 
 def play_game(ruleset, players: int, seed: int, agent_names, record: bool = False, coverage=None, history=None,
-              seated=None) -> Game:
+              seated=None, at_round_end=None) -> Game:
     """Play one game to its end with the named agents (one per seat).
 
     ``coverage`` (a Counter) counts the rules that fire; ``history`` (a list) gets
     ``(decisions so far, scores)`` each time the scores change; ``seated`` (a list) gets
-    the agents, one per seat, to read what they noted (greedy's equal options).
+    the agents, one per seat, to read what they noted (greedy's equal options);
+    ``at_round_end`` (a function given the game) is called at each round's end (round_ends_told).
     """
     agents = [make_agent(name, game_seed(seed, AGENT_SEED_OFFSET + seat)) for seat, name in enumerate(agent_names)]
     if seated is not None:
         seated.extend(agents)
     remember = any(getattr(a, "needs_info", False) for a in agents)  # search agents remember from their filtered record
-    game = Game(ruleset, players, seed=seed, record=record or remember, agents=agent_names, coverage=coverage)
+    game = Game(ruleset, players, seed=seed, record=record or remember or at_round_end is not None, agents=agent_names,
+                coverage=coverage)
+    if at_round_end is not None:
+        round_ends_told(game, at_round_end)
     scores = game.state.scores
     last = [0] * players
     if history is not None and scores != last:
@@ -58,6 +62,21 @@ def play_game(ruleset, players: int, seed: int, agent_names, record: bool = Fals
                 last = list(game.state.scores)
                 history.append((game.decisions, tuple(last)))
     return game
+
+
+def round_ends_told(game: Game, told) -> None:
+    """Call ``told(game)`` at each round's end of ``game``, a recorded one: where its record gets a `round_end` event
+    (every round's end, an end_game's inside a round too), after that event. The engine's playout has no such call
+    (a game neither recorded nor counted reports no round's end, at no cost): a run that asks for it records its games,
+    which changes no game (no agent reads the record but those that always have one) and keeps no record unless asked."""
+    recorder = game.recorder
+    recorded = recorder.round_end
+
+    def round_end(number, points, totals) -> None:
+        recorded(number, points, totals)
+        told(game)
+
+    recorder.round_end = round_end
 
 
 _COMPILED: dict = {}  # (content hash, tally texts, heuristic text) -> the ruleset compiled in this process (a worker compiles each once)
@@ -92,7 +111,8 @@ class RunSpec:
         if self.ruleset is not None:
             rs = self.ruleset
             state["source"] = (rs.source, rs.path, tuple(rs.variants), rs.origin, rs.variant_origins, rs.content_hash,
-                               tuple(e.text for e in rs.tallies), rs.heuristic.text if rs.heuristic is not None else None)
+                               tuple(e.text for e in rs.tallies), rs.heuristic.text if rs.heuristic is not None else None,
+                               tuple(e.text for e in rs.round_tallies))
         state["ruleset"] = None
         return state
 
@@ -103,18 +123,19 @@ class RunSpec:
     def rules(self):
         """The compiled ruleset (compiled here, once per process, after a trip to another process)."""
         if self.ruleset is None:
-            source, path, variants, origin, variant_origins, expected, tallies, heuristic = self.source
+            source, path, variants, origin, variant_origins, expected, tallies, heuristic, round_tallies = self.source
             # the heuristic too: the content hash leaves it out, and an arm that only changes it plays other games
-            compiled = _COMPILED.get((expected, tallies, heuristic))
+            compiled = _COMPILED.get((expected, tallies, heuristic, round_tallies))
             if compiled is None:
                 from philtre.dsl.errors import Loc, PhiltreError
                 from philtre.dsl.loader import build_ruleset
 
-                compiled = build_ruleset(source, path, variants, origin=origin, variant_origins=variant_origins, tallies=tallies)
+                compiled = build_ruleset(source, path, variants, origin=origin, variant_origins=variant_origins, tallies=tallies,
+                                         round_tallies=round_tallies)
                 if compiled.content_hash != expected:
                     raise PhiltreError.at(Loc(path), "B003", "a worker compiled the ruleset differently from this process",
                                           "use the same philtre version everywhere")
-                _COMPILED[expected, tallies, heuristic] = compiled
+                _COMPILED[expected, tallies, heuristic, round_tallies] = compiled
             self.ruleset = compiled
         return self.ruleset
 
@@ -148,9 +169,10 @@ def play_one(spec: RunSpec, index: int) -> dict:
     seed = game_seed(spec.seed, index)
     coverage = Counter() if spec.coverage else None
     history, agents = [], []
+    rounds = {expr.text: [] for expr in ruleset.round_tallies}  # (--tally-rounds: each one's value at each round's end)
     try:
         game = play_game(ruleset, spec.players, seed, spec.agents, record=spec.record, coverage=coverage, history=history,
-                         seated=agents)
+                         seated=agents, at_round_end=round_tallier(ruleset, rounds) if rounds else None)
     except PhiltreError as exc:
         raise in_game(exc, ruleset, index, seed) from None
     winners = list(game.state.flow.winners)
@@ -170,23 +192,60 @@ def play_one(spec: RunSpec, index: int) -> dict:
         result["record"] = game.recorder.lines()
     if ruleset.tallies:  # (no key without --tally: such a result is as it was)
         result["tallies"] = tally_values(ruleset, game, index, seed)
+    if rounds:  # (kept beside the --tally values, in the results database's `tallies` column)
+        result["tallies"] = {**result.get("tallies", {}), ROUND_TALLIES: rounds}
     return result
+
+
+def plays_rounds(ruleset) -> bool:
+    """Whether the rules hold a `round:` statement (in the flow, a block it runs, an action's `then:` or `do`): without
+    one, round_number stays 0 and no round ever ends (--tally-rounds has nothing to tally at)."""
+    seen = set()
+
+    def holds(block) -> bool:
+        for stmt in block:
+            if stmt.kind == "round":
+                return True
+            for value in (*stmt.args.values(), stmt.otherwise):  # (the blocks inside it: a loop's, a `run:`'s, ...)
+                if isinstance(value, tuple) and value and all(hasattr(v, "kind") for v in value) and id(value) not in seen:
+                    seen.add(id(value))
+                    if holds(value):
+                        return True
+        return False
+
+    return any(holds(block) for block in ruleset.statement_blocks)
+
+
+def round_tallier(ruleset, rounds: dict):
+    """The function play_game calls at each round's end: each --tally-rounds expression's value there appended to its
+    list in ``rounds`` (text -> values); R100 where one fails, which stops the game (play_one says which)."""
+    def tallied(game) -> None:
+        for expr in ruleset.round_tallies:
+            rounds[expr.text].append(tally_value(expr, game, f"the end of round {game.state.round}"))
+
+    return tallied
 
 
 def tally_values(ruleset, game, index: int, seed: int) -> dict:
     """Each --tally expression's value at the game's end, as plain data (text -> value); R100 where one fails."""
+    try:
+        return {expr.text: tally_value(expr, game, "the game's end") for expr in ruleset.tallies}
+    except PhiltreError as exc:
+        raise in_game(exc, ruleset, index, seed) from None
+
+
+def tally_value(expr, game, when: str):
+    """The value of a --tally (or --tally-rounds) expression now, in ``game``, as plain data; R100 where it fails, saying
+    ``when`` it was evaluated."""
     from philtre.dsl.builtins import RuleRuntimeError
     from philtre.dsl.values import explain
 
-    values = {}
-    for expr in ruleset.tallies:
-        try:
-            values[expr.text] = plain_value(expr.fn(game.state, {}))
-        except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
-            why = str(exc) if isinstance(exc, RuleRuntimeError) else explain(exc)  # (as the winners' failure says it)
-            failed = PhiltreError.at(expr.loc, "R100", f"the --tally expression `{expr.text}` failed at the game's end: {why}")
-            raise in_game(failed, ruleset, index, seed) from None
-    return values
+    try:
+        return plain_value(expr.fn(game.state, {}))
+    except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
+        why = str(exc) if isinstance(exc, RuleRuntimeError) else explain(exc)  # (as the winners' failure says it)
+        # (the option is the expression's place: loader.TALLY_PLACE, ROUND_TALLY_PLACE)
+        raise PhiltreError.at(expr.loc, "R100", f"the {expr.loc.path} expression `{expr.text}` failed at {when}: {why}") from None
 
 
 def plain_value(value):
@@ -227,15 +286,19 @@ def failed_record(spec: RunSpec, index: int) -> list[str] | None:
 
 def simulate(ruleset, players: int, games: int, seed: int = 0, agents=None, record_dir=None, progress=None,
              workers: int = 1, backend: str = "local", db=None, resume: bool = False, coverage: bool = False,
-             tallies=()) -> dict:
+             tallies=(), round_tallies=()) -> dict:
     """Play ``games`` games; return the summary as plain data (``db``: a results file to keep them in; ``tallies``:
-    expressions whose values at each game's end it counts, as `simulate --tally` does)."""
+    expressions whose values at each game's end it counts, as `simulate --tally` does; ``round_tallies``: the same at
+    each round's end, `--tally-rounds`)."""
     from .runs import run_simulation
 
-    if tallies:
+    if tallies or round_tallies:
         from philtre.dsl.loader import with_tallies
 
-        ruleset = with_tallies(ruleset, list(dict.fromkeys([tallies] if isinstance(tallies, str) else tallies)))
+        def texts(given) -> list:
+            return list(dict.fromkeys([given] if isinstance(given, str) else given))
+
+        ruleset = with_tallies(ruleset, texts(tallies), texts(round_tallies))
 
     agent_names = list(agents or ["random"] * players)
     spec = RunSpec(ruleset, players, agent_names, seed, coverage=coverage, record=bool(record_dir))
