@@ -16,6 +16,7 @@ from philtre.dsl.errors import Diagnostic, PhiltreError
 
 from .agents import AGENTS, GreedyAgent, ISMCTSAgent, RandomAgent, ask, make_agent
 from .game import Game
+from .records import Recorder
 from .stats import as_teams, game_quality
 from .summary import ROUND_TALLIES, format_summary, summarise
 
@@ -37,16 +38,15 @@ def play_game(ruleset, players: int, seed: int, agent_names, record: bool = Fals
     ``coverage`` (a Counter) counts the rules that fire; ``history`` (a list) gets
     ``(decisions so far, scores)`` each time the scores change; ``seated`` (a list) gets
     the agents, one per seat, to read what they noted (greedy's equal options);
-    ``at_round_end`` (a function given the game) is called at each round's end (round_ends_told).
+    ``at_round_end`` (a function given the game) is called at each round's end (RoundsTold).
     """
     agents = [make_agent(name, game_seed(seed, AGENT_SEED_OFFSET + seat)) for seat, name in enumerate(agent_names)]
     if seated is not None:
         seated.extend(agents)
     remember = any(getattr(a, "needs_info", False) for a in agents)  # search agents remember from their filtered record
-    game = Game(ruleset, players, seed=seed, record=record or remember or at_round_end is not None, agents=agent_names,
-                coverage=coverage)
     if at_round_end is not None:
-        round_ends_told(game, at_round_end)
+        record = round_ends_told(at_round_end, keep=record or remember)
+    game = Game(ruleset, players, seed=seed, record=record or remember, agents=agent_names, coverage=coverage)
     scores = game.state.scores
     last = [0] * players
     if history is not None and scores != last:
@@ -64,19 +64,45 @@ def play_game(ruleset, players: int, seed: int, agent_names, record: bool = Fals
     return game
 
 
-def round_ends_told(game: Game, told) -> None:
-    """Call ``told(game)`` at each round's end of ``game``, a recorded one: where its record gets a `round_end` event
-    (every round's end, an end_game's inside a round too), after that event. The engine's playout has no such call
-    (a game neither recorded nor counted reports no round's end, at no cost): a run that asks for it records its games,
-    which changes no game (no agent reads the record but those that always have one) and keeps no record unless asked."""
-    recorder = game.recorder
-    recorded = recorder.round_end
+class RoundsTold(Recorder):
+    """A game's record that tells ``told(game)`` at each round's end, after its `round_end` event: every round's end, an
+    end_game's inside a round too, from the first (Game makes it before the game goes to its first decision). The
+    engine's playout has no such call (a game neither recorded nor counted reports no round's end, at no cost): a game
+    that needs it is played as a recorded one, which changes no game."""
 
-    def round_end(number, points, totals) -> None:
-        recorded(number, points, totals)
-        told(game)
+    def __init__(self, game, agents, version, told):
+        super().__init__(game, agents, version)
+        self.round_told = told
 
-    recorder.round_end = round_end
+    def round_end(self, number, points, totals) -> None:
+        super().round_end(number, points, totals)
+        self.round_told(self.game)
+
+
+class RoundsAlone(RoundsTold):
+    """RoundsTold for a game whose record nothing reads (no --record, no agent that remembers what it saw): it keeps
+    no event but the header, the round ends and the end, so the game costs little more than one counted (--coverage)."""
+
+    def decision(self, player, option):
+        return None  # (Game passes it to decision_done alone)
+
+
+def _keeps_nothing(self, *args, **kwargs) -> None:
+    """An event RoundsAlone does not keep."""
+
+
+# every event of a game but its round ends, its end and its failure (their method on Recorder: checked by the tests)
+UNKEPT_EVENTS = ("decision_done", "move", "nothing_moved", "gathered", "shuffle", "deal", "roll", "set_aside", "set_var",
+                 "score", "say", "tell", "place", "reveal", "shown_to", "reveal_variable", "variable_shown_to")
+for _name in UNKEPT_EVENTS:
+    setattr(RoundsAlone, _name, _keeps_nothing)
+
+
+def round_ends_told(told, keep: bool):
+    """What Game takes as ``record`` for a game whose rounds' ends call ``told(game)`` (RoundsTold): with ``keep``, a
+    whole record (--record, or an agent that remembers from it), else one that keeps nothing else (RoundsAlone)."""
+    kind = RoundsTold if keep else RoundsAlone
+    return lambda game, agents, version: kind(game, agents, version, told)
 
 
 _COMPILED: dict = {}  # (content hash, tally texts, heuristic text) -> the ruleset compiled in this process (a worker compiles each once)

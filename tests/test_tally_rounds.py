@@ -17,6 +17,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from philtre.interpreter.cli import main
+from philtre.interpreter.records import Recorder
+from philtre.interpreter.simulate import UNKEPT_EVENTS
 
 # five rounds a game; in each, seat 0 takes heads (1 point) or tails (none) at random: a seeded outcome a round
 FIVE_ROUNDS = """\
@@ -97,13 +99,33 @@ def test_an_end_game_inside_a_round_ends_that_round_too(tmp_path):
     assert {v["value"]: v["rounds"] for v in tally["values"]} == {1: GAMES, 2: GAMES, 3: GAMES}
 
 
+def test_a_round_that_ends_before_the_first_decision_is_tallied(tmp_path):
+    """A round of the setup, which ends before any seat decides (as the game is made), counts as the others do."""
+    path = rules(tmp_path, FIVE_ROUNDS.replace("flow:\n", "flow:\n  - round:\n      - set: {played: played + 1}\n"))
+    tally, = summary_of(run("simulate", path, "-n", GAMES, "--no-db", "--json", "--tally-rounds", "played"))["round_tallies"]
+    assert tally["rounds"] == 6 * GAMES and {v["value"]: v["rounds"] for v in tally["values"]} == dict.fromkeys(range(1, 7), GAMES)
+
+
 def test_tallying_rounds_changes_no_game(tmp_path):
-    """The games are played recorded for it: the same games, so the same summary, but for the tally and the run's key."""
-    plain = summary_of(run("simulate", rules(tmp_path), "-n", GAMES, "--no-db", "--json"))
-    tallied = summary_of(run("simulate", rules(tmp_path), "-n", GAMES, "--no-db", "--json", "--tally-rounds", "last"))
-    assert tallied.pop("round_tallies")[0]["rounds"] == 5 * GAMES
-    assert plain.pop("run") != tallied.pop("run")
-    assert tallied == plain
+    """The games are played recorded for it: the same games, so the same summary, but for the tally and the run's key,
+    with random agents, with a greedy one (which reads the record), and the same records where they are kept."""
+    for agents in ("random", "greedy,random"):
+        plain = summary_of(run("simulate", rules(tmp_path), "-n", 10, "--no-db", "--json", "--agents", agents))
+        tallied = summary_of(run("simulate", rules(tmp_path), "-n", 10, "--no-db", "--json", "--agents", agents,
+                                 "--tally-rounds", "last"))
+        assert tallied.pop("round_tallies")[0]["rounds"] == 5 * 10
+        assert plain.pop("run") != tallied.pop("run")
+        assert tallied == plain
+    for folder, more in (("plain", ()), ("tallied", ("--tally-rounds", "last"))):
+        assert run("simulate", rules(tmp_path), "-n", 3, "--no-db", "--record", tmp_path / folder, *more).exit_code == 0
+    assert [p.read_text() for p in sorted((tmp_path / "plain").iterdir())] == \
+        [p.read_text() for p in sorted((tmp_path / "tallied").iterdir())]
+
+
+def test_the_events_a_game_without_a_record_does_not_keep_are_the_record_s():
+    """RoundsAlone, the recorder of a game whose record nothing reads, keeps none of these: each must be one of
+    Recorder's, or a renamed one would be kept again at its cost."""
+    assert [name for name in UNKEPT_EVENTS if not callable(getattr(Recorder, name, None))] == []
 
 
 def test_a_bad_expression_is_a_usage_error_naming_its_text_and_column(tmp_path):
