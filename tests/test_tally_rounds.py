@@ -20,6 +20,8 @@ from philtre.interpreter.cli import main
 from philtre.interpreter.records import Recorder
 from philtre.interpreter.simulate import UNKEPT_EVENTS
 
+ROOT = Path(__file__).resolve().parent.parent
+
 # five rounds a game; in each, seat 0 takes heads (1 point) or tails (none) at random: a seeded outcome a round
 FIVE_ROUNDS = """\
 philtre: 1
@@ -184,3 +186,13 @@ def test_compare_counts_each_arm_s_rounds(tmp_path):
     report = summary_of(run("compare", base, "--variant", short, "-n", 20, "--stop-on", "never", "--no-db", "--json",
                             "--tally-rounds", "played"))
     assert report["base"]["round_tallies"][0]["rounds"] == 100 and report["arms"][0]["summary"]["round_tallies"][0]["rounds"] == 60
+
+
+def test_simulation_md_shows_what_the_command_prints():
+    """docs/simulation.md's example of --tally-rounds is what the command prints."""
+    text = (ROOT / "docs" / "simulation.md").read_text(encoding="utf-8")
+    expression = "count([p for p in players if round_score(round_number, p) > 0])"
+    command = f'$ philtre simulate pok -p 4 -n 300 --tally-rounds "{expression}"\n...\n'
+    shown = text[text.index(command) + len(command):].split("\n```", 1)[0]
+    result = run("simulate", "pok", "-p", "4", "-n", "300", "--no-db", "--tally-rounds", expression)
+    assert result.exit_code == 0 and result.stdout.rstrip("\n").endswith("\n" + shown), result.output
