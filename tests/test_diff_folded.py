@@ -24,7 +24,9 @@ def test_a_list_or_a_definition_told_whole_shows_its_expressions_on_one_line():
     """Inside a list or statement told whole, each text is joined as well."""
     was = [{"shuffle": "deck"}]
     added = describe_changes({"flow": was}, {"flow": [*was, {"score": {"player": 0, "add": "count(\n  hand[0]\n) +\n  1\n"}}]})
-    assert added == ["changes flow from [{shuffle: deck}] to [{shuffle: deck}, {score: {add: 'count(hand[0]) + 1', player: 0}}]"]
+    assert added == ["inserts flow[#2] after #1: {score: {add: 'count(hand[0]) + 1', player: 0}}"]
+    values = describe_changes({"define": {"v": [1]}}, {"define": {"v": [1, "a +\n  b\n"]}})
+    assert values == ["changes define.v from [1] to [1, a + b]"]
     removed = describe_changes({"define": {"far": "a +\n  b\n"}}, {"define": {}})
     assert removed == ["removes define.far (was a + b)"]
 
