@@ -2709,6 +2709,49 @@ def test_options_alike_but_for_the_zone_their_component_lies_in_name_it(tmp_path
     assert "track[1]: [token (seat 0) x2]" in said, said  # (the one typed, from the yard, moved)
 
 
+# two cards held and a seat's two pieces, one on the track and one at home: each card with either piece reads alike
+LEAPS = """\
+philtre: 1
+game: leaps
+players: 2
+components:
+  card: {attributes: {kind: [k, m]}, start: "hand[0]"}
+  piece: {each: player, copies: 2, start: "home[owner]"}
+zones:
+  hand: {each: player, visible: owner}
+  home: {each: player, visible: everyone}
+  track: {copies: 3, visible: everyone}
+  pile: {visible: everyone}
+actions:
+  leap:
+    choose: {card: "hand[me]", piece: "[t for t in components if t is piece and t.owner == me]"}
+    do:
+      - move: card -> pile
+      - move: piece -> track[2]
+flow:
+  - move: first(home[0]) -> track[1]
+  - decide: leap
+    player: 0
+"""
+
+
+def test_options_alike_name_the_zone_of_the_argument_that_tells_them_apart_only(tmp_path):
+    """A Cartagena trial: `advance(card=card pistol in hand[0], pirate=pirate (seat 0) in home)`: the card, the same
+    one in both options alike and held in the hand, was named with its zone too, and only in the options that read
+    alike, so one list read unevenly. Only the argument whose zone tells the alike options apart (the piece) is named
+    with it; the option typed as listed is taken."""
+    (tmp_path / "leaps.yaml").write_text(LEAPS, encoding="utf-8")
+    result = philtre("play", "leaps.yaml", "--seed", "1", stdin="leap(card=card m, piece=piece (seat 0) in home[0])\n",
+                     cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    said = result.stdout
+    assert ("    1. leap(card=card k, piece=piece (seat 0) in track[1])\n    2. leap(card=card k, piece=piece (seat 0) in home[0])\n"
+            "    3. leap(card=card m, piece=piece (seat 0) in track[1])\n    4. leap(card=card m, piece=piece (seat 0) in home[0])\n"
+            in said), said
+    assert "in hand[0]" not in said, said
+    assert "card m from hand[0] to pile\n      piece (seat 0) from home[0] to track[2]" in said, said
+
+
 # two pawns of one seat on a track, one of them at its end (no step from there): the lone step option and a swap of the
 # two name pawns that read alike (a Sorry! trial's min/label)
 PAWNS = """\
