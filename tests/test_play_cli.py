@@ -287,6 +287,50 @@ def test_play_says_an_actions_description_above_its_options_once_in_a_row(tmp_pa
     assert twice.stdout.count("  stash: every card above 6 goes to your vault") == 1, twice.stdout
 
 
+CHIPS = """\
+philtre: 1
+game: chips
+players: 1
+components:
+  chip: {attributes: {n: [1, 2, 3]}, start: pool}
+zones:
+  pool: {visible: everyone}
+  kept: {visible: everyone}
+actions:
+  take:
+    description: Keep a chip of the pool.
+    choose: {chip: pool}
+    do:
+      - move: chip -> kept
+  give:
+    description: Put a kept chip back.
+    choose: {chip: kept}
+    do:
+      - move: chip -> pool
+flow:
+  - decide: take
+    player: 0
+  - decide: [take, give]
+    player: 0
+  - decide: [take, give]
+    player: 0
+"""
+
+
+def test_play_says_each_actions_description_right_above_its_own_options(tmp_path):
+    """A Cartagena trial: the description of an action offered anew was printed above the whole list, whose first
+    options were of another action (described at an earlier decision, not again), and read as that action's. Each
+    description is printed right above the first option of its action; one said at the previous decision is not."""
+    (tmp_path / "chips.yaml").write_text(CHIPS, encoding="utf-8")
+    result = philtre("play", "chips.yaml", "--seed", "1", stdin="1\n1\n3\n", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    said = result.stdout
+    assert ("  kept: [chip n=1]\n    1. take(chip=chip n=2)\n    2. take(chip=chip n=3)\n"
+            "  give: Put a kept chip back.\n    3. give(chip=chip n=1)\n") in said, said
+    assert "  empty: kept\n  take: Keep a chip of the pool.\n    1. take(chip=chip n=1)\n" in said, said
+    assert said.count("take: Keep") == said.count("give: Put") == 1, said
+
+
 MEN_ON_A_BOARD = """\
 philtre: 1
 game: men
