@@ -1460,7 +1460,7 @@ def _untyped(contents, components: dict) -> list:
         if not isinstance(entry, Map) or "type" in entry or OTHERS in entry:
             continue
         pattern = {k: v for k, v in entry.items() if k not in GIVEN_KEYS}
-        if not pattern:  # `{copies: 3}` names no attribute: any three components, whatever their type, is what it says
+        if not pattern:  # `{copies: 3}` names no attribute: it takes the types its zone holds (a zone holding none: noted when run)
             continue
         try:
             ones = spelt_out(pattern)

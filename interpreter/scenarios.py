@@ -1308,7 +1308,8 @@ def _lying_at(S, want):
 class _Pools:
     """The components a given zone takes, least disturbance first, found without a scan per component.
 
-    For a zone, the order is: components already in it; then those in no given zone that lie
+    For a zone, the order is: components already in it (a seat's zone then takes the seat's own: _take_given asks
+    for them first); then those in no given zone that lie
     where they start the game (a deck, a supply: what the game has not dealt yet); then those
     in other given zones that no pattern of that zone matches (they leave it anyway); then
     those in no given zone that the game moved there (a hand not given keeps what it was dealt
@@ -1333,30 +1334,44 @@ class _Pools:
         self.shared = (at_start, surplus, moved, in_given)
         self.indexes: dict = {}  # (group id, names) -> {values: [components, cursor]}
 
-    def take(self, key, pattern: dict, claimed: set):
+    def held(self, key) -> list:
+        """The types of the components in zone ``key`` before `given`, in the order they first lie there."""
+        return list(dict.fromkeys(c["type"] for c in self.own.get(key, ())))
+
+    def take(self, key, pattern: dict, claimed: set, types=None, here_only: bool = False):
+        """The first component not claimed that matches ``pattern`` (one of ``types`` too, where given), group by group;
+        ``here_only``: from those already in zone ``key``."""
+        groups = (self.own.get(key, ()),) if here_only else (self.own.get(key, ()), *self.shared)
+        for group in groups:
+            for one in ([{**pattern, "type": t} for t in types] if types else [pattern]):
+                comp = self._first(group, one, claimed)
+                if comp is not None:
+                    return comp
+        return None
+
+    def _first(self, group, pattern: dict, claimed: set):
         names = tuple(sorted(pattern, key=str))
         try:
             wanted = tuple(_frozen(pattern[n]) for n in names)
             hash(wanted)
         except TypeError:
             return None  # a value no attribute can equal
-        for group in (self.own.get(key, ()), *self.shared):
-            index = self.indexes.get((id(group), names))
-            if index is None:
-                index = self.indexes[(id(group), names)] = {}
-                for c in group:
-                    index.setdefault(tuple(_frozen(c.get(n)) for n in names), [[], 0])[0].append(c)
-            entry = index.get(wanted)
-            if entry is None:
-                continue
-            comps, at = entry
-            while at < len(comps) and comps[at]["id"] in claimed:
-                at += 1
-            entry[1] = at
-            if at < len(comps):
-                claimed.add(comps[at]["id"])
-                entry[1] = at + 1
-                return comps[at]
+        index = self.indexes.get((id(group), names))
+        if index is None:
+            index = self.indexes[(id(group), names)] = {}
+            for c in group:
+                index.setdefault(tuple(_frozen(c.get(n)) for n in names), [[], 0])[0].append(c)
+        entry = index.get(wanted)
+        if entry is None:
+            return None
+        comps, at = entry
+        while at < len(comps) and comps[at]["id"] in claimed:
+            at += 1
+        entry[1] = at
+        if at < len(comps):
+            claimed.add(comps[at]["id"])
+            entry[1] = at + 1
+            return comps[at]
         return None
 
 
@@ -1466,7 +1481,8 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     borrowed: dict = {}  # (zone key, where the pattern is written) -> the other owners whose components filled it
     kept: set = set()  # the ids of the components an `{others: true}` keeps where they lie
     others_end: dict = {}  # a given zone's number -> where its `{others: true}` part ends in what it gets
-    placements = _take_given(ruleset, S, sc, targets, pools, claimed, borrowed, kept, others_end)
+    untyped: dict = {}  # (zone key, where the pattern is written) -> the types a pattern naming no attribute took
+    placements = _take_given(ruleset, S, sc, targets, pools, claimed, borrowed, kept, others_end, untyped)
     had = {number: len(zone) for number, (zone, _) in enumerate(placements) if number in others_end}  # (T012's hint)
     taken_from = _moved_zones_taken_from(S, placements, set(named), homes)  # before the moves: where each lies now
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
@@ -1552,6 +1568,7 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
                      for number, (before, names) in had.items() if len(placements[number][0]) > before]
     result.notes.extend(_taken_from_notes(ruleset, S, taken_from, sc, set(named)))
     result.notes.extend(_borrowed_notes(borrowed))
+    result.notes.extend(_untyped_taken_notes(ruleset, untyped))
     result.notes.extend(_rest_strays_notes(ruleset, S, sc, rest, to_rest, homes))
     for loc, zone, staying in unlisted[:1]:  # after the patterns' own checks (T006): those say more
         name = zone.key[0] if ruleset.zones[zone.key[0]].kind == "single" else f"{zone.key[0]}[{zone.key[1]}]"
@@ -1883,6 +1900,23 @@ def _borrowed_notes(borrowed: dict) -> list:
     return notes
 
 
+def _untyped_taken_notes(ruleset, untyped: dict) -> list:
+    """T021, a note (the scenario is not failed), per pattern naming no attribute given to a zone that held no component
+    when `given` was applied, in a game of several component types: with no type to go by, it took any."""
+    notes = []
+    for (key, here), types in untyped.items():
+        counts = Counter(t for t in types if t is not None)
+        if not counts:
+            continue  # none was left: T003 said so
+        took = few_listed([f"{n} {t}" for t, n in counts.items()])
+        many = f", copies: {len(types)}" if len(types) > 1 else ""
+        notes.append(_failure(here, "T021", f"this pattern names no attribute, and {_zone_name(ruleset, key)} held no "
+                              f"component to take the type from, so it took any type: {took}",
+                              "give the type meant: " + " or ".join(f"{{type: {t}{many}}}" for t in
+                                                                   sorted(t.name for t in ruleset.components))))
+    return notes
+
+
 def _given_slots(targets) -> list:
     """One slot per component the given zones list, zone by zone, bottom to top: (zone number, pattern, at, where it
     is written, which entry of the file it comes from, and which value of its range); T002 at a component that is not
@@ -1905,7 +1939,8 @@ def _given_slots(targets) -> list:
     return slots
 
 
-def _take_given(ruleset, S, sc, targets, pools, claimed: set, borrowed: dict, kept: set, others_end: dict) -> list:
+def _take_given(ruleset, S, sc, targets, pools, claimed: set, borrowed: dict, kept: set, others_end: dict,
+                untyped: dict) -> list:
     """The components each given zone gets, [(zone, [(component, at, where), ...]), ...], in the order listed; an
     `{others: true}` item gets, in their order, the zone's components that no pattern of any given zone took (their ids
     go to ``kept``; where that part of the zone's list ends goes to ``others_end``, by the zone's number).
@@ -1916,20 +1951,29 @@ def _take_given(ruleset, S, sc, targets, pools, claimed: set, borrowed: dict, ke
     slots = _given_slots(targets)
     chosen: list = [None] * len(slots)
     taken_by: dict = {}  # component id -> the entry that took it, for the message when one runs out
+    several_types = len(ruleset.components) > 1
     for i in sorted(range(len(slots)), key=lambda i: -len(slots[i][1] or ())):  # a stable sort: deterministic
         number, pattern, at, here, entry = slots[i]
         if pattern is None:  # `others`: what is left once every pattern has taken its component
             continue
         key = targets[number][0].key
-        comp = None
+        # a pattern naming no attribute (`{copies: 5}`, "the rest as dealt") takes the types the zone holds, not a
+        # component of another type that a seat owns (a trial's hand got the seat's pawns in place of its cards)
+        types = pools.held(key) if not pattern and several_types else None
+        if not pattern and several_types and not types:  # none to go by: any type, said in a note (T021)
+            untyped.setdefault((key, here), []).append(None)
         seat = ruleset.zones[key[0]].owner(key[1])  # (hand[1]'s seat, and line[1][3]'s)
         own_first = seat is not None and "owner" not in pattern
-        if own_first:  # a seat's zone takes the seat's own components first
-            comp = pools.take(key, {**pattern, "owner": seat}, claimed)
+        # components already in the zone first; then, in a seat's zone, the seat's own; then any
+        comp = pools.take(key, pattern, claimed, types, here_only=True) if own_first else None
+        if comp is None and own_first:
+            comp = pools.take(key, {**pattern, "owner": seat}, claimed, types)
         if comp is None:
-            comp = pools.take(key, pattern, claimed)
+            comp = pools.take(key, pattern, claimed, types)
             if own_first and comp is not None and comp.get("owner") is not None:  # another seat's: said in a note (T019)
                 borrowed.setdefault((key, here), []).append(comp["owner"])
+        if comp is not None and (key, here) in untyped:
+            untyped[(key, here)][-1] = comp["type"]
         if comp is None:
             made = any(_matches(c, pattern) for c in S.components)
             derived = None if made else derived_not_made(ruleset, pattern, S.components)
