@@ -388,6 +388,8 @@ def _step(compiler: Compiler, step, loc: Loc, actions: dict | None, player, acti
             reported = len(compiler.diagnostics)
             value = compiler.expression(value, step["args"].loc_of(name), {"me": "player"}, what=f"argument '{name}'")
             _hint_component_word(compiler, reported, action, name, value.text)
+        for pattern in value if isinstance(value, list) else [value]:
+            _compile_within(compiler, pattern)
         args[name] = value
     written = step.get("args") or {}
     arg_locs = {name: written.key_loc(name) for name in written} if isinstance(written, Map) else {}
@@ -397,6 +399,18 @@ def _step(compiler: Compiler, step, loc: Loc, actions: dict | None, player, acti
     return Step(player, action_name, args, illegal, loc,
                 step.loc_of("action") if isinstance(step, Map) and "action" in step else action_loc, arg_locs, value_locs,
                 offerable)
+
+
+def _compile_within(compiler: Compiler, pattern) -> None:
+    """A step's component pattern naming where its component lies, `in: track[3]`, given that zone as an expression (as a
+    `given.zones` key is written): the step matches a component lying there, as play writes `pawn (seat 0) in track[3]`."""
+    if not isinstance(pattern, Map) or "in" not in pattern:
+        return
+    if isinstance(pattern["in"], str):
+        pattern["in"] = compiler.expression(pattern["in"], pattern.loc_of("in"), {"me": "player"}, want="zone", what="`in`")
+    else:
+        compiler.error(pattern.loc_of("in"), "T001", f"`in` names the zone the component lies in, not {_shown(pattern['in'])}",
+                       "write the zone as a `given.zones` key writes it: in: \"hand[0]\"")
 
 
 def _offerable_arguments(symbols, action, args: dict) -> dict:
@@ -1522,6 +1536,8 @@ def _check_given_attributes(compiler: Compiler, entry: Map, ranges: bool = False
     else:  # an unknown type is simply matched by no component (T003 when run)
         known, whose = set().union(*types.values()) | {"type", "id"}, "no component has an attribute"
     for key in entry:
+        if key == "in" and not ranges:  # a step's pattern naming where its component lies (_compile_within)
+            continue
         if key not in known and key not in GIVEN_KEYS:
             # else it reads as T003 "no component left matching", as if the copies had run out
             compiler.error(entry.key_loc(key), "T009", f"{whose} '{key}'",
@@ -1621,6 +1637,8 @@ def _shown(value) -> str:
         return "{" + ", ".join(f"{k}: {_shown(v)}" for k, v in value.items() if not _rot_unwritten(value, k)) + "}"
     if isinstance(value, list):
         return "[" + ", ".join(map(_shown, value)) + "]"
+    if isinstance(value, Expr):  # a pattern's `in: ZONE`, compiled (_compile_within)
+        return value.text.strip()
     return str(value)
 
 

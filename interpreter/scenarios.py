@@ -41,6 +41,8 @@ class Result(Record):
     # the zones given `{others: true}` that hold more once given than the game had put there: (the given key, the zone's
     # name, how many it held, holds, and its list names), for a T012 reading one (_grown_read)
     grown: list = made_by(list)
+    # what each step whose pattern matched components lying in several zones took (the first option), for a T012's hint
+    took: list = made_by(list)
 
     @property
     def passed(self) -> bool:
@@ -711,7 +713,7 @@ def _check_expectations(game, ruleset, sc, result, held, ran: bool, stepped_roun
             sides = held.sides[k] if k < len(held.sides) else ()
             result.failures.append(_failure(expr.loc, "T012", f"expected true: {expr.text.strip()}{_values(expr, S, L, sides)}",
                                             "; ".join(filter(None, (_choices_waiting(game), _defaults_read(ruleset, sc, expr),
-                                                                    _grown_read(ruleset, result, expr),
+                                                                    _grown_read(ruleset, result, expr), "; ".join(result.took),
                                                                     _ran_into_round(game, stepped_round, held is not sc))))))
 
 
@@ -1058,7 +1060,8 @@ def _asked_at(ruleset, action: str) -> str:
 
 def _step_arguments(S, step) -> dict:
     """A step's arguments as an option's are compared with them: an expression's value (`me` the step's player)."""
-    return {name: _evaluate(value, S, {"me": step.player}) if hasattr(value, "fn") else _lying_at(S, value)
+    L = {"me": step.player}
+    return {name: _evaluate(value, S, L) if hasattr(value, "fn") else _lying_at(S, value, L)
             for name, value in step.args.items()}
 
 
@@ -1280,25 +1283,35 @@ def _matches(comp, pattern) -> bool:
 
 
 class _Lying(frozenset):
-    """The ids of the pieces lying at the placement a step's pattern gives as `at: {x, y, rot}`, and that mapping as
-    written: a record or a map with a field `at` (no component) is matched by its value, as before."""
+    """The ids of the pieces lying at the placement a step's pattern gives as `at: {x, y, rot}` (or in the zone it gives
+    as `in: ZONE`), and that value as written under ``key``: a record or a map with such a field (no component) is
+    matched by its value, as before."""
 
-    def __new__(cls, ids, written):
+    def __new__(cls, ids, written, key: str = "at"):
         made = super().__new__(cls, ids)
-        made.written = written
+        made.written, made.key = written, key
         return made
 
     def matched_by(self, item) -> bool:
-        """Whether ``item``, a component, lies there; any other mapping, whether its `at` is the mapping written."""
-        return item.get("id") in self if type(item) is Component else item.get("at") == self.written
+        """Whether ``item``, a component, lies there; any other mapping, whether its field is the value written."""
+        return item.get("id") in self if type(item) is Component else item.get(self.key) == self.written
 
 
-def _lying_at(S, want):
+def _lying_at(S, want, L):
     """A step's argument with each pattern's `at: {x, y, rot}` read as the pieces now placed there on a grid, as `given`
-    lays one there (a piece has no attribute `at`: the step matched no option, and T013 listed the very piece)."""
+    lays one there (a piece has no attribute `at`: the step matched no option, and T013 listed the very piece), and its
+    `in: ZONE` as the components now in that zone (T001 where it names no one zone)."""
     if _a_list(want):
-        return [_lying_at(S, item) for item in want]
-    if not isinstance(want, dict) or isinstance(want, Component) or not isinstance(want.get("at"), dict):
+        return [_lying_at(S, item, L) for item in want]
+    if not isinstance(want, dict) or isinstance(want, Component):
+        return want
+    if hasattr(want.get("in"), "fn"):
+        zone = _evaluate(want["in"], S, L)
+        if not isinstance(zone, Zone):
+            raise PhiltreError.at(want["in"].loc, "T001", f"`in: {want['in'].text.strip()}` names no zone, but {describe(zone)}",
+                                  "name the one zone the component lies in, as a `given.zones` key does: hand[0], track[3]")
+        want = {**want, "in": _Lying((c["id"] for c in zone), zone, "in")}
+    if not isinstance(want.get("at"), dict):
         return want
     at = want["at"]
     spot = (at.get("x"), at.get("y"), at.get("rot"))
@@ -2058,7 +2071,7 @@ def _take_step(game, step, result, given_first: bool = False, sc=None) -> bool:
     L = {"me": step.player}
     wanted = {}
     for name, value in step.args.items():
-        wanted[name] = _evaluate(value, S, L) if hasattr(value, "fn") else _lying_at(S, value)
+        wanted[name] = _evaluate(value, S, L) if hasattr(value, "fn") else _lying_at(S, value, L)
     match = _matching_option(options, step.action, wanted, _unordered(game.ruleset, step.action))
     if match is None:  # a turn that looks the same as the one offered is the same move (offered once, at the least rot)
         match = next((o for o in options
@@ -2098,8 +2111,29 @@ def _take_step(game, step, result, given_first: bool = False, sc=None) -> bool:
                                         or _zone_argument_hint(game, options, step.action, wanted)
                                         or _component_argument_hint(game, options, step.action, wanted)))
         return False
+    result.took.extend(_zones_taken(game, options, step, wanted, match))
     game.apply(step.player, match)
     return True
+
+
+def _zones_taken(game, options, step, wanted: dict, match) -> list:
+    """Where a step's pattern (with no `in:`) matched components lying in several zones, options of its action: which
+    one the step took, the first (a trial's `{type: pirate, owner: 0}` moved one from home, not the one on the track)."""
+    alike = [o for o in options if o.action == step.action and _option_matches(o, wanted)]
+    said = []
+    for name, want in wanted.items() if len(alike) > 1 else ():
+        comps = [dict(o.args).get(name) for o in alike]
+        if not isinstance(want, dict) or type(want) is Component or "in" in want or not all(type(c) is Component for c in comps):
+            continue
+        zones = list(dict.fromkeys(_zone_name(game.ruleset, game.state.where[c["id"]]) for c in comps))
+        if len(zones) > 1:
+            taken = dict(match.args)[name]
+            where = _zone_name(game.ruleset, game.state.where[taken["id"]])
+            other = next(zone for zone in zones if zone != where)
+            said.append(f"the step at line {step.loc.line} took {name}={component_text(taken)} in {where}, the first "
+                        f"option, where its pattern matches components in {few_listed(zones)}: to take another, give "
+                        f'the pattern the zone it lies in, in: "{other}"')
+    return said
 
 
 SEED_TRIES, SEED_SECONDS, SEEDS_NAMED = 200, 1.0, 3  # the set-ups a T013 of the first step (a T014) tries; the seeds it names

@@ -1,13 +1,16 @@
 """A given zone's pattern naming no attribute (`{copies: 5}`, "the rest as dealt") in a game of several component types
-takes the types its zone holds, those it holds first.
+takes the types its zone holds, those it holds first; and a step's pattern names where its component lies with `in:`.
 
 A trial's game had cards (dealt, 6 a hand) and pawns (`each: player`, starting at home): `hand[0]: [{symbol: key},
 {copies: 5}]`, the docs' own recipe, filled the hand with five of seat 0's pawns, silently, and a scenario passed on
-that position."""
+that position. A step's `{type: pawn, owner: 0}` took the first pawn offered, from home, not the one on the track."""
 
 from __future__ import annotations
 
+from click.testing import CliRunner
+
 from philtre.dsl import load_ruleset
+from philtre.interpreter.cli import main
 from philtre.interpreter.scenarios import run_scenarios
 
 PAWNS = """\
@@ -77,3 +80,35 @@ def test_a_pattern_naming_no_attribute_in_a_zone_holding_nothing_is_noted(tmp_pa
                                  "        discard: [{type: pawn, copies: 2}]\n    expect: ['count(discard) == 2']\n")
     assert result.passed and not result.notes, (result.failures, result.notes)
 
+
+def _step(pawn: str, expect: str = "count(track[2]) == 0 and count(home) == 5") -> str:
+    return ("  - name: s\n    players: 2\n    given:\n      zones:\n        track[2]: [{type: pawn, owner: 0}]\n"
+            f"    steps:\n      - {{player: 0, action: advance, args: {{pawn: {pawn}}}}}\n    expect: [\"{expect}\"]\n")
+
+
+def test_a_steps_pattern_names_the_zone_its_component_lies_in(tmp_path):
+    """`in: "track[2]"` takes the pawn standing there; without it the first pawn offered, from home, is taken."""
+    [result], _ = _run(tmp_path, _step('{type: pawn, owner: 0, in: "track[2]"}'))
+    assert result.passed, result.failures
+    [result], _ = _run(tmp_path, _step("{type: pawn, owner: 0}", "count(track[2]) == 1 and count(home) == 4"))
+    assert result.passed, result.failures
+    [result], path = _run(tmp_path, _step("{type: pawn, owner: 0}"))  # a failing expectation says which was taken
+    assert result.failures == [f"{path}:9:14: T012 expected true: count(track[2]) == 0 and count(home) == 5  [count(track[2]) "
+                               "= 1; count(home) = 4] (the step at line 8 took pawn=pawn (seat 0) in home, the first option, "
+                               "where its pattern matches components in home and track[2]: to take another, give the pattern "
+                               'the zone it lies in, in: "track[2]")'], result.failures
+    [result], _ = _run(tmp_path, _step('{type: pawn, owner: 0, in: "track[3]"}'))  # no pawn of seat 0 stands there
+    assert not result.passed
+    assert "T013 advance {pawn: {type: pawn, owner: 0, in: track[3]}} is not a legal option" in result.failures[0], result.failures
+
+
+def test_a_steps_in_that_names_no_zone_is_found_by_validate(tmp_path):
+    (tmp_path / "ruleset.yaml").write_text(PAWNS, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text("scenarios:\n" + _step('{type: pawn, in: "trak[2]"}')
+                                             + _step("{type: pawn, in: 3}").replace("name: s", "name: t")
+                                             + _step('{type: pawn, in: "track"}').replace("name: s", "name: u"), encoding="utf-8")
+    done = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert done.exit_code == 1, done.output
+    assert "scenarios.yaml:8:69: E150 unknown name 'trak'" in done.output, done.output
+    assert "scenarios.yaml:16:68: T001 `in` names the zone the component lies in, not 3" in done.output, done.output
+    assert "scenarios.yaml:24:69: E120 `in` must be a zone, but this is a list of zones" in done.output, done.output
