@@ -21,6 +21,7 @@ from .variable_types import NUMBERS
 from .yamlpos import Map, loc_of, plain
 
 MAX_COPIES = 10_000  # as a component type's `copies`
+AT_START = "start"  # given.at's word for the flow's start (a decision named so is T011 where a scenario writes it: loader)
 
 
 class Step(Frozen):
@@ -92,6 +93,9 @@ class Scenario(Frozen):
     at_loc: Loc | None = None  # where `at:` was written
     at_round_loc: Loc | None = None  # where `round:` of `given` was written
     at_player: int | None = None  # with `at`: only the waits where this seat decides count; None: any seat's
+    # `at: start` (AT_START): `given` is applied once the game is set up, before the flow's first statement runs (`at`
+    # is None then: the rolls and shuffles are scripted from the game's start, as without `at`)
+    at_start: bool = False
     round_scores: tuple = ()
     autoplay: bool = False
     players_loc: Loc | None = None  # where `players:` was written
@@ -240,7 +244,8 @@ def _compiled_scenario(compiler: Compiler, item, loc: Loc, actions: dict | None)
         always=always, always_sides=tuple(_sides(compiler, e, decision) for e in always),
         autoplay=bool(item.get("autoplay")),
         players_loc=item.loc_of("players") if hasattr(item, "loc_of") else loc,
-        at=str(given["at"]) if "at" in given else None,
+        at=str(given["at"]) if "at" in given and given["at"] != AT_START else None,
+        at_start=given.get("at") == AT_START,
         at_round=given.get("round"),
         at_time=int(given["time"]) if "time" in given else None,  # (the schema lets 2.0 through, as for round)
         at_player=int(given["player"]) if is_whole(given.get("player")) else None,
@@ -656,6 +661,10 @@ def _check_given_seats(compiler: Compiler, given, players) -> None:
         if key in given and "at" not in given:
             compiler.error(given.key_loc(key), "T011", f"given.{key} {what} given.at, which is not given",
                            f"give the decision statement to wait at: at: NAME, {key}: N")
+        elif key in given and given["at"] == AT_START:  # the start comes once, before any round, wait or seat deciding
+            compiler.error(given.key_loc(key), "T011", f"given.{key} {what} given.at, and `at: {AT_START}` is the flow's "
+                           "start, before its first statement: no decision is waited at there",
+                           f"leave {key} out, or name the decision statement to wait at: at: NAME, {key}: N")
 
 
 def _pending(compiler: Compiler, entry, index: int, loc: Loc, players: int) -> Pending:

@@ -19,7 +19,7 @@ from philtre.dsl.scenarios import (COMPONENT_KEY, NOT_A_PATTERN, OTHERS, compone
 from philtre.dsl.values import Component, Zone, _frozen, component_text, describe, explain
 from philtre.dsl.yamlpos import plain
 
-from .effects import move_components
+from .effects import GameEnded, move_components
 from .game import BLOCK, LOCALS, LOOP, PC, STMT, Game
 from .options import located_wording, placed_wording, set_lists, single_zones, told_places
 from .play_input import _all_at_rot_zero
@@ -121,8 +121,8 @@ def run_scenario(ruleset, sc) -> Result:
         return result
     try:
         # with given.at the rolls made on the way there are the game's own: the script starts at the position (_play_scenario)
-        game = Game(ruleset, sc.players, seed=sc.seed, script_rolls=_counted_script(sc.rolls) if sc.at is None else (),
-                    script_shuffles=scripted_shuffles(sc))
+        game = _game_of(sc)(ruleset, sc.players, seed=sc.seed, script_rolls=_counted_script(sc.rolls) if sc.at is None else (),
+                            script_shuffles=scripted_shuffles(sc))
     except PhiltreError as exc:
         result.failures.append(str(exc))
         return result
@@ -144,6 +144,40 @@ def run_scenario(ruleset, sc) -> Result:
     if result.failures and result.unscripted:
         result.failures.append(_unscripted_said(sc, result.unscripted))
     return result
+
+
+class HeldAtStart(Game):
+    """A scenario's game held once set up (its zones and variables as the ruleset starts them), before the flow's first
+    statement runs: `given.at: start` lays its position there, then start() runs the flow to its first decision as a
+    new Game does. Counted while made (Game's set-up then runs the flow by _run, which waits here, not by its runners'
+    descent), counted no more after."""
+
+    _holding = True
+
+    def __init__(self, ruleset, players: int, **options):
+        super().__init__(ruleset, players, coverage=Counter(), **options)
+        self.coverage = None
+
+    def _run(self) -> None:
+        if not self._holding:
+            Game._run(self)
+
+    def start(self) -> None:
+        """Run the flow from its first statement to its first decision (or the end), as Game's set-up runs it (a
+        scenario's game keeps no record: a rule's failure is the scenario's to say)."""
+        self._holding = False
+        WORK[0] = WORK_LIMIT  # (`given`'s evaluations are no work of the flow's)
+        try:
+            self._run()
+        except GameEnded:  # an end_game before the first decision
+            self._end_now()
+        finally:
+            WORK[0] = WORK_LIMIT
+
+
+def _game_of(sc) -> type:
+    """The kind of game scenario ``sc`` plays: one held at its start for `given.at: start`."""
+    return HeldAtStart if sc.at_start else Game
 
 
 UNSCRIPTED_COUNTED = 1_000  # the rolls past a scenario's `rolls` that its game counts (T027)
@@ -275,7 +309,7 @@ def stale_after_given(ruleset, sc, causes=None) -> str:
         named |= facts.refs(expr, {})
     named.discard("*")  # (a key the lints cannot follow names no zone here)
     set_by_given = {name for name, _ in sc.variables}
-    if not named and not set_by_given:
+    if sc.at_start or (not named and not set_by_given):  # at the start, nothing has read the position yet
         return ""
     before = _before_given(ruleset, sc)
     ran = before.ran if before is not None else None
@@ -338,8 +372,8 @@ def stale_after_given(ruleset, sc, causes=None) -> str:
     if turns:
         said.append(("" if stale else "but ") + few_listed([f"the turns at {loc} took their first seat from "
                                                              f"{', '.join(sorted(read))} before `given`" for loc, read in turns.items()]))
-        hints.append("a turn order already started is not read again: reach the position with steps, or choose a `seed` "
-                     "whose set-up gives it")
+        hints.append("a turn order already started is not read again: give `given` with `at: start` (before the flow's "
+                     "first statement), reach the position with steps, or choose a `seed` whose set-up gives it")
     if asked:
         said.append(("" if stale or turns else "but ") + few_listed([
             f"the decision waiting at {loc} took its seat from {', '.join(sorted(read))} before `given`"
@@ -625,6 +659,8 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
         if sc.at is not None and not _play_until(game, sc, result, seeds=True):
             return False
         sent_back = _apply_given(game, ruleset, sc, result)
+        if sc.at_start:  # (a rule failing as the flow runs from the position given has the T022 said beside it)
+            game.start()
         if sc.at is not None:  # "at this point these dice come up": the approach's rolls are random
             game.state.flow.script = _counted_script(sc.rolls)
             game.script_uses = []
@@ -639,7 +675,7 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
                 return _blame(result, None)
         checks = _checks_by_place(sc)
         for number, step in enumerate(sc.steps):
-            given_first = step is sc.steps[0] and sc.at is None and bool(sc.variables or sc.zones or sc.empty)
+            given_first = step is sc.steps[0] and sc.at is None and not sc.at_start and bool(sc.variables or sc.zones or sc.empty)
             if not _check_always(game, sc, result):
                 return _blame(result, None)
             for check in checks.get(number, ()):  # a step `expect:` before this one: read where this step is taken
@@ -890,7 +926,7 @@ def _pending_failure(game, expected, sc, moved_on: bool) -> str:
         wanted = f"{seats_text(expected.seats)} to decide" + (f" at '{expected.at}'" if expected.at is not None else "")
     now = f"{seats_text(seats)} (at '{at}')" if seats else "nobody, the game is over"
     hint = ""
-    if (seats and not moved_on and (sc.variables or sc.zones or sc.empty)
+    if (seats and not moved_on and not sc.at_start and (sc.variables or sc.zones or sc.empty)
             and expected.seats is not None and sorted(expected.seats) != sorted(seats) and _given_picks_seat(game, sc)):
         hint = (f" (the seats deciding at '{at}' were listed before `given` was applied, which changes only what it "
                 "names: reach this position with steps)")
@@ -963,7 +999,8 @@ def _read_while_running(game, sc, held: dict, running: list, read: list) -> list
                               f"`{stmt.kind}` at {stmt.loc} ({text}) read it as {describe(held[name])} before `given`, "
                               "and is still running: it goes on with the value it read",
                               "give the scenario a `seed:` whose set-up reaches the position with that value, give "
-                              "`given.at` a point before that statement runs, or reach the position with steps"))
+                              "`given.at` a point before that statement runs (`at: start`: before the flow's first), or "
+                              "reach the position with steps"))
     return notes
 
 
@@ -2187,8 +2224,8 @@ def _reaching_seeds_hint(ruleset, sc, none_said: bool = True) -> str:
 
 def _set_up(ruleset, sc, seed: int):
     """Scenario ``sc``'s game made with ``seed``, before the way to `given.at` and `given`."""
-    return Game(ruleset, sc.players, seed=seed, script_rolls=sc.rolls if sc.at is None else (),
-                script_shuffles=scripted_shuffles(sc))
+    return _game_of(sc)(ruleset, sc.players, seed=seed, script_rolls=sc.rolls if sc.at is None else (),
+                        script_shuffles=scripted_shuffles(sc))
 
 
 def _set_up_deciding(ruleset, sc, seed: int, seat: int) -> bool:
@@ -2199,6 +2236,8 @@ def _set_up_deciding(ruleset, sc, seed: int, seat: int) -> bool:
         if sc.at is not None and not _play_until(game, sc, tried, seed):
             return False
         _apply_given(game, ruleset, sc, tried)  # (what it returns is said beside a rule's failure, none here)
+        if sc.at_start:
+            game.start()
         return not tried.failures and seat in game.pending()
     except (PhiltreError, _NotEvaluated, RuleRuntimeError, *FAILURES):
         return False
