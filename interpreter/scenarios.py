@@ -655,12 +655,15 @@ def _blocks_run(stmt, ran: bool) -> list:
 def _play_scenario(game, ruleset, sc, result) -> bool:
     """Apply `given`, take the steps, autoplay, check the expectations; whether the expectations were reached."""
     sent_back = None  # the T022 said beside a rule's failure: what `given` sent back to where it starts
+    waiting, ran = None, False  # the decision `given` was applied under (none at the start); ran: as below
     try:
         if sc.at is not None and not _play_until(game, sc, result, seeds=True):
             return False
         sent_back = _apply_given(game, ruleset, sc, result)
         if sc.at_start:  # (a rule failing as the flow runs from the position given has the T022 said beside it)
             game.start()
+        if not sc.at_start and (sc.variables or sc.zones or sc.empty):
+            waiting = game.state.flow.pending
         if sc.at is not None:  # "at this point these dice come up": the approach's rolls are random
             game.state.flow.script = _counted_script(sc.rolls)
             game.script_uses = []
@@ -708,8 +711,47 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
         if sent_back is not None and result.stopped:
             exc = PhiltreError([*exc.diagnostics, sent_back])  # the game the rule stopped had them: a cause to check first
         result.failures.append(_with_resized_given(ruleset, sc, str(exc)))
+        if (result.stopped and not ran and waiting is not None and game.state.flow.pending is waiting
+                and _flow_read_given(ruleset, sc)):
+            result.failures.append(_reached_before_given(sc, waiting))
         return False
     return True
+
+
+def _flow_read_given(ruleset, sc) -> bool:
+    """Whether a statement the flow ran on its way to the decision `given` was applied under (its `when` too) read or
+    set a variable `given` sets, or a zone family it lays out (the scenario's game played again to `given`): what `given`
+    changed decided the way there. True where that game cannot be played again."""
+    from philtre.dsl.lints import Facts, names_read
+
+    before = _before_given(ruleset, sc)
+    if before is None:
+        return True
+    facts = Facts(ruleset)
+    given = {name.partition("[")[0] for name, _ in sc.variables} | before.moved
+    for expr in [expr for expr, *_ in sc.zones] + [expr for expr, _ in sc.empty]:
+        given |= facts.refs(expr, {})
+    exprs = []
+    for stmt in before.ran:
+        exprs += [stmt.when, *(value for value in stmt.args.values() if isinstance(value, Expr))]
+        for name, _, value, _ in stmt.args.get("targets", ()) if stmt.kind == "set" else ():
+            if name in given:
+                return True
+            exprs.append(value)
+    return bool(names_read(facts, exprs) & given)
+
+
+def _reached_before_given(sc, waiting) -> str:
+    """T023, said after a rule that failed at the decision `given` was applied under, before any step moved the game
+    on: the flow reached that decision on the position before `given`, and what it lists is read on the position given,
+    which the rules may never bring to it (a trial gave a seat the jail's square under the buy its random first move
+    had reached: the buy's `if` failed)."""
+    where = "the first the flow reached" if sc.at is None else f"given.at '{sc.at}'"
+    hint = ("give `at: start` in given: the flow then runs from the position given to its first decision"
+            if sc.at is None else "give a position the rules bring to that decision, or `at: start` in given and steps")
+    return _failure(waiting.stmt.loc, "T023", f"`given` was applied while the game waited at this decision ({where}): the "
+                    "flow reached it on the position before `given`, and its options are listed on the position given, "
+                    "which the rules may never bring here", hint)
 
 
 def _checks_by_place(sc) -> dict:

@@ -75,6 +75,21 @@ def test_given_without_at_start_is_applied_after_the_first_roll_and_move(tmp_pat
     assert not result.passed
 
 
+def test_a_rule_failing_under_the_decision_given_was_applied_at_says_the_flow_reached_it_before(tmp_path):
+    """The trial's R100: `given` moved seat 0 to square 3 (no deed) under the buy its random move had reached. T023 says
+    why, at the decision, and gives `at: start`; with it, the flow reaches its decision from square 3 and passes."""
+    scenario = _jailed("", '"in_jail[0]"').replace("pos: [5, 0]", "pos: [3, 0]")
+    [result] = _results(tmp_path, scenario)
+    assert "R100 action 'buy': its 'if' failed" in result.failures[0], result.failures
+    assert result.failures[1] == (
+        f"{tmp_path / 'ruleset.yaml'}:27:9: T023 `given` was applied while the game waited at this decision (the first "
+        "the flow reached): the flow reached it on the position before `given`, and its options are listed on the "
+        "position given, which the rules may never bring here (give `at: start` in given: the flow then runs from the "
+        "position given to its first decision)"), result.failures
+    [result] = _results(tmp_path, scenario.replace("given: {", "given: {at: start, ").replace('"in_jail[0]"', '"pos[0] == 2"'))
+    assert result.passed, result.failures
+
+
 def test_a_turn_order_read_from_a_variable_given_at_start_starts_at_the_seat_given(tmp_path):
     """`turns: starter` reads the value given; nothing read it before, so no T028 (nor T023) is said."""
     scenario = """\
