@@ -51,15 +51,12 @@ def _scalar(value, in_flow: bool = False) -> str:
 
 
 def _flow(value) -> str:
-    """A list or map in flow style on one line, its items as _scalar writes them; a map's keys sorted, as PyYAML sorted
-    them (kept in order where they cannot be)."""
+    """A list or map in flow style on one line, its items as _scalar writes them; a map's keys in the order they are
+    written, so that a statement starts with its kind word as its author wrote it (sorted, as PyYAML sorts them, a
+    trial's `{repeat: ..., do: [...]}` read `{do: [...], repeat: ...}`, and a cut line lost the `repeat`)."""
     if isinstance(value, list):
         return "[" + ", ".join(_scalar(item, True) for item in value) + "]"
-    try:
-        keys = sorted(value)
-    except TypeError:  # (keys of several types)
-        keys = list(value)
-    return "{" + ", ".join(f"{_scalar(key, True)}: {_scalar(value[key], True)}" for key in keys) + "}"
+    return "{" + ", ".join(f"{_scalar(key, True)}: {_scalar(item, True)}" for key, item in value.items()) + "}"
 
 
 def _reads_better_double_quoted(text: str, single_quoted: str) -> bool:

@@ -104,7 +104,7 @@ def test_diff_of_a_flow_replaced_without_its_unnamed_statements_says_what_went(t
     said = mygame_diff(tmp_path, TRICKS)
     shuffle, deal = MYGAME.splitlines().index("  - shuffle: deck") + 1, MYGAME.splitlines().index("flow:") + 3
     assert said == [f"removes flow[#1] (was {{shuffle: deck}}, written at {tmp_path}/mygame/ruleset.yaml:{shuffle}:5)",
-                    f"removes flow[#2] (was {{deal: {{count: 3, from: deck, to: hand}}}}, "
+                    f"removes flow[#2] (was {{deal: {{from: deck, to: hand, count: 3}}}}, "
                     f"written at {tmp_path}/mygame/ruleset.yaml:{deal}:5)"], said
 
 
@@ -144,7 +144,7 @@ def test_diff_of_a_statement_replaced_by_one_of_another_kind_says_it_replaces_it
     base = f"{tmp_path}/kinds/ruleset.yaml"
     assert said == [f"replaces the 'move' at flow['main'].do[#2] (was {{move: last(pile) -> box}}, written at {base}:17:9) "
                     f"with a 'decide': {{decide: take, player: 0}} ({tmp_path}/v.yaml:7:9)",
-                    f"replaces the 'move' at flow['last'] (was {{move: pile -> box, name: last}}, written at {base}:18:5) "
+                    f"replaces the 'move' at flow['last'] (was {{name: last, move: pile -> box}}, written at {base}:18:5) "
                     f"with a 'shuffle': {{name: last, shuffle: pile}} ({tmp_path}/v.yaml:9:5)"], said
 
 
@@ -155,7 +155,7 @@ def test_diff_of_an_unnamed_statement_inserted_before_a_named_one_is_one_inserti
     """It was 'adds flow[#3].deal', 'removes flow[#3].name (was tricks ...)' and two more: `tricks` is still there."""
     said = mygame_diff(tmp_path, "    - shuffle: deck\n    - deal: {from: deck, to: hand, count: 3}\n"
                                  "    - deal: {from: deck, to: hand, count: 1}\n" + TRICKS)
-    assert said == [f"inserts flow[#3] after #2: {{deal: {{count: 1, from: deck, to: hand}}}} ({tmp_path}/v.yaml:6:7)"], said
+    assert said == [f"inserts flow[#3] after #2: {{deal: {{from: deck, to: hand, count: 1}}}} ({tmp_path}/v.yaml:6:7)"], said
 
 
 def test_diff_of_an_unnamed_statement_appended_is_an_insertion(tmp_path):

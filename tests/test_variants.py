@@ -349,8 +349,8 @@ def test_diff_prints_a_value_with_single_quotes_inside_a_statement_or_map_as_sho
                                      "        set: {word: \"'c'\"}\n", encoding="utf-8")
     result = philtre("diff", tmp_path / "ruleset.yaml", "--variant", tmp_path / "v.yaml")
     assert result.returncode == 0, result.stderr
-    assert ("inserts actions.go.do['second'] after 'first': {name: second, set: {word: \"'c'\"}, "
-            "when: word == 'b'}") in result.stdout, result.stdout
+    assert ("inserts actions.go.do['second'] after 'first': {name: second, when: word == 'b', "
+            "set: {word: \"'c'\"}}") in result.stdout, result.stdout
     assert "adds define = {colours: \"['red', 'blue']\"}" in result.stdout, result.stdout
     assert "''" not in result.stdout
     from philtre.dsl.describe import _scalar
@@ -368,7 +368,7 @@ def test_diff_of_an_overlay_that_replaces_a_list_without_names_shows_what_went(t
     result = philtre("diff", base, "--variant", tmp_path / "v.yaml")
     assert result.returncode == 0, result.stderr
     assert "inserts" not in result.stdout
-    assert "replaces the 'repeat' at flow[#1] (was {do: [{round: " in result.stdout, result.stdout  # (a deal in its place)
+    assert "replaces the 'repeat' at flow[#1] (was {repeat: 3, do: [{round: " in result.stdout, result.stdout  # (a deal in its place)
 
 
 def test_diff_of_an_insertion_before_unnamed_statements_reports_only_the_insertion(tmp_path):
@@ -387,8 +387,8 @@ def test_diff_of_a_removed_statement_says_what_it_was(tmp_path):
                                               "        $remove: true\n")
     result = philtre("diff", "poison", "--variant", tmp_path / "no-overflow.yaml")
     assert result.returncode == 0, result.stderr
-    assert ("removes actions.play.do['overflow'] (was {move: 'into -> taken[me]', name: overflow, "
-            "when: total(into) + card.value > limit}, written at ") in result.stdout, result.stdout
+    assert ("removes actions.play.do['overflow'] (was {name: overflow, when: total(into) + card.value > limit, "
+            "move: 'into -> taken[me]'}, written at ") in result.stdout, result.stdout
 
 
 def test_diff_of_a_removal_says_where_the_base_wrote_what_went(tmp_path):
