@@ -257,6 +257,8 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
     end close together, in one commit); an interrupted run goes on with --resume. The
     same seed prints the same results whatever --workers or --backend.
     """
+    from philtre.dsl.errors import PhiltreError
+
     from .agents import same_games
     from .coverage import format_coverage
     from .simulate import RunSpec, format_summary
@@ -277,7 +279,12 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
     runs = []  # (summary, results) of each player count, in the order asked
     for count in counts:
         spec = RunSpec(rs, count, seats[count], seed, coverage=coverage, record=bool(record_dir))
-        summary, results, held = _run(spec, games, workers, backend, ray_address, None if no_db else db, resume, record_dir)
+        try:
+            summary, results, held = _run(spec, games, workers, backend, ray_address, None if no_db else db, resume, record_dir)
+        except PhiltreError as exc:
+            if len(counts) > 1 and exc.stopped_a_game:
+                raise exc.hinted(counts_said(counts, len(runs), as_json)) from None
+            raise
         runs.append((summary, results))
         if not as_json:
             click.echo(("\n" if len(runs) > 1 else "") + format_summary(summary))
@@ -303,6 +310,23 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
     finally:
         if csv_path:
             _write_csv(csv_path, runs)
+
+
+def counts_said(counts, finished: int, as_json: bool) -> str:
+    """For a run of several player counts a game stopped: which counts had finished (their tables printed above, but
+    with --json) and which were not played."""
+    def runs(some):
+        named = f"{', '.join(map(str, some[:-1]))} and {some[-1]}" if len(some) > 1 else str(some[0])
+        return f"the {named}-player run" + ("s" if len(some) > 1 else "")
+
+    done, failed, left = counts[:finished], counts[finished], counts[finished + 1:]
+    said = []
+    if done:
+        said.append(f"{runs(done)} had finished" + (" (not printed with --json)" if as_json else ", as printed above"))
+    said.append(f"the {failed}-player run stopped here")
+    if left:
+        said.append(f"{runs(left)} {'were' if len(left) > 1 else 'was'} not played")
+    return "; ".join(said)
 
 
 def tallied(rs, texts):

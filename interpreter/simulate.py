@@ -119,15 +119,17 @@ class RunSpec:
         return self.ruleset
 
 
-def in_game(exc: PhiltreError, ruleset, index: int, seed: int) -> PhiltreError:
-    """A game's failure, saying which game of which ruleset and variants it was.
+def in_game(exc: PhiltreError, ruleset, index: int, seed: int, players: int | None = None) -> PhiltreError:
+    """A game's failure, saying which game of which ruleset and variants it was, with how many players.
 
     The place is the rule that failed, often in the base file; in a run of several
-    variants (compare) only these words say which arm failed, and the seed replays it."""
+    variants (compare) only these words say which arm failed, and the seed replays it
+    with the player count (a run of several counts, `-p 2..5`: the seed alone did not say which)."""
     what = ruleset.name + "".join(f" + {v}" for v in ruleset.variants)
     # (after a '; ': "no key 'x' in the game ..." read as the game lacking it)
     # counted from 1, as the records a run writes are named (game-00001.jsonl): "game 0" read as another game's
-    where = f"this stopped game {index + 1} of the run (seed {seed}) of {what}"
+    seats = "" if players is None else f", with {players} player{'s' if players != 1 else ''}"
+    where = f"this stopped game {index + 1} of the run (seed {seed}) of {what}{seats}"
     return PhiltreError([Diagnostic(d.loc, d.code, f"{d.message}; {where}", d.hint) for d in exc.diagnostics])
 
 
@@ -152,7 +154,7 @@ def play_one(spec: RunSpec, index: int) -> dict:
         game = play_game(ruleset, spec.players, seed, spec.agents, record=spec.record, coverage=coverage, history=history,
                          seated=agents)
     except PhiltreError as exc:
-        raise in_game(exc, ruleset, index, seed) from None
+        raise in_game(exc, ruleset, index, seed, spec.players) from None
     winners = list(game.state.flow.winners)
     lowest = ruleset.winners.order == "lowest"
     result = {
@@ -185,7 +187,7 @@ def tally_values(ruleset, game, index: int, seed: int) -> dict:
         except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
             why = str(exc) if isinstance(exc, RuleRuntimeError) else explain(exc)  # (as the winners' failure says it)
             failed = PhiltreError.at(expr.loc, "R100", f"the --tally expression `{expr.text}` failed at the game's end: {why}")
-            raise in_game(failed, ruleset, index, seed) from None
+            raise in_game(failed, ruleset, index, seed, game.state.nplayers) from None
     return values
 
 
