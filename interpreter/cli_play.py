@@ -1080,6 +1080,14 @@ def _output_dropped() -> None:
     os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
+def _cut_said(game) -> str:
+    """'; a run cut the game off after N decisions, as recorded' for a record ending with a `cut` line (simulate
+    --max-decisions: replayed to that line, exit 0, since the record is whole), else ''."""
+    from .replay import was_cut
+
+    return f"; a run cut the game off after {game.decisions} decisions, as recorded" if was_cut(game) else ""
+
+
 @click.command()
 @click.argument("records", nargs=-1, required=True, type=click.Path(dir_okay=False), callback=named)
 @click.option("--seat", type=WholeNumber(min=0), default=None,
@@ -1110,7 +1118,7 @@ def replay(records, seat, onlooker, text):
     game = replayed(record)
     count = len(game.recorder.events)
     # a record that ends at a failing rule replays to that failure, which is then reported (exit 1)
-    stopped = "; the game stops at a rule, as recorded" if game.failure is not None else ""
+    stopped = "; the game stops at a rule, as recorded" if game.failure is not None else _cut_said(game)
     who = "an onlooker" if onlooker else f"seat {seat}"
     if seat is None and not onlooker:
         click.echo(f"{printable(record)}: {count} lines replayed, all events match{stopped}")
@@ -1198,7 +1206,7 @@ def _replay_each(records) -> None:
             _report(exc)
             failed += 1
             continue
-        at_a_rule = "; the game stops at a rule, as recorded" if game.failure is not None else ""
+        at_a_rule = "; the game stops at a rule, as recorded" if game.failure is not None else _cut_said(game)
         click.echo(f"{printable(record)}: {len(game.recorder.events)} lines replayed, all events match{at_a_rule}")
         if game.failure is not None:
             _report(game.failure)
