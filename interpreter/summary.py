@@ -400,10 +400,19 @@ def mark_agents(balance: dict | None, agent_names, sides) -> None:
         balance["agents_differ"] = len(lineups) > 1
 
 
-def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
-    """The summary of a run's games as plain data (``results`` in any order: sorted by index here)."""
+def ended(results) -> list:
+    """The games of ``results`` that ended: those a run cut off (simulate --max-decisions) had no end and no winner, and
+    are in no statistic (their count is told apart)."""
+    return [r for r in results if not r.get("cut")]
+
+
+def summarise(ruleset, players, seed, agent_names, results, run=None, max_decisions=None) -> dict:
+    """The summary of a run's games as plain data (``results`` in any order: sorted by index here). With
+    ``max_decisions`` (simulate --max-decisions), the games cut off are counted (``cut``) and left out of the rest."""
     results = [_as_result(r) for r in results]
     results.sort(key=lambda r: r.get("index", 0))
+    everything = results
+    results = ended(results)
     n = len(results)
     ties = sum(1 for r in results if len(r["winners"]) > 1)
     no_winner = sum(1 for r in results if not r["winners"])  # the seats' win shares then add up to less than 1
@@ -449,9 +458,28 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
     if tallies:  # left out without --tally: such a summary is as it was
         summary["tallies"] = [tally_row(text, [(r.get("tallies") or {}).get(text) for r in results], seats)
                               for text, seats in tallies]
+    if max_decisions is not None or len(results) < len(everything):  # left out without --max-decisions: as it was
+        summary["max_decisions"] = max_decisions
+        summary["cut"] = len(everything) - n
+        summary["cut_at_step_limit"] = sum(1 for r in everything if r.get("cut") == "steps")
     if run is not None:
         summary["run"] = run
     return summary
+
+
+def cut_line(summary: dict) -> str | None:
+    """The line saying how many games the run cut off, which no number of the summary counts (None: none asked for)."""
+    if "cut" not in summary:
+        return None
+    cut, steps = summary["cut"], summary.get("cut_at_step_limit", 0)
+    cap = summary.get("max_decisions")
+    long = f"still going after {cap:,} decisions" if cap is not None else "not ended"
+    past = "past the step limit"
+    why = past if steps == cut else long if not steps else f"{cut - steps} {long}, {steps} {past}"
+    if not cut:
+        return f"cut: no game (--max-decisions {cap:,}: every game ended)"
+    left = "every number below is of the other games" if summary["games"] else "no game ended: nothing to measure"
+    return f"cut: {counted(cut, 'game')} of {cut + summary['games']} ({why}): no winner, not a draw; {left}"
 
 
 TALLY_ROWS = 10  # the most rows of a tally's table; past it, the least common values are folded into one row, "other"
@@ -672,7 +700,8 @@ NO_SCORE_COLUMNS = "(no score columns: every seat ended every game with a score 
 def heading_line(summary: dict) -> str:
     """The summary's first line: ruleset and variants, players, games, seed, agents."""
     variants = "".join(f" + {v}" for v in summary["variants"])
-    return (f"{summary['ruleset']}{variants}: {counted(summary['players'], 'player')}, {counted(summary['games'], 'game')}, "
+    games = counted(summary["games"], "game") + (f" ended, {summary['cut']} cut" if summary.get("cut") else "")
+    return (f"{summary['ruleset']}{variants}: {counted(summary['players'], 'player')}, {games}, "
             f"seed {summary['seed']}, agents {','.join(summary['agents'])}")
 
 
@@ -715,8 +744,8 @@ def format_solo(summary: dict) -> str:
     """A one-player run: the score's distribution and the win rate; nothing that compares seats (a fair share, shared
     wins, the seat balance, the game-quality measures of a race between seats), which would only read 0 or 1."""
     width = max([8] + [len(s["agent"]) for s in summary["seats"]])
-    lines = [heading_line(summary), "", *solo_seat_lines(summary["seats"][0], width), "", win_rate_line(summary),
-             length_line(summary)]
+    lines = [heading_line(summary), *filter(None, [cut_line(summary)]), "", *solo_seat_lines(summary["seats"][0], width), "",
+             win_rate_line(summary), length_line(summary)]
     if summary["games"] == 1:
         lines.append("(one game: no spread to measure, so each mean's interval is the value itself; play two or more)")
     if summary.get("greedy_at_random"):
@@ -730,6 +759,8 @@ def format_solo(summary: dict) -> str:
 
 def format_summary(summary: dict) -> str:
     """The summary as small tables a designer reads (a one-player run as ``format_solo``)."""
+    if not summary["games"] and summary.get("cut"):  # every game cut off: no table of nothing
+        return "\n".join([heading_line(summary), cut_line(summary)])
     if summary["players"] == 1 and summary["seats"]:
         return format_solo(summary)
     fair = summary.get("fair_share", 1 / summary["players"])
@@ -746,7 +777,7 @@ def format_summary(summary: dict) -> str:
     ci_width = max([17] + [len(share_ci) for _, share_ci, _ in rows])  # a marked interval may take 4 digits
     team = bool(summary.get("team_game"))
     scores = not scores_all_zero(summary)
-    lines = [heading_line(summary), "", seat_heading(width, ci_width, team, scores)]
+    lines = [heading_line(summary), *filter(None, [cut_line(summary)]), "", seat_heading(width, ci_width, team, scores)]
     for s, share_ci, score_ci in rows:
         lines.append(seat_line(s, width, share_ci, ci_width, score_ci, team, scores))
     if not scores:  # said, not only hidden: a scoring game whose scores never moved in a short run is worth a look
@@ -852,11 +883,14 @@ def format_by_players(summaries: list) -> str:
     unit = "team" if all(teams) else ("seat" if not any(teams) else "side")  # a row's cells name theirs either way
     header = (f"{'players':>7}  {'games':>6}  {'fair share':>10}  {'lowest ' + unit:<14} {'highest ' + unit:<14} "
               f"{unit + ' balance':<12}  {'shared wins':>11}  {'decisions':>9}")
+    cuts = any("cut" in summary for summary in summaries)  # (--max-decisions: the games cut off, in none of the columns)
+    header += f"  {'cut':>6}" if cuts else ""
     lines = ["by player count (one run each, above; docs/statistics.md in philtre's source):", header]
     for summary in summaries:
         row = by_players_row(summary)
         lines.append(f"{summary['players']:>7}  {summary['games']:>6}  {row['fair']:>10}  {row['low']:<14} {row['high']:<14} "
-                     f"{row['balance']:<12}  {row['shared']:>11}  {summary['decisions_mean']:>9.1f}")
+                     f"{row['balance']:<12}  {row['shared']:>11}  {summary['decisions_mean']:>9.1f}"
+                     + (f"  {summary.get('cut', 0):>6}" if cuts else ""))
     together = [str(summary["players"]) for summary in summaries if summary.get("team_game")]
     if together:
         lines.append(f"{', '.join(together)} players: {NO_SEAT_ADVANTAGE}; shared wins is how often they won together")
