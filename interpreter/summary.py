@@ -858,6 +858,8 @@ def read_by_teams(summary: dict) -> bool:
 def by_players_row(summary: dict) -> dict:
     """One count's cells of the by-player-count table: by teams where the run is read by them, else by seats."""
     several = summary["players"] > 1
+    if not summary["games"]:  # every game cut off (--max-decisions): nothing measured, no share of 0 games to print
+        return {"fair": "-", "low": "-", "high": "-", "balance": "-", "shared": "-"}
     if read_by_teams(summary):  # partners' wins are their team's: by seats, four sides where there are two
         teams = summary["teams"]
         sides = [(t["win_share"], t["team"], "team") for t in teams["teams"]]

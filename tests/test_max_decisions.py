@@ -95,6 +95,10 @@ def test_with_the_option_a_run_of_endless_games_completes_and_counts_them_cut(tm
     result = run("simulate", game, "-p", "2", "-n", "4", "--no-db", "--max-decisions", "50", "--json")
     summary = json.loads(result.stdout)
     assert (summary["games"], summary["cut"], summary["cut_at_step_limit"], summary["max_decisions"]) == (0, 4, 0, 50)
+    counts = run("simulate", game, "-p", "2..3", "-n", "4", "--no-db", "--max-decisions", "50")
+    assert counts.exit_code == 0, counts.output
+    table = counts.output[counts.output.index("by player count"):].splitlines()
+    assert table[1].split()[-1] == "cut" and table[2].split() == ["2", "0", "-", "-", "-", "-", "-", "0.0", "4"]
 
 
 def test_a_game_past_the_step_limit_before_the_most_decisions_is_cut_at_the_step_limit(tmp_path):
