@@ -6,7 +6,8 @@
   and builtins as values in an action, statements in an action's ``do`` (or the flow, for the flow's own kinds),
   keys merged into the game, scenario keys in a scenario of it;
 - each gotcha holds as the sheet writes it;
-- every link into language.md names a heading there.
+- every link into language.md names a heading there, and the sheet is linked from README.md and from the top of
+  language.md and writing-a-ruleset.md.
 """
 
 from __future__ import annotations
@@ -269,6 +270,16 @@ def test_every_link_names_a_heading():
     broken = [link for link in links if link.startswith("language.md#") and link.split("#", 1)[1] not in anchors]
     broken += [link for link in links if link.startswith("#") and link[1:] not in own]
     assert not broken, f"links of docs/quick-reference.md to no heading: {broken}"
+
+
+@pytest.mark.parametrize("page, link, lines", [("README.md", "docs/quick-reference.md", None),
+                                               ("docs/language.md", "quick-reference.md", 12),
+                                               ("docs/writing-a-ruleset.md", "quick-reference.md", 12)])
+def test_the_sheet_is_linked(page, link, lines):
+    text = (ROOT / page).read_text(encoding="utf-8")
+    if lines:
+        text = "\n".join(text.splitlines()[:lines])
+    assert f"]({link})" in text, f"{page} does not link the quick reference{' in its first lines' if lines else ''}"
 
 
 # -- the gotchas: each, as the sheet writes it, holds ---------------------------------------
