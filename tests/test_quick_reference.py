@@ -297,6 +297,8 @@ def _in(where: list, *statements):
 PLAY = ["actions", "play", "do"]
 GOTCHAS = [
     ("`none` there is the word (`L018`)", lambda g: g["variables"].update(led="none"), ["L018"]),
+    ("A `move`'s `at:` is `top`, `bottom` or a depth",
+     _in(PLAY, {"move": "card -> discard", "at": "top"}, {"move": "card -> discard", "at": "bottom"}), []),
     ('`at: "0 if card.rank > 4 else count(discard)"`',
      _in(PLAY, {"move": "card -> discard", "at": "0 if card.rank > 4 else count(discard)"}), []),
     ("""`"'bottom' if card.rank > 4 else 'top'"` (`E120`)""",
