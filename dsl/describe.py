@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from contextvars import ContextVar
 
 import yaml
 
@@ -50,15 +51,12 @@ def _scalar(value, in_flow: bool = False) -> str:
 
 
 def _flow(value) -> str:
-    """A list or map in flow style on one line, its items as _scalar writes them; a map's keys sorted, as PyYAML sorted
-    them (kept in order where they cannot be)."""
+    """A list or map in flow style on one line, its items as _scalar writes them; a map's keys in the order they are
+    written, so that a statement starts with its kind word as its author wrote it (sorted, as PyYAML sorts them, a
+    trial's `{repeat: ..., do: [...]}` read `{do: [...], repeat: ...}`, and a cut line lost the `repeat`)."""
     if isinstance(value, list):
         return "[" + ", ".join(_scalar(item, True) for item in value) + "]"
-    try:
-        keys = sorted(value)
-    except TypeError:  # (keys of several types)
-        keys = list(value)
-    return "{" + ", ".join(f"{_scalar(key, True)}: {_scalar(value[key], True)}" for key in keys) + "}"
+    return "{" + ", ".join(f"{_scalar(key, True)}: {_scalar(item, True)}" for key, item in value.items()) + "}"
 
 
 def _reads_better_double_quoted(text: str, single_quoted: str) -> bool:
@@ -222,17 +220,65 @@ def _joined(broken) -> str:
     return opening + closing if opening or closing else " "
 
 
+# `diff --full`: every value whole, none cut (describe_changes sets it for the sentences it makes)
+_WHOLE: ContextVar[bool] = ContextVar("whole", default=False)
+_WORD = re.compile(r"[\w'\"\\]")  # what a cut keeps together: a word, with its quotes (`it's`, `'red'`) and escapes
+_NEAR_A_SPACE = 5  # a cut looks this part of the width back for a space before it settles for another word boundary
+
+
+def _splits_nothing(text: str, j: int, spaces: bool = False) -> bool:
+    """Whether a cut before ``text[j]`` splits no word: it is beside a space (an item of a list ends at one, `a, b`),
+    or, unless ``spaces``, between a word and a sign (`f(1)+g`; a quote or a backslash is of its word, _WORD)."""
+    before, after = text[j - 1: j], text[j: j + 1]
+    if before.isspace() or after.isspace():
+        return True
+    return not spaces and not (_WORD.match(before) and _WORD.match(after))
+
+
+def _boundary(text: str, at: int, width: int, lowest: int = 0, forward: bool = False) -> int:
+    """The place nearest ``at``, at or before it and after ``lowest`` (``forward``: at or after it, up to ``lowest``),
+    where a cut splits no word, a space within a fifth of ``width`` first (an item of a list, a word of a text, whole);
+    ``at`` itself where no word ends in between (one word longer than the room)."""
+    for spaces, reach in ((True, max(4, width // _NEAR_A_SPACE)), (False, abs(at - lowest))):
+        places = range(at, min(lowest, at + reach) + 1) if forward else range(at, max(lowest, at - reach), -1)
+        found = next((j for j in places if _splits_nothing(text, j, spaces)), None)
+        if found is not None:
+            return found
+    return at
+
+
+def _cut_end(body: str, end: int) -> str:
+    """``body`` up to ``end`` (a boundary), '...' after it: apart by a space where a space was cut."""
+    if end >= len(body):
+        return body
+    spaced = body[end - 1: end].isspace() or body[end: end + 1].isspace()
+    return body[:end].rstrip() + (" ..." if spaced else "...")
+
+
+def _cut_start(body: str, start: int) -> str:
+    """``body`` from ``start`` (a boundary), '...' before it: apart by a space where a space was cut."""
+    if start <= 0:
+        return body
+    spaced = body[start - 1: start].isspace() or body[start: start + 1].isspace()
+    return ("... " if spaced else "...") + body[start:].lstrip()
+
+
 def _short(value, width: int, collapsed: bool = True) -> str:
-    """A value as one line of YAML, cut to ``width`` characters, with '...' where it was cut (``collapsed``: _one_line)."""
+    """A value as one line of YAML, cut to about ``width`` characters at a word's or an item's end, with '...' where it
+    was cut (``collapsed``: _one_line); whole under `diff --full`."""
     text = _scalar(_one_line(_plain(value), collapsed))
-    if len(text) <= width:
+    if len(text) <= width or _WHOLE.get():
         return text
     quote = text[0] if text[0] in "'\"" else ""
-    kept = text[: width - 3 - len(quote)]
+    body = text[len(quote): len(text) - len(quote)]
+    room = width - 3 - 2 * len(quote)
+    end = _boundary(body, room, width, 1)
+    if len(_cut_end(body, end)) > room + 3:  # (cut before a space: ' ...' is one longer)
+        end = _boundary(body, end - 1, width, 1)
     if quote:  # (closed after the cut, as it was written: half an escape is dropped, not left to escape the quote)
-        halves = len(kept) - len(kept.rstrip("\\" if quote == '"' else "'"))  # a run of '' (or \\) ending in half of one
-        kept = kept[:-1] if halves % 2 and len(kept) > 1 else kept
-    return kept + "..." + quote
+        halves = len(body[:end]) - len(body[:end].rstrip("\\" if quote == '"' else "'"))  # a run of '' (or \\) ending in half of one
+        end -= 1 if halves % 2 and end > 1 else 0
+    return quote + _cut_end(body, end) + quote
 
 
 def _text(value, collapsed: bool = True) -> str:
@@ -250,38 +296,51 @@ def _shorts(base, new, base_width: int, new_width: int) -> tuple[str, str]:
     collapsed = before != after  # (texts that differ only in their line breaks are shown with them, so that they differ)
     if not collapsed:
         before, after = _text(base, collapsed), _text(new, collapsed)
+    if _WHOLE.get():
+        return before, after
     same = next((i for i, (a, b) in enumerate(zip(before, after)) if a != b), min(len(before), len(after)))
     if all(len(t) <= w or same + SEEN_BEFORE // 2 < w - 4 for t, w in ((before, base_width), (after, new_width))):
-        return _short(base, base_width, collapsed), _short(new, new_width, collapsed)
+        shown = _short(base, base_width, collapsed), _short(new, new_width, collapsed)
+        if shown[0] != shown[1]:  # (a cut at a word's end may drop the word that differs)
+            return shown
     return _around(before, same, base_width), _around(after, same, new_width)
 
 
 def _around(text: str, at: int, width: int) -> str:
-    """``text`` cut to about ``width`` characters around character ``at``, with '...' where it was cut at either end
-    (a quoted text keeps its quotes, and no half of an escape at either cut)."""
+    """``text`` cut to about ``width`` characters around character ``at``, with '...' where it was cut at either end,
+    each cut at a word's or an item's end (a quoted text keeps its quotes, and no half of an escape at either cut)."""
     if len(text) <= width:
         return text
     quote = text[0] if text[0] in "'\"" else ""
     body = text[len(quote): len(text) - len(quote)]
     escape = "\\" if quote == '"' else "'"
     start = max(0, at - len(quote) - SEEN_BEFORE)
-    start = max(0, min(start, len(body) - (width - 2 * len(quote) - 3)))  # near the end: as much before it as fits
+    start = max(0, min(start, len(body) - (width - 2 * len(quote) - 4)))  # near the end: as much before it as fits
+    if start:  # at a word's start: the next one, if the change is not passed by then, else the one before
+        ahead = _boundary(body, start, width, at - len(quote), forward=True)
+        start = ahead if _splits_nothing(body, ahead) else _boundary(body, start, width)
     if quote:  # a cut after half of a run of escapes would leave its other half escaping the next character
         run = len(body[:start]) - len(body[:start].rstrip(escape))
         start -= run % 2
-    room = width - 2 * len(quote) - (3 if start else 0)
-    cut = len(body) - start > room
-    kept = body[start: start + room - 3] if cut else body[start:]
-    if cut and quote:
-        halves = len(kept) - len(kept.rstrip(escape))
-        kept = kept[:-1] if halves % 2 and len(kept) > 1 else kept
-    return quote + ("..." if start else "") + kept + ("..." if cut else "") + quote
+    room = width - 2 * len(quote) - (4 if start else 0)
+    end = len(body)
+    if len(body) - start > room:
+        end = _boundary(body, start + room - 4, width, max(start + 1, at - len(quote) + 1))
+        if quote:
+            halves = len(body[start:end]) - len(body[start:end].rstrip(escape))
+            end -= 1 if halves % 2 and end - start > 1 else 0
+    return quote + _cut_start(_cut_end(body, end), start) + quote
 
 
-def describe_changes(base, resolved, path: str = "") -> list[str]:
-    """What ``resolved`` changes in ``base``, one sentence per change, with where each was written."""
+def describe_changes(base, resolved, path: str = "", whole: bool = False) -> list[str]:
+    """What ``resolved`` changes in ``base``, one sentence per change, with where each was written; ``whole``
+    (`diff --full`): each value printed whole, none cut short."""
     out: list[str] = []
-    _diff(base, resolved, path, out, resolved)
+    token = _WHOLE.set(whole)
+    try:
+        _diff(base, resolved, path, out, resolved)
+    finally:
+        _WHOLE.reset(token)
     return out
 
 
@@ -316,7 +375,8 @@ def _diff(base, new, path, out, container, key_in=None, word=None):
             if key not in base:
                 out.append(f"adds {here} = {_short(new[key], 100)}{_cited(new, key, new[key])}")
             elif _differs(base[key], new[key], under):
-                if isinstance(base[key], (dict, list)) and isinstance(new[key], type(base[key])) and _comparable(base[key], new[key]):
+                if (isinstance(base[key], (dict, list)) and isinstance(new[key], type(base[key]))
+                        and _comparable(base[key], new[key], _statements(base[key], new[key], under, here))):
                     _diff(base[key], new[key], here, out, new, key, under)
                 else:
                     out.append("changes {} from {} to {}{}".format(here, *_shorts(base[key], new[key], 80, 80), _cited(new, key, new[key])))
@@ -330,11 +390,14 @@ def _diff(base, new, path, out, container, key_in=None, word=None):
                        f"{_where(container, key_in)}: the games follow the order of {key_in}")
         return
     if isinstance(base, list) and isinstance(new, list):
-        if any(_named(item) for item in base):  # patched by name (as overlays.merge does); else replaced whole
+        statements = _statements(base, new, word, path)
+        # patched by name (as overlays.merge does), or statements inserted or removed (of another number, or one
+        # matching another's place): item by item, each inserted, removed or changed said as such; else place by place
+        if any(_named(item) for item in base) or statements and (
+                len(base) != len(new) or any(i != j for i, j in _align(base, new)[0].items())):
             _diff_named_list(base, new, path, out)
             return
         if len(base) == len(new) and any(isinstance(i, (dict, list)) for i in base):
-            statements = word in _STATEMENT_LISTS or path.startswith("blocks.")
             for i, (a, b) in enumerate(zip(base, new)):
                 if statements and _kinds_differ(a, b):
                     out.append(_replaces(f"{path}[{_name(a, i)}]", a, b, base, new, i))
@@ -518,7 +581,16 @@ def _differs(a, b, key=None) -> bool:
     return canonical_text(a, key) != canonical_text(b, key)
 
 
-def _comparable(a, b) -> bool:
+def _comparable(a, b, statements: bool = False) -> bool:
+    """Whether ``a`` and ``b`` are told part by part (else as one value replaced): maps, lists of one length, lists
+    patched by name, and lists of statements (``statements``)."""
     if isinstance(a, list):
-        return any(isinstance(i, dict) and "name" in i for i in a + b) or len(a) == len(b)
+        return statements or any(isinstance(i, dict) and "name" in i for i in a + b) or len(a) == len(b)
     return True
+
+
+def _statements(base, new, word, path: str) -> bool:
+    """Whether ``base`` and ``new``, found under ``word`` at ``path``, are lists of statements (a flow, a `do`, an
+    `else`, a block): an item inserted or removed there is told as such, whatever the list's length."""
+    return (isinstance(base, list) and isinstance(new, list) and (word in _STATEMENT_LISTS or path.startswith("blocks."))
+            and all(isinstance(item, dict) for item in base + new))

@@ -6350,8 +6350,9 @@ def _block_lines(ruleset) -> dict:
                     out.setdefault((loc.path, loc.line), []).append(chain)
             if stmt.kind == "do" and stmt.args.get("block"):
                 inner = ((stmt.args["block"], stmt.loc),) + chain
-                # (the `let` binding the parameters is written at the call: its line is the caller's)
-                walk([s for s in stmt.args["body"] if s.loc != stmt.loc], inner)
+                # (the `let` binding the parameters is written at the call, after `run:`: its line is the caller's, and a
+                # finding there is in the block holding the `run`, not in the block it runs)
+                walk([s for s in stmt.args["body"] if s.args.get("arguments_of") != stmt.args["block"]], inner)
             else:
                 for block_ in _blocks(stmt):
                     walk(block_, chain)

@@ -28,6 +28,7 @@ from .model import (
     ZoneSpec,
 )
 from .scenarios import (
+    AT_START,
     check_dice_patterns,
     check_given_attributes,
     check_given_variables,
@@ -1721,6 +1722,11 @@ class _Builder:
                        "no `round:` statement, so round_number stays 0",
                        f"leave `round:` out of given, to wait at the first '{sc.at}' the flow reaches, or add a `round:` "
                        "statement to the flow")
+        if sc.at_start and AT_START in names:  # the word would name two places: the start, and that decision
+            self.error(sc.at_loc or sc.loc, "T011", f"given.at '{AT_START}' is the flow's start, before its first statement, "
+                       f"and a decision statement is named '{AT_START}' too ({', '.join(map(str, names[AT_START]))})",
+                       f"give that decision another name: ('{AT_START}' is given.at's word for the start), and that name "
+                       "here to wait at it")
         named = [(sc.at, sc.at_loc or sc.loc, True)] + [(p.at, p.at_loc or p.loc, False) for p in sc.all_pending()]
         for at, where, given in named:
             if at is not None and at not in names:

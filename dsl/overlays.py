@@ -612,7 +612,7 @@ def _applied(data: Map, base_path: str, variants: list, near: list | None, remov
                 if os.path.realpath(other.path) in chain_paths:
                     continue  # an overlay this variant extends: overriding it is the point
                 if other.path != overlay.path and (path[: len(other_path)] == other_path or other_path[: len(path)] == path):
-                    raise PhiltreError([_conflict(loc, other, other_loc, overlay, path)])
+                    raise PhiltreError([_conflict(loc, other, other_loc, overlay, path, other_path=other_path)])
         touched_by.update(mine)
     # a variant's scenarios replace the base's: the base's test the base's rules
     scenarios = Seq(data.loc)
@@ -682,9 +682,15 @@ def set_aside_scenarios(base_path: str, variants) -> list[tuple[str, Loc, str, s
     return out
 
 
-def _conflict(loc, other, other_loc, overlay, path, why: str = "") -> Diagnostic:
-    """O010: the variant ``overlay`` changes at ``loc`` what the earlier ``other`` changed at ``other_loc``."""
-    return Diagnostic(loc, "O010", f"variants '{other.name}' and '{overlay.name}' both change {_describe_path(path)}{why}",
+def _conflict(loc, other, other_loc, overlay, path, why: str = "", other_path=None) -> Diagnostic:
+    """O010: the variant ``overlay`` changes at ``loc`` (``path``) what the earlier ``other`` changed at ``other_loc``
+    (``other_path``, if it differs: one of the two paths holds the other). The message names the place both change,
+    the shorter path, and which variant changes a key inside it."""
+    shared, inside = path, ""
+    if other_path is not None and other_path != path:
+        shorter, longer, deeper = (other_path, path, overlay) if len(other_path) < len(path) else (path, other_path, other)
+        shared, inside = shorter, f" ('{deeper.name}' changes {_describe_path(longer)} in it)"
+    return Diagnostic(loc, "O010", f"variants '{other.name}' and '{overlay.name}' both change {_describe_path(shared)}{inside}{why}",
                       f"'{other.name}' changes it at {other_loc}; combine them in one overlay that extends the other")
 
 
@@ -796,6 +802,12 @@ def _merge_key(out: Map, patch: Map, key, value, path, touched, near, removed, b
         out.val_locs[key] = value.loc_of("$replace")
         out.key_locs[key] = patch.key_loc(key)
         touched.append((here, loc))
+        return
+    if key not in out and not path and key in NAMED_SECTIONS and isinstance(value, Map):
+        # a section the base lacks is an empty one: each entry is what the overlay changes, not the whole section
+        # (a trial's two variants adding two different variables were O010 until the base wrote `variables: {}`)
+        out[key] = merge(Map(value.loc), value, here, touched, near, removed)
+        out.val_locs[key], out.key_locs[key] = loc, patch.key_loc(key)
         return
     if key in out and isinstance(out[key], Map) and isinstance(value, Map):
         out[key] = merge(out[key], value, here, touched, near, removed)

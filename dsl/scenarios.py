@@ -21,6 +21,7 @@ from .variable_types import NUMBERS
 from .yamlpos import Map, loc_of, plain
 
 MAX_COPIES = 10_000  # as a component type's `copies`
+AT_START = "start"  # given.at's word for the flow's start (a decision named so is T011 where a scenario writes it: loader)
 
 
 class Step(Frozen):
@@ -92,6 +93,9 @@ class Scenario(Frozen):
     at_loc: Loc | None = None  # where `at:` was written
     at_round_loc: Loc | None = None  # where `round:` of `given` was written
     at_player: int | None = None  # with `at`: only the waits where this seat decides count; None: any seat's
+    # `at: start` (AT_START): `given` is applied once the game is set up, before the flow's first statement runs (`at`
+    # is None then: the rolls and shuffles are scripted from the game's start, as without `at`)
+    at_start: bool = False
     round_scores: tuple = ()
     autoplay: bool = False
     players_loc: Loc | None = None  # where `players:` was written
@@ -240,7 +244,8 @@ def _compiled_scenario(compiler: Compiler, item, loc: Loc, actions: dict | None)
         always=always, always_sides=tuple(_sides(compiler, e, decision) for e in always),
         autoplay=bool(item.get("autoplay")),
         players_loc=item.loc_of("players") if hasattr(item, "loc_of") else loc,
-        at=str(given["at"]) if "at" in given else None,
+        at=str(given["at"]) if "at" in given and given["at"] != AT_START else None,
+        at_start=given.get("at") == AT_START,
         at_round=given.get("round"),
         at_time=int(given["time"]) if "time" in given else None,  # (the schema lets 2.0 through, as for round)
         at_player=int(given["player"]) if is_whole(given.get("player")) else None,
@@ -388,6 +393,8 @@ def _step(compiler: Compiler, step, loc: Loc, actions: dict | None, player, acti
             reported = len(compiler.diagnostics)
             value = compiler.expression(value, step["args"].loc_of(name), {"me": "player"}, what=f"argument '{name}'")
             _hint_component_word(compiler, reported, action, name, value.text)
+        for pattern in value if isinstance(value, list) else [value]:
+            _compile_within(compiler, pattern)
         args[name] = value
     written = step.get("args") or {}
     arg_locs = {name: written.key_loc(name) for name in written} if isinstance(written, Map) else {}
@@ -397,6 +404,18 @@ def _step(compiler: Compiler, step, loc: Loc, actions: dict | None, player, acti
     return Step(player, action_name, args, illegal, loc,
                 step.loc_of("action") if isinstance(step, Map) and "action" in step else action_loc, arg_locs, value_locs,
                 offerable)
+
+
+def _compile_within(compiler: Compiler, pattern) -> None:
+    """A step's component pattern naming where its component lies, `in: track[3]`, given that zone as an expression (as a
+    `given.zones` key is written): the step matches a component lying there, as play writes `pawn (seat 0) in track[3]`."""
+    if not isinstance(pattern, Map) or "in" not in pattern:
+        return
+    if isinstance(pattern["in"], str):
+        pattern["in"] = compiler.expression(pattern["in"], pattern.loc_of("in"), {"me": "player"}, want="zone", what="`in`")
+    else:
+        compiler.error(pattern.loc_of("in"), "T001", f"`in` names the zone the component lies in, not {_shown(pattern['in'])}",
+                       "write the zone as a `given.zones` key writes it: in: \"hand[0]\"")
 
 
 def _offerable_arguments(symbols, action, args: dict) -> dict:
@@ -642,6 +661,10 @@ def _check_given_seats(compiler: Compiler, given, players) -> None:
         if key in given and "at" not in given:
             compiler.error(given.key_loc(key), "T011", f"given.{key} {what} given.at, which is not given",
                            f"give the decision statement to wait at: at: NAME, {key}: N")
+        elif key in given and given["at"] == AT_START:  # the start comes once, before any round, wait or seat deciding
+            compiler.error(given.key_loc(key), "T011", f"given.{key} {what} given.at, and `at: {AT_START}` is the flow's "
+                           "start, before its first statement: no decision is waited at there",
+                           f"leave {key} out, or name the decision statement to wait at: at: NAME, {key}: N")
 
 
 def _pending(compiler: Compiler, entry, index: int, loc: Loc, players: int) -> Pending:
@@ -1460,7 +1483,7 @@ def _untyped(contents, components: dict) -> list:
         if not isinstance(entry, Map) or "type" in entry or OTHERS in entry:
             continue
         pattern = {k: v for k, v in entry.items() if k not in GIVEN_KEYS}
-        if not pattern:  # `{copies: 3}` names no attribute: any three components, whatever their type, is what it says
+        if not pattern:  # `{copies: 3}` names no attribute: it takes the types its zone holds (a zone holding none: noted when run)
             continue
         try:
             ones = spelt_out(pattern)
@@ -1522,6 +1545,8 @@ def _check_given_attributes(compiler: Compiler, entry: Map, ranges: bool = False
     else:  # an unknown type is simply matched by no component (T003 when run)
         known, whose = set().union(*types.values()) | {"type", "id"}, "no component has an attribute"
     for key in entry:
+        if key == "in" and not ranges:  # a step's pattern naming where its component lies (_compile_within)
+            continue
         if key not in known and key not in GIVEN_KEYS:
             # else it reads as T003 "no component left matching", as if the copies had run out
             compiler.error(entry.key_loc(key), "T009", f"{whose} '{key}'",
@@ -1621,6 +1646,8 @@ def _shown(value) -> str:
         return "{" + ", ".join(f"{k}: {_shown(v)}" for k, v in value.items() if not _rot_unwritten(value, k)) + "}"
     if isinstance(value, list):
         return "[" + ", ".join(map(_shown, value)) + "]"
+    if isinstance(value, Expr):  # a pattern's `in: ZONE`, compiled (_compile_within)
+        return value.text.strip()
     return str(value)
 
 

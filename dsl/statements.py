@@ -770,7 +770,9 @@ _SAID = ARG_KINDS["plain"][1]  # what a say (and a score's why) tells: what text
 def _said(ctx, spec, key, env, what):
     """The expression of what is told the table (a say's text, a score's why), E120 where its type is known to be
     none of a word, a number, true/false, none or a list of them: a component or a zone told would show it unrevealed."""
+    reported = len(ctx.compiler.diagnostics)
     said = _expr(ctx, spec, key, env, what=what)
+    _sentence_hinted(ctx.compiler.diagnostics, reported, spec[key], key)
     told = element_type(said.type) if is_list(said.type) else said.type
     if told not in _SAID:
         reported = len(ctx.compiler.diagnostics)
@@ -779,6 +781,24 @@ def _said(ctx, spec, key, env, what):
                            "tell what is known of it as words: text(count(hand[p])), c.rank; a component is shown by reveal:")
         ctx.compiler.name_overlay_changes_of(said, reported)
     return said
+
+
+_BARE_WORD = re.compile(r"[^\W_][\w'’-]*[.,;:!?]*")  # a word of a sentence: `pirate's`, `boat.`
+
+
+def _sentence_hinted(diagnostics: list, reported: int, text, key: str) -> None:
+    """Each E102 (or E101) since ``reported`` in what is told the table written as an unquoted sentence (`why: a
+    pirate reaches the boat`, read as names with no operator between them: a trial was sent to operators and
+    comments) hinted with the sentence quoted: a string of the language inside the YAML string."""
+    words = text.split() if isinstance(text, str) else []
+    if len(words) < 2 or not all(_BARE_WORD.fullmatch(word) for word in words):
+        return  # (a word has no '"': one of the two quotings below fits)
+    text = " ".join(words)
+    quoted = f"\"'{text}'\"" if "'" not in text else "'\"" + text.replace("'", "''") + "\"'"  # (YAML's '' is one ')
+    for i in range(reported, len(diagnostics)):
+        d = diagnostics[i]
+        if d.code in ("E101", "E102"):  # (`it's a go`: the quote opens a string never closed, E101)
+            diagnostics[i] = Diagnostic(d.loc, d.code, d.message, f"{key} is an expression: quote a sentence, {key}: {quoted}")
 
 
 def c_say(ctx, node, env):

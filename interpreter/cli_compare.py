@@ -9,7 +9,8 @@ import click
 
 from .cli import OnePlayerCount, WholeNumber, guarded, load, named, overlay_identity, players_for, warn_of_rules
 from .cli_simulate import (RUN_SEED, agent_names, check_output_paths, check_run_options, interruptible, matplotlib_needed,
-                           note_no_rule_changed, note_replaced, progress_bar, run_options, tallied)
+                           limit_hinted, max_decisions_option, note_no_rule_changed, note_replaced, progress_bar, run_options,
+                           tallied)
 from .compare import arm_labels
 
 
@@ -49,15 +50,18 @@ def _a_number(ctx, param, value):
               help="As --tally, but evaluated at each round's end: its values counted over each arm's rounds (repeatable).")
 @click.option("--report", "report_dir", type=click.Path(file_okay=False), default=None,
               help="Write an HTML page with plots into DIR (pip install 'philtre[report]').")
+@max_decisions_option
 @guarded
 @interruptible
 def compare(ruleset, variants, base_variant, players, games, seed, agents, batch, stop_on, alpha, workers, backend, ray_address,
-            db, no_db, resume, as_json, tallies, round_tallies, report_dir):
+            db, no_db, resume, as_json, tallies, round_tallies, report_dir, max_decisions):
     """Compare RULESET with each --variant: same seeds, paired differences with 95% intervals.
 
     Games are played in batches; the run stops early once the difference in --stop-on is
     clear for every variant (a sequential test: docs/statistics.md in philtre's source).
     """
+    from philtre.dsl.errors import PhiltreError
+
     from .agents import same_games
     from .compare import format_comparison, measure_names, run_comparison
     from .simulate import RunSpec
@@ -91,10 +95,10 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
         rs.check_players(players)
         if same_games(rs, base, names):  # a house rule that restates the base: the comparison can show nothing
             note_no_rule_changed(spec, f"{ruleset} + {' + '.join(base_overlays)}" if base_overlays else ruleset)
-        specs.append((overlays, RunSpec(rs, players, names, seed)))
+        specs.append((overlays, RunSpec(rs, players, names, seed, max_decisions=max_decisions)))
     labels = arm_labels(base_overlays, [overlays for overlays, _ in specs])[1:]
     arms = {label: run for label, (_, run) in zip(labels, specs)}
-    base_spec = RunSpec(base, players, names, seed)
+    base_spec = RunSpec(base, players, names, seed, max_decisions=max_decisions)
     check_output_paths(report_dir=report_dir)
     said = set()  # (what the base's rules hold is said once, with the base)
     warn_of_rules(base, ruleset, base_overlays, said)
@@ -102,9 +106,13 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
         warn_of_rules(run.ruleset, ruleset, overlays, said)
     bar = progress_bar(games * (len(arms) + 1))
     bar.at_most = stop_on != "never"  # the stop rule may end the run at any look: the ETA is to --games, the most
-    report, results = run_comparison(base_spec, arms, games, batch=min(batch, games), stop_on={"never": None, None: "default"}.get(stop_on, stop_on),
-                                     alpha=alpha, workers=workers, backend=backend, db=None if no_db else db, resume=resume,
-                                     progress=bar, address=ray_address, on_loaded=functools.partial(_on_loaded, bar))
+    try:
+        report, results = run_comparison(base_spec, arms, games, batch=min(batch, games),
+                                         stop_on={"never": None, None: "default"}.get(stop_on, stop_on),
+                                         alpha=alpha, workers=workers, backend=backend, db=None if no_db else db, resume=resume,
+                                         progress=bar, address=ray_address, on_loaded=functools.partial(_on_loaded, bar))
+    except PhiltreError as exc:  # (with --max-decisions, a game past the step limit is cut: R200 stops no run)
+        raise (limit_hinted(exc) if max_decisions is None else exc) from None
     bar.finish()  # full at the games played: after an early stop, no games are left to wait for
     click.echo(json.dumps(report, indent=2) if as_json else format_comparison(report))
     if report_dir:  # after the summary: a page that cannot be written loses no game

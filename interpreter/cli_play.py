@@ -225,11 +225,12 @@ def _turns(game, seats, bots: dict, seed: int, record_path, take_forced: bool = 
                 click.echo("\n" + _board(game, view, colour))
                 _note_shown(game, view)
                 it.boards += 1
-                it.offered = _describe(options, game.ruleset, it.offered)
+                said = _descriptions(options, game.ruleset, it.offered)
+                it.offered = {option.action for option in options}
                 _say_at_once(view)
-                _list(options, seen_ids(view), words)
-                chosen = _ask(options, seed, record_path, words, it.reading, game.decisions + 1,
-                              _forbidding(game, seat, options, words), lambda: _show_again(game, view, options, words))
+                _list(options, seen_ids(view), words, said)
+                chosen = _ask(options, seed, record_path, words, it.reading, game.decisions + 1, _forbidding(game, seat, options, words),
+                              lambda: _show_again(game, view, options, words, said))
             # (at a hot seat the seat's decision is told it with what followed, its prompt cleared off the screen since)
             _own_decisions(game, seat)["at_once"].append(hot or _at_once(view))
             game.apply(seat, chosen)
@@ -334,13 +335,20 @@ def _at_once(view: dict) -> bool:
     return bool(turn.get("simultaneous")) and len(turn.get("deciding") or []) > 1
 
 
-def _list(options, seen: set, single_zones=()) -> None:
+def _list(options, seen: set, single_zones=(), said=None) -> None:
     """The first SHOWN lines of the options' listing with their numbers (a run of amounts one line: listing), and how
-    the others are reached."""
+    the others are reached; each description of ``said`` (action -> text: _descriptions) right above the first line of
+    its action (a trial's only header, of the action whose options came last, read as if the options above its own were
+    that action's), those of actions not listed above how the others are reached."""
     lines = listing(options)
+    untold = dict(said or {})
     for i, line in enumerate(lines[:SHOWN], 1):
+        if line.action in untold:
+            click.echo(f"  {line.action}: {untold.pop(line.action)}")
         hint = f"  {line.hint(i)}" if isinstance(line, Amounts) else ""
         click.echo(f"  {i:>3}. {line.label(seen, single_zones)}{hint}")
+    for action, text in untold.items():
+        click.echo(f"  {action}: {text}")
     if len(lines) > SHOWN:
         unlisted = _unlisted(lines)
         examples = [line.label(None, single_zones) for line in unlisted.values()]
@@ -371,25 +379,23 @@ def _actions_in(hidden, unlisted: dict, single_zones=()) -> str:
                      for action, n in counts.items())
 
 
-def _show_again(game, view: dict, options, single_zones=()) -> None:
-    """The board and the options again, as the decision showed them (`board` typed: a trial's board had scrolled away)."""
+def _show_again(game, view: dict, options, single_zones=(), said=None) -> None:
+    """The board and the options again, as the decision showed them, its descriptions ``said`` too (`board` typed: a
+    trial's board had scrolled away)."""
     from .render import seen_ids
 
     click.echo("\n" + _board(game, view, _colour()))
     _say_at_once(view)
-    _list(options, seen_ids(view), single_zones)
+    _list(options, seen_ids(view), single_zones, said)
 
 
-def _describe(options, ruleset, before: set) -> set:
-    """Say the `description` of each action offered that the previous decision did not offer; the actions offered now."""
+def _descriptions(options, ruleset, before: set) -> dict:
+    """action -> its `description`, of each action offered that has one and that the previous decision (``before``, the
+    actions it offered) did not offer, in the order the options come: _list says each above its action's options."""
     # options that differ only by argument order (the same components to slots in another order) are read by their action's description;
     # said again at each decision of the same action in a row, it would only push the options up the screen
-    actions = list(dict.fromkeys(option.action for option in options))
-    for name in actions:
-        text = _description(ruleset, name)
-        if text and name not in before:
-            click.echo(f"  {name}: {text}")
-    return set(actions)
+    actions = dict.fromkeys(option.action for option in options if option.action not in before)
+    return {name: text for name in actions if (text := _description(ruleset, name))}
 
 
 def _description(ruleset, action: str) -> str:
@@ -1074,6 +1080,14 @@ def _output_dropped() -> None:
     os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
+def _cut_said(game) -> str:
+    """'; a run cut the game off after N decisions, as recorded' for a record ending with a `cut` line (simulate
+    --max-decisions: replayed to that line, exit 0, since the record is whole), else ''."""
+    from .replay import was_cut
+
+    return f"; a run cut the game off after {game.decisions} decisions, as recorded" if was_cut(game) else ""
+
+
 @click.command()
 @click.argument("records", nargs=-1, required=True, type=click.Path(dir_okay=False), callback=named)
 @click.option("--seat", type=WholeNumber(min=0), default=None,
@@ -1104,7 +1118,7 @@ def replay(records, seat, onlooker, text):
     game = replayed(record)
     count = len(game.recorder.events)
     # a record that ends at a failing rule replays to that failure, which is then reported (exit 1)
-    stopped = "; the game stops at a rule, as recorded" if game.failure is not None else ""
+    stopped = "; the game stops at a rule, as recorded" if game.failure is not None else _cut_said(game)
     who = "an onlooker" if onlooker else f"seat {seat}"
     if seat is None and not onlooker:
         click.echo(f"{printable(record)}: {count} lines replayed, all events match{stopped}")
@@ -1192,7 +1206,7 @@ def _replay_each(records) -> None:
             _report(exc)
             failed += 1
             continue
-        at_a_rule = "; the game stops at a rule, as recorded" if game.failure is not None else ""
+        at_a_rule = "; the game stops at a rule, as recorded" if game.failure is not None else _cut_said(game)
         click.echo(f"{printable(record)}: {len(game.recorder.events)} lines replayed, all events match{at_a_rule}")
         if game.failure is not None:
             _report(game.failure)

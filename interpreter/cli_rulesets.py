@@ -217,15 +217,16 @@ def _playable(rs):
 @click.command()
 @click.argument("ruleset", callback=named)
 @click.option("--variant", "variants", multiple=True, required=True, help="The overlay(s) to explain (repeatable).")
+@click.option("--full", is_flag=True, help="Print each value whole (a long one is cut at a word's end, '...' there).")
 @guarded
-def diff(ruleset, variants):
+def diff(ruleset, variants, full):
     """Say, item by item, what the variants change in the ruleset."""
     from philtre.dsl.describe import describe_changes
     from philtre.dsl.overlays import variant_descriptions
 
     base = load(ruleset)
     resolved = _playable(load(ruleset, variants))
-    changes = describe_changes(_without_scenarios(base.source), _without_scenarios(resolved.source))
+    changes = describe_changes(_without_scenarios(base.source), _without_scenarios(resolved.source), whole=full)
     click.echo(f"{' + '.join(variants)} on {base.name}: {len(changes)} change(s)")
     for variant, text, _ in variant_descriptions(resolved):  # what the overlay says it changes, before what it does change
         if text:

@@ -227,6 +227,23 @@ class PlayerCounts(click.ParamType):
         return counts
 
 
+def max_decisions_option(fn):
+    """--max-decisions N, of simulate and compare: a game still going after N decisions is cut off, and the run goes on."""
+    return click.option("--max-decisions", "max_decisions", type=WholeNumber(1, 10**12), default=None, metavar="N",
+                        help="Cut off a game still going after N decisions (or past the ruleset's step limit), and go "
+                             "on: counted as cut, no winner (not a draw), left out of every statistic. Default: none; a "
+                             "game past the step limit stops the run (R200).")(fn)
+
+
+CUT_HINT = ("where random agents may play a game for ever (passing, or undoing each other's moves), --max-decisions N "
+            "cuts such games off and the run goes on, counting them apart (docs/simulation.md in philtre's source)")
+
+
+def limit_hinted(exc):
+    """``exc`` with CUT_HINT where it is the step limit (R200) in a run without --max-decisions; else as it is."""
+    return exc.hinted(CUT_HINT) if exc.diagnostics and exc.first.code == "R200" else exc
+
+
 PLAYER_COUNTS_HELP = ("Number of players, or several (3,5 or 3..6: one run each, then a table by count); may be left "
                       "out when the ruleset takes one number only.")
 
@@ -250,16 +267,19 @@ PLAYER_COUNTS_HELP = ("Number of players, or several (3,5 or 3..6: one run each,
 @click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None, help="Write one record per game into DIR.")
 @click.option("--report", "report_dir", type=click.Path(file_okay=False), default=None,
               help="Write an HTML page with plots into DIR (pip install 'philtre[report]').")
+@max_decisions_option
 @guarded
 @interruptible
 def simulate(ruleset, players, games, seed, variants, agents, workers, backend, ray_address, db, no_db, resume,
-             as_json, csv_path, coverage, tallies, round_tallies, record_dir, report_dir):
+             as_json, csv_path, coverage, tallies, round_tallies, record_dir, report_dir, max_decisions):
     """Play many games with agents and summarise the results.
 
     Each finished game is saved in the results database (--db) as it ends (those that
     end close together, in one commit); an interrupted run goes on with --resume. The
     same seed prints the same results whatever --workers or --backend.
     """
+    from philtre.dsl.errors import PhiltreError
+
     from .agents import same_games
     from .coverage import format_coverage
     from .simulate import RunSpec, format_summary
@@ -279,8 +299,13 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
     note_greedy_blind(rs, [name for names in seats.values() for name in names])
     runs = []  # (summary, results) of each player count, in the order asked
     for count in counts:
-        spec = RunSpec(rs, count, seats[count], seed, coverage=coverage, record=bool(record_dir))
-        summary, results, held = _run(spec, games, workers, backend, ray_address, None if no_db else db, resume, record_dir)
+        spec = RunSpec(rs, count, seats[count], seed, coverage=coverage, record=bool(record_dir), max_decisions=max_decisions)
+        try:
+            summary, results, held = _run(spec, games, workers, backend, ray_address, None if no_db else db, resume, record_dir)
+        except PhiltreError as exc:
+            if len(counts) > 1 and exc.stopped_a_game:
+                raise exc.hinted(counts_said(counts, len(runs), as_json)) from None
+            raise
         runs.append((summary, results))
         if not as_json:
             click.echo(("\n" if len(runs) > 1 else "") + format_summary(summary))
@@ -306,6 +331,23 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
     finally:
         if csv_path:
             _write_csv(csv_path, runs)
+
+
+def counts_said(counts, finished: int, as_json: bool) -> str:
+    """For a run of several player counts a game stopped: which counts had finished (their tables printed above, but
+    with --json) and which were not played."""
+    def runs(some):
+        named = f"{', '.join(map(str, some[:-1]))} and {some[-1]}" if len(some) > 1 else str(some[0])
+        return f"the {named}-player run" + ("s" if len(some) > 1 else "")
+
+    done, failed, left = counts[:finished], counts[finished], counts[finished + 1:]
+    said = []
+    if done:
+        said.append(f"{runs(done)} had finished" + (" (not printed with --json)" if as_json else ", as printed above"))
+    said.append(f"the {failed}-player run stopped here")
+    if left:
+        said.append(f"{runs(left)} {'were' if len(left) > 1 else 'was'} not played")
+    return "; ".join(said)
 
 
 def tallied(rs, texts, round_texts=()):
@@ -352,7 +394,7 @@ def check_several_counts(counts, agents, record_dir, report_dir) -> None:
 def _run(spec, games, workers, backend, ray_address, db, resume, record_dir):
     """One run of ``games`` games with its progress bar: (summary, results, how many of its games the file holds)."""
     from philtre.dsl.errors import PhiltreError
-    from philtre.dsl.loader import TALLY_PLACE
+    from philtre.dsl.loader import ROUND_TALLY_PLACE, TALLY_PLACE
 
     from .runs import run_simulation
 
@@ -363,9 +405,14 @@ def _run(spec, games, workers, backend, ray_address, db, resume, record_dir):
                                           resume=resume, record_dir=record_dir, progress=bar, address=ray_address,
                                           on_loaded=functools.partial(_on_loaded, bar), on_saved=held.append)
     except PhiltreError as exc:
-        # (a --tally that failed at a game's end stopped no game: its record, with --record, is the whole game's)
-        if record_dir or not exc.stopped_a_game or exc.first.loc.path == TALLY_PLACE:
+        # (a --tally that failed at a game's end stopped no game: its record, with --record, is the whole game's; nor did
+        # a --tally-rounds: the game is played again for its record without it, and plays to its end)
+        if not exc.stopped_a_game or exc.first.loc.path in (TALLY_PLACE, ROUND_TALLY_PLACE):
             raise
+        if spec.max_decisions is None:  # (with it, a game past the step limit is cut: R200 stops no run)
+            exc = limit_hinted(exc)
+        if record_dir:
+            raise exc from None
         raise exc.hinted("with --record DIR, the record of this game up to the failure is written there") from None
     bar.close()
     return summary, results, held[0] if held else len(results)

@@ -112,8 +112,19 @@ def measure_values(results, name: str, order: str | None = None, teams=None) -> 
     return [float((r.get("quality") or {}).get(name, 0.0)) for r in results]
 
 
+def both_ended(base, arm) -> tuple:
+    """The games (same seeds, index by index) that ended in both arms: a game either arm cut off (--max-decisions) has no
+    outcome to compare, so the pair is left out of every difference."""
+    if not any(r.get("cut") for r in base) and not any(r.get("cut") for r in arm):
+        return base, arm
+    pairs = [(x, y) for x, y in zip(base, arm) if not x.get("cut") and not y.get("cut")]
+    return [x for x, _ in pairs], [y for _, y in pairs]
+
+
 def paired_values(base, arm, name: str, orders=(None, None), teams=None) -> tuple:
-    """A measure's values in both arms, game by game; for the margin, the games where both arms have one."""
+    """A measure's values in both arms, game by game, in the games both ended; for the margin, the games where both
+    arms have one."""
+    base, arm = both_ended(base, arm)
     a, b = measure_values(base, name, orders[0], teams), measure_values(arm, name, orders[1], teams)
     if name in ("margin", "turns"):
         pairs = [(x, y) for x, y in zip(a, b) if x is not None and y is not None]
@@ -157,6 +168,7 @@ def differences(base, arm, players: int, orders=(None, None), teams=None) -> lis
     alike give a t interval of width 0 and p = 0. ``teams``: the partnerships both arms declare, whose measures
     are added (``team_measures``)."""
     rows = []
+    base, arm = both_ended(base, arm)
     no_race = all(map(scored_at_the_end, base)) and all(map(scored_at_the_end, arm))
     goal = players == 1 and may_miss(base, arm, orders)
     for name in team_measures(measure_names(players), teams):
@@ -299,6 +311,7 @@ def format_comparison(report: dict) -> str:
     lines += at_random_lines(report)
     for arm in report["arms"]:
         lines += ["", f"{base_label(report)} vs {arm['label']} ({report['games']} paired games: the same seeds)",
+                  *cut_pairs_lines(report, arm),
                   f"  {'measure':<22} {'base':>9} {'variant':>9} {'difference':>11}  95% CI (paired)"]
         for row in shown_rows(report, arm):
             digits = shown_digits(row["measure"])
@@ -310,6 +323,18 @@ def format_comparison(report: dict) -> str:
     if any(row.get("ci") is None for arm in report["arms"] for row in shown_rows(report, arm)):
         lines.append(too_few_note())
     return "\n".join(lines + compared_tally_lines(report))
+
+
+def cut_pairs_lines(report: dict, arm: dict) -> list:
+    """Where --max-decisions cut games off in either arm: how many of each, and that their pairs are in no row (the rows'
+    games, in --json, count the pairs left)."""
+    base, other = report.get("base") or {}, arm.get("summary") or {}
+    if not base.get("cut") and not other.get("cut"):
+        return []
+    cap = base.get("max_decisions")
+    after = f" after {cap:,} decisions" if cap is not None else ""
+    return [f"  (cut{after}: {base.get('cut', 0)} games of the base, {other.get('cut', 0)} of {arm['label']}; a pair with "
+            "either game cut is in no row below)"]
 
 
 def compared_tally_lines(report: dict) -> list:
@@ -608,7 +633,8 @@ def run_comparison(base_spec, arm_specs: dict, max_games: int, batch: int = 200,
 
     def summary(spec, results, key):
         """One arm's summary."""
-        return summarise(spec.ruleset, spec.players, spec.seed, list(spec.agents), results, run=key)
+        return summarise(spec.ruleset, spec.players, spec.seed, list(spec.agents), results, run=key,
+                         max_decisions=spec.max_decisions)
 
     base_summary = summary(base_spec, base, base_key)
     arm_summaries = {label: summary(arm_specs[label], arms[label], arm_keys[label]) for label in arm_specs}

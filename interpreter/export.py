@@ -12,7 +12,9 @@ from .summary import ROUND_TALLIES, quality_unmeasured
 
 def game_rows(summary: dict, results) -> list:
     """One flat dict per game: the run's identity, scores per seat, winners, length and quality, and each --tally's value
-    (a column `tally EXPR` each), each --tally-rounds' values, one a round (a column `tally-rounds EXPR` each, a JSON list)."""
+    (a column `tally EXPR` each), each --tally-rounds' values, one a round (a column `tally-rounds EXPR` each, a JSON
+    list); with --max-decisions, a column `cut` (empty for a game that ended, else `decisions` or `steps`: the game was
+    cut off, with no winner; its scores are those it had then)."""
     variants = " ".join(summary["variants"])
     agents = " ".join(summary["agents"])
     unmeasured = quality_unmeasured(summary)
@@ -22,6 +24,8 @@ def game_rows(summary: dict, results) -> list:
                "ruleset_hash": summary["hash"], "variants": variants, "players": summary["players"], "agents": agents}
         row.update({f"score_{seat}": s for seat, s in enumerate(r["scores"])})
         row["winners"] = " ".join(str(w) for w in r["winners"])
+        if "cut" in summary:  # (a column only where the run could cut games: a CSV of another run is as it was)
+            row["cut"] = r.get("cut") or ""
         row["decisions"], row["rounds"] = r["decisions"], r["rounds"]
         row["turns"] = "" if r.get("turns") is None else r["turns"]  # (empty: a game saved before turns were counted)
         quality = {} if unmeasured else r.get("quality") or {}  # (a run with no scores: the text says not measured)

@@ -183,14 +183,27 @@ def located_wording(words: Wording, options, seen, zone_of, others=()) -> Wordin
         alike.setdefault(option.label(seen, words), []).append(option)
     located = {}
     for group in (group for group in alike.values() if len(group) > 1):
-        named = [c for option in group for c in _components_named(option)]
-        zones = {c.ident: _short(zone_of(c), None, words) for c in named}
-        if len(set(zones.values())) > 1:
-            located.update(zones)
+        located.update(_telling_zones(words, group, zone_of))
     located.update(_told_apart(words, options, seen, zone_of, others))
     if located:
         _located_alike(words, options, zone_of, located)
     return words.but(located=located) if located else words
+
+
+def _telling_zones(words: Wording, group, zone_of) -> dict:
+    """id -> zone text of each component that options reading alike (``group``) name in an argument whose zones tell
+    them apart (a piece in track[2], in home), an argument lying in one zone in every option of them left bare: a
+    trial's `card=card k in hand[0], piece=piece (seat 0) in home` named the zone of the one card it held too, and
+    only in the options that read alike, so that one list read unevenly."""
+    told = {}
+    for i in range(len(group[0].args)):
+        named = [_components_named_in(option.args[i][1]) for option in group]
+        zones = [tuple(None if (zone := zone_of(c)) is None else _short(zone, None, words) for c in components)
+                 for components in named]
+        if len(set(zones)) > 1:  # (a component set aside, in no zone, is named bare: `in none` would read as a zone)
+            told.update((c.ident, text) for components, texts in zip(named, zones)
+                        for c, text in zip(components, texts) if text is not None)
+    return told
 
 
 def _located_alike(words: Wording, options, zone_of, located: dict) -> None:
@@ -263,12 +276,12 @@ def _as_shown(action: str, name: str, value, words):
 
 def _components_named(option) -> list:
     """The components an option's arguments name, one by one or in a list."""
-    found = []
-    for _, value in option.args:
-        for item in value if isinstance(value, list) else (value,):
-            if isinstance(item, Component):
-                found.append(item)
-    return found
+    return [c for _, value in option.args for c in _components_named_in(value)]
+
+
+def _components_named_in(value) -> list:
+    """The components an argument's value names: itself, or the items of a list that are components."""
+    return [item for item in (value if isinstance(value, list) else (value,)) if isinstance(item, Component)]
 
 
 def option_text(game, option, seat=None) -> str:

@@ -535,6 +535,11 @@ class Recorder:
     def end(self, scores, winners) -> None:
         self.events.append({"event": "end", "scores": list(scores), "winners": list(winners)})
 
+    def cut(self, decisions: int) -> None:
+        """A run cut the game off (simulate --max-decisions): still going after ``decisions`` decisions, with no end and no
+        winner. The last line of its record, in place of `end`, at a decision the game waits for."""
+        self.events.append({"event": "cut", "decisions": decisions})
+
     def failed(self, error) -> None:
         """The game stopped at a rule (R100, R200, R300): the last line says where and why.
 

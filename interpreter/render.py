@@ -1301,6 +1301,12 @@ def _said_round_end(e, rs):
     return f"round {e['round']} ends: points {e['points']}, totals {e['totals']}"
 
 
+def _said_cut(e, rs):
+    """The end of a record a run cut off (simulate --max-decisions): the game had not ended."""
+    return f"the run cut the game off after {e['decisions']} decisions: no end, no winner"
+
+
 EVENT_WORDS = {"decision": _said_decision, "move": _said_move, "gather": _said_gather, "deal": _said_deal, "roll": _said_roll, "set_aside": _said_set_aside, "set": _said_set,
-               "score": _said_score, "say": _said_say, "tell": _said_tell, "place": _said_place, "reveal": _said_reveal, "round_end": _said_round_end}
+               "score": _said_score, "say": _said_say, "tell": _said_tell, "place": _said_place, "reveal": _said_reveal, "round_end": _said_round_end,
+               "cut": _said_cut}
 PLACED_WORDS = {"decision": _said_decision, "move": _said_move, "gather": _said_gather}  # (those naming where a piece lay)

@@ -382,14 +382,22 @@ def _replay_events(game: Game, events, path: str, waiting: list, read: list) -> 
     lines = 1
     for number, event in enumerate(events, 2):
         lines = read[0] = number
+        if was_cut(game):
+            lines += sum(1 for _ in events)
+            raise PhiltreError.at(Loc(path, number, 1), "P011", f"the record goes on after the run cut the game off: it has "
+                                  f"{lines} lines, the `cut` line is line {number - 1}")
         waiting.append((number, event))
         if number > len(produced):
-            if event.get("event") != "decision" or game.state.flow.finished:
+            if event.get("event") == "cut" and not game.state.flow.finished and not game.state.flow.choices:
+                # a run cut the game off here (simulate --max-decisions), waiting at a decision: the replay stops where the
+                # record stops, its `cut` line produced as the run wrote it and checked with the others below
+                game.recorder.cut(game.decisions)
+            elif event.get("event") != "decision" or game.state.flow.finished:
                 break  # the record goes on where the replay has nothing
-            # every event before it matched: the decision is taken (its event is compared once written)
-            _check_decision(event, path, number)
-            option = _find_option(game, event, path, number)
-            game.apply(event["player"], option)
+            else:  # every event before it matched: the decision is taken (its event is compared once written)
+                _check_decision(event, path, number)
+                option = _find_option(game, event, path, number)
+                game.apply(event["player"], option)
         while waiting and waiting[0][0] <= len(produced):
             at, want = waiting.pop(0)
             _check_event(produced, at, want, path, game.ruleset)
@@ -397,7 +405,7 @@ def _replay_events(game: Game, events, path: str, waiting: list, read: list) -> 
         if lines < len(produced):  # cut off in the middle of what one decision set going
             raise PhiltreError.at(Loc(path, lines + 1, 1), "P011", f"the record ends after {counted(lines, 'line')}, before the game does: "
                                   f"the replay goes on with the event {_json_text(produced[lines].get('event'))}")
-        if not game.finished:
+        if not game.finished and not was_cut(game):
             # every line matched, but the game goes on: the record was cut off before a decision
             raise PhiltreError.at(Loc(path, lines + 1, 1), "P011",
                                   f"the record ends after {counted(lines, 'line')}, before the game does: the replay waits for {_deciding(game)} to decide")
@@ -409,6 +417,13 @@ def _replay_events(game: Game, events, path: str, waiting: list, read: list) -> 
     lines += sum(1 for _ in events)  # the lines after the game's end (each still read as JSON, one at a time)
     raise PhiltreError.at(Loc(path, len(produced) + 1, 1), "P011",
                           f"the record goes on after the game's end: it has {lines} lines, the game ends at line {len(produced)}")
+
+
+def was_cut(game) -> bool:
+    """Whether the replayed record ended with a `cut` line, a game a run cut off (simulate --max-decisions): it replays
+    to that line, and no further."""
+    events = game.recorder.events
+    return bool(events) and events[-1].get("event") == "cut"
 
 
 def _deciding(game) -> str:

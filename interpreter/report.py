@@ -170,10 +170,10 @@ img{{max-width:100%}}.clear{{font-weight:bold}}</style></head>
 
 def simulation_report(folder, summary: dict, results) -> str:
     """A page for one run: its summary and the plots. Returns the page's path."""
-    from .summary import format_summary
+    from .summary import ended, format_summary
 
     label = summary["ruleset"] + "".join(f" + {v}" for v in summary["variants"])
-    images = _plots(folder, [(label, summary, results)])
+    images = _plots(folder, [(label, summary, ended(results))])  # (the games cut off, --max-decisions, in no plot)
     return _page(folder, f"philtre simulate {label}", f"<pre>{html.escape(format_summary(summary))}</pre>", images)
 
 
@@ -200,7 +200,9 @@ def comparison_report(folder, report: dict, results) -> str:
 
     summaries = {"base": report["base"], **{a["label"]: a["summary"] for a in report["arms"]}}
     shown = base_label(report)  # the base arm as the tables name it: its overlays, where it has some
-    arms = [(shown if label == "base" else label, summaries[label], res) for label, res in results]
+    from .summary import ended
+
+    arms = [(shown if label == "base" else label, summaries[label], ended(res)) for label, res in results]  # (as simulate's)
     images = _plots(folder, arms)
     sentence = stop_sentence(report)
     overlays = (report["base"] or {}).get("variants") or []

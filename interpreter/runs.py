@@ -238,7 +238,8 @@ def run_simulation(spec, games: int, workers: int | None = 1, backend: str = "lo
         results = session.ordered(key, games)
         if on_saved is not None and session.store.path is not None:
             on_saved(session.store.count(key, games))
-    summary = summarise(spec.ruleset, spec.players, spec.seed, list(spec.agents), results, run=key)
+    summary = summarise(spec.ruleset, spec.players, spec.seed, list(spec.agents), results, run=key,
+                        max_decisions=spec.max_decisions)
     if spec.coverage:
         from .coverage import coverage_report
 

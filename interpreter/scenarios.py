@@ -19,7 +19,7 @@ from philtre.dsl.scenarios import (COMPONENT_KEY, NOT_A_PATTERN, OTHERS, compone
 from philtre.dsl.values import Component, Zone, _frozen, component_text, describe, explain
 from philtre.dsl.yamlpos import plain
 
-from .effects import move_components
+from .effects import GameEnded, move_components
 from .game import BLOCK, LOCALS, LOOP, PC, STMT, Game
 from .options import located_wording, placed_wording, set_lists, single_zones, told_places
 from .play_input import _all_at_rot_zero
@@ -41,6 +41,8 @@ class Result(Record):
     # the zones given `{others: true}` that hold more once given than the game had put there: (the given key, the zone's
     # name, how many it held, holds, and its list names), for a T012 reading one (_grown_read)
     grown: list = made_by(list)
+    # what each step whose pattern matched components lying in several zones took (the first option), for a T012's hint
+    took: list = made_by(list)
 
     @property
     def passed(self) -> bool:
@@ -119,8 +121,8 @@ def run_scenario(ruleset, sc) -> Result:
         return result
     try:
         # with given.at the rolls made on the way there are the game's own: the script starts at the position (_play_scenario)
-        game = Game(ruleset, sc.players, seed=sc.seed, script_rolls=_counted_script(sc.rolls) if sc.at is None else (),
-                    script_shuffles=scripted_shuffles(sc))
+        game = _game_of(sc)(ruleset, sc.players, seed=sc.seed, script_rolls=_counted_script(sc.rolls) if sc.at is None else (),
+                            script_shuffles=scripted_shuffles(sc))
     except PhiltreError as exc:
         result.failures.append(str(exc))
         return result
@@ -142,6 +144,40 @@ def run_scenario(ruleset, sc) -> Result:
     if result.failures and result.unscripted:
         result.failures.append(_unscripted_said(sc, result.unscripted))
     return result
+
+
+class HeldAtStart(Game):
+    """A scenario's game held once set up (its zones and variables as the ruleset starts them), before the flow's first
+    statement runs: `given.at: start` lays its position there, then start() runs the flow to its first decision as a
+    new Game does. Counted while made (Game's set-up then runs the flow by _run, which waits here, not by its runners'
+    descent), counted no more after."""
+
+    _holding = True
+
+    def __init__(self, ruleset, players: int, **options):
+        super().__init__(ruleset, players, coverage=Counter(), **options)
+        self.coverage = None
+
+    def _run(self) -> None:
+        if not self._holding:
+            Game._run(self)
+
+    def start(self) -> None:
+        """Run the flow from its first statement to its first decision (or the end), as Game's set-up runs it (a
+        scenario's game keeps no record: a rule's failure is the scenario's to say)."""
+        self._holding = False
+        WORK[0] = WORK_LIMIT  # (`given`'s evaluations are no work of the flow's)
+        try:
+            self._run()
+        except GameEnded:  # an end_game before the first decision
+            self._end_now()
+        finally:
+            WORK[0] = WORK_LIMIT
+
+
+def _game_of(sc) -> type:
+    """The kind of game scenario ``sc`` plays: one held at its start for `given.at: start`."""
+    return HeldAtStart if sc.at_start else Game
 
 
 UNSCRIPTED_COUNTED = 1_000  # the rolls past a scenario's `rolls` that its game counts (T027)
@@ -273,7 +309,7 @@ def stale_after_given(ruleset, sc, causes=None) -> str:
         named |= facts.refs(expr, {})
     named.discard("*")  # (a key the lints cannot follow names no zone here)
     set_by_given = {name for name, _ in sc.variables}
-    if not named and not set_by_given:
+    if sc.at_start or (not named and not set_by_given):  # at the start, nothing has read the position yet
         return ""
     before = _before_given(ruleset, sc)
     ran = before.ran if before is not None else None
@@ -336,8 +372,8 @@ def stale_after_given(ruleset, sc, causes=None) -> str:
     if turns:
         said.append(("" if stale else "but ") + few_listed([f"the turns at {loc} took their first seat from "
                                                              f"{', '.join(sorted(read))} before `given`" for loc, read in turns.items()]))
-        hints.append("a turn order already started is not read again: reach the position with steps, or choose a `seed` "
-                     "whose set-up gives it")
+        hints.append("a turn order already started is not read again: give `given` with `at: start` (before the flow's "
+                     "first statement), reach the position with steps, or choose a `seed` whose set-up gives it")
     if asked:
         said.append(("" if stale or turns else "but ") + few_listed([
             f"the decision waiting at {loc} took its seat from {', '.join(sorted(read))} before `given`"
@@ -619,10 +655,15 @@ def _blocks_run(stmt, ran: bool) -> list:
 def _play_scenario(game, ruleset, sc, result) -> bool:
     """Apply `given`, take the steps, autoplay, check the expectations; whether the expectations were reached."""
     sent_back = None  # the T022 said beside a rule's failure: what `given` sent back to where it starts
+    waiting, ran = None, False  # the decision `given` was applied under (none at the start); ran: as below
     try:
         if sc.at is not None and not _play_until(game, sc, result, seeds=True):
             return False
         sent_back = _apply_given(game, ruleset, sc, result)
+        if sc.at_start:  # (a rule failing as the flow runs from the position given has the T022 said beside it)
+            game.start()
+        if not sc.at_start and (sc.variables or sc.zones or sc.empty):
+            waiting = game.state.flow.pending
         if sc.at is not None:  # "at this point these dice come up": the approach's rolls are random
             game.state.flow.script = _counted_script(sc.rolls)
             game.script_uses = []
@@ -637,7 +678,7 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
                 return _blame(result, None)
         checks = _checks_by_place(sc)
         for number, step in enumerate(sc.steps):
-            given_first = step is sc.steps[0] and sc.at is None and bool(sc.variables or sc.zones or sc.empty)
+            given_first = step is sc.steps[0] and sc.at is None and not sc.at_start and bool(sc.variables or sc.zones or sc.empty)
             if not _check_always(game, sc, result):
                 return _blame(result, None)
             for check in checks.get(number, ()):  # a step `expect:` before this one: read where this step is taken
@@ -670,8 +711,47 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
         if sent_back is not None and result.stopped:
             exc = PhiltreError([*exc.diagnostics, sent_back])  # the game the rule stopped had them: a cause to check first
         result.failures.append(_with_resized_given(ruleset, sc, str(exc)))
+        if (result.stopped and not ran and waiting is not None and game.state.flow.pending is waiting
+                and _flow_read_given(ruleset, sc)):
+            result.failures.append(_reached_before_given(sc, waiting))
         return False
     return True
+
+
+def _flow_read_given(ruleset, sc) -> bool:
+    """Whether a statement the flow ran on its way to the decision `given` was applied under (its `when` too) read or
+    set a variable `given` sets, or a zone family it lays out (the scenario's game played again to `given`): what `given`
+    changed decided the way there. True where that game cannot be played again."""
+    from philtre.dsl.lints import Facts, names_read
+
+    before = _before_given(ruleset, sc)
+    if before is None:
+        return True
+    facts = Facts(ruleset)
+    given = {name.partition("[")[0] for name, _ in sc.variables} | before.moved
+    for expr in [expr for expr, *_ in sc.zones] + [expr for expr, _ in sc.empty]:
+        given |= facts.refs(expr, {})
+    exprs = []
+    for stmt in before.ran:
+        exprs += [stmt.when, *(value for value in stmt.args.values() if isinstance(value, Expr))]
+        for name, _, value, _ in stmt.args.get("targets", ()) if stmt.kind == "set" else ():
+            if name in given:
+                return True
+            exprs.append(value)
+    return bool(names_read(facts, exprs) & given)
+
+
+def _reached_before_given(sc, waiting) -> str:
+    """T023, said after a rule that failed at the decision `given` was applied under, before any step moved the game
+    on: the flow reached that decision on the position before `given`, and what it lists is read on the position given,
+    which the rules may never bring to it (a trial gave a seat the jail's square under the buy its random first move
+    had reached: the buy's `if` failed)."""
+    where = "the first the flow reached" if sc.at is None else f"given.at '{sc.at}'"
+    hint = ("give `at: start` in given: the flow then runs from the position given to its first decision"
+            if sc.at is None else "give a position the rules bring to that decision, or `at: start` in given and steps")
+    return _failure(waiting.stmt.loc, "T023", f"`given` was applied while the game waited at this decision ({where}): the "
+                    "flow reached it on the position before `given`, and its options are listed on the position given, "
+                    "which the rules may never bring here", hint)
 
 
 def _checks_by_place(sc) -> dict:
@@ -711,7 +791,7 @@ def _check_expectations(game, ruleset, sc, result, held, ran: bool, stepped_roun
             sides = held.sides[k] if k < len(held.sides) else ()
             result.failures.append(_failure(expr.loc, "T012", f"expected true: {expr.text.strip()}{_values(expr, S, L, sides)}",
                                             "; ".join(filter(None, (_choices_waiting(game), _defaults_read(ruleset, sc, expr),
-                                                                    _grown_read(ruleset, result, expr),
+                                                                    _grown_read(ruleset, result, expr), "; ".join(result.took),
                                                                     _ran_into_round(game, stepped_round, held is not sc))))))
 
 
@@ -888,7 +968,7 @@ def _pending_failure(game, expected, sc, moved_on: bool) -> str:
         wanted = f"{seats_text(expected.seats)} to decide" + (f" at '{expected.at}'" if expected.at is not None else "")
     now = f"{seats_text(seats)} (at '{at}')" if seats else "nobody, the game is over"
     hint = ""
-    if (seats and not moved_on and (sc.variables or sc.zones or sc.empty)
+    if (seats and not moved_on and not sc.at_start and (sc.variables or sc.zones or sc.empty)
             and expected.seats is not None and sorted(expected.seats) != sorted(seats) and _given_picks_seat(game, sc)):
         hint = (f" (the seats deciding at '{at}' were listed before `given` was applied, which changes only what it "
                 "names: reach this position with steps)")
@@ -961,7 +1041,8 @@ def _read_while_running(game, sc, held: dict, running: list, read: list) -> list
                               f"`{stmt.kind}` at {stmt.loc} ({text}) read it as {describe(held[name])} before `given`, "
                               "and is still running: it goes on with the value it read",
                               "give the scenario a `seed:` whose set-up reaches the position with that value, give "
-                              "`given.at` a point before that statement runs, or reach the position with steps"))
+                              "`given.at` a point before that statement runs (`at: start`: before the flow's first), or "
+                              "reach the position with steps"))
     return notes
 
 
@@ -1058,7 +1139,8 @@ def _asked_at(ruleset, action: str) -> str:
 
 def _step_arguments(S, step) -> dict:
     """A step's arguments as an option's are compared with them: an expression's value (`me` the step's player)."""
-    return {name: _evaluate(value, S, {"me": step.player}) if hasattr(value, "fn") else _lying_at(S, value)
+    L = {"me": step.player}
+    return {name: _evaluate(value, S, L) if hasattr(value, "fn") else _lying_at(S, value, L)
             for name, value in step.args.items()}
 
 
@@ -1280,25 +1362,35 @@ def _matches(comp, pattern) -> bool:
 
 
 class _Lying(frozenset):
-    """The ids of the pieces lying at the placement a step's pattern gives as `at: {x, y, rot}`, and that mapping as
-    written: a record or a map with a field `at` (no component) is matched by its value, as before."""
+    """The ids of the pieces lying at the placement a step's pattern gives as `at: {x, y, rot}` (or in the zone it gives
+    as `in: ZONE`), and that value as written under ``key``: a record or a map with such a field (no component) is
+    matched by its value, as before."""
 
-    def __new__(cls, ids, written):
+    def __new__(cls, ids, written, key: str = "at"):
         made = super().__new__(cls, ids)
-        made.written = written
+        made.written, made.key = written, key
         return made
 
     def matched_by(self, item) -> bool:
-        """Whether ``item``, a component, lies there; any other mapping, whether its `at` is the mapping written."""
-        return item.get("id") in self if type(item) is Component else item.get("at") == self.written
+        """Whether ``item``, a component, lies there; any other mapping, whether its field is the value written."""
+        return item.get("id") in self if type(item) is Component else item.get(self.key) == self.written
 
 
-def _lying_at(S, want):
+def _lying_at(S, want, L):
     """A step's argument with each pattern's `at: {x, y, rot}` read as the pieces now placed there on a grid, as `given`
-    lays one there (a piece has no attribute `at`: the step matched no option, and T013 listed the very piece)."""
+    lays one there (a piece has no attribute `at`: the step matched no option, and T013 listed the very piece), and its
+    `in: ZONE` as the components now in that zone (T001 where it names no one zone)."""
     if _a_list(want):
-        return [_lying_at(S, item) for item in want]
-    if not isinstance(want, dict) or isinstance(want, Component) or not isinstance(want.get("at"), dict):
+        return [_lying_at(S, item, L) for item in want]
+    if not isinstance(want, dict) or isinstance(want, Component):
+        return want
+    if hasattr(want.get("in"), "fn"):
+        zone = _evaluate(want["in"], S, L)
+        if not isinstance(zone, Zone):
+            raise PhiltreError.at(want["in"].loc, "T001", f"`in: {want['in'].text.strip()}` names no zone, but {describe(zone)}",
+                                  "name the one zone the component lies in, as a `given.zones` key does: hand[0], track[3]")
+        want = {**want, "in": _Lying((c["id"] for c in zone), zone, "in")}
+    if not isinstance(want.get("at"), dict):
         return want
     at = want["at"]
     spot = (at.get("x"), at.get("y"), at.get("rot"))
@@ -1308,7 +1400,8 @@ def _lying_at(S, want):
 class _Pools:
     """The components a given zone takes, least disturbance first, found without a scan per component.
 
-    For a zone, the order is: components already in it; then those in no given zone that lie
+    For a zone, the order is: components already in it (a seat's zone then takes the seat's own: _take_given asks
+    for them first); then those in no given zone that lie
     where they start the game (a deck, a supply: what the game has not dealt yet); then those
     in other given zones that no pattern of that zone matches (they leave it anyway); then
     those in no given zone that the game moved there (a hand not given keeps what it was dealt
@@ -1333,30 +1426,44 @@ class _Pools:
         self.shared = (at_start, surplus, moved, in_given)
         self.indexes: dict = {}  # (group id, names) -> {values: [components, cursor]}
 
-    def take(self, key, pattern: dict, claimed: set):
+    def held(self, key) -> list:
+        """The types of the components in zone ``key`` before `given`, in the order they first lie there."""
+        return list(dict.fromkeys(c["type"] for c in self.own.get(key, ())))
+
+    def take(self, key, pattern: dict, claimed: set, types=None, here_only: bool = False):
+        """The first component not claimed that matches ``pattern`` (one of ``types`` too, where given), group by group;
+        ``here_only``: from those already in zone ``key``."""
+        groups = (self.own.get(key, ()),) if here_only else (self.own.get(key, ()), *self.shared)
+        for group in groups:
+            for one in ([{**pattern, "type": t} for t in types] if types else [pattern]):
+                comp = self._first(group, one, claimed)
+                if comp is not None:
+                    return comp
+        return None
+
+    def _first(self, group, pattern: dict, claimed: set):
         names = tuple(sorted(pattern, key=str))
         try:
             wanted = tuple(_frozen(pattern[n]) for n in names)
             hash(wanted)
         except TypeError:
             return None  # a value no attribute can equal
-        for group in (self.own.get(key, ()), *self.shared):
-            index = self.indexes.get((id(group), names))
-            if index is None:
-                index = self.indexes[(id(group), names)] = {}
-                for c in group:
-                    index.setdefault(tuple(_frozen(c.get(n)) for n in names), [[], 0])[0].append(c)
-            entry = index.get(wanted)
-            if entry is None:
-                continue
-            comps, at = entry
-            while at < len(comps) and comps[at]["id"] in claimed:
-                at += 1
-            entry[1] = at
-            if at < len(comps):
-                claimed.add(comps[at]["id"])
-                entry[1] = at + 1
-                return comps[at]
+        index = self.indexes.get((id(group), names))
+        if index is None:
+            index = self.indexes[(id(group), names)] = {}
+            for c in group:
+                index.setdefault(tuple(_frozen(c.get(n)) for n in names), [[], 0])[0].append(c)
+        entry = index.get(wanted)
+        if entry is None:
+            return None
+        comps, at = entry
+        while at < len(comps) and comps[at]["id"] in claimed:
+            at += 1
+        entry[1] = at
+        if at < len(comps):
+            claimed.add(comps[at]["id"])
+            entry[1] = at + 1
+            return comps[at]
         return None
 
 
@@ -1466,7 +1573,8 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     borrowed: dict = {}  # (zone key, where the pattern is written) -> the other owners whose components filled it
     kept: set = set()  # the ids of the components an `{others: true}` keeps where they lie
     others_end: dict = {}  # a given zone's number -> where its `{others: true}` part ends in what it gets
-    placements = _take_given(ruleset, S, sc, targets, pools, claimed, borrowed, kept, others_end)
+    untyped: dict = {}  # (zone key, where the pattern is written) -> the types a pattern naming no attribute took
+    placements = _take_given(ruleset, S, sc, targets, pools, claimed, borrowed, kept, others_end, untyped)
     had = {number: len(zone) for number, (zone, _) in enumerate(placements) if number in others_end}  # (T012's hint)
     taken_from = _moved_zones_taken_from(S, placements, set(named), homes)  # before the moves: where each lies now
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
@@ -1552,6 +1660,7 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
                      for number, (before, names) in had.items() if len(placements[number][0]) > before]
     result.notes.extend(_taken_from_notes(ruleset, S, taken_from, sc, set(named)))
     result.notes.extend(_borrowed_notes(borrowed))
+    result.notes.extend(_untyped_taken_notes(ruleset, untyped))
     result.notes.extend(_rest_strays_notes(ruleset, S, sc, rest, to_rest, homes))
     for loc, zone, staying in unlisted[:1]:  # after the patterns' own checks (T006): those say more
         name = zone.key[0] if ruleset.zones[zone.key[0]].kind == "single" else f"{zone.key[0]}[{zone.key[1]}]"
@@ -1883,6 +1992,23 @@ def _borrowed_notes(borrowed: dict) -> list:
     return notes
 
 
+def _untyped_taken_notes(ruleset, untyped: dict) -> list:
+    """T021, a note (the scenario is not failed), per pattern naming no attribute given to a zone that held no component
+    when `given` was applied, in a game of several component types: with no type to go by, it took any."""
+    notes = []
+    for (key, here), types in untyped.items():
+        counts = Counter(t for t in types if t is not None)
+        if not counts:
+            continue  # none was left: T003 said so
+        took = few_listed([f"{n} {t}" for t, n in counts.items()])
+        many = f", copies: {len(types)}" if len(types) > 1 else ""
+        notes.append(_failure(here, "T021", f"this pattern names no attribute, and {_zone_name(ruleset, key)} held no "
+                              f"component to take the type from, so it took any type: {took}",
+                              "give the type meant: " + " or ".join(f"{{type: {t}{many}}}" for t in
+                                                                   sorted(t.name for t in ruleset.components))))
+    return notes
+
+
 def _given_slots(targets) -> list:
     """One slot per component the given zones list, zone by zone, bottom to top: (zone number, pattern, at, where it
     is written, which entry of the file it comes from, and which value of its range); T002 at a component that is not
@@ -1905,7 +2031,8 @@ def _given_slots(targets) -> list:
     return slots
 
 
-def _take_given(ruleset, S, sc, targets, pools, claimed: set, borrowed: dict, kept: set, others_end: dict) -> list:
+def _take_given(ruleset, S, sc, targets, pools, claimed: set, borrowed: dict, kept: set, others_end: dict,
+                untyped: dict) -> list:
     """The components each given zone gets, [(zone, [(component, at, where), ...]), ...], in the order listed; an
     `{others: true}` item gets, in their order, the zone's components that no pattern of any given zone took (their ids
     go to ``kept``; where that part of the zone's list ends goes to ``others_end``, by the zone's number).
@@ -1916,20 +2043,29 @@ def _take_given(ruleset, S, sc, targets, pools, claimed: set, borrowed: dict, ke
     slots = _given_slots(targets)
     chosen: list = [None] * len(slots)
     taken_by: dict = {}  # component id -> the entry that took it, for the message when one runs out
+    several_types = len(ruleset.components) > 1
     for i in sorted(range(len(slots)), key=lambda i: -len(slots[i][1] or ())):  # a stable sort: deterministic
         number, pattern, at, here, entry = slots[i]
         if pattern is None:  # `others`: what is left once every pattern has taken its component
             continue
         key = targets[number][0].key
-        comp = None
+        # a pattern naming no attribute (`{copies: 5}`, "the rest as dealt") takes the types the zone holds, not a
+        # component of another type that a seat owns (a trial's hand got the seat's pawns in place of its cards)
+        types = pools.held(key) if not pattern and several_types else None
+        if not pattern and several_types and not types:  # none to go by: any type, said in a note (T021)
+            untyped.setdefault((key, here), []).append(None)
         seat = ruleset.zones[key[0]].owner(key[1])  # (hand[1]'s seat, and line[1][3]'s)
         own_first = seat is not None and "owner" not in pattern
-        if own_first:  # a seat's zone takes the seat's own components first
-            comp = pools.take(key, {**pattern, "owner": seat}, claimed)
+        # components already in the zone first; then, in a seat's zone, the seat's own; then any
+        comp = pools.take(key, pattern, claimed, types, here_only=True) if own_first else None
+        if comp is None and own_first:
+            comp = pools.take(key, {**pattern, "owner": seat}, claimed, types)
         if comp is None:
-            comp = pools.take(key, pattern, claimed)
+            comp = pools.take(key, pattern, claimed, types)
             if own_first and comp is not None and comp.get("owner") is not None:  # another seat's: said in a note (T019)
                 borrowed.setdefault((key, here), []).append(comp["owner"])
+        if comp is not None and (key, here) in untyped:
+            untyped[(key, here)][-1] = comp["type"]
         if comp is None:
             made = any(_matches(c, pattern) for c in S.components)
             derived = None if made else derived_not_made(ruleset, pattern, S.components)
@@ -2014,7 +2150,7 @@ def _take_step(game, step, result, given_first: bool = False, sc=None) -> bool:
     L = {"me": step.player}
     wanted = {}
     for name, value in step.args.items():
-        wanted[name] = _evaluate(value, S, L) if hasattr(value, "fn") else _lying_at(S, value)
+        wanted[name] = _evaluate(value, S, L) if hasattr(value, "fn") else _lying_at(S, value, L)
     match = _matching_option(options, step.action, wanted, _unordered(game.ruleset, step.action))
     if match is None:  # a turn that looks the same as the one offered is the same move (offered once, at the least rot)
         match = next((o for o in options
@@ -2054,8 +2190,29 @@ def _take_step(game, step, result, given_first: bool = False, sc=None) -> bool:
                                         or _zone_argument_hint(game, options, step.action, wanted)
                                         or _component_argument_hint(game, options, step.action, wanted)))
         return False
+    result.took.extend(_zones_taken(game, options, step, wanted, match))
     game.apply(step.player, match)
     return True
+
+
+def _zones_taken(game, options, step, wanted: dict, match) -> list:
+    """Where a step's pattern (with no `in:`) matched components lying in several zones, options of its action: which
+    one the step took, the first (a trial's `{type: pirate, owner: 0}` moved one from home, not the one on the track)."""
+    alike = [o for o in options if o.action == step.action and _option_matches(o, wanted)]
+    said = []
+    for name, want in wanted.items() if len(alike) > 1 else ():
+        comps = [dict(o.args).get(name) for o in alike]
+        if not isinstance(want, dict) or type(want) is Component or "in" in want or not all(type(c) is Component for c in comps):
+            continue
+        zones = list(dict.fromkeys(_zone_name(game.ruleset, game.state.where[c["id"]]) for c in comps))
+        if len(zones) > 1:
+            taken = dict(match.args)[name]
+            where = _zone_name(game.ruleset, game.state.where[taken["id"]])
+            other = next(zone for zone in zones if zone != where)
+            said.append(f"the step at line {step.loc.line} took {name}={component_text(taken)} in {where}, the first "
+                        f"option, where its pattern matches components in {few_listed(zones)}: to take another, give "
+                        f'the pattern the zone it lies in, in: "{other}"')
+    return said
 
 
 SEED_TRIES, SEED_SECONDS, SEEDS_NAMED = 200, 1.0, 3  # the set-ups a T013 of the first step (a T014) tries; the seeds it names
@@ -2109,8 +2266,8 @@ def _reaching_seeds_hint(ruleset, sc, none_said: bool = True) -> str:
 
 def _set_up(ruleset, sc, seed: int):
     """Scenario ``sc``'s game made with ``seed``, before the way to `given.at` and `given`."""
-    return Game(ruleset, sc.players, seed=seed, script_rolls=sc.rolls if sc.at is None else (),
-                script_shuffles=scripted_shuffles(sc))
+    return _game_of(sc)(ruleset, sc.players, seed=seed, script_rolls=sc.rolls if sc.at is None else (),
+                        script_shuffles=scripted_shuffles(sc))
 
 
 def _set_up_deciding(ruleset, sc, seed: int, seat: int) -> bool:
@@ -2121,6 +2278,8 @@ def _set_up_deciding(ruleset, sc, seed: int, seat: int) -> bool:
         if sc.at is not None and not _play_until(game, sc, tried, seed):
             return False
         _apply_given(game, ruleset, sc, tried)  # (what it returns is said beside a rule's failure, none here)
+        if sc.at_start:
+            game.start()
         return not tried.failures and seat in game.pending()
     except (PhiltreError, _NotEvaluated, RuleRuntimeError, *FAILURES):
         return False

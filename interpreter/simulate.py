@@ -20,7 +20,7 @@ from .records import Recorder
 from .stats import as_teams, game_quality
 from .summary import ROUND_TALLIES, format_summary, summarise
 
-__all__ = ["RunSpec", "format_summary", "game_seed", "play_game", "play_one", "simulate", "summarise"]
+__all__ = ["Cut", "RunSpec", "format_summary", "game_seed", "play_game", "play_one", "simulate", "summarise"]
 
 AGENT_SEED_OFFSET = 1_000_000  # agents' seeds are game_seed(game's seed, offset + seat)
 
@@ -31,14 +31,50 @@ def game_seed(run_seed: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big") & (2**53 - 1)  # exact in any JSON reader
 
 
+class Cut(Exception):
+    """A game still running when its seats had made the run's most decisions (simulate --max-decisions): ``game`` is
+    left waiting at the decision it was cut at (its record, if kept, ending with a `cut` line)."""
+
+    def __init__(self, game: Game):
+        super().__init__(f"cut after {game.decisions} decisions")
+        self.game = game
+
+
+def _cut_off(game: Game) -> None:
+    """Cut ``game`` off where a decision is asked of it after its most decisions: its record, if kept, says so."""
+    if game.recorder is not None:
+        game.recorder.cut(game.decisions)
+    raise Cut(game)
+
+
+def capped_pickers(game: Game, pickers, cap: int) -> list:
+    """``pickers`` that cut ``game`` off (Cut) where a decision is asked once ``cap`` decisions are made: one integer
+    compare a pick, and nothing at all in a run without --max-decisions (its pickers are the agents' own). A step's seats
+    decide together: a game is cut only before a step's first seat picks (none has chosen: ``flow.choices`` is empty,
+    in apply's path as in play_out's), so a recorded game and an unrecorded one are cut at the same decision, and a
+    simultaneous step may take a game past ``cap`` by its other seats' decisions."""
+    flow = game.state.flow
+
+    def capped(pick):
+        def picked(n):
+            if game.decisions >= cap and not flow.choices:
+                _cut_off(game)
+            return pick(n)
+        return picked
+
+    return [capped(pick) for pick in pickers]
+
+
 def play_game(ruleset, players: int, seed: int, agent_names, record: bool = False, coverage=None, history=None,
-              seated=None, at_round_end=None) -> Game:
+              seated=None, max_decisions: int | None = None, at_round_end=None) -> Game:
     """Play one game to its end with the named agents (one per seat).
 
     ``coverage`` (a Counter) counts the rules that fire; ``history`` (a list) gets
     ``(decisions so far, scores)`` each time the scores change; ``seated`` (a list) gets
-    the agents, one per seat, to read what they noted (greedy's equal options);
-    ``at_round_end`` (a function given the game) is called at each round's end (RoundsTold).
+    the agents, one per seat, to read what they noted (greedy's equal options). With
+    ``max_decisions``, a game still going when a decision is asked after that many is cut
+    off: Cut is raised, carrying the game. ``at_round_end`` (a function given the game) is
+    called at each round's end (RoundsTold).
     """
     agents = [make_agent(name, game_seed(seed, AGENT_SEED_OFFSET + seat)) for seat, name in enumerate(agent_names)]
     if seated is not None:
@@ -52,16 +88,25 @@ def play_game(ruleset, players: int, seed: int, agent_names, record: bool = Fals
     if history is not None and scores != last:
         last = list(scores)
         history.append((0, tuple(last)))  # the setup scored
-    if all(type(a) is RandomAgent for a in agents):  # each seat's draw by index, without asking it at each decision
-        game.play_out(pickers=[a.picker() for a in agents], history=history)
+    try:
+        if all(type(a) is RandomAgent for a in agents):  # each seat's draw by index, without asking it at each decision
+            pickers = [a.picker() for a in agents]
+            if max_decisions is not None:
+                pickers = capped_pickers(game, pickers, max_decisions)
+            game.play_out(pickers=pickers, history=history)
+            return game
+        while not game.state.flow.finished:
+            if max_decisions is not None and game.decisions >= max_decisions and not game.state.flow.choices:
+                _cut_off(game)
+            for p in game.pending():
+                game.apply(p, ask(agents[p], game, p))  # view, options and (for search agents) the information set
+                if history is not None and game.state.scores != last:
+                    last = list(game.state.scores)
+                    history.append((game.decisions, tuple(last)))
         return game
-    while not game.state.flow.finished:
-        for p in game.pending():
-            game.apply(p, ask(agents[p], game, p))  # view, options and (for search agents) the information set
-            if history is not None and game.state.scores != last:
-                last = list(game.state.scores)
-                history.append((game.decisions, tuple(last)))
-    return game
+    except PhiltreError as exc:  # (the game as a rule stopped it: a run with --max-decisions counts one past the step limit
+        exc.game = game  # as cut, with its scores and length then)
+        raise
 
 
 class RoundsTold(Recorder):
@@ -117,7 +162,8 @@ class RunSpec:
     not exist where the games are played.
     """
 
-    def __init__(self, ruleset, players: int, agents, seed: int = 0, coverage: bool = False, record: bool = False):
+    def __init__(self, ruleset, players: int, agents, seed: int = 0, coverage: bool = False, record: bool = False,
+                 max_decisions: int | None = None):
         self.ruleset = ruleset
         self.players = players
         self.agents = tuple(agents)
@@ -129,6 +175,7 @@ class RunSpec:
         self.seed = seed
         self.coverage = coverage
         self.record = record
+        self.max_decisions = max_decisions  # (--max-decisions: a game still going after that many is cut; None: never)
         self.source = None
 
     def __getstate__(self) -> dict:
@@ -166,15 +213,17 @@ class RunSpec:
         return self.ruleset
 
 
-def in_game(exc: PhiltreError, ruleset, index: int, seed: int) -> PhiltreError:
-    """A game's failure, saying which game of which ruleset and variants it was.
+def in_game(exc: PhiltreError, ruleset, index: int, seed: int, players: int | None = None) -> PhiltreError:
+    """A game's failure, saying which game of which ruleset and variants it was, with how many players.
 
     The place is the rule that failed, often in the base file; in a run of several
-    variants (compare) only these words say which arm failed, and the seed replays it."""
+    variants (compare) only these words say which arm failed, and the seed replays it
+    with the player count (a run of several counts, `-p 2..5`: the seed alone did not say which)."""
     what = ruleset.name + "".join(f" + {v}" for v in ruleset.variants)
     # (after a '; ': "no key 'x' in the game ..." read as the game lacking it)
     # counted from 1, as the records a run writes are named (game-00001.jsonl): "game 0" read as another game's
-    where = f"this stopped game {index + 1} of the run (seed {seed}) of {what}"
+    seats = "" if players is None else f", with {players} player{'s' if players != 1 else ''}"
+    where = f"this stopped game {index + 1} of the run (seed {seed}) of {what}{seats}"
     return PhiltreError([Diagnostic(d.loc, d.code, f"{d.message}; {where}", d.hint) for d in exc.diagnostics])
 
 
@@ -195,12 +244,17 @@ def play_one(spec: RunSpec, index: int) -> dict:
     seed = game_seed(spec.seed, index)
     coverage = Counter() if spec.coverage else None
     history, agents = [], []
+    cap = getattr(spec, "max_decisions", None)  # (a spec pickled before the option had none)
     rounds = {expr.text: [] for expr in ruleset.round_tallies}  # (--tally-rounds: each one's value at each round's end)
     try:
         game = play_game(ruleset, spec.players, seed, spec.agents, record=spec.record, coverage=coverage, history=history,
-                         seated=agents, at_round_end=round_tallier(ruleset, rounds) if rounds else None)
+                         seated=agents, max_decisions=cap, at_round_end=round_tallier(ruleset, rounds) if rounds else None)
+    except Cut as cut:
+        return with_rounds(cut_result(spec, index, seed, cut.game, "decisions", history, coverage, agents), rounds)
     except PhiltreError as exc:
-        raise in_game(exc, ruleset, index, seed) from None
+        if cap is not None and exc.first.code == "R200":  # with --max-decisions, a game past the step limit is cut too
+            return with_rounds(cut_result(spec, index, seed, None, "steps", history, coverage, agents, exc), rounds)
+        raise in_game(exc, ruleset, index, seed, spec.players) from None
     winners = list(game.state.flow.winners)
     lowest = ruleset.winners.order == "lowest"
     result = {
@@ -218,7 +272,13 @@ def play_one(spec: RunSpec, index: int) -> dict:
         result["record"] = game.recorder.lines()
     if ruleset.tallies:  # (no key without --tally: such a result is as it was)
         result["tallies"] = tally_values(ruleset, game, index, seed)
-    if rounds:  # (kept beside the --tally values, in the results database's `tallies` column)
+    return with_rounds(result, rounds)
+
+
+def with_rounds(result: dict, rounds: dict) -> dict:
+    """``result`` with the --tally-rounds values of its game (``rounds``: none asked, nothing) beside its --tally values,
+    as the results database's `tallies` column keeps them (a game cut off: those of the rounds that ended)."""
+    if rounds:
         result["tallies"] = {**result.get("tallies", {}), ROUND_TALLIES: rounds}
     return result
 
@@ -252,12 +312,44 @@ def round_tallier(ruleset, rounds: dict):
     return tallied
 
 
+def cut_result(spec: RunSpec, index: int, seed: int, game, why: str, history, coverage, agents, error=None) -> dict:
+    """The result of a game a run cut off (``why``: "decisions", still going after --max-decisions; "steps", past the
+    step limit, with ``error``, its R200): no winner, no quality; the scores and length as it was cut (``game``, or the
+    error's: play_game keeps it there; none where the limit was reached before the first decision); counted apart by the
+    summary, in no statistic."""
+    record = None
+    if game is None:
+        game = getattr(error, "game", None)
+        recorder = getattr(error, "recorder", None)
+        if spec.record and recorder is not None:  # (the record up to the failure, its last line R200's `failed`)
+            record = recorder.lines()
+    elif spec.record:
+        record = game.recorder.lines()
+    if game is not None:
+        scores, decisions, rounds, turns = list(game.state.scores), game.decisions, game.state.round, game.state.turn
+    else:
+        scores, decisions, rounds, turns = [0] * spec.players, 0, 0, 0
+    result = {
+        "index": index, "seed": seed, "scores": scores, "winners": [], "cut": why,
+        "decisions": decisions, "rounds": rounds, "turns": turns,
+        "history": [[t, list(s)] for t, s in history], "quality": None,
+        "coverage": None, "record": record, "greedy": at_random_counts(agents),
+    }
+    if coverage is not None:
+        from .coverage import counts_by_rule
+
+        result["coverage"] = counts_by_rule(coverage)
+    if spec.rules().tallies:  # (not evaluated on a game that did not end: each None, as the summary leaves the game out)
+        result["tallies"] = {expr.text: None for expr in spec.rules().tallies}
+    return result
+
+
 def tally_values(ruleset, game, index: int, seed: int) -> dict:
     """Each --tally expression's value at the game's end, as plain data (text -> value); R100 where one fails."""
     try:
         return {expr.text: tally_value(expr, game, "the game's end") for expr in ruleset.tallies}
     except PhiltreError as exc:
-        raise in_game(exc, ruleset, index, seed) from None
+        raise in_game(exc, ruleset, index, seed, game.state.nplayers) from None
 
 
 def tally_value(expr, game, when: str):
@@ -312,10 +404,11 @@ def failed_record(spec: RunSpec, index: int) -> list[str] | None:
 
 def simulate(ruleset, players: int, games: int, seed: int = 0, agents=None, record_dir=None, progress=None,
              workers: int = 1, backend: str = "local", db=None, resume: bool = False, coverage: bool = False,
-             tallies=(), round_tallies=()) -> dict:
+             tallies=(), round_tallies=(), max_decisions: int | None = None) -> dict:
     """Play ``games`` games; return the summary as plain data (``db``: a results file to keep them in; ``tallies``:
     expressions whose values at each game's end it counts, as `simulate --tally` does; ``round_tallies``: the same at
-    each round's end, `--tally-rounds`)."""
+    each round's end, `--tally-rounds`; ``max_decisions``: a game still going after that many decisions, or past the
+    step limit, is cut, as `simulate --max-decisions` cuts it)."""
     from .runs import run_simulation
 
     if tallies or round_tallies:
@@ -327,7 +420,7 @@ def simulate(ruleset, players: int, games: int, seed: int = 0, agents=None, reco
         ruleset = with_tallies(ruleset, texts(tallies), texts(round_tallies))
 
     agent_names = list(agents or ["random"] * players)
-    spec = RunSpec(ruleset, players, agent_names, seed, coverage=coverage, record=bool(record_dir))
+    spec = RunSpec(ruleset, players, agent_names, seed, coverage=coverage, record=bool(record_dir), max_decisions=max_decisions)
     summary, _ = run_simulation(spec, games, workers=workers, backend=backend, db=db, resume=resume,
                                 record_dir=record_dir, progress=progress)
     return summary

@@ -80,6 +80,9 @@ def run_key(spec) -> str:
     rounds = [e.text for e in getattr(ruleset, "round_tallies", ())]
     if rounds:  # (and so is one that tallies at each round's end: --tally-rounds)
         parts.append({"tally_rounds": rounds})
+    cap = getattr(spec, "max_decisions", None)
+    if cap is not None:  # games cut after so many decisions are another run's; without --max-decisions, the key is as it was
+        parts.append({"max_decisions": cap})
     steering = heuristic_steering(ruleset, spec.agents)
     if steering is not None:  # greedy plays by the heuristic, which the content hash leaves out; others keep their key
         parts.append({"heuristic": steering})
@@ -236,7 +239,7 @@ class Store:
                                            spec.players, json.dumps(list(spec.agents)))
         q = result.get("quality") or {}
         self.waiting.append(
-            (key, result["index"], result["seed"], *run, json.dumps(result["scores"]), json.dumps(result["winners"]),
+            (key, result["index"], result["seed"], *run, json.dumps(result["scores"]), _winners_column(result),
              result["decisions"], result["rounds"], *(q.get(c) for c in QUALITY_COLUMNS),
              json.dumps(result.get("history")), json.dumps(result["coverage"]) if result.get("coverage") is not None else None,
              json.dumps(result["greedy"]) if result.get("greedy") is not None else None,
@@ -285,13 +288,25 @@ class Store:
             self.db.close()
 
 
+CUT_WHY = ("decisions", "steps")  # why a run cut a game off (simulate.cut_result): its result's `cut`
+
+
+def _winners_column(result: dict) -> str:
+    """A game's `winners` column: its winners, a JSON list; for a game the run cut off (simulate --max-decisions), which
+    has none, `{"cut": WHY}` (WHY: "decisions" or "steps"), so that a resumed run counts it as cut again."""
+    return json.dumps({"cut": result["cut"]} if result.get("cut") else result["winners"])
+
+
 def _result(row) -> dict:
     """A saved row as the result dict ``simulate.play_one`` makes."""
     idx, seed, scores, winners, decisions, rounds, lead, drama, decisive, uncertain, history, coverage, greedy, tallies, turns = row
+    winners, cut = _column("winners", winners), None
+    if isinstance(winners, dict) and list(winners) == ["cut"] and winners["cut"] in CUT_WHY:  # (_winners_column)
+        winners, cut = [], winners["cut"]
     quality = None
     if lead is not None:
         quality = {"lead_changes": lead, "drama": drama, "decisiveness": decisive, "uncertainty": uncertain}
-    return {"index": idx, "seed": seed, "scores": _column("scores", scores), "winners": _column("winners", winners),
+    return {"index": idx, "seed": seed, "scores": _column("scores", scores), "winners": winners, **({"cut": cut} if cut else {}),
             "decisions": decisions, "rounds": rounds, "turns": turns, "history": _column("history", history) if history else [],
             "quality": quality, "coverage": _column("coverage", coverage) if coverage else None, "record": None,
             "greedy": _column("greedy", greedy) if greedy else None, **({"tallies": _column("tallies", tallies)} if tallies else {})}

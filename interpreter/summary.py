@@ -400,10 +400,19 @@ def mark_agents(balance: dict | None, agent_names, sides) -> None:
         balance["agents_differ"] = len(lineups) > 1
 
 
-def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
-    """The summary of a run's games as plain data (``results`` in any order: sorted by index here)."""
+def ended(results) -> list:
+    """The games of ``results`` that ended: those a run cut off (simulate --max-decisions) had no end and no winner, and
+    are in no statistic (their count is told apart)."""
+    return [r for r in results if not r.get("cut")]
+
+
+def summarise(ruleset, players, seed, agent_names, results, run=None, max_decisions=None) -> dict:
+    """The summary of a run's games as plain data (``results`` in any order: sorted by index here). With
+    ``max_decisions`` (simulate --max-decisions), the games cut off are counted (``cut``) and left out of the rest."""
     results = [_as_result(r) for r in results]
     results.sort(key=lambda r: r.get("index", 0))
+    everything = results
+    results = ended(results)
     n = len(results)
     ties = sum(1 for r in results if len(r["winners"]) > 1)
     no_winner = sum(1 for r in results if not r["winners"])  # the seats' win shares then add up to less than 1
@@ -453,9 +462,28 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
     if rounds:  # left out without --tally-rounds
         summary["round_tallies"] = [round_tally_row(text, [((r.get("tallies") or {}).get(ROUND_TALLIES) or {}).get(text) or []
                                                            for r in results], seats) for text, seats in rounds]
+    if max_decisions is not None or len(results) < len(everything):  # left out without --max-decisions: as it was
+        summary["max_decisions"] = max_decisions
+        summary["cut"] = len(everything) - n
+        summary["cut_at_step_limit"] = sum(1 for r in everything if r.get("cut") == "steps")
     if run is not None:
         summary["run"] = run
     return summary
+
+
+def cut_line(summary: dict) -> str | None:
+    """The line saying how many games the run cut off, which no number of the summary counts (None: none asked for)."""
+    if "cut" not in summary:
+        return None
+    cut, steps = summary["cut"], summary.get("cut_at_step_limit", 0)
+    cap = summary.get("max_decisions")
+    long = f"still going after {cap:,} decisions" if cap is not None else "not ended"
+    past = "past the step limit"
+    why = past if steps == cut else long if not steps else f"{cut - steps} {long}, {steps} {past}"
+    if not cut:
+        return f"cut: no game (--max-decisions {cap:,}: every game ended)"
+    left = "every number below is of the other games" if summary["games"] else "no game ended: nothing to measure"
+    return f"cut: {counted(cut, 'game')} of {cut + summary['games']} ({why}): no winner, not a draw; {left}"
 
 
 # the key of the --tally-rounds values among a game's tallies (a result's `tallies`, the results database's column):
@@ -545,7 +573,7 @@ def tally_lines(summary: dict) -> list:
     tallies = [*((t, "games") for t in summary.get("tallies") or ()), *((t, "rounds") for t in summary.get("round_tallies") or ())]
     for tally, unit in tallies:
         numbers, rows, n = tally.get("numbers"), tally["values"], tally[unit]
-        if not n and unit == "rounds":  # (no empty table: the expression was never evaluated)
+        if not n and unit == "rounds" and tally["games"]:  # (no empty table: the expression was never evaluated)
             games = tally["games"]
             lines += ["", f"tally {tally['expression']} (at each round's end): no round ended in "
                           f"{'the game' if games == 1 else f'any of the {games} games'}, so it was never evaluated"]
@@ -707,7 +735,8 @@ NO_SCORE_COLUMNS = "(no score columns: every seat ended every game with a score 
 def heading_line(summary: dict) -> str:
     """The summary's first line: ruleset and variants, players, games, seed, agents."""
     variants = "".join(f" + {v}" for v in summary["variants"])
-    return (f"{summary['ruleset']}{variants}: {counted(summary['players'], 'player')}, {counted(summary['games'], 'game')}, "
+    games = counted(summary["games"], "game") + (f" ended, {summary['cut']} cut" if summary.get("cut") else "")
+    return (f"{summary['ruleset']}{variants}: {counted(summary['players'], 'player')}, {games}, "
             f"seed {summary['seed']}, agents {','.join(summary['agents'])}")
 
 
@@ -750,8 +779,8 @@ def format_solo(summary: dict) -> str:
     """A one-player run: the score's distribution and the win rate; nothing that compares seats (a fair share, shared
     wins, the seat balance, the game-quality measures of a race between seats), which would only read 0 or 1."""
     width = max([8] + [len(s["agent"]) for s in summary["seats"]])
-    lines = [heading_line(summary), "", *solo_seat_lines(summary["seats"][0], width), "", win_rate_line(summary),
-             length_line(summary)]
+    lines = [heading_line(summary), *filter(None, [cut_line(summary)]), "", *solo_seat_lines(summary["seats"][0], width), "",
+             win_rate_line(summary), length_line(summary)]
     if summary["games"] == 1:
         lines.append("(one game: no spread to measure, so each mean's interval is the value itself; play two or more)")
     if summary.get("greedy_at_random"):
@@ -765,6 +794,8 @@ def format_solo(summary: dict) -> str:
 
 def format_summary(summary: dict) -> str:
     """The summary as small tables a designer reads (a one-player run as ``format_solo``)."""
+    if not summary["games"] and summary.get("cut"):  # every game cut off: no table of nothing
+        return "\n".join([heading_line(summary), cut_line(summary)])
     if summary["players"] == 1 and summary["seats"]:
         return format_solo(summary)
     fair = summary.get("fair_share", 1 / summary["players"])
@@ -781,7 +812,7 @@ def format_summary(summary: dict) -> str:
     ci_width = max([17] + [len(share_ci) for _, share_ci, _ in rows])  # a marked interval may take 4 digits
     team = bool(summary.get("team_game"))
     scores = not scores_all_zero(summary)
-    lines = [heading_line(summary), "", seat_heading(width, ci_width, team, scores)]
+    lines = [heading_line(summary), *filter(None, [cut_line(summary)]), "", seat_heading(width, ci_width, team, scores)]
     for s, share_ci, score_ci in rows:
         lines.append(seat_line(s, width, share_ci, ci_width, score_ci, team, scores))
     if not scores:  # said, not only hidden: a scoring game whose scores never moved in a short run is worth a look
@@ -862,6 +893,8 @@ def read_by_teams(summary: dict) -> bool:
 def by_players_row(summary: dict) -> dict:
     """One count's cells of the by-player-count table: by teams where the run is read by them, else by seats."""
     several = summary["players"] > 1
+    if not summary["games"]:  # every game cut off (--max-decisions): nothing measured, no share of 0 games to print
+        return {"fair": "-", "low": "-", "high": "-", "balance": "-", "shared": "-"}
     if read_by_teams(summary):  # partners' wins are their team's: by seats, four sides where there are two
         teams = summary["teams"]
         sides = [(t["win_share"], t["team"], "team") for t in teams["teams"]]
@@ -887,11 +920,14 @@ def format_by_players(summaries: list) -> str:
     unit = "team" if all(teams) else ("seat" if not any(teams) else "side")  # a row's cells name theirs either way
     header = (f"{'players':>7}  {'games':>6}  {'fair share':>10}  {'lowest ' + unit:<14} {'highest ' + unit:<14} "
               f"{unit + ' balance':<12}  {'shared wins':>11}  {'decisions':>9}")
+    cuts = any("cut" in summary for summary in summaries)  # (--max-decisions: the games cut off, in none of the columns)
+    header += f"  {'cut':>6}" if cuts else ""
     lines = ["by player count (one run each, above; docs/statistics.md in philtre's source):", header]
     for summary in summaries:
         row = by_players_row(summary)
         lines.append(f"{summary['players']:>7}  {summary['games']:>6}  {row['fair']:>10}  {row['low']:<14} {row['high']:<14} "
-                     f"{row['balance']:<12}  {row['shared']:>11}  {summary['decisions_mean']:>9.1f}")
+                     f"{row['balance']:<12}  {row['shared']:>11}  {summary['decisions_mean']:>9.1f}"
+                     + (f"  {summary.get('cut', 0):>6}" if cuts else ""))
     together = [str(summary["players"]) for summary in summaries if summary.get("team_game")]
     if together:
         lines.append(f"{', '.join(together)} players: {NO_SEAT_ADVANTAGE}; shared wins is how often they won together")

@@ -173,6 +173,73 @@ def test_blocks_that_run_one_another_in_a_circle_are_named(tmp_path):
 def test_a_block_running_itself_is_refused(tmp_path):
     [found] = errors(tmp_path, changed("    - set: {draws: draws + n}\n", "    - set: {draws: draws + n}\n    - run: counted(k)\n"))
     assert (found.code, found.message) == ("S028", "block 'counted' runs itself: counted -> counted")
+    assert "set a variable there in place of the run, and run the block from a loop of the flow" in found.hint, found.hint
+    assert "resolving again without running itself" in found.hint  # (the heading of the pattern in language.md's blocks)
+
+
+# language.md, blocks: "resolving again without running itself": a card that moves the pawn sets `pending`, and a
+# loop of the flow resolves the space reached, where `run: land(...)` in the card's block would be S028
+CHAIN = """\
+philtre: 1
+game: chain
+players: 2
+variables:
+  pos: {initial: 0, each: player}
+  coins: {initial: 0, each: player}
+  landed: {initial: [], each: player}
+  pending: false
+define:
+  size: 8
+  jump: "JUMPS"
+blocks:
+  land(p, s):
+    - set: {"landed[p]": "landed[p] + [s]"}
+    - when: s in jump
+      run: card(p, jump[s])
+    - when: s == 7
+      set: {"coins[p]": "coins[p] + 1"}
+  card(p, n):
+    - set: {"pos[p]": "(pos[p] + n) % size", pending: true}
+actions:
+  step:
+    choose: {n: "[1, 2]"}
+    do:
+      - set: {"pos[me]": "(pos[me] + n) % size", pending: true}
+flow:
+  - turns: 0
+    until: any(coins[p] > 0 for p in players)
+    do:
+      - decide: step
+      - repeat: 4
+        do:
+          - when: pending
+            do:
+              - set: {pending: false}
+              - run: land(current, pos[current])
+scenarios:
+  - name: a step onto a card space
+    players: 2
+    steps:
+      - {player: 0, action: step, args: {n: 2}}
+    expect:
+      - landed[0] == [LANDED]
+"""
+
+
+@pytest.mark.parametrize("jumps, landed", [
+    ("{2: 3, 5: 2}", "2, 5, 7"),  # a card moving the pawn onto another card space: that one is resolved too, then 7
+    ("{2: 3, 5: 5}", "2, 5, 2, 5"),  # two cards sending the pawn round a circle: the loop's bound stops it
+], ids=["chain", "circle"])
+def test_a_move_made_in_a_block_is_resolved_by_a_loop_of_the_flow_bounded(tmp_path, jumps, landed):
+    """A trial's card that moves a pawn needed the space reached resolved, and its block running the landing block was
+    S028; the card sets `pending` and the flow's loop runs the landing block again, at most 4 times a move."""
+    path = written(tmp_path, CHAIN.replace("JUMPS", jumps).replace("LANDED", landed))
+    assert check_file(path).findings == []  # (no S028, nor a lint)
+    rules = load_ruleset(path)
+    assert [r.failures for r in run_scenarios(rules)] == [[]]
+    game = Game(rules, 2, seed=5)
+    game.play_out(random=random.Random(1).random)  # (random steps: every game ends, whatever the cards do)
+    assert game.finished and max(game.state.vars["coins"]) == 1
 
 
 def test_a_decision_in_a_block_an_action_runs_is_s004_at_the_block(tmp_path):

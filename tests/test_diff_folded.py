@@ -24,7 +24,9 @@ def test_a_list_or_a_definition_told_whole_shows_its_expressions_on_one_line():
     """Inside a list or statement told whole, each text is joined as well."""
     was = [{"shuffle": "deck"}]
     added = describe_changes({"flow": was}, {"flow": [*was, {"score": {"player": 0, "add": "count(\n  hand[0]\n) +\n  1\n"}}]})
-    assert added == ["changes flow from [{shuffle: deck}] to [{shuffle: deck}, {score: {add: 'count(hand[0]) + 1', player: 0}}]"]
+    assert added == ["inserts flow[#2] after #1: {score: {player: 0, add: 'count(hand[0]) + 1'}}"]
+    values = describe_changes({"define": {"v": [1]}}, {"define": {"v": [1, "a +\n  b\n"]}})
+    assert values == ["changes define.v from [1] to [1, a + b]"]
     removed = describe_changes({"define": {"far": "a +\n  b\n"}}, {"define": {}})
     assert removed == ["removes define.far (was a + b)"]
 
@@ -43,3 +45,12 @@ def test_the_command_tells_an_overlay_s_folded_definition_on_one_line(tmp_path):
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert "  - changes define.limit from 13 to 13 + 2 (longer.yaml:3:10)" in result.stdout, result.stdout
+
+
+def test_a_statement_told_whole_keeps_its_keys_in_the_order_written():
+    """A trial's block `repeat: ...` with its `do:` was told `[{do: [{do: [...], when: ...}, ...` (keys sorted), and the
+    cut line lost the word `repeat`: the kind word stays where the author wrote it, first."""
+    fill = [{"repeat": "max(0, 12 - count(row))", "do": [{"when": "count(deck) == 0", "do": [{"move": "discard -> deck"}]},
+                                                         {"move": "last(deck) -> row"}]}]
+    [added] = describe_changes({"blocks": {}}, {"blocks": {"fill_row": fill}})
+    assert added.startswith("adds blocks.fill_row = [{repeat: 'max(0, 12 - count(row))', do: [{when: count(deck) == 0, do: "), added

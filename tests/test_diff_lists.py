@@ -13,12 +13,13 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from philtre.dsl.canonical import canonical_text
-from philtre.dsl.describe import describe_changes
+from philtre.dsl.describe import _scalar, _short, describe_changes
 from philtre.interpreter.cli_new import RULESET
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,7 +104,7 @@ def test_diff_of_a_flow_replaced_without_its_unnamed_statements_says_what_went(t
     said = mygame_diff(tmp_path, TRICKS)
     shuffle, deal = MYGAME.splitlines().index("  - shuffle: deck") + 1, MYGAME.splitlines().index("flow:") + 3
     assert said == [f"removes flow[#1] (was {{shuffle: deck}}, written at {tmp_path}/mygame/ruleset.yaml:{shuffle}:5)",
-                    f"removes flow[#2] (was {{deal: {{count: 3, from: deck, to: hand}}}}, "
+                    f"removes flow[#2] (was {{deal: {{from: deck, to: hand, count: 3}}}}, "
                     f"written at {tmp_path}/mygame/ruleset.yaml:{deal}:5)"], said
 
 
@@ -143,7 +144,7 @@ def test_diff_of_a_statement_replaced_by_one_of_another_kind_says_it_replaces_it
     base = f"{tmp_path}/kinds/ruleset.yaml"
     assert said == [f"replaces the 'move' at flow['main'].do[#2] (was {{move: last(pile) -> box}}, written at {base}:17:9) "
                     f"with a 'decide': {{decide: take, player: 0}} ({tmp_path}/v.yaml:7:9)",
-                    f"replaces the 'move' at flow['last'] (was {{move: pile -> box, name: last}}, written at {base}:18:5) "
+                    f"replaces the 'move' at flow['last'] (was {{name: last, move: pile -> box}}, written at {base}:18:5) "
                     f"with a 'shuffle': {{name: last, shuffle: pile}} ({tmp_path}/v.yaml:9:5)"], said
 
 
@@ -154,7 +155,7 @@ def test_diff_of_an_unnamed_statement_inserted_before_a_named_one_is_one_inserti
     """It was 'adds flow[#3].deal', 'removes flow[#3].name (was tricks ...)' and two more: `tricks` is still there."""
     said = mygame_diff(tmp_path, "    - shuffle: deck\n    - deal: {from: deck, to: hand, count: 3}\n"
                                  "    - deal: {from: deck, to: hand, count: 1}\n" + TRICKS)
-    assert said == [f"inserts flow[#3] after #2: {{deal: {{count: 1, from: deck, to: hand}}}} ({tmp_path}/v.yaml:6:7)"], said
+    assert said == [f"inserts flow[#3] after #2: {{deal: {{from: deck, to: hand, count: 1}}}} ({tmp_path}/v.yaml:6:7)"], said
 
 
 def test_diff_of_an_unnamed_statement_appended_is_an_insertion(tmp_path):
@@ -294,3 +295,80 @@ def test_diff_names_at_most_three_parts_another_file_wrote_then_how_many_more(tm
     assert said == [f"adds components.gem = {{attributes: {{a: [2], b: [2], c: [2], d: [2]}}, start: discard}} "
                     f"({tmp_path}/a.yaml:4:5; its attributes.a at {tmp_path}/b.yaml:4:21, attributes.b at {tmp_path}/b.yaml:4:29, "
                     f"attributes.c at {tmp_path}/b.yaml:4:37, 1 more in {tmp_path}/b.yaml)"], said
+
+
+# -- a list of unnamed statements of another length, and long values: item by item, never cut mid-word ----------
+
+PAYING = """\
+philtre: 1
+game: paying
+players: 2
+variables: {cash: {initial: 10, each: player}, pot: 0, out: {initial: false, each: player}}
+blocks:
+  pay(p, amt):
+    - when: cash[p] >= amt
+      set: {"cash[p]": "cash[p] - amt"}
+      else:
+        - say: "['seat', p, 'cannot pay', amt, 'to the bank and is out of the game for good']"
+        - set: {"out[p]": true}
+        - set: {"cash[p]": 0}
+actions: {go: {}}
+flow:
+  - run: pay(0, 20)
+  - {decide: go, player: 0}
+"""
+
+
+def test_diff_of_an_unnamed_statement_added_to_a_block_s_else_is_one_insertion(tmp_path):
+    """A trial: an overlay replacing a block to add one `set` to its `else` was told as the whole list changed, both
+    sides cut in mid-word (`from ...o the bank and is bankrupt']"}, ... to ...d is bankrupt']"}, ...`). The statement
+    added is an insertion at its place, one dropped a removal, and nothing is cut."""
+    (tmp_path / "ruleset.yaml").write_text(PAYING, encoding="utf-8")
+    (tmp_path / "v.yaml").write_text(
+        "extends: ruleset.yaml\nblocks:\n  pay(p, amt):\n    $replace:\n      - when: cash[p] >= amt\n"
+        "        set: {\"cash[p]\": \"cash[p] - amt\"}\n        else:\n"
+        "          - say: \"['seat', p, 'cannot pay', amt, 'to the bank and is out of the game for good']\"\n"
+        "          - set: {pot: \"pot + cash[p]\"}\n          - set: {\"out[p]\": true}\n", encoding="utf-8")
+    said = changes(philtre("diff", tmp_path, "--variant", tmp_path / "v.yaml"))
+    assert said == [f"inserts blocks.pay(p, amt)[#1].else[#2] after #1: {{set: {{pot: 'pot + cash[p]'}}}} ({tmp_path}/v.yaml:9:13)",
+                    f"removes blocks.pay(p, amt)[#1].else[#3] (was {{set: {{'cash[p]': 0}}}}, written at {tmp_path}/ruleset.yaml:12:11)"], said
+
+
+@pytest.mark.parametrize("width", [12, 20, 33, 40, 57, 80])
+def test_a_long_value_is_cut_at_a_word_s_end_never_in_one(width):
+    """Each value cut short ends (and, cut around a change, starts) at a word's or an item's end, '...' there."""
+    texts = ["['seat', p, 'cannot pay', amt, 'to the bank and is bankrupt', 'and so it goes out']",
+             "first(d.name for d in components if d is deed and d.space == s) if tax_of(s) > 0 else none_of_these",
+             [{"say": "['seat', p, 'cannot pay', amt, 'to the bank and is bankrupt']"}, {"run": "go_out(p)"},
+              {"move": "owned[p] -> bank"}]]
+    for value in texts:
+        whole = _scalar(value)
+        shown = _short(value, width)
+        assert len(shown) <= width + 1 and shown != whole, (shown, whole)
+        quote = whole[0] if whole[0] in "'\"" else ""
+        kept = shown[len(quote): len(shown) - len(quote)].removesuffix("...").rstrip()
+        assert whole[len(quote):].startswith(kept), (shown, whole)
+        rest = whole[len(quote) + len(kept):]
+        assert not (re.match(r"\w", kept[-1:]) and re.match(r"[\w']", rest[:1])), f"cut in a word: {shown!r} of {whole!r}"
+        changed = describe_changes({"define": {"x": value}}, {"define": {"x": _changed_at_the_end(value)}})
+        for side in re.fullmatch(r"changes define\.x from (.*) to (.*)", changed[0]).groups():
+            inner = side.strip("'\"").removeprefix("...").removesuffix("...").strip()
+            words = re.findall(r"[\w']+", inner)
+            assert all(w in re.findall(r"[\w']+", whole + " " + _scalar(_changed_at_the_end(value))) for w in words), (side, whole)
+
+
+def _changed_at_the_end(value):
+    """``value`` with one word more at its end."""
+    return value[:-1] + ", 'more']" if isinstance(value, str) and value.endswith("]") else \
+        value + " and more" if isinstance(value, str) else value + [{"shuffle": "deck"}]
+
+
+def test_diff_full_prints_each_value_whole(tmp_path):
+    """`--full`: a value cut short by default is printed whole (docs/house-rules.md)."""
+    (tmp_path / "ruleset.yaml").write_text(PAYING, encoding="utf-8")
+    long = "'a rather long message that is said when a seat is out of the game and cannot pay what it owes to the bank'"
+    (tmp_path / "v.yaml").write_text(f"extends: ruleset.yaml\nvariables:\n  note: \"{long}\"\n", encoding="utf-8")
+    cut = changes(philtre("diff", tmp_path, "--variant", tmp_path / "v.yaml"))
+    whole = changes(philtre("diff", tmp_path, "--variant", tmp_path / "v.yaml", "--full"))
+    assert cut[0].startswith("adds variables.note = \"'a rather long") and " ..." in cut[0], cut
+    assert whole == [f"adds variables.note = \"{long}\" ({tmp_path}/v.yaml:3:9)"], whole

@@ -818,7 +818,7 @@ CLI_VALUES = {
 }
 CLI_OPTIONS = {
     "validate": ["--format", "--source", "--no-source", "--smoke", "--seed", "--ignore", "--no-lint", "--exit-zero", "--variant"],
-    "test": ["--variant", "-k", "--json"], "show": ["--variant", "--origins"], "diff": ["--variant"], "games": ["--json"],
+    "test": ["--variant", "-k", "--json"], "show": ["--variant", "--origins"], "diff": ["--variant", "--full"], "games": ["--json"],
     "variants": ["--json"], "play": ["-p", "--seat", "--seed", "--variant"], "replay": ["--seat", "--onlooker"],
     "simulate": ["-p", "--seed", "--variant", "--agents", "--db", "--no-db", "--resume", "--json", "--csv", "--coverage", "--record"],
     "compare": ["-p", "--seed", "--variant", "--agents", "--stop-on", "--alpha", "--no-db", "--json"], "new": ["--force"],

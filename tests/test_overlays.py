@@ -688,6 +688,82 @@ def test_a_variant_setting_what_the_base_has_conflicts_with_one_changing_it_in_e
         assert d.code == "O010" and "players" in d.message, str(d)
 
 
+BARE = """\
+philtre: 1
+game: bare
+players: 2
+actions:
+  go: {}
+flow:
+  - turns: 0
+    until: turn_number >= 4
+    do:
+      - decide: go
+"""
+
+RETREAT = """\
+variables:
+  moves: 0
+actions:
+  go: {}
+  retreat:
+    do:
+      - set: {moves: moves + 1}
+"""
+
+
+def bare_base(tmp_path, sections: str = "") -> Path:
+    """A base with no `variables:`, `zones:` or `define:` section (``sections`` replaces its `actions:`)."""
+    path = tmp_path / "bare.yaml"
+    path.write_text(BARE.replace("actions:\n  go: {}\n", sections) if sections else BARE)
+    return path
+
+
+@pytest.mark.parametrize("section, first, second", [
+    ("variables", "a: 1", "b: 2"),
+    ("define", "a: 1", "b: 2"),
+    ("zones", "a: {visible: everyone}", "b: {visible: everyone}"),
+])
+def test_variants_adding_different_entries_to_a_section_the_base_lacks_combine(tmp_path, section, first, second):
+    """A trial's two variants each adding its own variable met O010 (naming the other's variable) until the base
+    wrote `variables: {}`: a section the base lacks is an empty one."""
+    base = bare_base(tmp_path)
+    one = write(base, "one.yaml", f"extends: bare.yaml\n{section}:\n  {first}\n")
+    two = write(base, "two.yaml", f"extends: bare.yaml\n{section}:\n  {second}\n")
+    for order in ((one, two), (two, one)):
+        assert set(load(base, *order).source[section]) == {"a", "b"}
+
+
+def test_variants_setting_one_entry_of_a_section_the_base_lacks_still_conflict(tmp_path):
+    base = bare_base(tmp_path)
+    one = write(base, "one.yaml", "extends: bare.yaml\nvariables:\n  a: 1\n  b: 1\n")
+    two = write(base, "two.yaml", "extends: bare.yaml\nvariables:\n  a: 2\n")
+    d = failure(base, one, two)
+    assert d.code == "O010" and "both change variables.a" in d.message and "variables.b" not in d.message, str(d)
+    at(d, two, "2")
+    assert "one.yaml:3:" in d.hint
+
+
+def test_o010_names_the_key_both_variants_set(tmp_path):
+    base = bare_base(tmp_path, RETREAT)
+    one = write(base, "one.yaml", "extends: bare.yaml\nactions:\n  retreat:\n    then:\n      - decide: go\n")
+    two = write(base, "two.yaml", "extends: bare.yaml\nactions:\n  retreat:\n    then:\n      - set: {moves: 0}\n")
+    d = failure(base, one, two)
+    assert d.code == "O010" and "both change actions.retreat.then" in d.message, str(d)
+    at(d, two, "- set")
+
+
+def test_o010_names_the_place_one_variant_writes_whole_and_the_key_the_other_changes_in_it(tmp_path):
+    base = bare_base(tmp_path, RETREAT)
+    whole = write(base, "whole.yaml", "extends: bare.yaml\nactions:\n  retreat:\n    $replace:\n      do:\n"
+                                      "        - set: {moves: 2}\n")
+    part = write(base, "part.yaml", "extends: bare.yaml\nactions:\n  retreat:\n    then:\n      - decide: go\n")
+    for order in ((whole, part), (part, whole)):
+        d = failure(base, *order)
+        assert d.code == "O010", str(d)
+        assert "both change actions.retreat ('part' changes actions.retreat.then in it)" in d.message, str(d)
+
+
 def test_a_variant_setting_what_an_earlier_variant_set_does_not_conflict_in_either_order(base):
     """Two variants saying the same thing agree: neither order is a contradiction."""
     first = write(base, "first.yaml", """\

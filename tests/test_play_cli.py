@@ -287,6 +287,50 @@ def test_play_says_an_actions_description_above_its_options_once_in_a_row(tmp_pa
     assert twice.stdout.count("  stash: every card above 6 goes to your vault") == 1, twice.stdout
 
 
+CHIPS = """\
+philtre: 1
+game: chips
+players: 1
+components:
+  chip: {attributes: {n: [1, 2, 3]}, start: pool}
+zones:
+  pool: {visible: everyone}
+  kept: {visible: everyone}
+actions:
+  take:
+    description: Keep a chip of the pool.
+    choose: {chip: pool}
+    do:
+      - move: chip -> kept
+  give:
+    description: Put a kept chip back.
+    choose: {chip: kept}
+    do:
+      - move: chip -> pool
+flow:
+  - decide: take
+    player: 0
+  - decide: [take, give]
+    player: 0
+  - decide: [take, give]
+    player: 0
+"""
+
+
+def test_play_says_each_actions_description_right_above_its_own_options(tmp_path):
+    """A Cartagena trial: the description of an action offered anew was printed above the whole list, whose first
+    options were of another action (described at an earlier decision, not again), and read as that action's. Each
+    description is printed right above the first option of its action; one said at the previous decision is not."""
+    (tmp_path / "chips.yaml").write_text(CHIPS, encoding="utf-8")
+    result = philtre("play", "chips.yaml", "--seed", "1", stdin="1\n1\n3\n", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    said = result.stdout
+    assert ("  kept: [chip n=1]\n    1. take(chip=chip n=2)\n    2. take(chip=chip n=3)\n"
+            "  give: Put a kept chip back.\n    3. give(chip=chip n=1)\n") in said, said
+    assert "  empty: kept\n  take: Keep a chip of the pool.\n    1. take(chip=chip n=1)\n" in said, said
+    assert said.count("take: Keep") == said.count("give: Put") == 1, said
+
+
 MEN_ON_A_BOARD = """\
 philtre: 1
 game: men
@@ -2707,6 +2751,49 @@ def test_options_alike_but_for_the_zone_their_component_lies_in_name_it(tmp_path
     assert "    1. go(tok=token (seat 0))\n" in said, said  # (both in yard[0]: one option, as before)
     assert "    1. go(tok=token (seat 0) in track[1])\n    2. go(tok=token (seat 0) in yard[0])\n" in said, said
     assert "track[1]: [token (seat 0) x2]" in said, said  # (the one typed, from the yard, moved)
+
+
+# two cards held and a seat's two pieces, one on the track and one at home: each card with either piece reads alike
+LEAPS = """\
+philtre: 1
+game: leaps
+players: 2
+components:
+  card: {attributes: {kind: [k, m]}, start: "hand[0]"}
+  piece: {each: player, copies: 2, start: "home[owner]"}
+zones:
+  hand: {each: player, visible: owner}
+  home: {each: player, visible: everyone}
+  track: {copies: 3, visible: everyone}
+  pile: {visible: everyone}
+actions:
+  leap:
+    choose: {card: "hand[me]", piece: "[t for t in components if t is piece and t.owner == me]"}
+    do:
+      - move: card -> pile
+      - move: piece -> track[2]
+flow:
+  - move: first(home[0]) -> track[1]
+  - decide: leap
+    player: 0
+"""
+
+
+def test_options_alike_name_the_zone_of_the_argument_that_tells_them_apart_only(tmp_path):
+    """A Cartagena trial: `advance(card=card pistol in hand[0], pirate=pirate (seat 0) in home)`: the card, the same
+    one in both options alike and held in the hand, was named with its zone too, and only in the options that read
+    alike, so one list read unevenly. Only the argument whose zone tells the alike options apart (the piece) is named
+    with it; the option typed as listed is taken."""
+    (tmp_path / "leaps.yaml").write_text(LEAPS, encoding="utf-8")
+    result = philtre("play", "leaps.yaml", "--seed", "1", stdin="leap(card=card m, piece=piece (seat 0) in home[0])\n",
+                     cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    said = result.stdout
+    assert ("    1. leap(card=card k, piece=piece (seat 0) in track[1])\n    2. leap(card=card k, piece=piece (seat 0) in home[0])\n"
+            "    3. leap(card=card m, piece=piece (seat 0) in track[1])\n    4. leap(card=card m, piece=piece (seat 0) in home[0])\n"
+            in said), said
+    assert "in hand[0]" not in said, said
+    assert "card m from hand[0] to pile\n      piece (seat 0) from home[0] to track[2]" in said, said
 
 
 # two pawns of one seat on a track, one of them at its end (no step from there): the lone step option and a swap of the

@@ -169,3 +169,29 @@ def test_a_say_mapping_with_a_wrong_key_names_that_key(tmp_path, said, key):
         load_ruleset(str(_ruleset(tmp_path, text)))
     [d] = info.value.diagnostics
     assert (d.code, d.message) == ("V001", f"unknown key ('{key}' was unexpected)"), str(d)
+
+
+@pytest.mark.parametrize("said, key, sentence", [
+    ("score: {player: 0, add: 1, why: a pirate reaches the boat}", "why", "a pirate reaches the boat"),
+    ("say: the play begins", "say", "the play begins"),
+    ("say: {player: 0, text: it's a go}", "text", "it's a go"),
+])
+def test_an_unquoted_sentence_told_is_an_error_hinting_it_quoted(tmp_path, said, key, sentence):
+    """A trial wrote `why: a pirate reaches the boat`: E102 sent it to operators and comments (a value right after
+    another); what is told is an expression, and the hint is the sentence quoted, which loads."""
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(_ruleset(tmp_path, SAID.replace("  - shuffle: deck\n", f"  - shuffle: deck\n  - {said}\n"))))
+    [d] = info.value.diagnostics
+    assert d.code in ("E101", "E102") and d.hint.startswith(f"{key} is an expression: quote a sentence, {key}: "), str(d)
+    quoted = d.hint.split(f", {key}: ", 1)[1]
+    assert sentence.replace("'", "''") in quoted or sentence in quoted
+    fixed = said.replace(f"{key}: {sentence}", f"{key}: {quoted}")
+    load_ruleset(str(_ruleset(tmp_path, SAID.replace("  - shuffle: deck\n", f"  - shuffle: deck\n  - {fixed}\n"))))
+
+
+def test_an_expression_told_with_an_operator_missing_keeps_the_operator_hint(tmp_path):
+    said = "say: \"['cards left', count(deck) 2]\""
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(_ruleset(tmp_path, SAID.replace("  - shuffle: deck\n", f"  - shuffle: deck\n  - {said}\n"))))
+    [d] = info.value.diagnostics
+    assert d.code == "E102" and "no operator before '2'" in d.hint and "quote a sentence" not in d.hint, str(d)

@@ -2044,12 +2044,14 @@ def test_a_failing_scenario_whose_given_zones_the_flow_read_before_names_what_it
                      f"set at {_loc(rules, 'set: {leading')}); it keeps the value it had before `given`, not what the rules "
                      f"would compute from the zones given; and the turns at {_loc(rules, 'turns:')} took their first seat "
                      "from marker before `given` (give it in given.variables too, as the rules would set it from the position "
-                     "given; a turn order already started is not read again: reach the position with steps, or choose a "
-                     "`seed` whose set-up gives it)"), failed[0].failures
+                     "given; a turn order already started is not read again: give `given` with `at: start` (before the "
+                     "flow's first statement), reach the position with steps, or choose a `seed` whose set-up gives it)"), \
+        failed[0].failures
     where = _loc(path, f"marker: [{{team: {team}}}]\n      variables")
     assert given_too == (f"{where}: T023 `given` sets marker, but the turns at {_loc(rules, 'turns:')} took their first seat "
-                         "from marker before `given` (a turn order already started is not read again: reach the position "
-                         "with steps, or choose a `seed` whose set-up gives it)"), failed[1].failures
+                         "from marker before `given` (a turn order already started is not read again: give `given` with "
+                         "`at: start` (before the flow's first statement), reach the position with steps, or choose a "
+                         "`seed` whose set-up gives it)"), failed[1].failures
 
 
 def test_t023_names_the_turns_only_where_the_position_given_gives_another_first_seat(tmp_path):

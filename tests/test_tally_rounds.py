@@ -141,6 +141,7 @@ def test_an_expression_that_fails_at_a_round_s_end_stops_the_run_naming_the_roun
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert "R100 the --tally-rounds expression `[0, 1][played]` failed at the end of round 2: " in result.output
     assert "this stopped game 1 of the run" in result.output
+    assert "--record" not in result.output  # (the rules did not fail: a record of the game would show no failure)
 
 
 def test_rules_without_a_round_are_a_usage_error(tmp_path):

@@ -520,6 +520,41 @@ def test_a_block_a_yaml_alias_repeats_is_one_rule_to_the_smoke_notes(tmp_path, c
     assert code == 0 and notes == [("C002", 13, 9)] * expected, out
 
 
+RUN_IN_A_BLOCK = """\
+game: nested
+players: 2
+variables:
+  cash: {initial: 10, each: player}
+  out: {initial: false, each: player}
+blocks:
+  pay(p, amt):
+    - when: cash[p] >= amt
+      set: {"cash[p]": "cash[p] - amt"}
+      else:
+        - run: go_out(p)
+  go_out(p):
+    - set: {"out[p]": true}
+actions:
+  go: {}
+flow:
+  - run: pay(0, 1)
+  - run: pay(1, 2)
+  - decide: go
+    player: 0
+"""
+
+
+def test_a_run_in_a_block_that_never_ran_is_told_in_the_block_holding_it(tmp_path):
+    """A trial: a `run: go_out(p)` written in block pay's `else` that never ran was said "In block 'go_out', run at" its
+    own line and pay's calls: the block it runs, not the block it is in, and itself as a call. It is in 'pay', run
+    from the flow twice."""
+    path = write(tmp_path, RUN_IN_A_BLOCK)
+    code, out, _ = run("validate", "--smoke", "3", "--format", "json", path)
+    (note,) = [f for f in json.loads(out) if f["code"] == "C002"]
+    assert (code, note["line"], note["column"]) == (0, 11, 11), out
+    assert note["hint"].endswith(f"In block 'pay', run at {path}:17:5 and {path}:18:5"), note["hint"]
+
+
 # -- philtre new ---------------------------------------------------------------------------------------
 
 def philtre(*args, cwd):

@@ -286,20 +286,25 @@ def test_a_block_text_in_a_list_reads_back_as_written(tmp_path):
 
 
 def test_diff_marks_a_long_value_it_cuts_short():
-    """A long expression was cut mid-name ('... else [hand[left to ...'), as if it ended there."""
+    """A long expression was cut mid-name ('... else [hand[left to ...'), as if it ended there; it is cut at a word's
+    end, about 80 characters long, '...' there; `--full` prints it whole."""
     result = philtre("diff", "poison", "--variant", "draw-pile")
     line = next(c for c in result.stdout.splitlines() if "define.deal_order" in c)
     old = re.search(r"from (.*) to ", line)[1]
-    assert old.endswith("...'") and len(old) == 80, line
+    assert old.endswith(" ...'") and 70 <= len(old) <= 80, line
+    full = philtre("diff", "poison", "--variant", "draw-pile", "--full")
+    whole = re.search(r"from (.*) to ", next(c for c in full.stdout.splitlines() if "define.deal_order" in c))[1]
+    assert "..." not in whole and whole.startswith(old[:-5] + " ") and len(whole) > 80, (old, whole)
 
 
 @pytest.mark.parametrize("value, width, shown", [
-    ("[p for p in players if count(x[p]) == 1]", 20, "'[p for p in pla...'"),  # it was '[p for p in play... (never closed)
-    ("it's 'quoted' here, and more", 16, "it's 'quoted'..."),  # (a plain scalar: no quote to close)
-    # (a " in it keeps single quotes, each ' doubled: half of a '' escape dropped, not left to close it)
-    ("[x, 'it''s', \"y\", 'more words here']", 13, "'[x, ''it...'"),
-    ("[x, 'it''s', \"y\", 'more words here']", 15, "'[x, ''it''...'"),
-    ("[x, 'it''s', y, 'more words here']", 15, "\"[x, 'it''s...\""),  # (single quotes alone: in double quotes, as written)
+    ("[p for p in players if count(x[p]) == 1]", 20, "'[p for p in ...'"),  # it was '[p for p in play... (never closed)
+    ("it's 'quoted' here, and more", 18, "it's 'quoted' ..."),  # (a plain scalar: no quote to close)
+    ("it's 'quoted' here, and more", 16, "it's ..."),  # (a word keeps its quotes: not `'quoted...`)
+    # (a " in it keeps single quotes, each ' doubled: no half of a '' escape left to close it)
+    ("[x, 'it''s', \"y\", 'more words here']", 15, "'[x, ...'"),
+    ("[x, 'it''s', y, 'more words here']", 15, "\"[x, ...\""),  # (single quotes alone: in double quotes, as written)
+    ("['red', 'blue', 'green', 'yellow']", 22, "\"['red', 'blue', ...\""),  # (cut at an item's end)
 ])
 def test_a_quoted_value_cut_short_keeps_its_closing_quote(value, width, shown):
     """`philtre diff` cut a long quoted value and its closing quote with it: `from '[p ... pla... to '[]'`."""
@@ -315,12 +320,12 @@ def test_diff_cuts_a_long_value_around_its_change_when_the_start_is_all_alike():
 
     items = ", ".join(map(str, range(26)))
     said = describe_changes({"define": {"items": f"[{items}]"}}, {"define": {"items": f"[{items}, 26]"}})
-    assert said == ["changes define.items from '...6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25]' "
-                    "to '..., 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26]'"], said
+    assert said == ["changes define.items from '... 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25]' "
+                    "to '... 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26]'"], said
     sums = " + ".join(f"f({i})" for i in range(40))
     said = describe_changes({"define": {"s": sums}}, {"define": {"s": sums.replace("f(20)", "g(20)")}})
-    assert said == ["changes define.s from ...) + f(18) + f(19) + f(20) + f(21) + f(22) + f(23) + f(24) + f(25) + f(26) ... "
-                    "to ...) + f(18) + f(19) + g(20) + f(21) + f(22) + f(23) + f(24) + f(25) + f(26) ..."], said
+    assert said == ["changes define.s from ... + f(18) + f(19) + f(20) + f(21) + f(22) + f(23) + f(24) + f(25) + f(26) ... "
+                    "to ... + f(18) + f(19) + g(20) + f(21) + f(22) + f(23) + f(24) + f(25) + f(26) ..."], said
 
 
 def test_a_value_cut_around_its_change_keeps_no_half_escape():
@@ -344,8 +349,8 @@ def test_diff_prints_a_value_with_single_quotes_inside_a_statement_or_map_as_sho
                                      "        set: {word: \"'c'\"}\n", encoding="utf-8")
     result = philtre("diff", tmp_path / "ruleset.yaml", "--variant", tmp_path / "v.yaml")
     assert result.returncode == 0, result.stderr
-    assert ("inserts actions.go.do['second'] after 'first': {name: second, set: {word: \"'c'\"}, "
-            "when: word == 'b'}") in result.stdout, result.stdout
+    assert ("inserts actions.go.do['second'] after 'first': {name: second, when: word == 'b', "
+            "set: {word: \"'c'\"}}") in result.stdout, result.stdout
     assert "adds define = {colours: \"['red', 'blue']\"}" in result.stdout, result.stdout
     assert "''" not in result.stdout
     from philtre.dsl.describe import _scalar
@@ -363,7 +368,7 @@ def test_diff_of_an_overlay_that_replaces_a_list_without_names_shows_what_went(t
     result = philtre("diff", base, "--variant", tmp_path / "v.yaml")
     assert result.returncode == 0, result.stderr
     assert "inserts" not in result.stdout
-    assert "replaces the 'repeat' at flow[#1] (was {do: [{round: " in result.stdout, result.stdout  # (a deal in its place)
+    assert "replaces the 'repeat' at flow[#1] (was {repeat: 3, do: [{round: " in result.stdout, result.stdout  # (a deal in its place)
 
 
 def test_diff_of_an_insertion_before_unnamed_statements_reports_only_the_insertion(tmp_path):
@@ -382,8 +387,8 @@ def test_diff_of_a_removed_statement_says_what_it_was(tmp_path):
                                               "        $remove: true\n")
     result = philtre("diff", "poison", "--variant", tmp_path / "no-overflow.yaml")
     assert result.returncode == 0, result.stderr
-    assert ("removes actions.play.do['overflow'] (was {move: 'into -> taken[me]', name: overflow, "
-            "when: total(into) + card.value > limit}, written at ") in result.stdout, result.stdout
+    assert ("removes actions.play.do['overflow'] (was {name: overflow, when: total(into) + card.value > limit, "
+            "move: 'into -> taken[me]'}, written at ") in result.stdout, result.stdout
 
 
 def test_diff_of_a_removal_says_where_the_base_wrote_what_went(tmp_path):
