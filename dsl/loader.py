@@ -618,9 +618,10 @@ _COPIES_OPS = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, 
 
 
 def build_ruleset(data, path: str, variants: tuple = (), origin: str | None = None, extra_scenarios=(), variant_origins=None,
-                  tallies=(), if_parts: bool = False) -> Ruleset:
+                  tallies=(), if_parts: bool = False, round_tallies=()) -> Ruleset:
     """Resolved YAML data -> Ruleset, or PhiltreError with every diagnostic (``tallies``: texts of expressions compiled
-    with the rules, evaluated at a game's end: `simulate --tally`; ``if_parts``: each action's `if` that is an `and` of
+    with the rules, evaluated at a game's end: `simulate --tally`; ``round_tallies``: the same, evaluated at each round's
+    end: `--tally-rounds`; ``if_parts``: each action's `if` that is an `and` of
     parts has them compiled too, Action.if_parts)."""
     if not isinstance(data, Map):
         loc = getattr(data, "loc", Loc(path, 1, 1))
@@ -636,6 +637,7 @@ def build_ruleset(data, path: str, variants: tuple = (), origin: str | None = No
     builder = _Builder(data, path, variants, origin or path)
     builder.extra_scenarios = extra_scenarios
     builder.tally_texts = tuple(tallies)
+    builder.round_tally_texts = tuple(round_tallies)
     builder.if_parts = if_parts
     builder.variant_origins = variants if variant_origins is None else variant_origins
     return builder.build()
@@ -656,13 +658,15 @@ def with_if_parts(ruleset: Ruleset) -> Ruleset:
 
 
 TALLY_PLACE = "--tally"  # the path of a --tally expression's findings (line: which one, from 1; column: in its text)
+ROUND_TALLY_PLACE = "--tally-rounds"  # the same, of a --tally-rounds expression's
 
 
-def with_tallies(ruleset: Ruleset, texts) -> Ruleset:
+def with_tallies(ruleset: Ruleset, texts, round_texts=()) -> Ruleset:
     """``ruleset`` compiled again with the expressions ``texts`` (its `tallies`, evaluated at each game's end, in the
-    context of `winners`); PhiltreError with their findings, placed at TALLY_PLACE, the line the tally's place among
-    them (from 1) and the column in its text."""
-    return compiled_again(ruleset, tallies=texts)
+    context of `winners`) and ``round_texts`` (its `round_tallies`, the same at each round's end); PhiltreError with
+    their findings, placed at TALLY_PLACE (ROUND_TALLY_PLACE), the line the tally's place among them (from 1) and the
+    column in its text."""
+    return compiled_again(ruleset, tallies=texts, round_tallies=round_texts)
 
 
 def _shown_call_hint(name: str, params) -> str:
@@ -860,6 +864,7 @@ class _Builder:
         self.data, self.path, self.variants, self.origin = data, path, variants, origin
         self.extra_scenarios: list = []
         self.tally_texts: tuple = ()
+        self.round_tally_texts: tuple = ()
         self.if_parts = False  # compile the parts of an `if` that is an `and` of parts (with_if_parts)
         self.ranged = 0  # values spelt out from attribute ranges so far (MAX_RANGED_VALUES)
         self.symbols = Symbols()
@@ -943,6 +948,7 @@ class _Builder:
         # placed at the text's characters as a scalar's are (its raw text the text itself): a finding gives its column,
         # and its line is the tally's place among them (1 for the first)
         tallies = tuple(self.tally(text, i) for i, text in enumerate(self.tally_texts))
+        round_tallies = tuple(self.tally(text, i, ROUND_TALLY_PLACE) for i, text in enumerate(self.round_tally_texts))
         check_variable_types(self.compiler)  # (a tally's and the heuristic's checks too; a scenario's checks are its own)
         scenarios = compile_scenarios(self.compiler, d.get("scenarios") or [], self.path, actions)
         scenarios += compile_scenarios(self.compiler, self.extra_scenarios, self.path, actions)
@@ -971,6 +977,7 @@ class _Builder:
             winners=winners, step_limit=step_limit, scenarios=scenarios, source=d, path=self.path,
             variants=self.variants, content_hash=content_hash(d), namespace=namespace, origin=self.origin,
             variant_origins=tuple(self.variant_origins), heuristic=heuristic, teams=teams, tallies=tallies, shown=shown,
+            round_tallies=round_tallies,
             shown_per_seat=shown_per_seat, scenarios_beside=tuple(self.extra_scenarios),
         ))
 
@@ -1758,11 +1765,11 @@ class _Builder:
         self.compiler.ranking(order, exprs)
         return Winners(order, tuple(exprs), loc)
 
-    def tally(self, text: str, i: int):
-        """The --tally expression ``text``, the ``i``-th (from 0), compiled, its type read with the variables' types
+    def tally(self, text: str, i: int, place: str = TALLY_PLACE):
+        """The --tally expression ``text``, the ``i``-th (from 0), compiled (a --tally-rounds one's at ``place``), its type read with the variables' types
         known (variable_types): a variable set only to seats or none is a seat there, whose tally's numbers have no mean
         (a trial's tally of the winning seat printed a mean of seat numbers and an interval reaching -2.30)."""
-        expr = self.compiler.expression(text, ScalarLoc(TALLY_PLACE, i + 1, 1, raw=text), {}, what="a --tally expression", full=text)
+        expr = self.compiler.expression(text, ScalarLoc(place, i + 1, 1, raw=text), {}, what=f"a {place} expression", full=text)
         seen = self.compiler.last_seen
         if expr.type == ANY and seen is not None and expr.tree is not None:
             known = {**self.compiler.variable_types, **self.compiler.or_none_types}

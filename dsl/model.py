@@ -317,6 +317,7 @@ class Ruleset(Frozen):
     heuristic: Expr | None = None  # how well seat `p` stands, for agents (None: the game's own scoring)
     teams: Expr | None = None  # the partnerships, a list of lists of seats (None: every seat plays for itself)
     tallies: tuple = ()  # of Expr: `simulate --tally` expressions, evaluated at each game's end (with_tallies)
+    round_tallies: tuple = ()  # of Expr: `simulate --tally-rounds` expressions, evaluated at each round's end (with_tallies)
     shown: tuple = ()  # of Expr: the definitions `show` lists, each its name, for play's board (render.shown_values)
     shown_per_seat: frozenset = frozenset()  # the names of those that read `me`: worked out for each seat that looks
     # the scenarios read from the scenarios.yaml beside the file, as written: a ruleset compiled again (with --tally

@@ -46,13 +46,15 @@ def _a_number(ctx, param, value):
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
 @click.option("--tally", "tallies", multiple=True, metavar="EXPR",
               help="An expression evaluated at each game's end (as winners is): its values counted in each arm (repeatable).")
+@click.option("--tally-rounds", "round_tallies", multiple=True, metavar="EXPR",
+              help="As --tally, but evaluated at each round's end: its values counted over each arm's rounds (repeatable).")
 @click.option("--report", "report_dir", type=click.Path(file_okay=False), default=None,
               help="Write an HTML page with plots into DIR (pip install 'philtre[report]').")
 @max_decisions_option
 @guarded
 @interruptible
 def compare(ruleset, variants, base_variant, players, games, seed, agents, batch, stop_on, alpha, workers, backend, ray_address,
-            db, no_db, resume, as_json, tallies, report_dir, max_decisions):
+            db, no_db, resume, as_json, tallies, round_tallies, report_dir, max_decisions):
     """Compare RULESET with each --variant: same seeds, paired differences with 95% intervals.
 
     Games are played in batches; the run stops early once the difference in --stop-on is
@@ -68,7 +70,7 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
     base_overlays = _overlays(base_variant or "")
     if base_variant is not None and not base_overlays:
         raise click.BadParameter(f"'{base_variant}': give the base arm's overlays by name or path", param_hint="--base-variant")
-    base = tallied(load(ruleset, base_overlays, playing=True), tallies)
+    base = tallied(load(ruleset, base_overlays, playing=True), tallies, round_tallies)
     players = players_for(base, players) if players is not None or len(base.player_counts) == 1 else \
         _every_arms_players(base, [load(ruleset, _overlays(spec)) for spec in variants if _overlays(spec)])
     if stop_on is not None and stop_on != "never" and stop_on not in measure_names(players):
@@ -89,7 +91,7 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
             raise click.BadParameter(f"'{spec}' is the base arm (--base-variant): compare it with another variant",
                                      param_hint="--variant")
         seen[_identity(ruleset, overlays)] = "variant"
-        rs = tallied(load(ruleset, overlays, playing=True), tallies)
+        rs = tallied(load(ruleset, overlays, playing=True), tallies, round_tallies)
         rs.check_players(players)
         if same_games(rs, base, names):  # a house rule that restates the base: the comparison can show nothing
             note_no_rule_changed(spec, f"{ruleset} + {' + '.join(base_overlays)}" if base_overlays else ruleset)

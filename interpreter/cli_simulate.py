@@ -261,6 +261,9 @@ PLAYER_COUNTS_HELP = ("Number of players, or several (3,5 or 3..6: one run each,
 @click.option("--coverage", is_flag=True, help="Count how often each rule fired; list rules that never fired.")
 @click.option("--tally", "tallies", multiple=True, metavar="EXPR",
               help="An expression evaluated at each game's end (as winners is): the summary counts its values (repeatable).")
+@click.option("--tally-rounds", "round_tallies", multiple=True, metavar="EXPR",
+              help="As --tally, but evaluated at each round's end (each `round:` the flow runs): the summary counts its "
+                   "values over the rounds of every game (repeatable).")
 @click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None, help="Write one record per game into DIR.")
 @click.option("--report", "report_dir", type=click.Path(file_okay=False), default=None,
               help="Write an HTML page with plots into DIR (pip install 'philtre[report]').")
@@ -268,7 +271,7 @@ PLAYER_COUNTS_HELP = ("Number of players, or several (3,5 or 3..6: one run each,
 @guarded
 @interruptible
 def simulate(ruleset, players, games, seed, variants, agents, workers, backend, ray_address, db, no_db, resume,
-             as_json, csv_path, coverage, tallies, record_dir, report_dir, max_decisions):
+             as_json, csv_path, coverage, tallies, round_tallies, record_dir, report_dir, max_decisions):
     """Play many games with agents and summarise the results.
 
     Each finished game is saved in the results database (--db) as it ends (those that
@@ -283,7 +286,7 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
     from .summary import format_by_players
 
     check_run_options(backend, no_db, resume, report_dir, ray_address)
-    rs = tallied(load(ruleset, variants, playing=True), tallies)
+    rs = tallied(load(ruleset, variants, playing=True), tallies, round_tallies)
     counts = [players_for(rs, None)] if players is None else players
     rs.check_player_counts(counts)
     if len(counts) > 1:
@@ -347,22 +350,31 @@ def counts_said(counts, finished: int, as_json: bool) -> str:
     return "; ".join(said)
 
 
-def tallied(rs, texts):
-    """``rs`` compiled with the --tally expressions (each once, in the order given); a usage error (exit 2) with the
-    language's findings where one is not an expression of the ruleset, placed at its column."""
+def tallied(rs, texts, round_texts=()):
+    """``rs`` compiled with the --tally expressions and the --tally-rounds ones (each once, in the order given); a usage
+    error (exit 2) with the language's findings where one is not an expression of the ruleset, placed at its column, and
+    where --tally-rounds is given for rules whose flow has no `round:` statement (no round would ever end)."""
     from philtre.dsl.errors import PhiltreError, printable
-    from philtre.dsl.loader import TALLY_PLACE, with_tallies
+    from philtre.dsl.loader import ROUND_TALLY_PLACE, TALLY_PLACE, with_tallies
+
+    from .simulate import plays_rounds
 
     texts = list(dict.fromkeys(texts))  # (the same one twice would be one column twice)
-    if not texts:
+    round_texts = list(dict.fromkeys(round_texts))
+    if round_texts and not plays_rounds(rs):
+        what = rs.name + "".join(f" + {v}" for v in rs.variants)
+        raise click.UsageError(f"--tally-rounds: the flow of {what} has no `round:` statement, so no round ever ends and "
+                               "nothing would be tallied; --tally counts values at each game's end")
+    if not texts and not round_texts:
         return rs
     try:
-        return with_tallies(rs, texts)
+        return with_tallies(rs, texts, round_texts)
     except PhiltreError as exc:
         said = []
         for d in exc.diagnostics:  # (each at the tally's place among them, as its line: loader.with_tallies)
-            text = texts[d.loc.line - 1] if d.loc.path == TALLY_PLACE and 0 < d.loc.line <= len(texts) else None
-            where = f"--tally {text!r}, column {d.loc.col}: " if text is not None else f"{d.loc}: "
+            given = {TALLY_PLACE: texts, ROUND_TALLY_PLACE: round_texts}.get(d.loc.path, ())
+            text = given[d.loc.line - 1] if given and 0 < d.loc.line <= len(given) else None
+            where = f"{d.loc.path} {text!r}, column {d.loc.col}: " if text is not None else f"{d.loc}: "
             said.append(printable(f"{where}{d.code} {d.message}" + (f" ({d.hint})" if d.hint else "")))
         raise click.UsageError("\n".join(said)) from None
 
@@ -382,7 +394,7 @@ def check_several_counts(counts, agents, record_dir, report_dir) -> None:
 def _run(spec, games, workers, backend, ray_address, db, resume, record_dir):
     """One run of ``games`` games with its progress bar: (summary, results, how many of its games the file holds)."""
     from philtre.dsl.errors import PhiltreError
-    from philtre.dsl.loader import TALLY_PLACE
+    from philtre.dsl.loader import ROUND_TALLY_PLACE, TALLY_PLACE
 
     from .runs import run_simulation
 
@@ -393,8 +405,9 @@ def _run(spec, games, workers, backend, ray_address, db, resume, record_dir):
                                           resume=resume, record_dir=record_dir, progress=bar, address=ray_address,
                                           on_loaded=functools.partial(_on_loaded, bar), on_saved=held.append)
     except PhiltreError as exc:
-        # (a --tally that failed at a game's end stopped no game: its record, with --record, is the whole game's)
-        if not exc.stopped_a_game or exc.first.loc.path == TALLY_PLACE:
+        # (a --tally that failed at a game's end stopped no game: its record, with --record, is the whole game's; nor did
+        # a --tally-rounds: the game is played again for its record without it, and plays to its end)
+        if not exc.stopped_a_game or exc.first.loc.path in (TALLY_PLACE, ROUND_TALLY_PLACE):
             raise
         if spec.max_decisions is None:  # (with it, a game past the step limit is cut: R200 stops no run)
             exc = limit_hinted(exc)

@@ -341,17 +341,19 @@ def compared_tally_lines(report: dict) -> list:
     """Each --tally side by side: per value, its share of each arm's games (most common in the base first, the rest
     folded into "other" past TALLY_ROWS rows), and the numbers' mean in each arm; each share's interval is in --json.
     Past TALLY_NUMBERS distinct numbers over the arms, as simulate's text does, the numbers are one row (none where every
-    value is a number) and each arm's least, quartiles and greatest are rows of their own, side by side."""
+    value is a number) and each arm's least, quartiles and greatest are rows of their own, side by side. Then each
+    --tally-rounds alike, its shares of each arm's rounds, with a row of how many rounds each arm tallied."""
     from .summary import TALLY_NUMBERS, TALLY_ROWS, _a_number, plain, tally_value_text
 
     base = report.get("base") or {}  # (a report made by hand may have none)
-    if not base.get("tallies"):
+    if not base.get("tallies") and not base.get("round_tallies"):
         return []
     summaries = [base, *(arm["summary"] for arm in report["arms"])]
     labels = [base_label(report), *(arm["label"] for arm in report["arms"])]
     lines = []
-    for i, tally in enumerate(base["tallies"]):
-        arms = [s["tallies"][i] for s in summaries]
+    for key, i, tally in [*(("tallies", i, t) for i, t in enumerate(base.get("tallies") or ())),
+                          *(("round_tallies", i, t) for i, t in enumerate(base.get("round_tallies") or ()))]:
+        arms = [s[key][i] for s in summaries]
         shares = [{json.dumps(v["value"], sort_keys=True): v["share"] for v in t["values"]} for t in arms]
         values = {json.dumps(v["value"], sort_keys=True): v["value"] for t in arms for v in t["values"]}
         order = list(values)
@@ -373,10 +375,15 @@ def compared_tally_lines(report: dict) -> list:
                                     if t.get("numbers") else "-" for t in arms]))
         if any(t.get("numbers") for t in arms):
             rows.append(("mean", [f"{t['numbers']['mean']:.2f}" if t.get("numbers") else "-" for t in arms]))
+        at = f"each arm's {report['games']} games"
+        if key == "round_tallies":  # (each arm's rounds are its own: how many is a row)
+            rows.append(("rounds", [str(t["rounds"]) for t in arms]))
+            at = f"each arm's rounds in its {report['games']} games"
         width = max([5] + [len(text) for text, _ in rows])
         widths = [max(7, len(label)) for label in labels]
         said = f"; {len(numbers)} numbers, each one's share in --json" if spread else "; 95% intervals in --json"
-        lines += ["", f"tally {tally['expression']} (at each game's end, share of each arm's {report['games']} games{said}):",
+        end = "game's" if key == "tallies" else "round's"
+        lines += ["", f"tally {tally['expression']} (at each {end} end, share of {at}{said}):",
                   f"  {'value' if kept or folded else '':<{width}}" + "".join(f"  {label:>{w}}" for label, w in zip(labels, widths))]
         lines += [f"  {text:<{width}}" + "".join(f"  {cell:>{w}}" for cell, w in zip(cells, widths)) for text, cells in rows]
     return lines

@@ -7,13 +7,14 @@ import json
 import os
 
 from .stats import QUALITY
-from .summary import quality_unmeasured
+from .summary import ROUND_TALLIES, quality_unmeasured
 
 
 def game_rows(summary: dict, results) -> list:
     """One flat dict per game: the run's identity, scores per seat, winners, length and quality, and each --tally's value
-    (a column `tally EXPR` each); with --max-decisions, a column `cut` (empty for a game that ended, else `decisions` or
-    `steps`: the game was cut off, with no winner; its scores are those it had then)."""
+    (a column `tally EXPR` each), each --tally-rounds' values, one a round (a column `tally-rounds EXPR` each, a JSON
+    list); with --max-decisions, a column `cut` (empty for a game that ended, else `decisions` or `steps`: the game was
+    cut off, with no winner; its scores are those it had then)."""
     variants = " ".join(summary["variants"])
     agents = " ".join(summary["agents"])
     unmeasured = quality_unmeasured(summary)
@@ -31,6 +32,9 @@ def game_rows(summary: dict, results) -> list:
         row.update({name: quality.get(name, "") for name in QUALITY})
         tallies = r.get("tallies") or {}
         row.update({f"tally {t['expression']}": cell(tallies.get(t["expression"])) for t in summary.get("tallies") or ()})
+        rounds = tallies.get(ROUND_TALLIES) or {}
+        row.update({f"tally-rounds {t['expression']}": json.dumps(rounds.get(t["expression"], []))
+                    for t in summary.get("round_tallies") or ()})
         rows.append(row)
     return rows
 

@@ -123,7 +123,9 @@ class Game:
     """One game of a ruleset for a number of players and a seed.
 
     ``seed`` is a whole number; or a ``random.Random`` (a subclass's instance) whose draws are the game's shuffles
-    and rolls: the game's ``seed`` is then None (no seed plays it again) and it cannot be recorded."""
+    and rolls: the game's ``seed`` is then None (no seed plays it again) and it cannot be recorded. ``record`` is true
+    for a record (a Recorder), or a function making the game's recorder as Recorder is made (a Recorder subclass:
+    simulate's RoundsTold, told of each round's end), before the game goes to its first decision."""
 
     _probing = False  # a copy run on past the step limit to tell an endless loop (_endless): its own limit ends it
 
@@ -165,7 +167,8 @@ class Game:
         if record or coverage is not None or script_shuffles is not None:  # (a scripted shuffle: runners.scripted_order)
             self._runners = self._runners.for_all()
         # (record_version: the format of a record replayed, records.READ_VERSIONS; None: the one a new record is written in)
-        self.recorder = Recorder(self, agents, record_version) if record else None
+        # (only a recorded game reads what record is: a game without a record runs as many instructions as before)
+        self.recorder = (record if callable(record) else Recorder)(self, agents, record_version) if record else None
         self.decisions = 0
         # the options listed for a pending decision, by seat (_listed), and that decision (_listed_for): they
         # hold while it is the state's (two attributes: a key of the dict for the decision cost a lookup more)

@@ -16,8 +16,9 @@ from philtre.dsl.errors import Diagnostic, PhiltreError
 
 from .agents import AGENTS, GreedyAgent, ISMCTSAgent, RandomAgent, ask, make_agent
 from .game import Game
+from .records import Recorder
 from .stats import as_teams, game_quality
-from .summary import format_summary, summarise
+from .summary import ROUND_TALLIES, format_summary, summarise
 
 __all__ = ["Cut", "RunSpec", "format_summary", "game_seed", "play_game", "play_one", "simulate", "summarise"]
 
@@ -65,19 +66,22 @@ def capped_pickers(game: Game, pickers, cap: int) -> list:
 
 
 def play_game(ruleset, players: int, seed: int, agent_names, record: bool = False, coverage=None, history=None,
-              seated=None, max_decisions: int | None = None) -> Game:
+              seated=None, max_decisions: int | None = None, at_round_end=None) -> Game:
     """Play one game to its end with the named agents (one per seat).
 
     ``coverage`` (a Counter) counts the rules that fire; ``history`` (a list) gets
     ``(decisions so far, scores)`` each time the scores change; ``seated`` (a list) gets
     the agents, one per seat, to read what they noted (greedy's equal options). With
     ``max_decisions``, a game still going when a decision is asked after that many is cut
-    off: Cut is raised, carrying the game.
+    off: Cut is raised, carrying the game. ``at_round_end`` (a function given the game) is
+    called at each round's end (RoundsTold).
     """
     agents = [make_agent(name, game_seed(seed, AGENT_SEED_OFFSET + seat)) for seat, name in enumerate(agent_names)]
     if seated is not None:
         seated.extend(agents)
     remember = any(getattr(a, "needs_info", False) for a in agents)  # search agents remember from their filtered record
+    if at_round_end is not None:
+        record = round_ends_told(at_round_end, keep=record or remember)
     game = Game(ruleset, players, seed=seed, record=record or remember, agents=agent_names, coverage=coverage)
     scores = game.state.scores
     last = [0] * players
@@ -103,6 +107,47 @@ def play_game(ruleset, players: int, seed: int, agent_names, record: bool = Fals
     except PhiltreError as exc:  # (the game as a rule stopped it: a run with --max-decisions counts one past the step limit
         exc.game = game  # as cut, with its scores and length then)
         raise
+
+
+class RoundsTold(Recorder):
+    """A game's record that tells ``told(game)`` at each round's end, after its `round_end` event: every round's end, an
+    end_game's inside a round too, from the first (Game makes it before the game goes to its first decision). The
+    engine's playout has no such call (a game neither recorded nor counted reports no round's end, at no cost): a game
+    that needs it is played as a recorded one, which changes no game."""
+
+    def __init__(self, game, agents, version, told):
+        super().__init__(game, agents, version)
+        self.round_told = told
+
+    def round_end(self, number, points, totals) -> None:
+        super().round_end(number, points, totals)
+        self.round_told(self.game)
+
+
+class RoundsAlone(RoundsTold):
+    """RoundsTold for a game whose record nothing reads (no --record, no agent that remembers what it saw): it keeps
+    no event but the header, the round ends and the end, so the game costs little more than one counted (--coverage)."""
+
+    def decision(self, player, option):
+        return None  # (Game passes it to decision_done alone)
+
+
+def _keeps_nothing(self, *args, **kwargs) -> None:
+    """An event RoundsAlone does not keep."""
+
+
+# every event of a game but its round ends, its end and its failure (their method on Recorder: checked by the tests)
+UNKEPT_EVENTS = ("decision_done", "move", "nothing_moved", "gathered", "shuffle", "deal", "roll", "set_aside", "set_var",
+                 "score", "say", "tell", "place", "reveal", "shown_to", "reveal_variable", "variable_shown_to")
+for _name in UNKEPT_EVENTS:
+    setattr(RoundsAlone, _name, _keeps_nothing)
+
+
+def round_ends_told(told, keep: bool):
+    """What Game takes as ``record`` for a game whose rounds' ends call ``told(game)`` (RoundsTold): with ``keep``, a
+    whole record (--record, or an agent that remembers from it), else one that keeps nothing else (RoundsAlone)."""
+    kind = RoundsTold if keep else RoundsAlone
+    return lambda game, agents, version: kind(game, agents, version, told)
 
 
 _COMPILED: dict = {}  # (content hash, tally texts, heuristic text) -> the ruleset compiled in this process (a worker compiles each once)
@@ -139,7 +184,8 @@ class RunSpec:
         if self.ruleset is not None:
             rs = self.ruleset
             state["source"] = (rs.source, rs.path, tuple(rs.variants), rs.origin, rs.variant_origins, rs.content_hash,
-                               tuple(e.text for e in rs.tallies), rs.heuristic.text if rs.heuristic is not None else None)
+                               tuple(e.text for e in rs.tallies), rs.heuristic.text if rs.heuristic is not None else None,
+                               tuple(e.text for e in rs.round_tallies))
         state["ruleset"] = None
         return state
 
@@ -150,18 +196,19 @@ class RunSpec:
     def rules(self):
         """The compiled ruleset (compiled here, once per process, after a trip to another process)."""
         if self.ruleset is None:
-            source, path, variants, origin, variant_origins, expected, tallies, heuristic = self.source
+            source, path, variants, origin, variant_origins, expected, tallies, heuristic, round_tallies = self.source
             # the heuristic too: the content hash leaves it out, and an arm that only changes it plays other games
-            compiled = _COMPILED.get((expected, tallies, heuristic))
+            compiled = _COMPILED.get((expected, tallies, heuristic, round_tallies))
             if compiled is None:
                 from philtre.dsl.errors import Loc, PhiltreError
                 from philtre.dsl.loader import build_ruleset
 
-                compiled = build_ruleset(source, path, variants, origin=origin, variant_origins=variant_origins, tallies=tallies)
+                compiled = build_ruleset(source, path, variants, origin=origin, variant_origins=variant_origins, tallies=tallies,
+                                         round_tallies=round_tallies)
                 if compiled.content_hash != expected:
                     raise PhiltreError.at(Loc(path), "B003", "a worker compiled the ruleset differently from this process",
                                           "use the same philtre version everywhere")
-                _COMPILED[expected, tallies, heuristic] = compiled
+                _COMPILED[expected, tallies, heuristic, round_tallies] = compiled
             self.ruleset = compiled
         return self.ruleset
 
@@ -198,14 +245,15 @@ def play_one(spec: RunSpec, index: int) -> dict:
     coverage = Counter() if spec.coverage else None
     history, agents = [], []
     cap = getattr(spec, "max_decisions", None)  # (a spec pickled before the option had none)
+    rounds = {expr.text: [] for expr in ruleset.round_tallies}  # (--tally-rounds: each one's value at each round's end)
     try:
         game = play_game(ruleset, spec.players, seed, spec.agents, record=spec.record, coverage=coverage, history=history,
-                         seated=agents, max_decisions=cap)
+                         seated=agents, max_decisions=cap, at_round_end=round_tallier(ruleset, rounds) if rounds else None)
     except Cut as cut:
-        return cut_result(spec, index, seed, cut.game, "decisions", history, coverage, agents)
+        return with_rounds(cut_result(spec, index, seed, cut.game, "decisions", history, coverage, agents), rounds)
     except PhiltreError as exc:
         if cap is not None and exc.first.code == "R200":  # with --max-decisions, a game past the step limit is cut too
-            return cut_result(spec, index, seed, None, "steps", history, coverage, agents, exc)
+            return with_rounds(cut_result(spec, index, seed, None, "steps", history, coverage, agents, exc), rounds)
         raise in_game(exc, ruleset, index, seed, spec.players) from None
     winners = list(game.state.flow.winners)
     lowest = ruleset.winners.order == "lowest"
@@ -224,7 +272,44 @@ def play_one(spec: RunSpec, index: int) -> dict:
         result["record"] = game.recorder.lines()
     if ruleset.tallies:  # (no key without --tally: such a result is as it was)
         result["tallies"] = tally_values(ruleset, game, index, seed)
+    return with_rounds(result, rounds)
+
+
+def with_rounds(result: dict, rounds: dict) -> dict:
+    """``result`` with the --tally-rounds values of its game (``rounds``: none asked, nothing) beside its --tally values,
+    as the results database's `tallies` column keeps them (a game cut off: those of the rounds that ended)."""
+    if rounds:
+        result["tallies"] = {**result.get("tallies", {}), ROUND_TALLIES: rounds}
     return result
+
+
+def plays_rounds(ruleset) -> bool:
+    """Whether the rules hold a `round:` statement (in the flow, a block it runs, an action's `then:` or `do`): without
+    one, round_number stays 0 and no round ever ends (--tally-rounds has nothing to tally at)."""
+    seen = set()
+
+    def holds(block) -> bool:
+        for stmt in block:
+            if stmt.kind == "round":
+                return True
+            for value in (*stmt.args.values(), stmt.otherwise):  # (the blocks inside it: a loop's, a `run:`'s, ...)
+                if isinstance(value, tuple) and value and all(hasattr(v, "kind") for v in value) and id(value) not in seen:
+                    seen.add(id(value))
+                    if holds(value):
+                        return True
+        return False
+
+    return any(holds(block) for block in ruleset.statement_blocks)
+
+
+def round_tallier(ruleset, rounds: dict):
+    """The function play_game calls at each round's end: each --tally-rounds expression's value there appended to its
+    list in ``rounds`` (text -> values); R100 where one fails, which stops the game (play_one says which)."""
+    def tallied(game) -> None:
+        for expr in ruleset.round_tallies:
+            rounds[expr.text].append(tally_value(expr, game, f"the end of round {game.state.round}"))
+
+    return tallied
 
 
 def cut_result(spec: RunSpec, index: int, seed: int, game, why: str, history, coverage, agents, error=None) -> dict:
@@ -261,18 +346,24 @@ def cut_result(spec: RunSpec, index: int, seed: int, game, why: str, history, co
 
 def tally_values(ruleset, game, index: int, seed: int) -> dict:
     """Each --tally expression's value at the game's end, as plain data (text -> value); R100 where one fails."""
+    try:
+        return {expr.text: tally_value(expr, game, "the game's end") for expr in ruleset.tallies}
+    except PhiltreError as exc:
+        raise in_game(exc, ruleset, index, seed, game.state.nplayers) from None
+
+
+def tally_value(expr, game, when: str):
+    """The value of a --tally (or --tally-rounds) expression now, in ``game``, as plain data; R100 where it fails, saying
+    ``when`` it was evaluated."""
     from philtre.dsl.builtins import RuleRuntimeError
     from philtre.dsl.values import explain
 
-    values = {}
-    for expr in ruleset.tallies:
-        try:
-            values[expr.text] = plain_value(expr.fn(game.state, {}))
-        except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
-            why = str(exc) if isinstance(exc, RuleRuntimeError) else explain(exc)  # (as the winners' failure says it)
-            failed = PhiltreError.at(expr.loc, "R100", f"the --tally expression `{expr.text}` failed at the game's end: {why}")
-            raise in_game(failed, ruleset, index, seed, game.state.nplayers) from None
-    return values
+    try:
+        return plain_value(expr.fn(game.state, {}))
+    except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
+        why = str(exc) if isinstance(exc, RuleRuntimeError) else explain(exc)  # (as the winners' failure says it)
+        # (the option is the expression's place: loader.TALLY_PLACE, ROUND_TALLY_PLACE)
+        raise PhiltreError.at(expr.loc, "R100", f"the {expr.loc.path} expression `{expr.text}` failed at {when}: {why}") from None
 
 
 def plain_value(value):
@@ -313,16 +404,20 @@ def failed_record(spec: RunSpec, index: int) -> list[str] | None:
 
 def simulate(ruleset, players: int, games: int, seed: int = 0, agents=None, record_dir=None, progress=None,
              workers: int = 1, backend: str = "local", db=None, resume: bool = False, coverage: bool = False,
-             tallies=(), max_decisions: int | None = None) -> dict:
+             tallies=(), round_tallies=(), max_decisions: int | None = None) -> dict:
     """Play ``games`` games; return the summary as plain data (``db``: a results file to keep them in; ``tallies``:
-    expressions whose values at each game's end it counts, as `simulate --tally` does; ``max_decisions``: a game still
-    going after that many decisions, or past the step limit, is cut, as `simulate --max-decisions` cuts it)."""
+    expressions whose values at each game's end it counts, as `simulate --tally` does; ``round_tallies``: the same at
+    each round's end, `--tally-rounds`; ``max_decisions``: a game still going after that many decisions, or past the
+    step limit, is cut, as `simulate --max-decisions` cuts it)."""
     from .runs import run_simulation
 
-    if tallies:
+    if tallies or round_tallies:
         from philtre.dsl.loader import with_tallies
 
-        ruleset = with_tallies(ruleset, list(dict.fromkeys([tallies] if isinstance(tallies, str) else tallies)))
+        def texts(given) -> list:
+            return list(dict.fromkeys([given] if isinstance(given, str) else given))
+
+        ruleset = with_tallies(ruleset, texts(tallies), texts(round_tallies))
 
     agent_names = list(agents or ["random"] * players)
     spec = RunSpec(ruleset, players, agent_names, seed, coverage=coverage, record=bool(record_dir), max_decisions=max_decisions)

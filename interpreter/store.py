@@ -22,6 +22,7 @@ import time
 from philtre.dsl.errors import Loc, PhiltreError
 
 from .agents import heuristic_steering
+from .summary import ROUND_TALLIES
 
 DEFAULT_DB = "philtre-runs.sqlite"
 # 2: games.greedy; 3: games.tallies; 4: games.turns. A file of an earlier version gets the columns it lacks (NULL in its
@@ -76,6 +77,9 @@ def run_key(spec) -> str:
     tallies = [e.text for e in getattr(ruleset, "tallies", ())]
     if tallies:  # a run that tallies other expressions is another run; without any, the key is as it was
         parts.append(tallies)
+    rounds = [e.text for e in getattr(ruleset, "round_tallies", ())]
+    if rounds:  # (and so is one that tallies at each round's end: --tally-rounds)
+        parts.append({"tally_rounds": rounds})
     cap = getattr(spec, "max_decisions", None)
     if cap is not None:  # games cut after so many decisions are another run's; without --max-decisions, the key is as it was
         parts.append({"max_decisions": cap})
@@ -192,7 +196,8 @@ class Store:
                      json.dumps(list(spec.agents)), spec.seed, int(bool(spec.coverage)), games, philtre.__version__, _now(), _now()))
                 if not resume:
                     self.replaced += self.db.execute("DELETE FROM games WHERE run = ?", (key,)).rowcount
-            return self.saved(key, spec.players, [e.text for e in getattr(ruleset, "tallies", ())]) if resume else {}
+            return self.saved(key, spec.players, [e.text for e in getattr(ruleset, "tallies", ())],
+                              [e.text for e in getattr(ruleset, "round_tallies", ())]) if resume else {}
         except sqlite3.Error as exc:
             raise _error(self.path, exc) from None
 
@@ -208,16 +213,16 @@ class Store:
         ago = max(0, round(ago))
         self.replaced_recently = ago if self.replaced_recently is None else min(self.replaced_recently, ago)
 
-    def saved(self, key: str, players: int, tallies=()) -> dict:
+    def saved(self, key: str, players: int, tallies=(), round_tallies=()) -> dict:
         """The run's saved games: index -> result; a row that is not what philtre wrote (``tallies``: the texts whose values
-        each holds) is B001."""
+        each holds; ``round_tallies``: those whose lists of values, one a round, it holds) is B001."""
         rows = self.db.execute(
             "SELECT idx, seed, scores, winners, decisions, rounds, lead_changes, drama, decisiveness, uncertainty, history, coverage, greedy, tallies, turns "
             "FROM games WHERE run = ? ORDER BY idx", (key,))
         out = {}
         for row in rows:
             try:
-                out[row[0]] = _checked(_result(row), players, tallies)
+                out[row[0]] = _checked(_result(row), players, tallies, round_tallies)
             except (ValueError, TypeError, RecursionError) as exc:  # json.JSONDecodeError is a ValueError
                 # RecursionError: JSON nested deeper than Python's stack reads, which philtre never writes
                 reason = "a column nests too deeply to read" if isinstance(exc, RecursionError) else exc
@@ -344,7 +349,7 @@ def _a_history_item(item, players: int) -> bool:
             and len(item[1]) == players and all(map(_is_number, item[1])))
 
 
-def _checked(result: dict, players: int, tallies=()) -> dict:
+def _checked(result: dict, players: int, tallies=(), round_tallies=()) -> dict:
     """``result`` if its fields have the kinds the summary reads; else TypeError naming the first that does not."""
     scores, winners, quality = result["scores"], result["winners"], result["quality"]
     if not (isinstance(scores, list) and len(scores) == players and all(map(_is_number, scores))):
@@ -371,6 +376,10 @@ def _checked(result: dict, players: int, tallies=()) -> dict:
     values = result.get("tallies")
     if tallies and not (isinstance(values, dict) and all(text in values for text in tallies)):
         raise TypeError(f"tallies must be an object with a value for each --tally ({', '.join(tallies)})")
+    rounds = values.get(ROUND_TALLIES) if isinstance(values, dict) else None
+    if round_tallies and not (isinstance(rounds, dict) and all(isinstance(rounds.get(text), list) for text in round_tallies)):
+        raise TypeError(f"tallies must hold under {ROUND_TALLIES!r} a list of values for each --tally-rounds "
+                        f"({', '.join(round_tallies)})")
     return result
 
 

@@ -458,6 +458,10 @@ def summarise(ruleset, players, seed, agent_names, results, run=None, max_decisi
     if tallies:  # left out without --tally: such a summary is as it was
         summary["tallies"] = [tally_row(text, [(r.get("tallies") or {}).get(text) for r in results], seats)
                               for text, seats in tallies]
+    rounds = [(expr.text, expr.type in NO_MEAN) for expr in getattr(ruleset, "round_tallies", ())]
+    if rounds:  # left out without --tally-rounds
+        summary["round_tallies"] = [round_tally_row(text, [((r.get("tallies") or {}).get(ROUND_TALLIES) or {}).get(text) or []
+                                                           for r in results], seats) for text, seats in rounds]
     if max_decisions is not None or len(results) < len(everything):  # left out without --max-decisions: as it was
         summary["max_decisions"] = max_decisions
         summary["cut"] = len(everything) - n
@@ -482,6 +486,9 @@ def cut_line(summary: dict) -> str | None:
     return f"cut: {counted(cut, 'game')} of {cut + summary['games']} ({why}): no winner, not a draw; {left}"
 
 
+# the key of the --tally-rounds values among a game's tallies (a result's `tallies`, the results database's column):
+# {text: [its value at each round's end]}; no --tally text is it, as a trailing colon is no expression
+ROUND_TALLIES = "--tally-rounds:"
 TALLY_ROWS = 10  # the most rows of a tally's table; past it, the least common values are folded into one row, "other"
 # past this many distinct numbers, a tally's text gives their least, quartiles and greatest instead of a row each: a
 # trial's count of rounds took 129 values over 150 games, and its table was nine rows of 1-5% and "other" 82%
@@ -504,24 +511,35 @@ def _value_order(value) -> tuple:
 NO_MEAN = ("player", "str")
 
 
-def tally_row(text: str, values: list, seats: bool = False) -> dict:
+def tally_row(text: str, values: list, seats: bool = False, unit: str = "games") -> dict:
     """One --tally's values over the games (in index order): each value's count and share with its 95% interval (as a
     win share's: Wilson's), most common first, and for the values that are numbers their mean, spread, least and
-    greatest, but where the expression gives seats (``seats``: its type is NO_MEAN's), `"seats": true` instead."""
+    greatest, but where the expression gives seats (``seats``: its type is NO_MEAN's), `"seats": true` instead. (Each
+    count is keyed ``unit``: "rounds" for a --tally-rounds, whose values are its rounds'.)"""
     n = len(values)
     counted: dict = {}  # JSON text -> [value, games]; a list is not hashable, and 1 and true are other values
     for value in values:
         counted.setdefault(json.dumps(value, sort_keys=True), [value, 0])[1] += 1
     rows = sorted(counted.values(), key=lambda vc: (-vc[1], _value_order(vc[0])))
-    row = {"expression": text, "games": n, "distinct": len(rows),
-           "values": [{"value": v, "games": c, "share": c / n, "share_ci": _ci(wilson(c, n))} for v, c in rows]}
+    row = {"expression": text, unit: n, "distinct": len(rows),
+           "values": [{"value": v, unit: c, "share": c / n, "share_ci": _ci(wilson(c, n))} for v, c in rows]}
     numbers = [v for v in values if _a_number(v)]
     if seats:
         row["seats"] = True
     elif numbers:
         m = mean_ci(numbers)
-        row["numbers"] = {"games": len(numbers), "mean": m["mean"], "sd": m["sd"], "ci": _ci(m["ci"]),
+        row["numbers"] = {unit: len(numbers), "mean": m["mean"], "sd": m["sd"], "ci": _ci(m["ci"]),
                           "min": min(numbers), "max": max(numbers), "quartiles": _quartiles(numbers)}
+    return row
+
+
+def round_tally_row(text: str, by_game: list, seats: bool = False) -> dict:
+    """One --tally-rounds' values (``by_game``: each game's list, one value a round, in index order) as tally_row counts
+    them, a round each (its counts keyed "rounds"), with the games they came from and how many of them played no round
+    (none of their values is in it: no round ended there)."""
+    row = tally_row(text, [value for values in by_game for value in values], seats, unit="rounds")
+    row["games"] = len(by_game)
+    row["games_without_rounds"] = sum(1 for values in by_game if not values)
     return row
 
 
@@ -549,32 +567,39 @@ def tally_lines(summary: dict) -> list:
     """Each --tally's table: its values, most common first (the rest folded into "other" past TALLY_ROWS rows), with
     their games, share and 95% interval; then, for numbers, their mean, spread, least and greatest. Past TALLY_NUMBERS
     distinct numbers, the numbers are one row (none where every value is a number) and their least, quartiles and
-    greatest a line of their own: a row each would say little (--json keeps every value's games)."""
+    greatest a line of their own: a row each would say little (--json keeps every value's games). Then each
+    --tally-rounds' table alike, its counts of rounds (``unit``)."""
     lines = []
-    for tally in summary.get("tallies") or ():
-        numbers, rows, n = tally.get("numbers"), tally["values"], tally["games"]
+    tallies = [*((t, "games") for t in summary.get("tallies") or ()), *((t, "rounds") for t in summary.get("round_tallies") or ())]
+    for tally, unit in tallies:
+        numbers, rows, n = tally.get("numbers"), tally["values"], tally[unit]
+        if not n and unit == "rounds" and tally["games"]:  # (no empty table: the expression was never evaluated)
+            games = tally["games"]
+            lines += ["", f"tally {tally['expression']} (at each round's end): no round ended in "
+                          f"{'the game' if games == 1 else f'any of the {games} games'}, so it was never evaluated"]
+            continue
         distinct = sum(1 for r in rows if _a_number(r["value"]))
         spread = numbers is not None and "quartiles" in numbers and distinct > TALLY_NUMBERS  # (older summaries: none)
         if spread:
             kept = [r for r in rows if not _a_number(r["value"])]
-            folded = [("a number", distinct, numbers["games"])] if kept else []
+            folded = [("a number", distinct, numbers[unit])] if kept else []
         elif len(rows) > TALLY_ROWS:
             kept, rest = rows[:TALLY_ROWS - 1], rows[TALLY_ROWS - 1:]
-            folded = [("other", len(rest), sum(r["games"] for r in rest))]
+            folded = [("other", len(rest), sum(r[unit] for r in rest))]
         else:
             kept, folded = rows, []
-        shown = [(tally_value_text(r["value"]), r["games"], r["share"], r["share_ci"]) for r in kept]
+        shown = [(tally_value_text(r["value"]), r[unit], r["share"], r["share_ci"]) for r in kept]
         shown += [(f"{name} ({values} values)", games, games / n, _ci(wilson(games, n))) for name, values, games in folded]
-        said = f"; {distinct} numbers, each one's games in --json" if spread else ""
-        lines += ["", f"tally {tally['expression']} (at each game's end, {counted(n, 'game')}{said}):"]
+        said = f"; {distinct} numbers, each one's {unit} in --json" if spread else ""
+        lines += ["", f"tally {tally['expression']} ({_tallied_at(tally, unit)}{said}):"]
         if shown:
             width = max([5] + [len(text) for text, *_ in shown])
-            lines.append(f"  {'value':<{width}}  {'games':>6}  {'share':>6}  95% CI")
+            lines.append(f"  {'value':<{width}}  {unit:>6}  {'share':>6}  95% CI")
             lines += [f"  {text:<{width}}  {games:>6}  {percent(share):>6}  [{percent(lo)}, {percent(hi)}]"
                       for text, games, share, (lo, hi) in shown]
         if numbers:
             lo, hi = numbers["ci"]
-            over = "" if numbers["games"] == n else f" over the {counted(numbers['games'], 'game')} it was a number"
+            over = "" if numbers[unit] == n else f" over the {counted(numbers[unit], unit[:-1])} it was a number"
             least, most = plain(numbers["min"]), plain(numbers["max"])
             if spread:
                 q1, median, q3 = (plain(q) for q in numbers["quartiles"])
@@ -584,6 +609,16 @@ def tally_lines(summary: dict) -> list:
                 lines.append(f"  mean {numbers['mean']:.2f} (sd {numbers['sd']:.2f}) [{lo:.2f}, {hi:.2f}], min {least}, "
                              f"max {most}{over}")
     return lines
+
+
+def _tallied_at(tally: dict, unit: str) -> str:
+    """Where a tally's values were read and how many: at each game's end, N games; at each round's end, N rounds of M
+    games (and how many of them played no round)."""
+    if unit == "games":
+        return f"at each game's end, {counted(tally['games'], 'game')}"
+    none = tally["games_without_rounds"]
+    return (f"at each round's end, {counted(tally['rounds'], 'round')} of {counted(tally['games'], 'game')}"
+            + (f"; {counted(none, 'game')} of them played no round" if none else ""))
 
 
 QUALITY_TEXT = {
