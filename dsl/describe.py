@@ -11,7 +11,7 @@ import yaml
 from .canonical import NAMED_MAPPINGS, ORDERED_MAPPINGS, canonical_text, reordered
 from .errors import Loc
 from .report import silenced_codes
-from .yamlpos import Map, Seq, plain as _plain, yaml12_number
+from .yamlpos import NONE_WORDS, Map, Seq, plain as _plain, written_quoted, yaml12_number
 
 _LINE_BREAKS = re.compile("[\n\x85\u2028\u2029]")
 _SEPARATOR_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\([LPN])")  # \L, \P, \N, not after an escaped backslash
@@ -145,7 +145,7 @@ def _emit(value, indent, lines, origins):
                 lines.append(f"{head}{origin}")
                 _emit(item, indent + 2, lines, origins)
             else:
-                lines.extend(_scalar_lines(head, item, pad, origin))
+                lines.extend(_scalar_lines(head, item, pad, origin, _kept_quoted(value, key)))
     elif isinstance(value, list):
         for i, item in enumerate(value):
             origin = _origin(value, i, origins)
@@ -159,7 +159,7 @@ def _emit(value, indent, lines, origins):
                 lines.append(f"{pad}-{origin}")
                 _emit(item, indent + 2, lines, origins)
             else:
-                lines.extend(_scalar_lines(f"{pad}-", item, pad, origin))
+                lines.extend(_scalar_lines(f"{pad}-", item, pad, origin, _kept_quoted(value, i)))
 
 
 def _key_head(key, pad: str, lines: list[str]) -> str:
@@ -172,10 +172,13 @@ def _key_head(key, pad: str, lines: list[str]) -> str:
     return f"{pad}:"
 
 
-def _scalar_lines(head: str, item, pad: str, origin: str) -> list[str]:
+def _scalar_lines(head: str, item, pad: str, origin: str, quote: str = "") -> list[str]:
     """A mapping's value or a list's item that is no container, after ``head`` (`key:` or `-`): a text of several lines
     as a block (`|`), a folded line with its final line break as `>`, so that what `show` prints reads back as the same
-    rules, with the same content hash; anything else (and a text no block writes exactly) on the line."""
+    rules, with the same content hash; anything else (and a text no block writes exactly) on the line. ``quote``: the
+    quote a word whose quotes tell the lints it is meant was written in (_kept_quoted), printed in it again."""
+    if quote:
+        return [f"{head} {quote}{item}{quote}{origin}"]
     if isinstance(item, str) and "\n" in item.rstrip("\n") and _fits_a_block(item):
         body = item.rstrip("\n")
         kept = len(item) - len(body)  # the final line breaks: none (|-), one (|), or more, kept with the blank lines (|+)
@@ -188,6 +191,14 @@ def _scalar_lines(head: str, item, pad: str, origin: str) -> list[str]:
             and _fits_a_block(item)):
         return [f"{head} >{origin}", f"{pad}  {item[:-1]}"]
     return [f"{head} {_scalar(_plain(item))}{origin}"]
+
+
+def _kept_quoted(container, key) -> str:
+    """The quote ``container[key]`` was written in where it is the word none (none, None, NONE) in YAML's quotes, else
+    '': YAML reads it bare as the same text, but the quotes tell L018 that the word is meant, so `show` keeps them (its
+    output validates the same)."""
+    item = container[key]
+    return written_quoted(container, key) if isinstance(item, str) and item in NONE_WORDS else ""
 
 
 def _fits_a_block(text: str) -> bool:

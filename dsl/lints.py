@@ -32,7 +32,7 @@ from .plain_data import Record
 from .schema import component_type_keys
 from .statements import DECISION_KINDS, NEXT_MUST
 from .values import Zone, component_text, describe, explain, is_number, other_kind_written, values_shown
-from .yamlpos import Map, loc_of
+from .yamlpos import NONE_WORDS, Map, loc_of, written_quoted
 
 _PARAMETER_MARK = "\0parameter "  # a definition's parameter, in the zones its body may give (Facts.define_passes)
 # a zone whose count, which every seat sees, a value may be (_public_count): a number, no read of what the zone holds
@@ -5243,17 +5243,19 @@ def _rounds_at_most(facts, block) -> int | None:
 def l018_the_word_none_as_data(facts) -> list:
     """L018: a variable's initial value or a component's attribute written `none`: YAML data is no expression, so
     that is the word "none", and `x == none` is false for it (YAML writes nothing as null or ~). Silent where a
-    rule writes the word "none" in quotes: the word is meant."""
+    rule writes the word "none" in quotes, and for a value written in YAML's own quotes (`[AA, 'NONE']`): the word is
+    meant. (The quotes are the scalar's style, which an overlay's merge keeps: a variant says the same.)"""
     source = facts.ruleset.source if isinstance(facts.ruleset.source, dict) else {}
     places = []  # (container, key, what it is): where a value is written
     for name, spec in (source.get("variables") or {}).items():
         container, key = (spec, "initial") if isinstance(spec, dict) else (source["variables"], name)
         places.append((container, key, f"the initial value of '{name}'"))
     # inside a list or map (`claimed: {initial: [none, none]}`): said once per variable, at the first word
-    items = [(found[0], what, len(found)) for c, k, what in places if k in c and (found := _items_inside(c[k], _is_none_word))]
+    items = [(found[0], what, len(found)) for c, k, what in places if k in c and (found := _none_words_inside(c[k]))]
     places += _attribute_places(source)  # (each value of an attribute's list is a place of its own)
     # a long form without `initial` (`{each: player}`) writes no value
-    words = [(c, k, what) for c, k, what in places if (k in c if isinstance(c, dict) else True) and _is_none_word(c[k])]
+    words = [(c, k, what) for c, k, what in places if (k in c if isinstance(c, dict) else True) and _is_none_word(c[k])
+             and not written_quoted(c, k)]
     given = _none_words_given(facts.ruleset.scenarios)
     if not (words or items or given) or _words_in_rules(facts, NONE_WORDS):  # the rules are read only where the word is written
         return []
@@ -5270,7 +5272,7 @@ def _none_words_given(scenarios) -> list:
     for sc in scenarios:
         for (name, value), where in zip(sc.variables_written, sc.variable_locs):
             what = f"the value given to '{name}'"
-            found = _items_inside(value, _is_none_word)
+            found = _none_words_inside(value)
             if _is_none_word(value):
                 out.append(_none_word_finding(where, f"{what} is", value))
             elif found:
@@ -5436,11 +5438,17 @@ def _is_none_word(value) -> bool:
     return isinstance(value, str) and value in NONE_WORDS
 
 
+def _none_words_inside(value) -> list:
+    """(container, key) of each item inside ``value`` written `none` bare: one in YAML's quotes is the word meant."""
+    return [(c, k) for c, k in _items_inside(value, _is_none_word) if not written_quoted(c, k)]
+
+
 def _none_word_finding(loc, what_is: str, word: str) -> Diagnostic:
     """L018 at ``loc``: ``what_is`` (`the initial value of 'x' is`) the word ``word``, where nothing was meant."""
     return Diagnostic(loc, "L018", f"{what_is} the word '{word}', not nothing: YAML data is "
                       "not an expression, and nothing is written null (or ~) there",
-                      f"write null for nothing (then `== none` is true of it); for the word, compare it with '{word}', quoted")
+                      f"write null for nothing (then `== none` is true of it); for the word, write it in quotes ('{word}'), "
+                      f"or compare it with '{word}', quoted")
 
 
 def l020_range_written_with_a_dash(facts) -> list:
@@ -5493,9 +5501,6 @@ def _words_in_rules(facts, words) -> bool:
     """True if an expression of the rules (or a definition) writes one of ``words`` as a literal."""
     trees = [facts.tree(expr) for expr in facts.expressions] + [tree for _, tree, _ in facts.defines.values()]
     return any(isinstance(node, ast.Const) and node.value in words for tree in trees if tree is not None for node in ast.walk(tree))
-
-
-NONE_WORDS = ("none", "None", "NONE")  # the language's none, or Python's None, written as YAML data: a word
 
 
 def l011_moves_on_in_later_passes(facts) -> list:

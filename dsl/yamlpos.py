@@ -196,6 +196,16 @@ def loc_of(container, key) -> Loc:
     return Loc("<unknown>")
 
 
+NONE_WORDS = ("none", "None", "NONE")  # the language's none, or Python's None, written as YAML data: a word
+
+
+def written_quoted(container, key) -> str:
+    """The quote (' or ") ``container[key]`` was written in, its scalar's style, kept through an overlay's merge with
+    its place; '' for a value written bare (or with no known place)."""
+    style = getattr(loc_of(container, key), "style", "")
+    return style if style in ("'", '"') else ""
+
+
 def _line_col(text: str | bytes, at: int) -> tuple[int, int]:
     """The line and column (from 1) of position ``at``, counting line breaks as YAML does: "\\n", "\\r\\n" or a lone "\\r".
 

@@ -1255,6 +1255,30 @@ def test_the_word_none_inside_a_list_or_map_initial_value_is_found_once_at_the_f
     assert [d.code for d in findings(tmp_path, quoted)] == [], "the word written quoted in the rules is meant"
 
 
+def test_the_word_none_written_in_quotes_is_meant_in_the_base_and_under_a_variant(tmp_path):
+    """A trial's word list held `'NONE'` in quotes (the word meant): L018 was silent on the base but told it under any
+    variant (exit 1 for `philtre validate .`, which checks the variants too); `show` printed it bare. The quotes are the
+    scalar's style, kept through the merge, so L018 is silent either way, and `show` prints the word quoted again."""
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    text = changed("define:\n", "variables:\n  words: {initial: [AA, 'NONE', \"none\", ZO]}\n\ndefine:\n")
+    assert [d.code for d in findings(tmp_path, text)] == []
+    overlay = tmp_path / "variants" / "other.yaml"
+    overlay.parent.mkdir()
+    overlay.write_text("extends: ../ruleset.yaml\ndescription: another description\n", encoding="utf-8")
+    assert [f.diagnostic.code for f in check_file(str(tmp_path / "ruleset.yaml"), variants=(str(overlay),)).findings] == []
+    shown = CliRunner().invoke(main, ["show", str(tmp_path / "ruleset.yaml"), "--variant", str(overlay)])
+    assert shown.exit_code == 0, shown.output
+    assert "- 'NONE'\n" in shown.output and '- "none"\n' in shown.output and "- AA\n" in shown.output
+    (tmp_path / "shown.yaml").write_text(shown.output, encoding="utf-8")
+    assert "L018" not in [f.diagnostic.code for f in check_file(str(tmp_path / "shown.yaml")).findings]
+    bare = text.replace("'NONE'", "NONE")  # (written bare, the word is still told, under the variant too)
+    assert [d.code for d in findings(tmp_path, bare)] == ["L018"]
+    assert [f.diagnostic.code for f in check_file(str(tmp_path / "ruleset.yaml"), variants=(str(overlay),)).findings] == ["L018"]
+
+
 GIVEN_NONE_RULES = """\
 philtre: 1
 game: given-none
