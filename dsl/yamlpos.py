@@ -699,9 +699,15 @@ def _block_list_value(text: str, exc):
     value = found["value"]
     listed = _items_quoted(lines, began.line, (found["key"] or "").rstrip(":"), value)
     if listed:  # `expect: [a == 1, b[0] > 2]`: a list of expressions, not one
-        return ((began.line + 1, found.start("value") + 1),
-                f"YAML reads a value that starts with '[' as a list: here a list of expressions, each quoted on its own "
+        said = (f"YAML reads a value that starts with '[' as a list: here a list of expressions, each quoted on its own "
                 f"({found['key']} {listed})")
+        # at the item YAML stopped in (a trial's `["...", n == 48, fresh == []]`: not at the list's '['), quoted alone
+        item = _bare_item_at(value, mark.column - found.start("value"))
+        if item is None:
+            return (began.line + 1, found.start("value") + 1), said
+        from .schema import yaml_quoted  # (schema imports this module)
+        return ((began.line + 1, found.start("value") + item[0] + 1),
+                f"a bracket ends an item of a YAML list written bare: quote this item, {yaml_quoted(item[1])}; {said}")
     quote = '"' if '"' not in value else "'" if "'" not in value else None
     if quote is None:
         return None
@@ -782,14 +788,34 @@ def _items_quoted(lines: list, index: int, key: str, value: str) -> str | None:
     parent = _EXPRESSION_LISTS[key]
     if parent and not _under(lines, index, parent):
         return None
-    items, rest = [], value[1:-1]
-    while rest.strip():
-        end = _flow_end(rest, ",")
-        item, rest = rest[:end].strip(), rest[end + 1:]
-        if not item or " for " in f" {item} ":  # `[x for x in xs]` is one expression, a list of its own
+    items = []
+    for _, item in _flow_items(value):
+        quoted = item[0] == item[-1] and item[0] in "'\"" and len(item) > 1 if item else False
+        if not item or (" for " in f" {item} " and not quoted):  # `[x for x in xs]` is one expression, a list of its own
             return None
-        items.append(item if item[0] == item[-1] and item[0] in "'\"" and len(item) > 1 else yaml_quoted(item))
+        items.append(item if quoted else yaml_quoted(item))
     return f"[{', '.join(items)}]" if items else None
+
+
+def _flow_items(value: str) -> list:
+    """(offset in ``value``, item stripped) of each item of the flow list ``value`` (`[a, f(b, c)]`), split at its
+    commas outside brackets and quotes."""
+    items, at = [], 1
+    while at < len(value) - 1 and value[at:-1].strip():
+        end = at + _flow_end(value[at:-1], ",")
+        raw = value[at:end]
+        items.append((at + len(raw) - len(raw.lstrip()), raw.strip()))
+        at = end + 1
+    return items
+
+
+def _bare_item_at(value: str, column: int) -> tuple | None:
+    """(offset, item) of the item of the flow list ``value`` written bare (not quoted) that spans ``column`` (an offset
+    in ``value``), where YAML stopped in it (`fresh == []`: a bracket ends a bare item); else None."""
+    for at, item in _flow_items(value):
+        if at <= column < at + len(item):
+            return None if item[:1] in "'\"" else (at, item)
+    return None
 
 
 def _under(lines: list, index: int, parent: str) -> bool:

@@ -1482,6 +1482,24 @@ def test_a_scenario_s_expectations_written_bare_are_quoted_each_on_its_own(tmp_p
     assert status == 1 and ('each quoted on its own (expect: ["count(hand[0]) == 3", "count(deck) > 0"])') in out, out
 
 
+def test_a_bare_item_with_brackets_in_a_list_of_expectations_is_pointed_at_and_quoted_alone(tmp_path):
+    """A trial's `expect: ["count(...) == 1", count(stock) == 48, fresh == []]`: Y001 pointed at the list's '[' and
+    quoted the whole list (one expression, no list of expectations). It points at the item YAML stopped in, and quotes
+    that item; the list with each item quoted validates."""
+    write(tmp_path, CLEAN)
+    step = '      - expect: ["count([c for c in deck if c.rank > 1]) > 0", count(deck) > 0, hand[0] == []]\n'
+    scenarios = f"scenarios:\n  - name: n\n    players: 2\n    steps:\n{step}"
+    write(tmp_path, scenarios, "scenarios.yaml")
+    status, out, _ = run("validate", tmp_path)
+    line, col = scenarios.count("\n", 0, scenarios.index(step)) + 1, step.index("hand[0] ==") + 1
+    assert status == 1 and f"scenarios.yaml:{line}:{col}: Y001" in out, out
+    assert 'quote this item, "hand[0] == []"' in out, out
+    fixed = '["count([c for c in deck if c.rank > 1]) > 0", "count(deck) > 0", "hand[0] == []"]'
+    assert f"(expect: {fixed})" in out, out
+    write(tmp_path, scenarios.replace(step, f"      - expect: {fixed}\n"), "scenarios.yaml")
+    assert "Y001" not in run("validate", tmp_path)[1]
+
+
 def test_an_action_named_after_a_written_tab_is_shown_as_written(tmp_path):
     """`  \\tpass:` under actions (code's tab written as two characters): the name was shown '\\\\tpass', nothing said of tabs."""
     status, out, _ = run("validate", write(tmp_path, CLEAN.replace("actions:\n", "actions:\n  \\tpass: {}\n", 1)))
