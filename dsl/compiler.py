@@ -8663,8 +8663,16 @@ def _rated_seat_hint(name: str, scope, what: str, text) -> str:
         return ""
     said = f"{RATED_SEAT[what]}, and that seat is p; no seat is deciding while it is read"
     if isinstance(text, str) and "\n" not in text.strip() and not re.search(r"\bfor\s+p\b", text):
-        said += ": write " + re.sub(r"\b(me|current)\b", "p", text.strip())
+        written = re.sub(r"\b(me|current)\b", "p", text.strip())
+        if not _SEAT_SELF_COMPARED.search(written):
+            return f"{said}: write {written}"
+        # `p == current` as `p == p` is always true: the seat compared with p is the one acting, which nothing here knows
+        return (f"{said}, nor whose turn it is, so comparing p with {name} tells no seat apart: set a variable in the "
+                f"action (placer under variables:, then set: {{placer: me}}) and compare p with it, p == placer")
     return said
+
+
+_SEAT_SELF_COMPARED = re.compile(r"(?<![\w.])p\s*(?:==|!=)\s*p(?![\w.\[(])")  # `p == p`, `p != p`: a rewrite's tautology
 
 
 def _decision_name_hint(name: str) -> str:

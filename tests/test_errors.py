@@ -14,6 +14,7 @@ The expected position is computed from the broken text itself (the character a
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -1907,6 +1908,22 @@ def test_me_in_the_heuristic_is_one_finding_per_name_saying_the_seat_there_is_p(
                                                                   f"p; no seat is deciding while it is read: {written}"),
         (*position(text, "current\n"), "'current' is not bound here", "the heuristic rates each seat in turn, and that "
                                                                       f"seat is p; no seat is deciding while it is read: {written}")], found
+
+
+@pytest.mark.parametrize("heuristic", ["score[p] + (3 if p == current and count(deck) > 0 else 0)",
+                                       "score[p] - (1 if current != p else 0)"])
+def test_current_compared_with_p_in_the_heuristic_is_no_rewrite_to_p_compared_with_itself(tmp_path, heuristic):
+    """A trial's `p == current` in the heuristic was told to write `p == p` (always true): the heuristic knows no deciding
+    seat nor whose turn it is; the hint says so, and names a variable the action sets to compare p with."""
+    text = MINIMAL.replace('winners: {highest: "score[p]"}\n', f'winners: {{highest: "score[p]"}}\nheuristic: {heuristic}\n')
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    found = [(d.code, d.loc.line, d.loc.col, d.hint) for d in diagnostics_of(path)]
+    assert found == [("E150", *position(text, "current"), "the heuristic rates each seat in turn, and that seat is p; no seat "
+                      "is deciding while it is read, nor whose turn it is, so comparing p with current tells no seat apart: "
+                      "set a variable in the action (placer under variables:, then set: {placer: me}) and compare p with it, "
+                      "p == placer")], found
+    assert not re.search(r"\bp [=!]= p\b", found[0][3])
 
 
 def test_an_unknown_name_is_one_finding_per_expression_but_one_per_expression_it_is_in(tmp_path):
