@@ -7,7 +7,8 @@ what the seat sees and remembers (not with what the rules' variables told it: do
 anything that runs games (``simulate.play_game``, ``philtre play``) calls it.
 
 Agents by name, with an optional parameter after a colon: ``random``, ``greedy`` (or
-``greedy:SAMPLES``), ``ismcts`` (or ``ismcts:ITERATIONS``).
+``greedy:SAMPLES``, or ``greedy:turn``: it plays on through the seat's own questions asked again), ``ismcts`` (or
+``ismcts:ITERATIONS``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from .views import by_id
 from .runners import FAILURES
 
 LOOK_AHEADS = 64  # greedy's default: at most this many look-aheads per decision (at least one sample)
+TURN_LOOK_AHEADS = 1024  # greedy:turn: at most this many more look-aheads a decision, shared by its options and samples,
+# through the seat's following questions of the same asking (docs/agents.md, "Moves made of several decisions")
 
 
 class RandomAgent:
@@ -69,9 +72,11 @@ class GreedyAgent:
     DEFAULT_SAMPLES = 8
 
     def __init__(self, seed=0, param=None):
-        """A greedy agent; ``param``: samples per decision."""
+        """A greedy agent; ``param``: samples per decision, or "turn": look through the seat's questions asked again."""
         self.rng = random.Random(seed)
-        self.samples = param  # None: DEFAULT_SAMPLES, fewer when there are many options
+        self.turn = param == "turn"  # greedy:turn: an option is rated where the seat's asking ends, not at once
+        self._further = 0  # greedy:turn: the look-aheads each option may spend on the seat's next questions, this decision
+        self.samples = None if self.turn else param  # None: DEFAULT_SAMPLES, fewer when there are many options
         self.decided = 0  # decisions with a choice to make
         self.blind = 0  # of those, decisions where every option looked the same: a random choice in effect
         self.failed = 0  # of those, decisions where no option could be scored: every look-ahead broke a rule
@@ -89,7 +94,9 @@ class GreedyAgent:
         # and its value is taken again, not looked for again (each sample is still made: the same draws of self.rng)
         alike = info.samples_alike()
         known = {}  # option index -> its value in every sample (None: not legal, or not scored)
-        for _ in range(self.samples or max(1, min(self.DEFAULT_SAMPLES, LOOK_AHEADS // len(options)))):
+        samples = self.samples or max(1, min(self.DEFAULT_SAMPLES, LOOK_AHEADS // len(options)))
+        self._further = TURN_LOOK_AHEADS // (samples * len(options)) if self.turn else 0  # each look-ahead's share
+        for _ in range(samples):
             try:
                 sample = info.sample(self.rng)
             except NoPlacement:  # a hidden piece found no room on its grid: this sample scores no option
@@ -130,11 +137,52 @@ class GreedyAgent:
             settle(branch, pending, self.rng)
         except PhiltreError:
             return None, others or branch.state.flow.drew()  # the guessed hidden parts broke a rule: this sample says nothing
-        try:
-            value = evaluate(branch.state, seat)
-        except ScoringFailed:  # the scoring read where the game never reads it (`score[p] // count(discard)` with the
-            value = None  # discard empty at a round's start): as a broken sample; a value of the wrong kind stops the game
-        return value, others or branch.state.flow.drew()
+        if self._further and pending is not None and self._asked_on(branch, seat, pending.stmt):
+            value, chance = self._through_turn(branch, seat, pending.stmt, evaluate, self._further)
+            return value, chance or others or branch.state.flow.drew()
+        return _rated(evaluate, branch, seat), others or branch.state.flow.drew()
+
+    @staticmethod
+    def _asked_on(game, seat, stmt) -> bool:
+        """Whether ``seat`` alone is asked ``stmt`` again in ``game``: the same asking (`until_chosen`) goes on."""
+        pending = game.state.flow.pending
+        return (pending is not None and pending.stmt is stmt and not pending.simultaneous and len(pending.players) == 1 and pending.players[0] == seat
+                and game._asking_again() is not None)
+
+    def _through_turn(self, game, seat, stmt, evaluate, budget):
+        """(the best heuristic for ``seat`` over its next questions of the asking ``stmt`` in ``game``, each option
+        tried on a copy while ``budget`` look-aheads last, a random ``budget`` of them where there are more, and the
+        position rated where another seat decides, the asking ends or the budget does; whether chance took part)."""
+        if budget <= 0:
+            return _rated(evaluate, game, seat), False
+        options = game.options(seat)
+        tried = range(len(options)) if len(options) <= budget else self.rng.sample(range(len(options)), budget)
+        more = (budget - len(tried)) // max(1, len(tried))  # what each option tried leaves its own next questions
+        best, chance = None, False
+        for index in tried:
+            branch = fork(game)
+            try:
+                branch.apply(seat, rebind_option(options[index], branch))
+            except PhiltreError:  # this sample's guesses broke a rule on the way: the option says nothing here
+                chance = chance or branch.state.flow.drew()
+                continue
+            if self._asked_on(branch, seat, stmt):
+                value, drew = self._through_turn(branch, seat, stmt, evaluate, more)
+            else:
+                value, drew = _rated(evaluate, branch, seat), False
+            chance = chance or drew or branch.state.flow.drew()
+            if value is not None and (best is None or value > best):
+                best = value
+        return best, chance
+
+
+def _rated(evaluate, game, seat):
+    """The heuristic for ``seat`` in ``game``; None where the scoring read where the game never reads it (`score[p] //
+    count(discard)` with the discard empty at a round's start): as a broken sample; a value of the wrong kind stops the game."""
+    try:
+        return evaluate(game.state, seat)
+    except ScoringFailed:
+        return None
 
 
 class ISMCTSAgent:
@@ -172,7 +220,8 @@ MAX_AGENT_PARAM = 1_000_000
 
 
 def parse_agent(name: str) -> tuple:
-    """'ismcts:400' -> (ISMCTSAgent, 400); 'random' -> (RandomAgent, None); ValueError if unknown."""
+    """'ismcts:400' -> (ISMCTSAgent, 400); 'greedy:turn' -> (GreedyAgent, "turn"); 'random' -> (RandomAgent, None);
+    ValueError if unknown."""
     base, sep, param = name.strip().partition(":")
     cls = AGENTS.get(base)
     if cls is None:
@@ -182,9 +231,11 @@ def parse_agent(name: str) -> tuple:
         return cls, None
     if cls is RandomAgent:  # it said "the part after ':' is a whole number 1..1,000,000" of random:5
         raise ValueError(f"agent '{name}': random takes no ':N' (it has no iterations or samples to set): write random")
+    if cls is GreedyAgent and param.strip().lower() == "turn":  # look through the seat's questions asked again
+        return cls, "turn"
     # at most a million iterations or samples a decision: more would run for days, not finish
     if not (param.isascii() and param.isdecimal()) or len(param) > 7 or not 1 <= int(param) <= MAX_AGENT_PARAM:
-        raise ValueError(f"agent '{name}': the part after ':' is a whole number 1..{MAX_AGENT_PARAM:,} (ismcts:ITERATIONS, greedy:SAMPLES)")
+        raise ValueError(f"agent '{name}': the part after ':' is a whole number 1..{MAX_AGENT_PARAM:,} (ismcts:ITERATIONS, greedy:SAMPLES), or greedy:turn")
     return cls, int(param)
 
 
