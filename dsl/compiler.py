@@ -665,6 +665,28 @@ class Define(Record):
     tree: ast.Node | None = None
     type: object = None
     compiling: bool = False
+    # (its value,) where the definition is a constant table written as YAML data (`words: [AA, AB]`): never parsed,
+    # its tree is data_tree's and its code a read of the value kept in the namespace; () for an expression
+    data: tuple = ()
+
+
+def data_tree(value, pos: int = 0) -> ast.Node:
+    """The literal a constant table written as YAML data is (`[AA, AB]` is `['AA', 'AB']`): what lints and types read."""
+    if isinstance(value, list):
+        return ast.ListLit(pos, tuple(data_tree(item, pos) for item in value))
+    if isinstance(value, dict):
+        return ast.MapLit(pos, tuple((ast.Const(pos, key), data_tree(item, pos)) for key, item in value.items()))
+    return ast.Const(pos, value)
+
+
+def data_type(value):
+    """The static type of a constant table's value, as a literal written out would have: a list of one type's items
+    (words, whole numbers...), a list of any, a map, or a word, number or truth value."""
+    from .variable_types import declared_type
+
+    if isinstance(value, dict):
+        return "map"
+    return declared_type(value) or ("list", ANY)
 
 
 class Expr:
@@ -848,6 +870,7 @@ class Compiler:
         self._callee_lists: dict = {}  # definition -> the definitions it uses directly
         self._game_readers: dict = {}  # definition -> whether it reads what a game changes (_reads_the_game)
         self._constants: dict = {}  # function of a definition that is a literal (`limit: 13`) -> that literal's code
+        self.data_values: dict = {}  # namespace name -> the value of a constant table written as YAML data (_data_define)
         self._definition_calls: dict = {}  # definition -> how often evaluating it may call each definition (see _may_repeat)
         self._called: set = set()  # definitions called somewhere through their function (the others are always written out)
         self._given_calls: dict = {}  # (definition, positions of arguments that differ at each call) -> the same (_calls_given)
@@ -1601,6 +1624,7 @@ class Compiler:
         for fname in self._seat_keyed:  # each seat's memo key of a remembered definition given one seat (_memo_read)
             namespace[f"_k{fname}"] = tuple((fname, seat) for seat in range(MAX_SEATS))
         namespace[DEFINED_AT] = self.defined_at
+        namespace.update(self.data_values)
         if self.reads_turn:  # placements() lists every turn (the calls written are the same: bytecodes do not change)
             namespace.update(PLACEMENTS_EVERY_TURN)
             namespace[READS_TURN] = True
@@ -2106,6 +2130,8 @@ class Compiler:
             return "None", ANY
         if len(self.define_stack) >= MAX_DEFINE_DEPTH:
             return "None", ANY  # too deep a chain: define_all reports it (E133) at the definition where it starts
+        if define.data:
+            return self._data_define(define, key)
         if define.tree is None:
             try:
                 define.tree = parse(define.text, define.loc)
@@ -2183,6 +2209,25 @@ class Compiler:
         self.define_variants[key] = (fname, t)
         if not types:
             define.type = t
+        return fname, t
+
+    def _data_define(self, define: Define, key) -> tuple:
+        """A constant table written as YAML data: its value kept once in the namespace (``data_values``), each read
+        of it that name's read (never a call, never worked out again); a list of words and numbers also as a frozenset,
+        read by `x in NAME` (_g_Compare), at one step whatever its length."""
+        value = define.data[0]
+        fname, code = f"d_{define.name}", f"_D_{define.name}"
+        self.data_values[code] = value
+        if isinstance(value, list) and all(type(item) in (str, int, float, bool) for item in value):
+            self.data_values[f"_F_{define.name}"] = frozenset(value)
+        if define.tree is None:
+            define.tree = data_tree(value)
+        t = data_type(value)
+        self.defined_at[fname] = (define.name, define.loc)
+        self._constants[fname] = code
+        self.functions.append(f"def {fname}(S, L):\n    return {code}")
+        self.define_variants[key] = (fname, t)
+        define.type = t
         return fname, t
 
     def _kept_once(self, define: Define) -> bool:
@@ -4723,6 +4768,9 @@ class Compiler:
             # a list or map looked for is compared with each item item by item, lists in it too: charged written out
             lists = is_list(lt) or lt in (ANY, "map")
             length = self._known_length(node.right, scope)
+            looked_up = f"_F_{node.right.name}" if isinstance(node.right, ast.Name) and rc == f"_D_{node.right.name}" else None
+            if looked_up in self.data_values:  # a constant table of words and numbers: one step, whatever its length
+                return f"({'not ' if op == 'not in' else ''}_in_set({lc}, {looked_up}))", "bool"
             read = self._zone_in_family_read(lc, lt, rc, rt) if length is not None else None
             if read is not None:
                 self._searched[id(node)] = (node, length)
@@ -7687,6 +7735,15 @@ def _in(x, xs, W=WORK):
     return x in xs
 
 
+def _in_set(x, found):
+    """`x in xs`, xs a constant table of words and numbers kept as the frozenset ``found`` (Compiler._data_define):
+    equal values hash alike, so it answers as the list would; a list or map (unhashable) is none of its items."""
+    try:
+        return x in found
+    except TypeError:
+        return False
+
+
 def _in_lists(x, xs, W=WORK):
     """`x in xs` where ``x`` may be a list or map (_g_Compare): as _in, and where it is one and ``xs`` a list holding
     lists or maps, charged ``xs`` written out (each of its items compared with ``x`` item by item, however often the
@@ -7982,7 +8039,7 @@ def _per_seat(family: list, per_seat: int) -> list:
 
 
 RUNTIME = {"_per_seat": _per_seat, "_copy_at": _copy_at, "KeyError": KeyError, "TypeError": TypeError, "AttributeError": AttributeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice, "_empty_extreme": _empty_extreme}
-RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_pow": _pow, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_in_lists": _in_lists, "_eq": _eq, "_W": WORK,
+RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_pow": _pow, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_in_set": _in_set, "_in_lists": _in_lists, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip, "_compress": compress,
                 "_LAZY": _LAZY, "_NOMEMO": {}, "_seat_kept": _seat_kept, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_distinct_apart": distinct_apart, "_where_apart": where_apart, "_type": type, "_int": int, "_list": list, "_set": set, "_str": str, "_Zone": Zone,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})

@@ -21,7 +21,7 @@ from . import ast
 from .geometry import PIECE_ATTRIBUTES
 from .blocks import runs_said, with_run_said
 from .builtins import ANALYSED_BY_NAME, BUILTINS, WORK, WORK_LIMIT, OutOfWork, RuleRuntimeError
-from .compiler import Expr, failing_definition, fractions_told, nones_named, parse_define_head, reads_scores, true_ones_counted
+from .compiler import Expr, data_tree, failing_definition, fractions_told, nones_named, parse_define_head, reads_scores, true_ones_counted
 from .compiler import KEYED_ORDERS, named_range, named_range_hint, order_derived, words_in_order
 from .describe import _scalar
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
@@ -32,7 +32,7 @@ from .plain_data import Record
 from .schema import component_type_keys
 from .statements import DECISION_KINDS, NEXT_MUST
 from .values import Zone, component_text, describe, explain, is_number, other_kind_written, values_shown
-from .yamlpos import NONE_WORDS, Map, loc_of, written_quoted
+from .yamlpos import NONE_WORDS, Map, loc_of, plain, written_quoted
 
 _PARAMETER_MARK = "\0parameter "  # a definition's parameter, in the zones its body may give (Facts.define_passes)
 # a zone whose count, which every seat sees, a value may be (_public_count): a number, no read of what the zone holds
@@ -95,8 +95,8 @@ class Facts:
             if parsed is None:
                 continue
             text = body if isinstance(body, str) else json.dumps(body) if not isinstance(body, bool) else str(body).lower()
-            try:
-                tree = parse(text, Loc(self.ruleset.path))
+            try:  # (a constant table written as YAML data: the literal it is, however long)
+                tree = data_tree(plain(body)) if isinstance(body, (list, dict)) else parse(text, Loc(self.ruleset.path))
             except PhiltreError:
                 tree = None
             out[parsed[0]] = (parsed[1], tree, section.key_loc(head) if hasattr(section, "key_loc") else Loc(self.ruleset.path))

@@ -708,6 +708,12 @@ def _names_a_definition(text, defines: set) -> bool:
     return not defines.isdisjoint("".join(c if c.isalnum() or c == "_" else " " for c in str(text)).split())
 
 
+def _data_text(value) -> str:
+    """A constant table's text where a finding quotes a definition's body: its first items, as a literal writes them."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:56] + " ..."
+
+
 def words_in(value) -> set:
     """The words in a piece of data (a variable's initial value, the lists and maps in it too)."""
     if isinstance(value, str):
@@ -906,7 +912,8 @@ class _Builder:
             for face in die.faces:
                 for k, v in face.items():
                     self.symbols.attribute_values.setdefault(k, []).append(v)
-        self.symbols.data_words = words_in([v.initial for v in variables.values()])
+        self.symbols.data_words = words_in([v.initial for v in variables.values()]
+                                           + [plain(body) for body in (d.get("define") or {}).values() if isinstance(body, (list, dict))])
         self.symbols.named_not_values = {**{n: "a statement's name" for n in statement_names(d)},
                                          **{str(n): "an action" for n in (d.get("actions") or {})}}
         if self.variants:
@@ -1525,6 +1532,15 @@ class _Builder:
                 self.error(loc, "E132", f"'{name}' is a name of the language; choose another name for this definition",
                            f"{said}rename the definition and its uses ('{name}_of' or a name of the game's own)")
                 self.symbols.refused.add(name)
+                continue
+            if isinstance(body, (list, dict)):  # a constant table written as YAML data (the schema checked its items)
+                if params:
+                    self.error(loc, "E131", f"a table written as YAML data is a constant: '{head}' takes no parameters",
+                               f"write '{name}' and look its items up where it is used ({name}[i], x in {name})")
+                    self.symbols.refused.add(name)
+                    continue
+                value = plain(body)
+                self.symbols.defines[name] = Define(name, params, _data_text(value), section.loc_of(head), data=(value,))
                 continue
             text = body if isinstance(body, str) else json.dumps(body) if not isinstance(body, bool) else str(body).lower()
             self.symbols.defines[name] = Define(name, params, text, section.loc_of(head))

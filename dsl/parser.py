@@ -189,9 +189,9 @@ def parse(text: str, loc: Loc, base: int = 0, full: str | None = None) -> ast.No
     if len(text) > MAX_EXPRESSION_CHARS:
         # (the long ones seen are tables of values written out, which are data: YAML holds them without a limit)
         raise PhiltreError.at(loc, "E100", f"expression is longer than {MAX_EXPRESSION_CHARS} characters",
-                              "a table of values is data, not an expression: list components one by one with `list:` in "
-                              "their type, or give a variable the table as its initial value; split a long rule into "
-                              "definitions")
+                              "a table of values is data, not an expression: write a constant table as YAML data under "
+                              "`define:` (words: [AA, AB, ...], not quoted), list components one by one with `list:` in "
+                              "their type; split a long rule into definitions")
     tree = kept_trees.tree_of(text)  # kept by the last load of these files: lark is not even imported
     if tree is not None:
         return tree

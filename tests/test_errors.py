@@ -1390,10 +1390,10 @@ CASES = {
         "a choice among true and false written as a YAML list: a Euchre trial got no hint (the items were YAML's booleans)",
         breaking('choose: {card: "hand[me]"}', "choose: {solo: [false, true]}"),
         "V001", "[false, true]", hint='write the list as one, quoted: "[false, true]"'),
-    "define_written_as_a_yaml_list_of_words": Case(
-        "a definition written as a YAML list of words (Mastermind's colours): the hint wrote the list as it was, whose bare "
-        "words are names (E150); it writes them as words",
-        breaking("  total(z): sum(c.value for c in z)\n", "  total(z): sum(c.value for c in z)\n  colours: [red, blue]\n"),
+    "derive_written_as_a_yaml_list_of_words": Case(
+        "a derived attribute written as a YAML list of words (a Mastermind trial's colours, then a definition, which may "
+        "now be YAML data): the hint wrote the list as it was, whose bare words are names (E150); it writes them as words",
+        breaking("    copies: 2\n", "    copies: 2\n    derive:\n      colours: [red, blue]\n"),
         "V001", "[red, blue]", hint="write the list as one, its words quoted: \"['red', 'blue']\""),
     "choose_written_as_a_yaml_list_of_zones": Case(
         "a choice among zones written as a YAML list: the zones' names are names, written bare",
@@ -2000,13 +2000,13 @@ def test_a_word_compared_with_numbers_is_told_to_compare_with_a_number_not_to_qu
 
 
 def test_a_list_of_words_written_as_the_hint_says_compiles(tmp_path):
-    """A Mastermind trial: `colours: [red, blue]` was told to write "[red, blue]", which gave E150 for each bare word,
-    whose hint said to write "red" (with quotes), Y001 inside YAML's double quotes. The hint now writes the words quoted,
-    and the file written so loads."""
-    [told] = diagnostics_of(data_path("define_written_as_a_yaml_list_of_words"))
+    """A Mastermind trial (a definition then, which may now be YAML data; a derived attribute here): `colours: [red,
+    blue]` was told to write "[red, blue]", which gave E150 for each bare word, whose hint said to write "red" (with
+    quotes), Y001 inside YAML's double quotes. The hint now writes the words quoted, and the file written so loads."""
+    [told] = diagnostics_of(data_path("derive_written_as_a_yaml_list_of_words"))
     written = told.hint.split("quoted: ", 1)[1]
     path = tmp_path / "ruleset.yaml"
-    path.write_text(CASES["define_written_as_a_yaml_list_of_words"].text.replace("[red, blue]", written), encoding="utf-8")
+    path.write_text(CASES["derive_written_as_a_yaml_list_of_words"].text.replace("[red, blue]", written), encoding="utf-8")
     assert load_ruleset(str(path)).actions
 
 
