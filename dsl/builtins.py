@@ -1071,6 +1071,25 @@ def b_run_length(S, z, x, y, dx, dy, value=_COVERED):
         run += 1
 
 
+def b_run_length_of_type(S, z, x, y, dx, dy, kind: str):
+    """run_length(grid, x, y, dx, dy, TYPE): how many cells in a row from (x, y), that cell left out, stepping (dx, dy),
+    have a piece of component type ``kind`` on top (a piece of another type there ends the run: a marker piece laid
+    under the tiles, a premium square, is no tile)."""
+    if not (type(x) is int and type(y) is int and type(dx) is int and type(dy) is int):  # true is no coordinate, nor 1.0
+        for number, what in ((x, "x"), (y, "y"), (dx, "dx"), (dy, "dy")):
+            _whole(number, f"run_length()'s {what}")
+    tops = _by_cell(S, z, x, y, "piece_at", geometry.top_pieces)  # (piece_at's map of the top pieces, kept for both)
+    if dx == 0 and dy == 0:
+        raise RuleRuntimeError(RUN_STEP_ZERO)
+    run = 0
+    while True:  # (it ends: the map holds the cells the pieces cover, a finite number)
+        _charge_grid_work(1)  # a step for each cell looked at, the one that ends the run too
+        found = tops.get((x + (run + 1) * dx, y + (run + 1) * dy))
+        if found is None or found.kind != kind:
+            return run
+        run += 1
+
+
 RUN_STEP_ZERO = "run_length()'s step (dx, dy) must not be (0, 0): (1, 0) steps right along a row, (0, 1) down a column, (1, 1) along a diagonal"
 
 
@@ -1344,7 +1363,7 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("remove", b_remove, 2, 2, lambda ts: ("list", _elem(ts[0])), "remove(xs, x): a copy of list xs without its first item equal to x (x must be among them)"),
         Builtin("put", b_put, 3, 3, _put_type, "put(x, key, value): a copy of map x with key set to value, or of list x with item key replaced"),
         Builtin("cell_at", b_cell_at, 3, 3, lambda ts: "any", "cell_at(grid, x, y): the value at cell (x, y) of the top layer, none where no piece covers it", needs_state=True, arg_kinds=("zone", "whole", "whole")),
-        Builtin("run_length", b_run_length, 5, 6, lambda ts: "int", "run_length(grid, x, y, dx, dy) or run_length(grid, x, y, dx, dy, value): how many covered cells (of that value) follow (x, y) in a row, stepping (dx, dy)", needs_state=True, arg_kinds=("zone", "whole", "whole", "whole", "whole", "")),
+        Builtin("run_length", b_run_length, 5, 6, lambda ts: "int", "run_length(grid, x, y, dx, dy), run_length(grid, x, y, dx, dy, value) or run_length(grid, x, y, dx, dy, TYPE): how many covered cells (of that value, or whose top piece is of that component type) follow (x, y) in a row, stepping (dx, dy)", needs_state=True, arg_kinds=("zone", "whole", "whole", "whole", "whole", "")),
         Builtin("piece_cells", b_piece_cells, 3, 3, lambda ts: ("list", CELL_RECORD), "piece_cells(grid, piece, at): the cells {x, y, value} the piece would cover at placement at", needs_state=True, arg_kinds=("zone", "comp", ""),
                 shows_turn=True),  # its cells come in the piece's own order: which of two alike cells lies where
         Builtin("placement", b_placement, 1, 1, lambda ts: PLACEMENT_RECORD, "placement(c): where piece c lies on a grid, {x, y, rot}, none off a grid", needs_state=True, arg_kinds=("comp",), charges=False),

@@ -29,7 +29,7 @@ from .builtins import (
     BUILTINS, FRACTION_HINT, FRACTION_SAID, GRID_RECORDS, HEAVY, MAX_ITEMS, MAX_RANGE, RANGE_STEP_ZERO, RUN_STEP_ZERO, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, OutOfWork, RuleRuntimeError, bank,
     beyond_the_limit,
     TEAM_BUILTINS, b_index_of, b_placements_every_turn, fraction_hint, b_placements_on_boards, b_placements_unturned,
-    b_placements_unturned_every_turn, b_subsets_of, charge_written, empty_extreme_said, item_at as _ix, keep_once, out_of_work,
+    b_placements_unturned_every_turn, b_run_length_of_type, b_subsets_of, charge_written, empty_extreme_said, item_at as _ix, keep_once, out_of_work,
 )
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .parser import SourceText, doubled_operator, doubled_operator_said, parse
@@ -3660,6 +3660,13 @@ class Compiler:
         self.error(src.at(at), "E121", f"{what} has no negative index: its positions count up from 0", hint)
         return True
 
+    def _names_a_type(self, node, scope) -> bool:
+        """Whether ``node`` is a component type's name written bare (no local name, definition or variable of the
+        name hides it): what `c is NAME` tests."""
+        sym = self.symbols
+        return (isinstance(node, ast.Name) and node.name in sym.component_types and node.name not in scope
+                and node.name not in sym.defines and node.name not in sym.variables and node.name not in sym.zones)
+
     def _no_grid_family(self, node, scope) -> str | None:
         """The text of a call's first argument where it names a zone, or a family indexed (`line[0][0]`, `pile[k]`), that
         is no grid: which zones those are is known before the game."""
@@ -3674,6 +3681,13 @@ class Compiler:
     def _g_Call(self, node, scope, src):
         name = node.func
         builtin = name in BUILTINS and name not in self.symbols.defines  # (a ruleset's own definition hides a builtin: L047)
+        if builtin and name == "run_length" and len(node.args) == 6 and self._names_a_type(node.args[5], scope):
+            # run_length(grid, x, y, dx, dy, TYPE): a component type's name, never a value (E151 elsewhere), counts
+            # the cells whose top piece is of that type; a value (a word, quoted) is matched against the cells'
+            code, t = self.gen(ast.Call(node.pos, name, node.args[:5]), scope, src)
+            if not code.startswith("b_run_length(S, "):
+                return code, t  # (a finding at an argument: said there)
+            return f"b_run_length_of_type({code[len('b_run_length('):-1]}, {node.args[5].name!r})", t
         if builtin and BUILTINS[name].collection_arg and node.args and isinstance(node.args[0], ast.Name):
             self._counted = node.args[0]  # an unknown name there is a zone never declared, not a word to quote
         args = [self.gen(a, scope, src) for a in node.args]
@@ -8047,6 +8061,7 @@ RUNTIME.update({"_beyond_the_limit": beyond_the_limit, "_bank": bank, "_keep_onc
 RUNTIME.update({"_dict": dict, "_not_looked_in": _not_looked_in, "_no_truth": _no_truth, "_no_truths": _no_truths})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 RUNTIME["b_subsets_of"] = b_subsets_of  # subsets(xs, k): a call of its own (BUILTINS' is subsets(xs)'s)
+RUNTIME["b_run_length_of_type"] = b_run_length_of_type  # run_length(grid, x, y, dx, dy, TYPE): a call of its own
 RUNTIME["b_index_of"] = b_index_of  # index(xs, x): a call of its own (BUILTINS' is index(z)'s)
 RUNTIME["b_placements_on_boards"] = b_placements_on_boards  # placements() in a ruleset with a board of fixed size
 RUNTIME["b_placements_unturned"] = b_placements_unturned  # placements() in a ruleset with a grid whose pieces never turn

@@ -140,3 +140,63 @@ def test_a_run_without_a_step_or_of_no_whole_numbers_stops_the_rule_with_R100(tm
 def test_what_validate_can_tell_of_a_run_written_out_it_says_before_any_game(tmp_path, expr, message):
     found = [str(f.diagnostic) for f in check_file(str(_write(tmp_path, expr))).errors]
     assert any(message in f for f in found), found
+
+
+# a row of 7 cells: marker pieces (premium squares, `sq`) at 1, 3 and 4, laid first; tiles on top at 0, 1 and 2
+MARKED = """\
+philtre: 1
+game: marked
+players: 2
+components:
+  tile: {attributes: {c: [r, b]}, copies: 10, derive: {cells: "[c]"}, start: bag}
+  sq: {copies: 5, derive: {cells: "['2']"}, start: bag}
+zones:
+  bag: {visible: everyone}
+  board: {grid: {resolution: 1, width: 7, height: 1, turns: false}, visible: everyone}
+variables:
+  got: {initial: []}
+  half: 0.5
+define:
+  a_tile(c): first(t for t in bag if t is tile and t.c == c)
+  a_sq: first(t for t in bag if t is sq)
+flow:
+  - for: "x in [1, 3, 4]"
+    do:
+      - place: {piece: a_sq, to: board, at: "{'x': x, 'y': 0, 'rot': 0}"}
+  - for: "s in [[0, 'r'], [1, 'b'], [2, 'r']]"
+    do:
+      - place: {piece: "a_tile(s[1])", to: board, at: "{'x': s[0], 'y': 0, 'rot': 0}"}
+  - set: {got: "EXPR"}
+winners: "[]"
+"""
+
+
+@pytest.mark.parametrize("call, expected", [
+    ("run_length(board, -1, 0, 1, 0)", 5),          # every covered cell, the marker pieces' too
+    ("run_length(board, -1, 0, 1, 0, tile)", 3),    # the tiles only: (1, 0)'s marker piece lies under its tile
+    ("run_length(board, 5, 0, -1, 0, tile)", 0),    # (4, 0) holds a marker piece alone
+    ("run_length(board, 2, 0, 1, 0, sq)", 2),       # a type's name counts that type's pieces on top
+    ("run_length(board, 3, 0, -1, 0, tile)", 3),    # from a marked cell, leftwards over three tiles
+    ("run_length(board, -1, 0, 1, 0, 'r')", 1),     # a value, as before: (1, 0)'s tile is b
+    ("run_length(board, 0, 0, 1, 0, 'tile')", 0),   # a word in quotes is a value, never a type
+])
+def test_a_type_filter_counts_the_cells_whose_top_piece_is_of_that_type(tmp_path, call, expected):
+    assert _got(tmp_path, call, MARKED) == expected
+
+
+def test_a_type_filtered_run_agrees_with_piece_at_is_type_on_every_cell(tmp_path):
+    by_hand = "count(k for k in range(1, 9) if all(piece_at(board, x + j * d, 0) is tile for j in range(1, k + 1)))"
+    pairs = _got(tmp_path, f"[[run_length(board, x, 0, d, 0, tile), {by_hand}] for x in range(-1, 8) for d in [1, -1]]", MARKED)
+    assert len(pairs) == 18 and all(a == b for a, b in pairs), pairs
+    assert sum(a for a, _ in pairs) > 0
+
+
+def test_a_type_filtered_run_of_no_whole_numbers_stops_the_rule_with_r100(tmp_path):
+    with pytest.raises(PhiltreError) as caught:
+        _got(tmp_path, "run_length(board, half, 0, 1, 0, tile)", MARKED)
+    assert "R100" in str(caught.value) and "run_length()'s x must be a whole number, got 0.5" in str(caught.value)
+
+
+def test_a_type_filter_misspelt_is_an_unknown_name(tmp_path):
+    found = [str(f.diagnostic) for f in check_file(str(_write(tmp_path, "run_length(board, 0, 0, 1, 0, tiles)", MARKED))).errors]
+    assert any("E150 unknown name 'tiles'" in f for f in found), found
