@@ -106,3 +106,11 @@ def test_a_long_expression_is_told_to_be_a_table_under_define(tmp_path):
     text = RULESET.replace("WORDS: LIST", "WORDS: \"LIST\"").replace("LIST", "[" + ", ".join(f"'{w}'" for w in WORDS) + "]")
     said = _refused(tmp_path, "count(WORDS)", text=text)
     assert [d.code for d in said] == ["E100"] and "`define:`" in said[0].hint, said
+
+
+def test_an_overlay_replaces_a_list_and_merges_a_map_key_by_key(tmp_path):
+    base = _write(tmp_path, "[count(WORDS), 'ZZ' in WORDS, 'AA' in WORDS, POINTS['C'], POINTS['A']]")
+    overlay = tmp_path / "cheap.yaml"
+    overlay.write_text("extends: ruleset.yaml\ndefine:\n  WORDS: [ZZ, ZY]\n  POINTS: {C: 5}\n", encoding="utf-8")
+    ruleset = load_ruleset(str(base), variants=(str(overlay),))
+    assert Game(ruleset, 2, seed=0).state.vars["got"] == [2, True, False, 5, 1]
