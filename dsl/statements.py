@@ -783,12 +783,12 @@ def _said(ctx, spec, key, env, what):
     return said
 
 
-_BARE_WORD = re.compile(r"[^\W_][\w'’-]*[.,;:!?]*")  # a word of a sentence: `pirate's`, `boat.`
+_BARE_WORD = re.compile(r"[^\W_][\w'’-]*[.,;:!?]*")  # a word of a sentence: `player's`, `goal.`
 
 
 def _sentence_hinted(diagnostics: list, reported: int, text, key: str) -> None:
     """Each E102 (or E101) since ``reported`` in what is told the table written as an unquoted sentence (`why: a
-    pirate reaches the boat`, read as names with no operator between them: a trial was sent to operators and
+    piece reaches the goal`, read as names with no operator between them: a trial was sent to operators and
     comments) hinted with the sentence quoted: a string of the language inside the YAML string."""
     words = text.split() if isinstance(text, str) else []
     if len(words) < 2 or not all(_BARE_WORD.fullmatch(word) for word in words):

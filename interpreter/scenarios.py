@@ -2197,7 +2197,7 @@ def _take_step(game, step, result, given_first: bool = False, sc=None) -> bool:
 
 def _zones_taken(game, options, step, wanted: dict, match) -> list:
     """Where a step's pattern (with no `in:`) matched components lying in several zones, options of its action: which
-    one the step took, the first (a trial's `{type: pirate, owner: 0}` moved one from home, not the one on the track)."""
+    one the step took, the first (a trial's `{type: pawn, owner: 0}` moved one from home, not the one on the track)."""
     alike = [o for o in options if o.action == step.action and _option_matches(o, wanted)]
     said = []
     for name, want in wanted.items() if len(alike) > 1 else ():
