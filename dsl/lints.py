@@ -1520,6 +1520,20 @@ def l021_hidden_conditions(facts) -> list:
     return out
 
 
+def reads_unseen(facts, action, exprs) -> list:
+    """For each of ``exprs`` (parts of ``action``'s `if`, compiled in its names), whether it reads what the deciding
+    seat does not see, as L021 finds it (a zone, a count, a variable): play names a part false only where the seat
+    could work it out from its own view."""
+    env, zone_choices = {"me": frozenset(), **facts.handed_to(action)}, {}
+    for param in action.params:  # (the choices' names as l021_hidden_conditions binds them)
+        env[param.name] = facts.refs(param.domain, env)
+        among = _zones_chosen_among(facts, param, env[param.name])
+        if among:
+            zone_choices[param.name] = among
+    return [bool(_hidden_reads(facts, action.name, expr, env, zone_choices=zone_choices)
+                 or _hidden_variables(facts, action.name, expr)) for expr in exprs]
+
+
 def _zones_chosen_among(facts, param, refs) -> tuple:
     """The zones (as expressions: `deck`, `hand[me]`) a choice of one zone (`choose: {src: "[deck, pile]"}`) may give,
     for a count of the choice to be a count of those zones; () for a choice of anything else, or of zones not known."""

@@ -653,8 +653,10 @@ def compiled_again(ruleset: Ruleset, **how) -> Ruleset:
 
 def with_if_parts(ruleset: Ruleset) -> Ruleset:
     """``ruleset`` compiled again with the parts of each action's `if` that is an `and` of parts (Action.if_parts):
-    play names the part that rules out an option typed, not the whole `if`."""
-    return compiled_again(ruleset, if_parts=True)
+    play names the part that rules out an option typed, not the whole `if`. The scenarios beside it are left out:
+    they have no part in a message of play (a trial's, refused there by another check, left every `if` named whole)."""
+    return build_ruleset(ruleset.source, ruleset.path, ruleset.variants, origin=ruleset.origin,
+                         variant_origins=ruleset.variant_origins, if_parts=True)
 
 
 TALLY_PLACE = "--tally"  # the path of a --tally expression's findings (line: which one, from 1; column: in its text)

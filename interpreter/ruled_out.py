@@ -16,6 +16,7 @@ from .runners import FAILURES
 CANDIDATES_LIMIT = 2_000  # choices tried, before the `if`, to find the option typed: past it, nothing more is said
 LISTED = 4  # the options a line names that a message lists, the rules forbidding each
 IF_SHOWN = 60  # characters of an action's `if` said with its line; a longer one is named by its line alone
+PART_SHORTENED = 80  # characters of a longer part of an `if` said false, its brackets' insides made `...` (_shortened)
 
 
 def ruled_out(game, seat: int, text: str, legal, single_zones=(), placed: bool = False, written=None) -> str:
@@ -121,17 +122,21 @@ def _false_part(game, seat: int, action, option) -> str:
     from philtre.dsl.parser import and_parts, bool_parts
 
     cond = action.condition
+    if "if" in _unseen_of(game.ruleset, action.name) and not and_parts(cond.text, cond.tree):
+        return ""  # (its whole `if`, no `and`, reads what the seat does not see: no part of it is told)
     if bool_parts(cond.text, cond.tree, "or"):  # (one short enough is shown whole: its parts are in sight)
         return _false_cases(game, seat, action, option) if len(_shown(cond.text)) > IF_SHOWN else ""
     if not and_parts(cond.text, cond.tree):  # (the ruleset is compiled again below only for an `and`, or a call)
         inside = _inside_call(game, seat, action, option, cond.text.strip()) if isinstance(cond.tree, Call) else ""
         return f"{_the_if(game, action)} is false: {inside}" if inside else ""
-    parts = _parts_of(game.ruleset).get(action.name, ((), (), ()))[0]
+    parts, unseen = _parts_of(game.ruleset).get(action.name, NO_PARTS)[0], _unseen_of(game.ruleset, action.name)
     for i, (at, text, expr) in enumerate(parts, 1):
+        if i - 1 in unseen:  # (this part, or one before it found true, reads what the seat does not see: not told)
+            return ""
         if not _holds(game, seat, expr, option):
             line = cond.source.at(at).line if cond.source is not None else cond.loc.line
             inside = _inside_call(game, seat, action, option, text)
-            return (f"the if of {action.name}, {_line_said(game, cond.loc, line)}: {_part_named(game, text, expr, i, len(parts))} is false"
+            return (f"the if of {action.name}, {_line_said(game, cond.loc, line)}: {_part_named(game, text, expr)} is false"
                     + (f": {inside}" if inside else ""))
     return ""
 
@@ -143,14 +148,14 @@ def _false_cases(game, seat: int, action, option) -> str:
     from philtre.dsl.parser import unbracketed
 
     cond = action.condition
-    parts = _parts_of(game.ruleset).get(action.name, ((), (), ()))[2]
+    parts = _parts_of(game.ruleset).get(action.name, NO_PARTS)[2]
     said = []
-    for i, (at, text, expr, inner) in enumerate(parts, 1):
+    for at, text, expr, inner in parts:
         if _holds(game, seat, expr, option):
             return ""
         at, text, expr = next(((a, t, e) for a, t, e in inner if not _holds(game, seat, e, option)), (at, text, expr))
         line = cond.source.at(at).line if cond.source is not None else cond.loc.line
-        said.append(f"{_part_named(game, unbracketed(text)[1], expr, i, len(parts))} is false ({_line_said(game, cond.loc, line)})")
+        said.append(f"{_part_named(game, unbracketed(text)[1], expr)} is false ({_line_said(game, cond.loc, line)})")
     if not said:
         return ""
     holds = "neither part of its `or` holds" if len(said) == 2 else "no part of its `or` holds"
@@ -161,7 +166,7 @@ def _inside_call(game, seat: int, action, option, text: str) -> str:
     """"its part fits(t, at), line 76, is false": the first part false for ``option`` of the definition whose call is
     ``text`` (a part of ``action``'s `if`, or the whole), its body an `and` of parts, the call's arguments bound to its
     parameters; '' where ``text`` is no such call, or no part is found false."""
-    call = next((c for c in _parts_of(game.ruleset).get(action.name, ((), (), ()))[1] if c.text == text), None)
+    call = next((c for c in _parts_of(game.ruleset).get(action.name, NO_PARTS)[1] if c.text == text), None)
     if call is None:
         return ""
     S = game.state
@@ -176,8 +181,9 @@ def _inside_call(game, seat: int, action, option, text: str) -> str:
     return ""
 
 
-def _part_named(game, text: str, expr, i: int, count: int) -> str:
-    """A part of an `if` as a message names it: its text where short, else its definition's call, else its place."""
+def _part_named(game, text: str, expr) -> str:
+    """A part of an `if` as a message names it: its text where short, else its definition's call, else its text
+    shortened (_shortened: a trial's `(not card.wild and ...) or (...)` was named only by its place, `its part 2 of 3`)."""
     from philtre.dsl import ast
     from philtre.dsl.compiler import DEFINED_AT
 
@@ -187,7 +193,36 @@ def _part_named(game, text: str, expr, i: int, count: int) -> str:
     defined = {name for name, _ in (game.ruleset.namespace.get(DEFINED_AT) or {}).values()}
     if isinstance(expr.tree, ast.Call) and expr.tree.func in defined:
         return f"its call of {expr.tree.func}(...)"
-    return f"its part {i} of {count}"
+    return _shortened(shown)
+
+
+def _shortened(text: str, width: int = PART_SHORTENED) -> str:
+    """``text`` (one line, brackets around it all left out) within ``width`` characters where it can be: the inside of
+    the longest bracket holding no other written out made `...`, again until it fits, so that its `and`s and `or`s stay
+    in sight (`(not card.wild and card.rank == last(...)) or (card.wild and n < 3)`); cut after a word, `...` added,
+    where that is not enough."""
+    from philtre.dsl.parser import _unquoted, unbracketed
+
+    text = unbracketed(text)[1]
+    while len(text) > width:
+        opened, inner = [], []  # (the brackets open; (length, start, end) of each holding none written out)
+        for i, c, _ in _unquoted(text, 0):
+            if c in "([{":
+                opened.append([i, True])
+            elif c in ")]}" and opened:
+                start, innermost = opened.pop()
+                if innermost and text[start + 1:i] not in ("", "..."):
+                    inner.append((i - start, start, i))
+                if opened and text[start + 1:i] != "...":
+                    opened[-1][1] = False
+        if not inner:
+            break
+        _, start, end = max(inner)
+        text = text[:start + 1] + "..." + text[end:]
+    if len(text) <= width:
+        return text
+    cut = text.rfind(" ", 0, width - 3)
+    return text[:cut if cut > 0 else width - 3].rstrip() + " ..."
 
 
 def _shown(text: str) -> str:
@@ -196,22 +231,47 @@ def _shown(text: str) -> str:
 
 
 _PARTS: dict = {}  # id of a ruleset -> (the ruleset, {action: its if's parts and calls}): compiled once a session
+NO_PARTS = ((), (), (), frozenset())
 
 
 def _parts_of(ruleset) -> dict:
-    """{action name: (Action.if_parts, Action.if_calls, Action.if_or_parts)} of ``ruleset`` compiled again with them; {} where that fails."""
+    """{action name: (Action.if_parts, Action.if_calls, Action.if_or_parts, unseen)} of ``ruleset`` compiled again with
+    them, ``unseen`` the places (0.. in if_parts, "if": the whole) of those that read what the deciding seat does not
+    see (_unseen); {} where that fails."""
     from philtre.dsl.errors import PhiltreError
     from philtre.dsl.loader import with_if_parts
 
     kept = _PARTS.get(id(ruleset))
     if kept is None or kept[0] is not ruleset:
         try:
-            parts = {name: (a.if_parts, a.if_calls, a.if_or_parts) for name, a in with_if_parts(ruleset).actions.items()}
+            again = with_if_parts(ruleset)
+            parts = {name: (a.if_parts, a.if_calls, a.if_or_parts, _unseen(again, a)) for name, a in again.actions.items()}
         except PhiltreError:
             parts = {}
         _PARTS.clear()  # (one ruleset a session: no other is kept)
         _PARTS[id(ruleset)] = kept = (ruleset, parts)
     return kept[1]
+
+
+def _unseen(ruleset, action) -> frozenset:
+    """The places (0.. of ``action``'s if_parts, "if" for the whole `if`) of the parts of its `if` that read what the
+    deciding seat does not see (lints.reads_unseen: L021's reading): play does not say such a part is false, which would
+    tell the seat what it may not see; all of them where that cannot be told."""
+    from philtre.dsl.lints import Facts, reads_unseen
+
+    if action.condition is None:
+        return frozenset()
+    exprs = [action.condition, *(expr for _, _, expr in action.if_parts)]
+    try:
+        flags = reads_unseen(Facts(ruleset), action, exprs)
+    except Exception:  # (where the lint's reading fails, nothing is known seen: no part is told)
+        flags = [True] * len(exprs)
+    return frozenset(("if" if i == 0 else i - 1) for i, flag in enumerate(flags) if flag)
+
+
+def _unseen_of(ruleset, name: str) -> frozenset:
+    """_unseen of action ``name`` of ``ruleset``, as _parts_of keeps it."""
+    return _parts_of(ruleset).get(name, NO_PARTS)[3]
 
 
 def _the_if(game, action) -> str:
