@@ -267,7 +267,7 @@ def _recipes() -> list[str]:
     from pathlib import Path
 
     text = (Path(__file__).resolve().parents[1] / "docs" / "language.md").read_text(encoding="utf-8")
-    recipe = text.split("#### Melds: a hand split into sets", 1)[1].split("\n### ", 1)[0]
+    recipe = text.split("#### Melds: a hand split into sets", 1)[1].split("\n### ", 1)[0].split("\n#### ", 1)[0]
     return [block.split("\n```", 1)[0] + "\n" for block in recipe.split("```yaml\n")[1:]]
 
 
