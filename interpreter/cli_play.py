@@ -544,9 +544,10 @@ def _tell(game, seat: int, told: int) -> int:
     a simultaneous step of several seats, a `set` that leaves a value as the seat was told it, and a `set` of a `quiet`
     variable); the new count."""
     from .options import value_labels
-    from .render import depths_told, event_text, moves_joined, placed_from_text, seat_sets, through_quiet, with_labels, wrapped
+    from .render import (depths_told, event_text, moves_joined, placed_by_told, placed_from_text, seat_sets, through_quiet,
+                         with_labels, wrapped)
 
-    told_to = game.recorder.told_to(seat, told)
+    told_to = placed_by_told(game.recorder.told_to(seat, told), game.recorder.placed_by)
     rollers = _rollers(game, told_to)
     events = depths_told(told_to, game.recorder.on_top, seat)  # (a move at the depth of the zone's count: on top)
     values = _seats_own(_VALUES_TOLD, game, seat, dict)
@@ -751,6 +752,10 @@ def _placing(move: dict, place) -> bool:
     grid it is then placed on): play tells the two as one line."""
     if move.get("event") != "move" or place is None or place.get("event") != "place" or len(move["components"]) != 1:
         return False
+    from .render import TOLD_WITH
+
+    if TOLD_WITH in place:  # (told with another: a run of places joined, render.places_joined)
+        return False
     piece, placed = move["components"][0], place["component"]
     return (isinstance(piece, dict) and isinstance(placed, dict) and piece.get("id") is not None
             and piece.get("id") == placed.get("id") and move["to"] == place["zone"])
@@ -801,7 +806,7 @@ def kind_changes(events: list, placed: dict, game) -> list:
               and isinstance(e["components"][0], dict) and e["components"][0].get("id") in where):
             cell = where[e["components"][0]["id"]]
             off[(e["from"].get("zone"), e["from"].get("index"), cell[0], cell[1])] = (i, e["components"][0], cell)
-        elif kind == "place" and isinstance(e.get("at"), dict) and isinstance(e.get("component"), dict) and isinstance(e.get("zone"), dict):
+        elif kind == "place" and TOLD_WITH not in e and isinstance(e.get("at"), dict) and isinstance(e.get("component"), dict) and isinstance(e.get("zone"), dict):
             at = e["at"]
             found = off.pop((e["zone"].get("zone"), e["zone"].get("index"), at.get("x"), at.get("y")), None)
             # (at the same turn: None, where turning tells nothing of the piece taken off, is rot 0)
@@ -1146,10 +1151,10 @@ def _told_whole(game, seat) -> list:
     what followed it, every line (no run told by how many), hidden cards drawn one after another together, a `set` that
     leaves a value as told and a `quiet` variable's sets left out."""
     from .options import value_labels
-    from .render import (depths_told, entry_sets, event_text, keeps_scores, moves_joined, placed_from_text, through_quiet,
-                         with_labels)
+    from .render import (depths_told, entry_sets, event_text, keeps_scores, moves_joined, placed_by_told, placed_from_text,
+                         through_quiet, with_labels)
 
-    told_to = game.recorder.told_to(seat)
+    told_to = placed_by_told(game.recorder.told_to(seat), game.recorder.placed_by)
     rollers = _rollers(game, told_to)
     events = moves_joined(through_quiet(depths_told(told_to, game.recorder.on_top, seat), game.ruleset), game.ruleset)
     events = with_labels(kind_changes(events, {}, game), value_labels(game))

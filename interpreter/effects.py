@@ -1178,7 +1178,7 @@ def e_place(game, stmt, L):
     S.placed[piece.ident] = (x, y, rot)
     S.grid_version += 1
     if game.recorder is not None:
-        game.recorder.place(piece, grid.key, {"x": x, "y": y, "rot": rot})
+        game.recorder.place(piece, grid.key, {"x": x, "y": y, "rot": rot}, stmt)
 
 
 def e_place_unturned(game, stmt, L):

@@ -211,6 +211,10 @@ class Recorder:
         # them so, but to a seat that cannot count that zone, which would learn its count (render.depths_told); never
         # written, as rolled_by
         self.on_top: dict[int, frozenset] = {}
+        # event index -> the statement (its id) whose run made that `place` event: `philtre play` tells the pieces one
+        # statement placed, one after another, out of a quiet zone as one line (render.moves_joined); never written, as
+        # rolled_by
+        self.placed_by: dict[int, int] = {}
         # the zones of `order: nobody` (bags), whose order no seat sees though their contents may be seen
         self.bags = frozenset(name for name, spec in game.ruleset.zones.items() if spec.order != "everyone")
         self.backs = backs(game.ruleset)  # type -> the attributes its back shows, to whoever cannot see its face
@@ -474,11 +478,13 @@ class Recorder:
             event["text"] = text
         self.events.append(event)
 
-    def place(self, piece, key, at) -> None:
-        """A piece put on a grid at {x, y, rot} (its move was recorded just before)."""
+    def place(self, piece, key, at, stmt=None) -> None:
+        """A piece put on a grid at {x, y, rot} (its move was recorded just before), by the statement ``stmt``."""
         out = {"event": "place", "zone": zone_json(key), "component": component_json(piece), "at": dict(at)}
         self._secret(out, "component", self.seers(key))
         self._secret(out, "at", self.seers(key))  # where it lies on a grid nobody sees is hidden too
+        if stmt is not None:
+            self.placed_by[len(self.events)] = id(stmt)
         self.events.append(out)
 
     def reveal(self, key, comps) -> None:

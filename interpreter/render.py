@@ -871,6 +871,14 @@ def through_quiet(events: list, ruleset) -> list:
 
 
 JOINED = "joined"  # the key moves_joined gives the first of a run of moves into one zone: the run's (from, components)
+PLACED_ALL = "placed_all"  # the key moves_joined gives the first move of a run of places out of a quiet zone: their pieces
+PLACED_BY = "placed_by"  # the key placed_by_told gives a `place` event: the statement that made it (Recorder.placed_by)
+
+
+def placed_by_told(told_to: list, placed_by: dict) -> list:
+    """``told_to`` ((index, event) pairs: Recorder.told_to) with each `place` event marked PLACED_BY, the statement
+    whose run made it (``placed_by``: Recorder.placed_by), for moves_joined."""
+    return [(i, {**e, PLACED_BY: placed_by[i]} if i in placed_by else e) for i, e in told_to]
 
 
 def moves_joined(events: list, ruleset) -> list:
@@ -878,7 +886,9 @@ def moves_joined(events: list, ruleset) -> list:
     one family (z[0], z[1], ...) into one zone, as one `move` of a family makes them, told as one line: the
     first marked JOINED, the run's sources and their components in turn, the others TOLD_WITH (event_text tells them
     nothing). A trial's cards gathered from a family's zones into one were a line each, repeating the cards each seat
-    had just seen arrive there, where a deal is told compactly. As many events, in their order."""
+    had just seen arrive there, where a deal is told compactly. So is each run of pieces one `place` statement put
+    one after another out of one quiet zone onto one grid (places_joined). As many events, in their order."""
+    events = places_joined(events, ruleset)
     out, i = list(events), 0
     while i < len(events):
         end, sources = i + 1, [events[i].get("from")]
@@ -891,6 +901,44 @@ def moves_joined(events: list, ruleset) -> list:
             out[i + 1:end] = [{**f, TOLD_WITH: i} for f in events[i + 1:end]]
         i = end
     return out
+
+
+def places_joined(events: list, ruleset) -> list:
+    """``events`` with each run of two or more pieces placed one after another by one `place` statement (PLACED_BY: a
+    `for` placing each) from one zone declared `quiet` onto one grid, each a move and its place, told as one line,
+    `12 markers from supply placed on board` (a trial's set-up was 29 lines, one a piece marking a cell, before the
+    first board, which shows where each lies): the first move marked PLACED_ALL, the run's pieces, the others TOLD_WITH. Only
+    pieces the seat sees both leave the zone and lie on the grid are joined, so the count tells it nothing new."""
+    out, i = list(events), 0
+    while i < len(events):
+        end = i
+        while end + 1 < len(events) and _placed_from_quiet(events[end], events[end + 1], ruleset) and (
+                end == i or (events[end]["from"], events[end]["to"], events[end + 1][PLACED_BY])
+                == (events[i]["from"], events[i]["to"], events[i + 1][PLACED_BY])):
+            end += 2
+        if end - i > 2:
+            out[i] = {**events[i], PLACED_ALL: [events[j]["components"][0] for j in range(i, end, 2)]}
+            out[i + 1:end] = [{**e, TOLD_WITH: i} for e in events[i + 1:end]]
+        i = max(end, i + 1)
+    return out
+
+
+def _placed_from_quiet(move: dict, place: dict, ruleset) -> bool:
+    """Whether ``move`` takes one piece the seat sees out of a zone declared `quiet` to a grid, and ``place`` (the event
+    after it) puts that piece on that grid where the seat sees it, by a statement known (places_joined)."""
+    if move.get("event") != "move" or TOLD_WITH in move or JOINED in move or place.get("event") != "place":
+        return False
+    comps, source = move.get("components"), move.get("from")
+    if not (isinstance(comps, list) and len(comps) == 1 and _named(comps[0]) and isinstance(source, dict)):
+        return False
+    spec = ruleset.zones.get(source.get("zone"))
+    return (spec is not None and spec.quiet and PLACED_BY in place and TOLD_WITH not in place and place.get("zone") == move.get("to")
+            and _named(place.get("component")) and place["component"].get("id") == comps[0]["id"] and isinstance(place.get("at"), dict))
+
+
+def _said_placed_all(e, rs) -> str:
+    """A run of pieces placed out of a quiet zone (places_joined), counted: the board drawn after shows where each lies."""
+    return f"{_how_many(e[PLACED_ALL])} from {_where(e['from'], rs)} placed on {_where(e['to'], rs)}"
 
 
 def _joinable(event: dict, ruleset) -> bool:
@@ -1008,6 +1056,8 @@ def event_text(event: dict, ruleset, placed=None, seat=None) -> str | None:
         return changes_text(event[CHANGED], ruleset)
     if JOINED in event:
         return _said_joined(event, ruleset, seat)
+    if PLACED_ALL in event:
+        return _said_placed_all(event, ruleset)
     if placed and event.get("event") in PLACED_WORDS:
         return PLACED_WORDS[event["event"]](event, ruleset, placed)
     if seat is not None and event.get("event") == "deal":
