@@ -784,8 +784,9 @@ def _position_as_list(text: str, options) -> str:
 
 def _sets_typed(text: str, matches: list, single_zones=()) -> list:
     """The one of ``matches`` with a list argument that is a set (_any_order) whose items are just the words typed, the
-    action's and the argument's names aside (`d2 d1` or `which d1 d2`: reroll(which=[d1, d2])); [] where none or
-    several are."""
+    action's and the argument's names aside (`d2 d1` or `which d1 d2`: reroll(which=[d1, d2])), or whose items the
+    words typed name one each (`keep c`: keep(which=[card c n=4]), not the 47 other sets that hold the c too, a
+    trial); [] where none or several are."""
     typed = Counter(_words(text))
     found = []
     for option in matches:
@@ -793,10 +794,52 @@ def _sets_typed(text: str, matches: list, single_zones=()) -> list:
             names = {option.action.lower(), name.lower(), f"{name.lower()}="}
             items = Counter(w for w in typed.elements() if w not in names)
             # (no word but the names, `reroll`, is no empty set typed: it matches every option of the action)
-            if isinstance(value, list) and _any_order(option, name, value, single_zones) and items and items == Counter(_words(shown)):
+            if isinstance(value, list) and _any_order(option, name, value, single_zones) and items and (
+                    items == Counter(_words(shown)) or _named_one_each(list(items.elements()), _shown_items(shown))):
                 found.append(option)
                 break
     return found if len(found) == 1 else []
+
+
+def _shown_items(shown: str) -> list:
+    """The items of a list argument as listed, `[card a n=1, card c n=4]` -> card a n=1, card c n=4
+    (split at its own commas, as _list_items); [] for what is no list."""
+    from philtre.dsl.parser import bracket_parts
+
+    shown = shown.strip()
+    if not (shown.startswith("[") and shown.endswith("]")) or shown == "[]":
+        return []
+    return [item.strip() for item in bracket_parts(shown, 0)[0]]
+
+
+def _named_one_each(words: list, items: list) -> bool:
+    """Whether ``words`` name ``items`` one each: as many words as items, and each item given a word of its own label
+    (_label_words) that no other item is given (`b c` of [card b n=1, card c n=4]; `b` of [card b n=1, card b n=1]
+    names one item, not two)."""
+    from .scenarios import _one_each  # (a scenario's listed items given options one each: the same matching)
+
+    if not items or len(words) != len(items):
+        return False
+    held = [_label_words(item) for item in items]
+    return _one_each([[k for k, item_words in enumerate(held) if word in item_words] for word in words])
+
+
+def _items_form(i: int, matches, single_zones=()):
+    """``matches[i]``'s list argument that is a set (_any_order) typed as its items, a word each (`c`, or `a b b c`
+    for the whole hand), where that names it alone of ``matches`` (_sets_typed); else None. Each item by its first
+    word that the items of every option's list do not all share (`c`, not `card`), else its first word."""
+    option = matches[i]
+    for (name, value), (_, shown) in zip(option.args, option.argument_texts(None, single_zones)):
+        if not (isinstance(value, list) and _any_order(option, name, value, single_zones)):
+            continue
+        every = [set(_words(item)) for o in matches for (n, _), (_, t) in zip(o.args, o.argument_texts(None, single_zones))
+                 if n == name for item in _shown_items(t)]
+        common = set.intersection(*every) if every else set()
+        items = [_words(item) for item in _shown_items(shown)]
+        form = " ".join(next((w for w in words if w not in common and not w.endswith("=")), words[0]) for words in items if words)
+        if form and _sets_typed(form, matches, single_zones) == [option]:
+            return _in_listed_case(form, shown)
+    return None
 
 
 def _unless_forbidden(text: str, option, options, single_zones=(), forbidden=None):
@@ -1705,12 +1748,18 @@ def _telling_apart(matches, single_zones=(), options=None) -> str:
     typable = [_label_words(option.label(None, single_zones)) for option in matches]
     held = [_held_counts(option, single_zones) for option in matches]
     telling, whole = [], []  # (an argument typed whole, which=[d1, d2], is said apart: among words it read as one)
+    sets: list = []  # (and so is a set typed as its items, a word each: `E Y`)
     for i, words in enumerate(labels):
         own = [w for w in words if w not in shared]
         phrase, alone = _telling_phrase(own, (typable[i], held[i]), [(typable[j], held[j]) for j in range(len(labels)) if j != i])
         said = telling
         if phrase is None or not alone:  # (a number of its own, 7 of card 7 x, names it alone: 7 x)
             phrase, alone = next(((form, True) for form in _number_forms(i, matches, single_zones)), (phrase, alone))
+        if phrase is not None and _repeats_a_value(phrase):  # (n=1 x6, a hand whole: unreadable, and no item named)
+            phrase = None
+        if phrase is None and (items := _items_form(i, matches, single_zones)) is not None:
+            # (a set's items a word each, `c`, not the list whole, which=[card c n=4]: a trial)
+            phrase, said, alone = items, sets, True
         if phrase is None:  # (no word at all: which=[], typed so)
             phrase, said, alone = _own_argument(i, matches, single_zones), whole, True
             if phrase is not None and not _words_named_as_typed(set(_words(phrase)), matches[i], single_zones):
@@ -1720,16 +1769,27 @@ def _telling_apart(matches, single_zones=(), options=None) -> str:
             phrase += f" (option {_listed_number(matches[i], options)})" if options is not None and alone else ""
             if phrase not in said:
                 said.append(phrase)
-    if len(telling) + len(whole) < 2:
+    if len(telling) + len(whole) + len(sets) < 2:
         return ""
     more = f" and {len(telling) - TELLING_WORDS} more" if len(telling) > TELLING_WORDS else ""
     listed = f"{', '.join(telling[:TELLING_WORDS])}{more}"
     written = f"type the whole {'list' if '[' in whole[0] else 'argument'}: {' or '.join(whole)}" if whole else ""
+    if sets:  # (as many as the words offered: each names one option)
+        more = f" and {len(sets) - TELLING_WORDS} more" if len(sets) > TELLING_WORDS else ""
+        items = f"type the items of one, a word each: {' or '.join(sets[:TELLING_WORDS])}{more}"
+        written = f"{written}; or {items}" if written else items
     if options is not None:
-        return f": {listed}{'; or ' if telling and whole else ''}{written}"
-    if not whole:
+        return f": {listed}{'; or ' if telling and written else ''}{written}"
+    if not written:
         return f" ({listed})"
     return f" ({listed}; or {written})" if telling else f" ({written})"
+
+
+def _repeats_a_value(phrase: str) -> bool:
+    """Whether ``phrase`` writes a name=value word more than once (`value=1 value=1 value=1`): told apart by how many
+    items have an attribute's value, which names none of them."""
+    valued = [w for w in phrase.split() if "=" in w]
+    return len(valued) != len(set(valued))
 
 
 def _number_forms(i: int, matches, single_zones=()) -> list:
