@@ -6,6 +6,7 @@ the rest of the ruleset, so a typo in an expectation is found by ``philtre valid
 
 from __future__ import annotations
 
+import copy
 import re
 
 from . import ast, geometry
@@ -393,8 +394,13 @@ def _step(compiler: Compiler, step, loc: Loc, actions: dict | None, player, acti
             reported = len(compiler.diagnostics)
             value = compiler.expression(value, step["args"].loc_of(name), {"me": "player"}, what=f"argument '{name}'")
             _hint_component_word(compiler, reported, action, name, value.text)
-        for pattern in value if isinstance(value, list) else [value]:
-            _compile_within(compiler, pattern)
+        if isinstance(value, list):
+            compiled = [_compile_within(compiler, pattern) for pattern in value]
+            if any(a is not b for a, b in zip(compiled, value)):  # (a copy: the list read stays as written)
+                value = copy.copy(value)
+                value[:] = compiled
+        else:
+            value = _compile_within(compiler, value)
         args[name] = value
     written = step.get("args") or {}
     arg_locs = {name: written.key_loc(name) for name in written} if isinstance(written, Map) else {}
@@ -406,16 +412,22 @@ def _step(compiler: Compiler, step, loc: Loc, actions: dict | None, player, acti
                 offerable)
 
 
-def _compile_within(compiler: Compiler, pattern) -> None:
+def _compile_within(compiler: Compiler, pattern):
     """A step's component pattern naming where its component lies, `in: track[3]`, given that zone as an expression (as a
-    `given.zones` key is written): the step matches a component lying there, as play writes `pawn (seat 0) in track[3]`."""
+    `given.zones` key is written): the step matches a component lying there, as play writes `pawn (seat 0) in track[3]`.
+    Returns the pattern with its `in` compiled: a copy, the YAML read left as written (a ruleset compiled again from it,
+    `simulate --tally`, reads the text again)."""
     if not isinstance(pattern, Map) or "in" not in pattern:
-        return
+        return pattern
     if isinstance(pattern["in"], str):
-        pattern["in"] = compiler.expression(pattern["in"], pattern.loc_of("in"), {"me": "player"}, want="zone", what="`in`")
+        written, pattern = pattern, Map(pattern.loc)
+        pattern.update(written)
+        pattern.key_locs, pattern.val_locs = dict(written.key_locs), dict(written.val_locs)
+        pattern["in"] = compiler.expression(written["in"], written.loc_of("in"), {"me": "player"}, want="zone", what="`in`")
     else:
         compiler.error(pattern.loc_of("in"), "T001", f"`in` names the zone the component lies in, not {_shown(pattern['in'])}",
                        "write the zone as a `given.zones` key writes it: in: \"hand[0]\"")
+    return pattern
 
 
 def _offerable_arguments(symbols, action, args: dict) -> dict:

@@ -194,6 +194,36 @@ def test_a_tally_keeps_the_scenarios_beside_the_rules_so_its_warnings_are_valida
     assert "L001 definition 'twice' is never used" in alone.stderr, alone.stderr
 
 
+IN_RULES = ("philtre: 1\ngame: tally-in\nplayers: 2\ncomponents:\n  card: {attributes: {rank: 1..8}, copies: 2, "
+            "start: deck}\nzones:\n  deck: {visible: nobody}\n  hand: {each: player, visible: owner}\n  table: {}\n"
+            "actions:\n  play:\n    choose: {card: \"hand[me]\"}\n    do:\n      - move: card -> table\n"
+            "flow:\n  - shuffle: deck\n  - deal: {from: deck, to: hand, count: 3}\n  - turns: 0\n"
+            "    until: count(hand[1]) == 0\n    do:\n      - decide: play\n")
+IN_SCENARIOS = ("scenarios:\n  - name: a card picked by its zone\n    players: 2\n    given:\n      zones:\n"
+                "        hand[0]: [{rank: 8}, {rank: 2}]\n        hand[1]: [{rank: 8}, {rank: 2}]\n    steps:\n"
+                "      - {player: 0, action: play, args: {card: {rank: 8, in: \"hand[0]\"}}}\n"
+                "      - {player: 1, action: play, args: {card: {rank: 8, in: \"hand[1]\"}}}\n"
+                "    expect:\n      - count(table) == 2\n")
+
+
+def test_a_tally_runs_on_rules_whose_scenarios_pick_a_step_s_card_by_its_zone(tmp_path):
+    """A Canasta-like trial: validate and test accepted a step's `args: {card: {rank: 8, in: "hand[0]"}}`, but
+    `simulate --tally` refused the run with T001 at that `in:` (the first compile had put the compiled zone in place of
+    the text it read, and the tally's compile read it again). simulate and compare --tally now play."""
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "ruleset.yaml").write_text(IN_RULES, encoding="utf-8")
+    (rules / "scenarios.yaml").write_text(IN_SCENARIOS, encoding="utf-8")
+    (tmp_path / "v.yaml").write_text("extends: rules/ruleset.yaml\ntitle: the same\n", encoding="utf-8")
+    assert run("test", rules).exit_code == 0
+    tallied = run("simulate", rules, "-p", "2", "-n", "2", "--no-db", "--tally", "count(table)")
+    assert tallied.exit_code == 0 and "tally count(table)" in tallied.stdout, tallied.output
+    assert "T001" not in tallied.output
+    compared = run("compare", rules, "--variant", tmp_path / "v.yaml", "-p", "2", "-n", "2", "--no-db",
+                   "--tally", "count(table)")
+    assert compared.exit_code == 0 and "T001" not in compared.output, compared.output
+
+
 def test_many_numbers_are_summed_up_by_their_quartiles():
     """Past 15 distinct numbers a row each says little (a trial's count of rounds: nine rows of 1-5% and "other" 82%):
     the text gives their least, quartiles and greatest, then their mean; the JSON keeps every value's games."""
