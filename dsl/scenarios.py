@@ -755,6 +755,12 @@ COMPONENT_GIVEN = ("give a pattern of its attributes, as given.zones writes a co
                    "one component, or the component as records write it, {name}: TYPE#ID")
 
 
+def one_component_said(name: str, item: bool) -> str:
+    """What a pattern given to the variable ``name`` stands for: the one component it holds, or (``item``: a pattern in
+    the list it holds) one item of that list."""
+    return f"an item of '{name}' is one component" if item else f"'{name}' holds one component"
+
+
 def _check_component_given(compiler: Compiler, name: str, value, kind, where: Loc, seats: bool) -> None:
     """T004 at each place of a value given to a variable that holds components (component_kind) that is no pattern of
     one component, nor a component written type#id of a type of the ruleset, nor none; T009 at a pattern's attribute or
@@ -769,7 +775,7 @@ def _check_component_given(compiler: Compiler, name: str, value, kind, where: Lo
                 extra = [key for key in item if key in GIVEN_KEYS]
                 if extra:
                     compiler.error(item.key_loc(extra[0]) if hasattr(item, "key_loc") else here, "T004",
-                                   f"'{name}' holds one component, and '{extra[0]}' places or counts components in a "
+                                   f"{one_component_said(name, item is not one)}, and '{extra[0]}' places or counts components in a "
                                    "zone: a variable's pattern names the attributes of the one component it holds",
                                    COMPONENT_GIVEN.format(example=example, name=name))
                 elif isinstance(item, Map):

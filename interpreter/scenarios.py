@@ -14,7 +14,7 @@ from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.plain_data import Record, made_by
 from philtre.dsl.compiler import Expr, failing_definition, index_named, is_list, lists_every_turn, nones_named
 from philtre.dsl.scenario_defaults import LEAVE_DEFAULTS_OUT, from_defaults
-from philtre.dsl.scenarios import (COMPONENT_KEY, NOT_A_PATTERN, OTHERS, component_hint, derived_not_made, fits_shape, kinds_match, not_made, pattern_text, rest_emptied_text, run_out_text, spelt_out, unchosen_number, unchosen_word, value_kind, written,
+from philtre.dsl.scenarios import (COMPONENT_KEY, NOT_A_PATTERN, OTHERS, one_component_said, component_hint, derived_not_made, fits_shape, kinds_match, not_made, pattern_text, rest_emptied_text, run_out_text, spelt_out, unchosen_number, unchosen_word, value_kind, written,
                                     shape_hint, shape_wanted, wrong_kind_hint, wrong_kind_text, zone_named)
 from philtre.dsl.values import Component, Zone, _frozen, component_text, describe, explain
 from philtre.dsl.yamlpos import plain
@@ -1678,8 +1678,9 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
         kind = sc.component_kinds.get(name)
         if kind is not None:  # (a variable that holds components: a pattern or type#id given is a component)
             seats = ruleset.variables[name].per_player and isinstance(value, list)
-            value = [_given_component(one, kind, S, ruleset, where, name) for one in value] if seats else \
-                _given_component(value, kind, S, ruleset, where, name)
+            picked: list = []  # (the components its patterns took: a later item takes another)
+            value = [_given_component(one, kind, S, ruleset, where, name, claimed, picked) for one in value] if seats \
+                else _given_component(value, kind, S, ruleset, where, name, claimed, picked)
         S.vars[name] = _components_keyed(value, S, ruleset, where) if _keys_a_component(value, ruleset) else value
     result.notes.extend(_read_while_running(game, sc, held, running, read))
     result.notes.extend(_loops_ended_notes(game, sc, ended))
@@ -1711,26 +1712,40 @@ def _hand_again(game) -> None:
         waiting.named = None  # (the names its options were listed with, made again with the values read now)
 
 
-def _given_component(value, kind, S, ruleset, where, name: str):
+def _given_component(value, kind, S, ruleset, where, name: str, placed=frozenset(), picked=None, item: bool = False):
     """``value``, given the variable ``name`` that holds components (Scenario.component_kinds: ``kind``), with each
     place of a component made the component it writes: a pattern, the one component of the game whose attributes
-    match it (T004 where none or several do), or `type#id`, that component (T004 where none has that id)."""
+    match it (T004 where none or several do), or `type#id`, that component (T004 where none has that id). Where several
+    match, those the same `given` put in a zone (``placed``, their ids) are preferred, and those an earlier pattern of
+    the variable took (``picked``) left out; alike ones left lying in one zone are one choice (the first is taken)."""
+    picked = [] if picked is None else picked
     if is_list(kind) and isinstance(value, list):
-        return [_given_component(item, kind[1], S, ruleset, where, name) for item in value]
+        return [_given_component(one, kind[1], S, ruleset, where, name, placed, picked, True) for one in value]
     if isinstance(value, str) and (named := COMPONENT_KEY.fullmatch(value)) is not None:
         return _component_named(S, named[1], int(named[2]), value, where)
     if not isinstance(value, dict) or is_list(kind):
         return value  # (of another kind: validate said T004)
     found = [c for c in S.components if _matches(c, value)]
-    if len(found) == 1:
-        return found[0]
-    example = few_listed([f"{c['type']}#{c['id']}" for c in found], 3) if found else ""
-    raise PhiltreError.at(where, "T004", f"'{name}' holds one component, and the pattern {pattern_text(value)} given "
-                          + (f"matches {len(found)} components of this {S.nplayers}-seat game ({example})" if found else
+    left = [c for c in found if c["id"] in placed] or found
+    left = [c for c in left if c["id"] not in {p["id"] for p in picked}] or left
+    if len(left) == 1 or (left and _alike_lying_together(S, left)):
+        picked.append(left[0])
+        return left[0]
+    candidates = few_listed([f"{c['type']}#{c['id']} in {_zone_name(ruleset, S.where[c['id']])}" for c in left], 4)
+    raise PhiltreError.at(where, "T004", f"{one_component_said(name, item)}, and the pattern {pattern_text(value)} given "
+                          + (f"matches {len(left)} components of this {S.nplayers}-seat game ({candidates})" if found else
                              f"matches no component of this {S.nplayers}-seat game"),
-                          "name attributes enough to tell one component (its `type`, or `id`), or write the component "
-                          f"as records write it, {name}: TYPE#ID" if found else
+                          "name attributes enough to tell one component (its `type`, or `id`), put the one meant in a "
+                          f"zone the same `given` lists, or write it as records write it, {name}: TYPE#ID" if found else
                           "give the attributes of a component the game has (`philtre show` lists them)")
+
+
+def _alike_lying_together(S, comps) -> bool:
+    """Whether components are alike but for their ids (every attribute the same) and lie in one zone: none of them is
+    told from another by a rule, so a pattern that matches them all may take any."""
+    def attributes(c):
+        return sorted((k, repr(v)) for k, v in c.items() if k != "id")
+    return len({S.where[c["id"]] for c in comps}) == 1 and all(attributes(c) == attributes(comps[0]) for c in comps)
 
 
 def _components_keyed(value, S, ruleset, where):

@@ -87,7 +87,7 @@ def test_a_pattern_matching_two_components_fails_naming_them(tmp_path):
     result = ran(tmp_path, scenario("{a: 1}"))
     assert not result.passed
     assert any("scenarios.yaml:6:9: T004 'lead' holds one component, and the pattern {a: 1} given matches 2 components "
-               "of this 2-seat game (tile#3 and tile#4)" in f for f in result.failures), result.failures
+               "of this 2-seat game (tile#3 in pile and tile#4 in pile)" in f for f in result.failures), result.failures
 
 
 def test_validate_refuses_a_value_that_cannot_be_a_component(tmp_path):
@@ -133,3 +133,37 @@ def test_a_list_of_components_and_one_per_seat_are_given_item_by_item(tmp_path):
     said = [str(f.diagnostic) for f in check_file(str(tmp_path)).findings]
     assert any(":6:18: T004 'picked' holds a list of components" in s and "an item of it, 3, is a number" in s for s in said), said
     assert any(":7:16: T004 'held' holds a component per seat" in s and "seat 0's value 'x' is a word" in s for s in said), said
+
+
+def picks(tmp_path, given: str, expect: str, copies: str = "1"):
+    """The rules of PICKS (each tile ``copies`` times) with a scenario giving ``given`` and expecting ``expect``."""
+    (tmp_path / "ruleset.yaml").write_text(PICKS.replace('copies: "1 if', f'copies: "{copies} if'), encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text(
+        f"scenarios:\n  - name: picks\n    players: 2\n    given:\n{given}    expect:\n      - {expect}\n", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    return result
+
+
+def test_a_list_s_pattern_matching_two_components_says_an_item_is_one_and_where_each_lies(tmp_path):
+    """A Canasta trial's `laid: [{rank: 13, suit: spades}, ...]` (a list variable) was told "'laid' holds one component",
+    and the two matching cards were named by id alone: now an item is said to be one, and each candidate where it lies."""
+    result = picks(tmp_path, "      zones:\n        line: [{a: 0, b: 0}]\n      variables:\n        picked: [{a: 1}]\n",
+                   "true")
+    assert not result.passed
+    assert any("T004 an item of 'picked' is one component, and the pattern {a: 1} given matches 2 components of this "
+               "2-seat game (tile#3 in pile and tile#4 in pile)" in f for f in result.failures), result.failures
+
+
+def test_a_variable_s_pattern_takes_the_component_the_same_given_puts_in_a_zone(tmp_path):
+    """Of the components a pattern matches, the one `given.zones` lists is meant (the cards laid are those on the meld)."""
+    given = "      zones:\n        line: [{a: 1, b: 2}]\n      variables:\n        picked: [{a: 1}]\n"
+    result = picks(tmp_path, given, "picked == [first(line)]")
+    assert result.passed, result.failures
+
+
+def test_alike_components_given_in_one_zone_are_taken_one_per_item(tmp_path):
+    """Two copies alike in one zone tell no rule apart: a pattern matching both is either, and the list's second item
+    takes the other (a two-deck game's two kings of spades laid on one meld)."""
+    given = "      zones:\n        line: [{a: 1, b: 1}, {a: 1, b: 1}]\n      variables:\n        picked: [{a: 1, b: 1}, {a: 1, b: 1}]\n"
+    result = picks(tmp_path, given, "picked[0] != picked[1] and picked[0] in line and picked[1] in line", copies="2")
+    assert result.passed, result.failures
