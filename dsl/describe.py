@@ -274,10 +274,10 @@ def _cut_start(body: str, start: int) -> str:
     return ("... " if spaced else "...") + body[start:].lstrip()
 
 
-def _short(value, width: int, collapsed: bool = True) -> str:
+def _short(value, width: int, collapsed: bool = True, bare: bool = False) -> str:
     """A value as one line of YAML, cut to about ``width`` characters at a word's or an item's end, with '...' where it
-    was cut (``collapsed``: _one_line); whole under `diff --full`."""
-    text = _scalar(_one_line(_plain(value), collapsed))
+    was cut (``collapsed``: _one_line); whole under `diff --full`. ``bare``: an expression's text, unquoted (_text)."""
+    text = _text(value, collapsed, bare)
     if len(text) <= width or _WHOLE.get():
         return text
     quote = text[0] if text[0] in "'\"" else ""
@@ -292,26 +292,40 @@ def _short(value, width: int, collapsed: bool = True) -> str:
     return quote + _cut_end(body, end) + quote
 
 
-def _text(value, collapsed: bool = True) -> str:
-    """A value as one line of YAML, whole (what _short cuts)."""
+def _text(value, collapsed: bool = True, bare: bool = False) -> str:
+    """A value as one line of YAML, whole (what _short cuts); ``bare``: a definition's body, printed as its expression's
+    text (expression_text) without YAML's quotes, as any other expression is (`true`, not `'true'`)."""
+    if bare and not isinstance(value, (dict, list)):
+        text = _one_line(expression_text(value), collapsed)
+        if not _LINE_BREAKS.search(text) and not _has_invisible(text):
+            return text
     return _scalar(_one_line(_plain(value), collapsed))
+
+
+def expression_text(value):
+    """A scalar written where an expression is (a definition's body) as the expression's text: YAML reads `5000` a
+    number, `true` a truth value and `"5000"` a text, and all are the one expression; other values as they are."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value) if isinstance(value, (int, float)) else value
 
 
 SEEN_BEFORE = 20  # characters shown before the first difference, where a value is cut around it
 
 
-def _shorts(base, new, base_width: int, new_width: int) -> tuple[str, str]:
-    """A changed value before and after, each as _short gives it; where both are cut at the same place, or the first
-    difference lies past what either shows, each is cut around that difference instead, so that the two differ."""
-    before, after = _text(base), _text(new)
+def _shorts(base, new, base_width: int, new_width: int, bare: bool = False) -> tuple[str, str]:
+    """A changed value before and after, each as _short gives it (``bare``: expressions' texts); where both are cut at
+    the same place, or the first difference lies past what either shows, each is cut around that difference instead,
+    so that the two differ."""
+    before, after = _text(base, bare=bare), _text(new, bare=bare)
     collapsed = before != after  # (texts that differ only in their line breaks are shown with them, so that they differ)
     if not collapsed:
-        before, after = _text(base, collapsed), _text(new, collapsed)
+        before, after = _text(base, collapsed, bare), _text(new, collapsed, bare)
     if _WHOLE.get():
         return before, after
     same = next((i for i, (a, b) in enumerate(zip(before, after)) if a != b), min(len(before), len(after)))
     if all(len(t) <= w or same + SEEN_BEFORE // 2 < w - 4 for t, w in ((before, base_width), (after, new_width))):
-        shown = _short(base, base_width, collapsed), _short(new, new_width, collapsed)
+        shown = _short(base, base_width, collapsed, bare), _short(new, new_width, collapsed, bare)
         if shown[0] != shown[1]:  # (a cut at a word's end may drop the word that differs)
             return shown
     return _around(before, same, base_width), _around(after, same, new_width)
@@ -380,11 +394,16 @@ def _diff(base, new, path, out, container, key_in=None, word=None):
     """
     if isinstance(base, dict) and isinstance(new, dict):
         names = word in NAMED_MAPPINGS  # its keys are names the author chose, not words of the language
+        bare = word == "define"  # definitions: expressions, told by their text (`5000` and "5000" are one)
         for key in new:
             here = f"{path}.{key}" if path else str(key)
             under = None if names else key
             if key not in base:
-                out.append(f"adds {here} = {_short(new[key], 100)}{_cited(new, key, new[key])}")
+                out.append(f"adds {here} = {_short(new[key], 100, bare=bare)}{_cited(new, key, new[key])}")
+            elif bare and not isinstance(new[key], (dict, list)) and not isinstance(base[key], (dict, list)):
+                if expression_text(base[key]) != expression_text(new[key]):
+                    out.append("changes {} from {} to {}{}".format(here, *_shorts(base[key], new[key], 80, 80, bare=True),
+                                                                  _cited(new, key, new[key])))
             elif _differs(base[key], new[key], under):
                 if (isinstance(base[key], (dict, list)) and isinstance(new[key], type(base[key]))
                         and _comparable(base[key], new[key], _statements(base[key], new[key], under, here))):
@@ -394,7 +413,7 @@ def _diff(base, new, path, out, container, key_in=None, word=None):
         for key in base:
             if key not in new:
                 here = f"{path}.{key}" if path else str(key)
-                out.append(f"removes {here} (was {_short(base[key], 80)}{_written_at(base, key)})")
+                out.append(f"removes {here} (was {_short(base[key], 80, bare=bare)}{_written_at(base, key)})")
         moved = reordered(base, new) if word in ORDERED_MAPPINGS else None
         if moved:  # the same keys in another order: a rule all the same (canonical.ORDERED_MAPPINGS says why)
             out.append(f"reorders {path} from {', '.join(map(str, moved[0]))} to {', '.join(map(str, moved[1]))}"

@@ -54,3 +54,17 @@ def test_a_statement_told_whole_keeps_its_keys_in_the_order_written():
                                                          {"move": "last(deck) -> row"}]}]
     [added] = describe_changes({"blocks": {}}, {"blocks": {"fill_row": fill}})
     assert added.startswith("adds blocks.fill_row = [{repeat: 'max(0, 12 - count(row))', do: [{when: count(deck) == 0, do: "), added
+
+
+def test_a_definition_is_told_by_its_expression_not_by_the_kind_yaml_reads_it_as():
+    """A Canasta trial's overlay wrote `target: "5000"` over `target: 5000`, and `frozen(p): "true"`: diff said the
+    target changed to '5000' and printed the new body as the word 'true'. One expression is no change; a body is
+    printed bare, as the base's expressions are."""
+    base = {"define": {"target": 5000, "frozen(p)": "not opened(p)", "cap": 20}}
+    new = {"define": {"target": "5000", "frozen(p)": "true", "cap": "21", "open": False}}
+    assert describe_changes(base, new) == ["changes define.frozen(p) from not opened(p) to true",
+                                           "changes define.cap from 20 to 21", "adds define.open = false"]
+    assert describe_changes({"define": {"on": True}}, {"define": {"on": "true"}}) == []
+    # outside `define`, a value keeps its kind: a variable's initial "5000" is a text, not the number
+    assert describe_changes({"variables": {"v": {"initial": 5000}}}, {"variables": {"v": {"initial": "5000"}}}) == [
+        "changes variables.v.initial from 5000 to '5000'"]
