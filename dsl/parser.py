@@ -229,7 +229,9 @@ def _syntax_error(exc, text: str, source: SourceText) -> PhiltreError:
     if isinstance(exc, UnexpectedCharacters):
         char = text[exc.pos_in_stream]
         hint = {"=": "compare with ==", "&": "write and", "|": "write or", "!": "write not, or !=",
-                "^": "no such operator: a power is written x ** 2"}.get(char, "")
+                "^": "no such operator: a power is written x ** 2",
+                "#": "a YAML comment does not end a folded (>), literal (|) or quoted value: the # is part of the "
+                     "expression; put the comment on a line of its own above the key"}.get(char, "")
         if char == "=" and _KEYWORD_ARGUMENT.search(text[:exc.pos_in_stream]):
             hint = _keyword_argument_hint(text, exc.pos_in_stream)
         if char == "=" and text[exc.pos_in_stream + 1:exc.pos_in_stream + 2] in ("<", ">"):  # `x =< 0`, `x => 0`

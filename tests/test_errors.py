@@ -2693,3 +2693,16 @@ def test_a_winners_key_of_words_is_told_to_rank_by_their_declared_order(tmp_path
     assert (finding.code, finding.hint) == ("E120", "words would rank alphabetically: to rank by suit in its declared order, "
                                             "derive: {order: \"index(['spades', 'hearts'], suit)\"} under card, then rank by "
                                             f"{ranked}")
+
+
+@pytest.mark.parametrize("written", ['>\n    count(deck) > 2   # more than two\n', '"count(deck) > 2  # more than two"\n'])
+def test_a_comment_inside_a_folded_or_quoted_expression_is_told_it_does_not_end_the_value(tmp_path, written):
+    """A Canasta trial wrote a trailing `# comment` on a line of a folded `if: >`, as YAML is commented elsewhere: E101
+    at the `#`, right, but saying nothing of why (YAML keeps a comment's text inside a block or quoted value)."""
+    text = breaking("define:\n", f"define:\n  big: {written}")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    found = [d for d in diagnostics_of(path) if d.code == "E101"]
+    assert [(d.loc.line, d.loc.col) for d in found] == [position(text, "# more")]
+    assert "a YAML comment does not end a folded (>), literal (|) or quoted value" in found[0].hint
+    assert "put the comment on a line of its own above the key" in found[0].hint
