@@ -17,7 +17,7 @@ import os
 from statistics import NormalDist
 
 from .stats import QUALITY, QUALITY_RANGE, mean_ci, paired_difference
-from .summary import agents_mixed, at_random_note, by_team, counted, margin, p_text, percent, scored_at_the_end, scores_all_zero
+from .summary import agents_mixed, at_random_note, by_team, counted, margin, p_text, partners_summed, percent, scored_at_the_end, scores_all_zero
 
 QUALITY_LABELS = {"lead_changes": "lead changes", "drama": "drama", "decisiveness": "decisiveness", "uncertainty": "uncertainty"}
 
@@ -85,8 +85,9 @@ def measure_label(name: str) -> str:
 def measure_values(results, name: str, order: str | None = None, teams=None) -> list:
     """One number per game for a measure (results in index order); for the margin, None where a game has none
     (``order``: the ruleset's ranking, `highest` or `lowest`; ``teams``: the partnerships, for a team's measures)."""
-    if name == "margin":
-        return [margin(r, order) for r in results]
+    if name == "margin":  # (by teams where they are declared, as simulate's: summary.margin)
+        summed = partners_summed(results, teams)
+        return [margin(r, order, teams, summed) for r in results]
     if name.startswith("team"):  # a game's team is that of its winners, shared where they are of several (summary.by_team)
         won = by_team(results, teams)
         if name == "teamties":

@@ -169,10 +169,16 @@ def team_summary(results, teams, cooperative: bool) -> dict:
             "balance": seat_balance(won, count, cooperative)}
 
 
-def margin(result, order: str | None):
+def margin(result, order: str | None, teams=None, summed: bool = False):
     """The winners' lead over the best other seat on the final scores (in the ranking's direction), or None
-    when the ranking is no `highest`/`lowest`, or the game had no winner or no loser."""
+    when the ranking is no `highest`/`lowest`, or the game had no winner or no loser. With ``teams`` (partnerships),
+    the winning teams' lead over the best other team: a team's score is its seats' one score, or (``summed``: the
+    partners are not scored alike, partners_summed) the sum of theirs, as the race between the sides reads it
+    (stats.as_teams); its winners the teams of the winning seats."""
     scores, winners = result["scores"], result["winners"]
+    if teams:
+        scores = [sum(scores[p] for p in team) if summed else scores[team[0]] for team in teams]
+        winners = [t for t, team in enumerate(teams) if any(p in team for p in winners)]
     losers = [scores[p] for p in range(len(scores)) if p not in winners]
     if order not in ("highest", "lowest") or not winners or not losers:
         return None
@@ -180,14 +186,24 @@ def margin(result, order: str | None):
     return min(won) - max(losers) if order == "highest" else min(losers) - max(won)
 
 
-def margin_row(results, order: str | None, first_key: str | None = None) -> dict | None:
-    """Mean, spread and interval of the margin over the games that have one. Where the ranking's first key is
-    not the score (``first_key``, `pos[p]`), a margin of 0 says nothing of a tie-break: that share is left out."""
-    values = [m for m in (margin(r, order) for r in results) if m is not None]
+def partners_summed(results, teams) -> bool:
+    """Whether a team's score is the sum of its seats' (some game ended with partners on different scores), not their
+    one score (every game ended with each team's seats level: the partners are scored alike)."""
+    return bool(teams) and any(len({r["scores"][p] for p in team}) > 1 for r in results for team in teams)
+
+
+def margin_row(results, order: str | None, first_key: str | None = None, teams=None) -> dict | None:
+    """Mean, spread and interval of the margin over the games that have one (by teams where ``teams`` are declared:
+    the row then says so, `by_team`). Where the ranking's first key is not the score (``first_key``, `pos[p]`), a
+    margin of 0 says nothing of a tie-break: that share is left out."""
+    summed = partners_summed(results, teams)
+    values = [m for m in (margin(r, order, teams, summed) for r in results) if m is not None]
     if not values:
         return None
     m = mean_ci(values, 0.95, margin_floor(first_key))
     row = {"mean": m["mean"], "ci": _ci(m["ci"]), "sd": m["sd"], "games": len(values)}
+    if teams:
+        row["by_team"] = True
     if first_key is not None:
         return {**row, "first_key": first_key}
     # a margin of 0: the winners tied a loser on the first key, and a later key (a tie-break) decided
@@ -440,7 +456,8 @@ def summarise(ruleset, players, seed, agent_names, results, run=None, max_decisi
         "rounds_mean": rounds["mean"], "rounds_ci": _ci(rounds["ci"]),
         "turns_mean": turns and turns["mean"], "turns_ci": turns and _ci(turns["ci"]),
         "seat_balance": seat_balance(results, players, team),
-        "margin": margin_row(results, getattr(getattr(ruleset, "winners", None), "order", None), ranking_key(ruleset)),
+        "margin": margin_row(results, getattr(getattr(ruleset, "winners", None), "order", None), ranking_key(ruleset),
+                             teams_of(ruleset, players)),
         "quality": quality_rows(results),
         "scored_at_the_end": sum(map(scored_at_the_end, results)) / n if n else 0.0,
         "greedy_at_random": played_at_random(results, players),
@@ -849,8 +866,9 @@ def format_summary(summary: dict) -> str:
         g = summary["margin"]
         lo, hi = g["ci"]
         broken = f"; 0 in {percent(g['tie_broken'])} of games (level, won on a tie-break)" if g.get("tie_broken") else ""
-        lead = (f"the winner's lead in score over the best other seat (the winners are ranked by {g['first_key']} first, "
-                "not by the score)") if g.get("first_key") else "the winner's lead over the best other seat"
+        who, other = ("the winning team's", "team") if g.get("by_team") else ("the winner's", "seat")
+        lead = (f"{who} lead in score over the best other {other} (the winners are ranked by {g['first_key']} first, "
+                "not by the score)") if g.get("first_key") else f"{who} lead over the best other {other}"
         lines.append(f"margin: {g['mean']:.2f} points (sd {g['sd']:.2f}) [{lo:.2f}, {hi:.2f}]{margin_games(g, summary['games'])}, "
                      f"{lead}{broken}")
     if summary["games"] == 1:

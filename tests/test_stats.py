@@ -1058,3 +1058,27 @@ def test_a_race_between_two_teams_counts_its_lead_changes_between_the_teams(tmp_
     by_seats = simulate(load_ruleset(str(path)), 4, 30, seed=1)
     assert by_seats["quality"]["lead_changes"]["mean"] == 0
     assert "times the sole leader changed hands" in format_summary(by_seats)
+
+
+def test_a_partnership_game_s_margin_is_the_winning_team_s_lead_over_the_best_other_team(tmp_path):
+    """A Canasta trial's margin line said "the winner's lead over the best other seat", the best other seat being the
+    winner's partner. With `teams` the margin is taken between teams (a team's one score where partners are scored
+    alike, else their sum) and the line says so; without, it is the seats' as before."""
+    from philtre.interpreter.simulate import simulate
+    from philtre.dsl.loader import load_ruleset
+    from philtre.interpreter.summary import format_summary, margin, margin_row
+
+    teams = [[0, 2], [1, 3]]
+    alone = {"scores": [10, 4, 10, 4], "winners": [0]}  # one partner named winner: by seats its partner is level with it
+    assert margin(alone, "highest") == 0 and margin(alone, "highest", teams) == 6
+    apart = {"scores": [6, 1, 4, 2], "winners": [0, 2]}  # partners scored apart: a team's score is the sum of theirs
+    assert margin(apart, "highest") == 2 and margin_row([apart], "highest", teams=teams)["mean"] == 7
+    assert margin_row([alone], "highest", teams=teams)["by_team"] and "by_team" not in margin_row([alone], "highest")
+    ranked = PARTNERS.read_text(encoding="utf-8").splitlines(True)
+    ranked = "".join('winners: {highest: "side(p % 2)"}\n' if line.startswith("winners:") else line for line in ranked)
+    (tmp_path / "ranked.yaml").write_text(ranked, encoding="utf-8")
+    (tmp_path / "seats.yaml").write_text(ranked.replace("teams:", "# teams:"), encoding="utf-8")
+    text = format_summary(simulate(load_ruleset(str(tmp_path / "ranked.yaml")), players=4, games=20, seed=1))
+    assert "the winning team's lead in score over the best other team" in text and "other seat" not in text, text
+    plain = format_summary(simulate(load_ruleset(str(tmp_path / "seats.yaml")), players=4, games=20, seed=1))
+    assert "the winner's lead in score over the best other seat" in plain, plain
