@@ -202,8 +202,9 @@ def shown_digits(name: str) -> int:
 class SequentialTest:
     """The stop rule: at each look, each arm's primary difference is tested at its share of the spent alpha."""
 
-    def __init__(self, measure: str | None, alpha: float, max_games: int, arms: int, orders=None, same=()):
+    def __init__(self, measure: str | None, alpha: float, max_games: int, arms: int, orders=None, same=(), teams=None):
         self.measure, self.alpha, self.max_games, self.arms = measure, alpha, max_games, arms
+        self.teams = teams or {}  # each arm's label -> the partnerships it and the base declare alike, for the margin
         self.same = set(same)  # arms whose games are the base's (agents.same_games): no difference to wait for
         self.orders = orders or {}  # "base" and each arm's label -> its ranking, for the margin
         self.last_t = 0.0
@@ -221,7 +222,8 @@ class SequentialTest:
         for label, results in arms.items():
             if label in self.same:
                 continue
-            a, b = paired_values(base, results, self.measure, (self.orders.get("base"), self.orders.get(label)))
+            a, b = paired_values(base, results, self.measure, (self.orders.get("base"), self.orders.get(label)),
+                                 self.teams.get(label))
             p = paired_difference(a, b)["p"] if a else 1.0
             look["p"][label] = p
             # strictly below: a level of 0 (an early look, rounded) stops nothing, nor does p = 0
@@ -615,7 +617,11 @@ def run_comparison(base_spec, arm_specs: dict, max_games: int, batch: int = 200,
     same = [label for label, spec in arm_specs.items() if same_games(spec.ruleset, base_spec.ruleset, spec.agents)]
     if stop_on == "default":
         stop_on = default_stop_on(base_spec.players, orders.values())
-    test = SequentialTest(stop_on, alpha, max_games, len(arm_specs), orders, same)
+    from .summary import teams_of
+
+    base_teams = teams_of(base_spec.ruleset, base_spec.players)  # (the margin the stop rule tests is the table's: by teams)
+    teams = {label: base_teams for label, spec in arm_specs.items() if teams_of(spec.ruleset, spec.players) == base_teams}
+    test = SequentialTest(stop_on, alpha, max_games, len(arm_specs), orders, same, teams)
     with Session(specs, open_store(db), backend, workers, address, progress=progress) as session:
         loaded = session.prepare(max_games, resume)
         if on_loaded is not None:
