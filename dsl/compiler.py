@@ -1127,6 +1127,7 @@ class Compiler:
             # choices that read no parameter are the same in every loop: the work of every
             # combination is charged once, ahead (as the loops would charge it, in the end)
             ahead = all(not (_free_names(tree) & set(names)) for tree in trees)
+            ahead_of = None  # the last parameter whose choices are computed ahead of the loops, once a listing
             for i, (pname, text, loc) in enumerate(params):
                 tree = trees[i]
                 code, t = self.gen(tree, scope, SourceText(text, loc))
@@ -1151,7 +1152,14 @@ class Compiler:
                         listed = f"distinct({code}, where)"  # equal plain values: no condition tells them apart
                 else:
                     alike_after = True  # lists and maps (subsets of a hand, {'card': c}): compared item by item
+                if target is head and ahead_of is not None and not (_FAMILY_READ.fullmatch(code) or _ONE_ZONE_READ.fullmatch(code)):
+                    # an earlier choice with nothing to choose: no option, and this one is not worked out (it could
+                    # fail, and is never reached in the order the choices are made); one test a listing, not made
+                    # for a zone by its name, which cannot fail (and the work charged ahead is nothing either way)
+                    head.append(f"    if not dom{ahead_of} and _nothing_to_choose(dom{ahead_of}):\n        return False")
                 target.append(f"{pad}dom{i} = {listed}")
+                if target is head:
+                    ahead_of = i
                 scope[pname] = (f"p_{pname}", element_type(t))
                 self._bound(f"p_{pname}", t)
                 tables = self._tables(cond_tree, names, i, scope, SourceText(condition[0], condition[1])) if cond_tree else []
@@ -1358,9 +1366,12 @@ class Compiler:
         returns false), they are moved after it; and where nothing before it calls anything, a zone of no more
         than GROUP_FROM components is surely within the fresh budget: not tested against it."""
         listed, work = f"    dom0 = distinct({code}, where)", [line for line in head if line.startswith("    try:\n        work = ")]
-        if listed not in head or len(work) != 1 or any("dom0" in line for line in head if line not in (listed, work[0])):
+        empty = "    if not dom0 and _nothing_to_choose(dom0):\n        return False"  # (the zone has its distinct components' truth)
+        if listed not in head or len(work) != 1 or any("dom0" in line for line in head if line not in (listed, work[0], empty)):
             return
         head[head.index(listed)] = f"    z0 = {code}"
+        if empty in head:
+            head[head.index(empty)] = empty.replace("dom0", "z0")
         head.remove(work[0])
         before, lines, more, *known = fused
         for length, value in known:  # a length the pass's test fixes: the work computed with it as a number
@@ -5466,6 +5477,12 @@ def _keep(cells, k, fn, S, L):
     return value
 
 
+def _nothing_to_choose(choices) -> bool:
+    """Whether an action's choices that are false are an empty collection: no option to list (a lister returns). Not
+    none or a number, which are no collection: the loop reading them fails, named as a choice that is no collection."""
+    return choices is not None and not isinstance(choices, (int, float))
+
+
 def _hoist(S, L, key, fn):
     """A value that does not depend on the options being listed: computed once per listing."""
     memo = S.memo
@@ -8052,7 +8069,7 @@ def _per_seat(family: list, per_seat: int) -> list:
     return [family[at:at + per_seat] for at in range(0, len(family), per_seat)]
 
 
-RUNTIME = {"_per_seat": _per_seat, "_copy_at": _copy_at, "KeyError": KeyError, "TypeError": TypeError, "AttributeError": AttributeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice, "_empty_extreme": _empty_extreme}
+RUNTIME = {"_per_seat": _per_seat, "_copy_at": _copy_at, "KeyError": KeyError, "TypeError": TypeError, "AttributeError": AttributeError, "_truth": _truth, "_hoist": _hoist, "_nothing_to_choose": _nothing_to_choose, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice, "_empty_extreme": _empty_extreme}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_pow": _pow, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_in_set": _in_set, "_in_lists": _in_lists, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip, "_compress": compress,
                 "_LAZY": _LAZY, "_NOMEMO": {}, "_seat_kept": _seat_kept, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_distinct_apart": distinct_apart, "_where_apart": where_apart, "_type": type, "_int": int, "_list": list, "_set": set, "_str": str, "_Zone": Zone,

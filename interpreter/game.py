@@ -1237,8 +1237,19 @@ class Game:
             L.pop(param.name, None)
             return None
 
+        def ahead():
+            """Nothing fails in the order the choices are made (an earlier one left it unreached): a choice that reads
+            no earlier one, worked out once a listing ahead of them, failed."""
+            for i, param in enumerate(params):
+                if i and not {p.name for p in params[:i]} & set(param.domain.names):
+                    try:
+                        evaluate(param.domain.fn)
+                    except (RuleRuntimeError, *_RULE_FAILURES):
+                        return param.domain, f"its choice of '{param.name}'", {}
+            return None
+
         try:
-            return walk(0)
+            return walk(0) or ahead()
         except Exception:  # noqa: BLE001 - only a better message was sought: the action's own failure is reported
             return None
 

@@ -568,3 +568,73 @@ def test_a_choice_failing_on_an_empty_zone_s_last_says_to_guard_the_choice_itsel
     game = Game(load_ruleset(str(path)), 1, seed=1)
     game.apply(0, game.options(0)[0])
     assert [o.label() for o in game.options(0)] == ["pass()"]  # the guard the hint writes works
+
+
+LAST_PIECE = """\
+game: last-piece
+players: 2
+components:
+  tile:
+    list:
+      - {letter: A, copies: 1}
+    derive: {cells: "[letter]"}
+    start: "rack[0]"
+zones:
+  rack: {each: player}
+  spare: {}
+  board: {grid: {resolution: 1, width: 3, height: 3, turns: false}}
+actions:
+  put:
+    choose: {l: LETTERS, at: "placements(board, first(rack[me]))"}
+    if: at.overlap == 0
+    do:
+      - place: {piece: "first(rack[me])", to: board, at: at}
+  stop: {}
+flow:
+  - decide: [put, stop]
+    player: 0
+    until_chosen: stop
+winners: {highest: "score[p]"}
+"""
+
+
+def _last_piece(tmp_path, letters: str) -> tuple[Game, str]:
+    text = LAST_PIECE.replace("LETTERS", letters)
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    return Game(load_ruleset(str(path)), 2, seed=1), text
+
+
+def test_a_later_choice_is_not_worked_out_where_an_earlier_one_has_nothing_to_choose(tmp_path):
+    """A trial: with the rack empty, `l` (its letters) has no value, so `put` has no option; `at`, which reads no `l`,
+    was worked out all the same (once for every `l`) and stopped the game at the action, though never reached."""
+    game, _ = _last_piece(tmp_path, '"distinct(t.letter for t in rack[me])"')
+    put = [o for o in game.options(0) if o.action == "put"]
+    assert len(put) == 9  # the one tile, on each cell of the empty board
+    game.apply(0, put[0])
+    assert [o.label() for o in game.options(0)] == ["stop()"]
+
+
+
+def test_a_later_choice_failing_after_an_earlier_one_with_values_is_reported_at_itself(tmp_path):
+    game, text = _last_piece(tmp_path, '"[1] if count(board) == 0 else [1, 2]"')
+    with pytest.raises(PhiltreError) as stopped:  # (the options that follow are listed as the tile is placed)
+        game.apply(0, [o for o in game.options(0) if o.action == "put"][0])
+    d = stopped.value.first
+    assert (d.code, (d.loc.line, d.loc.col)) == ("R100", position(text, '"placements(board, first(rack[me]))"')), str(d)
+    assert "action 'put': its choice of 'at' failed with l=1: the piece must be a component, got none" in d.message, d.message
+    assert "guard the choice itself" in d.hint, d.hint
+
+
+def test_a_choice_worked_out_ahead_that_fails_is_reported_at_itself_whatever_comes_before(tmp_path):
+    """A choice that reads no earlier one is worked out ahead of them: where a choice between them has no value
+    (`m`, of an empty zone), it fails all the same; it is still the one named, at its own place."""
+    game, text = _last_piece(tmp_path, '"[1]", m: "[x for x in spare if x.letter == l]"')
+    (tmp_path / "ruleset.yaml").write_text(text.replace('"placements(board, first(rack[me]))"', '"placements(board, first(spare))"'),
+                                           encoding="utf-8")
+    text = (tmp_path / "ruleset.yaml").read_text(encoding="utf-8")
+    with pytest.raises(PhiltreError) as stopped:
+        Game(load_ruleset(str(tmp_path / "ruleset.yaml")), 2, seed=1).options(0)
+    d = stopped.value.first
+    assert (d.code, (d.loc.line, d.loc.col)) == ("R100", position(text, '"placements(board, first(spare))"')), str(d)
+    assert "action 'put': its choice of 'at' failed: the piece must be a component, got none" in d.message, d.message
