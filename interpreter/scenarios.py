@@ -21,7 +21,7 @@ from philtre.dsl.yamlpos import plain
 
 from .effects import GameEnded, move_components
 from .game import BLOCK, LOCALS, LOOP, PC, STMT, Game
-from .options import located_wording, placed_wording, set_lists, single_zones, told_places
+from .options import boards_wording, located_wording, placed_wording, set_lists, single_zones, told_places
 from .play_input import _all_at_rot_zero
 from .runners import FAILURES
 
@@ -1098,7 +1098,7 @@ def _options_failure(game, expected) -> str:
     of = f" of {expected.action}" if expected.action else ""
     now = ("" if deciding else f" (it is not deciding now; deciding: {seats_text(game.pending())})" if game.pending()
            else " (the game is over)")
-    listed = f": {_legal_text(offered, _wording(game, offered))}" if offered else ""  # as T013 lists them
+    listed = f": {_legal_text(offered, _as_play_lists(game, _wording(game, offered)))}" if offered else ""  # as T013 lists them
     offered_text = f"offered {len(offered)} option{'' if len(offered) == 1 else 's'}{of}{now}{listed}"
     if expected.count is not None and len(offered) != expected.count:
         return _failure(expected.loc, "T012", f"expected seat {seat} to be offered {expected.count} option"
@@ -2189,7 +2189,7 @@ def _take_step(game, step, result, given_first: bool = False, sc=None) -> bool:
                                             f"take the steps that reach a decision listing {step.action} first"
                                             f"{_asked_at(game.ruleset, step.action)}"))
             return False
-        legal = (_step_legal_text(options, step.action, singles) if len(options) else
+        legal = (_step_legal_text(options, step.action, _as_play_lists(game, singles)) if len(options) else
                  f"seat {step.player} has no legal option at all here (a game would stop with R300: what it needs, "
                  "such as a variable the flow keeps, may be missing from given)")
         forbidden = _forbidden_text(game, options, step, wanted, singles)
@@ -2319,6 +2319,13 @@ def _wording(game, options=()):
         return words
     # a position's rot=0 left out where every option's is 0 (a grid whose pieces never turn), as play writes it
     return located_wording(words, options, None, lambda c: b_zone_of(game.state, c)).but(unturned=_all_at_rot_zero(options))
+
+
+def _as_play_lists(game, words):
+    """``words`` that write a position on a grid as `philtre play` lists the options, by the board's labels (g1, not
+    (x=6, y=0)) where it has them: for the legal options a T012 or T013 lists (a hint saying what to write in a step
+    keeps x and y, which a step is written with)."""
+    return boards_wording(words, game.ruleset, game.state.nplayers)
 
 
 def _step_legal_text(options, action: str, singles) -> str:

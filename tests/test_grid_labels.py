@@ -142,3 +142,18 @@ def test_grids_labelled_differently_write_a_position_by_x_and_y_and_each_grid_it
     code, said = _play(tmp_path, "1 1\n", two)
     assert "    5. put(at=(x=1, y=1))\n" in said and "placed on board at b2\n" in said, said
     assert "  side (p..r across, s..u down; . is an empty cell):\n" in said
+
+
+def test_a_failing_step_s_legal_options_name_a_cell_as_play_does(tmp_path):
+    """A trial: T013 listed `place(at=(x=6, y=0))` where play lists `place(at=g1)`; the step is still written by x and y."""
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    scenario = ("scenarios:\n  - name: off the board\n    players: 2\n    steps:\n"
+                "      - {player: 0, action: put, args: {at: {x: 5, y: 5}}}\n    expect: [count(board) == 1]\n")
+    (tmp_path / "ruleset.yaml").write_text(LABELLED + scenario, encoding="utf-8")
+    result = CliRunner().invoke(main, ["test", str(tmp_path)])
+    assert result.exit_code == 1, result.output
+    assert "T013" in result.output and "legal: put(at=a1), put(at=b1), put(at=c1), put(at=a2)" in result.output, result.output
+    assert "x=" not in result.output.split("legal:")[1].split("\n")[0], result.output
