@@ -729,6 +729,8 @@ def _by_label(text: str, options, single_zones=(), forbidden=None):
     matches = counted
     if len(matches) > 1:  # `d1 d2`: reroll(which=[d1, d2]), not the rerolls that hold them and more
         matches = _sets_typed(text, matches, single_zones) or matches
+    if len(matches) > 1:  # `ant 0 1`: place(..., to=[0, 1]), not to=[-1, 1] with its 0 read in the ant's (seat 0)
+        matches = _lists_spelt(text, matches, single_zones) or matches
     if len(matches) == 1:
         return _unless_forbidden(text, matches[0], options, single_zones, forbidden)
     if matches:
@@ -840,6 +842,50 @@ def _items_form(i: int, matches, single_zones=()):
         if form and _sets_typed(form, matches, single_zones) == [option]:
             return _in_listed_case(form, shown)
     return None
+
+
+# a list typed bare, in brackets, outside a value named (to=[0, 1] is _lists_held's): [0, 1] of `ant [0, 1]`
+BARE_LIST = re.compile(r"(?<![=\w\]])\[[^\[\]]*\]")
+
+
+def _lists_spelt(text: str, matches: list, single_zones=()) -> list:
+    """Those of ``matches`` that the line names by a list argument's value spelt whole: a list typed in brackets,
+    `ant [0, 1]`, or two numbers or more typed one after another, `ant 0 1`, the list's items in order (a list of
+    numbers is typed so: language.md's `place`), and with them those that hold each number typed as a value of theirs,
+    in order (`1 5`, where bid(q=1, f=5) is listed beside bid(b=[1, 5]), still names both); [] where no option's list
+    is spelt. A trial's `ant 0 1` named to=[-1, 1] too, its 0 read as the word 0 of the ant's `(seat 0)`."""
+    runs = _typed_runs(text)
+    spelt = [option for option in matches if runs and any(
+        isinstance(value, list) and _list_items(_squeezed(shown)) in runs
+        for (_, value), (_, shown) in zip(option.args, option.argument_texts(None, single_zones)))]
+    if not spelt:
+        return []
+    numbers = [w for run in runs for w in run if NUMBER.fullmatch(w)]
+    return [option for option in matches if any(option is s for s in spelt) or _values_in_order(numbers, option, single_zones)]
+
+
+def _typed_runs(text: str) -> list:
+    """The lists ``text`` types bare (_lists_spelt), each as its items, squeezed: each in brackets, and each run of two
+    numbers or more typed one after another outside them."""
+    for _, _, start, end in reversed(_named_values(text)):  # (a list after its argument's name is that argument's)
+        text = f"{text[:start]} | {text[end:]}"
+    runs = [_list_items(_squeezed(found[0])) for found in BARE_LIST.finditer(text)]
+    run = []
+    for word in [*BARE_LIST.sub(" | ", text).replace(",", " ").split(), "|"]:
+        if NUMBER.fullmatch(word):
+            run.append(word)
+            continue
+        if len(run) >= 2:
+            runs.append(run)
+        run = []
+    return runs
+
+
+def _values_in_order(numbers: list, option, single_zones=()) -> bool:
+    """Whether each of ``numbers`` is a value of ``option`` (a slot's: _slots), in the order of its values, none read
+    as another word of its label."""
+    texts = [t for _, t in _slots(option, single_zones)]
+    return all(n in texts for n in numbers) and _in_order(numbers, texts)
 
 
 def _unless_forbidden(text: str, option, options, single_zones=(), forbidden=None):

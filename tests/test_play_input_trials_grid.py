@@ -213,3 +213,44 @@ def test_a_list_typed_for_a_position_says_it_is_a_position_and_how_to_type_it(tm
     assert "the rules forbid" in _asked(tmp_path, "1 0 0")  # (the position typed: why the rules refuse it)
     (tmp_path / "ruleset.yaml").write_text(TURNED.replace("[1, 2]", "[1]"), encoding="utf-8")  # (one look: x y alone)
     assert "at is a position on the board (x, y), not a list: type '1 0' for x=1 y=0, or" in _asked(tmp_path, "at=[1,0]")
+
+
+OWNED_CELLS = """\
+philtre: 1
+game: owned-cells
+players: 2
+components:
+  bug: {each: player, attributes: {kind: [queen, ant]}, start: "reserve[owner]"}
+zones:
+  reserve: {each: player}
+  placed: {}
+actions:
+  place:
+    choose: {bug: "reserve[me]", to: "[[-1, 1], [0, 1], [1, 0]]"}
+    do:
+      - move: bug -> placed
+  bid:
+    choose: {q: "[1, 2]", f: "[0]"}
+flow:
+  - decide: [place, bid]
+    player: 0
+"""
+
+
+def test_a_lists_numbers_typed_in_order_name_the_option_of_that_list(tmp_path):
+    """A Hive trial: `ant 0 1` and `ant [0, 1]` named place(bug=bug ant (seat 0), to=[-1, 1]) too, the 0 read as the
+    word 0 of the ant's `(seat 0)`: numbers typed one after another, or a list in brackets, that spell a list's value
+    name the options of that list, not those where a number is another word of the label."""
+    (tmp_path / "ruleset.yaml").write_text(OWNED_CELLS, encoding="utf-8")
+    options = options_of(str(tmp_path), 2, 1)
+    labels = [option.label(None, ()) for option in options]
+    assert labels[4] == "place(bug=bug ant (seat 0), to=[0, 1])", labels
+    for typed in ("ant 0 1", "ant [0, 1]", "ant [0,1]"):
+        assert choose(typed, options) is options[4], typed
+    assert choose("queen 1 0", options) is options[2]  # (the 1 and the 0 in their order: not [0, 1])
+    said = choose("0 1", options)  # (no word of the bug: the two options of that list, not the six)
+    assert said.startswith("2 options match") and "2. place(" in said and "5. place(" in said and "4. place(" not in said
+    assert choose("ant -1 1", options) is options[3]
+    # numbers that are another option's values in their order still name it: `1 0` may be bid(q=1, f=0) too
+    said = choose("1 0", options)
+    assert said.startswith("3 options match") and "3. place(" in said and "6. place(" in said and "7. bid(q=1, f=0)" in said
