@@ -230,7 +230,8 @@ def _turns(game, seats, bots: dict, seed: int, record_path, take_forced: bool = 
                 _say_at_once(view)
                 _list(options, seen_ids(view), words, said)
                 chosen = _ask(options, seed, record_path, words, it.reading, game.decisions + 1, _forbidding(game, seat, options, words),
-                              lambda: _show_again(game, view, options, words, said))
+                              lambda: _show_again(game, view, options, words, said),
+                              lambda start, most: _list(options, seen_ids(view), words, said, start, most))
             # (at a hot seat the seat's decision is told it with what followed, its prompt cleared off the screen since)
             _own_decisions(game, seat)["at_once"].append(hot or _at_once(view))
             game.apply(seat, chosen)
@@ -335,37 +336,49 @@ def _at_once(view: dict) -> bool:
     return bool(turn.get("simultaneous")) and len(turn.get("deciding") or []) > 1
 
 
-def _list(options, seen: set, single_zones=(), said=None) -> None:
-    """The first SHOWN lines of the options' listing with their numbers (a run of amounts one line: listing), and how
-    the others are reached; each description of ``said`` (action -> text: _descriptions) right above the first line of
-    its action (a trial's only header, of the action whose options came last, read as if the options above its own were
-    that action's), those of actions not listed above how the others are reached."""
+def _list(options, seen: set, single_zones=(), said=None, start: int = 0, most: int = SHOWN) -> None:
+    """Lines ``start`` + 1 to ``start`` + ``most`` of the options' listing with their numbers (a run of amounts one
+    line: listing), the first SHOWN unless `more` or `all` asked for others, and how the others are reached; each
+    description of ``said`` (action -> text: _descriptions) right above the first line of its action listed (a trial's
+    only header, of the action whose options came last, read as if the options above its own were that action's),
+    those of actions not listed yet above how the others are reached."""
     lines = listing(options)
     untold = dict(said or {})
-    for i, line in enumerate(lines[:SHOWN], 1):
+    end = start + most
+    for i, line in enumerate(lines[start:end], start + 1):
         if line.action in untold:
             click.echo(f"  {line.action}: {untold.pop(line.action)}")
         hint = f"  {line.hint(i)}" if isinstance(line, Amounts) else ""
         click.echo(f"  {i:>3}. {line.label(seen, single_zones)}{hint}")
+    after = {line.action for line in lines[end:]}
     for action, text in untold.items():
-        click.echo(f"  {action}: {text}")
-    if len(lines) > SHOWN:
-        unlisted = _unlisted(lines)
+        if action in after:
+            click.echo(f"  {action}: {text}")
+    if len(lines) > end:
+        unlisted = _unlisted(lines, end)
         examples = [line.label(None, single_zones) for line in unlisted.values()]
         if _places(options):
             more = f"a number, or {_position_hint(options, '', single_zones)}"
             more += f", or an option as listed: {', '.join(examples)}" if examples else ""
         else:
             more = f"a number, or an option as listed: {', '.join(examples or [lines[-1].label(None, single_zones)])}"
-        actions = f" ({_actions_in(lines[SHOWN:], unlisted, single_zones)})" if len({o.action for o in options}) > 1 else ""
-        click.echo(f"  ... and {len(lines) - SHOWN} more{actions}: type {more}")
+        actions = f" ({_actions_in(lines[end:], unlisted, single_zones)})" if len({o.action for o in options}) > 1 else ""
+        click.echo(f"  ... and {len(lines) - end} more{actions}: type {_paging(lines, end)}, {more}")
 
 
-def _unlisted(lines) -> dict:
-    """action -> the last of ``lines`` of each action none of the first SHOWN lines is of: past 40 options, a trial's
+def _paging(lines: list, end: int) -> str:
+    """How to list the lines past the first ``end``: `more` for the next SHOWN, `all` for every line (a trial's 85
+    options could not be seen past the 40th: `board` listed the same 40)."""
+    following = min(SHOWN, len(lines) - end)
+    which = "them" if following == len(lines) - end else f"the next {following}"
+    return f"more to list {which} ({end + 1}..{end + following}), all to list all {len(lines)}"
+
+
+def _unlisted(lines, end: int = SHOWN) -> dict:
+    """action -> the last of ``lines`` of each action none of the first ``end`` lines is of: past 40 options, a trial's
     only option of another action lay among those not listed, and nothing said that action was possible."""
-    listed = {line.action for line in lines[:SHOWN]}
-    return {line.action: line for line in lines[SHOWN:] if line.action not in listed}
+    listed = {line.action for line in lines[:end]}
+    return {line.action: line for line in lines[end:] if line.action not in listed}
 
 
 def _actions_in(hidden, unlisted: dict, single_zones=()) -> str:
@@ -963,15 +976,18 @@ REFUSED_UNTYPED = 3  # lines in a row refused at one decision, from a stdin that
 
 
 def _ask(options, seed: int, record_path=None, single_zones=(), reading: NumberReading | None = None, decision: int = 0,
-         forbidden=None, board=None):
+         forbidden=None, board=None, lister=None):
     """Read a choice: an option's number (a line of amounts' number, then the amount), or a placement typed as 'x y rot'
     (plus words to pick the piece); ``forbidden`` says why a line naming no option is refused, where the rules rule out
-    one it names (_forbidding); ``board`` shows the board and the options again (`board` or `?` typed); `quit` or `exit`,
+    one it names (_forbidding); ``board`` shows the board and the options again (`board` or `?` typed), ``lister``
+    (start, most) lines of the options (`more`: the next SHOWN past those listed; `all`: every line); `quit` or `exit`,
     where no option's words hold it, leaves the game as Ctrl-D does (a trial's was refused, and nothing said how to leave)."""
     lines = listing(options)
     asked = None  # the line just refused: a number asked about, typed again, is the option's number
     refused = 0  # lines refused in a row at this decision
     commands = 0  # `board` or `help` typed in a row at this decision
+    listed_to = SHOWN  # lines listed so far, from the first: `more` lists the next
+    lister = lister or (lambda start, most: _list(options, None, single_zones, None, start, most))
     amounts = None  # the line of amounts whose number was typed: a number typed next is its amount
     refining = None  # a position whose options play asked a word to tell apart: words typed next are read with it
     while True:
@@ -990,11 +1006,19 @@ def _ask(options, seed: int, record_path=None, single_zones=(), reading: NumberR
         command = command_typed(text, options, single_zones) if isinstance(found, str) else None
         if command is not None:
             if command == "board":
-                (board or (lambda: _list(options, None, single_zones)))()
-            else:
+                (board or (lambda: lister(0, SHOWN)))()
+                listed_to = SHOWN
+            elif command == "help":
                 click.echo("\n".join(help_text(lines, options, single_zones)), err=True)
+            elif command == "all" or listed_to < len(lines):
+                lister(*((0, len(lines)) if command == "all" else (listed_to, SHOWN)))
+                listed_to = len(lines) if command == "all" else listed_to + SHOWN
+                commands = 0 if command == "more" else commands  # (paging on is no command typed in a loop)
+            else:
+                click.echo(f"  no more: all {len(lines)} lines are listed (board lists the first {min(SHOWN, len(lines))} again)",
+                           err=True)
             commands += 1  # (a script typing it forever is stopped as one refused)
-            asked_for = "the board again" if command == "board" else "help"
+            asked_for = {"board": "the board again", "help": "help"}.get(command, f"{command} of the options")
             _stop_unless_typed(commands, decision, f"{text!r} asks for {asked_for}, no option", seed, record_path)
             continue
         if isinstance(found, str):

@@ -734,8 +734,7 @@ def _by_label(text: str, options, single_zones=(), forbidden=None):
     if len(matches) == 1:
         return _unless_forbidden(text, matches[0], options, single_zones, forbidden)
     if matches:
-        return (f"{len(matches)} options match; write more of one{_telling_apart(matches, single_zones, options)}, or type its number: "
-                f"{_listing(matches, options, single_zones)}")
+        return _several_match(matches, options, single_zones)
     swapped = [option for option in options if _has_words(text, typed, option, single_zones, ordered=False)
                and _no_more_values(text, option, single_zones)]
     if swapped:  # `1 5` for bid(q=5, f=1), the bid of one 5 not legal now: five 1s is not taken for it
@@ -744,8 +743,7 @@ def _by_label(text: str, options, single_zones=(), forbidden=None):
     if len(indexed) == 1:  # `forward 36` for forward(pawn=pawn in track[36])
         return _unless_forbidden(text, indexed[0], options, single_zones, forbidden)
     if indexed:
-        return (f"{len(indexed)} options match; write more of one{_telling_apart(indexed, single_zones, options)}, or type its number: "
-                f"{_listing(indexed, options, single_zones)}")
+        return _several_match(indexed, options, single_zones)
     return _not_an_option(text, options, single_zones, forbidden)
 
 
@@ -1499,12 +1497,29 @@ SAID_MATCHES = 8  # options listed when a typed line matches several
 def _listing(matches: list, options, single_zones=()) -> str:
     """The first SAID_MATCHES of ``matches`` with their numbers, and how many more there are; where a line of amounts
     holds some of them (Listed), that line once, as listed (`1. bid(n=63..100)`, not `1. bid(n=63); 1. bid(n=64); ...`)."""
-    lines = getattr(options, "line_of", None)
-    shown = list({id(line): (at, line) for at, line in (lines[id(m)] for m in matches)}.values()) if lines else \
-        [(_number_of(m, options), m) for m in matches]
+    shown = _numbered(matches, options)
     listing = "; ".join(f"{at}. {m.label(None, single_zones)}" for at, m in shown[:SAID_MATCHES])
     more = len(shown) - SAID_MATCHES
     return listing + (f"; ... and {more} more" if more > 0 else "")
+
+
+def _numbered(matches: list, options) -> list:
+    """(number, line) of each of ``matches`` as listed: its number, or its line's once (Listed)."""
+    lines = getattr(options, "line_of", None)
+    return list({id(line): (at, line) for at, line in (lines[id(m)] for m in matches)}.values()) if lines else \
+        [(_number_of(m, options), m) for m in matches]
+
+
+def _several_match(matches: list, options, single_zones=()) -> str:
+    """For a line that names several options: how many, the words that tell them apart, and them, with their numbers:
+    in the line's text, up to SAID_MATCHES; more, a line each under it, up to SHOWN (a word typed to find an option
+    among 85, `queen`, that named more than 8 could not list them), and how many more."""
+    said = f"{len(matches)} options match; write more of one{_telling_apart(matches, single_zones, options)}, or type its number"
+    shown = _numbered(matches, options)
+    if len(shown) <= SAID_MATCHES:
+        return f"{said}: {_listing(matches, options, single_zones)}"
+    more = f"\n  ... and {len(shown) - SHOWN} more: type more of their words" if len(shown) > SHOWN else ""
+    return f"{said}:\n" + "\n".join(f"  {at:>3}. {m.label(None, single_zones)}" for at, m in shown[:SHOWN]) + more
 
 
 SAID_OPTIONS = 8  # this many options or fewer are listed again when a line names none of them
@@ -1819,7 +1834,8 @@ def _telling_apart(matches, single_zones=(), options=None) -> str:
         return ""
     more = f" and {len(telling) - TELLING_WORDS} more" if len(telling) > TELLING_WORDS else ""
     listed = f"{', '.join(telling[:TELLING_WORDS])}{more}"
-    written = f"type the whole {'list' if '[' in whole[0] else 'argument'}: {' or '.join(whole)}" if whole else ""
+    cut = f" and {len(whole) - TELLING_WORDS} more" if len(whole) > TELLING_WORDS else ""  # (81 lists were one line)
+    written = f"type the whole {'list' if '[' in whole[0] else 'argument'}: {' or '.join(whole[:TELLING_WORDS])}{cut}" if whole else ""
     if sets:  # (as many as the words offered: each names one option)
         more = f" and {len(sets) - TELLING_WORDS} more" if len(sets) > TELLING_WORDS else ""
         items = f"type the items of one, a word each: {' or '.join(sets[:TELLING_WORDS])}{more}"
@@ -2125,13 +2141,14 @@ def _by_line_number(number: str, lines: list, options, single_zones=()):
 
 BOARD_WORDS = ("board", "?")  # typed alone, where no option's words hold them: the board and the options again
 HELP_WORDS = ("help",)  # what may be typed
+PAGE_WORDS = ("more", "all")  # the next SHOWN lines of options, and every line
 
 
 def command_typed(text: str, options, single_zones=()) -> str | None:
-    """'board' or 'help' where ``text`` is one of BOARD_WORDS or HELP_WORDS alone and no option's label holds it as a
-    word (an action or a zone so named is still chosen by it); else None."""
+    """'board', 'help', 'more' or 'all' where ``text`` is one of BOARD_WORDS, HELP_WORDS or PAGE_WORDS alone and no
+    option's label holds it as a word (an action or a zone so named is still chosen by it); else None."""
     word = text.strip().lower()
-    kind = "board" if word in BOARD_WORDS else "help" if word in HELP_WORDS else None
+    kind = "board" if word in BOARD_WORDS else "help" if word in HELP_WORDS else word if word in PAGE_WORDS else None
     if kind is None or any(word in _label_words(option.label(None, single_zones)) for option in options):
         return None
     return kind
@@ -2148,7 +2165,8 @@ def help_text(lines: list, options, single_zones=()) -> list:
                         f"{'' if len(line.options[0].args) > 1 else f'; or the amount with words of the line, {line.example()}'}")
     if _places(options):
         said.append(f"  a position: {_position_hint(options)}")
-    said += [f"  {' or '.join(BOARD_WORDS)}: the board and the options again", "  help: this",
+    said += [f"  {' or '.join(BOARD_WORDS)}: the board and the options again (the first {SHOWN} lines)",
+             f"  more: the next {SHOWN} lines of options, past those listed; all: every line ({len(lines)})", "  help: this",
              "  quit, exit, Ctrl-D or Ctrl-C: leave the game (its seed is said, to play it again)"]
     return said
 

@@ -594,8 +594,8 @@ def wording(tmp_path):
 def said_matches(said: str) -> tuple:
     """How many options a 'N options match' message says match, and how many it lists or counts as '... and N more'."""
     count = int(re.match(r"(\d+) options match", said)[1])
-    listed = len(re.findall(r"(?:: |; )\d+\. ", said))
-    more = re.search(r"\.\.\. and (\d+) more$", said)
+    listed = len(re.findall(r"(?:: |; |\n +)\d+\. ", said))  # (more than 8: a line each)
+    more = re.search(r"\.\.\. and (\d+) more(?:: type more of their words)?$", said)
     return count, listed + (int(more[1]) if more else 0)
 
 
@@ -608,7 +608,8 @@ def test_play_matches_the_words_of_a_list_argument_wherever_they_stand(tmp_path)
         assert choose(die, options, words).label() == f"reroll(which=[{die}])", die
     said = choose("reroll", options, words)
     assert said.startswith("31 options match; write more of one: d1, d2, d3, d4, d5, "), said  # (none of them alone)
-    assert said_matches(said) == (31, 31) and said.endswith("; ... and 23 more"), said
+    # (more than 8 match: each listed, a line each, up to 40)
+    assert said_matches(said) == (31, 31) and said.count("\n") == 31 and "... and" not in said, said
     for typed in ["d1 d3", "d3 d1", "which d1 d3", "reroll d1 d3", "which=[d1, d3]"]:
         assert choose(typed, options, words).label() == "reroll(which=[d1, d3])", typed
     assert choose("d5 d4 d3 d2 d1", options, words).label() == "reroll(which=[d1, d2, d3, d4, d5])"  # in any order
@@ -3001,8 +3002,8 @@ def test_play_says_a_position_off_the_board_is_off_it_and_the_hint_names_the_oth
     off = "that cell is off the board (board is 5 wide and 4 high, x 0..4 and y 0..3)"
     assert f"no legal option at x=7 y=7 rot=0: {off}\n" in result.output, result.output
     assert f"'5 0': no legal option at x=5 y=0: {off}\n" in result.output, result.output
-    assert ("  ... and 40 more: type a number, or a position 'x y' and q=, dir= (e.g. '4 3 q=1 dir=ccw')\n"
-            in result.output), result.output
+    assert ("  ... and 40 more: type more to list them (41..80), all to list all 80, a number, or a position 'x y' and q=, "
+            "dir= (e.g. '4 3 q=1 dir=ccw')\n" in result.output), result.output
 
 
 def test_play_names_the_if_that_forbids_a_position_typed(tmp_path):

@@ -23,7 +23,8 @@ def test_an_action_whose_options_are_all_past_the_listed_ones_is_named_under_the
     and nothing said that passing was possible."""
     out = played("w=0\n", 4, 2)
     more = next(line for line in out.splitlines() if line.startswith("  ... and "))
-    assert more.startswith("  ... and 6 more (draft x5, pass()): type a number, or a position 'x y'"), more
+    assert more.startswith("  ... and 6 more (draft x5, pass()): type more to list them (41..46), all to list all 46, "
+                           "a number, or a position 'x y'"), more
     assert more.endswith(", or an option as listed: pass()"), more
     assert "pass()" not in out.split("  ... and ")[0]  # (listed nowhere above it)
     passed = played("w=0\npass()\n", 4, 2).split("or an option as listed: pass()\n", 1)[1]
@@ -77,3 +78,78 @@ def test_components_alike_in_a_quiet_zone_do_not_make_play_name_the_zone_of_thos
     labels = [o.label(seen_ids(view), words) for o in options]
     assert all(" in pool" in label for label in labels if "die red pips=1" in label), labels
     assert not any(" in pool" in label for label in labels if "die blue" in label), labels
+
+
+PAST_FORTY = """\
+philtre: 1
+game: past-forty
+players: 1
+actions:
+  go:
+    choose: {to: "[[x, y] for x in range(9) for y in range(9)]"}
+  hop:
+    choose: {to: "[[9, y] for y in range(10)]"}
+flow:
+  - decide: [go, hop]
+    player: 0
+"""
+
+
+def _played_at(tmp_path, typed: str) -> str:
+    """``philtre play`` of PAST_FORTY (91 options, none folded) with ``typed`` at the prompt: stdout and stderr."""
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    (tmp_path / "ruleset.yaml").write_text(PAST_FORTY, encoding="utf-8")
+    return CliRunner().invoke(main, ["play", str(tmp_path), "--seed", "1"], input=typed).output
+
+
+def test_more_and_all_list_the_options_past_the_fortieth(tmp_path):
+    """A Hive trial: 85 options, and `board` or `?` listed the same first 40 again: the queen's moves and every
+    placement past them could not be seen. `more` lists the next 40, numbered as in the whole list, `all` every one,
+    and the `... and N more` line and `help` say so."""
+    out = _played_at(tmp_path, "more\nmore\nmore\nhop 9 3\n")
+    first, rest = out.split("\nyour choice: ", 1)
+    assert first.splitlines()[-1] == ("  ... and 51 more (go x41, hop x10): type more to list the next 40 (41..80), all "
+                                      "to list all 91, a number, or an option as listed: hop(to=[9, 9])"), first
+    page = rest.split("more to list them")[0]
+    assert page.startswith("more\n   41. go(to=[4, 4])\n") and page.count("\n   ") == 40 and "   80. go(to=[8, 7])\n" in page
+    assert "  ... and 11 more (go x1, hop x10): type more to list them (81..91), all to list all 91" in rest, rest
+    assert "   82. hop(to=[9, 0])\n" in rest and "   91. hop(to=[9, 9])\n" in rest, rest
+    assert "no more: all 91 lines are listed (board lists the first 40 again)" in rest, rest
+    assert "  = hop(to=[9, 3])" in rest  # (more typed, the game goes on: no refused line)
+    out = _played_at(tmp_path, "all\nhelp\n91\n")
+    assert "    1. go(to=[0, 0])" in out.split("your choice:")[1] and "   91. hop(to=[9, 9])" in out.split("your choice:")[1]
+    assert "  more: the next 40 lines of options, past those listed; all: every line (91)" in out, out
+    assert "  = hop(to=[9, 9])" in out, out
+
+
+def test_a_word_that_names_more_than_eight_options_lists_them_with_their_numbers(tmp_path):
+    """A Hive trial: `move queen` narrowed the 85 options only where it named 8 or fewer; more were refused with the
+    first 8. Up to 40 are listed, a line each, by their numbers in the whole list."""
+    out = _played_at(tmp_path, "hop\ngo\n82\n")
+    said = out.split("your choice: hop\n", 1)[1]
+    assert said.startswith("10 options match; write more of one"), said
+    assert "\n   82. hop(to=[9, 0])\n" in said and "\n   91. hop(to=[9, 9])\n" in said, said
+    gone = said.split("81 options match", 1)[1]
+    assert "\n   40. go(to=[4, 3])\n  ... and 41 more: type more of their words\n" in gone, gone
+    assert "  = hop(to=[9, 0])" in out
+
+
+def test_more_lists_a_folded_run_of_amounts_as_its_one_line(tmp_path):
+    """Options of one action alike but for a number counting up, folded into one line (`bid(n=20..119)`), stay one
+    line past the 40th: `more` lists the lines after it, numbered as listed, and the line's number still asks for the
+    amount."""
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    bids = PAST_FORTY.replace("actions:\n", 'actions:\n  bid:\n    choose: {n: "range(20, 120)"}\n').replace("[go, hop]", "[bid, go, hop]")
+    (tmp_path / "ruleset.yaml").write_text(bids, encoding="utf-8")
+    out = CliRunner().invoke(main, ["play", str(tmp_path), "--seed", "1"], input="more\n1\n50\n").output
+    assert "    1. bid(n=20..119)  (type bid 53 or n=53)\n" in out, out
+    assert "  ... and 52 more (go x42, hop x10): type more to list the next 40 (41..80), all to list all 92" in out, out
+    page = out.split("your choice: more\n", 1)[1]
+    assert page.startswith("   41. go(to=[4, 3])\n") and "bid(n=" not in page.split("your choice:")[0], page
+    assert "n for bid (20..119): " in page and "  = bid(n=50)" in page, page
