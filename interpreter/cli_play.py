@@ -565,7 +565,12 @@ def _tell(game, seat: int, told: int) -> int:
     events = depths_told(told_to, game.recorder.on_top, seat)  # (a move at the depth of the zone's count: on top)
     values = _seats_own(_VALUES_TOLD, game, seat, dict)
     own = _own_decisions(game, seat)
+    fresh = seat not in _PLACES_TOLD.get(game, {})
     placed = _seats_own(_PLACES_TOLD, game, seat, dict)
+    if fresh and told:  # (the end's account as every seat may see it begins past the start: where pieces lay by then,
+        # or a decision names a piece moved without it, `move(bug=bug ant (seat 0), ...)`, which of alike ones lost: a trial)
+        for _, e in (pair for pair in game.recorder.told_to(seat) if pair[0] < told):
+            _follow_places(e, placed, game)
     lines = []
     drawn = None  # (the move of hidden components told last, its line's index): the next alike is told with it
     events = through_quiet(events, game.ruleset)  # (seeds sown through a quiet hand: one line, not one a seed)

@@ -166,3 +166,50 @@ def test_at_a_terminal_the_screen_is_cleared_and_enter_awaited_before_the_next_s
             process.kill()
         os.close(main)
     assert b"Traceback" not in seen
+
+
+SLIDE = """\
+philtre: 1
+game: slide
+players: 2
+components:
+  man: {each: player, copies: 2, derive: {cells: "[owner]"}, start: "home[owner]"}
+zones:
+  home: {each: player, visible: everyone}
+  board: {grid: {resolution: 1, turns: false}, visible: everyone}
+variables:
+  turn: {initial: 0}
+actions:
+  put:
+    choose: {p: "[first(home[me])]", to: "[[turn, me]]"}
+    do:
+      - place: {piece: p, to: board, at: {x: "to[0]", y: "to[1]"}}
+  step:
+    choose: {p: "[c for c in board if c.owner == me]", to: "[[9, me]]"}
+    do:
+      - place: {piece: p, to: board, at: {x: "to[0]", y: "to[1]"}}
+flow:
+  - turns: 0
+    until: turn == 3
+    do:
+      - decide: [put]
+        when: turn < 2
+      - decide: [step]
+        when: turn == 2
+      - set: {turn: "turn + (1 if current == 1 else 0)"}
+"""
+
+
+def test_the_end_names_a_moved_piece_by_where_it_lay_as_the_game_told_it(tmp_path):
+    """A Hive trial: the end's account, as every seat may see it, read `> seat 0: move(bug=bug grasshopper (seat 0),
+    to=[7, -4])`, where the game had told `... at x=3 y=-1`: which of two alike pieces moved was lost. The end names each
+    piece by where it lay before the decision, as the account during the game and `replay --text` do."""
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    (tmp_path / "ruleset.yaml").write_text(SLIDE, encoding="utf-8")
+    out = CliRunner().invoke(main, ["play", str(tmp_path), "--seat", "0", "--seat", "1", "--seed", "1"], input="1\n" * 6).output
+    end = out.split(END)[1]
+    assert "  > seat 0: step(p=man (seat 0) at x=0 y=0, to=[9, 0])\n" in end, end
+    assert "  > seat 1: step(p=man (seat 1) at x=0 y=1, to=[9, 1])\n" in end, end
