@@ -568,7 +568,7 @@ def _tell(game, seat: int, told: int) -> int:
     fresh = seat not in _PLACES_TOLD.get(game, {})
     placed = _seats_own(_PLACES_TOLD, game, seat, dict)
     if fresh and told:  # (the end's account as every seat may see it begins past the start: where pieces lay by then,
-        # or a decision names a piece moved without it, `move(bug=bug ant (seat 0), ...)`, which of alike ones lost: a trial)
+        # or a decision names a piece moved without it, `move(piece=man (seat 0), ...)`, which of alike ones lost: a trial)
         for _, e in (pair for pair in game.recorder.told_to(seat) if pair[0] < told):
             _follow_places(e, placed, game)
     lines = []

@@ -729,7 +729,7 @@ def _by_label(text: str, options, single_zones=(), forbidden=None):
     matches = counted
     if len(matches) > 1:  # `d1 d2`: reroll(which=[d1, d2]), not the rerolls that hold them and more
         matches = _sets_typed(text, matches, single_zones) or matches
-    if len(matches) > 1:  # `ant 0 1`: place(..., to=[0, 1]), not to=[-1, 1] with its 0 read in the ant's (seat 0)
+    if len(matches) > 1:  # `man 0 1`: put(..., to=[0, 1]), not to=[-1, 1] with its 0 read in the man's (seat 0)
         matches = _lists_spelt(text, matches, single_zones) or matches
     if len(matches) == 1:
         return _unless_forbidden(text, matches[0], options, single_zones, forbidden)
@@ -842,16 +842,16 @@ def _items_form(i: int, matches, single_zones=()):
     return None
 
 
-# a list typed bare, in brackets, outside a value named (to=[0, 1] is _lists_held's): [0, 1] of `ant [0, 1]`
+# a list typed bare, in brackets, outside a value named (to=[0, 1] is _lists_held's): [0, 1] of `man [0, 1]`
 BARE_LIST = re.compile(r"(?<![=\w\]])\[[^\[\]]*\]")
 
 
 def _lists_spelt(text: str, matches: list, single_zones=()) -> list:
     """Those of ``matches`` that the line names by a list argument's value spelt whole: a list typed in brackets,
-    `ant [0, 1]`, or two numbers or more typed one after another, `ant 0 1`, the list's items in order (a list of
+    `man [0, 1]`, or two numbers or more typed one after another, `man 0 1`, the list's items in order (a list of
     numbers is typed so: language.md's `place`), and with them those that hold each number typed as a value of theirs,
     in order (`1 5`, where bid(q=1, f=5) is listed beside bid(b=[1, 5]), still names both); [] where no option's list
-    is spelt. A trial's `ant 0 1` named to=[-1, 1] too, its 0 read as the word 0 of the ant's `(seat 0)`."""
+    is spelt. A trial's `man 0 1` (its piece's kind) named to=[-1, 1] too, its 0 read as the word 0 of the piece's `(seat 0)`."""
     runs = _typed_runs(text)
     spelt = [option for option in matches if runs and any(
         isinstance(value, list) and _list_items(_squeezed(shown)) in runs
@@ -1513,7 +1513,7 @@ def _numbered(matches: list, options) -> list:
 def _several_match(matches: list, options, single_zones=()) -> str:
     """For a line that names several options: how many, the words that tell them apart, and them, with their numbers:
     in the line's text, up to SAID_MATCHES; more, a line each under it, up to SHOWN (a word typed to find an option
-    among 85, `queen`, that named more than 8 could not list them), and how many more."""
+    among 85, a piece's kind, that named more than 8 could not list them), and how many more."""
     said = f"{len(matches)} options match; write more of one{_telling_apart(matches, single_zones, options)}, or type its number"
     shown = _numbered(matches, options)
     if len(shown) <= SAID_MATCHES:
