@@ -843,9 +843,10 @@ def c_place(ctx, node, env):
     piece = _expr(ctx, spec, "piece", env, want="comp", what="the piece")
     _check_cells(ctx, piece, loc_of(spec, "piece"))
     family = _zone_named(grid.tree)  # (`tableau[me]`: a grid of the family tableau, turns: false as its family)
-    at = _placement(ctx, spec, env, family if family in symbols.unturned and family not in env else None)
+    unturned = family if family in symbols.unturned and family not in env else None
+    at = _placement(ctx, spec, env, unturned)
     _check_placement_type(ctx, spec, at)
-    _check_placement_keys(ctx, at)
+    _check_placement_keys(ctx, at, unturned)
     _check_rot(ctx, spec, at, named if named in symbols.unturned else None)
     args = {"piece": piece, "to": grid, "at": at}
     if symbols.unturned:  # (effects.effect_of: only such a ruleset's place pays for the test)
@@ -891,9 +892,10 @@ def _check_placement_type(ctx, spec, at) -> None:
     ctx.compiler.name_overlay_changes_of(at, reported)
 
 
-def _check_placement_keys(ctx, at) -> None:
+def _check_placement_keys(ctx, at, unturned: str | None = None) -> None:
     """E120 at a map literal written as the placement (`at: "{'x': x, 'y': 0}"`) whose keys place would refuse: one of
-    x, y, rot left out, another word, or a bare name x, y or rot (a key written bare is the value of that name)."""
+    x, y, rot left out (rot may be, on the grid ``unturned`` names, whose pieces never turn: it is 0 there, as in a
+    mapping), another word, or a bare name x, y or rot (a key written bare is the value of that name)."""
     tree = at.tree
     if not isinstance(tree, ast.MapLit) or at.source is None:
         return
@@ -914,11 +916,13 @@ def _check_placement_keys(ctx, at) -> None:
         ctx.compiler.error(at.source.at(other.pos), "E120", f"a placement is {{x, y, rot}}: it has no {other.value}",
                            "a mirrored piece is a component of its own" if other.value in ("flip", "mirror") else "")
         return
-    missing = [key for key in _PLACEMENT_KEYS if key not in words]
+    missing = [key for key in _PLACEMENT_KEYS if key not in words and not (key == "rot" and unturned)]
     if missing:
         ctx.compiler.error(at.source.at(tree.pos), "E120", f"a placement is {{x, y, rot}}, and this one has no "
                            f"{' or '.join(repr(key) for key in missing)}",
                            "rot is the turn clockwise, one of 0, 90, 180, 270: 'rot': 0 lays the piece as its cells are written"
+                           + (" (rot may be left out only on a grid whose pieces never turn, turns: false, written by its "
+                              "name or its family's)" if ctx.compiler.symbols.unturned else "")
                            if missing == ["rot"] else "")
 
 

@@ -1161,6 +1161,10 @@ def e_place(game, stmt, L):
         geometry.piece_cells(piece, rot, resolution)  # the piece has cells, and rot is a turn
         off = geometry.outside(piece, x, y, rot, resolution) if type(resolution) is Bounded else None
     except geometry.GeometryError as exc:
+        if isinstance(at, dict) and "rot" not in at and grid.key[0] in stmt.args.get("unturned", ()):
+            # a grid whose pieces never turn (turns: false): a placement computed without rot lies at rot 0, as an `at:`
+            # mapping's does (here, out of the way: a placement that has its rot pays nothing for it)
+            return e_place(game, type(stmt)(stmt.kind, stmt.loc, {**stmt.args, "at": _Given({**at, "rot": 0})}), L)
         raise RuleRuntimeError(str(exc)) from None
     if off:  # a board of fixed size: a piece that would lie off it is refused before it moves
         raise RuleRuntimeError(f"place puts {describe(piece)} at {{x: {x}, y: {y}, rot: {rot}}} on {spell(grid, S.zones)}: "
@@ -1179,6 +1183,18 @@ def e_place(game, stmt, L):
     S.grid_version += 1
     if game.recorder is not None:
         game.recorder.place(piece, grid.key, {"x": x, "y": y, "rot": rot}, stmt)
+
+
+class _Given:
+    """Stands for a compiled expression that gives one value: a placement completed (e_place)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+    def fn(self, S, L):
+        return self.value
 
 
 def e_place_unturned(game, stmt, L):

@@ -201,3 +201,30 @@ def test_a_step_turned_on_a_grid_whose_pieces_never_turn_is_told_so_by_t013(tmp_
     assert "T013 lay {t: {n: 1}, at: {x: 0, y: 0, rot: 90}} is not a legal option" in failure, failure
     assert failure.endswith("(rot 90 is never offered: the pieces of board never turn (turns: false); leave rot out: "
                             "at: {x: 0, y: 0})"), failure
+
+
+@pytest.mark.parametrize("at", [
+    "\"{'x': at.x, 'y': at.y}\"",  # a map written out: its rot left out is checked before the game
+    "spot(at)",  # a map a definition computes: known when the game runs
+])
+def test_a_placement_expression_without_rot_lies_at_rot_0_on_an_unturned_grid(tmp_path, at):
+    """A trial wrote `at: "{'x': to[0], 'y': to[1]}"` on a grid of `turns: false`, and was told E120 (no 'rot'), where
+    the mapping `at: {x: .., y: ..}` may leave it out: the expression may too there, and the piece lies at rot 0."""
+    text = CARDS.replace("      - place: {piece: t, to: board, at: at}", f"      - place: {{piece: t, to: board, at: {at}}}")
+    text = text.replace("actions:", "define:\n  spot(a): \"{'x': a.x, 'y': a.y}\"\nactions:")
+    path = tmp_path / "upright.yaml"
+    path.write_text(text.replace("GRID", "{resolution: 1, turns: false}"), encoding="utf-8")
+    assert [f.diagnostic.code for f in check_file(str(path)).findings if f.diagnostic.code.startswith(("E", "S"))] == []
+    game = Game(load_ruleset(str(path)), 1, seed=0)
+    game.apply(0, next(o for o in game.options(0) if o.action == "lay"))
+    (card,) = game.state.zones["board"][0]
+    assert game.state.placed[card["id"]] == (0, 0, 0)
+
+
+def test_a_placement_expression_without_rot_on_a_grid_that_turns_is_still_refused(tmp_path):
+    text = CARDS.replace("      - place: {piece: t, to: spare, at: at}", "      - place: {piece: t, to: spare, at: \"{'x': at.x, 'y': at.y}\"}")
+    path = tmp_path / "upright.yaml"
+    path.write_text(text.replace("GRID", "{resolution: 1, turns: false}"), encoding="utf-8")
+    found = [(f.diagnostic.code, f.diagnostic.message, f.diagnostic.hint) for f in check_file(str(path)).findings
+             if f.diagnostic.code == "E120"]
+    assert len(found) == 1 and "has no 'rot'" in found[0][1] and "turns: false" in found[0][2], found
