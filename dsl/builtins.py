@@ -958,6 +958,47 @@ def b_reachable(edges, start):
     return [nodes[k] for k in todo]
 
 
+def b_cut_nodes(edges):
+    """The nodes whose removal splits their connected component in two or more (articulation points), in the order the
+    edges first name them. Edges are undirected; a loop or a second edge between two nodes joins nothing more. One
+    search in depth (Hopcroft and Tarjan's, without recursion: a path may be as long as the edges are many), linear in
+    the edges, charged as reachable's reading of them is."""
+    nodes, around, _ = _graph(edges, "cut_nodes")
+    found, low, cut = {}, {}, {}  # (dicts, never sets: the answer follows the edges' order alone)
+    for root in nodes:
+        if root in found:
+            continue
+        found[root] = low[root] = len(found)
+        children = 0
+        frames = [(root, -1, iter(around[root]))]  # a node of the path, the edge number it was reached by, its edges left
+        while frames:
+            node, via, steps = frames[-1]
+            step = next(steps, None)
+            if step is None:
+                frames.pop()
+                if frames:
+                    parent = frames[-1][0]
+                    if low[node] < low[parent]:
+                        low[parent] = low[node]
+                    if parent != root and low[node] >= found[parent]:  # nothing below node climbs above parent
+                        cut[parent] = None
+                continue
+            e, other = step
+            if e == via:  # (the edge it came by, not another edge between the same two nodes)
+                continue
+            if other in found:
+                if found[other] < low[node]:
+                    low[node] = found[other]
+            else:
+                found[other] = low[other] = len(found)
+                if node == root:
+                    children += 1
+                frames.append((other, e, iter(around[other])))
+        if children > 1:
+            cut[root] = None
+    return [nodes[k] for k in nodes if k in cut]
+
+
 def b_longest_trail(edges):
     """The largest total weight of a trail, a walk along edges [a, b, weight] (weight 1 where an edge has none) that
     uses no edge twice, though it may pass a node again; 0 for no edges. Edges are undirected. Every trail from every
@@ -1174,6 +1215,11 @@ def _reachable_type(ts):
     return ("list", nodes if ts[1] == "any" else _unify(nodes, ts[1]))
 
 
+def _nodes_type(ts):
+    """cut_nodes()'s result type: a list of the nodes' type."""
+    return ("list", _node_type(ts))
+
+
 def _trail_type(ts):
     """longest_trail()'s result type: a whole number where the edges' items all are (no weight can be a fraction)."""
     return "int" if _node_type(ts) in ("int", "player") else "any"
@@ -1357,6 +1403,7 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("touching", b_touching, 3, 3, lambda ts: "int", "touching(grid, piece, at): occupied cells sharing an edge with the piece", needs_state=True, arg_kinds=("zone", "comp", "")),
         Builtin("regions", b_regions, 1, 1, lambda ts: ("list", REGION_RECORD), "regions(grid): connected areas {value, size, marked} of the top layer", needs_state=True, arg_kinds=("zone",)),
         Builtin("reachable", b_reachable, 2, 2, _reachable_type, "reachable(edges, start): the nodes joined to start by edges [a, b], start first", collection_arg=True),
+        Builtin("cut_nodes", b_cut_nodes, 1, 1, _nodes_type, "cut_nodes(edges): the nodes whose removal splits their connected component (articulation points) of edges [a, b]", collection_arg=True),
         Builtin("longest_trail", b_longest_trail, 1, 1, _trail_type, "longest_trail(edges): the largest weight of a trail along edges [a, b] or [a, b, weight], no edge twice", collection_arg=True),
         Builtin("piece_at", b_piece_at, 3, 3, lambda ts: "comp", "piece_at(grid, x, y): the piece on top at cell (x, y), none where there is none", needs_state=True, arg_kinds=("zone", "whole", "whole")),
         Builtin("pieces_at", b_pieces_at, 3, 3, lambda ts: ("list", "comp"), "pieces_at(grid, x, y): the pieces covering cell (x, y), the lowest first (the last is piece_at's), [] where none does", needs_state=True, arg_kinds=("zone", "whole", "whole")),

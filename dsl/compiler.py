@@ -3744,7 +3744,7 @@ class Compiler:
                 self._put_checked(node, types, src)
             if name == "remove":
                 self._looked_for_checked(name, node, types, src)
-            if name in ("reachable", "longest_trail"):
+            if name in ("reachable", "longest_trail", "cut_nodes"):
                 self._edges_checked(name, node, types[0], src)
             if name == "partitions":
                 self._groups_checked(node, types, src)

@@ -156,7 +156,8 @@ def test_the_answer_and_the_work_do_not_depend_on_the_hash_seed():
     assert len(outputs) == 1, outputs
 
 
-def test_a_zone_of_components_is_refused_before_the_game_with_how_to_list_the_ends(tmp_path):
+@pytest.mark.parametrize("name", ["longest_trail", "cut_nodes"])
+def test_a_zone_of_components_is_refused_before_the_game_with_how_to_list_the_ends(tmp_path, name):
     path = tmp_path / "ruleset.yaml"
     path.write_text(HEAD + """\
 components:
@@ -166,10 +167,10 @@ zones:
 variables:
   got: 0
 flow:
-  - set: {got: "longest_trail(claimed)"}
-""")
+  - set: {got: "NAME(claimed)"}
+""".replace("NAME", name))
     found = [(f.diagnostic.code, f.diagnostic.message, f.diagnostic.hint) for f in check_file(str(path), lints=False).findings]
-    assert ("E120", "longest_trail() needs a list of edges, each a list [a, b] or [a, b, weight], but this is a zone",
+    assert ("E120", f"{name}() needs a list of edges, each a list [a, b] or [a, b, weight], but this is a zone",
             "list each component's ends: [[c.a, c.b] for c in ...]") in found, found
 
 
@@ -243,3 +244,48 @@ def test_a_ruleset_of_routes_uses_them_end_to_end(tmp_path):
         game.play_out(random=random.Random(seed).random)
         longest = [_longest_by_hand([[r["a"], r["b"], r["len"]] for r in claimed]) for claimed in game.state.zones["claimed"]]
         assert game.finished and game.winners == [p for p in (0, 1) if longest[p] == max(longest)], (longest, game.winners)
+
+
+@pytest.mark.parametrize("expr, expected", [
+    ("cut_nodes([['a', 'b'], ['b', 'c']])", ["b"]),  # a path a-b-c: b holds it together
+    (f"cut_nodes({CYCLE})", []),  # a cycle: any one node may go
+    (f"cut_nodes({BOWTIE})", ["c"]),  # two triangles sharing c
+    (f"cut_nodes({PATH})", ["b", "c"]),  # in the order the edges first name them
+    (f"cut_nodes({TREE})", ["r", "x", "y"]),  # a tree: every node that is no leaf
+    ("cut_nodes([['a', 'b'], ['c', 'd']])", []),  # two groups, each of two: removing one leaves one node, no split
+    ("cut_nodes([['a', 'b'], ['a', 'b'], ['b', 'c']])", ["b"]),  # a second edge between a and b joins nothing more
+    ("cut_nodes([['a', 'a'], ['a', 'b']])", []),  # nor does a loop
+    ("cut_nodes([[1, 2, 5], [2, 3, 9]])", [2]),  # a weight is no node
+    ("cut_nodes([[[0, 0], [0, 1]], [[0, 1], [1, 1]], [[0, 1], [0, 2]]])", [[0, 1]]),  # cells [x, y] as nodes
+    ("cut_nodes([])", []),
+])
+def test_cut_nodes_are_the_nodes_whose_removal_splits_their_group(tmp_path, expr, expected):
+    assert _value(tmp_path, expr) == expected
+
+
+def test_cut_nodes_agree_with_asking_reachable_without_each_node():
+    """The one-hive rule of a trial, a piece whose removal splits the group may not move, was a reachable() per piece."""
+    rng = random.Random(5)
+    for _ in range(300):
+        n = rng.randint(1, 9)
+        edges = [[rng.randrange(n), rng.randrange(n)] for _ in range(rng.randint(0, 14))]
+        nodes = list(dict.fromkeys(x for e in edges for x in e))
+        split = []
+        for v in nodes:
+            rest = [e for e in edges if v not in e]
+            joined = [x for x in nodes if x != v and any(x in e for e in edges if v in e and x != v)]
+            if joined and any(x not in builtins.b_reachable(rest, joined[0]) for x in joined[1:]):
+                split.append(v)
+        assert builtins.b_cut_nodes(edges) == split, edges
+
+
+def test_cut_nodes_are_charged_as_reachable_is():
+    edges = [[i, i + 1] for i in range(50)]
+    WORK[0] = WORK_LIMIT
+    builtins.b_reachable(edges, 0)
+    reached = WORK_LIMIT - WORK[0]
+    WORK[0] = WORK_LIMIT
+    builtins.b_cut_nodes(edges)
+    charged, WORK[0] = WORK_LIMIT - WORK[0], WORK_LIMIT
+    assert charged == reached > 0
+
