@@ -119,7 +119,7 @@ def check_circles(compiler, blocks: dict) -> set:
                     compiler.error(where, "S028", f"block '{called}' runs itself: {' -> '.join(circle)}",
                                    "a block may run other blocks, never itself: a loop repeats statements (repeat:, for:, until:); to "
                                    "resolve again what a run changed (a pawn moved onto another space), set a variable there in place "
-                                   "of the run, and run the block from a loop of the flow while it is set (docs/language.md, blocks: "
+                                   "of the run, and run the block from a loop of the flow while it is set (docs/language.md in philtre's source, blocks: "
                                    "resolving again without running itself)")
                     in_circle.update(circle)
             elif called in blocks and called not in done and len(chain) < MAX_DEPTH:  # (deeper: said as the calls expand)

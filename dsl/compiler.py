@@ -8254,7 +8254,7 @@ EVERY_SEAT = {"all": "players", "everyone": "players", "everybody": "players"}  
 _DASHED_RANGE = re.compile(r"\d+\s*-\s*\d+")  # an attribute value written like a range with a dash: `3-35`
 # an attribute value written as a range lo..hi whose end is a name, not a number: `b: "a..6"` (one word)
 _NAMED_RANGE = re.compile(r"\s*(-?[0-9]+|[A-Za-z_][A-Za-z0-9_]*)\s*\.\.\s*(-?[0-9]+|[A-Za-z_][A-Za-z0-9_]*)\s*")
-COPIES_DOCS = "docs/language.md, components: copies"  # where the pattern of a range kept by `copies` is shown
+COPIES_DOCS = "docs/language.md in philtre's source, components: copies"  # where the pattern of a range kept by `copies` is shown
 
 
 def named_range(value):

@@ -101,7 +101,7 @@ def _state_read(node, bound: set, defines: dict, seen: set):
         found = _through(node, defines[node.func], defines, seen)
         if found is not None:
             return found
-    elif isinstance(node, ast.Call) and node.func in READS_THE_GAME:  # (`zone_of(c)`: where a component lies changes)
+    elif isinstance(node, ast.Call) and node.func in READS_THE_GAME and node.func not in defines:  # (`zone_of(c)`: where a component lies changes)
         return node, node.func
     for value in node.__dict__.values():
         for item in value if isinstance(value, tuple) else (value,):

@@ -209,8 +209,8 @@ def test_a_seat_copy_of_a_play_record_names_play_record_too(tmp_path):
 
 
 def test_diff_and_show_print_single_quotes_as_written(game):
-    """`diff` and `show` printed `'[''low'', ''mid'']'`: an expression with single quotes is printed in double
-    quotes, as it was written, and what show prints still loads as the same ruleset."""
+    """`diff` and `show` printed `'[''low'', ''mid'']'`: `show` prints an expression with single quotes in double
+    quotes, as it was written, and what it prints still loads as the same ruleset; `diff` tells a definition bare."""
     house = overlay(game, "o/house.yaml", """\
         extends: ../game/ruleset.yaml
         define:
@@ -219,7 +219,7 @@ def test_diff_and_show_print_single_quotes_as_written(game):
     folder = game.parent.parent
     diff = philtre("diff", "game", "--variant", "o/house.yaml", cwd=folder)
     assert diff.returncode == 0, diff.stderr
-    assert """from "['low', 'mid', 'high'][0]" to "['low', 'mid', 'high'][1]" """ in diff.stdout, diff.stdout
+    assert """from ['low', 'mid', 'high'][0] to ['low', 'mid', 'high'][1] """ in diff.stdout, diff.stdout  # (bare: an expression)
     show = philtre("show", "game", "--variant", "o/house.yaml", cwd=folder)
     assert show.returncode == 0, show.stderr
     assert """  label: "['low', 'mid', 'high'][1]"\n""" in show.stdout, show.stdout

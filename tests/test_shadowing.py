@@ -117,9 +117,11 @@ def _names_matched(path: Path) -> dict:
         return isinstance(node, python_ast.Attribute) and node.attr == "func"
 
     def after_definitions(node) -> bool:
-        """`x.func not in facts.defines`: the call is matched only where no definition of the ruleset hides the builtin."""
+        """`x.func not in facts.defines` (or a module's own `defines`, the ruleset's definitions): the call is matched only
+        where no definition of the ruleset hides the builtin."""
         return isinstance(node, python_ast.Compare) and isinstance(node.ops[0], python_ast.NotIn) and is_func(node.left) \
-            and isinstance(node.comparators[0], python_ast.Attribute) and node.comparators[0].attr == "defines"
+            and (isinstance(node.comparators[0], python_ast.Attribute) and node.comparators[0].attr == "defines"
+                 or isinstance(node.comparators[0], python_ast.Name) and node.comparators[0].id == "defines")
 
     tree = python_ast.parse(path.read_text(encoding="utf-8"))
     guarded = {id(inner) for node in python_ast.walk(tree) if isinstance(node, python_ast.BoolOp)
