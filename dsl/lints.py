@@ -1614,17 +1614,36 @@ def _unseen_variables(facts, tree, mine, memo, params=()) -> list:
 
 
 def _is_mine(index, mine) -> bool:
-    """Whether the seat ``index`` (a tree) names is one of ``mine``: a name (`me`, `p`), or a seat written as a number
-    (`1`, where the entry of seat 1 is looked at)."""
+    """Whether the seat ``index`` (a tree) names is one of ``mine``: a name (`me`, `p`), a seat written as a number
+    (`1`, where the entry of seat 1 is looked at), or one written as another expression, spelt the same (`left(p)`:
+    _SeatWritten)."""
     if isinstance(index, ast.Name):
         return index.name in mine
-    return isinstance(index, ast.Const) and type(index.value) is int and index.value in mine
+    if isinstance(index, ast.Const):
+        return type(index.value) is int and index.value in mine
+    return any(isinstance(seat, _SeatWritten) for seat in mine) and ast.text(index) in mine
+
+
+class _SeatWritten(str):
+    """A seat written as an expression other than a name or a number, a call of a builtin or a definition giving a
+    seat (`n[left(p)]`'s, `n[opp(p)]`'s): its canonical text (ast.text), so that `hand[left(p)]` is that seat's own,
+    with ``names``, the names it reads (a comprehension binding one again makes it another seat there)."""
+
+    names: frozenset = frozenset()
+
+    @classmethod
+    def of(cls, tree) -> "_SeatWritten":
+        seat = cls(ast.text(tree))
+        seat.names = frozenset(node.name for node in ast.walk(tree) if isinstance(node, ast.Name))
+        return seat
 
 
 def _unshadowed(tree, mine) -> frozenset:
     """Those of ``mine`` (`me`, parameters given it) that no comprehension in ``tree`` binds again: in
-    `total(p): sum(... for p in players for z in exp[p])`, exp[p] is every seat's, whatever total is given."""
-    return frozenset(mine) - {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)}
+    `total(p): sum(... for p in players for z in exp[p])`, exp[p] is every seat's, whatever total is given (so is
+    hand[left(p)] there, where ``mine`` holds `left(p)`)."""
+    bound = {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)}
+    return frozenset(seat for seat in mine if seat not in bound and not (isinstance(seat, _SeatWritten) and seat.names & bound))
 
 
 def _in_definition(facts, node, mine, memo, walk) -> list:
@@ -4534,11 +4553,13 @@ def _looked_at(facts, tree, env, lets) -> frozenset:
 def _entry_seat(facts, index, value, whole: bool):
     """(the names or seat number that are the seat whose entry of a per-seat variable a `set` target gives, the tree of
     the value given it) for `VAR[p]: ...` (`p`, a name, or `VAR[1]`, a number), and item p of `VAR: [... for p in
-    players]`; for any other `VAR: ...` of the whole variable, (no names: each seat's entry, None); None where the entry
-    cannot be told (`VAR[left(p)]`)."""
+    players]`, and `VAR[left(p)]`, a seat given by a call (_SeatWritten); for any other `VAR: ...` of the whole
+    variable, (no names: each seat's entry, None); None where the entry cannot be told."""
     tree, index_tree = facts.tree(value), facts.tree(index) if index is not None else None
     if isinstance(index_tree, ast.Name) or isinstance(index_tree, ast.Const) and type(index_tree.value) is int:
         return frozenset({index_tree.name if isinstance(index_tree, ast.Name) else index_tree.value}), tree
+    if isinstance(index_tree, ast.Call) and getattr(index, "type", None) == "player":
+        return frozenset({_SeatWritten.of(index_tree)}), tree
     if (whole and isinstance(tree, ast.Comprehension) and len(tree.clauses) == 1 and not tree.clauses[0].conditions
             and isinstance(tree.clauses[0].iterable, ast.Name) and tree.clauses[0].iterable.name == "players"):
         return frozenset({tree.clauses[0].var}), tree.element

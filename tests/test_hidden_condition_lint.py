@@ -8,6 +8,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from philtre.dsl.validate import check_file
 
 DATA = Path(__file__).parent / "data" / "hidden_set"
@@ -131,3 +133,29 @@ def test_an_entry_set_in_the_block_of_a_secret_when_or_a_loop_counted_by_a_secre
         path.write_text(base.replace("FLOW\n", flow), encoding="utf-8")
         [found] = [f.diagnostic for f in check_file(str(path)).findings]
         assert found.code == "L031" and how in found.message and "seat 0's 'hand'" in found.message, found
+
+
+ENTRY_BY_CALL = BASE.replace("  flag: {initial: false, visible: nobody}\n", "  n: {initial: 0, each: player, visible: owner}\n")
+
+
+@pytest.mark.parametrize("set_, when, read", [
+    ('"n[left(p)]": "count(c for c in hand[p] if c.rank == 4)"', None, '"count(c for c in hand[p] if c.rank == 4)"'),
+    ('"n[opp(p)]": "count(c for c in hand[p] if c.rank == 4)"', None, '"count(c for c in hand[p] if c.rank == 4)"'),
+    ('"n[left(p)]": 1', "any(c.rank == 4 for c in hand[p])", "any(c.rank == 4 for c in hand[p])"),
+    ('"n[left(p)]": "count(c for c in hand[left(p)] if c.rank == 4)"', None, None),  # its owner's own hand
+    ('"n[opp(p)]": 1', "any(c.rank == 4 for c in hand[opp(p)])", None),
+])
+def test_an_entry_whose_seat_is_a_call_is_read_as_that_seats(tmp_path, set_, when, read):
+    """A trial set `n[left(p)]` from seat p's hand: L031 said nothing (it told `n[p]`'s entry only, a name or a number),
+    though seat left(p) learns from its entry what p holds. The seat a call gives (a builtin's, a definition's) is the
+    entry's: read from another seat's hidden hand, in the value or the `when`, it is L031; from its own, no finding."""
+    flow = f"  - for: p in players\n    do:\n      - set: {{{set_}}}\n" + (f"        when: {when}\n" if when else "")
+    path = tmp_path / "ruleset.yaml"
+    define = "define:\n  opp(p): left(p)\nactions:\n" if "opp" in flow else "actions:\n"
+    path.write_text(ENTRY_BY_CALL.replace("FLOW\n", flow).replace("actions:\n", define), encoding="utf-8")
+    found = [f.diagnostic for f in check_file(str(path)).findings]
+    if read is None:
+        assert found == [], [str(d) for d in found]
+        return
+    [d] = found
+    assert d.code == "L031" and str(d.loc) == where(path, read), str(d)
