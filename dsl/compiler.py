@@ -70,6 +70,8 @@ GENERATED = "<philtre ruleset>"  # the file name of generated code
 RECURSION_HINT = ("unroll it: a definition doing one step, called nested as deep as the largest case needs "
                   "(step(step(step(x))): each argument is evaluated once), or a flow loop carrying the value in a variable; "
                   "a route network's reach and longest trail are reachable(edges, start) and longest_trail(edges), "
+                  "the pieces whose removal splits their group (is this piece a cut node?) are cut_nodes(edges), one search "
+                  "for every piece, not reachable() over the links without each, "
                   "a split of items into groups (sets and runs) is partitions(items, groups)")
 
 

@@ -1552,6 +1552,12 @@ CASES = {
         breaking("  total(z): sum(c.value for c in z)", "  total(z): sum(c.value for c in z) + total(z)"),
         "E130", "sum(c.value", message="total -> total",
         hint="unroll it: a definition doing one step, called nested as deep as the largest case needs"),
+    "definition_searching_a_group_by_itself": Case(
+        "a definition walking links by calling itself, to tell whether a piece holds its group together: a trial's "
+        "rule tested each piece with reachable() over the links without it, and E130 named reachable but not cut_nodes",
+        breaking("  total(z): sum(c.value for c in z)", "  total(z): sum(c.value for c in z)\n"
+                 "  joined(a, b, links): a == b or any(joined(l[1], b, links) for l in links if l[0] == a)"),
+        "E130", "a == b", message="joined -> joined", hint="are cut_nodes(edges), one search for every piece"),
     "definitions_call_each_other": Case(
         "two definitions that call each other",
         breaking("  total(z): sum(c.value for c in z)\n",
