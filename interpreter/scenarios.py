@@ -374,15 +374,35 @@ def stale_after_given(ruleset, sc, causes=None) -> str:
                                                              f"{', '.join(sorted(read))} before `given`" for loc, read in turns.items()]))
         hints.append("a turn order already started is not read again: give `given` with `at: start` (before the flow's "
                      "first statement), reach the position with steps, or choose a `seed` whose set-up gives it")
-    if asked:
-        said.append(("" if stale or turns else "but ") + few_listed([
-            f"the decision waiting at {loc} took its seat from {', '.join(sorted(read))} before `given`"
-            for loc, read in asked.items()]))
-        hints.append("the seat a decision asks is read as the flow reaches it, not again: give the zones so that it is "
-                     "the same seat, or name that seat in the steps")
+    if asked:  # (one at most: the decision the game waits at)
+        [(at, read)] = asked.items()
+        text, hint = _asked_text(at, read, before.asks)
+        said.append(("" if stale or turns else "but ") + text)
+        hints.append(hint)
     loc = sc.zones[0][2] if sc.zones else sc.empty[0][1] if sc.empty else _variable_loc(sc, copied)
     also = f" (and so changes {', '.join(sorted(moved))}, whose components it moved)" if moved else ""
     return _failure(loc, "T023", f"`given` sets {', '.join(sorted(named))}{also}, " + "; and ".join(said), "; ".join(hints))
+
+
+def _asked_text(loc, read, asks) -> tuple:
+    """T023's words (what is said, its hint) for the decision the game waits at (written at ``loc``), whose `player`
+    read the zones ``read`` as the flow reached it, before `given`; ``asks``: _BeforeGiven.asks, the seats it asks and
+    the seat its `player` reads on the position given. A trial's user read "the decision waiting took its seat" and
+    did not see what to change: it says which seat must take the steps, and which the position given would name."""
+    from .render import seats_text
+
+    zones, one = ", ".join(sorted(read)), len(read) == 1
+    seats, now = asks
+    who = seats_text(seats) if seats else "the seat its `player` named"
+    then = (f"; on the position given it would be {seats_text([now])}" if seats and now is not _UNREAD
+            and [now] != list(seats) else "")
+    said = (f"the game was already waiting at the decision at {loc} for {who}, chosen from {zones} before `given` "
+            f"changed {'it' if one else 'them'}, and a decision does not choose its seat again{then}")
+    seat = seats_text(seats) if seats else "that seat"
+    hint = (f"write the steps for {seat}, give {zones} so that {'it names' if one else 'they name'} {seat} there, or "
+            "give `given` an earlier `at:` (`at: start`) so that the game reaches the decision on the position given and "
+            "chooses its seat from it")
+    return said, hint
 
 
 def _same_first_seat(stmt, before) -> bool:
@@ -559,6 +579,9 @@ class _BeforeGiven(Record):
     # each `turns` running where the flow waits -> its first seat read before `given` and again on the position given
     # (_first_seats; _UNREAD where it cannot be read): the same seat, `given` changed nothing of the turn order
     firsts: dict = made_by(dict)
+    # the seats the waiting decision asks, and those its `player` reads on the position given (_UNREAD where it cannot
+    # be read; None where no decision waits)
+    asks: tuple = (None, None)
 
 
 class _LastRun(Counter):
@@ -596,13 +619,16 @@ def _before_given(ruleset, sc):
     where = list(S.where)
     waiting = _waiting_at(game.state.flow.stack)
     firsts = _first_seats(S)
+    pending, asked = game.state.flow.pending, tuple(game.pending()) if waiting is not None else None
     try:
         _apply_given(game, ruleset, sc, Result(sc.name, sc.loc, []))
     except (PhiltreError, _NotEvaluated):
         return _BeforeGiven(run, ran.last, reached, parents, set(), waiting)
     moved = {key[0] for old, new in zip(where, S.where) if old != new for key in (old, new)}
     firsts = {stmt: (seat, _first_seat_at(stmt, S, L)) for stmt, (seat, L) in firsts.items()}
-    return _BeforeGiven(run, ran.last, reached, parents, moved, waiting, S, firsts)
+    player = waiting.args.get("player") if waiting is not None else None
+    reads = _value_at(player, S, dict(pending.locals) if pending is not None else {}) if player is not None else _UNREAD
+    return _BeforeGiven(run, ran.last, reached, parents, moved, waiting, S, firsts, (asked, reads))
 
 
 def _first_seats(S) -> dict:

@@ -2385,7 +2385,9 @@ flow:
 def test_t023_names_the_decision_waiting_whose_seat_was_read_from_a_zone_given(tmp_path):
     """A Kingdomino trial's decide asked the seat whose king lay first in a slot; a scenario giving the slot another
     king at that decision (`given.at`) failed with T013 'seat 0 is not deciding now' and no word of why: the seat was
-    read as the flow reached the decision, before `given`."""
+    read as the flow reached the decision, before `given`. Told "the decision waiting took its seat from line", a
+    user did not see what to change: T023 says which seat the steps must be written for, which seat the line given
+    names, and how to have the decision read it."""
     (tmp_path / "ruleset.yaml").write_text(KINGS, encoding="utf-8")
     path = tmp_path / "scenarios.yaml"
     path.write_text("scenarios:\n  - name: seat 0's king back first\n    players: 2\n    given:\n      at: ask\n      time: 2\n"
@@ -2393,9 +2395,16 @@ def test_t023_names_the_decision_waiting_whose_seat_was_read_from_a_zone_given(t
                     "    expect:\n      - count(done) == 1\n", encoding="utf-8")
     [result] = _results(path)
     said = result.failures[-1].split(": T023 ", 1)[1]
-    assert said.startswith(f"`given` sets done, line, but the decision waiting at {_loc(tmp_path / 'ruleset.yaml', 'decide: pick')} "
-                           "took its seat from line before `given`"), said
-    assert "the seat a decision asks is read as the flow reaches it" in said, said
+    assert said == (f"`given` sets done, line, but the game was already waiting at the decision at "
+                    f"{_loc(tmp_path / 'ruleset.yaml', 'decide: pick')} for seat 1, chosen from line before `given` changed "
+                    "it, and a decision does not choose its seat again; on the position given it would be seat 0 (write "
+                    "the steps for seat 1, give line so that it names seat 1 there, or give `given` an earlier `at:` "
+                    "(`at: start`) so that the game reaches the decision on the position given and chooses its seat from "
+                    "it)"), said
+    path.write_text(path.read_text(encoding="utf-8").replace("{player: 0, action: pick}", "{player: 1, action: pick}"),
+                    encoding="utf-8")  # the steps written for seat 1, as the hint says
+    [result] = _results(path)
+    assert result.passed, result.failures
 
 
 # -- a step naming a turn of a piece that looks the same turned ----------------------------------------
