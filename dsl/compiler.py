@@ -1129,7 +1129,9 @@ class Compiler:
             # choices that read no parameter are the same in every loop: the work of every
             # combination is charged once, ahead (as the loops would charge it, in the end)
             ahead = all(not (_free_names(tree) & set(names)) for tree in trees)
-            ahead_of = None  # the last parameter whose choices are computed ahead of the loops, once a listing
+            # the parameters whose choices are computed ahead of the loops, once a listing, that no test for nothing to
+            # choose has read yet (a zone read by name is not tested before it: the test before the next reads both)
+            untested = []
             for i, (pname, text, loc) in enumerate(params):
                 tree = trees[i]
                 code, t = self.gen(tree, scope, SourceText(text, loc))
@@ -1154,14 +1156,17 @@ class Compiler:
                         listed = f"distinct({code}, where)"  # equal plain values: no condition tells them apart
                 else:
                     alike_after = True  # lists and maps (subsets of a hand, {'card': c}): compared item by item
-                if target is head and ahead_of is not None and not (_FAMILY_READ.fullmatch(code) or _ONE_ZONE_READ.fullmatch(code)):
+                if target is head and untested and not (_FAMILY_READ.fullmatch(code) or _ONE_ZONE_READ.fullmatch(code)):
                     # an earlier choice with nothing to choose: no option, and this one is not worked out (it could
-                    # fail, and is never reached in the order the choices are made); one test a listing, not made
-                    # for a zone by its name, which cannot fail (and the work charged ahead is nothing either way)
-                    head.append(f"    if not dom{ahead_of} and _nothing_to_choose(dom{ahead_of}):\n        return False")
+                    # fail, and is never reached in the order the choices are made); one test a listing for each
+                    # earlier choice, not made for a zone by its name, which cannot fail (and the work charged ahead
+                    # is nothing either way): the one before it was tested before it, unless a zone read by name
+                    # (a trial's empty letters, then a zone, then a placement of the first letter, failed)
+                    head += [f"    if not dom{j} and _nothing_to_choose(dom{j}):\n        return False" for j in untested]
+                    untested = []
                 target.append(f"{pad}dom{i} = {listed}")
                 if target is head:
-                    ahead_of = i
+                    untested.append(i)
                 scope[pname] = (f"p_{pname}", element_type(t))
                 self._bound(f"p_{pname}", t)
                 tables = self._tables(cond_tree, names, i, scope, SourceText(condition[0], condition[1])) if cond_tree else []

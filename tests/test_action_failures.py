@@ -615,6 +615,17 @@ def test_a_later_choice_is_not_worked_out_where_an_earlier_one_has_nothing_to_ch
     assert [o.label() for o in game.options(0)] == ["stop()"]
 
 
+def test_an_empty_choice_stops_a_later_one_past_a_zone_chosen_by_its_name(tmp_path):
+    """A choice of a zone by its name (`s: rack`, the racks), which cannot fail, is tested for nothing to choose by the
+    choice after it; that test read the racks alone, so with no letter `at` was worked out all the same, and failed on
+    `first` of the empty rack, though the empty letters leave `put` no option."""
+    game, _ = _last_piece(tmp_path, '"distinct(t.letter for t in rack[me])", s: rack')
+    put = [o for o in game.options(0) if o.action == "put"]
+    assert len(put) == 18  # the one tile, on each cell of the empty board, for each of the two racks
+    game.apply(0, put[0])
+    assert [o.label() for o in game.options(0)] == ["stop()"]
+
+
 
 def test_a_later_choice_failing_after_an_earlier_one_with_values_is_reported_at_itself(tmp_path):
     game, text = _last_piece(tmp_path, '"[1] if count(board) == 0 else [1, 2]"')
