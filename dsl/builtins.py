@@ -848,6 +848,27 @@ def b_placements_unturned_every_turn(S, z, piece, unturned: tuple):
     return b_placements(S, z, piece, _candidates_every_turn)
 
 
+def _candidates_hex(piece, resolution):
+    """The candidates of a piece's shape on a hex grid: at rot 0, six neighbours a cell (on a board, only those on it)."""
+    return (geometry.HexBoundedCandidates if type(resolution) is geometry.Bounded else geometry.HexCandidates)(piece, resolution)
+
+
+def b_placements_hex(S, z, piece, hexes: tuple, unturned: tuple):
+    """placements() in a ruleset with a hex grid (`cells: hex`, the grids named in ``hexes``): there, at rot 0, a
+    placement touching what its cells' six neighbours hold; another grid as b_placements_unturned lists it (a hex grid's
+    pieces never turn: ``unturned`` names it too)."""
+    if type(z) is Zone and z.key[0] in hexes:
+        return b_placements(S, z, piece, _candidates_hex)
+    return b_placements_unturned(S, z, piece, unturned)
+
+
+def b_placements_hex_every_turn(S, z, piece, hexes: tuple, unturned: tuple):
+    """b_placements_hex in a ruleset whose rules read a placement's rot: on a grid whose pieces turn, every turn listed."""
+    if type(z) is Zone and z.key[0] in hexes:
+        return b_placements(S, z, piece, _candidates_hex)
+    return b_placements_unturned_every_turn(S, z, piece, unturned)
+
+
 def b_overlap(S, z, piece, at):
     """How many occupied cells of grid z the piece would cover at placement at."""
     layer = _grid_layer(S, z)
@@ -864,6 +885,47 @@ def b_touching(S, z, piece, at):
     resolution = S.grids[z.key[0]]
     _charge_grid_work(4 * len(_geometry(S, geometry.shape_key, piece, resolution)))  # the four sides of each cell
     return _geometry(S, geometry.touching, layer, piece, at, resolution)
+
+
+def b_touching_hex(S, z, piece, at, hexes: tuple):
+    """touching() in a ruleset with a hex grid: on one of ``hexes``, the occupied cells among the six neighbours of the
+    piece's cells (charged six steps a cell); on another grid, b_touching's four."""
+    if type(z) is not Zone or z.key[0] not in hexes:
+        return b_touching(S, z, piece, at)
+    layer = _grid_layer(S, z)
+    _piece(S, piece)
+    resolution = S.grids[z.key[0]]
+    _charge_grid_work(6 * len(_geometry(S, geometry.shape_key, piece, resolution)))  # the six sides of each cell
+    return _geometry(S, geometry.hex_touching, layer, piece, at, resolution)
+
+
+def b_regions_hex(S, z, hexes: tuple):
+    """regions() in a ruleset with a hex grid: on one of ``hexes``, cells joined across their six sides (charged a step
+    a cell); on another grid, b_regions'."""
+    if type(z) is not Zone or z.key[0] not in hexes:
+        return b_regions(S, z)
+    layer = _grid_layer(S, z)
+    key = (z.key, S.grid_version, "regions")
+    found = S.grid_memo.get(key)
+    if found is None:
+        _charge_grid_work(len(layer))  # each cell joined to its neighbours
+        found = S.grid_memo[key] = geometry.hex_regions(layer)
+    return found
+
+
+def b_neighbours(S, z, x, y, hexes: tuple = ()):
+    """The cells [x, y] next to cell (x, y) of grid z, clockwise from the right one: four on a square grid, six on one
+    of ``hexes`` (hex grids); on a board of fixed size, those on the board alone. Charged a step a neighbour."""
+    resolution = _grid_resolution(S, z)
+    if type(x) is not int or type(y) is not int:  # true is no coordinate, nor 1.0
+        _whole(x, "neighbours()'s x")
+        _whole(y, "neighbours()'s y")
+    sides = geometry.HEX_SIDES if z.key[0] in hexes else geometry.SQUARE_SIDES
+    _charge_grid_work(len(sides))
+    if type(resolution) is geometry.Bounded:
+        width, height = resolution.width, resolution.height
+        return [[x + dx, y + dy] for dx, dy in sides if 0 <= x + dx < width and 0 <= y + dy < height]
+    return [[x + dx, y + dy] for dx, dy in sides]
 
 
 def b_regions(S, z):
@@ -1405,6 +1467,7 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("reachable", b_reachable, 2, 2, _reachable_type, "reachable(edges, start): the nodes joined to start by edges [a, b], start first", collection_arg=True),
         Builtin("cut_nodes", b_cut_nodes, 1, 1, _nodes_type, "cut_nodes(edges): the nodes whose removal splits their connected component (articulation points) of edges [a, b]", collection_arg=True),
         Builtin("longest_trail", b_longest_trail, 1, 1, _trail_type, "longest_trail(edges): the largest weight of a trail along edges [a, b] or [a, b, weight], no edge twice", collection_arg=True),
+        Builtin("neighbours", b_neighbours, 3, 3, lambda ts: ("list", ("list", "int")), "neighbours(grid, x, y): the cells [x, y] next to cell (x, y), clockwise from the right: 4 on a square grid, 6 on a hex grid (on a board of fixed size, those on it)", needs_state=True, arg_kinds=("zone", "whole", "whole")),
         Builtin("piece_at", b_piece_at, 3, 3, lambda ts: "comp", "piece_at(grid, x, y): the piece on top at cell (x, y), none where there is none", needs_state=True, arg_kinds=("zone", "whole", "whole")),
         Builtin("pieces_at", b_pieces_at, 3, 3, lambda ts: ("list", "comp"), "pieces_at(grid, x, y): the pieces covering cell (x, y), the lowest first (the last is piece_at's), [] where none does", needs_state=True, arg_kinds=("zone", "whole", "whole")),
         Builtin("remove", b_remove, 2, 2, lambda ts: ("list", _elem(ts[0])), "remove(xs, x): a copy of list xs without its first item equal to x (x must be among them)"),

@@ -29,7 +29,7 @@ from .builtins import (
     BUILTINS, FRACTION_HINT, FRACTION_SAID, GRID_RECORDS, HEAVY, MAX_ITEMS, MAX_RANGE, RANGE_STEP_ZERO, RUN_STEP_ZERO, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, OutOfWork, RuleRuntimeError, bank,
     beyond_the_limit,
     TEAM_BUILTINS, b_index_of, b_placements_every_turn, fraction_hint, b_placements_on_boards, b_placements_unturned,
-    b_placements_unturned_every_turn, b_run_length_of_type, b_subsets_of, charge_written, empty_extreme_said, item_at as _ix, keep_once, out_of_work,
+    b_placements_unturned_every_turn, b_placements_hex, b_placements_hex_every_turn, b_touching_hex, b_regions_hex, b_run_length_of_type, b_subsets_of, charge_written, empty_extreme_said, item_at as _ix, keep_once, out_of_work,
 )
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .parser import SourceText, doubled_operator, doubled_operator_said, parse
@@ -595,6 +595,7 @@ class Symbols(Record):
     grids: set = made_by(set)  # names of the grid zones
     boards: set = made_by(set)  # names of the grid zones of fixed size (width and height): placements() keeps to their edges
     unturned: set = made_by(set)  # names of the grid zones whose pieces never turn (`turns: false`): placements() lists rot 0
+    hex: set = made_by(set)  # names of the hex grid zones (`cells: hex`): their builtins count six neighbours a cell
     variables: dict = made_by(dict)  # name -> per_player (bool)
     initials: dict = made_by(dict)  # variable name -> its initial value (S015 says a list or map held is one variable)
     dice: list = made_by(list)
@@ -3803,6 +3804,11 @@ class Compiler:
                     return "None", b.returns(types)
                 return f"b_{name}(_TEAMS[S.nplayers], {', '.join(codes)})", b.returns(types)
             lead = "S, " if b.needs_state else ""
+            if name in HEX_READERS and (self.symbols.hex or name == "neighbours"):  # (a ruleset with a hex grid: six neighbours there)
+                hexes = tuple(sorted(self.symbols.hex))
+                if name == "placements":
+                    return f"b_placements_hex(S, {', '.join(codes)}, {hexes!r}, {tuple(sorted(self.symbols.unturned))!r})", b.returns(types)
+                return f"b_{name}{'' if name == 'neighbours' else '_hex'}(S, {', '.join(codes)}, {hexes!r})", b.returns(types)
             if name == "placements" and self.symbols.unturned:  # (as the next, for a ruleset with a grid of rot 0 only)
                 return f"b_placements_unturned(S, {', '.join(codes)}, {tuple(sorted(self.symbols.unturned))!r})", b.returns(types)
             if name == "placements" and self.symbols.boards:  # (a ruleset with no such board: b_placements, as it was)
@@ -7860,7 +7866,10 @@ MOST_ITEMS = 2**24
 # a fold's lines testing a sum's total (_fold_call, _folded), as b_sum tests it: where it may pass the limit
 SUM_TESTED = [f"    if not {-MAX_WHOLE} <= f_r <= {MAX_WHOLE}:", "        _beyond_the_limit()"]
 # the builtins whose first argument is a grid zone (builtins._grid_resolution refuses any other when the game runs)
-GRID_READERS = frozenset({"placements", "overlap", "touching", "regions", "piece_at", "pieces_at", "cell_at", "piece_cells", "run_length"})
+GRID_READERS = frozenset({"placements", "overlap", "touching", "regions", "piece_at", "pieces_at", "cell_at", "piece_cells", "run_length",
+                          "neighbours"})
+# the builtins that count a cell's neighbours: in a ruleset with a hex grid, each is given the hex grids' names (six there)
+HEX_READERS = frozenset({"placements", "touching", "regions", "neighbours"})
 
 
 def no_grid_said(symbols, named: str, what: str) -> tuple:
@@ -8089,6 +8098,8 @@ RUNTIME["b_run_length_of_type"] = b_run_length_of_type  # run_length(grid, x, y,
 RUNTIME["b_index_of"] = b_index_of  # index(xs, x): a call of its own (BUILTINS' is index(z)'s)
 RUNTIME["b_placements_on_boards"] = b_placements_on_boards  # placements() in a ruleset with a board of fixed size
 RUNTIME["b_placements_unturned"] = b_placements_unturned  # placements() in a ruleset with a grid whose pieces never turn
+RUNTIME.update({"b_placements_hex": b_placements_hex, "b_touching_hex": b_touching_hex,  # in a ruleset with a hex grid
+                "b_regions_hex": b_regions_hex})
 READS_TURN = "_reads_turn"  # in a ruleset's namespace, true where its rules read a placement's rot (lists_every_turn)
 
 
@@ -8107,7 +8118,7 @@ def lists_every_turn(ruleset) -> bool:
 
 # in a ruleset whose rules read a placement's rot, each placements() call is bound to one that lists every turn
 PLACEMENTS_EVERY_TURN = {"b_placements": b_placements_every_turn, "b_placements_on_boards": b_placements_every_turn,
-                         "b_placements_unturned": b_placements_unturned_every_turn}
+                         "b_placements_unturned": b_placements_unturned_every_turn, "b_placements_hex": b_placements_hex_every_turn}
 RUNTIME["Exception"] = Exception  # a pass run first at once, then one by one where it fails (_charged_once, _charged_after)
 
 

@@ -1,4 +1,5 @@
-"""Pieces on a square grid: shapes, orientations, the visible top layer and connected regions.
+"""Pieces on a grid of square cells (or hexagonal ones, `cells: hex`): shapes, orientations, the visible top layer and
+connected regions.
 
 A grid zone holds pieces in the order they were placed (later ones lie on top). Each
 piece is a component with a ``cells`` attribute: one pattern per cell, cells laid along
@@ -25,6 +26,11 @@ from operator import itemgetter
 from .values import Component, spell
 
 ROTATIONS = (0, 90, 180, 270)
+# the neighbours of cell (x, y), as steps (dx, dy), clockwise as play draws the grid (y downwards), the right one first:
+# four across and down on a square grid; six on a hex grid (`cells: hex`, axial coordinates, each row drawn half a cell
+# right of the one above it), where (x+1, y-1) and (x-1, y+1) touch too and (x+1, y+1) does not
+SQUARE_SIDES = ((1, 0), (0, 1), (-1, 0), (0, -1))
+HEX_SIDES = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 # a piece's cells at most: what a piece costs (its sub-cells at each turn, and the positions
 # placements counts for each occupied cell) grows with them, and no piece of a board game has
 # nearly so many
@@ -342,6 +348,13 @@ def touching(layer, piece, at, resolution) -> int:
     return len(near)
 
 
+def hex_touching(layer, piece, at, resolution) -> int:
+    """touching() on a hex grid: how many occupied cells, not covered by the piece, are among its cells' six neighbours."""
+    cells = set(placement_cells(piece, at, resolution))
+    near = {(x + dx, y + dy) for x, y in cells for dx, dy in HEX_SIDES}
+    return len(near.difference(cells).intersection(layer))
+
+
 def shape_key(piece, resolution) -> tuple:
     """What placements depend on: the piece's cell offsets at orientation 0 (not its colours), kept per component."""
     key = (id(piece), resolution)
@@ -442,15 +455,17 @@ def _kind(piece, resolution, every_turn: bool = False) -> tuple:
     return tuple(shape + (turns,) for shape, turns in zip(shapes, twins)), twins, reach, keys
 
 
-def _unturned_kind(piece, resolution) -> tuple:
-    """_kind's (shapes, twins, reach, keys) of a piece on a grid whose pieces never turn: its orientation 0 alone."""
+def _unturned_kind(piece, resolution, sides=((1, 0), (-1, 0), (0, 1), (0, -1))) -> tuple:
+    """_kind's (shapes, twins, reach, keys) of a piece on a grid whose pieces never turn: its orientation 0 alone, its
+    ring the cells one of ``sides`` away (HEX_SIDES on a hex grid)."""
     offsets = tuple((dx, dy) for dx, dy, _, _ in piece_cells(piece, 0, resolution))
-    ring = {(dx + ex, dy + ey) for dx, dy in offsets for ex, ey in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+    ring = {(dx + ex, dy + ey) for dx, dy in offsets for ex, ey in sides}
     ring = tuple(ring.difference(offsets))
     reach = max(abs(v) for cell in offsets + ring for v in cell)
     return ((offsets, ring, (0,)),), ((0,),), reach, len(offsets) + len(ring)
 
 
+HEX = "hex"  # beside a shape_key, the key of its kinds on a hex grid (rot 0 alone, six neighbours a cell)
 UNTURNED = "unturned"  # beside a shape_key, the key of its kinds on a grid whose pieces never turn (no listing_key's form)
 EVERY_TURN = "every turn"  # beside a shape_key, the key of its kinds where each turn is listed, alike or not
 
@@ -657,6 +672,21 @@ class UnturnedCandidates(Candidates):
         return _unturned_kind(piece, resolution)
 
 
+class HexCandidates(UnturnedCandidates):
+    """Candidates on a hex grid (`cells: hex`): at rot 0 alone, a placement touching the occupied cells among the six
+    neighbours of its cells."""
+
+    @staticmethod
+    def _kind_key(piece, resolution):
+        """The kinds on a hex grid, kept apart from those of square grids (their rings differ)."""
+        return (shape_key(piece, resolution), HEX)
+
+    @staticmethod
+    def _make_kind(piece, resolution):
+        """The piece's kind at orientation 0, its ring the six neighbours of each cell."""
+        return _unturned_kind(piece, resolution, HEX_SIDES)
+
+
 class EveryTurnCandidates(Candidates):
     """Candidates that list every turn, those that look like a lesser one too: for a ruleset whose rules read a
     placement's rot, which gives a turn a meaning its cells may not show."""
@@ -713,6 +743,10 @@ class BoundedCandidates(Candidates):
 
 class UnturnedBoundedCandidates(BoundedCandidates, UnturnedCandidates):
     """BoundedCandidates on a board whose pieces never turn: its super().__init__ is UnturnedCandidates' (rot 0 alone)."""
+
+
+class HexBoundedCandidates(BoundedCandidates, HexCandidates):
+    """BoundedCandidates on a hex board (the rhombus x 0..width-1, y 0..height-1): HexCandidates' counts."""
 
 
 class EveryTurnBoundedCandidates(BoundedCandidates, EveryTurnCandidates):
@@ -862,6 +896,32 @@ def regions(layer, resolution) -> list:
                     region[0], region[1] = where, value
     # largest first; of one size and value text, in the order of their least sub-cells
     listed = list(found.values())
+    order = sorted((-size, str(value), where, n) for n, (where, value, size, _) in enumerate(listed))
+    return [{"value": listed[n][1], "size": listed[n][2], "marked": listed[n][3]} for _, _, _, n in order]
+
+
+def hex_regions(layer) -> list:
+    """regions() on a hex grid, whose cells are one sub-cell each (resolution 1): cells of equal value joined across
+    their six sides, records {value, size, marked} in regions' order (largest first; of one size and value text, in the
+    order of their least cell (x, y)). A blank (none) cell is in no region."""
+    cells = {cell: (grid[0][0], marks[0][0]) for cell, (grid, marks) in layer.items() if grid[0][0] is not None}
+    seen, listed = set(), []
+    for start in cells:
+        if start in seen:
+            continue
+        seen.add(start)
+        todo, size, marked, least = [start], 0, False, start
+        for x, y in todo:  # (the list grows as it is walked)
+            value, mark = cells[(x, y)]
+            size += 1
+            marked = marked or bool(mark)
+            least = min(least, (x, y))
+            for dx, dy in HEX_SIDES:
+                near = (x + dx, y + dy)
+                if near not in seen and near in cells and cells[near][0] == value:
+                    seen.add(near)
+                    todo.append(near)
+        listed.append((least, cells[least][0], size, marked))
     order = sorted((-size, str(value), where, n) for n, (where, value, size, _) in enumerate(listed))
     return [{"value": listed[n][1], "size": listed[n][2], "marked": listed[n][3]} for _, _, _, n in order]
 

@@ -897,6 +897,7 @@ class _Builder:
         self.symbols.grids = {n for n, z in zones.items() if z.grid}
         self.symbols.boards = {n for n, z in zones.items() if type(z.grid) is geometry.Bounded}
         self.symbols.unturned = {n for n, z in zones.items() if z.grid and not z.turns}
+        self.symbols.hex = {n for n, z in zones.items() if z.grid and z.cells == "hex"}
         variables = self.variables()
         self.symbols.variables = {n: v.per_player for n, v in variables.items()}
         self.symbols.initials = {n: v.initial for n, v in variables.items()}
@@ -1088,16 +1089,19 @@ class _Builder:
                     self.error(spec.loc_of(key), "R008", f"'{key}: {spec.get(key)}' needs a per-player zone (each: player): '{name}' has no owner")
             grid = spec.get("grid")
             resolution = 0
+            cells = grid.get("cells", "square") if isinstance(grid, dict) else "square"
             if grid is not None:
-                resolution = 3 if grid is True else grid.get("resolution", 3) if isinstance(grid, dict) else 0
+                resolution = 3 if grid is True else grid.get("resolution", 1 if cells == "hex" else 3) if isinstance(grid, dict) else 0
+                if cells == "hex":
+                    resolution = self.hex_checked(grid, name, resolution)
                 if isinstance(grid, dict) and ("width" in grid or "height" in grid):
                     resolution = self.grid_size(grid, name, resolution)
-            turns = not (isinstance(grid, dict) and grid.get("turns") is False)
+            turns = not (isinstance(grid, dict) and grid.get("turns") is False) and cells != "hex"  # (hex cells never turn)
             labels = self.grid_labels(grid, name, resolution) if isinstance(grid, dict) and "labels" in grid else None
             out[name] = ZoneSpec(name, kind, copies if isinstance(copies, str) else int(copies or 1),
                                  spec.get("visible", "everyone"), spec.get("count", "everyone"), loc, resolution, turns,
                                  tuple(spec.get("show_sorted") or ()), self.zone_order(spec, name, grid, kind),
-                                 spec.get("quiet", False), names, labels)
+                                 spec.get("quiet", False), names, labels, cells)
         if not out and "zones" in self.data:  # left out, a game has none (dice alone); written, it names some
             self.error(self.data.loc, "R004", "the ruleset declares no zones")
         return out
@@ -1168,6 +1172,17 @@ class _Builder:
                         "{each: player, order: nobody} (visible: everyone, the default); or leave order out (face down)")
             self.error(spec.loc_of("order"), "R008", f"'order: nobody' on '{name}' hides nothing: {why}", hint)
         return order
+
+    def hex_checked(self, grid, name, resolution) -> int:
+        """A hex grid's resolution, 1 (R017 at a resolution other than 1, or at `turns: true`: a hexagonal cell is one
+        sub-cell, and a piece on it never turns, its turns being sixths, not the quarters of a square grid's)."""
+        if resolution != 1:
+            self.error(loc_of(grid, "resolution"), "R017", f"the hex grid '{name}' has resolution {resolution}: a hexagonal "
+                       "cell is not split into sub-cells, its resolution is 1", "write resolution: 1, or leave it out")
+        if grid.get("turns") is True:
+            self.error(loc_of(grid, "turns"), "R017", f"the pieces on the hex grid '{name}' never turn: a placement there "
+                       "is at rot 0", "leave turns out (or write turns: false)")
+        return 1
 
     def grid_size(self, grid, name, resolution):
         """A grid of fixed size: its resolution as a geometry.Bounded (R014 where width or height is missing)."""
@@ -1281,7 +1296,7 @@ class _Builder:
                 grid = geometry.Bounded(int(grid), width, height)
             if copies is not spec.copies or grid is not spec.grid:
                 zones[name] = ZoneSpec(spec.name, spec.kind, copies, spec.visible, spec.count, spec.loc, grid, spec.turns,
-                                       spec.show_sorted, spec.order, spec.quiet, spec.names, spec.labels)
+                                       spec.show_sorted, spec.order, spec.quiet, spec.names, spec.labels, spec.cells)
         return zones
 
     def variables(self) -> dict:

@@ -132,6 +132,7 @@ class ZoneSpec(Frozen):
     quiet: bool = False  # bookkeeping (`quiet: true`): left off play's board and the adapters' text; nothing else reads it
     names: tuple = ()  # named copies (`copies: [yellow, blue]`): each copy's word, in order; () where they are numbered
     labels: GridLabels | None = None  # a board's axes named for people (`grid: {labels: {x: [...], y: [...]}}`), or None
+    cells: str = "square"  # a grid's adjacency: square (four neighbours) or hex (`cells: hex`: six, axial coordinates)
 
     def size(self, nplayers: int) -> int:
         if self.kind == "copies":

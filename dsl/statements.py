@@ -940,8 +940,10 @@ def _check_rot(ctx, spec, at, unturned: str | None = None) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return
     if unturned is not None and value != 0:  # (`rot: 45` there too: 0 is all it takes, not the four turns of another grid)
-        turning = f", or let them turn: remove turns: false from the grid of '{unturned}'" if value in _ROTATIONS else ""
-        ctx.compiler.error(loc, "E120", f"the pieces on '{unturned}' never turn (turns: false): a placement's rot there is 0, not {value!r}",
+        hexes = unturned in ctx.compiler.symbols.hex  # (a hex grid's pieces never turn: no turns: false to remove)
+        turning = f", or let them turn: remove turns: false from the grid of '{unturned}'" if value in _ROTATIONS and not hexes else ""
+        ctx.compiler.error(loc, "E120", f"the pieces on '{unturned}' never turn ({'cells: hex' if hexes else 'turns: false'}): "
+                           f"a placement's rot there is 0, not {value!r}",
                            f"rot: 0, or leave rot out{turning}")
         return
     if value in _ROTATIONS:

@@ -1204,7 +1204,8 @@ def e_place_unturned(game, stmt, L):
         at = stmt.args["at"].fn(game.state, L)
         rot = at.get("rot", 0) if isinstance(at, dict) else 0
         if rot != 0 and rot in geometry.ROTATIONS:
-            raise RuleRuntimeError(f"the pieces on {spell(grid, game.state.zones)} never turn (turns: false): place puts "
+            why = "cells: hex" if game.ruleset.zones[grid.key[0]].cells == "hex" else "turns: false"
+            raise RuleRuntimeError(f"the pieces on {spell(grid, game.state.zones)} never turn ({why}): place puts "
                                    f"them at rot 0, not {spell(rot)} (placements() lists rot 0 only)")
     e_place(game, stmt, L)
 

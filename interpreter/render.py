@@ -216,10 +216,12 @@ def pieces_values(ruleset, nplayers: int, resolution: int) -> tuple:
     return tuple(_drawn_order(found.values())) + (None,) * blank
 
 
-def render_grid(zone: dict, resolution: int, colour: bool = False, every=(), labels=None) -> tuple[str, list[str]]:
+def render_grid(zone: dict, resolution: int, colour: bool = False, every=(), labels=None, hexes: bool = False) -> tuple[str, list[str]]:
     """A grid zone's visible top layer as text, and its legend: each cell R x R characters, a mark as '*'. ``every``:
     the values the ruleset's pieces may show (pieces_values), each given its symbol whether or not it lies there now;
-    ``labels``, a board's names of its columns and rows (the zone's `labels`), drawn along its edges for the numbers."""
+    ``labels``, a board's names of its columns and rows (the zone's `labels`), drawn along its edges for the numbers;
+    ``hexes``, a hex grid (`cells: hex`): each row drawn half a cell right of the one above, so that the cells a cell
+    touches, (x+1, y-1) and (x-1, y+1) among them, are the ones drawn next to it."""
     from philtre.dsl import geometry
 
     blank_shown = any(v is None for v in every)  # (a piece with a blank: '-' is the blank's, no value's)
@@ -258,11 +260,15 @@ def render_grid(zone: dict, resolution: int, colour: bool = False, every=(), lab
     column, row_name = _axis_names(labels)
     # a cell is as wide as its sub-cells, or as its column's number (-10 over a cell of resolution 1): columns apart
     cell_width = max([resolution] + [len(column(x)) for x in range(min(xs), max(xs) + 1)])
+    if hexes and cell_width % 2 == 0:  # (a cell and its space an even width: half of it is a row's shift)
+        cell_width += 1
     lines = ["     " + "".join(f"{column(x):<{cell_width + 1}}" for x in range(min(xs), max(xs) + 1))]
     marked = dotted = False  # (the legend names '*' and '.' only where the drawing shows them)
     for y in range(min(ys), max(ys) + 1):
         for j in range(resolution):
             row = f"{row_name(y):>3}  " if j == 0 else "     "
+            if hexes:
+                row += " " * ((y - min(ys)) * (cell_width + 1) // 2)
             for x in range(min(xs), max(xs) + 1):
                 cell = layer.get((x, y))
                 for i in range(resolution):
@@ -291,9 +297,11 @@ def _axis_names(labels) -> tuple:
     return (lambda x: labels.x[x] if 0 <= x < len(labels.x) else str(x)), (lambda y: labels.y[y] if 0 <= y < len(labels.y) else str(y))
 
 
-def grid_axes(labels) -> str:
-    """How a grid's drawing reads, said in its heading: x across and y down, or a board's labels."""
-    return "x across, y down" if labels is None else f"{labels.x[0]}..{labels.x[-1]} across, {labels.y[0]}..{labels.y[-1]} down"
+def grid_axes(labels, hexes: bool = False) -> str:
+    """How a grid's drawing reads, said in its heading: x across and y down, or a board's labels; on a hex grid, with
+    each row shifted half a cell."""
+    axes = "x across, y down" if labels is None else f"{labels.x[0]}..{labels.x[-1]} across, {labels.y[0]}..{labels.y[-1]} down"
+    return f"hexagons, {axes}, each row half a cell right of the one above" if hexes else axes
 
 
 def cell_text(ruleset, zone: str, x: int, y: int) -> str:
@@ -715,8 +723,9 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
             if spec.grid and isinstance(one, dict) and "placements" in one:
                 grid = ruleset.layout(len(view["scores"])).grids[name]  # (a board's size may be an expression)
                 every = pieces_values(ruleset, len(view["scores"]), int(grid))
-                legend, drawing = render_grid(one, grid, colour, every, spec.labels)
-                lines += wrapped(f"  {label}{mine} ({grid_axes(spec.labels)}{'; ' + legend if legend else ''}):", width if played else 0)
+                hexes = spec.cells == "hex"
+                legend, drawing = render_grid(one, grid, colour, every, spec.labels, hexes)
+                lines += wrapped(f"  {label}{mine} ({grid_axes(spec.labels, hexes)}{'; ' + legend if legend else ''}):", width if played else 0)
                 lines.extend("  " + line for line in drawing + stack_lines(one, grid, ruleset, spec.labels))
             else:
                 lines += wrapped(f"  {label}{mine}: {_zone(one, ruleset, spec.show_sorted, spec.order == 'nobody')}", width if played else 0)

@@ -2579,7 +2579,8 @@ def _unturned_hint(game, options, step, wanted: dict) -> str:
             continue
         flat = {key: value for key, value in want.items() if key != "rot"}
         if any(o.action == step.action and _arg_matches(dict(o.args).get(name, _NO_ARGUMENT), {**flat, "rot": 0}) for o in options):
-            return (f"rot {want['rot']} is never offered: the pieces of {few_listed(unturned)} never turn (turns: false); "
+            why = "cells: hex" if all(game.ruleset.zones[n].cells == "hex" for n in unturned) else "turns: false"
+            return (f"rot {want['rot']} is never offered: the pieces of {few_listed(unturned)} never turn ({why}); "
                     f"leave rot out: {name}: {{{', '.join(f'{key}: {value}' for key, value in flat.items())}}}")
     return ""
 

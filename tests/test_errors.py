@@ -1653,6 +1653,18 @@ CASES = {
         "a grid given a width but no height: a board of fixed size has both (a width alone would be half an edge)",
         breaking("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  board: {grid: {resolution: 1, width: 8}}\n"),
         "R014", "8}}", message="has a width but no height", hint="width: 8, height: 8"),
+    "hex_grid_of_resolution_three": Case(
+        "a hex grid split into sub-cells: a hexagonal cell is one sub-cell, so its resolution is 1",
+        breaking("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  board: {grid: {cells: hex, resolution: 3}}\n"),
+        "R017", "3}}", message="the hex grid 'board' has resolution 3", hint="write resolution: 1, or leave it out"),
+    "hex_grid_whose_pieces_turn": Case(
+        "a hex grid whose pieces are said to turn: a hexagon turns by sixths, which a placement's rot cannot say",
+        breaking("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  board: {grid: {cells: hex, turns: true}}\n"),
+        "R017", "true}}", message="the pieces on the hex grid 'board' never turn", hint="leave turns out"),
+    "grid_of_unknown_cells": Case(
+        "a grid whose cells are neither square nor hex",
+        breaking("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  board: {grid: {cells: triangle}}\n"),
+        "V001", "triangle", message="triangle"),
     "component_list_beside_several_values": Case(
         "a type written item by item with list, its attributes giving a colour two values: which item would take which?",
         breaking("    attributes: {value: [1, 2, 3]}\n", "    attributes: {colour: [red, blue]}\n    list: [{value: 1}, {value: 2}]\n"),
