@@ -6,7 +6,7 @@
   out or as an expression, whatever its other fields (`overlap`, `touching`);
 - a component put at a depth of a zone (under `move`): lift off, put on, put back;
 - a bag (under zones): a public zone shuffled by the drawing action, so that the order a seat saw is not the draw;
-- hex cells (under Grids): links between `[x, y]` nodes and `reachable` join a grid's cells along six neighbours.
+- hex cells (under Grids): `cells: hex`, links between `[x, y]` nodes and their `neighbours`, and `reachable`.
 - a map of places and links (under Grids): towns on the corners of hexagonal tiles, roads on their sides, the tables
   worked out in the language; the distance and joining rules and the picture `show` draws.
 - majorities (under define): first and second place by the seats ahead, ties sharing a place and its points;
@@ -150,27 +150,30 @@ def test_a_split_into_two_unordered_groups_is_offered_once_where_cards_are_ident
 
 
 def test_hex_cells_join_along_their_six_neighbours_by_reachable(tmp_path):
-    """language.md's hex board (under Grids): red's stones joined top to bottom along the (+1, -1) diagonal connect,
-    along the (+1, +1) diagonal, which is no hex neighbour, they do not; validates with no finding."""
+    """language.md's hex board (under Grids, `cells: hex`): red's stones joined top to bottom along the (+1, -1)
+    diagonal connect, along the (+1, +1) diagonal, which is no hex neighbour, they do not; the group's pinned cells
+    (cut_nodes over the links of `neighbours`) are the middle of a line; validates with no finding."""
     from philtre.dsl.validate import check_file
 
-    snippet = yaml.safe_load(_block_after("### Another adjacency: hex cells"))
+    snippet = yaml.safe_load(_block_after("A connection game asks whether a seat's stones join two sides."))
     snippet["define"]["size"] = 3
+    group = yaml.safe_load(_block_after("Where pieces must stay one group"))["define"]
+    group.pop("free(s)")  # (a definition no rule of this game uses: L001)
+    snippet["define"].update({f"group_{k}" if k in ("cells", "links") else k: v.replace("links", "group_links").replace(
+        "in cells", "in group_cells") for k, v in group.items()})
 
     def stones(*cells):
-        return [{"colour": "red", "at": {"x": x, "y": y, "rot": 0}} for x, y in cells]
+        return [{"owner": 0, "at": {"x": x, "y": y}} for x, y in cells]
 
     data = {"philtre": 1, "game": "hex", "players": 2, **snippet,
-            "actions": {"place": {"choose": {"x": "range(size)", "y": "range(size)"}, "if": "cell_at(board, x, y) == none",
-                                  "do": [{"place": {"piece": "last(pool[0] if me == 0 else pool[1])", "to": "board",
-                                                    "at": "{'x': x, 'y': y, 'rot': 0}"}}]}},
-            "flow": [{"turns": 0, "until": "connected('red') or connected('blue') or count(board) == size * size",
-                      "do": [{"decide": "place"}]}],
-            "winners": "[p for p in players if connected(['red', 'blue'][p])]",
+            "actions": {"lay": {"choose": {"at": "placements(board, first(supply[me]))"}, "if": "at.overlap == 0",
+                                "do": [{"place": {"piece": "first(supply[me])", "to": "board", "at": "at"}}]}},
+            "flow": [{"turns": 0, "until": "any(joined(p) for p in players)", "do": [{"decide": "lay"}]}],
+            "winners": "[p for p in players if joined(p)]",
             "scenarios": [{"name": "slanted", "players": 2, "given": {"zones": {"board": stones((2, 0), (1, 1), (0, 2))}},
-                           "expect": ["connected('red') and not connected('blue')"]},
+                           "expect": ["joined(0) and not joined(1)", "pinned == [[1, 1]]"]},
                           {"name": "the other diagonal", "players": 2, "given": {"zones": {"board": stones((0, 0), (1, 1), (2, 2))}},
-                           "expect": ["not connected('red')", "reachable(links('red'), [1, 1]) == [[1, 1]]"]}]}
+                           "expect": ["not joined(0)", "reachable(links(0), [1, 1]) == [[1, 1]]", "pinned == []"]}]}
     path = _write(tmp_path, data)
     assert [str(f.diagnostic) for f in check_file(path).findings] == []
     assert [r.failures for r in run_scenarios(load_ruleset(path))] == [[], []]

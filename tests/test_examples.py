@@ -23,7 +23,7 @@ GAMES = sorted(p.parent.name for p in (ROOT / "examples").glob("*/ruleset.yaml")
 
 def test_the_examples_are_found():
     assert {"tutorial", "dice-reroll", "hidden-hands", "trick-taking", "connect-four", "liars-dice", "drafting",
-            "bluffing", "two-hands"} <= set(GAMES)
+            "bluffing", "two-hands", "hex"} <= set(GAMES)
 
 
 @pytest.mark.parametrize("name", GAMES)
