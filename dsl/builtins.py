@@ -1333,9 +1333,12 @@ def b_copy_of(z, seat_zones=()):
     return 0 if z.key[0] in seat_zones else int(at)  # (int: a named copy's position, not its word)
 
 
-def b_owner_of(z, seat_zones=()):
-    """The seat a zone belongs to (hand[p], line[p][r]): none for a zone no seat owns (``seat_zones``: as b_copy_of's)."""
+def b_owner_of(z, seat_zones=(), team_zones=()):
+    """The seat a zone belongs to (hand[p], line[p][r]): none for a zone no seat owns (``seat_zones``: as b_copy_of's;
+    ``team_zones``: the families kept a team, whose zones no one seat owns)."""
     at = _zone_index(z, "owner_of")
+    if z.key[0] in team_zones:
+        return None
     if type(at) is SeatCopy:
         return at.seat
     return at if z.key[0] in seat_zones else None

@@ -587,6 +587,7 @@ class Symbols(Record):
     zones: dict = made_by(dict)  # name -> 'single' | 'family'
     most_seats: int = MAX_SEATS  # the largest player count `players:` allows: no list of the seats is longer
     seat_zones: set = made_by(set)  # names of the families of one zone per seat (`each: player`)
+    team_zones: set = made_by(set)  # names of the families kept a team (`each: team`, with copies or not)
     seat_copies: dict = made_by(dict)  # name -> N of each family of N zones a seat (`each: player, copies: N`)
     copy_names: dict = made_by(dict)  # name -> the words of a family of named copies (`copies: [yellow, blue]`)
     # name -> how many zones a family declared with a number of copies holds (the most, of an expression of the player
@@ -3818,7 +3819,11 @@ class Compiler:
             if name == "die":
                 self._die_named(node.args[0], src)
             if name in ("copy_of", "owner_of"):  # a zone's index is its seat where the family is one zone a seat
-                return f"b_{name}({codes[0]}, {tuple(sorted(self.symbols.seat_zones))!r})", b.returns(types)
+                teams = sorted(self.symbols.team_zones)  # (a team's zone: its index is the team's; no seat owns it)
+                if teams and name == "owner_of":
+                    return f"b_owner_of({codes[0]}, {tuple(sorted(self.symbols.seat_zones))!r}, {tuple(teams)!r})", b.returns(types)
+                ones = self.symbols.seat_zones | {t for t in teams if t not in self.symbols.seat_copies}
+                return f"b_{name}({codes[0]}, {tuple(sorted(ones))!r})", b.returns(types)
             return f"b_{name}({lead}{', '.join(codes)})", b.returns(types)
         if name in self.symbols.defines:
             define = self.symbols.defines[name]

@@ -21,11 +21,13 @@ from .model import (
     Parameter,
     Ruleset,
     GridLabels,
+    TEAMS_LATER,
     TeamsByCount,
     Stmt,
     VariableSpec,
     Winners,
     ZoneSpec,
+    with_teams,
 )
 from .scenarios import (
     AT_START,
@@ -890,7 +892,9 @@ class _Builder:
         zones = self.zones()
         self.symbols.zones = {n: ("single" if z.kind == "single" else "family") for n, z in zones.items()}
         self.symbols.seat_zones = {n for n, z in zones.items() if z.kind == "player"}
-        self.symbols.seat_copies = {n: z.copies for n, z in zones.items() if z.kind == "seat_copies"}
+        # (N zones a team, `each: team, copies: N`, read meld[t][r] as N zones a seat are: kept flat, t * N + r)
+        self.symbols.seat_copies = {n: z.copies for n, z in zones.items() if z.kind in ("seat_copies", "team_copies")}
+        self.symbols.team_zones = {n for n, z in zones.items() if z.kind in ("team", "team_copies")}
         self.symbols.copy_names = {n: z.names for n, z in zones.items() if z.names}
         self.symbols.zone_copies = {n: z.copies if type(z.copies) is int else _most_copies(z.copies, counts)
                                     for n, z in zones.items() if z.kind == "copies"}
@@ -899,7 +903,8 @@ class _Builder:
         self.symbols.unturned = {n for n, z in zones.items() if z.grid and not z.turns}
         self.symbols.hex = {n for n, z in zones.items() if z.grid and z.cells == "hex"}
         variables = self.variables()
-        self.symbols.variables = {n: v.per_player for n, v in variables.items()}
+        # (a list of entries: True for the seats', "team" for the teams')
+        self.symbols.variables = {n: "team" if v.per_team else v.per_player for n, v in variables.items()}
         self.symbols.initials = {n: v.initial for n, v in variables.items()}
         dice = self.dice()
         self.symbols.dice = list(dice)
@@ -953,6 +958,8 @@ class _Builder:
         rules_read_turn = self.compiler.rules_read_turn()  # (the rules': a scenario's, a tally's or the heuristic's read changes no option)
         heuristic = self.heuristic()
         teams = self.teams()
+        if teams is not None:  # a family a team, a value a team (`each: team`): the teams say how many and whose
+            zones, variables = with_teams(zones, variables, teams)
         shown = self.shown()
         shown_per_seat = frozenset(expr.text for expr in shown if self.compiler.reads_me(expr.text))
         # placed at the text's characters as a scalar's are (its raw text the text itself): a finding gives its column,
@@ -1080,13 +1087,16 @@ class _Builder:
             each, copies = spec.get("each"), spec.get("copies")
             names = self.copy_names(spec, name, copies) if isinstance(copies, list) else ()
             copies = len(names) if isinstance(copies, list) else copies
-            kind = "player" if each == "player" else ("copies" if copies is not None else "single")
-            if kind == "player" and copies is not None:  # N zones a seat: line[p][r], kept flat (model.ZoneSpec.key)
-                kind = "seat_copies"
+            kind = each if each in ("player", "team") else ("copies" if copies is not None else "single")
+            if each == "team":
+                self.teams_needed(spec, "zone", name)
+            if kind in ("player", "team") and copies is not None:  # N zones a seat (a team): line[p][r], kept flat (model.ZoneSpec.key)
+                kind = "seat_copies" if kind == "player" else "team_copies"
                 copies = self.seat_copies_checked(spec, name, copies)
             for key in ("visible", "count"):
-                if spec.get(key) in ("owner", "others") and each != "player":
-                    self.error(spec.loc_of(key), "R008", f"'{key}: {spec.get(key)}' needs a per-player zone (each: player): '{name}' has no owner")
+                if spec.get(key) in ("owner", "others") and each not in ("player", "team"):
+                    self.error(spec.loc_of(key), "R008", f"'{key}: {spec.get(key)}' needs a per-player zone (each: player) "
+                               f"or a per-team one (each: team): '{name}' has no owner")
             grid = spec.get("grid")
             resolution = 0
             cells = grid.get("cells", "square") if isinstance(grid, dict) else "square"
@@ -1105,6 +1115,13 @@ class _Builder:
         if not out and "zones" in self.data:  # left out, a game has none (dice alone); written, it names some
             self.error(self.data.loc, "R004", "the ruleset declares no zones")
         return out
+
+    def teams_needed(self, spec, what: str, name: str) -> None:
+        """E141 at `each: team` of a zone or variable in a ruleset that declares no `teams` (which say how many and whose)."""
+        if "teams" not in self.data:
+            self.error(spec.loc_of("each"), "E141", f"'each: team' of the {what} '{name}' reads the ruleset's teams, but it declares none",
+                       "declare the partnerships, a list of teams each a list of seats, at the top level: teams: \"[[0, 2], [1, 3]]\"; "
+                       "or keep one per seat: each: player")
 
     def copy_names(self, spec, name, words) -> tuple:
         """The words of a family of named copies (`copies: [yellow, blue]`), read pile['blue'] and shown pile[blue]:
@@ -1305,8 +1322,11 @@ class _Builder:
             loc = self.data["variables"].key_loc(name)
             # initial values as plain lists and dicts: the game's values, not the file's (with places)
             if isinstance(spec, dict):
+                if spec.get("each") == "team":
+                    self.teams_needed(spec, "variable", name)
                 out[name] = VariableSpec(name, plain(spec.get("initial", 0)), spec.get("each") == "player",
-                                         spec.get("visible", "everyone"), loc, spec.get("quiet", False))
+                                         spec.get("visible", "everyone"), loc, spec.get("quiet", False),
+                                         TEAMS_LATER if spec.get("each") == "team" else None)
             else:
                 out[name] = VariableSpec(name, plain(spec), False, "everyone", loc)
         return out

@@ -120,7 +120,9 @@ class GridLabels(Frozen):
 
 class ZoneSpec(Frozen):
     name: str
-    kind: str  # 'single' | 'player' (one per seat) | 'copies' | 'seat_copies' (`each: player, copies: N`: N a seat)
+    # 'single' | 'player' (one per seat) | 'copies' | 'seat_copies' (`each: player, copies: N`: N a seat) | 'team' (one
+    # per team of the ruleset's `teams`, by team index) | 'team_copies' (`each: team, copies: N`: N a team)
+    kind: str
     copies: int | Expr  # an Expr: a whole number from the player count, found per player count; seat_copies: an int
     visible: str  # everyone | owner | others (every seat but the owner) | nobody
     count: str  # who sees how many items: everyone | owner | nobody
@@ -133,12 +135,16 @@ class ZoneSpec(Frozen):
     names: tuple = ()  # named copies (`copies: [yellow, blue]`): each copy's word, in order; () where they are numbered
     labels: GridLabels | None = None  # a board's axes named for people (`grid: {labels: {x: [...], y: [...]}}`), or None
     cells: str = "square"  # a grid's adjacency: square (four neighbours) or hex (`cells: hex`: six, axial coordinates)
+    teams: Expr | None = None  # a family a team (`each: team`): the ruleset's `teams`, which says how many and whose
 
     def size(self, nplayers: int) -> int:
         if self.kind == "copies":
             return self.copies if isinstance(self.copies, int) else _zone_copies(self, nplayers)
         if self.kind == "seat_copies":
             return self.copies * nplayers
+        if self.kind in TEAM_KINDS:  # (teams None: only while a ruleset whose teams failed to compile is checked)
+            teams = len(sides(self.teams, nplayers)[1]) if self.teams is not None else 1
+            return teams * (self.copies if self.kind == "team_copies" else 1)
         return nplayers if self.kind == "player" else 1
 
     @property
@@ -146,40 +152,115 @@ class ZoneSpec(Frozen):
         """Whether each of its zones belongs to a seat (`each: player`, with `copies` or not)."""
         return self.kind in ("player", "seat_copies")
 
+    @property
+    def teamed(self) -> bool:
+        """Whether each of its zones belongs to a team (`each: team`, with `copies` or not)."""
+        return self.kind in TEAM_KINDS
+
+    @property
+    def nested(self) -> bool:
+        """Whether it is N zones an owner (`copies` with `each`): read name[owner][r], kept flat at owner * N + r."""
+        return self.kind in ("seat_copies", "team_copies")
+
     def owner(self, index: int):
-        """The seat instance ``index`` belongs to (a seat's zone; index // N of a family of N zones a seat), or None."""
+        """The seat instance ``index`` belongs to (a seat's zone; index // N of a family of N zones a seat), or None
+        (a team's zone belongs to no one seat: team_owner, seats_of)."""
         if self.kind == "player":
             return index
         return index // self.copies if self.kind == "seat_copies" else None
+
+    def team_owner(self, index: int):
+        """The team index instance ``index`` of a family a team belongs to (index // N of N zones a team), or None."""
+        if self.kind == "team":
+            return index
+        return index // self.copies if self.kind == "team_copies" else None
+
+    def seats_of(self, index: int, nplayers: int) -> tuple:
+        """The seats instance ``index`` belongs to with ``nplayers`` players: its seat, its team's seats, or ()."""
+        team = self.team_owner(index)
+        if team is not None:
+            found = sides(self.teams, nplayers)[1]
+            return tuple(found[team]) if team < len(found) else ()
+        owner = self.owner(index)
+        return () if owner is None else (owner,)
 
     def key(self, index: int) -> tuple:
         """The engine's key of instance ``index``: (name, index), the index a SeatCopy in a family of N zones a seat
         (written line[p][r] wherever a zone is named), a NamedCopy in a family of named copies (written pile[red])."""
         if self.kind == "seat_copies":
             return self.name, SeatCopy(index, self.copies, self.names)
+        if self.kind == "team_copies":  # (t][r: the team's index first, as the rules read it, written "team" by a record)
+            at = SeatCopy(index, self.copies, self.names)
+            at.team = True
+            return self.name, at
         return self.name, NamedCopy(index, self.names) if self.names else index
 
     def label(self, index) -> str:
         """Instance ``index`` (None: a single zone) as the language writes it: deck, hand[2], line[1][3]."""
         return self.name if index is None or self.kind == "single" else f"{self.name}[{self.key(index)[1]}]"
 
-    def sees_contents(self, index: int, viewer) -> bool:
-        """Whether seat ``viewer`` (None = an onlooker) sees what instance ``index`` holds."""
+    def _owns(self, index: int, viewer, nplayers) -> bool | None:
+        """Whether seat ``viewer`` owns instance ``index`` (for a family a team: is of its team, which needs
+        ``nplayers``; without it, no seat does); None where the instance has no owner."""
+        if self.kind in TEAM_KINDS:
+            return viewer in self.seats_of(index, nplayers) if nplayers is not None else False
+        owner = self.owner(index)
+        return None if owner is None else viewer == owner
+
+    def sees_contents(self, index: int, viewer, nplayers: int | None = None) -> bool:
+        """Whether seat ``viewer`` (None = an onlooker) sees what instance ``index`` holds (``nplayers``: the game's
+        count, which a family a team needs to know the team's seats)."""
         if self.visible == "everyone":
             return True
-        owner = self.owner(index)
-        if owner is None or viewer is None:  # an onlooker sees only what everyone sees
+        if viewer is None:  # an onlooker sees only what everyone sees
             return False
-        return viewer == owner if self.visible == "owner" else self.visible == "others" and viewer != owner
+        owns = self._owns(index, viewer, nplayers)
+        if owns is None:
+            return False
+        return owns if self.visible == "owner" else self.visible == "others" and not owns
 
-    def sees_order(self, index: int, viewer) -> bool:
+    def sees_order(self, index: int, viewer, nplayers: int | None = None) -> bool:
         """Whether seat ``viewer`` sees the order of what instance ``index`` holds (which component lies where)."""
-        return self.order == "everyone" and self.sees_contents(index, viewer)
+        return self.order == "everyone" and self.sees_contents(index, viewer, nplayers)
 
-    def sees_count(self, index: int, viewer) -> bool:
-        if self.count == "everyone" or self.sees_contents(index, viewer):
+    def sees_count(self, index: int, viewer, nplayers: int | None = None) -> bool:
+        if self.count == "everyone" or self.sees_contents(index, viewer, nplayers):
             return True
-        return self.count == "owner" and viewer is not None and viewer == self.owner(index)
+        return self.count == "owner" and viewer is not None and bool(self._owns(index, viewer, nplayers))
+
+
+TEAM_KINDS = ("team", "team_copies")
+
+
+def sides(teams, nplayers: int) -> tuple:
+    """(each seat's team index, the teams) of a `teams` expression with ``nplayers`` players, computed once a count
+    (teams_of: R002 where the value is no partnership)."""
+    key = (id(teams), nplayers)
+    found = _SIDES.get(key)
+    if found is None or found[0] is not teams:
+        value = teams_of(teams, nplayers)
+        side = [0] * nplayers
+        for t, team in enumerate(value):
+            for p in team:
+                side[p] = t
+        found = _SIDES[key] = (teams, (tuple(side), tuple(map(tuple, value))))
+    return found[1]
+
+
+_SIDES: dict = {}  # (id of a `teams` expression, player count) -> (the expression, (each seat's team index, the teams))
+
+# a variable's `teams` while the ruleset is loaded, before its `teams` key is compiled (with_teams puts it in)
+TEAMS_LATER = "teams"
+
+
+def with_teams(zones: dict, variables: dict, teams) -> tuple:
+    """The zones and variables kept a team (`each: team`) given the ruleset's compiled `teams`; the others as they were."""
+    def given(spec):
+        return type(spec)(**{**dict(zip(spec._fields, spec.field_values())), "teams": teams})
+
+    zones = {n: given(z) if z.kind in TEAM_KINDS else z for n, z in zones.items()}
+    variables = {n: given(v) if v.teams is not None else v for n, v in variables.items()}
+    return zones, variables
 
 
 class VariableSpec(Frozen):
@@ -189,6 +270,32 @@ class VariableSpec(Frozen):
     visible: str
     loc: Loc
     quiet: bool = False  # play does not tell its changes (bookkeeping): nothing else reads it
+    teams: Expr | None = None  # one value a team (`each: team`): the ruleset's `teams`; per_player is then False
+
+    @property
+    def per_team(self) -> bool:
+        return self.teams is not None
+
+    @property
+    def per_owner(self) -> bool:
+        """Whether it holds a list of entries, one a seat (`each: player`) or one a team (`each: team`)."""
+        return self.per_player or self.teams is not None
+
+    def entry_seats(self, index: int, nplayers: int) -> tuple:
+        """The seats entry ``index`` of a value kept per seat or per team belongs to (its seat, its team's seats)."""
+        if self.teams is not None:
+            found = sides(self.teams, nplayers)[1]
+            return tuple(found[index]) if 0 <= index < len(found) else ()
+        return (index,) if self.per_player else ()
+
+    def entries_owned(self, viewer, nplayers: int) -> tuple:
+        """The entries of a value kept per seat or per team that seat ``viewer`` owns (its own, its team's): () for
+        an onlooker."""
+        if viewer is None or not 0 <= viewer < nplayers:
+            return ()
+        if self.teams is not None:
+            return (sides(self.teams, nplayers)[0][viewer],)
+        return (viewer,) if self.per_player else ()
 
 
 class DieSpec(Frozen):
@@ -285,7 +392,7 @@ class Layout(Frozen):
     homes: tuple = ()  # component id -> key (zone name, index) of the zone it starts in
     contents: tuple = ()  # (zone name, ((key, its components), ...)) for each zone: what a game starts from
     # what is alike in every game, for initial_state: the grids, the variables' starting values (copied) and each
-    # per-player variable's (name, starting value), a list a game
+    # per-player (per-team) variable's (name, starting value, how many entries: the seats, the teams), a list a game
     grids: dict = made_by(dict)
     variables: dict = made_by(dict)
     per_player: tuple = ()
@@ -806,6 +913,8 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
                     # (a seat's component starts in its own zone: of a family of N zones a seat, its first)
                     per_seat = {"player": 1, "seat_copies": zone.copies}.get(zone.kind)
                     key = (ctype.start, owner * per_seat if per_seat and owner is not None else 0)
+                    if zone.teamed and owner is not None:  # (a team's: its owner's team's, the first of N a team)
+                        key = (ctype.start, sides(zone.teams, nplayers)[0][owner] * (zone.copies if zone.kind == "team_copies" else 1))
                 else:
                     where = _at_layout(ctype.start, counts, attrs, component_text({"type": ctype.name, **attrs}), spent)
                     if not isinstance(where, Zone):
@@ -831,6 +940,7 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
         contents.append((name, tuple(zones)))
     return Layout(nplayers, tuple(comps), start, tuple(homes), tuple(contents),
                   {name: grid_at(spec, nplayers) for name, spec in ruleset.zones.items() if spec.grid},
-                  {n: None if v.per_player else v.initial for n, v in ruleset.variables.items()},
-                  tuple((n, v.initial) for n, v in ruleset.variables.items() if v.per_player), tuple(range(nplayers)),
+                  {n: None if v.per_player or v.per_team else v.initial for n, v in ruleset.variables.items()},
+                  tuple((n, v.initial, len(sides(v.teams, nplayers)[1]) if v.per_team else nplayers)
+                        for n, v in ruleset.variables.items() if v.per_player or v.per_team), tuple(range(nplayers)),
                   dict.fromkeys(ruleset.dice))

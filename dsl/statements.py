@@ -737,7 +737,8 @@ def c_set(ctx, node, env):
             inside = rest[: rest.rindex("]")]
             index = ctx.compiler.expression(inside, spec.key_loc(key), env, want="int", what="the seat", base=len(text) - len(rest), full=text)
         # a per-seat variable set whole takes a list (of one value per seat: checked at run time)
-        whole = bool(ctx.variables[name]) and index is None
+        # ("team" for a variable kept a team: its list has one value a team, effects.e_set counts them)
+        whole = index is None and ("team" if ctx.variables[name] == "team" else bool(ctx.variables[name]))
         value = _expr(ctx, spec, key, env, want="list" if whole else None, what=f"the value of {name}" + (" (one per seat)" if whole else ""))
         targets.append((name, index, value, whole))
         ctx.compiler.set_values.append((name, index, value, whole, ctx.compiler.last_seen))  # (variable_types reads them)

@@ -112,7 +112,10 @@ class SeatCopy(int):
     the flat index p * N + r (the engine keys, reads and counts zones by (name, index)), that writes itself as the
     language does, "p][r": every text that writes a zone as f"{name}[{index}]" (play's board, errors, a record's map
     keys, scenarios' messages) says line[1][3], not line[8]. Arithmetic on it gives a plain int; JSON writes the
-    flat number (records.zone_json adds the seat and the copy)."""
+    flat number (records.zone_json adds the seat and the copy). One of N zones a team (`meld: {each: team, copies:
+    4}`, meld[1][3]) is one too, its ``seat`` the team's index, marked ``team`` (a record writes it as "team")."""
+
+    team = False
 
     def __new__(cls, index: int, per_seat: int, names: tuple = ()):
         made = int.__new__(cls, index)

@@ -319,19 +319,20 @@ class SeatOptions(Sequence):
 class Seen:
     """What one seat sees of zones: which instances' contents (from the declarations), and which components are revealed."""
 
-    __slots__ = ("specs", "seat", "revealed")
+    __slots__ = ("specs", "seat", "revealed", "nplayers")
 
     def __init__(self, game, seat):
         """The seat's sight in ``game`` (only the zone declarations and the ids of revealed components, all public, are kept)."""
         self.specs, self.seat, self.revealed = game.ruleset.zones, seat, game.state.revealed
+        self.nplayers = game.state.nplayers  # (a team's zone: which seats are of the team)
 
     def zone(self, zone):
         """``zone`` itself if the seat sees its contents and their order; else a copy holding, in id order, what it sees:
         a bag's (`order: nobody`) components, or the revealed ones."""
         spec = self.specs[zone.key[0]]
-        if spec.sees_order(zone.key[1], self.seat):
+        if spec.sees_order(zone.key[1], self.seat, self.nplayers):
             return zone
-        return Zone(zone.key, by_id(c for c in zone if c["id"] in self.revealed or spec.sees_contents(zone.key[1], self.seat)))
+        return Zone(zone.key, by_id(c for c in zone if c["id"] in self.revealed or spec.sees_contents(zone.key[1], self.seat, self.nplayers)))
 
 
 def public_option(option, seen: Seen):

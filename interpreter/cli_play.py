@@ -612,7 +612,7 @@ def _tell(game, seat: int, told: int) -> int:
         if e.get("event") == "set" and not _news(e, values):
             continue
         if e.get("event") == "set":  # (a table drawn as its rows, a long list broken after its commas)
-            lines += _mine(_set_lines(e, game.ruleset, before), _touches(e, seat, game.ruleset))
+            lines += _mine(_set_lines(e, game.ruleset, before), _touches(e, seat, game.ruleset, game.state.nplayers))
             continue
         text = _rolled_in(roller, text)  # (the record does not say where the dice were rolled; the game that made it does)
         said = f"  > {text}" if e.get("event") == "decision" else f"      {text}"  # what follows a decision is its doing
@@ -620,7 +620,7 @@ def _tell(game, seat: int, told: int) -> int:
             lines += [("reveal", line) for line in wrapped(said, _width())]
             continue
         drawn = (e, len(lines)) if _hidden_move(e) else None
-        lines.append((f"{MINE if _touches(e, seat, game.ruleset) else ''}{e.get('event')}", said))
+        lines.append((f"{MINE if _touches(e, seat, game.ruleset, game.state.nplayers) else ''}{e.get('event')}", said))
     if lines:
         click.echo("")
     moves = {text for kind, text in lines if kind.removeprefix(MINE) in MOVES}
@@ -649,13 +649,13 @@ def _rolled_in(roller, text: str) -> str:
     seat, action = roller
     return f"in seat {seat}'s {'turn' if action is None else f'action {action}'}, {text}"
 
-def _touches(event: dict, seat: int, ruleset) -> bool:
-    """Whether ``event`` moves components from or to a zone of ``seat``'s own (`each: player`), or sets its entry of a
-    per-seat variable: what another seat's decision did to it, told whole however much else is told by how many (a
+def _touches(event: dict, seat: int, ruleset, nplayers: int) -> bool:
+    """Whether ``event`` moves components from or to a zone of ``seat``'s own (`each: player`) or its team's (`each:
+    team`), or sets its entry (its team's) of a per-seat (per-team) variable: what another seat's decision did to it, told whole however much else is told by how many (a
     trial's district destroyed was folded into `... 7 moves` with the round's bookkeeping)."""
     if event.get("event") == "set":
         spec = ruleset.variables.get(event.get("variable"))
-        return spec is not None and spec.per_player and event.get("index") == seat
+        return spec is not None and spec.per_owner and type(event.get("index")) is int and seat in spec.entry_seats(event["index"], nplayers)
     if event.get("event") not in MOVES:
         return False
     for zone in _zones_in([event.get("from"), event.get("to"), event.get("zone")]):
@@ -663,6 +663,8 @@ def _touches(event: dict, seat: int, ruleset) -> bool:
         index = zone.get("seat", zone.get("index"))
         if spec is not None and spec.owned and type(index) is int and (
                 index == seat if "seat" in zone else spec.owner(index) == seat):
+            return True
+        if spec is not None and spec.teamed and type(zone.get("index")) is int and seat in spec.seats_of(zone["index"], nplayers):
             return True
     return False
 
@@ -896,10 +898,11 @@ def _note_shown(game, view: dict) -> None:
     values = _seats_own(_VALUES_TOLD, game, seat, dict)
     for name, value in view["variables"].items():
         spec = game.ruleset.variables[name]
-        if not spec.per_player or not isinstance(value, list):
+        if not spec.per_owner or not isinstance(value, list):
             values[(name, None)] = value
             continue
-        seen = [v if spec.visible == "everyone" or i == seat else HIDDEN for i, v in enumerate(value)]
+        own = spec.entries_owned(seat, game.state.nplayers)  # (its seat's entry, or its team's)
+        seen = [v if spec.visible == "everyone" or i in own else HIDDEN for i, v in enumerate(value)]
         # (the other seats' entries of a variable only its owner sees: hidden, as in its record, where an entry set is
         # said all the same, and one of a whole value set, told a line a seat, is not while it stays hidden: _news)
         values[(name, None)] = seen
@@ -916,7 +919,7 @@ def _note_starting_values(game, seat: int) -> None:
     seen = {}
     for name, spec in game.ruleset.variables.items():
         value = escaped(plain_json(start[name]))  # (as the seat's view and record write it)
-        if spec.visible == "everyone" or (spec.per_player and spec.visible == "owner" and isinstance(value, list)):
+        if spec.visible == "everyone" or (spec.per_owner and spec.visible == "owner" and isinstance(value, list)):
             seen[name] = value
     _note_shown(game, {"seat": seat, "variables": seen})
 

@@ -245,8 +245,8 @@ def _forget_variables(S, ruleset, seat) -> None:
     for name, spec in ruleset.variables.items():
         if spec.visible == "everyone":
             continue
-        if spec.per_player:
-            own = seat if spec.visible == "owner" else -1
+        if spec.per_player or spec.per_team:  # (a team's entry: kept for each seat of the team)
+            own = (spec.entries_owned(seat, S.nplayers) or (None,))[0] if spec.visible == "owner" else -1
             S.vars[name] = [v if q == own or (name, q) in shown else copy.deepcopy(spec.initial) for q, v in enumerate(S.vars[name])]
         elif (name, None) not in shown:
             S.vars[name] = copy.deepcopy(spec.initial)
@@ -260,7 +260,7 @@ def hidden_slots(game, seat) -> list:
         if getattr(spec, "grid", 0):
             continue  # a piece on a grid has a placement, not a slot that could be redealt
         for zone in S.zones[name]:
-            if spec.sees_contents(zone.key[1], seat):
+            if spec.sees_contents(zone.key[1], seat, S.nplayers):
                 continue
             slots.extend((zone, i) for i in range(len(zone)))
     return slots
@@ -270,7 +270,7 @@ def bags_seen(game, seat) -> list:
     """Each zone of more than one component whose contents ``seat`` sees but not their order (`order: nobody`)."""
     S = game.state
     return [zone for name, spec in _bag_zones(game.ruleset)
-            for zone in S.zones[name] if len(zone) > 1 and spec.sees_contents(zone.key[1], seat)]
+            for zone in S.zones[name] if len(zone) > 1 and spec.sees_contents(zone.key[1], seat, S.nplayers)]
 
 
 @functools.lru_cache(maxsize=64)
@@ -294,7 +294,7 @@ def hidden_pieces(game, seat) -> list:
     out = []
     for name, spec in _grid_zones(game.ruleset):
         for zone in S.zones[name]:
-            if zone and not spec.sees_contents(zone.key[1], seat):
+            if zone and not spec.sees_contents(zone.key[1], seat, S.nplayers):
                 hidden = [c for c in zone if c.ident not in S.revealed]
                 if hidden:
                     out.append((zone, hidden))
@@ -366,7 +366,7 @@ def uncounted_zones(game, seat) -> list:
     """The zones whose count ``seat`` does not see (declaration order, empty ones too): a sample may hold other counts there."""
     S = game.state
     return [zone for name, spec in game.ruleset.zones.items() if not getattr(spec, "grid", 0)
-            for zone in S.zones[name] if not spec.sees_count(zone.key[1], seat)]
+            for zone in S.zones[name] if not spec.sees_count(zone.key[1], seat, S.nplayers)]
 
 
 def _at_places(slots) -> list:

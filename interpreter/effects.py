@@ -15,6 +15,7 @@ from philtre.dsl import geometry
 from philtre.dsl.builtins import FREE_LAYER_WORK, WORK, RuleRuntimeError, StepsSpent, b_text, fraction_hint, out_of_work, spend
 from philtre.dsl.compiler import none_given_said
 from philtre.dsl.geometry import Bounded
+from philtre.dsl.model import sides
 from philtre.dsl.values import Component, Zone, a_kind, component_text, describe, spell
 
 
@@ -839,7 +840,8 @@ def e_set(game, stmt, L):
             # variable, which a later `set: {x[0]: ...}` must not change in place
             value = value.copy()
         if index is None:
-            if whole and not (type(value) is list and len(value) == S.nplayers):
+            # (whole: True for a variable kept a seat, "team" for one kept a team, whose teams _not_whole counts)
+            if whole and (not (type(value) is list and len(value) == S.nplayers) or whole == "team") and _not_whole(game, name, value):
                 raise RuleRuntimeError(f"'{name}' holds one value per seat: set it to a list of {S.nplayers} values, "
                                        f"or one seat's value with {name}[SEAT] (got {describe(value)})")
             if type(value) in (list, dict) and (items >= COUNTED_FROM or S.flow.kept):  # (see keep: not for a number)
@@ -859,6 +861,19 @@ def e_set(game, stmt, L):
             values[seat] = value
         if game.recorder is not None:
             game.recorder.set_var(name, seat, value)
+
+
+def _not_whole(game, name, value) -> bool:
+    """Whether ``value``, set whole to a variable kept a seat or a team, is no list of one value each; R100 for a team's
+    (one kept a seat: its caller says so)."""
+    spec = game.ruleset.variables[name]
+    if not spec.per_team:
+        return True
+    teams = len(sides(spec.teams, game.state.nplayers)[1])
+    if type(value) is list and len(value) == teams:
+        return False
+    raise RuleRuntimeError(f"'{name}' holds one value per team: set it to a list of {teams} values, or one team's value "
+                           f"with {name}[team_index(SEAT)] (got {describe(value)})")
 
 
 class _OneTarget:
@@ -1052,6 +1067,8 @@ def e_reveal_variable(game, stmt, L):
         value, keys = value[seat], ((name, seat),)
     elif game.ruleset.variables[name].per_player:
         keys = tuple((name, p) for p in range(S.nplayers))
+    elif game.ruleset.variables[name].per_team:  # (each team's entry)
+        keys = tuple((name, t) for t in range(len(value)))
     else:
         keys = ((name, None),)
     if args.get("to") is not None:

@@ -90,11 +90,12 @@ def component_json(c) -> dict:
 
 def zone_json(key) -> dict:
     """A zone as a record refers to it: its name and index; one of N zones a seat (line[1][3]) with its seat and copy
-    too (its index, seat * N + copy, is the engine's); one of named copies (pile[red]) with its word (name) too."""
+    too (its index, seat * N + copy, is the engine's), one of N zones a team with its team (index) and copy; one of
+    named copies (pile[red]) with its word (name) too."""
     index = key[1]
     if type(index) is SeatCopy:
         named = {"name": index.names[index.copy]} if index.names else {}
-        return {"zone": key[0], "index": index, "seat": index.seat, "copy": index.copy, **named}
+        return {"zone": key[0], "index": index, "team" if index.team else "seat": index.seat, "copy": index.copy, **named}
     if type(index) is NamedCopy:  # (pile[red]: its position, as a numbered family's, and its word)
         return {"zone": key[0], "index": index, "name": str(index)}
     return {"zone": key[0], "index": index}
@@ -107,7 +108,7 @@ def is_zone_json(value) -> bool:
 
 # the keys of each shape zone_json writes: a zone; one of N zones a seat; one of named copies; one of N named a seat
 ZONE_JSON_KEYS = ({"zone", "index"}, {"zone", "index", "seat", "copy"}, {"zone", "index", "name"},
-                  {"zone", "index", "seat", "copy", "name"})
+                  {"zone", "index", "seat", "copy", "name"}, {"zone", "index", "team", "copy"}, {"zone", "index", "team", "copy", "name"})
 
 
 def plain_json(value):
@@ -151,7 +152,7 @@ def as_json_line(event: dict) -> str:
 def hides_a_count(rs, players: int) -> bool:
     """Whether some seat (or an onlooker) may not see how many components some zone of a ``players``-seat game holds."""
     viewers = [*range(players), None]
-    return any(not spec.sees_count(i, viewer) for spec in rs.zones.values() for i in range(spec.size(players))
+    return any(not spec.sees_count(i, viewer, players) for spec in rs.zones.values() for i in range(spec.size(players))
                for viewer in viewers)
 
 
@@ -229,12 +230,13 @@ class Recorder:
     # -- visibility helpers ----------------------------------------------------------
     def seers(self, key) -> frozenset:
         spec = self.game.ruleset.zones[key[0]]
-        return frozenset(s for s in self.everyone if spec.sees_contents(key[1], s))  # None: only a zone everyone sees
+        n = self.game.state.nplayers  # (a team's zone: seen by its team's seats)
+        return frozenset(s for s in self.everyone if spec.sees_contents(key[1], s, n))  # None: only a zone everyone sees
 
     def counters(self, key) -> frozenset:
         """Who sees how many components zone ``key`` holds (its contents or its count)."""
         spec = self.game.ruleset.zones[key[0]]
-        return frozenset(s for s in self.everyone if spec.sees_count(key[1], s))
+        return frozenset(s for s in self.everyone if spec.sees_count(key[1], s, self.game.state.nplayers))
 
     def _secret(self, container, key, allowed) -> None:
         if allowed != self.everyone:
@@ -451,12 +453,16 @@ class Recorder:
         spec = self.game.ruleset.variables[name]
         if spec.visible == "nobody":
             self._secret(event, "value", frozenset())
-        elif spec.visible == "owner" and seat is None and spec.per_player and type(event["value"]) is list:
+        elif spec.visible == "owner" and seat is None and (spec.per_player or spec.per_team) and type(event["value"]) is list:
             for i in range(len(event["value"])):  # every seat's entry set at once: each seat reads its own, as its view does
-                self._secret(event["value"], i, frozenset([i]))
+                self._secret(event["value"], i, self._owners(spec, i))
         elif spec.visible == "owner":
-            self._secret(event, "value", frozenset([seat]) if seat is not None else frozenset())
+            self._secret(event, "value", self._owners(spec, seat) if seat is not None else frozenset())
         self.events.append(event)
+
+    def _owners(self, spec, index) -> frozenset:
+        """The seats entry ``index`` of a value kept a seat or a team belongs to: the seat, or each seat of the team."""
+        return frozenset(spec.entry_seats(index, self.game.state.nplayers)) if spec.per_team else frozenset([index])
 
     def score(self, player, points, total) -> None:
         self.events.append({"event": "score", "player": player, "points": points, "total": total})
@@ -527,12 +533,12 @@ class Recorder:
         event["to"] = sorted(seats)
         event["value"] = plain_json(value)
         spec = self.game.ruleset.variables[name]
-        owned = spec.visible == "owner" and spec.per_player
-        if seat is None and spec.per_player and type(event["value"]) is list:
+        owned = spec.visible == "owner" and (spec.per_player or spec.per_team)
+        if seat is None and (spec.per_player or spec.per_team) and type(event["value"]) is list:
             for i in range(len(event["value"])):
-                self._secret(event["value"], i, seats | {i} if owned else seats)
+                self._secret(event["value"], i, seats | self._owners(spec, i) if owned else seats)
         else:
-            self._secret(event, "value", seats | {seat} if owned and seat is not None else seats)
+            self._secret(event, "value", seats | self._owners(spec, seat) if owned and seat is not None else seats)
         self.events.append(event)
 
     def round_end(self, number, points, totals) -> None:

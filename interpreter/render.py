@@ -492,7 +492,7 @@ def _key_order(key) -> tuple:
 def variable_order(name: str, value, ruleset, index=None):
     """board_order for variable ``name`` (``index``: one seat's entry of a per-seat variable), as the board writes it."""
     spec = ruleset.variables[name]
-    if spec.per_player and index is None and isinstance(value, list):
+    if spec.per_owner and index is None and isinstance(value, list):
         return [board_order(entry, spec.initial) for entry in value]
     return board_order(value, spec.initial)
 
@@ -532,12 +532,12 @@ def variable_lines(name: str, value, ruleset, seat) -> list:
     variable's one a seat (known[0] = ...); each entry the seat may not see `hidden`."""
     spec = ruleset.variables[name]
     value = variable_order(name, value, ruleset)
-    if spec.per_player and isinstance(value, list) and spec.visible != "everyone":
+    if spec.per_owner and isinstance(value, list) and spec.visible != "everyone":
         value = _Hidden.each(value)
-    if not spec.per_player and _is_table(value):
+    if not spec.per_owner and _is_table(value):
         return [f"  {name} =", *_table_rows(value, ruleset)]
     whole = f"  {name} = {line_value_text(value, ruleset)}"
-    if not spec.per_player or not isinstance(value, list) or not (too_long(whole) or any(map(_is_table, value))):
+    if not spec.per_owner or not isinstance(value, list) or not (too_long(whole) or any(map(_is_table, value))):
         return [whole]
     return _item_lines(name, value, ruleset)
 
@@ -605,7 +605,7 @@ def seat_sets(event: dict, ruleset) -> list | None:
     a line a seat as the board writes it; None where one line does (or the event is no such set)."""
     value = event.get("value")
     if (event.get("event") != "set" or "index" in event or not isinstance(value, list)
-            or not ruleset.variables[event["variable"]].per_player or not too_long("  " + _said_set(event, ruleset))):
+            or not ruleset.variables[event["variable"]].per_owner or not too_long("  " + _said_set(event, ruleset))):
         return None
     return [dict(event, index=i, value=v) for i, v in enumerate(value)]
 
@@ -616,7 +616,7 @@ def table_told(event: dict, ruleset) -> list | None:
     value = event.get("value")
     if event.get("event") != "set" or not _is_table(value):
         return None
-    if ruleset.variables[event["variable"]].per_player and "index" not in event:
+    if ruleset.variables[event["variable"]].per_owner and "index" not in event:
         return None  # (a whole per-seat value: told a seat a line, each entry so, seat_sets)
     index = f"[{event['index']}]" if "index" in event else ""
     return [f"{event['variable']}{index} =", *_table_rows(value, ruleset)]
@@ -716,7 +716,7 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
         family = []  # (the family's empty zones: many named copies are said by how many, _empty_family)
         for index, one in (enumerate(objects) if isinstance(zone, list) else [(None, zone)]):
             label = spec.label(index)
-            mine = " (you)" if index is not None and view["seat"] is not None and spec.owner(index) == view["seat"] else ""
+            mine = _mark(spec, index, view)
             if played and not (spec.grid and isinstance(one, dict) and "placements" in one) and _zone(one, ruleset) == "empty":
                 family.append(_empty_entry(spec, index, mine))  # (its mark kept: the seat's own store, once empty, was no longer its)
                 continue
@@ -816,6 +816,17 @@ def wrapped(line: str, width: int) -> list:
     return [*lines, rest]
 
 
+def _mark(spec, index, view) -> str:
+    """' (you)' after a zone of the seat looking (hand[0] to seat 0), ' (your side)' after one of its team (meld[1][4]
+    to each seat of team 1), else ''."""
+    seat = view["seat"]
+    if index is None or seat is None:
+        return ""
+    if spec.teamed:
+        return " (your side)" if seat in spec.seats_of(index, len(view["scores"])) else ""
+    return " (you)" if spec.owner(index) == seat else ""
+
+
 def _empty_entry(spec, index, mine: str) -> tuple:
     """An empty zone as empty_zones_text takes it, (name, index or None, mark): one of N zones a seat by its seat's
     name (line[1], its copy as the index), so a seat's empty zones read as one range (line[1][0..4]), unmarked (the
@@ -823,7 +834,7 @@ def _empty_entry(spec, index, mine: str) -> tuple:
     no range (pile[yellow..red] would name no order anyone knows)."""
     if spec.names:
         return spec.label(index), None, ""
-    if spec.kind != "seat_copies":
+    if not spec.nested:
         return spec.name, index, mine
     seat, copy = divmod(index, spec.copies)
     return f"{spec.name}[{seat}]", copy, ""
@@ -1300,7 +1311,7 @@ def _said_value(e, rs, said: str) -> str:
     value = variable_order(e["variable"], e.get("value"), rs, e.get("index"))
     if value == HIDDEN:
         return f"{e['variable']}{index}{said}hidden"
-    if isinstance(value, list) and "index" not in e and rs.variables[e["variable"]].per_player:
+    if isinstance(value, list) and "index" not in e and rs.variables[e["variable"]].per_owner:
         value = _Hidden.each(value)  # each seat's entry set at once: others' hidden
     return f"{e['variable']}{index}{said}" + line_value_text(value, rs)
 

@@ -185,8 +185,8 @@ def initial_state(ruleset, nplayers: int, seed) -> State:
                 made.append(zone)
     s.where = list(layout.homes)
     s.vars = variables = layout.variables.copy()  # (a value every game shares, as each game took v.initial)
-    for name, initial in layout.per_player:
-        variables[name] = [initial] * nplayers
+    for name, initial, entries in layout.per_player:  # (entries: the seats, or the teams of a value kept a team)
+        variables[name] = [initial] * entries
     s.scores = [0] * nplayers
     s.round = 0
     s.turn = 0  # the turns `turns` loops have begun, counted as `round` counts rounds (a game's length in turns)

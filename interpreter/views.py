@@ -35,17 +35,17 @@ def backs_shown(comps, back: dict) -> list:
     return sorted((b for b in (back_of(c, back) for c in comps) if b is not None), key=_back_key)
 
 
-def _zone_view(spec, zone, viewer, revealed, placed=None, back=None) -> dict:
+def _zone_view(spec, zone, viewer, revealed, placed=None, back=None, nplayers=None) -> dict:
     index = zone.key[1]
     out = {}
-    if spec.sees_contents(index, viewer):
+    if spec.sees_contents(index, viewer, nplayers):
         out["count"] = len(zone)
         # a bag (`order: nobody`): which components, in id order, never which lies where
-        out["components"] = [dict(c) for c in (zone if spec.sees_order(index, viewer) else by_id(zone))]
+        out["components"] = [dict(c) for c in (zone if spec.sees_order(index, viewer, nplayers) else by_id(zone))]
         if spec.grid:  # where each piece lies, bottom to top
             out["placements"] = [dict(zip(("id", "x", "y", "rot"), (c["id"],) + placed[c["id"]])) for c in zone]
         return out
-    if spec.sees_count(index, viewer):
+    if spec.sees_count(index, viewer, nplayers):
         out["count"] = len(zone)
         # a face-down component shows its back, as a card's back its deck (never where the count is hidden: it tells one)
         shown = backs_shown((c for c in zone if c["id"] not in revealed), back) if back else ()
@@ -74,9 +74,9 @@ def view_of(game, viewer) -> dict:
     zones = {}
     back = backs(rs)
     for name, spec in rs.zones.items():
-        family = [_zone_view(spec, z, viewer, S.revealed, S.placed, back) for z in S.zones[name]]
-        zones[name] = family[0] if spec.kind == "single" else family if spec.kind != "seat_copies" else \
-            [family[at:at + spec.copies] for at in range(0, len(family), spec.copies)]  # each seat's list, as line[p][r]
+        family = [_zone_view(spec, z, viewer, S.revealed, S.placed, back, S.nplayers) for z in S.zones[name]]
+        zones[name] = family[0] if spec.kind == "single" else family if not spec.nested else \
+            [family[at:at + spec.copies] for at in range(0, len(family), spec.copies)]  # each seat's (team's) list, as line[p][r]
     from .records import HIDDEN, escaped, plain_json
 
     variables = {}
@@ -85,9 +85,9 @@ def view_of(game, viewer) -> dict:
         # zones as references, never their contents; a map of the rules' that reads as a hidden entry, escaped
         value = escaped(plain_json(S.vars[name]))
         if spec.visible == "everyone":
-            variables[name] = list(value) if spec.per_player else value
-        elif spec.per_player:
-            own = viewer if spec.visible == "owner" else -1
+            variables[name] = list(value) if spec.per_player or spec.per_team else value
+        elif spec.per_player or spec.per_team:  # (a team's entry: seen by each seat of the team)
+            own = (spec.entries_owned(viewer, S.nplayers) or (None,))[0] if spec.visible == "owner" else -1
             # an entry the seat may not see reads as in its record, never as none, which a seat's entry may really hold
             entries = [v if i == own or (name, i) in shown else dict(HIDDEN) for i, v in enumerate(value)]
             if own != -1 or any((name, i) in shown for i in range(len(value))):

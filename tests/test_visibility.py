@@ -351,7 +351,7 @@ def test_others_needs_a_per_player_zone(tmp_path):
     path = tmp_path / "ruleset.yaml"
     path.write_text(text, encoding="utf-8")
     found = [f.diagnostic for f in check_file(str(path)).findings]
-    assert [(d.code, d.message) for d in found] == [("R008", "'visible: others' needs a per-player zone (each: player): 'played' has no owner")]
+    assert [(d.code, d.message) for d in found] == [("R008", "'visible: others' needs a per-player zone (each: player) or a per-team one (each: team): 'played' has no owner")]
 
 
 def test_choosing_a_card_of_ones_own_unseen_hand_is_l008_with_the_position_to_choose_instead(tmp_path):
