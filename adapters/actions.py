@@ -258,6 +258,8 @@ def static_length(node, ruleset, layout: Layout, local_names: frozenset = frozen
         zone = ruleset.zones.get(node.name)
         if zone is not None and zone.kind == "seat_copies":  # (N zones a seat: its name lists the seats' lists)
             return layout.nplayers
+        if zone is not None and zone.kind == "team_copies":  # (N zones a team: the teams' lists)
+            return zone.size(layout.nplayers) // zone.copies
         return zone.size(layout.nplayers) if zone is not None and zone.kind != "single" else None
     if isinstance(node, ast.Conditional):
         both = (length(node.then, local_names), length(node.otherwise, local_names))
@@ -325,7 +327,7 @@ def _names_a_zone(node, ruleset, local_names: frozenset) -> bool:
     if not isinstance(node, ast.Name) or node.name in local_names or node.name not in ruleset.zones:
         return False
     kind = ruleset.zones[node.name].kind
-    return (kind != "single") == family and kind != "seat_copies"  # (line[p] of N zones a seat is a list of zones)
+    return (kind != "single") == family and not ruleset.zones[node.name].nested  # (line[p] of N zones a seat is a list of zones)
 
 
 def _constant(node):

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from philtre.dsl.model import sides
 from philtre.interpreter.records import HIDDEN, unescaped
 from philtre.interpreter.views import zone_objects
 
@@ -93,7 +94,8 @@ class ViewEncoder:
         sizes += [(f"zone {name}[{i}]", self._zone_size(name)) for name, i in self.layout.zones]
         sizes += [(f"die {name}", len(faces) + 1) for name, faces in self.faces.items()]
         for name, spec in self.ruleset.variables.items():
-            entries = range(n) if spec.per_player else [None]
+            # (one slot a seat, or a team: `each: team`, its teams for this player count)
+            entries = range(n) if spec.per_player else range(len(sides(spec.teams, n)[1])) if spec.per_team else [None]
             sizes += [(f"var {name}" + (f"[{e}]" if e is not None else ""), self._value_size()) for e in entries]
         start = 0
         for name, size in sizes:
@@ -174,7 +176,7 @@ class ViewEncoder:
     def _variable(self, name, value, vec) -> None:
         """A visible variable: one value slot per entry (per-player ones: left unknown where hidden; a none the seat
         sees is known)."""
-        if self.ruleset.variables[name].per_player:
+        if self.ruleset.variables[name].per_owner:
             for p, entry in enumerate(value):
                 if entry != HIDDEN:
                     self._value(f"var {name}[{p}]", unescaped(entry), vec)

@@ -775,7 +775,7 @@ class _Told:
         if face_up:
             return frozenset(range(n + 1))
         zone = self.spec.ruleset.zones[key[0]]
-        return frozenset(v for v in range(n + 1) if zone.sees_contents(key[1], None if v == n else v))
+        return frozenset(v for v in range(n + 1) if zone.sees_contents(key[1], None if v == n else v, n))
 
     def settle(self, probe, positions) -> None:
         """Where the actions' effects leave the chosen components: ``probe`` (a copy of the game before the move,

@@ -1616,7 +1616,9 @@ def _unseen_variables(facts, tree, mine, memo, params=()) -> list:
 def _is_mine(index, mine) -> bool:
     """Whether the seat ``index`` (a tree) names is one of ``mine``: a name (`me`, `p`), a seat written as a number
     (`1`, where the entry of seat 1 is looked at), or one written as another expression, spelt the same (`left(p)`:
-    _SeatWritten)."""
+    _SeatWritten); or the team of one, `team_index(me)` (a zone kept a team)."""
+    if isinstance(index, ast.Call) and index.func == "team_index" and len(index.args) == 1:
+        index = index.args[0]
     if isinstance(index, ast.Name):
         return index.name in mine
     if isinstance(index, ast.Const):
@@ -1839,7 +1841,7 @@ def _count_seen(facts, node, mine) -> bool:
     (`ZONE[me]`, or a name in ``mine``) counts as another seat's, as for L008."""
     zone, index = _counted_zone(facts, node)
     spec = facts.ruleset.zones[zone]
-    own = spec.kind == "player" and _is_mine(index, mine)
+    own = (spec.kind == "player" or spec.teamed) and _is_mine(index, mine)
     return spec.sees_count(0 if own else 1, 0)  # the deciding seat as seat 0
 
 
@@ -1847,9 +1849,9 @@ def _who_counts(facts, node, mine) -> str:
     """Who may count the zone ``node`` is, for a message: the deciding seat may not."""
     zone, index = _counted_zone(facts, node)
     spec = facts.ruleset.zones[zone]
-    if spec.kind == "player" and _is_mine(index, mine):
+    if (spec.kind == "player" or spec.teamed) and _is_mine(index, mine):
         return "its owner may not count"
-    if spec.kind == "player" and spec.sees_count(1, 1):
+    if (spec.kind == "player" or spec.teamed) and spec.sees_count(1, 1):
         return "only its owner may count"
     return "nobody may count"
 
@@ -1862,8 +1864,7 @@ def _others_owned(facts, domain, refs) -> set:
     if not owned or tree is None:
         return set(owned)
     nodes = list(_walk_uncounted(facts, tree))
-    mine = {id(node.target) for node in nodes
-            if isinstance(node, ast.Index) and isinstance(node.index, ast.Name) and node.index.name == "me"}
+    mine = {id(node.target) for node in nodes if isinstance(node, ast.Index) and _is_mine(node.index, {"me"})}
     return {node.name for node in nodes if isinstance(node, ast.Name) and node.name in owned and id(node) not in mine}
 
 
@@ -5796,9 +5797,9 @@ def _family_counted(rs, node, bound: set):
     seat = isinstance(arg, ast.Index) and isinstance(arg.target, ast.Name)  # `count(line[p])`: seat p's N zones
     name = arg.target.name if seat else arg.name if isinstance(arg, ast.Name) else None
     spec = rs.zones.get(name)
-    if spec is None or name in bound or (seat and spec.kind != "seat_copies"):
+    if spec is None or name in bound or (seat and not spec.nested):
         return None
-    return name if spec.kind in ("player", "seat_copies") or (spec.kind == "copies" and isinstance(spec.copies, int)) else None
+    return name if spec.kind in ("player", "seat_copies", "team", "team_copies") or (spec.kind == "copies" and isinstance(spec.copies, int)) else None
 
 
 def _family_count_finding(loc, family: str, spec, written: str) -> Diagnostic:
@@ -5808,6 +5809,12 @@ def _family_count_finding(loc, family: str, spec, written: str) -> Diagnostic:
         return Diagnostic(loc, "L025", f"`count({family})` counts the seats of '{family}' (a list of each seat's "
                           f"{spec.copies} zones), not the components in them: it is the number of seats, whatever they hold",
                           f"write count({family}[p][r]) for what one zone holds, or player_count for the number of seats")
+    if spec.teamed:  # (`each: team`: one zone a team, or a list of each team's N zones)
+        what = ("a list of each team's zones" if written == family else f"{spec.copies} a team") if spec.nested else "one per team"
+        return Diagnostic(loc, "L025", f"`count({written})` counts the zones of '{family}' ({what}), not the components "
+                          "in them: it is the same number whatever they hold",
+                          f"write count({family}[team_index(p)]{'[r]' if spec.nested else ''}) for what one holds, or "
+                          "count(teams) for the number of teams")
     if spec.kind == "seat_copies":
         seat = written.partition("[")[2].rpartition("]")[0]
         return Diagnostic(loc, "L025", f"`count({written})` counts zones of '{family}', {spec.copies} a seat, not the components "

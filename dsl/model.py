@@ -201,9 +201,10 @@ class ZoneSpec(Frozen):
 
     def _owns(self, index: int, viewer, nplayers) -> bool | None:
         """Whether seat ``viewer`` owns instance ``index`` (for a family a team: is of its team, which needs
-        ``nplayers``; without it, no seat does); None where the instance has no owner."""
+        ``nplayers``; without it, as the lints ask of a seat standing for any, the seat of the team's number stands
+        for the team, the team owning zone t as seat p owns hand[p]); None where the instance has no owner."""
         if self.kind in TEAM_KINDS:
-            return viewer in self.seats_of(index, nplayers) if nplayers is not None else False
+            return viewer in self.seats_of(index, nplayers) if nplayers is not None else viewer == self.team_owner(index)
         owner = self.owner(index)
         return None if owner is None else viewer == owner
 

@@ -801,7 +801,11 @@ def check_given_variables(compiler: Compiler, sc: Scenario, initials: dict | Non
     for (name, value), where in zip(sc.variables, sc.variable_locs):
         if name not in declared:
             compiler.error(where, "T004", f"unknown variable '{name}' in given", did_you_mean(str(name), declared))
-        elif declared[name] and not (isinstance(value, list) and len(value) == sc.players):
+        elif declared[name] == "team" and not isinstance(value, list):  # (how many teams: checked as the scenario runs)
+            compiler.error(where, "T004", f"'{name}' has one value per team (each: team): give a list of one value a "
+                           f"team, in the order of the teams, not {value!r}", f"e.g. {name}: [{_flow((initials or {}).get(name, 0))}, "
+                           f"{_flow((initials or {}).get(name, 0))}] for two teams")
+        elif declared[name] is True and not (isinstance(value, list) and len(value) == sc.players):
             compiler.error(where, "T004", f"'{name}' has one value per seat: give a list of {sc.players} values, not {value!r}",
                            _per_seat_example(name, (initials or {}).get(name, 0), sc.players))
         elif name in sc.component_kinds:
@@ -1163,6 +1167,12 @@ def _zones_named(spec, index: str | None, players: int) -> list | None:
     if spec.kind == "seat_copies":
         seat = [None] * spec.copies
         return seat if index is not None else [list(seat) for _ in range(players)]
+    if spec.kind == "team_copies":  # (one list a team, of its N zones)
+        try:
+            teams = spec.size(players) // spec.copies
+        except PhiltreError:  # (a bad `teams`: the layout's checks say so)
+            return None
+        return [None] * spec.copies if index is not None else [[None] * spec.copies for _ in range(teams)]
     if spec.kind == "single" or index is not None:
         return None
     try:

@@ -1700,6 +1700,9 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     for (name, value), where in zip(sc.variables, sc.variable_locs or [sc.loc] * len(sc.variables)):
         if name not in S.vars:
             raise PhiltreError.at(sc.loc, "T004", f"unknown variable '{name}' in given")
+        if ruleset.variables[name].per_team and not (isinstance(value, list) and len(value) == len(S.vars[name])):
+            raise PhiltreError.at(where, "T004", f"'{name}' has one value per team (each: team): give a list of "
+                                  f"{len(S.vars[name])} values, one a team in the order of the teams, not {value!r}")
         held[name] = S.vars[name]
         kind = sc.component_kinds.get(name)
         if kind is not None:  # (a variable that holds components: a pattern or type#id given is a component)

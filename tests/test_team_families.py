@@ -1,0 +1,190 @@
+"""Zones and variables kept a team (`each: team`): one a team of the ruleset's `teams`, read by team index, seen by
+every seat of the team where `visible: owner`, and marked "(your side)" on play's board for each of them."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.validate import check_file
+from philtre.interpreter import Game
+from philtre.interpreter.cli import main
+from philtre.interpreter.records import HIDDEN
+
+# Partners facing each other at four (singles at two and three): each side hides cards in its own stash, which the other
+# side may only count, lays them in its melds (one a rank, seen by all), and adds their ranks to its own pot (hidden from
+# the other side). A seat passes instead where its hand is empty.
+PARTNERS = """\
+philtre: 1
+game: partners
+players: 2..4
+teams: "[[0, 2], [1, 3]] if player_count == 4 else [[p] for p in players]"
+components:
+  card: {attributes: {rank: 1..3}, copies: 4, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  stash: {each: team, visible: owner}
+  meld: {each: team, copies: 3}
+variables:
+  pot: {initial: 0, each: team, visible: owner}
+  laid: {initial: 0, each: team}
+actions:
+  hide:
+    choose: {card: "hand[me]"}
+    do:
+      - move: card -> stash[team_index(me)]
+      - set: {"pot[team_index(me)]": "pot[team_index(me)] + card.rank"}
+  lay:
+    choose: {card: "stash[team_index(me)]"}
+    do:
+      - move: card -> meld[team_index(me)][card.rank - 1]
+      - set: {"laid[team_index(me)]": "laid[team_index(me)] + 1"}
+  pass: {}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 2}
+  - repeat: 2
+    do:
+      - for: p in players
+        do:
+          - decide: [hide, lay, pass]
+            player: p
+  - reveal: pot
+winners: "[p for p in players if laid[team_index(p)] + pot[team_index(p)] == max(laid[t] + pot[t] for t in range(count(teams)))]"
+"""
+
+
+def written(tmp_path, text: str = PARTNERS):
+    path = tmp_path / "partners.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def ruleset(tmp_path, text: str = PARTNERS):
+    return load_ruleset(str(written(tmp_path, text)))
+
+
+def findings(tmp_path, text: str) -> list[str]:
+    """Validate's findings as it prints them, without the path and place."""
+    path = written(tmp_path, text)
+    return [str(f.diagnostic).removeprefix(f"{path}:").partition(" ")[2] for f in check_file(str(path)).findings]
+
+
+def hide_first(game):
+    """Seats 0 then 1 each hide a card from their hand (seat 0's into team 0's stash, seat 1's into team 1's)."""
+    for seat in (0, 1):
+        game.apply(seat, _option(game, seat, "hide"))
+
+
+def _option(game, seat, action):
+    assert seat in game.pending(), (seat, game.pending())
+    return next(o for o in game.options(seat) if o.action == action)
+
+
+@pytest.mark.parametrize("players, teams", [(2, 2), (3, 3), (4, 2)])
+def test_a_family_a_team_has_one_zone_and_one_value_a_team_of_the_players_count(tmp_path, players, teams):
+    game = Game(ruleset(tmp_path), players, seed=1)
+    assert len(game.state.zones["stash"]) == teams
+    assert len(game.state.zones["meld"]) == 3 * teams  # (kept flat: meld[t][r] at t * 3 + r)
+    assert game.state.vars["pot"] == [0] * teams and game.state.vars["laid"] == [0] * teams
+
+
+def test_a_teams_hidden_zone_and_value_are_seen_by_every_seat_of_the_team_alone(tmp_path):
+    game = Game(ruleset(tmp_path), 4, seed=3)
+    hide_first(game)
+    stash0, stash1 = (list(z) for z in game.state.zones["stash"])
+    assert len(stash0) == len(stash1) == 1
+    for seat in (0, 2):  # team 0: both partners see its stash and pot, and only count the other side's
+        view = game.view(seat)
+        assert view["zones"]["stash"][0]["components"] == [dict(c) for c in stash0]
+        assert "components" not in view["zones"]["stash"][1] and view["zones"]["stash"][1]["count"] == 1
+        assert view["variables"]["pot"] == [game.state.vars["pot"][0], HIDDEN]
+    for seat in (1, 3):
+        view = game.view(seat)
+        assert view["zones"]["stash"][1]["components"] == [dict(c) for c in stash1]
+        assert "components" not in view["zones"]["stash"][0]
+        assert view["variables"]["pot"] == [HIDDEN, game.state.vars["pot"][1]]
+    onlooker = game.view(None)
+    assert all("components" not in z for z in onlooker["zones"]["stash"])
+    assert onlooker["variables"].get("pot") in (None, [HIDDEN, HIDDEN])
+    # a family of N zones a team is viewed as the rules read it: each team's list of its N zones
+    assert [len(side) for side in game.view(0)["zones"]["meld"]] == [3, 3]
+
+
+def test_a_seats_record_hides_the_other_teams_stash_and_pot(tmp_path):
+    game = Game(ruleset(tmp_path), 4, seed=3, record=True)
+    hide_first(game)
+    hidden_card = dict(game.state.zones["stash"][1][0])
+    for seat, other in ((0, 1), (2, 1), (1, 0), (3, 0)):
+        told = json.dumps(game.recorder.for_player(seat))
+        secret = dict(game.state.zones["stash"][other][0])
+        pots = [e for e in game.recorder.for_player(seat) if e.get("event") == "set" and e.get("variable") == "pot"]
+        assert [e for e in pots if e["index"] == other] == []  # (a set of a value the seat may not see is left out)
+        own = 1 - other
+        assert [e["value"] for e in pots if e["index"] == own] == [game.state.vars["pot"][own]]
+        moved = [e for e in game.recorder.for_player(seat) if e.get("event") == "move" and e["to"]["zone"] == "stash"]
+        into_other = [e for e in moved if e["to"]["index"] == other]
+        assert into_other and json.dumps(secret) not in json.dumps(into_other), told
+    assert hidden_card == dict(game.state.zones["stash"][1][0])
+
+
+def test_a_record_names_a_zone_of_n_a_team_by_its_team_and_copy(tmp_path):
+    game = Game(ruleset(tmp_path), 4, seed=3, record=True)
+    hide_first(game)
+    game.apply(2, _option(game, 2, "lay"))
+    to = next(e["to"] for e in game.recorder.events if e.get("event") == "move" and e["to"]["zone"] == "meld")
+    assert to["team"] == 0 and "seat" not in to and to["index"] == to["copy"]
+
+
+def test_partners_score_their_sides_values_in_every_game(tmp_path):
+    rs = ruleset(tmp_path)
+    for seed in range(6):
+        game = Game(rs, 4, seed=seed)
+        game.play_out(random=random.Random(seed).random)
+        assert game.state.flow.winners in ([0, 2], [1, 3], [0, 1, 2, 3])
+        laid = [sum(len(z) for z in game.state.zones["meld"][t * 3:t * 3 + 3]) for t in range(2)]
+        assert game.state.vars["laid"] == laid
+
+
+def test_play_marks_a_teams_zones_your_side_for_each_seat_of_the_team(tmp_path):
+    path = written(tmp_path)
+    for seat, own, other in ((0, "stash[0]", "stash[1]"), (2, "stash[0]", "stash[1]"), (3, "stash[1]", "stash[0]")):
+        result = CliRunner().invoke(main, ["play", str(path), "-p", "4", "--seat", str(seat), "--seed", "3"], input="1\n" * 4)
+        board = result.output
+        assert f"  {own} (your side): " in board or f"{own} (your side)" in board, board
+        assert f"{other} (your side)" not in board and f"  {other}: " in board, board
+        assert f"hand[{seat}] (you)" in board
+
+
+def test_each_team_without_teams_is_told_to_declare_them(tmp_path):
+    text = PARTNERS.replace('teams: "[[0, 2], [1, 3]] if player_count == 4 else [[p] for p in players]"\n', "")
+    said = findings(tmp_path, text)
+    errors = [s for s in said if s.startswith("E141 'each: team'")]
+    assert [s.split(" reads")[0] for s in errors] == [
+        "E141 'each: team' of the zone 'stash'", "E141 'each: team' of the zone 'meld'",
+        "E141 'each: team' of the variable 'pot'", "E141 'each: team' of the variable 'laid'"], said
+    assert all('declare the partnerships' in s and 'teams: "[[0, 2], [1, 3]]"' in s for s in errors)
+
+
+def test_choosing_from_the_seats_own_teams_hidden_zone_tells_nothing_but_the_others_does(tmp_path):
+    assert not [s for s in findings(tmp_path, PARTNERS) if s.startswith(("L008", "L021"))]
+    other = PARTNERS.replace('choose: {card: "stash[team_index(me)]"}', 'choose: {card: "stash[(team_index(me) + 1) % count(teams)]"}')
+    assert [s for s in findings(tmp_path, other) if s.startswith("L008")]
+
+
+def test_owner_of_a_teams_zone_is_none_and_copy_of_its_copy(tmp_path):
+    text = PARTNERS.replace("  pass: {}\n", "  pass:\n    if: owner_of(meld[1][2]) == none and copy_of(meld[1][2]) == 2 and copy_of(stash[1]) == 0\n")
+    game = Game(ruleset(tmp_path, text), 4, seed=1)
+    assert any(o.action == "pass" for o in game.options(0))
+
+
+def test_a_team_value_set_whole_takes_one_value_a_team(tmp_path):
+    text = PARTNERS.replace("  pass: {}\n", "  pass:\n    do:\n      - set: {laid: \"[1 for p in players]\"}\n")
+    game = Game(ruleset(tmp_path, text), 4, seed=1)
+    with pytest.raises(Exception, match=r"'laid' holds one value per team: set it to a list of 2 values"):
+        game.apply(0, _option(game, 0, "pass"))
