@@ -25,7 +25,7 @@ from .compiler import Expr, data_tree, failing_definition, fractions_told, nones
 from .compiler import KEYED_ORDERS, named_range, named_range_hint, order_derived, words_in_order
 from .describe import _scalar
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
-from .model import Stmt, decision_actions
+from .model import Stmt, decision_actions, sides
 from .overlays import removed_setters, setter_taken_out
 from .parser import SourceText, parse
 from .plain_data import Record
@@ -318,7 +318,7 @@ class Facts:
         changed = self.variables_changed
         if changed is None:
             return {}
-        return {name: spec.initial for name, spec in self.ruleset.variables.items() if not spec.per_player and name not in changed}
+        return {name: spec.initial for name, spec in self.ruleset.variables.items() if not spec.per_owner and name not in changed}
 
     def constant_held(self, expr):
         """As ``constant``, but each variable no statement changes read as the value it keeps (held_variables):
@@ -1342,8 +1342,8 @@ def l006_hidden_scoring(facts) -> list:
            for name in _scored_unseen(facts)]
     for name in _winners_unseen_variables(facts):
         spec = variables[name]
-        what = "every seat's entry" if spec.per_player else "it"  # (a reveal of one seat's entry shows no other's)
-        out.append(Diagnostic(spec.loc, "L006", f"variable '{name}' is seen {_SEEN_BY[spec.visible]}, the winners read it, and "
+        what = "every seat's entry" if spec.per_player else "every team's entry" if spec.per_team else "it"  # (a reveal of one seat's entry shows no other's)
+        out.append(Diagnostic(spec.loc, "L006", f"variable '{name}' is seen {'only by its team' if spec.per_team and spec.visible == 'owner' else _SEEN_BY[spec.visible]}, the winners read it, and "
                               f"nothing ever reveals {what}: players cannot check who won",
                               f"add 'reveal: {name}' before the game ends, or declare it visible: everyone"))
     return out
@@ -1919,12 +1919,18 @@ def _seen_in_thens(facts) -> dict:
             for stmt, _, _, zones in (_revealed_before(facts) if thens else ()) if id(stmt) in thens}
 
 
+def _seen_by_owner(spec) -> str:
+    """Who sees hidden variable ``spec``'s values, in words: its owner (its team, where kept a team) or nobody."""
+    if spec.visible != "owner" or not spec.per_owner:
+        return "nobody"
+    return "its team only" if spec.per_team else "its owner only"
+
+
 def l024_public_roll_in_hidden_variable(facts) -> list:
     """L024: a `set` gives a variable not everyone sees a value read from a die: every roll is public (each view and
     record shows it just before the `set`), so the value is no secret."""
     rs = facts.ruleset
-    hidden = {name: "its owner only" if spec.visible == "owner" and spec.per_player else "nobody"
-              for name, spec in rs.variables.items() if spec.visible != "everyone"}  # name -> who sees it
+    hidden = {name: _seen_by_owner(spec) for name, spec in rs.variables.items() if spec.visible != "everyone"}  # name -> who sees it
     if not hidden or not rs.dice:
         return []
     out: list = []
@@ -1991,8 +1997,7 @@ def l033_public_choice_in_hidden_variable(facts) -> list:
     sees, as L031 reads it), or a choice `secret:` lists, is one (a trial's count of the top cards of a hand, worked
     out from a public announcement and that hand); an item of a list written out is a value of its own."""
     rs = facts.ruleset
-    hidden = {name: "its owner only" if spec.visible == "owner" and spec.per_player else "nobody"
-              for name, spec in rs.variables.items() if spec.visible != "everyone"}  # name -> who sees it
+    hidden = {name: _seen_by_owner(spec) for name, spec in rs.variables.items() if spec.visible != "everyone"}  # name -> who sees it
     out: list = []
     sight: list = []  # (what every seat sees at each statement, as L031 reads it): worked out at the first candidate
     for action in rs.actions.values() if hidden else ():
@@ -6441,6 +6446,7 @@ class _StartState:
         self.zones = {name: [Zone(spec.key(i), [comps[c] for c in layout.start[name][i]]) for i in range(spec.size(n))]
                       for name, spec in rs.zones.items()}
         self.vars = {name: ([v.initial] * n if v.per_player else v.initial) for name, v in rs.variables.items()}
+        self.vars.update((name, [v.initial] * len(sides(v.teams, n)[1])) for name, v in rs.variables.items() if v.per_team)
         self.scores, self.round, self.turn, self.round_scores = [0] * n, 0, 0, []
         self.dice = {name: None for name in rs.dice}
         self.players, self.nplayers, self.components = list(range(n)), n, list(comps)

@@ -1092,7 +1092,7 @@ class _Builder:
                 self.teams_needed(spec, "zone", name)
             if kind in ("player", "team") and copies is not None:  # N zones a seat (a team): line[p][r], kept flat (model.ZoneSpec.key)
                 kind = "seat_copies" if kind == "player" else "team_copies"
-                copies = self.seat_copies_checked(spec, name, copies)
+                copies = self.seat_copies_checked(spec, name, copies, each)
             for key in ("visible", "count"):
                 if spec.get(key) in ("owner", "others") and each not in ("player", "team"):
                     self.error(spec.loc_of(key), "R008", f"'{key}: {spec.get(key)}' needs a per-player zone (each: player) "
@@ -1139,14 +1139,16 @@ class _Builder:
                        f"write each word once: copies: [{', '.join(dict.fromkeys(words))}]")
         return tuple(map(str, words))
 
-    def seat_copies_checked(self, spec, name, copies) -> int:
+    def seat_copies_checked(self, spec, name, copies, each: str = "player") -> int:
         """R012 where a family of N zones a seat (`each: player, copies: N`) has what it cannot have yet: an N that is
-        not a whole number (each seat's zones are found at p * N + r before the player count is known), or a grid."""
+        not a whole number (each seat's zones are found at p * N + r before the player count is known), or a grid.
+        ``each``: "team" for N zones a team (`each: team, copies: N`), said so."""
+        who = "a team" if each == "team" else "a seat"
         if isinstance(copies, str) and copies.strip().isdecimal() and 1 <= int(copies) <= 1000:
             copies = int(copies)  # ("5" quoted is the number 5, as a component's or a shared family's copies read it)
         words = self.words_of(copies) if isinstance(copies, str) else ()
         if words:  # a list of words (a definition's): named copies, whose words are written in the file
-            self.error(spec.loc_of("copies"), "R012", f"'{name}' is N zones a seat (each: player, copies: N): N is a whole "
+            self.error(spec.loc_of("copies"), "R012", f"'{name}' is N zones {who} (each: {each}, copies: N): N is a whole "
                        f"number or a list of words written in the file, not an expression",
                        f"name the copies by their words, written out: copies: [{', '.join(words)}] (read {name}[p]['{words[0]}'], "
                        f"or by a component's word attribute); named copies are fixed: a word that some player counts leave "
@@ -1155,13 +1157,13 @@ class _Builder:
         elif isinstance(copies, str):
             shared = copies if "player_count" in copies else f"{copies} * player_count" if copies.replace(
                 "_", "").isalnum() else f"({copies}) * player_count"  # (one that counts the seats already stays as written)
-            self.error(spec.loc_of("copies"), "R012", f"'{name}' is N zones a seat (each: player, copies: N): N is a whole "
-                       f"number, not an expression", f"write the most zones a seat may need (copies: 5), or make one "
-                       f"family shared by the seats: drop `each: player` and count the seats in it, "
+            self.error(spec.loc_of("copies"), "R012", f"'{name}' is N zones {who} (each: {each}, copies: N): N is a whole "
+                       f"number, not an expression", f"write the most zones {who} may need (copies: 5), or make one "
+                       f"family shared by the seats: drop `each: {each}` and count the seats in it, "
                        f"copies: \"{shared}\" (read {name}[r * player_count + p])")
         if spec.get("grid") is not None:  # (said at its copies, as R012 of an expression: what made it N zones a seat)
-            self.error(spec.loc_of("copies"), "R012", f"'{name}' is N zones a seat (each: player, copies: N): such a family "
-                       f"cannot be a grid yet", f"a grid a seat is {{each: player, grid: ...}}; N grids shared by the "
+            self.error(spec.loc_of("copies"), "R012", f"'{name}' is N zones {who} (each: {each}, copies: N): such a family "
+                       f"cannot be a grid yet", f"a grid {who} is {{each: {each}, grid: ...}}; N grids shared by the "
                        f"seats, {{copies: N, grid: ...}}")
         return copies if isinstance(copies, int) else 1  # (after R012: a family of one a seat, for the checks that go on)
 

@@ -331,7 +331,7 @@ CASES = {
     "schema_const_misspelt": Case(
         "each: plyer (the message was \"'player' was expected\", not naming what was written)",
         breaking("  hand: {each: player, visible: owner}", "  hand: {each: plyer, visible: owner}"),
-        "V001", "plyer,", message="got the text 'plyer'", hint="did you mean 'player'?"),
+        "V001", "plyer,", message="'plyer' is not one of: player, team", hint="did you mean 'player'?"),
     "unknown_statement_kind": Case(
         "a misspelt statement kind",
         breaking("- shuffle: deck", "- shufle: deck"),

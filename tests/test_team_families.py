@@ -188,3 +188,14 @@ def test_a_team_value_set_whole_takes_one_value_a_team(tmp_path):
     game = Game(ruleset(tmp_path, text), 4, seed=1)
     with pytest.raises(Exception, match=r"'laid' holds one value per team: set it to a list of 2 values"):
         game.apply(0, _option(game, 0, "pass"))
+
+
+def test_the_observation_encoder_keeps_one_slot_a_team_for_the_player_count(tmp_path):
+    pytest.importorskip("numpy")
+    from philtre.adapters.encoding import ViewEncoder
+
+    rs = ruleset(tmp_path)
+    for players, teams in ((3, 3), (4, 2)):
+        fields = [name for name, _, _ in ViewEncoder(rs, players).fields]
+        assert [f for f in fields if f.startswith("var pot")] == [f"var pot[{t}]" for t in range(teams)]
+        assert [f for f in fields if f.startswith("zone stash")] == [f"zone stash[{t}]" for t in range(teams)]
