@@ -199,3 +199,54 @@ def test_the_observation_encoder_keeps_one_slot_a_team_for_the_player_count(tmp_
         fields = [name for name, _, _ in ViewEncoder(rs, players).fields]
         assert [f for f in fields if f.startswith("var pot")] == [f"var pot[{t}]" for t in range(teams)]
         assert [f for f in fields if f.startswith("zone stash")] == [f"zone stash[{t}]" for t in range(teams)]
+
+
+SCENARIO = """\
+scenarios:
+  - name: a side lays from its stash
+    players: 4
+    given:
+      zones:
+        hand: [[], [], [], []]
+        stash[1]: [{rank: 3}]
+        meld[0]: [[{rank: 1}], [], []]
+      variables:
+        pot: [5, 3]
+        laid: [1, 0]
+    steps:
+      - {player: 0, action: pass}
+      - {player: 1, action: lay, args: {card: {rank: 3}}}
+    expect:
+      - count(meld[1][2]) == 1 and count(stash[1]) == 0 and count(meld[0][0]) == 1
+      - laid == [1, 1] and pot == [5, 3]
+"""
+
+
+def test_a_scenario_gives_a_teams_zones_and_values_one_a_team(tmp_path):
+    from philtre.interpreter.scenarios import run_scenarios
+
+    results = run_scenarios(ruleset(tmp_path, PARTNERS + SCENARIO))
+    assert [r.passed for r in results] == [True], results
+    wrong = run_scenarios(ruleset(tmp_path, PARTNERS + SCENARIO.replace("pot: [5, 3]", "pot: [5, 3, 0, 0]")))
+    assert not wrong[0].passed and "'pot' has one value per team (each: team): give a list of 2 values" in str(wrong[0]), wrong
+    said = findings(tmp_path, PARTNERS + SCENARIO.replace("pot: [5, 3]", "pot: 5"))
+    assert any(s.startswith("T004 'pot' has one value per team (each: team)") for s in said), said
+
+
+def test_a_recorded_game_replays_and_a_seats_replay_hides_the_other_sides_stash(tmp_path):
+    path = written(tmp_path)
+    out = tmp_path / "out"
+    ran = CliRunner().invoke(main, ["simulate", str(path), "-p", "4", "-n", "2", "--seed", "5", "--record", str(out),
+                                    "--db", str(tmp_path / "runs.sqlite")])
+    assert ran.exit_code == 0, ran.output
+    record = sorted(out.glob("*.jsonl"))[0]
+    replayed = CliRunner().invoke(main, ["replay", str(record)])
+    assert replayed.exit_code == 0 and "all events match" in replayed.output, replayed.output
+    events = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()[1:]]
+    hidden_into_1 = [c for e in events if e.get("event") == "move" and e["to"] == {"zone": "stash", "index": 1}
+                     for c in e["components"]]
+    told = CliRunner().invoke(main, ["replay", str(record), "--seat", "0"])
+    seat0 = [json.loads(line) for line in told.stdout.splitlines()[1:] if line.startswith("{")]
+    moves = [e for e in seat0 if e.get("event") == "move" and e["to"] == {"zone": "stash", "index": 1}]
+    assert len(moves) == len([e for e in events if e.get("event") == "move" and e["to"] == {"zone": "stash", "index": 1}])
+    assert hidden_into_1 and all(c == HIDDEN or "rank" not in c for e in moves for c in e["components"]), moves
