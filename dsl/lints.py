@@ -5781,6 +5781,42 @@ def l025_count_of_a_zone_family(facts) -> list:
     return out
 
 
+SEAT_NAMES = ("me", "current")  # the names that always hold a seat (no rule may bind them again)
+
+
+def l055_team_family_read_by_a_seat(facts) -> list:
+    """L055: a zone family or a variable kept a team (`each: team`) indexed by a seat, `stash[me]`, `pot[current]`
+    (and a `set` of `"pot[me]"`): its index is a team's, so that reads the team whose number is the seat's, another
+    side's where the teams are not one a seat (past the last team, R100). `stash[team_index(me)]` was meant."""
+    rs = facts.ruleset
+    teamed = {name for name, z in rs.zones.items() if z.teamed} | {name for name, v in rs.variables.items() if v.per_team}
+    if not teamed:
+        return []
+    rules = _exprs_in([rs.components, list(rs.actions.values()), rs.flow, rs.winners, rs.heuristic])
+    trees = [(_source(expr), facts.tree(expr)) for expr in rules]
+    trees += [(facts.define_source(name), tree) for name, (_, tree, _) in facts.defines.items()]
+    out = []
+    for source, tree in trees:
+        for node in ast.walk(tree) if tree is not None else ():
+            if (isinstance(node, ast.Index) and isinstance(node.target, ast.Name) and node.target.name in teamed
+                    and isinstance(node.index, ast.Name) and node.index.name in SEAT_NAMES):
+                out.append(_team_read_by_a_seat(source.at(node.pos), node.target.name, node.index.name, rs))
+    for stmt, _, _ in facts.placed:
+        for name, index, _, _ in stmt.args.get("targets", ()) if stmt.kind == "set" else ():
+            read = facts.tree(index) if index is not None and name in teamed else None
+            if isinstance(read, ast.Name) and read.name in SEAT_NAMES:
+                out.append(_team_read_by_a_seat(index.loc, name, read.name, rs))
+    return out
+
+
+def _team_read_by_a_seat(loc, name: str, seat: str, rs) -> Diagnostic:
+    what = "zone family" if name in rs.zones else "variable"
+    return Diagnostic(loc, "L055", f"'{name}' is a {what} kept a team (each: team), indexed by its team's index, and "
+                      f"{name}[{seat}] indexes it by a seat: it reads the team whose number is the seat's, another "
+                      f"side's where the teams are not one a seat (past the last team, the game stops)",
+                      f"index it by the seat's team: {name}[team_index({seat})]")
+
+
 def _local_names(facts) -> set:
     """Every name a statement or an action gives a value of its own (`let`, `for`, `repeat`, an action's parameters)."""
     names = {param.name for action in facts.ruleset.actions.values() for param in action.params}
@@ -6344,6 +6380,7 @@ LINTS = {
     "L052": l052_every_turn_listed,
     "L053": l053_block_parameter_never_read,
     "L054": l054_told_statement_under_a_hidden_condition,
+    "L055": l055_team_family_read_by_a_seat,
 }
 
 

@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L054; a few have their own test file too).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L055; a few have their own test file too).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -49,6 +49,31 @@ flow:
     do:
       - decide: [take, give_back]
 winners: {highest: "sum(c.value for c in purse[p])"}
+"""
+
+
+# partners keep a stash a side (each: team), read by a seat's number, which is another side's (L055)
+TEAM_READ_BY_SEAT = """\
+philtre: 1
+game: sides
+players: 4
+teams: "[[0, 2], [1, 3]]"
+components:
+  coin: {attributes: {value: [1, 2]}, copies: 4, start: bank}
+zones:
+  bank: {}
+  stash: {each: team}
+actions:
+  take:
+    if: count(bank) > 0
+    do:
+      - move: last(bank) -> stash[me]
+flow:
+  - turns: 0
+    until: count(bank) == 0
+    do:
+      - decide: take
+winners: {highest: "sum(c.value for c in stash[team_index(p)])"}
 """
 
 
@@ -491,6 +516,8 @@ CASES = {
     "a move between hidden zones run only where a hand holds a card": (  # a Belote trial: seat 1's record showed the move
         (ROOT / "tests" / "data" / "hidden_set" / "leak2" / "ruleset.yaml").read_text(encoding="utf-8"), "L054",
         "any(c.rank == 4 for c in hand[0])", "every seat's record tells of the move"),
+    "a zone kept a team read by a seat": (  # a trial's side's meld was read meld[min(team(p))]; each: team by team_index
+        TEAM_READ_BY_SEAT, "L055", "stash[me]", "'stash' is a zone family kept a team (each: team)"),
     "one seat's entry of a hidden variable set only where another seat's hand holds a card": (  # seat 1 sees its entry
         (ROOT / "tests" / "data" / "hidden_set" / "owner_entry" / "leak.yaml").read_text(encoding="utf-8"), "L031",
         "any(c.rank == 4 for c in hand[0])", "which reads what seat 0's 'hand' holds"),

@@ -250,3 +250,15 @@ def test_a_recorded_game_replays_and_a_seats_replay_hides_the_other_sides_stash(
     moves = [e for e in seat0 if e.get("event") == "move" and e["to"] == {"zone": "stash", "index": 1}]
     assert len(moves) == len([e for e in events if e.get("event") == "move" and e["to"] == {"zone": "stash", "index": 1}])
     assert hidden_into_1 and all(c == HIDDEN or "rank" not in c for e in moves for c in e["components"]), moves
+
+
+def test_a_team_family_indexed_by_a_seat_is_warned_of(tmp_path):
+    """L055 at `stash[me]` (another side's stash at four players, none for seat 2) and at a set of `"pot[me]"`; the
+    ruleset reading them by team_index(me) is clean."""
+    assert not [s for s in findings(tmp_path, PARTNERS) if s.startswith("L055")]
+    text = PARTNERS.replace("      - move: card -> stash[team_index(me)]", "      - move: card -> stash[me]")
+    text = text.replace('{"pot[team_index(me)]": "pot[team_index(me)] + card.rank"}', '{"pot[me]": "pot[team_index(me)] + card.rank"}')
+    said = [s for s in findings(tmp_path, text) if s.startswith("L055")]
+    assert [s.split(" indexed")[0] for s in said] == [
+        "L055 'stash' is a zone family kept a team (each: team),", "L055 'pot' is a variable kept a team (each: team),"], said
+    assert "stash[team_index(me)]" in said[0] and "pot[team_index(me)]" in said[1]
