@@ -1429,9 +1429,12 @@ class _Pools:
     For a zone, the order is: components already in it (a seat's zone then takes the seat's own: _take_given asks
     for them first); then those in no given zone that lie
     where they start the game (a deck, a supply: what the game has not dealt yet); then those
-    in other given zones that no pattern of that zone matches (they leave it anyway); then
+    in other given zones without `{others: true}` that no pattern of that zone matches (they leave it anyway); then
+    the spare of the given zones with `{others: true}` (``keeping``), those its own patterns did not claim
+    (_take_given lets them take first), those lying where they start before those the game moved there; then
     those in no given zone that the game moved there (a hand not given keeps what it was dealt
-    while the others can give); then the rest of the other given zones' (a given zone's
+    while a given zone's spare can give: a trial's deck kept its locomotives, written `{others: true}`, and the
+    market's were taken from a dealt hand); then the rest of the other given zones' (a given zone's
     components may be wanted where it is given); each group in component order. The last group is read from one list of every
     given zone's components: when a zone gets there, its own matching ones are all taken.
     Each group is indexed by the attributes a pattern names, once per set of names, and
@@ -1439,17 +1442,21 @@ class _Pools:
     giving 100,000 components is linear, not quadratic.
     """
 
-    def __init__(self, S, wanted: dict, homes: dict):
+    def __init__(self, S, wanted: dict, homes: dict, keeping: set):
         self.own: dict = {}
-        at_start, surplus, moved, in_given = [], [], [], []
+        at_start, surplus, spare_at_start, spare_moved, moved, in_given = [], [], [], [], [], []
         for c in S.components:
             key = S.where[c["id"]]
-            if key in wanted:
+            if key in keeping:
+                self.own.setdefault(key, []).append(c)
+                (spare_at_start if homes[c["id"]] == key else spare_moved).append(c)
+            elif key in wanted:
                 self.own.setdefault(key, []).append(c)
                 (in_given if _wanted(c, wanted[key]) else surplus).append(c)
             else:
                 (at_start if homes[c["id"]] == key else moved).append(c)
-        self.shared = (at_start, surplus, moved, in_given)
+        self.shared = (at_start, surplus, spare_at_start, spare_moved, moved, in_given)
+        self.keeping = keeping
         self.indexes: dict = {}  # (group id, names) -> {values: [components, cursor]}
 
     def held(self, key) -> list:
@@ -1595,7 +1602,9 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     wanted: dict = {key: {} for key in named}
     for zone, patterns, _ in targets:
         wanted[zone.key] = _wanted_values(patterns)
-    pools = _Pools(S, wanted, homes)
+    # a zone with an `{others: true}` item keeps what is left in it: its spare serves other zones before a hand as dealt
+    keeping = {zone.key for zone, patterns, _ in targets if any(isinstance(p, dict) and OTHERS in p for p in patterns)}
+    pools = _Pools(S, wanted, homes, keeping)
     borrowed: dict = {}  # (zone key, where the pattern is written) -> the other owners whose components filled it
     kept: set = set()  # the ids of the components an `{others: true}` keeps where they lie
     others_end: dict = {}  # a given zone's number -> where its `{others: true}` part ends in what it gets
@@ -1618,7 +1627,6 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     # a zone with an `{others: true}` item keeps what is left in it, those other given zones send back to it as their
     # start too (a hand given displaces the cards dealt to it, which start in the deck): in its `others` part, on top
     # of the others, so that what it lists lies where it is listed
-    keeping = {zone.key for zone, patterns, _ in targets if any(isinstance(p, dict) and OTHERS in p for p in patterns)}
     for (zone, _), (_, _, loc) in zip(placements, targets):
         out = [c for c in zone if c["id"] not in claimed and c["id"] not in kept]  # an `others` item's stay, re-laid below
         for comp in out + [c for c in zone if c["id"] in claimed]:
@@ -2088,9 +2096,21 @@ def _take_given(ruleset, S, sc, targets, pools, claimed: set, borrowed: dict, ke
     chosen: list = [None] * len(slots)
     taken_by: dict = {}  # component id -> the entry that took it, for the message when one runs out
     several_types = len(ruleset.components) > 1
-    for i in sorted(range(len(slots)), key=lambda i: -len(slots[i][1] or ())):  # a stable sort: deterministic
+    order = sorted(range(len(slots)), key=lambda i: -len(slots[i][1] or ()))  # a stable sort: deterministic
+    # a zone with `{others: true}` first takes for its own patterns what it holds: what they leave is its spare, which
+    # the other zones' patterns take before a hand as dealt (_Pools)
+    for i in order:
         number, pattern, at, here, entry = slots[i]
-        if pattern is None:  # `others`: what is left once every pattern has taken its component
+        key = targets[number][0].key
+        if pattern is not None and key in pools.keeping:
+            types = pools.held(key) if not pattern and several_types else None
+            comp = pools.take(key, pattern, claimed, types, here_only=True)
+            if comp is not None:
+                taken_by[comp["id"]] = entry
+                chosen[i] = (comp, at, here)
+    for i in order:
+        number, pattern, at, here, entry = slots[i]
+        if pattern is None or chosen[i] is not None:  # `others`: what is left once every pattern has taken its component
             continue
         key = targets[number][0].key
         # a pattern naming no attribute (`{copies: 5}`, "the rest as dealt") takes the types the zone holds, not a

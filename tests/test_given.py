@@ -299,19 +299,56 @@ def test_t018_does_not_note_the_zone_rest_names(tmp_path):
     assert result.passed and not result.notes, (result.failures, result.notes)
 
 
-def test_t018_says_a_given_start_zone_keeps_its_own_such_components(tmp_path):
-    """Ticket to Ride trial: the deck, given a locomotive on top beside `{others: true}`, kept its own locomotives, and
-    the market's took one from a hand as dealt: T018 said the deck had no such component left; it says it keeps them."""
+def test_a_given_zone_with_others_spares_what_its_own_patterns_leave_before_a_hand_as_dealt(tmp_path):
+    """Ticket to Ride trial: the court, given a d on top beside `{others: true}`, holds a second d its pattern leaves:
+    hand[0]'s d is that one, not the d dealt to hand[1] (taken, with a note T018, while the court's spare came last)."""
     (tmp_path / "ruleset.yaml").write_text(DEALT, encoding="utf-8")
     (tmp_path / "scenarios.yaml").write_text(
         "scenarios:\n  - name: s\n    players: 2\n    given:\n      zones:\n        hand[0]: [{role: d}]\n"
-        "        court: [{others: true}, {role: d}]\n    expect:\n      - true\n", encoding="utf-8")
+        "        court: [{others: true}, {role: d}]\n    expect:\n"
+        "      - \"[c.role for c in hand[0]] == ['d'] and [c.role for c in hand[1]] == ['e', 'd']\"\n"
+        "      - \"[c.role for c in court if c.role in ['d', 'e']] == ['e', 'e', 'd']\"\n", encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(tmp_path)))
-    assert result.passed, result.failures
-    [note] = result.notes
-    assert ("T018 a given component was taken out of hand[1] as the game had filled it, since court, where it starts, "
-            "is given and keeps its own such components: its patterns ask for them, and another zone's pattern takes "
-            "those of a given zone last, after a zone the game filled: hand[1] is not given") in note, note
+    assert result.passed and not result.notes, (result.failures, result.notes)
+
+
+FACE_UP = """\
+game: faceup
+players: 2
+components:
+  card: {attributes: {colour: [red, blue, green, loco]}, copies: 12, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  market: {visible: everyone}
+actions:
+  pass: {}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 4}
+  - move: take_last(deck, 5) -> market
+  - decide: pass
+    player: 0
+"""
+
+
+@pytest.mark.parametrize("hand", ["", "        hand[0]: [{others: true}]\n"])
+def test_a_row_given_from_a_deck_that_keeps_its_others_leaves_the_hands_as_dealt(tmp_path, hand):
+    """Ticket to Ride trial: the face-up row given two locomotives, the deck `[{others: true}, {colour: loco}]` (the
+    rest as it lies, holding many more): the row's took the locomotives dealt to the hands, not the deck's spare ones,
+    and hand[0] held 3 of its 4 cards. The deck's spare comes first, before a given hand's spare too (one that starts
+    elsewhere: the game moved it there), so giving a hand `{others: true}` does not make it the one raided."""
+    (tmp_path / "ruleset.yaml").write_text(FACE_UP, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text(
+        "scenarios:\n  - name: s\n    players: 2\n    seed: 5\n    given:\n      zones:\n"
+        "        market: [{colour: loco}, {colour: loco}, {colour: red}, {colour: blue}, {colour: green}]\n"
+        "        deck: [{others: true}, {colour: loco}]\n" + hand + "    expect:\n"
+        "      - count(hand[0]) == 4 and count(hand[1]) == 4 and count(market) == 5 and count(deck) == 35\n"
+        "      - \"count([c for c in hand[0] if c.colour == 'loco']) == 2\"\n"
+        "      - \"[c.colour for c in market] == ['loco', 'loco', 'red', 'blue', 'green'] and last(deck).colour == 'loco'\"\n",
+        encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    assert result.passed and not result.notes, (result.failures, result.notes)
 
 
 DISCS = """\
