@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter, deque
 from collections.abc import Iterator
@@ -1433,8 +1434,8 @@ class _Pools:
     the spare of the given zones with `{others: true}` (``keeping``), those its own patterns did not claim
     (_take_given lets them take first), those lying where they start before those the game moved there; then
     those in no given zone that the game moved there (a hand not given keeps what it was dealt
-    while a given zone's spare can give: a trial's deck kept its locomotives, written `{others: true}`, and the
-    market's were taken from a dealt hand); then the rest of the other given zones' (a given zone's
+    while a given zone's spare can give: a trial's deck, written `{others: true}`, kept its many spare cards of a
+    kind, and a row of cards given beside it took theirs from a dealt hand); then the rest of the other given zones' (a given zone's
     components may be wanted where it is given); each group in component order. The last group is read from one list of every
     given zone's components: when a zone gets there, its own matching ones are all taken.
     Each group is indexed by the attributes a pattern names, once per set of names, and
@@ -1692,7 +1693,7 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     _lay_swaps(S, swaps, holes, taken_from)
     result.grown += [(keys[number], _zone_name(ruleset, placements[number][0].key), before, len(placements[number][0]), names)
                      for number, (before, names) in had.items() if len(placements[number][0]) > before]
-    result.notes.extend(_taken_from_notes(ruleset, S, taken_from, sc, set(named)))
+    result.notes.extend(_taken_from_notes(ruleset, S, taken_from, sc, targets))
     result.notes.extend(_borrowed_notes(borrowed))
     result.notes.extend(_untyped_taken_notes(ruleset, untyped))
     result.notes.extend(_rest_strays_notes(ruleset, S, sc, rest, to_rest, homes))
@@ -1898,15 +1899,16 @@ def _sent_back_said(ruleset, sent_back: dict) -> Diagnostic:
 
 def _moved_zones_taken_from(S, placements, given_keys: set, homes: dict) -> dict:
     """The zones not given that components taken for the given zones lie in and were moved to by the game (a hand as
-    dealt, not a deck): zone key -> (how many it gives, where the first pattern taking one is written, the keys of the
-    zones those components start in, the first component taken)."""
+    dealt, not a deck): zone key -> (how many it gives, where the first pattern taking one is written, the given zone's
+    number and the place of each pattern taking one, in order, the first component taken)."""
     taken: dict = {}
-    for _, chosen in placements:
+    for number, (_, chosen) in enumerate(placements):
         for comp, _, here in chosen:
             key = S.where[comp["id"]]
             if key not in given_keys and key != homes[comp["id"]]:
-                count, first, starts, one = taken.get(key, (0, here, (), comp))
-                taken[key] = (count + 1, first, tuple(dict.fromkeys((*starts, homes[comp["id"]]))), one)
+                count, first, takers, one = taken.get(key, (0, here, {}, comp))
+                takers[(number, here)] = None
+                taken[key] = (count + 1, first, takers, one)
     return taken
 
 
@@ -1955,48 +1957,51 @@ def _lay_swaps(S, swaps: dict, holes: dict, taken_from: dict) -> None:
             del taken_from[key]
 
 
-def _taken_from_notes(ruleset, S, taken_from: dict, sc, given_keys: set) -> list:
+def _taken_from_notes(ruleset, S, taken_from: dict, sc, targets) -> list:
     """T018, a note (the scenario is not failed), per zone not given that gave components to the given zones, not all
     swapped for ones they leave out (_swaps): it no longer holds what the game put in it, which the author, not naming
-    it, may have counted on. A pattern of the file's defaults is said to be theirs (the note pointed at their line, and named nothing there); a zone they start in that
-    is given and holds such components is said to keep them (_kept_for_itself). The zone `rest:` names is not noted: the
+    it, may have counted on. One sentence: the pattern that took (a trial's note, one sentence of 400 characters, said
+    why before what), the zone and what it holds now, and the fix; a pattern of the file's defaults is said to be
+    theirs (the note pointed at their line, and named nothing there). The zone `rest:` names is not noted: the
     author named it, and it holds the rest as asked (a trial's hand[2], given as the rest, was said "not given")."""
     notes = []
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
     rest_family = rest.key[0] if isinstance(rest, Zone) else None  # `empty` of rest's family would contradict it (T001)
-    for key, (count, here, starts, one) in taken_from.items():
+    for key, (count, here, takers, one) in taken_from.items():
         if isinstance(rest, Zone) and rest.key == key:  # `rest:` names it: what it holds now is what the author asked for
             continue
         theirs = from_defaults(sc, here)
-        by = f" (that pattern is one of the file's `defaults`, line {here.line})" if theirs else ""
-        out = f"; or, where the defaults do not fit this scenario, {LEAVE_DEFAULTS_OUT}" if theirs else ""
+        number = next(iter(takers))[0]
+        who = _pattern_named(ruleset, targets, number, here) + (" of the file's `defaults`" if theirs else "")
+        others = len(takers) - 1
+        who += f" ({os.path.basename(here.path)}:{here.line}:{here.col})" + (f" and {others} more pattern{'s' * (others > 1)}" if others else "")
+        what = f"{'an' if one['type'][:1] in 'aeiou' else 'a'} {one['type']}" if count == 1 else f"{count} components"
         name = _zone_name(ruleset, key)
-        held = len(S.zone(key))
         # where a scenario lays a family out from scratch (a board), `empty` says it for every zone of it at once
-        family = "" if name == key[0] or rest_family == key[0] else f"; or write empty: [{key[0]}] in given, to give every {key[0]} zone it does not list empty"
-        where = " and ".join(_zone_name(ruleset, start) for start in starts)
-        taken = f"{count} of the given components were" if count > 1 else "a given component was"
-        why = _kept_for_itself(ruleset, S, starts, one, given_keys, count) or (
-            f"{where}, where {'they start' if count > 1 else 'it starts'}, had no such component left")
-        notes.append(_failure(here, "T018", f"{taken} taken out of {name} as the game had filled it, since {why}: {name} "
-                              f"is not given, and holds {held} now{by}",
-                              f"give {name} too, to say what it holds ({name}: [{{others: true}}] keeps the rest of "
-                              f"it as it lies, with no note){family}{out}"))
+        family = "" if name == key[0] or rest_family == key[0] else f", or empty: [{key[0]}] to give every {key[0]} zone not listed empty"
+        out = f", or {LEAVE_DEFAULTS_OUT}" if theirs else ""
+        notes.append(_failure(here, "T018", f"{who} took {what} from {name}, which is not given: it holds "
+                              f"{len(S.zone(key))} now; give {name} to say what it holds ({name}: [{{others: true}}] "
+                              f"keeps the rest as it lies){family}{out}"))
     return notes
 
 
-def _kept_for_itself(ruleset, S, starts, comp, given_keys: set, count: int) -> str:
-    """T018's reason where a zone the components start in is given and still holds one like ``comp`` (a
-    trial's deck, given a locomotive on top, kept its other locomotives, and the note said it had none left): its own
-    patterns ask for such components, and another zone's pattern takes a given zone's last (_Pools); '' where none is."""
-    alike = {k: v for k, v in comp.items() if k != "id"}
-    keeping = [_zone_name(ruleset, key) for key in starts if key in given_keys
-               and any(c is not comp and _matches(c, alike) for c in S.zone(key))]
-    if not keeping:
-        return ""
-    where = " and ".join(keeping)
-    return (f"{where}, where {'they start' if count > 1 else 'it starts'}, is given and keeps its own such components: its "
-            f"patterns ask for them, and another zone's pattern takes those of a given zone last, after a zone the game filled")
+def _pattern_named(ruleset, targets, number: int, here) -> str:
+    """A given zone's pattern written at ``here``, as the author reads it: row's {suit: red}, and row's 2nd
+    {suit: black} where its list writes that pattern more than once."""
+    zone, patterns, _ = targets[number]
+    name = _zone_name(ruleset, zone.key)
+    for entry, listed in enumerate(patterns):
+        if here in (getattr(listed, "loc", None), listed.loc_of("at") if hasattr(listed, "loc_of") and "at" in listed else None):
+            alike = [i for i, other in enumerate(patterns) if dict(other) == dict(listed)]
+            nth = f"{_ordinal(alike.index(entry) + 1)} " if len(alike) > 1 else ""
+            return f"{name}'s {nth}{_pattern_text(listed)}"
+    return f"a pattern of {name}"
+
+
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def _rest_strays_notes(ruleset, S, sc, rest, to_rest: list, homes) -> list:

@@ -280,11 +280,9 @@ def test_a_zone_not_given_that_must_give_a_component_no_other_replaces_is_noted(
         "(hand[0] was given {others: true}, which keeps what it held besides the 2 listed: it held 2, and holds 3 once "
         "given; to keep 2, leave {others: true} out)"], result.failures
     path = tmp_path / "dealt" / "scenarios.yaml"
-    assert result.notes == [f"{path}:6:46: T018 a given component was taken out of hand[2] as the game had filled it, since "
-                            "court, where it starts, had no such component left: hand[2] is not given, and holds 1 now "
-                            "(give hand[2] too, to say what it holds (hand[2]: [{others: true}] keeps the rest of it as "
-                            "it lies, with no note); "
-                            "or write empty: [hand] in given, to give every hand zone it does not list empty)"], result.notes
+    assert result.notes == [f"{path}:6:46: T018 hand[0]'s 2nd {{role: e}} (scenarios.yaml:6:46) took a card from hand[2], "
+                            "which is not given: it holds 1 now; give hand[2] to say what it holds (hand[2]: [{others: true}] "
+                            "keeps the rest as it lies), or empty: [hand] to give every hand zone not listed empty"], result.notes
 
 
 def test_t018_does_not_note_the_zone_rest_names(tmp_path):
@@ -349,6 +347,26 @@ def test_a_row_given_from_a_deck_that_keeps_its_others_leaves_the_hands_as_dealt
         encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(tmp_path)))
     assert result.passed and not result.notes, (result.failures, result.notes)
+
+
+@pytest.mark.parametrize("row, said", [
+    ("[{colour: red}, {colour: loco}, {colour: blue}]", "market's {colour: loco} (scenarios.yaml:7:33) took a card from "
+     "hand[0], which is not given: it holds 3 now"),
+    ("[{colour: loco}, {colour: loco}, {colour: red}]", "market's 1st {colour: loco} (scenarios.yaml:7:18) and 1 more pattern "
+     "took 2 components from hand[0], which is not given: it holds 2 now"),
+])
+def test_t018_names_the_pattern_the_zone_it_took_from_and_the_fix_in_one_sentence(tmp_path, row, said):
+    """Ticket to Ride trial: the note was one sentence of 400 characters saying why before what. Here the deck's own
+    pattern takes its 9 locomotives, so none is spare, and the row's come from hand[0] as dealt."""
+    (tmp_path / "ruleset.yaml").write_text(FACE_UP, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text(
+        "scenarios:\n  - name: s\n    players: 2\n    seed: 5\n    given:\n      zones:\n"
+        f"        market: {row}\n        deck: [{{others: true}}, {{colour: loco, copies: 9}}]\n    expect: [\"true\"]\n",
+        encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    [note] = result.notes
+    assert note.split(": T018 ")[1] == (f"{said}; give hand[0] to say what it holds (hand[0]: [{{others: true}}] keeps the "
+                                        "rest as it lies), or empty: [hand] to give every hand zone not listed empty"), note
 
 
 DISCS = """\
@@ -755,9 +773,8 @@ def test_a_family_zone_not_given_names_empty_in_its_note(tmp_path):
     given = "      rest: box\n      zones:\n        point[2]: [{copies: 1}]\n"
     [result] = run_scenarios(load_ruleset(str(_set_out(tmp_path, given))))
     assert result.passed and len(result.notes) == 1, (result.failures, result.notes)
-    assert result.notes[0].endswith("(give point[0] too, to say what it holds (point[0]: [{others: true}] keeps the rest "
-                                    "of it as it lies, with no note); or write empty: [point] in given, "
-                                    "to give every point zone it does not list empty)"), result.notes
+    assert result.notes[0].endswith("; give point[0] to say what it holds (point[0]: [{others: true}] keeps the rest "
+                                    "as it lies), or empty: [point] to give every point zone not listed empty"), result.notes
 
 
 @pytest.mark.parametrize("empty, said", [
@@ -1258,4 +1275,5 @@ def test_the_components_given_zones_leave_out_go_to_rest_not_into_a_hand(tmp_pat
     result = _aside(tmp_path, "      rest: box\n      zones:\n        aside: [{rank: 7}]\n", ["count(box) == 2 and count(hand[1]) == 2"],
                     ASIDE.replace("  aside: {visible: nobody}\n", "  aside: {visible: nobody}\n  box: {}\n"))
     assert result.passed, result.failures
-    assert [note.split(": T018 ")[1][:40] for note in result.notes] == ["a given component was taken out of hand["], result.notes
+    assert [note.split(": T018 ")[1].split(", which")[0] for note in result.notes] == [
+        "aside's {rank: 7} (scenarios.yaml:7:17) took a card from hand[1]"], result.notes

@@ -214,8 +214,8 @@ def test_a_failure_reading_a_zone_the_defaults_gave_says_it_came_from_them(tmp_p
     assert hand.endswith("(hand[0] came from the file's defaults (line 4); `defaults: false` starts from the deal)"), hand
     assert "defaults" not in deck, deck
     note = next(line for line in result.stdout.splitlines() if "T018" in line)
-    assert ":4:" in note and "(that pattern is one of the file's `defaults`, line 4)" in note, note
-    assert note.endswith("or, where the defaults do not fit this scenario, write `defaults: false` in it to leave them out)"), note
+    assert ":4:" in note and "T018 hand[0]'s {suit: red, copies: 8} of the file's `defaults` (scenarios.yaml:4:" in note, note
+    assert note.endswith(", or write `defaults: false` in it to leave them out"), note
 
 
 def test_a_pattern_run_out_names_the_default_that_took_its_component_at_validate_and_when_run(tmp_path):

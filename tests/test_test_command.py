@@ -227,7 +227,7 @@ def test_a_note_is_printed_under_its_scenario_and_in_the_json(tmp_path):
         "        hand[0]: [{others: true}, {role: e}, {role: e}]\n    expect: [\"count(hand[2]) == 1\"]\n", encoding="utf-8")
     shown = philtre("test", folder, cwd=tmp_path)
     assert shown.returncode == 0, shown.stdout + shown.stderr
-    assert "three es ... ok\n  note: dealt/scenarios.yaml:6:46: T018 a given component was taken out of hand[2] as the game" in shown.stdout, shown.stdout
+    assert "three es ... ok\n  note: dealt/scenarios.yaml:6:46: T018 hand[0]'s 2nd {role: e} (scenarios.yaml:6:46) took a card from hand[2]" in shown.stdout, shown.stdout
     [row] = json.loads(philtre("test", folder, "--json", cwd=tmp_path).stdout)["scenarios"]
     assert row["outcome"] == "ok" and [note.split(" T018 ")[0] for note in row["notes"]] == ["dealt/scenarios.yaml:6:46:"], row
 
