@@ -2523,8 +2523,8 @@ def _names_written(facts, expr) -> set:
     return {n.name for n in ast.walk(tree) if isinstance(n, ast.Name)} if tree is not None else set()
 
 
-def _scoped(facts, enter) -> dict:
-    """id of each statement of the flow and the actions -> the scope it sees, each body starting from {}:
+def _scoped(facts, enter, start=None) -> dict:
+    """id of each statement of the flow and the actions -> the scope it sees, each body starting from ``start`` ({}):
     ``enter(stmt, scope)`` gives (the scope of the statements after it, the scope of its blocks)."""
     out: dict = {}
 
@@ -2539,7 +2539,7 @@ def _scoped(facts, enter) -> dict:
                 walk(stmt.otherwise, scope)
 
     for block in facts.ruleset.statement_blocks:
-        walk(block, {})
+        walk(block, {} if start is None else start)
     return out
 
 
@@ -3665,12 +3665,57 @@ def _standing_for(text: str) -> str:
 def _tested_texts(facts, expr) -> list:
     """The text of the condition ``expr``, then of each definition it calls with arguments written out at the call
     (`held(target)`, `held(p): first(hand[p])` -> `first(hand[target])`): what a move must name to be what it tested."""
-    texts = [expr.text]
-    for node in ast.walk(facts.tree(expr)) if facts.tree(expr) is not None else ():
+    return [expr.text, *_called_texts(facts, facts.tree(expr))]
+
+
+def _called_texts(facts, tree) -> list:
+    """The text of each definition ``tree`` calls, with the arguments written out at the call (_tested_texts)."""
+    texts = []
+    for node in ast.walk(tree) if tree is not None else ():
         params, body = facts.defines.get(node.func, ((), None))[:2] if isinstance(node, ast.Call) else ((), None)
         if body is not None and params and len(params) == len(node.args):
             texts.append(_as_named(ast.text(body), {p: _standing_for(ast.text(arg)) for p, arg in zip(params, node.args)}))
+            texts.append(ast.text(_with_names(body, dict(zip(params, node.args)))))  # (`hand[1 - me]`, as a move writes it)
     return texts
+
+
+def _untouched_lets(facts) -> dict:
+    """id of each statement -> ({each `let` name it sees (a block's parameter too): (the let's value as a tree, the
+    names the let saw, the let names the let saw)}, the ids of those entries, shadowed ones too, given since the last
+    statement that moved or shuffled a component): what such a name was read from is as it was, so a condition reading
+    it reads what a move there moves (_turned_up_as_tested)."""
+    if getattr(facts, "_untouched", None) is None:
+        envs = {id(stmt): env for stmt, env, _ in facts.placed}
+
+        def enter(stmt, scope):
+            """The names and untouched entries after ``stmt`` and in its blocks (a loop that moves: none, from its 2nd
+            pass; a loop's own name hides a let's)."""
+            lets, untouched = scope
+            moves = any(inner.kind not in STILL or inner.kind in ("shuffle", "decide", "simultaneous")
+                        for inner in _statements_in([stmt]))  # (a decision's action may move: it is taken then)
+            inner = (lets, frozenset() if moves and stmt.kind in _LOOPS else untouched)
+            if stmt.kind == "let":
+                given = {name: (facts.tree(expr), envs.get(id(stmt), {}), lets) for name, expr in stmt.args.get("names", ())}
+                lets, untouched = {**lets, **given}, untouched | {id(entry) for entry in given.values()}
+            if stmt.kind in ("for", "repeat", "turns"):
+                hidden = (stmt.args.get("var"), "current" if stmt.kind == "turns" else None)
+                inner = ({k: v for k, v in inner[0].items() if k not in hidden}, inner[1])
+            return (lets, frozenset() if moves else untouched), inner
+
+        facts._untouched = _scoped(facts, enter, ({}, frozenset()))
+    return facts._untouched
+
+
+_LOOPS = ("for", "repeat", "until", "turns", "round")  # (statements that may run their body again)
+
+
+def _followed(tree, lets, untouched, depth: int = 0):
+    """``tree`` with each `let` name of ``lets`` it reads whose entry is ``untouched`` (_untouched_lets) written as the
+    tree it was given, followed in turn (a name a comprehension binds is left as it is)."""
+    names = [n for n in _lets_read(tree, lets) if id(lets[n]) in untouched and lets[n][0] is not None]
+    if not names or depth > 8:
+        return tree
+    return _with_names(tree, {n: _followed(lets[n][0], lets[n][2], untouched, depth + 1) for n in names})
 
 
 def _as_named(text: str, named: dict) -> str:
@@ -4126,9 +4171,20 @@ def _turned_up_as_tested(facts, outer) -> bool:
         if inner.kind in ("move", "place") and inner.when is None:
             movers.append((inner, named))  # (one in a block `run` names what it moves by the block's parameters)
             break
+    untouched = _untouched_lets(facts)
+    when_tree = facts.tree(outer.when)
+    # a `let` name (a block's parameter too) the condition reads is what it was given from, where nothing moved since:
+    # `let: {mine: value(me)}`, `when: mine < theirs` tests what `when: value(me) < ...` tests
+    followed = _followed(when_tree, *untouched.get(id(outer), ({}, ()))) if when_tree is not None else None
+    tested += [ast.text(followed), *_called_texts(facts, followed)] if followed is not when_tree else []
     for mover, named in movers:
         what, to = (mover.args.get(key) for key in MOVES[mover.kind])
-        if what is None or id(mover) not in envs or not any(_as_named(what.text.strip(), named) in t for t in tested):
+        if what is None or id(mover) not in envs:
+            continue
+        moved, moved_tree = [_as_named(what.text.strip(), named)], facts.tree(what)
+        if moved_tree is not None:  # (as the language writes it; its names given in the block followed too)
+            moved.append(ast.text(_followed(moved_tree, *untouched.get(id(mover), ({}, ())))))
+        if not any(m in t for m in moved for t in tested):
             continue
         went_to = facts.refs(to, envs[id(mover)])
         if went_to and all(z in zones and zones[z].visible == "everyone" for z in went_to):
@@ -4203,13 +4259,35 @@ def _public_set_finding(facts, loc, name: str, read: str, found, read_as, beside
     each = ", each: player" if visible == "owner" and not rs.variables[name].per_player else ""
     hide = f"hide '{name}' as {hidden} (visible: {visible}{each})"
     if read.startswith("whether") and besides is not None:  # (a seat is not told of a set it cannot see; of a move, it is)
+        told = f"the {besides.kind} at {besides.loc} under the same condition"
         hide = (f"set '{name}' in one set with no when, run whatever the secret, its value worked out from the condition "
-                f"(set: {{{name}: \"any(...)\"}}), and hide it as {hidden} (visible: {visible}{each}): hiding it alone is "
-                f"not enough, as the {besides.kind} at {besides.loc} under the same condition is told every seat")
+                f"(set: {{{name}: \"any(...)\"}}), and hide it as {hidden} (visible: {visible}{each})")
+        if _lays_face_up(facts, besides, source):  # (meant as the reveal of the answer, it is not counted as one)
+            part = _narrowest_reveal(facts, read_as[0], source, read_as[1], read_as[2]) if read_as[0] is not None else None
+            named = f" ({part})" if part is not None and part != source else ""
+            return Diagnostic(loc, "L031", f"'{name}' is seen by everyone, and {read}: every view and record shows "
+                              f"'{name}', so every seat learns it; {told} lays components of '{source}' face up, but it "
+                              "does not count as showing every seat the answer",
+                              f"to make it count, make it the block's first move, with no when of its own, and of what "
+                              f"the condition reads{named}, named as the condition names it or by the `let` names it "
+                              f"reads; else {hide} (hiding it alone is not enough, as that {besides.kind} is told every "
+                              f"seat), {undo}")
+        hide += f": hiding it alone is not enough, as {told} is told every seat"
     elif read.startswith("whether"):
         hide += " (a seat is not told of a set it cannot see)"
     return Diagnostic(loc, "L031", f"'{name}' is seen by everyone, and {read}: every view and record shows '{name}', "
                       "so every seat learns it", f"{hide}, {undo}")
+
+
+def _lays_face_up(facts, stmt, zone: str) -> bool:
+    """Whether ``stmt`` is a `move` or `place` of components of ``zone`` into zones every seat sees (face up)."""
+    env = next((env for s, env, _ in facts.placed if s is stmt), None)
+    if stmt.kind not in ("move", "place") or env is None:
+        return False
+    what, to = (stmt.args.get(key) for key in MOVES[stmt.kind])
+    went_to = facts.refs(to, env) if what is not None and to is not None else frozenset()
+    zones = facts.ruleset.zones
+    return zone in facts.refs(what, env) and bool(went_to) and all(z in zones and zones[z].visible == "everyone" for z in went_to)
 
 
 def _told_besides(stmt):

@@ -159,3 +159,93 @@ def test_an_entry_whose_seat_is_a_call_is_read_as_that_seats(tmp_path, set_, whe
         return
     [d] = found
     assert d.code == "L031" and str(d.loc) == where(path, read), str(d)
+
+
+# a trial's duel: the lower of two hidden hands is out, and that hand is laid face up under the same `when`
+DUEL = """\
+philtre: 1
+game: duel
+players: 2
+components:
+  card: {attributes: {rank: 1..8}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  discard: {each: player}
+  pile: {visible: nobody}
+variables:
+  out: {initial: false, each: player}
+define:
+  value(p): max([0] + [c.rank for c in hand[p]])
+blocks:
+  lose_if(lower, p):
+    - when: lower
+      do:
+        - move: hand[p] -> discard[p]
+        - set: {"out[p]": true}
+actions:
+  duel:
+    do:
+BODY
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 1}
+  - decide: duel
+    player: 0
+"""
+
+LOSER_SHOWN = "          - move: hand[me] -> discard[me]\n          - set: {\"out[me]\": true}\n"
+
+
+def duel_findings(tmp_path, body: str) -> list:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(DUEL.replace("BODY\n", body), encoding="utf-8")
+    return [f.diagnostic for f in check_file(str(path)).findings if f.diagnostic.code != "L035"]  # (the block unused)
+
+
+@pytest.mark.parametrize("body, codes", [
+    ("      - when: value(me) < value(1 - me)\n        do:\n" + LOSER_SHOWN, []),
+    ("      - let: {mine: value(me), theirs: value(1 - me)}\n      - when: mine < theirs\n        do:\n" + LOSER_SHOWN, []),
+    ("      - let: {mine: value(me), theirs: value(1 - me)}\n      - when: mine < theirs\n        do:\n"
+     "          - set: {\"out[me]\": true}\n          - move: hand[me] -> discard[me]\n", []),
+    ("      - let: {lower: value(me) < value(1 - me)}\n      - run: lose_if(lower, me)\n", []),
+    ("      - run: lose_if(value(me) < value(1 - me), me)\n", []),
+    ("      - let: {theirs: value(1 - me)}\n      - when: theirs > 3\n        do:\n"
+     "          - move: hand[1 - me] -> discard[me]\n          - set: {\"out[me]\": true}\n", []),
+    # a card drawn into the hand between the `let` and the `when`: the hand moved is not the one tested
+    ("      - let: {mine: value(me), theirs: value(1 - me)}\n      - move: last(deck) -> hand[me]\n"
+     "      - when: mine < theirs\n        do:\n" + LOSER_SHOWN, ["L031"]),
+    ("      - let: {mine: value(me), theirs: value(1 - me)}\n      - when: mine < theirs\n        set: {\"out[me]\": true}\n",
+     ["L031"]),
+], ids=["read directly", "through a let", "through a let, the move after the set", "through a let and a block's parameter",
+        "through a block's parameter", "through a let, the other seat's hand", "a move between the let and the when",
+        "no move"])
+def test_a_hand_laid_face_up_under_a_when_that_reads_it_through_a_let_shows_the_answer(tmp_path, body, codes):
+    """A Love Letter trial's Baron: the two hands' values kept in a `let` (after a knock-out a hand is empty), then
+    `when: mine < theirs` knocks the lower seat out and lays its hand face up. L031 said every seat learns whether
+    `out` was set, as it said nothing with `when: value(me) < value(1 - me)`: the move counted as showing the answer
+    only where the condition named the hand itself. A `let` name or a block's parameter is followed to what it was
+    given, where nothing moved a component between; with no such move, or one in between, it is still L031."""
+    found = duel_findings(tmp_path, body)
+    assert [d.code for d in found] == codes, [str(d) for d in found]
+
+
+def test_l031_says_a_face_up_move_under_the_when_does_not_count_and_how_to_make_it_count(tmp_path):
+    """The trial's message named the face-up move as a reason hiding was not enough ("the move at ... is told every
+    seat") rather than as the reveal it was meant to be. Where the move lays the zone read face up but does not count
+    (here: the other seat's hand), the message says so and the hint first says how to make it count; where it moves the
+    cards to a hidden zone, the hint first says to set the variable in one `set` with no `when`."""
+    path = tmp_path / "ruleset.yaml"
+    wrong_hand = ("      - when: value(1 - me) > 3\n        do:\n" + LOSER_SHOWN)
+    [found] = duel_findings(tmp_path, wrong_hand)
+    move = where(path, "move: hand[me] -> discard[me]")
+    assert found.code == "L031", found
+    assert f"the move at {move} under the same condition lays components of 'hand' face up, but it does not count" \
+        in found.message, found.message
+    assert found.hint.startswith("to make it count, make it the block's first move"), found.hint
+    assert "`let` names" in found.hint and 'set: {out: "any(...)"}' in found.hint, found.hint
+    hidden = wrong_hand.replace("hand[me] -> discard[me]", "hand[me] -> pile")
+    [found] = duel_findings(tmp_path, hidden)
+    assert found.code == "L031" and "face up" not in found.message, found.message
+    assert found.hint.startswith("set 'out' in one set with no when"), found.hint
+    assert f"the move at {where(path, 'move: hand[me] -> pile')} under the same condition is told every seat" in found.hint
