@@ -2138,8 +2138,9 @@ def l030_public_score_of_hidden(facts) -> list:
                     hint = hint.replace(_SCORE_LATER, f"or {stmt.kind} only what every seat sees")
                 if worded:  # (a say is how the rules tell a value aloud: on purpose, the comment is right)
                     hint += _told_on_purpose("L030")
-                out.append(Diagnostic(_through_at(expr, at), "L030", f"this {stmt.kind}'s {key} reads {what}, which {who}: every seat "
-                                      f"{told}, so every seat learns it", hint))
+                out.append(_reveal_with_its_own_when(facts, stmt, what, Diagnostic(
+                    _through_at(expr, at), "L030", f"this {stmt.kind}'s {key} reads {what}, which {who}: every seat "
+                    f"{told}, so every seat learns it", hint)))
     return out
 
 
@@ -2256,21 +2257,73 @@ def _reveal_with_its_own_when(facts, stmt, what: str, diagnostic):
     zone = what.split("'")[1]
     if getattr(facts, "_same_when", None) is None:
         facts._same_when, facts._same_when_told = _revealed_under_the_same_when(facts, _loop_seats(facts)), {}
+    if getattr(facts, "_after_each", None) is None:
+        facts._after_each = _statements_after(facts)
     for reveal, items in facts._same_when.get(id(stmt), (frozenset(), ()))[1]:
-        if zone in items or any(isinstance(item, tuple) and item[0] == zone for item in items):
-            when = ast.text(facts.tree(reveal.when))
-            first = facts._same_when_told.get(id(reveal))
-            if first is not None:
-                note = (f"the reveal of '{zone}' on line {reveal.loc.line} is not counted here, as its own when: {when} "
-                        f"may have kept it from running (said in full on line {first}); ")
-            else:
-                facts._same_when_told[id(reveal)] = diagnostic.loc.line
-                note = (f"the reveal of '{zone}' on line {reveal.loc.line} is not counted here, as its own when: {when} "
-                        f"may have kept it from running: write that test in this statement's when too (when: ... and "
-                        f"{when}), which counts it, or move it into what the reveal shows (a comprehension's if), "
-                        f"where it runs always; else ")
-            return Diagnostic(diagnostic.loc, diagnostic.code, diagnostic.message, note + diagnostic.hint)
-    return diagnostic
+        # (the statement of the reveal's own block that is, or holds, this one: its `when` may repeat the test)
+        holder = next((later for later in facts._after_each.get(id(reveal), ())
+                       if any(inner is stmt for inner in _statements_in([later]))), None)
+        if holder is None or not (zone in items or any(isinstance(item, tuple) and item[0] == zone for item in items)):
+            continue
+        when = ast.text(facts.tree(reveal.when))
+        first = facts._same_when_told.get(id(reveal))
+        if first is not None:
+            note = (f"the reveal of '{zone}' on line {reveal.loc.line} is not counted here, as its own when: {when} "
+                    f"may have kept it from running (said in full on line {first}); ")
+        else:
+            facts._same_when_told[id(reveal)] = diagnostic.loc.line
+            whose = "this statement's when" if holder is stmt else \
+                f"the when of the {holder.kind} on line {holder.loc.line}, which holds this one,"
+            note = (f"the reveal of '{zone}' on line {reveal.loc.line} is not counted here, as its own when: {when} "
+                    f"may have kept it from running: write that test in {whose} too (when: ... and "
+                    f"{when}), which counts it, or move it into what the reveal shows (a comprehension's if), "
+                    f"where it runs always; else ")
+        return Diagnostic(diagnostic.loc, diagnostic.code, diagnostic.message, note + diagnostic.hint)
+    guarded = _guarded_reveal_before(facts, stmt, zone)
+    if guarded is None:
+        return diagnostic
+    reveal, guard = guarded
+    first = facts._same_when_told.get(id(reveal))
+    when = ast.text(facts.tree(guard.when))
+    where = f"its when: {when}" if guard is reveal else f"the when on line {guard.when.loc.line} ({when})"
+    if first is not None:
+        note = f"the reveal of '{zone}' on line {reveal.loc.line} counts only where {where} holds (said in full on line {first}); "
+    else:
+        facts._same_when_told[id(reveal)] = diagnostic.loc.line
+        block = (f" (when: {when}, do: [{reveal.kind}: ..., then this {stmt.kind}])" if guard is reveal
+                 else ", after the reveal")
+        note = (f"the reveal of '{zone}' on line {reveal.loc.line} counts only where {where} holds, as it may not have run "
+                f"elsewhere: put this {stmt.kind} in that block{block}; else ")
+    return Diagnostic(diagnostic.loc, diagnostic.code, diagnostic.message, note + diagnostic.hint)
+
+
+def _guarded_reveal_before(facts, stmt, zone: str):
+    """(the reveal, the statement whose `when` guards it: itself, or the innermost around it) of the last `reveal`
+    showing every seat ``zone`` before ``stmt`` in its body (the flow, an action's effects, a `then:`) that runs only
+    where a `when` holds that does not hold around ``stmt`` (a trial's `when: count(in_play) > 1` / `reveal: hand`
+    before the scores of the round's winners): the reveal is written, but not where ``stmt`` runs. None if none."""
+    if getattr(facts, "_guarded_reveals", None) is None:
+        guards, order, reveals = _guards_around(facts), {}, []
+        for i, (placed, env, _, body) in enumerate(_placed_in_bodies(facts)):
+            order.setdefault(id(placed), (i, id(body) if body is not None else None))
+            whens = [outer for outer, expr, _ in guards.get(id(placed), ()) if expr is outer.when]
+            if placed.kind == "reveal" and (placed.when is not None or whens) and _shown_to_every_seat(facts, placed):
+                items = _revealed_by(facts, placed, env, {})
+                reveals.append((i, id(body) if body is not None else None, placed, items,
+                                placed if placed.when is not None else whens[-1], {id(w) for w in whens}))
+        facts._guarded_reveals = (guards, order, reveals)
+    guards, order, reveals = facts._guarded_reveals
+    at, body = order.get(id(stmt), (None, None))
+    around = {id(outer) for outer, expr, _ in guards.get(id(stmt), ()) if expr is outer.when}
+    found = None
+    for i, of, reveal, items, guard, whens in reveals:
+        if at is None or of != body or i >= at or not (zone in items or WILD in items or any(
+                isinstance(item, tuple) and item[0] == zone for item in items)):
+            continue
+        if reveal.when is None and whens <= around:
+            continue  # (its `when`s hold where the statement runs: it counted, or shows another part of the zone)
+        found = (reveal, guard)
+    return found
 
 
 def _left_blocks(entered: list, blocks: tuple, revealed: frozenset) -> frozenset:

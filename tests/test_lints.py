@@ -3964,6 +3964,72 @@ def test_a_reveal_kept_from_counting_by_its_own_when_is_named_in_the_hint_once_i
     assert [str(d) for d in findings(tmp_path, text)] == []
 
 
+
+# a trial's round end: the hands are shown only at a showdown (more than one seat left), then the winners score
+SHOWDOWN = """\
+philtre: 1
+game: showdown
+players: 2
+components:
+  card: {attributes: {rank: 1..8}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+variables:
+  out: {initial: false, each: player}
+  starter: 0
+define:
+  in_play: "[p for p in players if not out[p]]"
+  best: "[p for p in in_play if sum(c.rank for c in hand[p]) == max(sum(c.rank for c in hand[q]) for q in in_play)]"
+actions:
+  go: {}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 1}
+  - decide: go
+    player: 0
+SHOWN
+  - let: {won: "in_play if count(in_play) == 1 else best"}
+  - for: p in won
+    do: [{score: {player: p, add: 1}}]
+  - set: {starter: "first(won)"}
+"""
+
+
+@pytest.mark.parametrize("shown, kind", [
+    ("  - when: count(in_play) > 1\n    reveal: hand\n", "its own"),
+    ("  - when: count(in_play) > 1\n    do:\n      - reveal: hand\n", "around"),
+], ids=["the reveal's own when", "a when around the reveal"])
+def test_a_finding_after_a_reveal_under_a_when_that_does_not_hold_there_names_that_reveal(tmp_path, shown, kind):
+    """A Love Letter trial revealed the hands under `when: count(in_play) > 1`, then scored the round's winners and
+    set the next starter from them: L030 and L031, whose hints said to reveal the hand first, which it had. A guarded
+    reveal counts only where its `when` holds (the L027 row of validating.md); the hint now names it, its line and
+    its `when` first: for the score, in a `for` of the reveal's own block, that test goes in the `for`'s when; for the
+    set after it, and where the `when` is around the reveal, the statement goes in that block."""
+    text = SHOWDOWN.replace("SHOWN\n", shown)
+    found = findings(tmp_path, text)
+    assert [d.code for d in found] == ["L030", "L031"], [str(d) for d in found]
+    score, set_ = found
+    reveal = where(text, "reveal: hand")[0]
+    if kind == "its own":
+        assert score.hint.startswith(f"the reveal of 'hand' on line {reveal} is not counted here, as its own when: "
+                                     f"count(in_play) > 1 may have kept it from running: write that test in the when of "
+                                     f"the for on line {where(text, 'for: p')[0]}, which holds this one, too"), score.hint
+        assert set_.hint.startswith(f"the reveal of 'hand' on line {reveal} counts only where its when: count(in_play) > 1 "
+                                    f"holds (said in full on line {score.loc.line}); "), set_.hint
+    else:
+        guard = where(text, "when: count")[0]
+        assert score.hint.startswith(f"the reveal of 'hand' on line {reveal} counts only where the when on line {guard} "
+                                     "(count(in_play) > 1) holds, as it may not have run elsewhere: put this score in that "
+                                     "block, after the reveal; else reveal it first"), score.hint
+        assert set_.hint.startswith(f"the reveal of 'hand' on line {reveal} counts only where the when on line {guard}"), set_.hint
+    # with the statements in the reveal's block, it counts: no finding
+    block = ("  - when: count(in_play) > 1\n    do:\n      - reveal: hand\n      - let: {won: best}\n"
+             "      - for: p in won\n        do: [{score: {player: p, add: 1}}]\n      - set: {starter: \"first(won)\"}\n")
+    text = SHOWDOWN.replace("SHOWN\n", block).split("  - let: {won: \"in_play")[0]
+    assert findings(tmp_path, text) == [], [str(d) for d in findings(tmp_path, text)]
+
+
 # a Citadels trial's first set-aside: the 4 put aside while one is turned face up, then shuffled back
 COUNT_LEAK = """\
 philtre: 1
