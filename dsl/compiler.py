@@ -892,6 +892,7 @@ class Compiler:
         self._own_seat = False  # compiling an expression of an action whose `me` is the deciding seat (SEAT)
         self.action_compiled = None  # (name, its parameters) of the action being compiled: an unknown name there names them
         self.last_branches = (None, {}, None)  # the last expression compiled: its tree, its top conditionals' branches, its source
+        self._list_operands: dict = {}  # id of each `or`/`and` of the last expression with a list on a side -> the node
         self.do_lets = frozenset()  # while its then: is compiled, the names its do's lets bind, which the then cannot read
         # by action: {name: (decide's label, its line)} each decide offering it hands under with: (loader.handed_names):
         # an unknown name there that one hands is to be listed under its takes:, not quoted
@@ -959,6 +960,7 @@ class Compiler:
             self._hoisted = {id(node) for node in _hoistable(tree, set(hoist))}
         self._wanted = (want, what)
         self._top_branches = dict.fromkeys(_value_conditionals(tree))
+        self._list_operands = {}
         reported = len(self.diagnostics)
         top, self._fold_top = self._fold_top, tree
         seen, self._seen = self._seen, {} if self.deferred is not None and (not self.in_scenario or self.scenario_typer is not None) else None
@@ -4988,6 +4990,8 @@ class Compiler:
         # true (and) or false (or)
         self._want_bool(lt, node.left, src)
         self._want_bool(rt, node.right, src)
+        if any(is_list(t) or t == "zone" for t in (lt, rt)):  # (Python's `xs or [none]`: choices written so are told how)
+            self._list_operands[id(node)] = node
         return f"({_checked_truth(lc, lt)} {node.op} {_checked_truth(rc, rt)})", "bool"
 
     def _g_Conditional(self, node, scope, src):
@@ -5007,10 +5011,17 @@ class Compiler:
             self._top_branches[id(node)] = ((node.then, tt), (node.otherwise, ot))
         return f"({tc} if {cc} else {oc})", _unify(tt, ot)
 
+    def lists_hint(self, tree) -> str:
+        """E125's hint where ``tree``, the last expression compiled, is an `or` or an `and` with a list (or a zone) on a
+        side (_lists_hint); else ''."""
+        return _lists_hint(tree) if tree is not None and self._list_operands.get(id(tree)) is tree else ""
+
     def scalar_branches(self) -> list:
         """The branches of the conditionals giving the last expression compiled's value that are known before the game to
-        be one value, no collection (true or false, a number, a word, a seat, a component), as (Loc, type, the value
-        written where it is a constant, else ''): `[false, true] if c else false` is a list of choices in one branch only."""
+        be one value, no collection (true or false, a number, a word, a seat, a component), as (Loc, type,
+        E125's hint): `[false, true] if c else false` is a list of choices in one branch only. The hint puts the value in
+        brackets; for an `or` or an `and` of lists, which gives true or false, never a side (Python's `xs or [none]`: xs,
+        or [none] where xs is empty), it writes the choice with `count`."""
         tree, branches, src = self.last_branches
         found = []
 
@@ -5019,7 +5030,10 @@ class Compiler:
                 if isinstance(branch, ast.Conditional):
                     walk(branch)
                 elif t in ("bool", "num", "int", "str", "player", "comp"):
-                    found.append((src.at(branch.pos), t, _const_written(branch)))
+                    written = _const_written(branch)
+                    found.append((src.at(branch.pos), t, self.lists_hint(branch) or (
+                        f"write it as a list of its one choice: [{written}]" if written
+                        else "write it as a list of its one choice, in brackets")))
         walk(tree)
         return found
 
@@ -5263,6 +5277,15 @@ def _const_written(node) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return repr(value) if isinstance(value, str) else str(value)
+
+
+def _lists_hint(node) -> str:
+    """E125's hint for a branch of choices written `A or B` (`A and B`) with a list on a side, which gives true or false:
+    the list Python's `or` (`and`) would give, written with a test of A's count."""
+    a, b = ast.text(node.left), ast.text(node.right)
+    kept, other = (a, b) if node.op == "or" else (b, a)
+    return (f"'{node.op}' gives true or false, never one of its sides as in Python: write {kept} if count({a}) > 0 "
+            f"else {other}")
 
 
 def _fits(t, want) -> bool:

@@ -1610,13 +1610,12 @@ class _Builder:
                 if not (expr.type == "any" or isinstance(expr.type, tuple) or expr.type == "zone"):
                     reported = len(self.compiler.diagnostics)
                     self.error(spec["choose"].loc_of(pname), "E125", f"the choices for '{pname}' must be a collection (a zone, zones or a list)",
-                               counting_hint(expr.type, ""))
+                               self.compiler.lists_hint(expr.tree) or counting_hint(expr.type, ""))
                     self.compiler.name_overlay_changes_of(expr, reported)
                 elif expr.type == "any":  # branches of several kinds: one known to be a single value stops the game (R100)
-                    for at, t, written in self.compiler.scalar_branches():
+                    for at, t, hint in self.compiler.scalar_branches():
                         self.error(at, "E125", f"the choices for '{pname}' must be a collection (a zone, zones or a list), but "
-                                   f"this branch is {a_type(t)}", f"write it as a list of its one choice: [{written}]"
-                                   if written else "write it as a list of its one choice, in brackets")
+                                   f"this branch is {a_type(t)}", hint)
                     if self.compiler.deferred is not None and self.compiler.last_seen is not None and expr.tree is not None:
                         # (a variable's value, say: once the variables' types are known, one that is no collection is E125)
                         self.compiler.deferred.append((expr.tree, expr.source, self.compiler.last_seen,

@@ -2277,6 +2277,23 @@ def test_an_order_between_lists_is_one_finding_that_says_what_is_ordered(tmp_pat
     assert (found[0].loc.line, found[0].loc.col) == (line, 10 + condition.index(at)), "at the first side not ordered"
 
 
+@pytest.mark.parametrize("choices, hint", [
+    ('"(others or [none]) if card.value > 1 else [none]"', "write others if count(others) > 0 else [none]"),
+    ('"others or [none]"', "write others if count(others) > 0 else [none]"),
+    ('"(others and [none]) if card.value > 1 else [none]"', "write [none] if count(others) > 0 else others"),
+], ids=["an or in a branch", "an or", "an and in a branch"])
+def test_choices_written_as_an_or_of_lists_are_told_to_test_the_count_not_to_add_brackets(tmp_path, choices, hint):
+    """A Love Letter trial wrote Python's "these seats, or [none] if there are none", `targets(me) or [none]`, in one
+    branch of the choices: beside the two good E120s at the lists, E125 said to write the branch (true or false) as a
+    list of its one choice, in brackets. `or` and `and` give true or false, never a side: the hint writes the count."""
+    path = tmp_path / "ruleset.yaml"
+    text = breaking('choose: {card: "hand[me]"}', f'choose: {{card: "hand[me]", target: {choices}}}')
+    path.write_text(text.replace("define:\n", "define:\n  others: \"[p for p in players if p != me]\"\n"), encoding="utf-8")
+    [found] = [d for d in diagnostics_of(path) if d.code == "E125"]
+    assert hint in found.hint and "never one of its sides" in found.hint, str(found)
+    assert "brackets" not in found.hint, str(found)
+
+
 def test_an_expression_split_at_a_comma_is_one_finding():
     """The rest of the split expression is a key without a value: not also 'expected a text, got nothing'."""
     for name in ("schema_expression_split_at_comma", "schema_expression_split_at_comma_in_choose"):
