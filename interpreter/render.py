@@ -8,7 +8,7 @@ import re
 from philtre.dsl.values import attribute_text, component_text, displays, named_values, shown_attributes  # noqa: F401 (play's words)
 
 from .records import HIDDEN, UNCOUNTED, NumberKey, escaped_map, is_back, is_zone_json, key_json
-from .views import zone_objects
+from .views import turn_seat, zone_objects
 
 
 def _component(c: dict, ruleset=None) -> str:
@@ -670,8 +670,7 @@ def shown_values(game, seat: int | None = None) -> dict:
 def _turn_of(game) -> dict:
     """The locals a shown definition is worked out with: `current`, the seat whose turn it is, where the decision the
     game waits for is in a `turns` step (every seat sees whose turn it is; `me`, where it reads it, is the seat looking)."""
-    pending = game.state.flow.pending
-    seat = pending.locals.get("current") if pending is not None and pending.locals else None
+    seat = turn_seat(game.state)
     return {} if seat is None else {"current": seat}
 
 

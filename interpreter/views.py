@@ -67,6 +67,21 @@ def zone_objects(family) -> list:
     return [zone for item in family for zone in zone_objects(item)]
 
 
+def turn_seat(S):
+    """The seat whose turn it is where the decision the game waits for is asked in a `turns` step, None elsewhere: the
+    step's `current`, also for a decision asked in a follow-up (`then:`) of an action taken in the turn, whose names
+    are the action's (a seat asked to challenge a claim read no turn on its board: a trial)."""
+    pending = S.flow.pending
+    if pending is None:
+        return None
+    if pending.locals and "current" in pending.locals:
+        return pending.locals["current"]
+    from .game import _turn_running  # (game imports this module)
+
+    running = _turn_running(S)
+    return None if running is None else running[1]
+
+
 def view_of(game, viewer) -> dict:
     """The view of seat ``viewer`` (None: an onlooker who sees only public facts)."""
     S = game.state
@@ -104,7 +119,7 @@ def view_of(game, viewer) -> dict:
             "simultaneous": pending.simultaneous,
             # the seat whose turn it is (the `turns` step's `current`), seen by every seat as the flow is: a seat asked
             # to answer another's claim was told no more whose claim it was (a bluffing game's trial)
-            "current": pending.locals.get("current") if pending.locals else None,
+            "current": turn_seat(S),
         }
     return {
         "seat": viewer,

@@ -80,3 +80,43 @@ def test_play_shows_the_turn_on_the_board_of_a_seat_answering_another(tmp_path):
     result = philtre("play", tmp_path, "--seat", "2", "--seed", "1", stdin="1\n")
     assert result.returncode == 0, result.stderr
     assert "\nscores [0, 0, 0]  turn: seat 1\n" in result.stdout, result.stdout
+
+
+FOLLOW_UP = """\
+philtre: 1
+game: follow-up
+players: 3
+define:
+  up: current
+show: [up]
+actions:
+  claim:
+    then:
+      - decide: answer
+        player: left(me)
+  answer: {}
+flow:
+  - turns: 1
+    until: false
+    do:
+      - decide: claim
+"""
+
+
+def test_a_decision_asked_in_an_actions_then_names_the_turns_seat(tmp_path):
+    from philtre.interpreter.render import shown_values
+
+    game = _game(tmp_path, FOLLOW_UP)
+    game.apply(1, game.options(1)[0])  # seat 1 claims; its follow-up asks seat 2, on its left
+    assert game.pending() == [2]
+    assert [game.view(seat)["turn"]["current"] for seat in (0, 1, 2, None)] == [1, 1, 1, 1]
+    assert render_view(game.view(2), game.ruleset, played=True).splitlines()[0] == "scores [0, 0, 0]  turn: seat 1"
+    assert shown_values(game, 2) == {"up": 1}  # a shown definition reads the turn's `current` there too
+
+
+def test_play_shows_the_turn_above_a_challenge_asked_in_a_claims_follow_up():
+    # the shipped bluffing example: seat 0 claims at its fourth turn, seat 1 is asked in the claim's `then:`
+    result = philtre("play", "examples/bluffing", "-p", "2", "--seat", "1", "--seed", "1", stdin="1\n" * 8)
+    assert result.returncode == 0, result.stderr
+    asked = result.stdout.index("1. challenge()")
+    assert result.stdout.rfind("\nscores [4, 4]  turn: seat 0\n", 0, asked) != -1, result.stdout
