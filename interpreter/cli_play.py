@@ -363,7 +363,8 @@ def _list(options, seen: set, single_zones=(), said=None, start: int = 0, most: 
         else:
             more = f"a number, or an option as listed: {', '.join(examples or [lines[-1].label(None, single_zones)])}"
         actions = f" ({_actions_in(lines[end:], unlisted, single_zones)})" if len({o.action for o in options}) > 1 else ""
-        click.echo(f"  ... and {len(lines) - end} more{actions}: type {_paging(lines, end)}, {more}")
+        values = _values_unlisted(lines, end, single_zones)
+        click.echo(f"  ... and {len(lines) - end} more{actions}{values}: type {_paging(lines, end)}, {more}")
 
 
 def _paging(lines: list, end: int) -> str:
@@ -379,6 +380,62 @@ def _unlisted(lines, end: int = SHOWN) -> dict:
     only option of another action lay among those not listed, and nothing said that action was possible."""
     listed = {line.action for line in lines[:end]}
     return {line.action: line for line in lines[end:] if line.action not in listed}
+
+
+VALUES_SAID = 4  # values of an action's first choice that no line listed shows, named under the list; past that, none
+
+
+def _values_unlisted(lines: list, end: int, single_zones=()) -> str:
+    """Under a list cut at ``end``, the values of each action's first choice (its first argument whose values tell its
+    lines apart) that none of the lines listed (``start`` to ``end``) shows, where its other lines are listed: `, 6 of
+    them play(card=card prince rank=5, ...) numbered 46..51` (a trial's hand of two cards gave 45 options of the first card
+    and 6 of the second: the 40 listed were all of the first, and a new player took it for the only card playable).
+    '' where there are none, or more than VALUES_SAID of an action, or where its first choice has a value a line (its
+    lines are paged, as they are). An action none of the lines listed shows is said by _actions_in."""
+    by_action: dict = {}
+    for i, line in enumerate(lines):
+        by_action.setdefault(line.action, []).append((i + 1, _line_texts(line, single_zones)))
+    said = []
+    for action, numbered in by_action.items():
+        listed = [texts for n, texts in numbered if n <= end]  # (those of the pages before too: `more` lists on)
+        if not listed or len(listed) == len(numbered):
+            continue
+        first = next((name for name, _ in numbered[0][1] if len({dict(texts).get(name) for _, texts in numbered}) > 1), None)
+        if first is None or len({dict(texts).get(first) for _, texts in numbered}) == len(numbered):
+            continue  # (a choice that tells every line apart, a square of a board each, groups none)
+        shown = {dict(texts).get(first) for texts in listed}
+        unlisted: dict = {}
+        for n, texts in numbered:
+            value = dict(texts).get(first)
+            if value not in shown and n > end:
+                unlisted.setdefault(value, []).append(n)
+        if len(unlisted) > VALUES_SAID:
+            continue
+        for value, numbers in unlisted.items():
+            said.append(f"{len(numbers)} of them {action}({first}={value}"
+                        f"{', ...' if len(numbered[0][1]) > 1 else ''}) numbered {_numbers_text(numbers)}")
+    return "".join(f", {one}" for one in said)
+
+
+def _line_texts(line, single_zones=()) -> list:
+    """(name, text) of each argument of a line of the listing, as its label writes it: a run of amounts' own argument
+    as the run (`63..100`)."""
+    if isinstance(line, Amounts):
+        return [(n, line.run() if n == line.name else t) for n, t in line.options[0].argument_texts(None, single_zones)]
+    return line.argument_texts(None, single_zones)
+
+
+def _numbers_text(numbers: list) -> str:
+    """Option numbers, runs of them as `46..51`: `12, 46..51`; past three runs, from the first: `from 12`."""
+    runs = []
+    for n in numbers:
+        if runs and runs[-1][1] == n - 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    if len(runs) > 3:
+        return f"from {numbers[0]}"
+    return ", ".join(str(a) if a == b else f"{a}..{b}" for a, b in runs)
 
 
 def _actions_in(hidden, unlisted: dict, single_zones=()) -> str:

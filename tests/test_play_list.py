@@ -23,8 +23,8 @@ def test_an_action_whose_options_are_all_past_the_listed_ones_is_named_under_the
     and nothing said that passing was possible."""
     out = played("w=0\n", 4, 2)
     more = next(line for line in out.splitlines() if line.startswith("  ... and "))
-    assert more.startswith("  ... and 6 more (draft x5, pass()): type more to list them (41..46), all to list all 46, "
-                           "a number, or a position 'x y'"), more
+    assert more.startswith("  ... and 6 more (draft x5, pass()), 4 of them draft(die=die red pips=6, ...) numbered 42..45: "
+                           "type more to list them (41..46), all to list all 46, a number, or a position 'x y'"), more
     assert more.endswith(", or an option as listed: pass()"), more
     assert "pass()" not in out.split("  ... and ")[0]  # (listed nowhere above it)
     passed = played("w=0\npass()\n", 4, 2).split("or an option as listed: pass()\n", 1)[1]
@@ -153,3 +153,43 @@ def test_more_lists_a_folded_run_of_amounts_as_its_one_line(tmp_path):
     page = out.split("your choice: more\n", 1)[1]
     assert page.startswith("   41. go(to=[4, 3])\n") and "bid(n=" not in page.split("your choice:")[0], page
     assert "n for bid (20..119): " in page and "  = bid(n=50)" in page, page
+
+
+TWO_CARDS = """\
+philtre: 1
+game: two-cards
+players: 1
+components:
+  card: {list: [{kind: guard}, {kind: prince}], start: hand, display: [kind]}
+zones:
+  hand: {}
+actions:
+  play:
+    choose:
+      card: hand
+      target: "range(5) if card.kind == 'guard' else range(6)"
+      guess: "['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'] if card.kind == 'guard' else [none]"
+flow:
+  - decide: play
+    player: 0
+"""
+
+
+def test_a_first_choice_whose_every_option_lies_past_the_cut_is_named_with_its_numbers(tmp_path):
+    """A Love Letter trial: a hand of two cards gave 45 options of the first card and 6 of the second; the 40 listed
+    were all of the first, and a new player read that the first was the only card playable. The value none of the 40
+    shows is named under the list, with how many and their numbers, and those numbers take its options."""
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    (tmp_path / "ruleset.yaml").write_text(TWO_CARDS, encoding="utf-8")
+    out = CliRunner().invoke(main, ["play", str(tmp_path), "--seed", "1"], input="46\n").output
+    first, rest = out.split("\nyour choice: ", 1)
+    assert "prince" not in first.split("\n    1. ")[1].split("  ... and ")[0]  # (none of the 40 is of the second card)
+    assert first.splitlines()[-1].startswith(
+        "  ... and 11 more, 6 of them play(card=card prince, ...) numbered 46..51: type more to list them (41..51), "
+        "all to list all 51"), first
+    assert rest.startswith("46\n  = play(card=card prince, target=0)\n"), rest  # (the number typed, echoed)
+    out = CliRunner().invoke(main, ["play", str(tmp_path), "--seed", "1"], input="more\n51\n").output
+    assert "   46. play(card=card prince, target=0)\n" in out and "  ... and" not in out.split("\nyour choice: ", 1)[1], out
