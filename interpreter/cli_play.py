@@ -388,7 +388,7 @@ VALUES_SAID = 4  # values of an action's first choice that no line listed shows,
 def _values_unlisted(lines: list, end: int, single_zones=()) -> str:
     """Under a list cut at ``end``, the values of each action's first choice (its first argument whose values tell its
     lines apart) that none of the lines listed (``start`` to ``end``) shows, where its other lines are listed: `, 6 of
-    them play(card=card prince rank=5, ...) numbered 46..51` (a trial's hand of two cards gave 45 options of the first card
+    them play(c=card b, ...) numbered 46..51` (a trial's hand of two cards gave 45 options of the first card
     and 6 of the second: the 40 listed were all of the first, and a new player took it for the only card playable).
     '' where there are none, or more than VALUES_SAID of an action, or where its first choice has a value a line (its
     lines are paged, as they are). An action none of the lines listed shows is said by _actions_in."""
