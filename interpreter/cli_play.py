@@ -614,8 +614,8 @@ def _tell(game, seat: int, told: int) -> int:
     a simultaneous step of several seats, a `set` that leaves a value as the seat was told it, and a `set` of a `quiet`
     variable); the new count."""
     from .options import value_labels
-    from .render import (depths_told, event_text, moves_joined, placed_by_told, placed_from_text, seat_sets, through_quiet,
-                         with_labels, wrapped)
+    from .render import (depths_told, event_text, moves_joined, placed_by_told, placed_from_text, quiet_known, seat_sets,
+                         through_quiet, with_labels, wrapped)
 
     told_to = placed_by_told(game.recorder.told_to(seat, told), game.recorder.placed_by)
     rollers = _rollers(game, told_to)
@@ -630,7 +630,8 @@ def _tell(game, seat: int, told: int) -> int:
             _follow_places(e, placed, game)
     lines = []
     drawn = None  # (the move of hidden components told last, its line's index): the next alike is told with it
-    events = through_quiet(events, game.ruleset)  # (seeds sown through a quiet hand: one line, not one a seed)
+    # (seeds sown through a quiet hand: one line, not one a seed)
+    events = through_quiet(events, game.ruleset, quiet_known(game, told_to, seat))
     events = moves_joined(events, game.ruleset)  # (moves from a family's zones into one: one line, not one a zone)
     events = with_labels(kind_changes(events, placed, game), value_labels(game))  # (a disc flipped: one line, not two)
     for i, e in enumerate(events):
@@ -1241,11 +1242,12 @@ def _told_whole(game, seat) -> list:
     leaves a value as told and a `quiet` variable's sets left out."""
     from .options import value_labels
     from .render import (depths_told, entry_sets, event_text, keeps_scores, moves_joined, placed_by_told, placed_from_text,
-                         through_quiet, with_labels)
+                         quiet_known, through_quiet, with_labels)
 
     told_to = placed_by_told(game.recorder.told_to(seat), game.recorder.placed_by)
     rollers = _rollers(game, told_to)
-    events = moves_joined(through_quiet(depths_told(told_to, game.recorder.on_top, seat), game.ruleset), game.ruleset)
+    events = through_quiet(depths_told(told_to, game.recorder.on_top, seat), game.ruleset, quiet_known(game, told_to, seat))
+    events = moves_joined(events, game.ruleset)
     events = with_labels(kind_changes(events, {}, game), value_labels(game))
     placed: dict = {}
     values: dict = {}

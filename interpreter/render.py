@@ -864,11 +864,16 @@ def empty_zones_text(empty: list) -> list:
 TOLD_WITH = "told with"  # the key through_quiet marks a move out of a quiet zone with: told on its move in's line
 
 
-def through_quiet(events: list, ruleset) -> list:
+def through_quiet(events: list, ruleset, known=None) -> list:
     """``events`` (a record, as a seat sees it) with each move into a `quiet` zone told as one line with the moves out
     of it that follow before the next decision, where they take out what it put in: the move in, its `to` the zones
     they went to, in turn (`seed x5 from pit[3] to pit[4], pit[5], pit[6]`: a sowing through a hand was a line a seed,
-    a trial), and each move out marked TOLD_WITH (event_text tells it nothing). As many events, in their order."""
+    a trial), and each move out marked TOLD_WITH (event_text tells them nothing); other moves may lie between. Where the
+    seat sees a component go in but not come out, or come out but not go in (a trade of two hidden hands through a
+    quiet zone), the moves are joined too where ``known`` (quiet_known: the full record beside ``events``) shows that
+    the seat may tell it is the same: the zone one it counts, empty before the move in, and the moves out taking out
+    exactly what went in; each component is then named as the seat saw it, going in or coming out (a trial's seat was
+    told that a hidden component left the quiet zone, of its own card, seen going in). As many events, in their order."""
     out = list(events)
     for i, e in enumerate(events):
         if not _into_quiet(e, ruleset):
@@ -881,12 +886,90 @@ def through_quiet(events: list, ruleset) -> list:
             if f.get("event") == "move" and f["from"] == e["to"] and TOLD_WITH not in out[j] and _counted(f["components"]):
                 went.append(j)
                 taken += f["components"]
-        if went and sorted(map(repr, taken)) == sorted(map(repr, e["components"])):  # (those it put in, none else)
-            zones = [events[j]["to"] for j in went]
-            out[i] = {**e, "to": [z for k, z in enumerate(zones) if not k or z != zones[k - 1]], "at": None}
-            for j in went:
-                out[j] = {**events[j], TOLD_WITH: i}
+        if not went:
+            continue
+        components = e["components"]
+        if sorted(map(repr, taken)) != sorted(map(repr, components)):  # (those it put in, none else, as the seat sees them)
+            components = known.same(events, i, went, ruleset) if known is not None else None
+            if components is None:
+                continue
+        zones = [events[j]["to"] for j in went]
+        out[i] = {**e, "components": components, "to": [z for k, z in enumerate(zones) if not k or z != zones[k - 1]], "at": None}
+        for j in went:
+            out[j] = {**events[j], TOLD_WITH: i}
     return out
+
+
+class QuietKnown:
+    """What through_quiet may read beside a seat's events: the same events as the full record has them (``full``, in
+    the same order: their components' ids), the count each quiet zone holds now (``now``: (zone, index) -> count, the
+    events running to the record's end), and the seat (None: an onlooker)."""
+
+    def __init__(self, full: list, now: dict, seat):
+        self.full, self.now, self.seat = full, now, seat
+        self._before = None  # index of each move into a quiet zone -> the count the zone held before it (_counts_before)
+
+    def same(self, events: list, i: int, went: list, ruleset):
+        """The components of the move into a quiet zone at ``i`` of ``events`` (the seat's), each as the seat saw it
+        going in or coming out, where the seat may tell that the moves out at ``went`` took out what it put in, and only
+        that: it counts the zone, which held nothing before the move in and took nothing else in before the last move
+        out, and those moves took out those components (their ids in the full record); None where it may not."""
+        key = _zone_key(self.full[i]["to"])
+        spec = ruleset.zones.get(key[0])
+        if key not in self.now or not (spec.count == "everyone" or spec.count == "owner" and self.seat is not None
+                                       and spec.owner(key[1]) == self.seat):
+            return None
+        if self._counts_before().get(i) != 0:
+            return None
+        for k in range(i + 1, went[-1] + 1):
+            change = _count_change(self.full[k], key)
+            if change is None or change > 0:
+                return None  # (more moved in before the last move out, or moved by another kind of event)
+        ids = [c.get("id") for c in self.full[i]["components"]]
+        if None in ids or sorted(ids) != sorted(c.get("id") for j in went for c in self.full[j]["components"]):
+            return None
+        seen = {full.get("id"): told for j in went
+                for full, told in zip(self.full[j]["components"], events[j]["components"]) if "id" in told}
+        return [told if "id" in told else seen.get(ident, told) for told, ident in zip(events[i]["components"], ids)]
+
+    def _counts_before(self) -> dict:
+        """Index of each move into a quiet zone -> how many components the zone held before it, worked out once, back
+        from the counts now; none for those before an event other than a move that names the zone (a deal to it)."""
+        if self._before is None:
+            held, self._before = dict(self.now), {}
+            for k in range(len(self.full) - 1, -1, -1):
+                for key in [key for key in held if held[key] is not None]:
+                    change = _count_change(self.full[k], key)
+                    held[key] = None if change is None else held[key] - change
+                e = self.full[k]
+                if e.get("event") == "move" and held.get(_zone_key(e.get("to"))) is not None:
+                    self._before[k] = held[_zone_key(e["to"])]
+        return self._before
+
+
+def quiet_known(game, told_to: list, seat) -> QuietKnown | None:
+    """QuietKnown for the events of ``told_to`` (Recorder.told_to pairs, running to the record's end) of ``game``, or
+    None where the ruleset has no quiet zone."""
+    quiet = [name for name, spec in game.ruleset.zones.items() if spec.quiet]
+    if not quiet:
+        return None
+    now = {(name, i): len(zone) for name in quiet for i, zone in enumerate(game.state.zones[name])}
+    return QuietKnown([game.recorder.events[i] for i, _ in told_to], now, seat)
+
+
+def _zone_key(z) -> tuple:
+    """(zone, index) of a record's zone reference (an index is a whole number, a seat's copy's too); (None, None) for
+    anything else."""
+    return (z.get("zone"), z.get("index")) if isinstance(z, dict) else (None, None)
+
+
+def _count_change(event: dict, key: tuple):
+    """How many components ``event`` (of the full record) put into the zone ``key`` (less those it took out), or None
+    where an event other than a move names the zone as where components come from or go (a deal, a gather)."""
+    if event.get("event") == "move" and isinstance(event.get("to"), dict) and isinstance(event.get("from"), dict):
+        return len(event["components"]) * ((_zone_key(event["to"]) == key) - (_zone_key(event["from"]) == key))
+    named = [z for field in ("from", "to") for z in (event.get(field) if isinstance(event.get(field), list) else [event.get(field)])]
+    return None if any(_zone_key(z) == key for z in named) else 0
 
 
 JOINED = "joined"  # the key moves_joined gives the first of a run of moves into one zone: the run's (from, components)

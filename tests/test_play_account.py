@@ -278,3 +278,70 @@ def test_a_move_from_a_familys_zones_into_one_is_one_line_counting_the_cards_the
     assert "    3 cards from table[0..2] to won" in replayed.stdout.splitlines(), replayed.stdout
     assert ("    a hidden component from hand[0]; a hidden component from hand[1]; 1 card from hand[2] to pile"
             in replayed.stdout.splitlines()), replayed.stdout
+
+
+# a trade of two hidden hands through a quiet zone, the other half of the trade moved between its move in and out
+QUIET_SWAP = """\
+philtre: 1
+game: quiet-swap
+players: 2
+components:
+  card: {attributes: {rank: 1..8}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  swap: {visible: nobody, quiet: true}
+actions:
+  trade:
+    do:
+      - move: hand[me] -> swap
+      - move: hand[1 - me] -> hand[me]
+      - move: swap -> hand[1 - me]
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 1}
+  - decide: trade
+    player: 0
+"""
+
+
+def _traded(tmp_path, capsys, text: str = QUIET_SWAP) -> tuple:
+    """Seat 0's trade of QUIET_SWAP (or ``text``): (what play tells each seat, seat 0's card, seat 1's, each seat's record)."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=1, record=True)
+    mine, theirs = (f"card rank={game.state.zones['hand'][p][0]['rank']}" for p in (0, 1))
+    game.apply(0, game.options(0)[0])
+    told = []
+    for seat in (0, 1):
+        _tell(game, seat, 0)
+        told.append(capsys.readouterr().out)
+    return told, mine, theirs, [game.recorder.for_player(p) for p in (0, 1)]
+
+
+def test_a_trade_through_a_quiet_zone_tells_each_seat_where_the_cards_it_saw_went(tmp_path, capsys):
+    """A Love Letter trial: the trading seat was told `a hidden component from swap to hand[1]` of its own card, seen
+    going into the quiet zone, and both seats three lines naming the zone the board hides. The seat counts the zone,
+    empty before: what came out is what went in, and each card is named as the seat saw it, going in or coming out."""
+    told, mine, theirs, records = _traded(tmp_path, capsys)
+    assert f"      {mine} from hand[0] to hand[1]\n      {theirs} from hand[1] to hand[0]\n" in told[0], told[0]
+    assert f"      {mine} from hand[0] to hand[1]\n      {theirs} from hand[1] to hand[0]\n" in told[1], told[1]
+    assert "swap" not in told[0] + told[1] and "hidden" not in told[0].split("trade")[-1], told
+    for seat, record in enumerate(records):  # (the records keep each move, as the seat sees it)
+        moves = [e for e in record if e.get("event") == "move"]
+        assert [(m["from"]["zone"], m["to"]["zone"]) for m in moves] == [("hand", "swap"), ("hand", "hand"), ("swap", "hand")]
+        assert moves[2 - 2 * seat]["components"] == [{"hidden": True}], moves  # (the card it did not see move)
+
+
+@pytest.mark.parametrize("change", [
+    ("swap: {visible: nobody, quiet: true}", "swap: {visible: nobody, count: nobody, quiet: true}"),  # (uncounted)
+    ("  card: {attributes: {rank: 1..8}, start: deck}",  # (a token lay there before: which came out is unseen)
+     "  card: {attributes: {rank: 1..8}, start: deck}\n  token: {start: swap}"),
+])
+def test_a_quiet_zone_the_seat_cannot_tell_empty_keeps_what_came_out_of_it_hidden(tmp_path, capsys, change):
+    """Where the seat does not count the quiet zone, or the zone held something before, it cannot tell what came out of
+    it from what went in: the moves are told each as the seat sees it, the card it did not see come out hidden."""
+    text = QUIET_SWAP.replace(*change).replace("move: swap -> hand[1 - me]", "move: last(swap) -> hand[1 - me]")
+    told, mine, theirs, _ = _traded(tmp_path, capsys, text)
+    assert f"      {mine} from hand[0] to swap\n" in told[0] and "a hidden component from swap to hand[1]\n" in told[0], told[0]
+    assert f"{mine} from hand[0] to hand[1]" not in told[0] + told[1] and f"{mine} from swap to hand[1]" in told[1], told
