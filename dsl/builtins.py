@@ -928,6 +928,76 @@ def b_neighbours(S, z, x, y, hexes: tuple = ()):
     return [[x + dx, y + dy] for dx, dy in sides]
 
 
+def b_group_at(S, z, x, y, hexes: tuple = ()):
+    """The cells [x, y] joined to cell (x, y) of grid z through neighbours (six on one of ``hexes``, else four) whose
+    value, as cell_at reads it, equals its own (none too: an empty area), sorted by y then x. On a grid without edges an
+    empty cell's area has no end: R100. Made once per grid state for every cell of the group, charged a step for each
+    neighbour tried (a step a side of each cell in it); read again free."""
+    resolution = _grid_resolution(S, z)
+    if type(x) is not int or type(y) is not int:  # true is no coordinate, nor 1.0
+        _whole(x, "group_at()'s x")
+        _whole(y, "group_at()'s y")
+    bounded = type(resolution) is geometry.Bounded
+    if bounded and not (0 <= x < resolution.width and 0 <= y < resolution.height):
+        raise RuleRuntimeError(f"group_at()'s cell ({x}, {y}) is off the board (x 0..{resolution.width - 1}, "
+                               f"y 0..{resolution.height - 1}): it is in no group")
+    layer = _grid_layer(S, z)
+    key = (z.key, S.grid_version, "groups")
+    groups = S.grid_memo.get(key)
+    if groups is None:
+        groups = S.grid_memo[key] = {}
+    found = groups.get((x, y))
+    if found is not None:
+        return found
+    held = layer.get((x, y))
+    value = None if held is None else geometry.cell_value(held[0])
+    if value is None and not bounded:
+        raise RuleRuntimeError(f"group_at()'s cell ({x}, {y}) is empty on a grid without edges: its empty area has no end "
+                               "(a grid of fixed size, with width and height, bounds it; or ask of a covered cell)")
+    sides = geometry.HEX_SIDES if z.key[0] in hexes else geometry.SQUARE_SIDES
+    width, height = (resolution.width, resolution.height) if bounded else (0, 0)
+    seen = {(x, y)}
+    todo = [(x, y)]
+    for cx, cy in todo:  # (the list grows as it is walked)
+        _charge_grid_work(len(sides))
+        for dx, dy in sides:
+            near = (cx + dx, cy + dy)
+            if near in seen or bounded and not (0 <= near[0] < width and 0 <= near[1] < height):
+                continue
+            held = layer.get(near)
+            if (None if held is None else geometry.cell_value(held[0])) == value:
+                seen.add(near)
+                todo.append(near)
+    todo.sort(key=lambda c: (c[1], c[0]))
+    found = [[cx, cy] for cx, cy in todo]
+    for cell in todo:
+        groups[cell] = found
+    return found
+
+
+def b_border(S, z, cells, hexes: tuple = ()):
+    """The cells [x, y] next to one of ``cells`` (a list of cells [x, y]) of grid z and not among them, each once, sorted
+    by y then x: four neighbours a cell, six on one of ``hexes``; on a board of fixed size, those on it. Charged a step
+    for each item of the list and each neighbour tried."""
+    resolution = _grid_resolution(S, z)
+    if not isinstance(cells, list) or type(cells) is Zone:
+        raise RuleRuntimeError(f"border() needs a list of cells [x, y], got {describe(cells)}")
+    _charge_grid_work(len(cells))
+    inside = set()
+    for i, cell in enumerate(cells):
+        if cell.__class__ is not list or len(cell) != 2 or type(cell[0]) is not int or type(cell[1]) is not int:
+            raise RuleRuntimeError(f"border()'s cell number {i} must be a list [x, y] of two whole numbers, got {describe(cell)}")
+        inside.add((cell[0], cell[1]))
+    sides = geometry.HEX_SIDES if z.key[0] in hexes else geometry.SQUARE_SIDES
+    _charge_grid_work(len(inside) * len(sides))
+    bounded = type(resolution) is geometry.Bounded
+    width, height = (resolution.width, resolution.height) if bounded else (0, 0)
+    around = {(cx + dx, cy + dy) for cx, cy in inside for dx, dy in sides} - inside
+    if bounded:
+        around = {c for c in around if 0 <= c[0] < width and 0 <= c[1] < height}
+    return [[cx, cy] for cx, cy in sorted(around, key=lambda c: (c[1], c[0]))]
+
+
 def b_regions(S, z):
     """Connected regions of equal value in grid z's visible top layer: records {value, size, marked}, largest first."""
     layer = _grid_layer(S, z)
@@ -1471,6 +1541,8 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("cut_nodes", b_cut_nodes, 1, 1, _nodes_type, "cut_nodes(edges): the nodes whose removal splits their connected component (articulation points) of edges [a, b]", collection_arg=True),
         Builtin("longest_trail", b_longest_trail, 1, 1, _trail_type, "longest_trail(edges): the largest weight of a trail along edges [a, b] or [a, b, weight], no edge twice", collection_arg=True),
         Builtin("neighbours", b_neighbours, 3, 3, lambda ts: ("list", ("list", "int")), "neighbours(grid, x, y): the cells [x, y] next to cell (x, y), clockwise from the right: 4 on a square grid, 6 on a hex grid (on a board of fixed size, those on it)", needs_state=True, arg_kinds=("zone", "whole", "whole")),
+        Builtin("group_at", b_group_at, 3, 3, lambda ts: ("list", ("list", "int")), "group_at(grid, x, y): the cells [x, y] joined to (x, y) through neighbours of the value it holds (none too: an empty area), sorted by y then x", needs_state=True, arg_kinds=("zone", "whole", "whole")),
+        Builtin("border", b_border, 2, 2, lambda ts: ("list", ("list", "int")), "border(grid, cells): the cells [x, y] next to one of the cells [x, y] given and not among them, sorted by y then x (on a board of fixed size, those on it)", needs_state=True, arg_kinds=("zone", "")),
         Builtin("piece_at", b_piece_at, 3, 3, lambda ts: "comp", "piece_at(grid, x, y): the piece on top at cell (x, y), none where there is none", needs_state=True, arg_kinds=("zone", "whole", "whole")),
         Builtin("pieces_at", b_pieces_at, 3, 3, lambda ts: ("list", "comp"), "pieces_at(grid, x, y): the pieces covering cell (x, y), the lowest first (the last is piece_at's), [] where none does", needs_state=True, arg_kinds=("zone", "whole", "whole")),
         Builtin("remove", b_remove, 2, 2, lambda ts: ("list", _elem(ts[0])), "remove(xs, x): a copy of list xs without its first item equal to x (x must be among them)"),

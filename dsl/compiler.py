@@ -3807,11 +3807,11 @@ class Compiler:
                     return "None", b.returns(types)
                 return f"b_{name}(_TEAMS[S.nplayers], {', '.join(codes)})", b.returns(types)
             lead = "S, " if b.needs_state else ""
-            if name in HEX_READERS and (self.symbols.hex or name == "neighbours"):  # (a ruleset with a hex grid: six neighbours there)
+            if name in HEX_READERS and (self.symbols.hex or name in CELL_READERS):  # (a ruleset with a hex grid: six neighbours there)
                 hexes = tuple(sorted(self.symbols.hex))
                 if name == "placements":
                     return f"b_placements_hex(S, {', '.join(codes)}, {hexes!r}, {tuple(sorted(self.symbols.unturned))!r})", b.returns(types)
-                return f"b_{name}{'' if name == 'neighbours' else '_hex'}(S, {', '.join(codes)}, {hexes!r})", b.returns(types)
+                return f"b_{name}{'' if name in CELL_READERS else '_hex'}(S, {', '.join(codes)}, {hexes!r})", b.returns(types)
             if name == "placements" and self.symbols.unturned:  # (as the next, for a ruleset with a grid of rot 0 only)
                 return f"b_placements_unturned(S, {', '.join(codes)}, {tuple(sorted(self.symbols.unturned))!r})", b.returns(types)
             if name == "placements" and self.symbols.boards:  # (a ruleset with no such board: b_placements, as it was)
@@ -7895,9 +7895,11 @@ MOST_ITEMS = 2**24
 SUM_TESTED = [f"    if not {-MAX_WHOLE} <= f_r <= {MAX_WHOLE}:", "        _beyond_the_limit()"]
 # the builtins whose first argument is a grid zone (builtins._grid_resolution refuses any other when the game runs)
 GRID_READERS = frozenset({"placements", "overlap", "touching", "regions", "piece_at", "pieces_at", "cell_at", "piece_cells", "run_length",
-                          "neighbours"})
+                          "neighbours", "group_at", "border"})
 # the builtins that count a cell's neighbours: in a ruleset with a hex grid, each is given the hex grids' names (six there)
-HEX_READERS = frozenset({"placements", "touching", "regions", "neighbours"})
+HEX_READERS = frozenset({"placements", "touching", "regions", "neighbours", "group_at", "border"})
+# those of them that are always given the hex grids' names (none in a ruleset without one): b_NAME takes them last
+CELL_READERS = frozenset({"neighbours", "group_at", "border"})
 
 
 def no_grid_said(symbols, named: str, what: str) -> tuple:

@@ -90,6 +90,8 @@ CALLS = {
     "overlap": lambda board, piece: (board, piece, {"x": 0, "y": 0, "rot": 0}),
     "touching": lambda board, piece: (board, piece, {"x": 0, "y": 0, "rot": 0}),
     "run_length": lambda board, piece: (board, -1, 0, 1, 0),  # along a strip of 5 cells: 6 looked at
+    "group_at": lambda board, piece: (board, 0, 0),  # the strip's 5 cells, four sides each
+    "border": lambda board, piece: (board, [[0, 0], [1, 0]]),  # two cells, four sides each
 }
 
 
