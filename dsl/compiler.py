@@ -23,6 +23,7 @@ import re
 from itertools import compress
 import ast as python_ast  # (Python's own; `ast` below is the DSL's)
 from ast import literal_eval as _literal_eval
+from functools import cached_property
 
 from . import ast
 from .builtins import (
@@ -57,6 +58,7 @@ COMPILE_BATCH = 200  # generated functions compiled at a time
 DEFINED_AT = "_defined_at"  # the namespace's map of definitions' functions (no generated name starts so: d_, _d_, e, n)
 WRITTEN_IN_MOST = 4000  # the longest evaluation's text (characters) a runner writes into its loop (Compiler.build's sources)
 INLINED_AT = "_inlined_at"  # generated function -> its line (from its `def`) -> the definition written out on that line
+MAP_READS = "_map_reads"  # where (str of a Loc) `m.key` reads a map of known keys -> (key, its values or None), for the lints
 BARE = "_bare"  # generated lister's name -> (its body, its parameters' names, whether it never groups): a bare twin may be made of it
 BARE_MADE = "_bare_made"  # generated lister's name -> its bare twin (None: it has none), once made (bare_listers)
 SEATS_MADE = "_seats_made"  # (generated lister's name, with a memo) -> its seats' twin (None: it has none), once made (seats_listers)
@@ -498,6 +500,39 @@ class _Passes(str):
 
 
 PASSES = _Passes("int")
+
+
+class MapKeys(str):
+    """The type of a map whose keys the checker knows (a constant table's map written as YAML data, an item of such a
+    table's list, a map literal of keys written out): "map" to every test of a type, and ``keys``, key -> (the type of
+    its values, the words and numbers it holds or None where not all are known), read by `m.key` (_g_Attr) and by the
+    lints that judge a value compared with it (L010, not a component's attribute of that name)."""
+
+    keys: dict = {}
+
+    def __new__(cls, keys=None):
+        made = super().__new__(cls, "map")
+        made.keys = dict(keys) if isinstance(keys, dict) else {}
+        return made
+
+    def __getnewargs__(self):  # (copied and pickled with its keys)
+        return (self.keys,)
+
+
+def map_keys_joined(maps) -> MapKeys:
+    """The keys of maps of known keys taken together (the items of a table's list, the two branches of a conditional):
+    a key each has is of its values' types joined; a key some lack is of a type known only at run time (none where it
+    is missing); the words and numbers of each, where known for all."""
+    maps = list(maps)
+    keys = {}
+    for key in dict.fromkeys(k for m in maps for k in m.keys):
+        held = [m.keys[key] for m in maps if key in m.keys]
+        t = held[0][0]
+        for other, _ in held[1:]:
+            t = _unify(t, other)
+        values = None if any(v is None for _, v in held) else tuple(dict.fromkeys(v for _, vs in held for v in vs))
+        keys[key] = (t if len(held) == len(maps) else ANY, values)
+    return MapKeys(keys)
 MAX_PASSES = 10_000_000  # a pass or round number is below the step limit, at most 10,000,000 (the schema's step_limit)
 
 
@@ -564,6 +599,9 @@ def _plural(words: str) -> str:
 
 
 def _unify(a, b):
+    if isinstance(a, MapKeys) or isinstance(b, MapKeys):  # (maps of known keys: their keys together; else a map)
+        return map_keys_joined((a, b)) if isinstance(a, MapKeys) and isinstance(b, MapKeys) else a if b == "none" \
+            else b if a == "none" else "map" if a == b else ANY
     if a == b:  # (records of other fields are equal, "record", as types: their fields are not one record's)
         return a if getattr(a, "fields", ()) == getattr(b, "fields", ()) else "record"
     if {a, b} <= {"int", "num", "player"}:
@@ -689,8 +727,15 @@ def data_type(value):
     from .variable_types import declared_type
 
     if isinstance(value, dict):
-        return "map"
+        return MapKeys({key: (data_type(item), _data_values(item)) for key, item in value.items()})
+    if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):  # (a table of maps: `ROUTES`)
+        return ("list", map_keys_joined(data_type(item) for item in value))
     return declared_type(value) or ("list", ANY)
+
+
+def _data_values(value):
+    """The words and numbers a constant table's value holds under a key, for L010: itself, or None for a list or map."""
+    return (value,) if type(value) in (str, int, float, bool) else None
 
 
 class Expr:
@@ -898,6 +943,7 @@ class Compiler:
         # an unknown name there that one hands is to be listed under its takes:, not quoted
         self.handed = {}
         self.taken = {}  # by action: the names its takes: lists (loader.taken_names), which the hint lists beside it
+        self.map_reads: dict = {}  # where `m.key` reads a map of known keys -> its values there (_map_key_read; MAP_READS)
         self._loop_lines: dict = {}  # a comprehension's loop name -> the line of its latest loop: where it is bound (_bound_elsewhere_hint)
         # while an expression or a definition compiles: id(node) -> (node, its type[, "variable" or "definition" where
         # it reads one]): what variable_types reads to type it again once the variables' types are known
@@ -1646,6 +1692,7 @@ class Compiler:
         for fname in self._seat_keyed:  # each seat's memo key of a remembered definition given one seat (_memo_read)
             namespace[f"_k{fname}"] = tuple((fname, seat) for seat in range(MAX_SEATS))
         namespace[DEFINED_AT] = self.defined_at
+        namespace[MAP_READS] = self.map_reads
         namespace.update(self.data_values)
         if self.reads_turn:  # placements() lists every turn (the calls written are the same: bytecodes do not change)
             namespace.update(PLACEMENTS_EVERY_TURN)
@@ -3386,6 +3433,40 @@ class Compiler:
         self.error(src.at(node.name_pos), "E152", f"a record {{{listed}}} has no field '{node.name}'",
                    f"{spelt + '; ' if spelt else ''}its fields are {listed}")
 
+    @cached_property
+    def _table_keys(self) -> frozenset:
+        """The words that are keys of the maps of the constant tables written as YAML data: declared names, read as
+        `r.len` of a value whose type is known only at run time (a definition's parameter given an item of one)."""
+        out, todo = set(), [define.data[0] for define in self.symbols.defines.values() if define.data]
+        while todo:
+            value = todo.pop()
+            if isinstance(value, dict):
+                out.update(key for key in value if isinstance(key, str))
+                todo.extend(value.values())
+            elif isinstance(value, list):
+                todo.extend(value)
+        return frozenset(out)
+
+    def _map_key_read(self, node, code: str, t: MapKeys, src):
+        """`m.key` where m is a map whose keys are known (MapKeys): the key's value, of its values' type, read as any
+        map's field is (_at: none where one of several maps lacks it); a key none has is E152 naming the keys there are,
+        whatever a component declares under that name. Where it is read is kept, with its values, for the lints
+        (MAP_READS): the component's values of that name say nothing of it."""
+        name, keys = node.name, t.keys
+        if name not in keys:
+            shown = [k if isinstance(k, str) else describe(k) for k in keys]
+            listed = ", ".join(shown[:12]) + (f", ... ({len(shown) - 12} more)" if len(shown) > 12 else "")
+            spelt = did_you_mean(name, [k for k in keys if isinstance(k, str)])
+            self.error(src.at(node.name_pos), "E152", f"a map {{{listed}}} has no key '{name}'",
+                       f"{spelt + '; ' if spelt else ''}its keys are {listed}")
+            return "None", ANY
+        where, values = str(src.at(node.name_pos)), keys[name][1]
+        if where in self.map_reads:  # (a definition's body compiled again: the values of each)
+            kept = self.map_reads[where][1]
+            values = None if kept is None or values is None else tuple(dict.fromkeys(kept + values))
+        self.map_reads[where] = (name, values)
+        return f"_at({code}, {name!r})", keys[name][0]
+
     def _handed_hint(self, name: str) -> str:
         """For a name the action being compiled reads but does not take, that a decide offering it hands (`with:`):
         to list it under the action's `takes:`; else ''."""
@@ -3424,10 +3505,14 @@ class Compiler:
         finally:
             self._attributed = attributed
         name = node.name
+        if isinstance(t, MapKeys):
+            return self._map_key_read(node, code, t, src)
         known = self.symbols.attribute_names()
         if name == "rot" and not self._reads_a_die(code):
             self._turn_read(src.at(node.pos))
         if t in ("comp", "record", ANY, "map") or (t == "none"):
+            if name not in known and t in (ANY, "map") and name in self._table_keys:  # (a definition's parameter: `r.len`)
+                return f"_at({code}, {name!r})", ANY
             if name not in known:
                 spelt = did_you_mean(name, known)
                 removed = ("attribute", name) in self.symbols.overlay_written  # a component's, which the hint names
@@ -4549,8 +4634,14 @@ class Compiler:
         return "[" + ", ".join(c for c, _ in items) + "]", ("list", t if items else ANY)
 
     def _g_MapLit(self, node, scope, src):
-        pairs = [(self._map_key(k, scope, src), self.gen(v, scope, src)[0]) for k, v in node.pairs]
-        return "{" + ", ".join(f"{k}: {v}" for k, v in pairs) + "}", "map"
+        pairs = [(self._map_key(k, scope, src), self.gen(v, scope, src)) for k, v in node.pairs]
+        code = "{" + ", ".join(f"{k}: {v}" for k, (v, _) in pairs) + "}"
+        if not all(_python_literal(k) for k, _ in pairs):  # (a key computed as the game runs: keys not known)
+            return code, "map"
+        keys = {}  # (a key written twice is one key, the later value: as Python's dict keeps it)
+        for k, (v, t) in pairs:
+            keys[_literal_eval(k)] = (t, _data_values(_literal_eval(v)) if _python_literal(v) else None)
+        return code, MapKeys(keys)
 
     def _map_key(self, key, scope, src) -> str:
         """The code of a map literal's key: an expression like its value, so an unknown name there is a word not

@@ -2077,7 +2077,8 @@ def test_an_operator_that_starts_a_value_may_follow_another(text):
     ("card.valueof", "did you mean 'value'?; the attributes are id, type and value"),
     ("card.colour", "the attributes are id, type and value"),
     ("any.vlaue", "did you mean 'value'? if it holds a map, its keys are read with brackets: any['vlaue']"),
-    ("{'h': 1}.h", "a map's keys are read with brackets: {'h': 1}['h']"),
+    ("{any: 1}.h", "a map's keys are read with brackets: {any: 1}['h']"),  # (a key computed: the keys not known)
+    ("{'h': 1}.k", "its keys are h"),  # (a map of keys written out: read by them, .h, and a key it lacks is said so)
     ("(any + 1).h", "a map's keys are read with brackets: (any + 1)['h']"),
     ("[m.h for m in many]", "a map's keys are read with brackets: m['h']"),
 ])
