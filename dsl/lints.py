@@ -15,13 +15,14 @@ import copy
 import json
 import os
 import re
+from collections import deque
 from functools import cache, cached_property
 
 from . import ast
 from .geometry import PIECE_ATTRIBUTES
 from .blocks import runs_said, with_run_said
 from .builtins import ANALYSED_BY_NAME, BUILTINS, WORK, WORK_LIMIT, OutOfWork, RuleRuntimeError
-from .compiler import Expr, data_tree, failing_definition, fractions_told, nones_named, parse_define_head, reads_scores, true_ones_counted
+from .compiler import MAP_READS, Expr, data_tree, failing_definition, fractions_told, nones_named, parse_define_head, reads_scores, true_ones_counted
 from .compiler import KEYED_ORDERS, named_range, named_range_hint, order_derived, words_in_order
 from .describe import _scalar
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
@@ -101,6 +102,14 @@ class Facts:
                 tree = None
             out[parsed[0]] = (parsed[1], tree, section.key_loc(head) if hasattr(section, "key_loc") else Loc(self.ruleset.path))
         return out
+
+    def map_read(self, source, node):
+        """Where ``node`` is `m.key` of a map whose keys the checker knows (an item of a constant table written as YAML
+        data, a map literal), (key, the words and numbers it holds there, or None): no component's attribute, whose
+        declared values say nothing of it; else None."""
+        if not isinstance(node, ast.Attr):
+            return None
+        return (self.ruleset.namespace.get(MAP_READS) or {}).get(str(source.at(node.name_pos)))
 
     def define_source(self, name: str) -> SourceText:
         """Where the body of definition ``name`` is written (its head's place if that cannot be told)."""
@@ -2778,7 +2787,9 @@ def _written_zero(node) -> bool:
 
 
 def _declared_values(rs) -> dict:
-    """Attribute name -> every value declared for it (component attributes, die faces); derived ones are unknown."""
+    """Attribute name -> every value declared for it (component attributes, die faces); derived ones are unknown. An
+    attribute that is also a key of a constant table's maps (`define: {ROUTES: [{colour: grey}]}`) has the table's
+    values too: `r.colour` of a value known only at run time, a definition's parameter, may read either."""
     values, derived = {}, set()
     for ctype in rs.components:
         for name, declared in ctype.attributes:
@@ -2788,7 +2799,29 @@ def _declared_values(rs) -> dict:
         for face in die.faces:
             for name, value in face.items():
                 values.setdefault(name, {})[value] = None
-    return {name: v for name, v in values.items() if name not in derived}
+    out = {name: v for name, v in values.items() if name not in derived}
+    for name, held in _table_values(rs).items():
+        if name in out:
+            out[name] = {**out[name], **held}
+    return out
+
+
+def _table_values(rs) -> dict:
+    """Key -> the words and numbers the maps of the constant tables written as YAML data hold under it."""
+    section = (rs.source.get("define") if isinstance(rs.source, dict) else None) or {}
+    out: dict = {}
+    todo = deque(plain(body) for head, body in section.items() if isinstance(body, (list, dict))
+                 and (parse_define_head(str(head)) or ("", ("x",)))[1] == ())
+    while todo:
+        value = todo.popleft()  # (in the order written: the values a finding lists)
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if isinstance(key, str) and type(item) in (str, int, float, bool):
+                    out.setdefault(key, {})[item] = None
+            todo.extend(value.values())
+        elif isinstance(value, list):
+            todo.extend(value)
+    return out
 
 
 def l010_value_nothing_has(facts) -> list:
@@ -2803,7 +2836,9 @@ def l010_value_nothing_has(facts) -> list:
         for node in ast.walk(tree) if tree is not None else ():
             if isinstance(node, ast.Compare) and node.op in ("==", "!="):
                 for attr, const in ((node.left, node.right), (node.right, node.left)):
-                    if isinstance(attr, ast.Attr) or isinstance(attr, ast.Name) and attr.name in bare:
+                    if (read := facts.map_read(source, attr)) is not None:  # (a map's key: the map's own values)
+                        out += _map_value_nothing_has(read, const, source)
+                    elif isinstance(attr, ast.Attr) or isinstance(attr, ast.Name) and attr.name in bare:
                         known = dict.fromkeys(bare[attr.name]) if isinstance(attr, ast.Name) else declared.get(attr.name)
                         out += _word_nothing_has(facts, attr.name, known, const, source)
             elif isinstance(node, ast.Call) and node.func in compared:
@@ -3005,7 +3040,7 @@ def l028_name_meant_as_a_word(facts) -> list:
                 continue
             for attr, name in ((node.left, node.right), (node.right, node.left)):
                 if (isinstance(attr, ast.Attr) and isinstance(name, ast.Name) and name.name in names - bound
-                        and name.name in (declared.get(attr.name) or ())):
+                        and name.name in (declared.get(attr.name) or ()) and facts.map_read(source, attr) is None):
                     kind = "variable" if name.name in facts.ruleset.variables else "definition"
                     out.append(Diagnostic(source.at(name.pos), "L028", f"'{name.name}' here is the {kind} '{name.name}', "
                                           f"not the word '{name.name}' that {attr.name} may be: the {kind}'s value is compared",
@@ -3053,6 +3088,21 @@ def _word_nothing_has(facts, attribute: str, known, const, source, passed: str =
     return [Diagnostic(source.at(const.pos), "L010", f"{what}{passed} (its values: {shown})", hint)]
 
 
+def _map_value_nothing_has(read, const, source) -> list:
+    """L010 for `m.key == 'word'` where m is a map of known keys (facts.map_read's ``read``: the key, its values or
+    None): a word or number written that none of the key's values is; quiet where they are not all known."""
+    key, known = read
+    number = _number_written(const)
+    value = number if number is not None else const.value if isinstance(const, ast.Const) else None
+    if (known is None or not known or not all(isinstance(v, (str, int, float)) for v in known)
+            or not (isinstance(value, str) or is_number(value)) or value in known):
+        return []
+    words = [v for v in known if isinstance(v, str)]
+    hint = did_you_mean(value, words) if isinstance(value, str) else ""
+    return [Diagnostic(source.at(const.pos), "L010", f"the map's {key} is never {value!r} here (its values: "
+                       f"{values_shown(known)[1]})", hint or "check the spelling" if isinstance(value, str) else "check the number")]
+
+
 def _trees_naming_attributes(facts) -> list:
     """(source, tree, bare) of every expression and definition, bare {} for each; then of each component's own
     `copies` (its items' too), `start` and `derive`, which name its attributes bare (`copies: 2 if kind == "plain" else 1`), bare
@@ -3081,7 +3131,8 @@ def l037_order_of_numbers_and_words(facts) -> list:
     for source, tree, _ in _trees_naming_attributes(facts) if mixed else ():
         for node in ast.walk(tree) if tree is not None else ():
             for side in _mixed_sides(node, mixed):
-                out.append(_mixed_finding(source, node, side, mixed[side.name]))
+                if facts.map_read(source, side) is None:  # (a map's key is none of the components' attribute)
+                    out.append(_mixed_finding(source, node, side, mixed[side.name]))
     return out
 
 
@@ -3132,7 +3183,8 @@ def l042_order_of_words_not_as_declared(facts) -> list:
     compared = set().union(*(_sorted_to_compare(tree) for _, tree, _ in trees if tree is not None))
     for source, tree, bare in trees:
         for node in ast.walk(tree) if tree is not None else ():
-            if id(node) not in compared and (reads := _order_taken(facts, node, unordered, bare)):
+            reads = _order_taken(facts, node, unordered, bare) if id(node) not in compared else []
+            if reads := [(part, name) for part, name in reads if facts.map_read(source, part) is None]:  # (a map's key: no attribute)
                 out.append(_word_order_finding(facts, source, node, reads, unordered))
     return out
 

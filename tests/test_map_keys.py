@@ -15,6 +15,7 @@ import pytest
 
 from philtre.dsl import load_ruleset
 from philtre.dsl.errors import PhiltreError
+from philtre.dsl.validate import check_file
 from philtre.interpreter import Game
 
 RULESET = """\
@@ -56,6 +57,11 @@ def _refused(tmp_path, expr: str) -> list:
     return caught.value.diagnostics
 
 
+def _lints(tmp_path, expr: str) -> list:
+    """The findings but L001's (the definitions EXPR leaves unused)."""
+    return [f.diagnostic for f in check_file(str(_write(tmp_path, expr))).findings if f.diagnostic.code != "L001"]
+
+
 def test_a_tables_maps_are_read_by_their_keys_with_a_dot(tmp_path):
     got = _got(tmp_path, "[ROUTES[0].len, ROUTES[1].colour, sum(r.len for r in ROUTES), "
                          "first(r for r in ROUTES if r.len > 2).b, CITY.Y.x, {'a': 1, 'b': [2]}.b]")
@@ -92,3 +98,22 @@ def test_a_key_the_map_lacks_is_refused_naming_its_keys(tmp_path, read, keys):
 def test_a_map_of_keys_not_known_keeps_the_bracket_rule(tmp_path):
     said = _refused(tmp_path, "[m.size for m in [{c.colour: 1} for c in deck]]")
     assert [d.code for d in said] == ["E152"] and "m['size']" in said[0].hint
+
+
+def test_a_tables_value_is_no_components_attribute_value_for_l010(tmp_path):
+    """The trial's false L010: grey is the route's colour, which no card has."""
+    assert [d.code for d in _lints(tmp_path, "ROUTES[0].colour == 'grey'")] == []
+    assert [d.code for d in _lints(tmp_path, "col_is(ROUTES[0], 'grey')")] == []
+
+
+def test_a_word_no_map_of_the_table_holds_is_l010_with_the_tables_values(tmp_path):
+    said = [d for d in _lints(tmp_path, "ROUTES[0].colour == 'gery'") if d.code == "L010"]
+    assert len(said) == 1
+    assert said[0].message == "the map's colour is never 'gery' here (its values: grey, red)"
+    assert said[0].hint == "did you mean 'grey'?"
+
+
+def test_a_tables_key_is_no_components_attribute_for_l037(tmp_path):
+    """rank mixes numbers and words for the cards (L037 on `c.rank > 1`), not for the map's whole numbers."""
+    assert [d.code for d in _lints(tmp_path, "CITY.X.rank > 1")] == []
+    assert [d.code for d in _lints(tmp_path, "first(deck).rank > 1")] == ["L037"]
