@@ -1725,7 +1725,7 @@ def _check_argument_kind(compiler: Compiler, step, action, param, value) -> None
         if step.illegal:
             _check_word_chosen(compiler, step, action, param, value)
         return
-    if not step.illegal and _computed(value):
+    if not step.illegal and _computed(value) and not _family_zone_written(compiler, value):
         return  # (a value computed, `"1 // me"`, is left to the run, which may fail it first, and says so: T015, T013)
     if not step.illegal and _check_number_for_component(compiler, step, param, value):
         return  # (its hint names the component by the attribute the number is a value of)
@@ -1739,8 +1739,19 @@ def _check_argument_kind(compiler: Compiler, step, action, param, value) -> None
     pattern = component_pattern(compiler.symbols.component_values, chosen, _word_written(value) or bare)
     if pattern:  # a word (or a name) that is a value of an attribute: the component that has it
         hint = component_hint(param.name, pattern)
+    if wanted == "zone" and chosen == "list" and isinstance(value, Expr):  # a zone for a list: its components listed
+        hint = f'give a list, such as the list of its components: {param.name}: "[c for c in {value.text.strip()}]"'
     compiler.error(step.value_locs.get(param.name) or step.arg_locs.get(param.name, step.loc), "T009",
                    wrong_kind_text(param.name, value, wanted, chosen, step.illegal), hint)
+
+
+def _family_zone_written(compiler: Compiler, value) -> bool:
+    """Whether a step's argument is a zone of a family named with its index written out (`hand[0]`, `pile[1][2]`): a
+    zone for sure, whatever the position, as a zone's bare name is; nothing in it is computed that the run may fail."""
+    tree = value.tree if isinstance(value, Expr) and value.type == "zone" else None
+    while isinstance(tree, ast.Index) and isinstance(tree.index, ast.Const):
+        tree = tree.target
+    return isinstance(tree, ast.Name) and tree is not value.tree and compiler.symbols.zones.get(tree.name) == "family"
 
 
 def _computed(value) -> bool:

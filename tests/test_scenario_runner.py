@@ -77,6 +77,59 @@ def test_an_illegal_step_with_an_argument_of_the_wrong_kind_is_t009_at_load(tmp_
     assert f"{_loc(path, value + '}, illegal')}: T009 {said}" in refused, refused
 
 
+# a trial's keep: a list chosen among the subsets of a seat's hand, a zone of a family
+KEEP_SUBSET = """\
+philtre: 1
+game: keep
+players: 2
+components:
+  card: {attributes: {rank: 1..3}, start: "hand[0]"}
+zones:
+  hand: {each: player}
+  kept: {}
+actions:
+  keep:
+    choose: {ks: "[s for s in subsets(hand[me]) if count(s) >= 2]"}
+    do:
+      - move: ks -> kept
+flow:
+  - decide: keep
+    player: 0
+"""
+
+KEEP_STEP = """\
+scenarios:
+  - name: keep the whole hand
+    players: 2
+    steps:
+      - {player: 0, action: keep, args: {ks: VALUE}}
+    expect: ["count(kept) == 3"]
+"""
+
+
+@pytest.mark.parametrize("value", ['"hand[0]"', '"hand[1]"'])
+def test_a_familys_zone_given_for_a_list_is_t009_at_load_with_its_components_listed(tmp_path, value):
+    """`ks: "hand[0]"` for a list passed validate and failed the run with T013 listing, last, the zone's very contents,
+    read as a contradiction; `ks: "hand"` of a single zone was T009 already."""
+    folder = tmp_path / "keep"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(KEEP_SUBSET, encoding="utf-8")
+    path = folder / "scenarios.yaml"
+    path.write_text(KEEP_STEP.replace("VALUE", value), encoding="utf-8")
+    refused = _refused(path)
+    assert (f"{_loc(path, value + '}}')}: T009 'ks' chooses a list, and {value} is a zone: it matches no option, so the "
+            f"step cannot be taken (give a list, such as the list of its components: ks: \"[c for c in {value[1:-1]}]\")") in refused, refused
+
+
+def test_a_familys_zone_listed_as_the_hint_writes_it_is_taken(tmp_path):
+    folder = tmp_path / "keep"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(KEEP_SUBSET, encoding="utf-8")
+    path = folder / "scenarios.yaml"
+    path.write_text(KEEP_STEP.replace("VALUE", '"[c for c in hand[0]]"'), encoding="utf-8")
+    assert [result.passed for result in _results(path)] == [True]
+
+
 ANY_KIND = """\
 philtre: 1
 game: pick
