@@ -936,6 +936,7 @@ class Compiler:
         self._kept_at: dict = {}  # such a twin -> (its slot, its family's code, the positions of its key's arguments)
         self._own_seat = False  # compiling an expression of an action whose `me` is the deciding seat (SEAT)
         self.action_compiled = None  # (name, its parameters) of the action being compiled: an unknown name there names them
+        self.label_compiled = None  # (its choice, its text) while an action's label compiles: another choice is not seen there
         self.last_branches = (None, {}, None)  # the last expression compiled: its tree, its top conditionals' branches, its source
         self._list_operands: dict = {}  # id of each `or`/`and` of the last expression with a list on a side -> the node
         self.do_lets = frozenset()  # while its then: is compiled, the names its do's lets bind, which the then cannot read
@@ -3422,8 +3423,27 @@ class Compiler:
         listed after it): choices are made in the order choose lists them; else ''."""
         if self.action_compiled is None or name in scope or name not in self.action_compiled[1]:
             return ""
+        if self.label_compiled is not None:
+            return self._label_other_choice_hint(name)
         return (f"'{name}' is chosen later: choose picks its parameters in the order they are listed, and each one's "
                 f"collection reads only those before it; list '{name}' first")
+
+    def _label_other_choice_hint(self, name: str) -> str:
+        """For another choice of the action read in the label of one (whatever the order choose lists them): a label
+        reads only its own choice; the remedy is a one-value choice after both, worked out from them, labelled."""
+        action, params = self.action_compiled
+        own, text = self.label_compiled
+        value = str(text).strip()
+        inner = re.fullmatch(r"text\((.*)\)", value)  # (`text(pt - die)`: the value is pt - die, the label text(...) of it)
+        if inner and _balanced(inner.group(1)):
+            value, label = inner.group(1).strip(), "text({})"
+        else:
+            label = "{}"  # (the value is the word itself)
+        new = next(n for n in ("to", "shown", "said") if n not in params)
+        return (f"a label reads only its own choice ('{own}') and definitions of fixed values, and '{name}' is another "
+                f"choice of action '{action}'; to show what the choices give together, list a one-value choice after "
+                f"them, worked out from them, and label that: choose: {{..., {new}: \"[{value}]\"}}, "
+                f"label: {{{new}: \"{label.format(new)}\"}}")
 
     def _no_such_field(self, node, fields: tuple, src) -> None:
         """E152 for `c.terrain` where c is a record a builtin gives, {x, y, value}: its fields, and the one spelt alike

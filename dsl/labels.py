@@ -32,7 +32,11 @@ def compiled_labels(loader, action: str, spec, params) -> tuple:
                          "a component reads as its type's `display:` lists; a zone by its name")
             continue
         reported = len(loader.compiler.diagnostics)
-        expr = loader.compiler.expression(text, labels.loc_of(pname), {pname: t}, want="str", what=f"the label of '{pname}'")
+        loader.compiler.label_compiled = (pname, text)  # (another choice read there: E150 says a label reads its own)
+        try:
+            expr = loader.compiler.expression(text, labels.loc_of(pname), {pname: t}, want="str", what=f"the label of '{pname}'")
+        finally:
+            loader.compiler.label_compiled = None
         if len(loader.compiler.diagnostics) > reported or expr.tree is None:
             continue
         found = _state_read(expr.tree, {pname}, loader.symbols.defines, set())

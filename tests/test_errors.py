@@ -490,6 +490,11 @@ CASES = {
         breaking(IF, "    label: {n: \"text(n + count(deck))\"}\n" + IF,
                  MINIMAL.replace('choose: {card: "hand[me]"}', 'choose: {card: "hand[me]", n: "range(3)"}')),
         "E155", "deck)", message="the label of 'n' reads 'deck', which a game changes"),
+    "label_reads_another_choice": Case(
+        "an action's label: reads another choice of the action, listed before it: E150 said it was chosen later",
+        breaking(IF, "    label: {n: \"text(n + m)\"}\n" + IF,
+                 MINIMAL.replace('choose: {card: "hand[me]"}', 'choose: {card: "hand[me]", m: "range(2)", n: "range(3)"}')),
+        "E150", "m)", message="unknown name 'm'", hint="a label reads only its own choice ('n')"),
     "label_is_no_word": Case(
         "an action's label: gives a number, not a word: E120 at the label",
         breaking(IF, "    label: {n: \"n + 1\"}\n" + IF,

@@ -148,3 +148,55 @@ def test_a_label_reading_where_components_lie_is_e155(tmp_path, read, said):
         load_ruleset(str(path))
     [d] = caught.value.diagnostics
     assert (d.code, d.message.split(":")[0]) == ("E155", f"the label of 's' reads 'name_of', which reads '{said}', which a game changes")
+
+
+# a trial's move: a point and a die; the label of one read the other
+TWO_CHOICES = """\
+philtre: 1
+game: two-choices
+players: 2
+variables: {n: 0}
+actions:
+  move:
+    choose: CHOOSE
+    label: LABEL
+    do:
+      - set: {n: pt - die}
+flow:
+  - decide: move
+    player: 0
+"""
+
+
+@pytest.mark.parametrize("choose, label, other", [
+    ('{pt: "range(1, 26)", die: "[1, 2]"}', '{die: "text(pt - die)"}', "pt"),
+    ('{die: "[1, 2]", pt: "range(1, 26)"}', '{pt: "text(pt - die)"}', "die")])
+def test_a_label_reading_another_choice_says_a_label_reads_its_own(tmp_path, choose, label, other):
+    """A trial's label of one choice read the other, listed first: E150 said it was chosen later, to list it first,
+    which changed nothing. In either order it says a label reads only its own choice, and the hint's remedy loads."""
+    path = tmp_path / "move.yaml"
+    path.write_text(TWO_CHOICES.replace("CHOOSE", choose).replace("LABEL", label), encoding="utf-8")
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(str(path))
+    [d] = caught.value.diagnostics
+    assert (d.code, d.message) == ("E150", f"unknown name '{other}'")
+    assert "chosen later" not in d.hint and "a label reads only its own choice" in d.hint, d.hint
+    assert f"'{other}' is another choice of action 'move'" in d.hint, d.hint
+    assert 'choose: {..., to: "[pt - die]"}, label: {to: "text(to)"}' in d.hint, d.hint
+    # the remedy written as the hint says: the one-value choice after both, labelled
+    path.write_text(TWO_CHOICES.replace("CHOOSE", choose[:-1] + ', to: "[pt - die]"}').replace("LABEL", '{to: "text(to)"}'),
+                    encoding="utf-8")
+    game_options = CliRunner().invoke(main, ["play", str(path), "--seat", "0", "--seed", "1"], input="1\n")
+    assert game_options.exit_code == 0, game_options.output
+    assert "to=" in game_options.output, game_options.output
+
+
+def test_a_collection_reading_a_choice_listed_after_it_still_says_to_list_it_first(tmp_path):
+    """Outside a label the hint is the choose order's."""
+    path = tmp_path / "move.yaml"
+    path.write_text(TWO_CHOICES.replace("CHOOSE", '{die: "[pt]", pt: "range(1, 26)"}').replace("    label: LABEL\n", ""),
+                    encoding="utf-8")
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(str(path))
+    [d] = caught.value.diagnostics
+    assert d.code == "E150" and "'pt' is chosen later" in d.hint and "list 'pt' first" in d.hint, d.hint
