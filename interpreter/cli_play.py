@@ -63,7 +63,7 @@ def play(ruleset, players, seats, seed, variants, record_path, agents, take_forc
             if _at_a_terminal():
                 _clear_screen()
             click.echo("\nThe game is over: its end, as every seat may see it")
-            _say_end(game, None, seed, min(told.values()))
+            _say_end(game, None, seed, min(told.values()), seats)
     except BrokenPipeError:  # the game has ended: its record is not lost with the lines that say so
         _output_dropped()
         _ended_unsaid(game, bots, seed, record_path, "the output's reader is gone", EXIT_FINDINGS)
@@ -122,13 +122,14 @@ def _played(rs, players: int, seats, seed: int, others: dict, record_path, take_
     return game, bots, told
 
 
-def _say_end(game, seat: int | None, seed: int, told: int) -> None:
+def _say_end(game, seat: int | None, seed: int, told: int, seated=()) -> None:
     """Say how the game ended: what happened since the seat's last decision, the board, the scores and the winners
-    (``seat`` None: as an onlooker sees them, for several seats played at the terminal)."""
+    (``seat`` None: as an onlooker sees them, for the several seats played at the terminal, ``seated``, with each one's
+    `show` definitions that read `me`, which it was shown during the game)."""
     from .render import keeps_scores
 
     _tell(game, seat, told)
-    click.echo("\n" + _board(game, game.view(seat), _colour()))
+    click.echo("\n" + _board(game, game.view(seat), _colour(), seated))
     click.echo(f"{_game_over(game, seat, keeps_scores(game.ruleset))} (seed {seed}: --seed {seed} plays this deal again)")
 
 
@@ -155,13 +156,14 @@ def _width() -> int:
     return max(shutil.get_terminal_size((BOARD_LINE, 24)).columns - 1, 40)  # (a line as wide as the terminal wraps twice)
 
 
-def _board(game, view: dict, colour: bool) -> str:
-    """The board play draws for the seat of ``view`` (None: an onlooker), a die the last roll did not roll marked
-    `(earlier roll)` (render.last_rolled: the record that play keeps says which were)."""
+def _board(game, view: dict, colour: bool, seated=()) -> str:
+    """The board play draws for the seat of ``view`` (None: an onlooker, shown the `me`-reading `show` definitions of
+    the ``seated`` seats only: render.shown_values), a die the last roll did not roll marked `(earlier roll)`
+    (render.last_rolled: the record that play keeps says which were)."""
     from .render import last_rolled, render_view, shown_values
 
     last = last_rolled(game.recorder.events) if game.ruleset.dice and game.recorder is not None else None
-    return render_view(view, game.ruleset, colour, True, shown_values(game, view["seat"]), _width(), last)
+    return render_view(view, game.ruleset, colour, True, shown_values(game, view["seat"], seated), _width(), last)
 
 
 class _AtTheTerminal:

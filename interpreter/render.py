@@ -644,27 +644,37 @@ def keeps_scores(ruleset) -> bool:
             or any(reads_scores(key.fn) for key in ruleset.winners.keys))
 
 
-def shown_values(game, seat: int | None = None) -> dict:
+def shown_values(game, seat: int | None = None, seated=()) -> dict:
     """{name: its value as a view holds values, or a RuleFailed} for each definition the ruleset's `show` lists, worked
     out from the game as it is now, for ``seat``'s board: what the board shows after the variables (the loader refused
     one that reads what some seat does not see, R016, so every seat may be shown each). One that reads `me` is worked
-    out with `me` the seat (it may read that seat's own hidden things); an onlooker (``seat`` None) is shown none."""
+    out with `me` the seat (it may read that seat's own hidden things); an onlooker (``seat`` None) is shown none, but
+    for each of ``seated`` (the seats played at one terminal, at a hot seat's end, each of which was shown its own
+    during the game): `picture (seat 0)`, `picture (seat 1)`."""
+    out, turn = {}, _turn_of(game)
+    for expr in game.ruleset.shown:
+        if expr.text not in game.ruleset.shown_per_seat:
+            out[expr.text] = _shown_value(game, expr, turn)
+        elif seat is not None:
+            out[expr.text] = _shown_value(game, expr, dict(turn, me=seat))
+        else:  # (each seat's own value: an onlooker has none, a seat played at the terminal its own)
+            out.update((f"{expr.text} (seat {p})", _shown_value(game, expr, dict(turn, me=p))) for p in seated)
+    return out
+
+
+def _shown_value(game, expr, names: dict):
+    """A shown definition's value as a view holds values, worked out now with ``names`` (`me`, `current`), or why it
+    cannot be (a RuleFailed)."""
     from philtre.dsl.builtins import RuleRuntimeError
     from philtre.dsl.values import explain
 
     from .records import plain_json
 
-    out, turn = {}, _turn_of(game)
-    for expr in game.ruleset.shown:
-        per_seat = expr.text in game.ruleset.shown_per_seat
-        if per_seat and seat is None:
-            continue  # (each seat's own value: an onlooker has none)
-        try:
-            out[expr.text] = plain_json(expr.fn(game.state, dict(turn, me=seat) if per_seat else turn))
-        except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
-            # (a definition of the board's top card on an empty pile: the board says so, the game goes on)
-            out[expr.text] = RuleFailed(str(exc) if isinstance(exc, RuleRuntimeError) else explain(exc))
-    return out
+    try:
+        return plain_json(expr.fn(game.state, names))
+    except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
+        # (a definition of the board's top card on an empty pile: the board says so, the game goes on)
+        return RuleFailed(str(exc) if isinstance(exc, RuleRuntimeError) else explain(exc))
 
 
 def _turn_of(game) -> dict:

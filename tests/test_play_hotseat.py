@@ -213,3 +213,28 @@ def test_the_end_names_a_moved_piece_by_where_it_lay_as_the_game_told_it(tmp_pat
     end = out.split(END)[1]
     assert "  > seat 0: step(p=man (seat 0) at x=0 y=0, to=[9, 0])\n" in end, end
     assert "  > seat 1: step(p=man (seat 1) at x=0 y=1, to=[9, 1])\n" in end, end
+
+
+def test_the_end_draws_each_seated_seats_own_show_definition_and_no_other_seats(tmp_path):
+    """A trial drew its board as a `show` definition reading `me`, which an onlooker's board leaves out: its hot-seat
+    game never showed the final position. The end shows it worked out for each seat played at the terminal (each was
+    shown its own during the game), never for a seat an agent plays."""
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    text = HANDS.read_text(encoding="utf-8").replace("players: 2", "players: 3")
+    text = text.replace("actions:", 'define:\n  held: "[c.n for c in hand[me]]"\nshow: [held]\nactions:')
+    (tmp_path / "ruleset.yaml").write_text(text, encoding="utf-8")
+    out = CliRunner().invoke(main, ["play", str(tmp_path), "--seat", "0", "--seat", "1", "--seed", "1"], input="1\n" * 8).output
+    during, end = out.split(END)
+    first = {0: set(), 1: set()}  # the cards each seat was shown as its own during the game
+    for seat, told in segments(out):
+        first[seat] |= set(re.findall(r"\d+", str(re.findall(r"^  held = (.*)$", told, re.M))))
+    assert first[0] and first[1] and not first[0] & first[1], during
+    held = {seat: re.search(rf"^  held \(seat {seat}\) = \[(.*)\]$", end, re.M) for seat in (0, 1)}
+    assert all(held.values()), end
+    for seat in (0, 1):
+        assert set(re.findall(r"\d+", held[seat].group(1))) <= first[seat], end  # its own cards, none of another's
+    assert "held (seat 2)" not in end and "  held = " not in end, end  # the agent's seat: not shown
+    assert "(you" not in end
