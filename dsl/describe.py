@@ -19,6 +19,8 @@ _ASTRAL_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\U([0-9A-F]{8})")  # \U0001F600
 _SEPARATOR_CODES = {"L": "\\u2028", "P": "\\u2029", "N": "\\u0085"}
 # the longest key YAML reads on the line of its value (`key: value`), quotes included; a longer one is written `? key`
 SIMPLE_KEY_LIMIT = 1024
+# the longest line (its comments aside) `show` prints a list or map of values that are no containers on, in flow style
+FLOW_WIDTH = 100
 _PARTS_SHOWN = 3  # parts of a changed container another file wrote, each with its place; then how many more
 # what a block cannot hold as written: line separators, a byte order mark, characters YAML does not print
 _ESCAPED_IN_A_BLOCK = re.compile("[^\t\n\x20-\x7e\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]|[\u2028\u2029]")
@@ -123,16 +125,50 @@ def _origin(container, key, origins) -> str:
     return (f"  # {loc}" if origins and getattr(loc, "line", 0) else "") + _silences(container, key)
 
 
-def _silences(container, key) -> str:
+def _silences(container, key, flowed: bool = False) -> str:
     """`  # philtre: ignore[...]` with the codes the comments on the lines where ``container[key]`` was written (its key,
     and its value where that is printed on the same line) silence, or '': a finding of the printed rules is on the line
-    of what it points at, so a comment kept there silences what it silenced where that was written."""
+    of what it points at, so a comment kept there silences what it silenced where that was written. ``flowed``: its
+    value, a container, printed on that line in flow style (_flow_line), each of its items' codes there too."""
+    codes = dict.fromkeys(_silenced(container, key))
+    if flowed:
+        item = container[key]
+        codes.update(dict.fromkeys(code for k in _keys(item) for code in _silenced(item, k)))
+    return f"  # philtre: ignore[{', '.join(codes)}]" if codes else ""
+
+
+def _silenced(container, key) -> list:
+    """The codes the comments on the lines where ``container[key]`` was written silence (_silences)."""
+    if not isinstance(container, (Map, Seq)):
+        return []
     item = container[key]
     locs = [] if isinstance(item, (dict, list)) and item else [container.loc_of(key)]  # (a container: on lines of its own)
     if isinstance(container, Map) and key in container.key_locs:
         locs.insert(0, container.key_locs[key])
-    codes = dict.fromkeys(code for loc in locs for code in silenced_codes(loc.path, getattr(loc, "line", 0)))
-    return f"  # philtre: ignore[{', '.join(codes)}]" if codes else ""
+    return [code for loc in locs for code in silenced_codes(loc.path, getattr(loc, "line", 0))]
+
+
+def _keys(container) -> list:
+    """A list's indexes, a map's keys."""
+    return list(range(len(container))) if isinstance(container, list) else list(container)
+
+
+def _flow_line(head: str, container, key, origins: bool) -> str | None:
+    """``container[key]``, a list or map of values that are no containers, after ``head`` (`key:` or `-`) on one line in
+    flow style (`initial: [0, 0, 5]`, as `diff` writes it and an author would), where that fits FLOW_WIDTH; None for one
+    to print in block style, an item a line: one longer, one holding a container, a text of several lines (a block
+    shows it as written) or a word kept in its quotes (_kept_quoted)."""
+    item = container[key]
+    keys = _keys(item)
+    if any(isinstance(item[k], (dict, list)) or (isinstance(item[k], str) and _LINE_BREAKS.search(item[k]))
+           or _kept_quoted(item, k) for k in keys):
+        return None
+    line = f"{head} {_flow(_plain(item))}"
+    if len(line) > FLOW_WIDTH:
+        return None
+    loc = container.loc_of(key) if isinstance(container, (Map, Seq)) else None
+    at = f"  # {loc}" if origins and getattr(loc, "line", 0) else ""
+    return line + at + _silences(container, key, flowed=True)
 
 
 def _emit(value, indent, lines, origins):
@@ -141,7 +177,12 @@ def _emit(value, indent, lines, origins):
         for key, item in value.items():
             origin = _origin(value, key, origins)
             head = _key_head(key, pad, lines)
-            if isinstance(item, (dict, list)) and item:
+            # (a section, `define:`, `zones:`, keeps an entry a line: what a reader looks down for)
+            flowed = (_flow_line(head, value, key, origins) if isinstance(item, list) and item
+                      or isinstance(item, dict) and item and indent else None)
+            if flowed is not None:
+                lines.append(flowed)
+            elif isinstance(item, (dict, list)) and item:
                 lines.append(f"{head}{origin}")
                 _emit(item, indent + 2, lines, origins)
             else:
@@ -155,6 +196,8 @@ def _emit(value, indent, lines, origins):
                 first = sub[0].lstrip()
                 lines.append(f"{pad}- {first}" + ("" if first.endswith(origin) or not origin else ""))
                 lines.extend(sub[1:])
+            elif isinstance(item, list) and item and (flowed := _flow_line(f"{pad}-", value, i, origins)) is not None:
+                lines.append(flowed)  # (a list of lists: a row a line; a map item stays `- key: ...`, as a statement is written)
             elif isinstance(item, list) and item:
                 lines.append(f"{pad}-{origin}")
                 _emit(item, indent + 2, lines, origins)

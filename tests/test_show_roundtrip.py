@@ -231,7 +231,7 @@ def test_show_prints_letters_beyond_ascii_as_written_and_control_characters_esca
     path.write_text(ACCENTED.replace("title: Round trip", "title: Café 😀"), encoding="utf-8")
     printed = shown(str(path))
     assert "title: Café 😀\n" in printed
-    assert "- été\n" in printed
+    assert "label: [plain, été]\n" in printed
     assert '"Crème brûlée, ' in printed and "\\ta tab" in printed and "\t" not in printed
     assert "\\x" not in printed.lower() and "\\u" not in printed.lower()
 
@@ -251,8 +251,8 @@ def test_show_escapes_bidi_and_other_invisible_format_characters(tmp_path, char)
     path.write_text(text, encoding="utf-8")
     printed = shown(str(path))
     assert char not in printed
-    assert f'title: "Round {escape}trip"\n' in printed and f'- "a{escape}b"\n' in printed, printed
-    assert f'"{escape}key": 1\n' in printed and f'description: "two\\nlines {escape}here"\n' in printed, printed
+    assert f'title: "Round {escape}trip"\n' in printed and f'label: [plain, "a{escape}b"]\n' in printed, printed
+    assert f'initial: {{"{escape}key": 1}}\n' in printed and f'description: "two\\nlines {escape}here"\n' in printed, printed
     mine = tmp_path / "shown.yaml"
     mine.write_text(printed, encoding="utf-8")
     assert load_ruleset(str(mine)).content_hash == load_ruleset(str(path)).content_hash
@@ -267,3 +267,40 @@ def test_diff_prints_letters_beyond_ascii_as_written(tmp_path):
     assert result.exit_code == 0, result.output
     assert "Très bien" in result.output and "été" in result.output and "hiver" in result.output
     assert "\\x" not in result.output.lower()
+
+
+# a trial's board as numbers: a list of 26 counts a seat, a longer list, a table, a word kept in its quotes
+LISTED = """\
+philtre: 1
+game: listed
+players: 2
+variables:
+  men: {initial: [0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0], each: player}
+  long: {initial: [LONG]}
+  rows: {initial: [[1, 2, 3], [4, 5, 6]]}
+  said: {initial: [a, 'none']}
+flow:
+  - set: {said: "[first(men[0]), count(long)]"}
+winners: "[0]"
+"""
+
+
+def test_show_prints_a_list_or_map_of_values_on_one_line_where_it_fits(tmp_path):
+    """A trial's 26-number initial took 28 lines of 159 (`- 0` a line), where `diff` and its author wrote it on one."""
+    path = tmp_path / "listed.yaml"
+    path.write_text(LISTED.replace("LONG", ", ".join(["'a much longer word'"] * 8)), encoding="utf-8")
+    printed = shown(str(path))
+    lines = printed.splitlines()
+    assert "    initial: [0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]" in lines, printed
+    assert "  - set: {said: '[first(men[0]), count(long)]'}" in lines, printed  # a map of values too
+    assert lines.count("      - a much longer word") == 8, printed  # past 100 characters: an item a line
+    assert "      - [1, 2, 3]" in lines and "      - [4, 5, 6]" in lines, printed  # a table: a row a line
+    assert "      - 'none'" in lines, printed  # a word kept in its quotes (L018): as written, an item a line
+    assert "variables:" in lines and "flow:" in lines, printed  # a section keeps an entry a line
+    assert max(map(len, lines)) <= 100, printed
+    mine = tmp_path / "shown.yaml"
+    mine.write_text(printed, encoding="utf-8")
+    assert load_ruleset(str(mine)).content_hash == load_ruleset(str(path)).content_hash
+    with_origins = shown(str(path), "--origins")
+    assert f"    initial: [0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]  # {path}:5:" \
+        in with_origins, with_origins

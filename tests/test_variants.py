@@ -267,7 +267,7 @@ def test_what_show_prints_keeps_the_suppressions_and_validates_as_the_original(t
         mine = tmp_path / f"mine-{len(variants)}.yaml"
         mine.write_text(shown.stdout, encoding="utf-8")
         assert said(mine) == original, shown.stdout
-    assert "  pile:  # philtre: ignore[L007]\n" in shown.stdout and "  extra: 3  # philtre: ignore[L001]\n" in shown.stdout
+    assert "  pile: {each: player}  # philtre: ignore[L007]\n" in shown.stdout and "  extra: 3  # philtre: ignore[L001]\n" in shown.stdout
 
 
 def test_a_block_text_in_a_list_reads_back_as_written(tmp_path):
