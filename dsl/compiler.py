@@ -74,7 +74,9 @@ RECURSION_HINT = ("unroll it: a definition doing one step, called nested as deep
                   "a route network's reach and longest trail are reachable(edges, start) and longest_trail(edges), "
                   "the pieces whose removal splits their group (is this piece a cut node?) are cut_nodes(edges), one search "
                   "for every piece, not reachable() over the links without each, "
-                  "a split of items into groups (sets and runs) is partitions(items, groups)")
+                  "a split of items into groups (sets and runs) is partitions(items, groups); a move legal only if the "
+                  "rest of the turn can still be played looks ahead over the position kept as values, a definition a "
+                  "depth (language.md, Legality that looks ahead)")
 
 
 def failing_definition(exc, namespace) -> str:

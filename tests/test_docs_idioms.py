@@ -18,6 +18,8 @@
 - a piece that changes kind (under place): taken off, a spare of the new kind placed where it lay.
 - dice drawn from a bag (under dice): each token drawn swapped for the supply's piece of its colour showing the face rolled.
 - what is printed under a grid's pieces (under show): a list of tables, one a seat, drawn on every seat's board.
+- legality that looks ahead (under partitions' recipes): a move refused where it leaves a die unplayable that some
+  order of moves plays, the position kept as values and the look-ahead a definition a depth.
 """
 
 from __future__ import annotations
@@ -482,3 +484,36 @@ def test_every_seat_s_board_shows_what_is_printed_under_each_window_s_pieces(tmp
     assert board[at:at + 5] == ["windows[0] =", "0 1 2 3 4", "0 . _red . 3 .", "1 _1 . . . _blue", "2 . . . . ."], board
     at = board.index("windows[1] =")
     assert board[at + 2:at + 4] == ["0 . _red . _3 .", "1 _1 . . . _blue"], board
+
+
+def _blocks_after(marker: str, n: int) -> list:
+    """The first ``n`` ```yaml blocks of language.md after the text marker."""
+    text = LANGUAGE.read_text(encoding="utf-8")
+    assert marker in text, f"docs/language.md no longer says {marker!r}"
+    return re.findall(r"```yaml\n(.*?)```", text[text.index(marker):], re.S)[:n]
+
+
+def test_a_move_leaving_a_die_unplayable_is_refused_by_the_look_ahead(tmp_path):
+    """A trial's "use both dice if you can" had no recipe: language.md's, as written, validates with no finding, its
+    scenario passes, its random games end, and the look-ahead is what refuses the move (without it the scenario fails)."""
+    from philtre.dsl.validate import check_file
+
+    rules, scenarios = _blocks_after("#### Legality that looks ahead", 2)
+    look_ahead = " and playable(mv(men[me], s, d), remove(left, d)) == can_use - 1"
+    assert look_ahead in rules
+    for folder, text, passes in (("recipe", rules, True), ("no-look-ahead", rules.replace(look_ahead, ""), False)):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "ruleset.yaml").write_text(text, encoding="utf-8")
+        (tmp_path / folder / "scenarios.yaml").write_text(scenarios, encoding="utf-8")
+        path = str(tmp_path / folder / "ruleset.yaml")
+        [result] = run_scenarios(load_ruleset(path))
+        assert (not result.failures) == passes, result.failures
+    assert [str(f.diagnostic) for f in check_file(str(tmp_path / "recipe" / "ruleset.yaml")).findings] == []
+    ruleset = load_ruleset(str(tmp_path / "recipe" / "ruleset.yaml"))
+    for seed in range(3):
+        game = Game(ruleset, 2, seed=seed)
+        rng = random.Random(seed)
+        while not game.finished:
+            [seat] = game.pending()
+            game.apply(seat, rng.choice(game.options(seat)))
+        assert game.winners and all(game.state.vars["men"][p][0] == 3 for p in game.winners)

@@ -1563,6 +1563,12 @@ CASES = {
         breaking("  total(z): sum(c.value for c in z)", "  total(z): sum(c.value for c in z)\n"
                  "  joined(a, b, links): a == b or any(joined(l[1], b, links) for l in links if l[0] == a)"),
         "E130", "a == b", message="joined -> joined", hint="are cut_nodes(edges), one search for every piece"),
+    "definition_looking_ahead_by_itself": Case(
+        "a move's look-ahead written as a definition calling itself on the position after a move (a trial's rule that a "
+        "move is legal only if the rest of the turn can still be played): E130 named no way to write it",
+        breaking("  total(z): sum(c.value for c in z)", "  total(z): sum(c.value for c in z)\n"
+                 "  ahead(m, ds): count(ds) == 0 or any(ahead(put(m, s, 0), remove(ds, ds[0])) for s in range(count(m)))"),
+        "E130", "count(ds) ==", message="ahead -> ahead", hint="a definition a depth (language.md, Legality that looks ahead)"),
     "definitions_call_each_other": Case(
         "two definitions that call each other",
         breaking("  total(z): sum(c.value for c in z)\n",

@@ -19,7 +19,7 @@ LANGUAGE = Path(__file__).resolve().parents[1] / "docs" / "language.md"
 def _blocks() -> list[str]:
     """The YAML blocks of the two recipes: the meld ruleset, the first-melds ruleset, its scenario."""
     text = LANGUAGE.read_text(encoding="utf-8")
-    recipes = text.split("#### Choosing a meld to lay", 1)[1].split("\n### ", 1)[0]
+    recipes = text.split("#### Choosing a meld to lay", 1)[1].split("\n### ", 1)[0].split("\n#### Legality that looks ahead", 1)[0]
     return [block.split("\n```", 1)[0] + "\n" for block in recipes.split("```yaml\n")[1:]]
 
 
