@@ -1573,4 +1573,4 @@ BUILTINS: dict[str, Builtin] = {
 ANALYSED_BY_NAME = frozenset({
     "abs", "all", "any", "cell_at", "count", "distinct", "first", "index", "last", "left", "max", "max_by", "min",
     "min_by", "piece_at", "placement", "placements", "range", "remove", "right", "round_score", "seats_from", "sorted",
-    "sorted_by", "subsets", "sum", "take", "take_last", "zone_of"})
+    "sorted_by", "subsets", "sum", "take", "take_last", "team_index", "zone_of"})
