@@ -949,13 +949,15 @@ def _told_before(event: dict, values: dict):
     return whole[index] if isinstance(whole, list) and type(index) is int and 0 <= index < len(whole) else _UNTOLD
 
 
-def _note_shown(game, view: dict) -> None:
-    """Note the variables the board shows the seat as told (_VALUES_TOLD), as its record would give them: a `set` that
-    leaves one as the board showed it is no news (`flag = false` under the first decision, already on the board)."""
+def _note_shown(game, view: dict, values: dict | None = None) -> None:
+    """Note the variables the board shows the seat as told (``values``: its _VALUES_TOLD unless given), as its record
+    would give them: a `set` that leaves one as the board showed it is no news (`flag = false` under the first decision,
+    already on the board)."""
     from .records import HIDDEN
 
     seat = view["seat"]
-    values = _seats_own(_VALUES_TOLD, game, seat, dict)
+    if values is None:
+        values = _seats_own(_VALUES_TOLD, game, seat, dict)
     for name, value in view["variables"].items():
         spec = game.ruleset.variables[name]
         if not spec.per_owner or not isinstance(value, list):
@@ -969,9 +971,10 @@ def _note_shown(game, view: dict) -> None:
         values.update(((name, i), entry) for i, entry in enumerate(seen))
 
 
-def _note_starting_values(game, seat: int) -> None:
-    """Note the values the variables start with, those the seat may see, as told: a `set` of the set-up that leaves one
-    as it started is no news (`done[0] = false`, `trump = none` were told before the first board, which shows them)."""
+def _note_starting_values(game, seat: int | None, values: dict | None = None) -> None:
+    """Note the values the variables start with, those the seat (None: an onlooker) may see, as told (``values`` as
+    _note_shown keeps them): a `set` of the set-up that leaves one as it started is no news (`done[0] = false`, `trump =
+    none` were told before the first board, which shows them; replay --text, told no board, starts from them too)."""
     from .records import escaped, plain_json
     from .state import initial_state
 
@@ -981,7 +984,7 @@ def _note_starting_values(game, seat: int) -> None:
         value = escaped(plain_json(start[name]))  # (as the seat's view and record write it)
         if spec.visible == "everyone" or (spec.per_owner and spec.visible == "owner" and isinstance(value, list)):
             seen[name] = value
-    _note_shown(game, {"seat": seat, "variables": seen})
+    _note_shown(game, {"seat": seat, "variables": seen}, values)
 
 
 def recap(lines: list, most: int) -> list:
@@ -1253,6 +1256,8 @@ def _told_whole(game, seat) -> list:
     events = with_labels(kind_changes(events, {}, game), value_labels(game))
     placed: dict = {}
     values: dict = {}
+    _note_starting_values(game, seat, values)  # (a set that leaves a value as declared is no news, as in play: a trial
+    # read `passes = 0` under the first move in the replay alone)
     lines = []
     drawn = None  # (the move of hidden components told last, its line's index), as _tell keeps it
     for i, e in enumerate(events):

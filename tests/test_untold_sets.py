@@ -118,3 +118,44 @@ def test_another_seats_entry_set_under_a_secret_when_is_not_told_to_it_and_is_to
     assert "n[0]" not in other.stdout, other.stdout
     owner = philtre("replay", record, "--seat", "0", "--text")
     assert "    n[0] = 1\n" in owner.stdout, owner.stdout
+
+
+# a trial's first move set a count and its seat's entry to the values they started with: no news to play
+UNCHANGED = """\
+philtre: 1
+game: unchanged
+players: 2
+variables:
+  passes: {initial: 0}
+  prisoners: {initial: 0, each: player}
+actions:
+  go:
+    do:
+      - set: {passes: 0, "prisoners[me]": "prisoners[me]"}
+  take:
+    do:
+      - set: {passes: 1, "prisoners[me]": 2}
+flow:
+  - decide: go
+    player: 0
+  - decide: go
+    player: 1
+  - decide: take
+    player: 1
+"""
+
+
+def test_replay_text_starts_from_the_declared_values_as_play_does(tmp_path):
+    """`replay --text` told the first set of each value (`prisoners[0] = 0`, `passes = 0` under the first move) where
+    play, which starts from the declared values, tells none: a set is told where it changes the value, in both."""
+    (tmp_path / "ruleset.yaml").write_text(UNCHANGED, encoding="utf-8")
+    record = tmp_path / "game.jsonl"
+    played = philtre("play", tmp_path, "--seed", "1", "--seat", "1", "--agents", "random", "--record", record,
+                     stdin="1\n1\n", timeout=60)
+    assert played.returncode == 0, played.stderr
+    sets = [line.strip() for line in played.stdout.splitlines() if " = " in line and line.startswith("      ")]
+    assert sets == ["passes = 1", "prisoners[1] = 2"], played.stdout
+    for who in (["--seat", "1"], ["--onlooker"]):
+        text = philtre("replay", record, *who, "--text")
+        assert text.returncode == 0, text.stderr
+        assert [line.strip() for line in text.stdout.splitlines() if " = " in line] == sets, text.stdout
