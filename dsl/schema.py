@@ -1024,6 +1024,31 @@ def _given_rest_hint(error, path) -> str:
     return f"{said}; {REST_OUT_OF_PLAY}" if error.instance is None else said  # (`rest: null`, meant as out of play)
 
 
+def _placement_range_hint(error, path, plain) -> str:
+    """For a range written as a given component's cell (`at: {x: 4, y: 0..8}`, read as a line of pieces, a trial): a
+    range `lo..hi` stands for one component per value of an attribute; a placement is one cell, each item one piece
+    (each placement is read, checked and told as one cell: spelling ranges out there would make one item several
+    pieces for every T006 and T007 of it)."""
+    from .loader import RANGE_VALUE
+
+    if (error.validator != "type" or len(path) < 4 or path[-1] not in ("x", "y") or path[-2] != "at"
+            or not isinstance(error.instance, str) or RANGE_VALUE.fullmatch(error.instance) is None):
+        return ""
+    entry = _at_path(plain, path[:-2])
+    low, high = (int(end) for end in RANGE_VALUE.fullmatch(error.instance).groups())
+    if not isinstance(entry, dict) or low > high:
+        return "a range lo..hi is for a component's attributes; a placement is one cell: list one item a placement"
+
+    def item(value) -> str:
+        at = {**entry["at"], path[-1]: value}
+        said = [f"{k}: {v}" for k, v in entry.items() if k != "at"] + ["at: {" + ", ".join(f"{k}: {v}" for k, v in at.items()) + "}"]
+        return "{" + ", ".join(said) + "}"
+
+    more = f", ... ({high - low + 1} items)" if high - low > 1 else ""
+    return (f"a range lo..hi is for a component's attributes, one component per value; a placement is one cell: list "
+            f"one item a placement: {item(low)}{f', {item(low + 1)}' if high > low else ''}{more}")
+
+
 def _given_empty_hint(error, path) -> str:
     """For a scenario's `given: {empty: 3}` (or `empty: [3]`): empty names zones, each an expression."""
     at_key = path[-2:] == ["given", "empty"] or (path[-3:-1] == ["given", "empty"] and isinstance(path[-1], int))
@@ -1178,7 +1203,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None, defaulted=()) 
             hint = _ending_hint(error.instance, full_path)
         if error.validator in ("type", "maxProperties") and full_path and full_path[-1] == "end_game":  # `end_game: true`
             hint = _ending_hint("end_game", full_path) or hint
-        hint = (_secret_hint(error, full_path, plain, key_itself) or _options_seat_hint(error, full_path) or _shape_hint(error, full_path) or _show_sorted_hint(error, full_path, plain) or _action_names_hint(error, full_path, plain) or _given_rest_hint(error, full_path) or _given_empty_hint(error, full_path)
+        hint = (_placement_range_hint(error, full_path, plain) or _secret_hint(error, full_path, plain, key_itself) or _options_seat_hint(error, full_path) or _shape_hint(error, full_path) or _show_sorted_hint(error, full_path, plain) or _action_names_hint(error, full_path, plain) or _given_rest_hint(error, full_path) or _given_empty_hint(error, full_path)
                 or _empty_list_hint(error, full_path, plain, kind)
                 or _copies_mapping_hint(error, full_path, plain) or hint)
         if not hint or hint == _expression_hint(error.instance, _declared_names(plain)):  # (not where a hint of its own says more)

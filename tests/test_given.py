@@ -1277,3 +1277,22 @@ def test_the_components_given_zones_leave_out_go_to_rest_not_into_a_hand(tmp_pat
     assert result.passed, result.failures
     assert [note.split(": T018 ")[1].split(", which")[0] for note in result.notes] == [
         "aside's {rank: 7} (scenarios.yaml:7:17) took a card from hand[1]"], result.notes
+
+
+def test_a_range_as_a_given_piece_s_cell_is_told_to_list_one_item_a_placement(tmp_path):
+    """A trial wrote a line of stones `{colour: black, at: {x: 4, y: 0..8}}`, reading a range as one piece per cell as
+    it is one component per value of an attribute: it was V001 "expected a whole number" alone. A placement is one cell;
+    the hint says so and writes the items out."""
+    from test_grid_labels import LABELLED
+
+    scenario = ("scenarios:\n  - name: a line\n    players: 2\n    given:\n      at: start\n      zones:\n"
+                "        board:\n          - {owner: 0, at: {x: 1, y: 0..2}}\n    expect: [count(board) == 3]\n")
+    (tmp_path / "ruleset.yaml").write_text(LABELLED + scenario, encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(tmp_path))
+    [found] = info.value.diagnostics
+    line = LABELLED.count("\n") + 8
+    assert (found.loc.line, found.loc.col, found.code) == (line, 38, "V001"), found
+    assert "expected a whole number, got the text '0..2'" in found.message, found.message
+    assert ("a placement is one cell: list one item a placement: {owner: 0, at: {x: 1, y: 0}}, {owner: 0, at: {x: 1, "
+            "y: 1}}, ... (3 items)") in found.hint, found.hint
