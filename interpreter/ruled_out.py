@@ -92,14 +92,14 @@ def outside(game, seat: int, legal) -> list:
                        if option not in legal and option_key(option, where) not in offered], where)
 
 
-def forbids(game, seat: int, found, single_zones=()) -> str:
+def forbids(game, seat: int, found, single_zones=(), after: str = "") -> str:
     """"the rules forbid take(n=0) now (the if of take, line 12: ...)" for ``found``, an option the rules rule out here
-    (its action's `if` named where that is what refuses it); for an option of the decision's fallback while it is not
-    offered, when it is."""
+    (its action's `if` named where that is what refuses it), ``after`` written after the option; for an option of the
+    decision's fallback while it is not offered, when it is."""
     fallback = fallback_only(game, seat, found.action)
     if fallback:  # (pass() has no if: "the rules forbid pass() now" left the seat to guess why)
         return fallback
-    said = f"the rules forbid {found.label(None, single_zones)} now"
+    said = f"the rules forbid {found.label(None, single_zones)}{after} now"
     why = _why(game, seat, found)
     return f"{said} ({why})" if why else said
 

@@ -2542,7 +2542,21 @@ def _forbidden_text(game, options, step, wanted: dict, singles) -> str:
 
     ruled = [option for option in outside(game, step.player, options) if option.action == step.action]
     found = _matching_option(ruled, step.action, wanted, _unordered(game.ruleset, step.action)) if ruled else None
-    return f": {forbids(game, step.player, found, singles)}" if found is not None else ""
+    if found is None:
+        return ""
+    # a position by the board's labels, as the legal options after it are listed (a trial's read play(at=(x=4, y=5))
+    # beside play(at=a9)), then by the x and y a step writes it with
+    labelled = _as_play_lists(game, singles)
+    return f": {forbids(game, step.player, found, labelled, _cells_written(found, labelled.labels))}"
+
+
+def _cells_written(option, labels) -> str:
+    """' (x=4, y=5)': the x and y of each position of ``option`` that ``labels`` (a board's, or None) names, after it by
+    name where it has several (' (from x=1, y=2; to x=3, y=4)'); '' where none is named."""
+    cells = [(name, value) for name, value in option.args if isinstance(value, dict) and {"x", "y", "rot"} <= set(value)
+             and labels is not None and labels.cell(value["x"], value["y"]) is not None]
+    said = [f"{f'{name} ' if len(cells) > 1 else ''}x={value['x']}, y={value['y']}" for name, value in cells]
+    return f" ({'; '.join(said)})" if said else ""
 
 
 def _length_hint(options, step, wanted: dict) -> str:

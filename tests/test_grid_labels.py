@@ -157,3 +157,21 @@ def test_a_failing_step_s_legal_options_name_a_cell_as_play_does(tmp_path):
     assert result.exit_code == 1, result.output
     assert "T013" in result.output and "legal: put(at=a1), put(at=b1), put(at=c1), put(at=a2)" in result.output, result.output
     assert "x=" not in result.output.split("legal:")[1].split("\n")[0], result.output
+
+
+def test_a_step_the_rules_forbid_names_the_cell_by_the_labels_then_by_x_and_y(tmp_path):
+    """A trial: T013 wrote the refused option `play(at=(x=4, y=5))` beside legal ones listed `play(at=a9)`, and play
+    writes it by the labels: it is written as the legal ones are, with the x and y the step is written in after it."""
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    scenario = ("scenarios:\n  - name: on a taken cell\n    players: 2\n    steps:\n"
+                "      - {player: 0, action: put, args: {at: {x: 1, y: 2}}}\n"
+                "      - {player: 1, action: put, args: {at: {x: 1, y: 2}}}\n    expect: [count(board) == 2]\n")
+    (tmp_path / "ruleset.yaml").write_text(LABELLED + scenario, encoding="utf-8")
+    result = CliRunner().invoke(main, ["test", str(tmp_path)])
+    assert result.exit_code == 1, result.output
+    assert ("T013 put {at: {x: 1, y: 2}} is not a legal option: the rules forbid put(at=b3) (x=1, y=2) now (the if of "
+            "put") in result.output, result.output
+    assert "legal: put(at=a1), put(at=b1)" in result.output, result.output
