@@ -171,9 +171,10 @@ def _overlays(spec: str) -> list:
     return [v.strip() for v in spec.split(",") if v.strip()]
 
 
-def _on_loaded(bar, loaded: int, wanted: int, replaced: int = 0, db=None, recently=None) -> None:
-    """Say how many games a resumed comparison already had, or how many saved games it replaced."""
+def _on_loaded(bar, loaded: int, wanted: int, replaced: int = 0, db=None, recently=None, apart=None) -> None:
+    """Say how many games a resumed comparison already had, or how many saved games it replaced (or holds of its arms'
+    configurations with other tallies)."""
     if loaded:
         click.echo(f"resuming: {loaded} of {wanted} games already saved", err=True)
-    note_replaced(replaced, db, recently)
+    note_replaced(replaced, db, recently, apart)
     bar.total = max(wanted - loaded, 0)

@@ -455,19 +455,29 @@ def _note_other_records(folder: str, games: int) -> None:
                    err=True)
 
 
-def _on_loaded(bar, loaded: int, games: int, replaced: int = 0, db=None, recently=None) -> None:
-    """Say how much a resumed run already had, or how many saved games a run started afresh replaced; the bar counts
-    only the games still to play."""
+def _on_loaded(bar, loaded: int, games: int, replaced: int = 0, db=None, recently=None, apart=None) -> None:
+    """Say how much a resumed run already had, or how many saved games a run started afresh replaced (or holds of its
+    configuration with other tallies); the bar counts only the games still to play."""
     if loaded:
         click.echo(f"resuming: {loaded} of {games} games already saved", err=True)
-    note_replaced(replaced, db, recently)
+    note_replaced(replaced, db, recently, apart)
     bar.total = max(games - loaded, 0)
 
 
-def note_replaced(replaced: int, db, recently: int | None = None) -> None:
+def note_replaced(replaced: int, db, recently: int | None = None, apart=None) -> None:
     """Say that an earlier run's saved games were dropped: the same configuration run again without --resume starts
     afresh, and one that asked for fewer games (to look at a few) would otherwise lose the rest unawares. ``recently``:
-    seconds since that run, short of its games, saved one; it may still be going on in another philtre."""
+    seconds since that run, short of its games, saved one; it may still be going on in another philtre. ``apart``:
+    Store.tallied_apart, the games saved of the same configuration with other tallies, which this run cannot reuse."""
+    if apart:
+        from .summary import counted
+
+        held = {"without": "without them", "with": "with --tally or --tally-rounds expressions", "other": "with other ones"}
+        said = " or ".join(held[kind] for kind in held if apart.get(kind))
+        games = sum(apart.values())
+        click.echo(f"new run: the --tally and --tally-rounds expressions are part of the run's key "
+                   f"({counted(games, 'game')} of the same configuration {'is' if games == 1 else 'are'} stored {said}; "
+                   "--resume cannot reuse them)", err=True)
     if replaced:
         from .summary import counted
 

@@ -626,7 +626,7 @@ def run_comparison(base_spec, arm_specs: dict, max_games: int, batch: int = 200,
         loaded = session.prepare(max_games, resume)
         if on_loaded is not None:
             on_loaded(loaded, max_games * len(specs), session.store.replaced, session.store.path,
-                      session.store.replaced_recently)
+                      session.store.replaced_recently, session.store.tallied_apart)
         games = max_games
         for n in looks(max_games, batch):
             session.play(n)

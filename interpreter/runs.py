@@ -232,7 +232,8 @@ def run_simulation(spec, games: int, workers: int | None = 1, backend: str = "lo
     with Session([spec], open_store(db), backend, workers, address, record_dir, progress) as session:
         loaded = session.prepare(games, resume)
         if on_loaded is not None:
-            on_loaded(loaded, games, session.store.replaced, session.store.path, session.store.replaced_recently)
+            on_loaded(loaded, games, session.store.replaced, session.store.path, session.store.replaced_recently,
+                      session.store.tallied_apart)
         session.play(games)
         key = session.keys[0]
         results = session.ordered(key, games)

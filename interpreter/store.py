@@ -64,8 +64,10 @@ COMMIT_EVERY = 0.25
 INSERT_GAME = "INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 
 
-def run_key(spec) -> str:
-    """The run's key: a hash of everything that decides its games (not of how many there are)."""
+def run_key(spec, tallied: tuple | None = None) -> str:
+    """The run's key: a hash of everything that decides its games (not of how many there are). ``tallied``: the texts of
+    the --tally and --tally-rounds expressions to key in place of the run's own ((tallies, round tallies)): the key of
+    the same configuration run with other tallies (Store.tallied_apart)."""
     import philtre
 
     ruleset = spec.ruleset if spec.ruleset is not None else spec.rules()
@@ -74,12 +76,11 @@ def run_key(spec) -> str:
     variants = list(ruleset.variant_origins or ruleset.variants)
     parts = [philtre.__version__, ruleset.name, ruleset.content_hash, variants,
              spec.players, list(spec.agents), spec.seed, bool(spec.coverage)]
-    tallies = [e.text for e in getattr(ruleset, "tallies", ())]
+    tallies, rounds = tallied if tallied is not None else _tally_texts(ruleset)
     if tallies:  # a run that tallies other expressions is another run; without any, the key is as it was
-        parts.append(tallies)
-    rounds = [e.text for e in getattr(ruleset, "round_tallies", ())]
+        parts.append(list(tallies))
     if rounds:  # (and so is one that tallies at each round's end: --tally-rounds)
-        parts.append({"tally_rounds": rounds})
+        parts.append({"tally_rounds": list(rounds)})
     cap = getattr(spec, "max_decisions", None)
     if cap is not None:  # games cut after so many decisions are another run's; without --max-decisions, the key is as it was
         parts.append({"max_decisions": cap})
@@ -87,6 +88,24 @@ def run_key(spec) -> str:
     if steering is not None:  # greedy plays by the heuristic, which the content hash leaves out; others keep their key
         parts.append({"heuristic": steering})
     return hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:16]
+
+
+def _tally_texts(ruleset) -> tuple:
+    """The texts of a run's --tally and of its --tally-rounds expressions: (tallies, round tallies)."""
+    return ([e.text for e in getattr(ruleset, "tallies", ())], [e.text for e in getattr(ruleset, "round_tallies", ())])
+
+
+def _stored_tally_texts(column) -> tuple | None:
+    """The (tallies, round tallies) texts a game's `tallies` column holds values of (none: ([], [])); None where it is not
+    what philtre writes."""
+    try:
+        values = json.loads(column) if column is not None else {}
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(values, dict):
+        return None
+    rounds = values.get(ROUND_TALLIES) or {}
+    return ([text for text in values if text != ROUND_TALLIES], list(rounds) if isinstance(rounds, dict) else [])
 
 
 def _now() -> str:
@@ -148,6 +167,9 @@ class Store:
             self.run_columns: dict = {}  # key -> the columns of a run's rows every game repeats
             self.replaced = 0  # saved games of earlier runs of the same keys that begin() forgot (no --resume)
             self.replaced_recently = None  # seconds since a run replaced, perhaps going on elsewhere, saved a game
+            # saved games of the same configuration as a run begun with none of its own, but for its --tally and
+            # --tally-rounds expressions: "without" (none) or "other" -> how many
+            self.tallied_apart: dict = {}
         except (sqlite3.Error, OSError) as exc:
             raise _error(self.path, exc) from None
 
@@ -189,17 +211,38 @@ class Store:
         try:
             if not resume:
                 self._note_a_run_going_on(key)
+            row = (ruleset.name, ruleset.content_hash, json.dumps(list(ruleset.variants)), spec.players,
+                   json.dumps(list(spec.agents)), spec.seed, int(bool(spec.coverage)))
+            held = self.count(key)
             with self.db:
                 self.db.execute(
                     "INSERT INTO runs VALUES (?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(key) DO UPDATE SET games=excluded.games, updated=excluded.updated",
-                    (key, ruleset.name, ruleset.content_hash, json.dumps(list(ruleset.variants)), spec.players,
-                     json.dumps(list(spec.agents)), spec.seed, int(bool(spec.coverage)), games, philtre.__version__, _now(), _now()))
+                    (key, *row, games, philtre.__version__, _now(), _now()))
                 if not resume:
                     self.replaced += self.db.execute("DELETE FROM games WHERE run = ?", (key,)).rowcount
-            return self.saved(key, spec.players, [e.text for e in getattr(ruleset, "tallies", ())],
-                              [e.text for e in getattr(ruleset, "round_tallies", ())]) if resume else {}
+            if not held:
+                self._note_tallied_apart(spec, key, row)
+            return self.saved(key, spec.players, *_tally_texts(ruleset)) if resume else {}
         except sqlite3.Error as exc:
             raise _error(self.path, exc) from None
+
+    def _note_tallied_apart(self, spec, key: str, row: tuple) -> None:
+        """Count in ``tallied_apart`` the saved games of the same configuration as run ``key`` (``row``: the columns of
+        its `runs` row that say it) but for its --tally and --tally-rounds expressions, which are part of the key: a
+        trial added a --tally to a run of 300 games and saw all of them played again, unwarned. Only a run whose key,
+        made again with the texts its games hold values of, is its own is counted (another heuristic or --max-decisions,
+        which the `runs` row does not say, is no such run)."""
+        import philtre
+
+        others = self.db.execute("SELECT key FROM runs WHERE ruleset = ? AND ruleset_hash = ? AND variants = ? AND players = ? "
+                                 "AND agents = ? AND seed = ? AND coverage = ? AND philtre = ? AND key != ?",
+                                 (*row, philtre.__version__, key)).fetchall()
+        for (other,) in others:
+            first = self.db.execute("SELECT tallies FROM games WHERE run = ? LIMIT 1", (other,)).fetchone()
+            tallied = _stored_tally_texts(first[0]) if first is not None else None
+            if tallied is not None and run_key(spec, tallied) == other:
+                kind = "without" if tallied == ([], []) else "with" if _tally_texts(spec.rules()) == ([], []) else "other"
+                self.tallied_apart[kind] = self.tallied_apart.get(kind, 0) + self.count(other)
 
     def _note_a_run_going_on(self, key: str) -> None:
         """Set ``replaced_recently`` if the run's saved games, fewer than it asked for, were saved seconds ago."""
@@ -389,6 +432,7 @@ class NoStore:
     path = None
     replaced = 0
     replaced_recently = None
+    tallied_apart: dict = {}
 
     def begin(self, spec, key, games, resume):
         """Nothing saved, nothing to resume."""

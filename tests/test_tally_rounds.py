@@ -197,3 +197,26 @@ def test_simulation_md_shows_what_the_command_prints():
     shown = text[text.index(command) + len(command):].split("\n```", 1)[0]
     result = run("simulate", "pok", "-p", "4", "-n", "300", "--no-db", "--tally-rounds", expression)
     assert result.exit_code == 0 and result.stdout.rstrip("\n").endswith("\n" + shown), result.output
+
+
+def test_a_run_new_for_its_tallies_says_so_before_playing(tmp_path):
+    """A trial added a --tally to a finished run of 300 games, and every game was played again unwarned (the tallies are
+    part of the run's key): a run that holds no game of its own says how many the file holds of its configuration
+    without them, or with others; a run of another configuration, or one that has games of its own, says nothing."""
+    db, path = tmp_path / "runs.sqlite", rules(tmp_path)
+    again = ("simulate", path, "-n", 10, "--seed", 1, "--db", db)
+    first = run(*again)
+    assert first.exit_code == 0 and "new run" not in first.output, first.output
+    tallied = run(*again, "--tally", "score[0] > 2")
+    assert tallied.exit_code == 0, tallied.output
+    assert ("new run: the --tally and --tally-rounds expressions are part of the run's key (10 games of the same "
+            "configuration are stored without them; --resume cannot reuse them)") in tallied.output
+    rounds = run(*again, "--resume", "--tally-rounds", "last")
+    assert "(20 games of the same configuration are stored without them or with other ones;" in rounds.output, rounds.output
+    assert "new run" not in run(*again, "--resume", "--tally", "score[0] > 2").output  # (its own 10 games, reused)
+    assert "new run" not in run(*again, "--no-db", "--tally", "score[0] > 3").output
+    assert "new run" not in run("simulate", path, "-n", 10, "--seed", 2, "--db", db, "--tally", "last").output
+    other = ("simulate", path, "-n", 10, "--seed", 1, "--db", tmp_path / "other.sqlite")
+    assert run(*other, "--tally", "last").exit_code == 0
+    untallied = run(*other)
+    assert "(10 games of the same configuration are stored with --tally or --tally-rounds expressions;" in untallied.output
