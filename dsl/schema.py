@@ -891,7 +891,6 @@ def _secret_hint(error, path, plain, key_itself: bool) -> str:
 
 
 PLACEMENT_KEYS = ("x", "y", "rot")
-PLACEMENT_KEYS = ("x", "y", "rot")
 
 
 def _placement_said(error, path) -> tuple | None:
