@@ -653,6 +653,7 @@ class Symbols(Record):
     # is a word written bare (`act == income`), not a misspelt name
     named_not_values: dict = made_by(dict)
     overlay_written: dict = made_by(dict)  # (kind, name) -> where an overlay wrote it (or a Removal), for a definition, attribute, variable, zone, die
+    values_removed: dict = made_by(dict)  # (attribute, value) -> where an overlay removed it, where declared (loader.values_removed)
     current_bound: bool = True  # whether a `turns` step is written anywhere (only it binds `current`: loader.binds_current)
 
     def attribute_type(self, name: str):

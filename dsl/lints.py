@@ -86,6 +86,14 @@ class Facts:
         return overlay_written(self.ruleset.source, self.ruleset.path) if self.ruleset.variants else {}
 
     @cached_property
+    def values_removed(self) -> dict:
+        """(attribute, value) -> (where an overlay removed it, who declared it) for the values of components an
+        overlay's `list` or `attributes` left out (loader.values_removed); empty without variants."""
+        from .loader import values_removed
+
+        return values_removed(self.ruleset.source, self.ruleset.path) if self.ruleset.variants else {}
+
+    @cached_property
     def defines(self) -> dict:
         """Definition name -> (params, tree or None, loc of its head)."""
         source = self.ruleset.source
@@ -2829,6 +2837,20 @@ def l010_value_nothing_has(facts) -> list:
     c.rank == 1 where the ranks are J, Q, K), written there or passed to a definition's parameter that is so compared
     (`n(p, 'sashmi')`, `n(p, k)` comparing `c.kind == k`); and a grid's cells of words compared with a number
     (_cells_compared_with_numbers)."""
+    return [d for d in _values_compared(facts) if d.code == "L010"] + _cells_compared_with_numbers(facts)
+
+
+def l057_value_a_variant_removed(facts) -> list:
+    """L057 (a note): an attribute compared with a value that a lower layer's components have and an overlay removed
+    (_value_removed); none without variants."""
+    return [d for d in _values_compared(facts) if d.code == "L057"] if facts.values_removed else []
+
+
+def _values_compared(facts) -> list:
+    """L010's and L057's findings at the comparisons of attributes with values (found once for both)."""
+    memo = facts.__dict__.get("_values_compared")
+    if memo is not None:
+        return memo
     declared = _declared_values(facts.ruleset)
     compared = _parameters_compared(facts)
     out = []
@@ -2840,13 +2862,14 @@ def l010_value_nothing_has(facts) -> list:
                         out += _map_value_nothing_has(read, const, source)
                     elif isinstance(attr, ast.Attr) or isinstance(attr, ast.Name) and attr.name in bare:
                         known = dict.fromkeys(bare[attr.name]) if isinstance(attr, ast.Name) else declared.get(attr.name)
-                        out += _word_nothing_has(facts, attr.name, known, const, source)
+                        out += _word_nothing_has(facts, attr.name, known, const, source, op=node.op)
             elif isinstance(node, ast.Call) and node.func in compared:
                 for at, attribute in compared[node.func].items():
                     if at < len(node.args):
                         out += _word_nothing_has(facts, attribute, declared.get(attribute), node.args[at], source,
                                                  f", passed to '{node.func}' to compare with a {attribute}")
-    return out + _cells_compared_with_numbers(facts)
+    facts.__dict__["_values_compared"] = out
+    return out
 
 
 # -- L010 for a grid's cells: words compared with a number (a trial's `cell_at(...) == colour(p)`, colour(p) a
@@ -3065,9 +3088,10 @@ def _keys_meant_as_words(source, tree) -> list:
     return out
 
 
-def _word_nothing_has(facts, attribute: str, known, const, source, passed: str = "") -> list:
+def _word_nothing_has(facts, attribute: str, known, const, source, passed: str = "", op: str = "==") -> list:
     """L010's finding for ``const`` compared with ``attribute``, whose values are ``known``: [] unless it is a word or a
-    number none is, or a number one of them is as a word (7 where the ranks are '7', J: never equal)."""
+    number none is, or a number one of them is as a word (7 where the ranks are '7', J: never equal); L057, a note, for
+    one an overlay removed (_value_removed)."""
     number = _number_written(const)
     if number is not None and not isinstance(const, ast.Const):  # (-1 is the minus of 1: the number it writes)
         const = ast.Const(pos=const.pos, value=number)
@@ -3079,6 +3103,9 @@ def _word_nothing_has(facts, attribute: str, known, const, source, passed: str =
                            f"{values_shown(known, quoted=True)[1]})", f"{attribute}'s {meant!r} is a word: quote it, '{meant}'")]
     if not (isinstance(const.value, str) or is_number(const.value)) or const.value in known:
         return []
+    removal = facts.values_removed.get((attribute, const.value))
+    if removal is not None:
+        return _value_removed(facts, attribute, const, source, removal, op)
     _, shown = values_shown(known)
     words = all(isinstance(v, str) for v in known)
     what = (f"no component or die face has {attribute} {const.value!r}" if words or is_number(const.value)
@@ -3101,6 +3128,22 @@ def _map_value_nothing_has(read, const, source) -> list:
     hint = did_you_mean(value, words) if isinstance(value, str) else ""
     return [Diagnostic(source.at(const.pos), "L010", f"the map's {key} is never {value!r} here (its values: "
                        f"{values_shown(known)[1]})", hint or "check the spelling" if isinstance(value, str) else "check the number")]
+
+
+def _value_removed(facts, attribute: str, const, source, removal, op: str) -> list:
+    """L057 (a note) for a value of ``attribute`` that a layer below declares and an overlay removed (a variant's deck
+    without a kind of card): the rule comparing with it is dead under the overlay, not misspelt, and fails nothing.
+    Silent where the comparison is written in the overlay that removed it: its author wrote both (a scenario checking
+    the kind is gone)."""
+    from .loader import removed_said
+
+    where, _ = removal
+    if os.path.realpath(source.loc.path or "") == os.path.realpath(where.path or ""):
+        return []
+    said = removed_said(attribute, const.value, removal)
+    then = "this comparison is always true under it" if op == "!=" else "this rule never applies under it"
+    return [Diagnostic(source.at(const.pos), "L057", f"{said}: {then}",
+                       "fine if the overlay means it: it fails nothing")]
 
 
 def _trees_naming_attributes(facts) -> list:
@@ -6564,6 +6607,7 @@ LINTS = {
     "L053": l053_block_parameter_never_read,
     "L054": l054_told_statement_under_a_hidden_condition,
     "L055": l055_team_family_read_by_a_seat,
+    "L057": l057_value_a_variant_removed,
 }
 
 

@@ -769,6 +769,75 @@ def _removed_from(kind: str, section: Map) -> list:
     return found
 
 
+def values_removed(data, base_path: str) -> dict:
+    """(attribute, value) -> (where an overlay removed it, who declared it: 'the base' or an overlay's path) for each value a component's `list`,
+    `attributes`, one attribute's values or the whole type declared before an overlay replaced or removed it
+    (overlays._held_replaced): a rule of the base comparing with it is dead under the overlay, not misspelt (L057, and
+    T009's hint). A value some component still declares is the caller's to leave out (it compares with what is left)."""
+    out: dict = {}
+    section = data.get("components") if isinstance(data, Map) else None
+    if not isinstance(section, Map):
+        return out
+    for name, held in (section.replaced_held or {}).items():
+        for before, where, _ in held:
+            _declared_in_spec(before, where, out)
+    for spec in section.values():
+        if not isinstance(spec, Map):
+            continue
+        for key, held in (spec.replaced_held or {}).items():
+            for before, where, _ in held:
+                if key == "list":
+                    _declared_in_list(before, where, out)
+                elif key == "attributes":
+                    _declared_in_attributes(before, where, out)
+        attrs = spec.get("attributes")
+        for attr, held in (attrs.replaced_held or {}).items() if isinstance(attrs, Map) else ():
+            for before, where, was_at in held:
+                _declared_values_of(str(attr), before, where, was_at, out)
+    base = os.path.realpath(base_path)
+    return {key: (where, "the base" if os.path.realpath(declared.path or "") == base else str(Loc(declared.path)))
+            for key, (where, declared) in out.items()}
+
+
+def _declared_in_spec(spec, where, out: dict) -> None:
+    """values_removed's part for a whole component type removed or replaced at ``where``."""
+    if isinstance(spec, Map):
+        _declared_in_attributes(spec.get("attributes"), where, out)
+        _declared_in_list(spec.get("list"), where, out)
+
+
+def _declared_in_list(listed, where, out: dict) -> None:
+    """values_removed's part for a type's `list` (each item's attributes but its `copies`) replaced at ``where``."""
+    for item in listed if isinstance(listed, list) else ():
+        for attr, value in item.items() if isinstance(item, Map) else ():
+            if attr != "copies" and isinstance(value, (str, int, float)) and not isinstance(value, bool):
+                out[(str(attr), value)] = (where, item.loc_of(attr))
+
+
+def _declared_in_attributes(attrs, where, out: dict) -> None:
+    """values_removed's part for a type's `attributes` replaced at ``where``."""
+    for attr, values in attrs.items() if isinstance(attrs, Map) else ():
+        _declared_values_of(str(attr), values, where, attrs.loc_of(attr), out)
+
+
+def _declared_values_of(attr: str, values, where, declared, out: dict) -> None:
+    """values_removed's part for one attribute's declared values (a list, one value or a range `lo..hi` of them)."""
+    for value in values if isinstance(values, list) else [values]:
+        bounds = RANGE_VALUE.fullmatch(value) if isinstance(value, str) else None
+        if bounds is not None and max(len(bounds[1]), len(bounds[2])) <= 12 and 0 <= int(bounds[2]) - int(bounds[1]) < MAX_RANGE_VALUES:
+            for n in range(int(bounds[1]), int(bounds[2]) + 1):
+                out[(attr, n)] = (where, declared)
+        elif isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            out[(attr, value)] = (where, declared)
+
+
+def removed_said(attribute: str, value, removal) -> str:
+    """"'blue' is a suit the base gives and variants/x.yaml:9:5 removes": a value compared with, or given, that an
+    overlay took out of the components (values_removed's ``removal``)."""
+    where, giver = removal
+    return f"{value!r} is a{'n' if attribute[:1] in 'aeiou' else ''} {attribute} {giver} gives and {where} removes"
+
+
 ENTRY_SECTIONS = (("zone", "zones"), ("variable", "variables"), ("component", "components"), ("die", "dice"),
                   ("definition", "define"))  # (kind, section): the entries whose own keys an overlay may remove
 
@@ -926,6 +995,7 @@ class _Builder:
                                          **{str(n): "an action" for n in (d.get("actions") or {})}}
         if self.variants:
             self.symbols.overlay_written = overlay_written(d, self.path)
+            self.symbols.values_removed = values_removed(d, self.path)
         self.symbols.current_bound = binds_current(d)
         self.symbols.declared_defines = {str(head).partition("(")[0].strip() for head in (d.get("define") or {})}
         components = self.components(zones)

@@ -724,6 +724,7 @@ def _copy_map(m: Map) -> Map:
     out.joined_at, out.inserted_after = m.joined_at, m.inserted_after
     out.removed_at = dict(m.removed_at) if m.removed_at else None
     out.removed_held = dict(m.removed_held) if m.removed_held else None
+    out.replaced_held = dict(m.replaced_held) if m.replaced_held else None
     return out
 
 
@@ -782,6 +783,7 @@ def _merge_key(out: Map, patch: Map, key, value, path, touched, near, removed, b
             raise PhiltreError.at(patch.key_loc(key), "O014", f"'{key}' cannot be removed: every ruleset has one",
                                   f"replace it instead: {key}: {{$replace: ...}}")
         gone = out.pop(key)
+        _held_replaced(out, key, gone, here, patch.key_loc(key))
         out.removed_at = {**(out.removed_at or {}), key: patch.key_loc(key)}  # named beside what the removal breaks
         if isinstance(gone, Map):  # (`attributes: {$remove: true}`: the attributes it held are what the base still reads)
             out.removed_held = {**(out.removed_held or {}), key: tuple(gone)}
@@ -795,6 +797,7 @@ def _merge_key(out: Map, patch: Map, key, value, path, touched, near, removed, b
         _alone(value, "$replace")
         _nothing_patched(value["$replace"], "$replace's value is written whole, as it should be: nothing in it is patched")
         before, out[key] = out.get(key), value["$replace"]
+        _held_replaced(out, key, before, here, patch.key_loc(key))
         if isinstance(before, Seq) and isinstance(out[key], Seq):  # a list of statements replaced whole: each one gone
             out[key] = _copy_seq(out[key])
             for statement in before:
@@ -832,10 +835,20 @@ def _merge_key(out: Map, patch: Map, key, value, path, touched, near, removed, b
         if key != "name":  # (the `name:` that selects an item says nothing of the item)
             touched.append((here, Restated(loc)))  # no change; but a later variant changing it contradicts this one
         return
+    _held_replaced(out, key, out.get(key), here, patch.key_loc(key))
     out[key] = value
     out.val_locs[key] = loc
     out.key_locs[key] = patch.key_loc(key)
     touched.append((here, loc))
+
+
+def _held_replaced(out: Map, key, before, here: tuple, where) -> None:
+    """Keep, on ``out``, the value a component's `list`, `attributes` (or one attribute's values) or the whole type held
+    before an overlay replaced or removed it at ``where``: the values it declared that the rules no longer have are told
+    as removed by the overlay there, not misspelt (loader.values_removed)."""
+    if before is not None and here[0] == "components" and 2 <= len(here) <= 4:
+        held = (out.replaced_held or {}).get(key, ())
+        out.replaced_held = {**(out.replaced_held or {}), key: [*held, (before, where, out.loc_of(key))]}
 
 
 def _last_line(value, line: int) -> int:

@@ -43,8 +43,8 @@ class Finding(Frozen):
 
 # said, failing nothing: a scenario's pattern that may not take what was meant (T021), a map it gives lacking keys
 # (T037); a turns' next that may find no seat (L048), which only the rules know never happens (a poker hand always has
-# a seat not folded)
-NOTES = ("T021", "T037", "L048", "L052")
+# a seat not folded); a rule comparing with a value an overlay removed (L057): dead under the variant, as meant
+NOTES = ("T021", "T037", "L048", "L052", "L057")
 
 
 def severity_of(code: str) -> str:

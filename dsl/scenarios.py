@@ -1620,7 +1620,12 @@ def _check_given_value(compiler: Compiler, entry: Map, key, kind, ranges: bool =
         text = f"no component type is {value!r} (the types: {shown})"
     else:
         text = f"{whose} has {key} {value!r}{_kind_said(value) if meant is not None else ''} (its values: {shown})"
-    if meant is not None:
+    removal = sym.values_removed.get((key, value)) if key != "type" else None
+    if removal is not None:  # a variant's deck without a kind of card: the base's scenario that deals one cannot run there
+        from .loader import removed_said
+
+        hint = removed_said(key, value, removal)
+    elif meant is not None:
         hint = _other_kind_hint(key, value, meant)
     else:  # a number's spelling says nothing of the number meant (0 is not a misspelt 30)
         hint = (None if is_number(value) else did_you_mean(str(value), words)) or "give one of its values"

@@ -143,7 +143,7 @@ def _align(raw: str, value: str, offset: int, line: int, col: int) -> tuple[int,
 class Map(dict):
     """A mapping that keeps the location of itself, of each key and of each value."""
 
-    __slots__ = ("loc", "key_locs", "val_locs", "joined_at", "inserted_after", "removed_at", "removed_held")
+    __slots__ = ("loc", "key_locs", "val_locs", "joined_at", "inserted_after", "removed_at", "removed_held", "replaced_held")
 
     def __init__(self, loc: Loc):
         super().__init__()
@@ -154,6 +154,7 @@ class Map(dict):
         self.inserted_after = None  # the name an overlay's `$after:` put this statement after (overlays._patch_item)
         self.removed_at = None  # key -> where an overlay's `key: {$remove: true}` took it out of this mapping (overlays.merge)
         self.removed_held = None  # key -> the keys of the mapping removed there: the names a whole map's removal took
+        self.replaced_held = None  # key -> [(the value an overlay replaced or removed, where, where it was)], components'
 
     def loc_of(self, key) -> Loc:
         """Where the value under ``key`` was written (or the mapping itself)."""

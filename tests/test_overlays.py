@@ -1915,14 +1915,21 @@ def test_a_check_at_the_base_component_whose_attributes_an_overlay_removed_names
 
 def test_a_word_compared_that_an_overlay_left_out_of_an_attributes_values_names_the_overlay(tmp_path):
     """`color: [red]` over the base's [red, blue] (a list is replaced whole: an item cannot be removed alone) left the
-    base's `c.color == 'blue'` as L010 "check the spelling", at a line the overlay's author did not write."""
+    base's `c.color == 'blue'` as L010 "check the spelling", at a line the overlay's author did not write. It is L057, a
+    note naming where the overlay left the value out (a word no layer declares is L010 still, its hint naming the
+    overlay's values)."""
     base = tmp_path / "ruleset.yaml"
-    base.write_text(DEALT.replace("add: 1", "add: \"count(c for c in hand[0] if c.color == 'blue')\""), encoding="utf-8")
+    base.write_text(DEALT.replace("add: 1", "add: \"count(c for c in hand[0] if c.color == 'blue' or c.color == 'bleu')\""),
+                    encoding="utf-8")
     house = write(base, "house.yaml", "extends: ruleset.yaml\ncomponents:\n  card:\n    attributes:\n      color: [red]\n")
     report = check_file(str(base), variants=[str(house)])
-    d = next((f.diagnostic for f in report.findings if f.diagnostic.code == "L010"), None)
-    assert d is not None and os.path.samefile(d.loc.path, base), [str(f.diagnostic) for f in report.findings]
-    assert d.hint.endswith(f"; the attribute 'color' is defined by {house}:5:14"), d.hint
+    found = {f.diagnostic.code: f for f in report.findings if f.diagnostic.code in ("L010", "L057")}
+    assert set(found) == {"L010", "L057"}, [str(f.diagnostic) for f in report.findings]
+    note = found["L057"]
+    assert note.severity == "note" and os.path.samefile(note.diagnostic.loc.path, base)
+    assert note.diagnostic.message == f"'blue' is a color the base gives and {house}:5:7 removes: this rule never applies under it"
+    assert "'bleu'" in found["L010"].diagnostic.message
+    assert found["L010"].diagnostic.hint.endswith(f"; the attribute 'color' is defined by {house}:5:14"), found["L010"].diagnostic.hint
 
 
 def test_removing_a_whole_section_names_the_removal_at_each_use_of_what_it_held(base):
