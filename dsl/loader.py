@@ -218,7 +218,7 @@ KEYWORDS = {"and", "else", "false", "for", "if", "in", "is", "none", "not", "or"
 
 
 def load_ruleset(name_or_path: str, variants=(), data=None, as_recorded: bool = False, beside: bool = True,
-                 base_scenarios: bool = False) -> Ruleset:
+                 base_scenarios: bool = False, set_aside: list | None = None) -> Ruleset:
     """Load, check and compile a ruleset; every problem found is raised in one PhiltreError.
 
     ``data``: the file as ``load_file`` read it, when the caller has read it already.
@@ -228,12 +228,15 @@ def load_ruleset(name_or_path: str, variants=(), data=None, as_recorded: bool = 
     ``beside``: False leaves out the scenarios.yaml beside the file (for a command that plays, where it has errors).
     ``base_scenarios``: with ``variants``, the base's scenarios (its `scenarios:` and the scenarios.yaml beside it) in
     place of the overlays' own, on the rules the overlays make (`philtre test --base-scenarios`: what a house rule changes).
+    ``set_aside``: with ``base_scenarios``, a list to which each of the base's scenarios that does not load on the
+    overlays' rules is added, (its name, where it is written, its errors), the others loaded without it; without it, one
+    such scenario stops the load, as any error does.
     """
     if isinstance(variants, str):
         variants = (variants,)
     path = recorded_ruleset_path(name_or_path) if as_recorded else resolve_ruleset_path(name_or_path)
     with kept_trees.kept_for(path, variants):
-        return _load(name_or_path, path, variants, data, beside, base_scenarios)
+        return _load(name_or_path, path, variants, data, beside, base_scenarios, set_aside)
 
 
 def recorded_ruleset_path(source: str) -> str:
@@ -249,7 +252,8 @@ def recorded_ruleset_path(source: str) -> str:
     return resolve_ruleset_path(source)
 
 
-def _load(name_or_path: str, path: str, variants, data, beside: bool = True, base_scenarios: bool = False) -> Ruleset:
+def _load(name_or_path: str, path: str, variants, data, beside: bool = True, base_scenarios: bool = False,
+          set_aside: list | None = None) -> Ruleset:
     """load_ruleset's work, its expressions' trees kept (dsl/kept_trees.py)."""
     if data is None:
         data = load_file(path)
@@ -275,16 +279,58 @@ def _load(name_or_path: str, path: str, variants, data, beside: bool = True, bas
     # the shipped game itself, named by its name (read as recorded, or not hidden by a ./NAME): a record names it so
     shipped = name_or_path in shipped_games() and os.path.realpath(path) == os.path.realpath(
         shipped_path("philtre.rulesets", name_or_path, "ruleset.yaml"))
-    try:
-        return build_ruleset(data, path, tuple(str(v) for v in variants), origin=name_or_path if shipped else os.path.abspath(path),
-                             extra_scenarios=extra, variant_origins=tuple(map(variant_origin, variants)))
-    except PhiltreError as exc:
-        if not variants:
-            raise
-        from .overlays import joined_hint, joined_maps, new_not_patched
+    while True:
+        try:
+            return build_ruleset(data, path, tuple(str(v) for v in variants), origin=name_or_path if shipped else os.path.abspath(path),
+                                 extra_scenarios=extra, variant_origins=tuple(map(variant_origin, variants)))
+        except PhiltreError as exc:
+            if not variants:
+                raise
+            from .overlays import joined_hint, joined_maps, new_not_patched
 
-        named = PhiltreError(entry_removals_named(new_not_patched(exc, near, removed).diagnostics, data))
-        raise joined_hint(named, joined_maps(data)) from None
+            named = joined_hint(PhiltreError(entry_removals_named(new_not_patched(exc, near, removed).diagnostics, data)), joined_maps(data))
+            apart = _scenarios_apart(named.diagnostics, data["scenarios"], extra) if base_scenarios and set_aside is not None else None
+            if apart is None:
+                raise named from None
+            data["scenarios"], extra, aside = apart
+            set_aside += aside
+
+
+def _scenarios_apart(diagnostics, own: Seq, extra) -> tuple | None:
+    """(the base's own scenarios, those of the scenarios.yaml beside it, [(name, loc, its errors)]) without the scenarios
+    that ``diagnostics`` are written in, where every one is written in one of them (a variant's deck without a kind of
+    card, which some of the base's scenarios deal: the others still run, `test --base-scenarios`); else None."""
+    if not isinstance(own, Seq) or not isinstance(extra, list):
+        return None
+    items = [(item, loc_of(own, i)) for i, item in enumerate(own)] + [(item, loc_of(extra, i)) for i, item in enumerate(extra)]
+    spans = _item_spans(items)
+    hit: dict = {}
+    for d in diagnostics:
+        at = next((i for i, (p, first, last) in enumerate(spans)
+                   if d.loc is not None and os.path.realpath(d.loc.path or "") == p and first <= d.loc.line < last), None)
+        if at is None:
+            return None
+        hit.setdefault(at, []).append(d)
+    if not hit:
+        return None
+    kept = [Seq(own.loc), Seq(getattr(extra, "loc", own.loc))]
+    aside = []
+    for i, (item, loc) in enumerate(items):
+        if i in hit:
+            name = item.get("name") if isinstance(item, Map) else None
+            aside.append((str(name) if name is not None else f"scenario {i + 1}", loc, hit[i]))
+        else:
+            seq = kept[i >= len(own)]
+            seq.append(item)
+            seq.locs.append(loc)
+    return kept[0], kept[1], aside
+
+
+def _item_spans(items) -> list:
+    """(real path, first line, line after the last) of each of ``items`` [(item, where it is written)]: up to the next
+    item written after it in its file."""
+    starts = [(os.path.realpath(loc.path or ""), loc.line) for _, loc in items]
+    return [(p, line, min((other for q, other in starts if q == p and other > line), default=float("inf"))) for p, line in starts]
 
 
 def _apply_overlay_hint(path: str) -> str:

@@ -293,16 +293,17 @@ def finding_key(found) -> tuple:
     return str(d.loc), d.code, d.message
 
 
-def load(ruleset, variants=(), playing: bool = False, base_scenarios: bool = False):
+def load(ruleset, variants=(), playing: bool = False, base_scenarios: bool = False, set_aside: list | None = None):
     """The ruleset with its overlays, in order. ``playing``: for a command that plays games, which errors of the
     scenarios.yaml beside the ruleset alone do not stop: they are said, and the games are played without its scenarios
     (they test the rules, they are none; validate and test still refuse them). ``base_scenarios``: the base's
-    scenarios in place of the overlays' own (`test --base-scenarios`)."""
+    scenarios in place of the overlays' own (`test --base-scenarios`); those that do not load on the overlays' rules
+    added to ``set_aside`` (load_ruleset), where given."""
     from philtre.dsl import PhiltreError, load_ruleset
 
     each_once(variants, ruleset)
     try:
-        return load_ruleset(ruleset, list(variants), base_scenarios=base_scenarios)
+        return load_ruleset(ruleset, list(variants), base_scenarios=base_scenarios, set_aside=set_aside)
     except PhiltreError as exc:
         beside = _scenarios_beside_at_fault(exc, ruleset) if playing else None
         if beside is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from itertools import chain
 
 import click
 
@@ -26,16 +27,16 @@ def test(ruleset, variants, select, base_scenarios, as_json):
     # found before any scenario runs: a run cut short by a file found unusable later loses nothing; the combinations
     # that load run all the same (a party game's `-k` picked a base scenario, and a variant's error stopped it unsaid)
     if errors and not loaded:
-        _refuse(errors, as_json)
+        _refuse(errors, as_json, unloaded, variants)
     if errors and not as_json:
         for label, d in errors:
             click.echo(str(d) + _found_with(label), err=True)
-    written = sum(len(rs.scenarios) + len(set_aside_results(rs)) for rs, _, _ in loaded)  # before -k picks among them
+    written = sum(len(rs.scenarios) + len(set_aside_results(rs)) + len(aside) for rs, _, _, aside in loaded)  # before -k picks
     results, labels = [], []
     interrupted = False
     try:
-        for rs, label, of_base in loaded:
-            for r in each_result(rs, select, of_base):  # each line as its scenario ends: progress, and a Ctrl-C keeps what ran
+        for rs, label, of_base, aside in loaded:
+            for r in chain(_unloaded_results(aside, select), each_result(rs, select, of_base)):  # each as it ends: a Ctrl-C keeps what ran
                 if not as_json:
                     click.echo(f"{r.loc}: {'[' + label + '] ' if label else ''}{r.name} ... {_outcome(r)}")
                     for note in r.notes:  # under its scenario, passed or not: it does not fail it
@@ -58,7 +59,7 @@ def test(ruleset, variants, select, base_scenarios, as_json):
         click.echo(f"\n{passed} passed, {len(failed)} failed" + (f", {skipped} skipped" if skipped else "")
                    + (" (interrupted)" if interrupted else ""))
         if unloaded:
-            click.echo(_not_run(unloaded, len(errors)))
+            click.echo(_not_run(unloaded, errors, variants))
     if interrupted:
         raise KeyboardInterrupt
     if not results:
@@ -72,12 +73,36 @@ def _found_with(label: str) -> str:
     return " [with " + " ".join(f"--variant {name}" for name in names) + "]" if names else ""
 
 
-def _not_run(unloaded: list, errors: int) -> str:
+def _not_run(unloaded: list, errors: list, variants=()) -> str:
     """The line under the summary that names the scenarios not run, their files being unusable: `not run: variant
-    bonus-cap's scenarios (their files do not load: 1 error above)`."""
-    said = [("the base's scenarios" if not label else f"the base's scenarios on {label.removesuffix(', base' + chr(39) + 's')}"
-             if label.endswith(", base's") else f"variant {label}'s scenarios") for label in unloaded]
-    return f"not run: {', '.join(said)} (their files do not load: {errors} error{'s' if errors != 1 else ''} above)"
+    bonus-cap's scenarios (their files do not load: 1 error above)`; `not run: the scenarios (scenarios.yaml does not
+    load: 1 error above)` for a game run alone whose one file at fault is named."""
+    from philtre.dsl.errors import Loc
+
+    alone = unloaded == [""] and not variants
+    said = [("the scenarios" if alone else "the base's scenarios") if not label else
+            f"the base's scenarios on {label.removesuffix(', base' + chr(39) + 's')}" if label.endswith(", base's")
+            else f"variant {label}'s scenarios" for label in unloaded]
+    files = {str(Loc(d.loc.path)) for _, d in errors if d.loc is not None and d.loc.path}
+    which = f"{next(iter(files))} does not load" if alone and len(files) == 1 else "their files do not load"
+    return f"not run: {', '.join(said)} ({which}: {len(errors)} error{'s' if len(errors) != 1 else ''} above)"
+
+
+def _unloaded_results(aside: list, select: str | None) -> list:
+    """The base's scenarios that do not load on a variant's rules (`--base-scenarios`: a kind of card the variant
+    removed, which they deal), as skipped results with the reason: the others run."""
+    from .scenarios import Result
+
+    return [Result(name, loc, [], f"does not load here: {_why_unloaded(found)}") for name, loc, found in aside
+            if not select or select in name]
+
+
+def _why_unloaded(found: list) -> str:
+    """A set-aside scenario's reason: the removal its first error names (`'blue' is a suit the base gives and
+    variants/x.yaml:9:5 removes`), else that error, where it is."""
+    d = found[0]
+    more = f" (and {len(found) - 1} more error{'s' if len(found) > 2 else ''})" if len(found) > 1 else ""
+    return (d.hint if " removes" in d.hint and " gives and " in d.hint else f"{d.loc}: {d.code} {d.message}") + more
 
 
 def _load_combinations(ruleset, variants, base_scenarios: bool = False) -> tuple[list, list]:
@@ -105,7 +130,8 @@ def _load_combinations(ruleset, variants, base_scenarios: bool = False) -> tuple
     for combo, of_base in runs:
         label = _label(combo) + (", base's" if of_base else "")
         try:
-            loaded.append((load(ruleset, combo, base_scenarios=of_base), label, of_base))
+            aside: list = []
+            loaded.append((load(ruleset, combo, base_scenarios=of_base, set_aside=aside if of_base else None), label, of_base, aside))
         except PhiltreError as exc:
             unloaded.append(label)
             for d in exc.diagnostics:
@@ -120,13 +146,15 @@ def _label(combo) -> str:
     return " + ".join(os.path.splitext(os.path.basename(v))[0] for v in combo)
 
 
-def _refuse(errors, as_json: bool) -> None:
-    """Say why the files cannot be used (on stderr, or in the JSON document, whose shape stays the same) and exit 1."""
+def _refuse(errors, as_json: bool, unloaded=(), variants=()) -> None:
+    """Say why the files cannot be used (on stderr, or in the JSON document, whose shape stays the same), what did not
+    run for it, and exit 1."""
     if as_json:
         click.echo(json.dumps(_report(0, 0, 0, [], [_error_row(label, d) for label, d in errors]), indent=2))
     else:
         for _, d in errors:
             click.echo(str(d), err=True)
+        click.echo(_not_run(list(unloaded), errors, variants))
     sys.exit(EXIT_FINDINGS)
 
 

@@ -118,10 +118,12 @@ def test_a_broken_variant_is_said_before_the_base_scenarios_run_and_under_their_
 
 
 def test_a_broken_base_runs_nothing(tmp_path):
-    """An error of the base is every combination's: nothing runs, no summary, exit 1."""
+    """An error of the base is every combination's: nothing runs, exit 1, and the line under where the summary would be
+    says what did not run, naming the one file at fault (a trial's scenarios.yaml with a YAML error ended with no line)."""
     folder = game(tmp_path, "scenarios:\n  - name: x\n    players: 2\n    expect: [hnad]\n")
     result = philtre("test", folder)
-    assert result.returncode == 1 and result.stdout == "", result.stdout
+    assert result.returncode == 1 and result.stdout == (f"not run: the scenarios ({folder / 'scenarios.yaml'} does not load: "
+                                                        "1 error above)\n"), result.stdout
     assert "E150 unknown name 'hnad'" in result.stderr and "[with" not in result.stderr, result.stderr
 
 
@@ -179,6 +181,97 @@ def test_base_scenarios_run_on_a_variants_rules_say_what_it_changes(tmp_path):
     assert result.returncode == 1
     alone = philtre("test", folder, "--variant", folder / "v.yaml")  # without it, the variant's own, as before
     assert "1 passed, 0 failed" in alone.stdout and "base's" not in alone.stdout, alone.stdout
+
+
+# a game whose variant replaces the deck with one without its 'spy' (a trial's first edition of its game)
+REMOVED = """\
+philtre: 1
+game: removal
+players: 2
+components:
+  card:
+    list:
+      - {name: spy, rank: 0}
+      - {name: guard, rank: 1, copies: 3}
+      - {name: king, rank: 7}
+    start: deck
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: everyone}
+define:
+  spied(p): any(c.name == 'spy' for c in hand[p])
+actions:
+  play:
+    choose: {card: "hand[me]"}
+    do:
+      - move: card -> deck
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 1}
+  - decide: play
+    player: 0
+  - score: {player: 0, add: 1}
+    when: spied(0)
+winners: {highest: ["score[p]"]}
+"""
+NO_SPY = "extends: ../ruleset.yaml\ncomponents:\n  card:\n    list:\n      - {name: guard, rank: 1, copies: 3}\n      - {name: king, rank: 7}\n"
+SPY_SCENARIOS = """\
+scenarios:
+  - name: a spy in hand is spied
+    players: 2
+    given: {zones: {"hand[0]": [{name: spy}]}}
+    expect: ["spied(0)"]
+  - name: a guard in hand is not
+    players: 2
+    given: {zones: {"hand[0]": [{name: guard}]}}
+    expect: ["not spied(0)"]
+"""
+
+
+def removed_game(tmp_path) -> Path:
+    """REMOVED with its scenarios and variants/no-spy.yaml."""
+    folder = tmp_path / "g"
+    (folder / "variants").mkdir(parents=True)
+    (folder / "ruleset.yaml").write_text(REMOVED, encoding="utf-8")
+    (folder / "scenarios.yaml").write_text(SPY_SCENARIOS, encoding="utf-8")
+    (folder / "variants" / "no-spy.yaml").write_text(NO_SPY, encoding="utf-8")
+    return folder
+
+
+def test_base_scenarios_naming_a_value_the_variant_removed_are_skipped_and_the_others_run(tmp_path):
+    """A trial's variant without the Spy: `--base-scenarios` printed T009 for every base scenario dealing one, then
+    `not run: the base's scenarios on classic`, running none of those that never name it. They load one by one: the
+    one dealing a spy is listed skipped, with the removal as its reason, and the other runs."""
+    folder = removed_game(tmp_path)
+    result = philtre("test", folder, "--variant", "no-spy", "--base-scenarios")
+    lines = [line.split(": ", 1)[1] for line in result.stdout.splitlines() if " ... " in line]
+    removal = f"{folder / 'variants' / 'no-spy.yaml'}:4:5"
+    assert lines == [f"[no-spy, base's] a spy in hand is spied ... skipped (does not load here: 'spy' is a name the base "
+                     f"gives and {removal} removes)", "[no-spy, base's] a guard in hand is not ... ok"], result.stdout
+    assert "1 passed, 0 failed, 1 skipped" in result.stdout and "not run" not in result.stdout, result.stdout
+    assert result.returncode == 0 and "T009" not in result.stderr, result.stderr
+    alone = philtre("test", folder)  # the base's own run, which has the spy, runs both
+    assert alone.returncode == 0 and "2 passed, 0 failed" in alone.stdout, alone.stdout
+
+
+def test_a_scenario_giving_a_value_the_variant_removed_is_told_so(tmp_path):
+    """Without --base-scenarios, the base's scenario giving the removed value under the variant is T009 still (it
+    cannot run), its hint naming the removal, not "give one of its values"."""
+    folder = removed_game(tmp_path)
+    (folder / "variants" / "no-spy.yaml").write_text(NO_SPY + "scenarios:\n  - name: a spy\n    players: 2\n"
+                                                     "    given: {zones: {deck: [{name: spy}]}}\n    expect: [\"true\"]\n",
+                                                     encoding="utf-8")
+    result = philtre("test", folder, "--variant", "no-spy")
+    assert result.returncode == 1 and (f"T009 no component has name 'spy' (its values: guard, king) ('spy' is a name the base "
+                                       f"gives and {folder / 'variants' / 'no-spy.yaml'}:4:5 removes)") in result.stderr, result.stderr
+
+
+def test_a_scenarios_file_yaml_cannot_read_ends_with_what_did_not_run(tmp_path):
+    """A trial's scenarios.yaml with a bracket left bare: `test` printed the Y001 and exited 1 with no summary line."""
+    folder = game(tmp_path, "scenarios:\n  - name: x\n    players: 2\n    expect: [count(hand[0]) == 3]\n")
+    result = philtre("test", folder)
+    assert result.returncode == 1 and ": Y001 " in result.stderr, result.stderr
+    assert result.stdout.splitlines()[-1] == f"not run: the scenarios ({folder / 'scenarios.yaml'} does not load: 1 error above)"
 
 
 def test_base_scenarios_of_a_game_without_variants_is_a_usage_error(tmp_path):
