@@ -784,8 +784,8 @@ def _sibling_scenario_names(facts):
     sibling = sibling_scenarios_path(facts.ruleset.path)
     try:
         data = load_file(sibling) if os.path.isfile(sibling) else None
-    except PhiltreError:  # unreadable or broken: its own check reports it
-        return set() if facts.ruleset.variants else None
+    except PhiltreError:  # unreadable or broken: its own check reports it; each word of its text may be a name
+        return set() if facts.ruleset.variants else _words_written(sibling)
     names = set()
     for text in _scenario_texts(data):
         try:
@@ -793,6 +793,17 @@ def _sibling_scenario_names(facts):
         except PhiltreError:  # a broken expect is the scenarios' check's to report: each word of it may be a name
             names |= set(re.findall(r"[A-Za-z_]\w*", text))
     return names
+
+
+def _words_written(path: str):
+    """Every word of the text of the file at ``path``, which YAML cannot read (a scenarios.yaml with a bracket left bare):
+    a definition named nowhere in it is used by none of its scenarios, whatever they were meant to be (L001 still said
+    of the rules); None where it cannot be read at all."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return set(re.findall(r"[A-Za-z_]\w*", f.read(4_000_000)))
+    except OSError:
+        return None
 
 
 def _scenario_texts(data) -> list:

@@ -198,20 +198,33 @@ def as_github(findings, show_source: bool = False) -> str:
 FORMATS = {"text": as_text, "json": as_json, "github": as_github}
 
 
-def summary(path: str, findings, reached: str, smoked: bool, variants=()) -> str:
+def summary(path: str, findings, reached: str, smoked: bool, variants=(), apart=()) -> str:
     """One line per file (and the ``variants`` applied to it): each layer ok, its count of errors/warnings/notes, or not
     checked. For a path naming a file, the findings in the files checked with it (the scenarios.yaml beside a ruleset, an
-    overlay's base) are counted apart, each file named: its errors are not the named file's."""
+    overlay's base) are counted apart, each file named: its errors are not the named file's. ``apart``: (the
+    scenarios.yaml beside the ruleset, the layer its errors stopped at) where the rules were checked without it: the
+    layers after that one are said not checked for it (its expressions, behind a YAML error, were not read)."""
     by_file: dict = {path: []}
     mine = os.path.realpath(path) if os.path.isfile(path) else None  # (a folder or a game's name: all its files are its own)
     for f in findings:
         other = mine is not None and f.diagnostic.loc.path and os.path.realpath(f.diagnostic.loc.path) != mine
         by_file.setdefault(f.diagnostic.loc.path if other else path, []).append(f)
     findings = by_file.pop(path)
+    said = {other: _found_in_layers(theirs) for other, theirs in by_file.items()}
+    unread = ""
+    if apart:
+        scenarios, stopped = apart
+        layers = [f"{layer} not checked" for layer in LAYERS[LAYERS.index(stopped) + 1:LAYERS.index("references") + 1]
+                  if layer not in SAID_WHEN_FOUND]
+        theirs = next((other for other in said if os.path.realpath(other) == os.path.realpath(scenarios)), None)
+        if theirs is not None:
+            said[theirs] += layers
+        elif layers:
+            unread = f"; {printable(_relative(scenarios))}: {', '.join(layers)}"
     # the path named as it is alone (`validate .` names the folder), the variants beside it
     return (f"{printable(' + '.join([_named(path), *variants]))}: " + "; ".join(_layers_said(findings, reached, smoked))
-            + "".join(f"; checked with it, {printable(_relative(other))}: {', '.join(_found_in_layers(theirs))}"
-                      for other, theirs in by_file.items()))
+            + "".join(f"; checked with it, {printable(_relative(other))}: {', '.join(theirs)}" for other, theirs in said.items())
+            + unread)
 
 
 def _found_in_layers(findings) -> list:

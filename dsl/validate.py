@@ -114,6 +114,7 @@ class FileReport(Record):
     ruleset: object = None  # the compiled Ruleset, when the file compiled
     reached: str = "yaml"  # the last layer that ran
     run_by_variants: frozenset = frozenset()  # (path, line, col) of the `when`s never true here that a variant of the folder makes true
+    apart: tuple = ()  # (the scenarios.yaml beside the ruleset, the layer its errors stopped at) where the rules were checked without it
 
     @property
     def errors(self) -> list:
@@ -135,6 +136,7 @@ def _check(path: str, lints: bool, variants) -> FileReport:
         report.findings = [finding(d) for d in exc.diagnostics]
         report.reached = _failed_layer(report.findings)
         if lints and not variants and _in_scenario_files(path, report.findings):
+            report.apart = (sibling_scenarios_path(resolve_ruleset_path(path)), report.reached)
             _check_rules_alone(path, report)
         return report
     named = _removals_named(report.ruleset)

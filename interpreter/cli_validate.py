@@ -42,7 +42,7 @@ def validate(paths, fmt, source, smoke, seed, record_dir, ignored, no_lint, exit
     findings, said = [], set()
     checks = [(path, tuple(variants)) for path in paths] if variants else [c for path in paths for c in _with_its_variants(path)]
     for path, applied in checks:
-        found, reached, smoked = _check_one(path, smoke, seed, ignored, not no_lint, applied, record_dir)
+        found, reached, smoked, apart = _check_one(path, smoke, seed, ignored, not no_lint, applied, record_dir)
         # a finding in the base is found again with each of its variants: said (and counted) once, where first found
         mine = [Finding(f.diagnostic, f.layer, f.severity, applied) for f in found if finding_key(f) not in said]
         said.update(map(finding_key, mine))
@@ -52,7 +52,7 @@ def validate(paths, fmt, source, smoke, seed, record_dir, ignored, no_lint, exit
             if text:
                 click.echo(text)
         if fmt == "text":
-            click.echo(summary(path, found, reached, smoked, applied), err=True)
+            click.echo(summary(path, found, reached, smoked, applied, apart), err=True)
     if fmt == "json":
         click.echo(FORMATS[fmt](findings, show_source))
     if fmt == "text":
@@ -97,7 +97,8 @@ def _code_start(text: str) -> str:
 
 
 def _check_one(path: str, smoke: int, seed: int, ignored, lints: bool, variants=(), record_dir=None):
-    """One file's findings (without the ignored warnings and notes), the last layer reached, and whether it was smoked."""
+    """One file's findings (without the ignored warnings and notes), the last layer reached, whether it was smoked, and
+    (the scenarios.yaml beside it, the layer it stopped at) where the rules were checked without it (FileReport.apart)."""
     from philtre.dsl.validate import check_file
 
     report = check_file(path, lints=lints, variants=variants)
@@ -105,7 +106,7 @@ def _check_one(path: str, smoke: int, seed: int, ignored, lints: bool, variants=
     if smoked:
         report.findings += _smoke(report.ruleset, smoke, seed, record_dir, report.run_by_variants)
     kept = [f for f in report.findings if f.severity == "error" or not any(f.diagnostic.code.startswith(c) for c in ignored)]
-    return kept, ("smoke" if smoked else report.reached), smoked
+    return kept, ("smoke" if smoked else report.reached), smoked, report.apart
 
 
 def _smoke(ruleset, games: int, seed: int, record_dir=None, quiet=frozenset()) -> list:

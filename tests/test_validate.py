@@ -190,12 +190,53 @@ LINTED = CLEAN.replace("actions:\n", "actions:\n  spare: {}\n").replace("define:
 def test_errors_in_the_scenarios_alone_leave_the_rules_linted(tmp_path, scenarios, layer):
     """A Sheriff of Nottingham trial's new folder, whose skeleton scenario was for 2 players, said `lints not checked`
     for the rules, and nothing of why: the lints do not depend on the scenarios, so the rules are checked alone and
-    linted. A definition only the scenarios read is used (no L001), read from their text."""
+    linted. A definition only the scenarios read is used (no L001), read from their text (the words of a file YAML cannot
+    read). The scenarios' own layers past their error are said not checked (a trial's was `expressions ok`)."""
     write(tmp_path, LINTED)
     write(tmp_path, scenarios, "scenarios.yaml")
     code, out, err = run("validate", tmp_path)
     assert code == 1 and "L002 action 'spare' is never offered" in out and "L001" not in out, out
-    assert f"{layer} 1 error" in err.splitlines()[0] and err.splitlines()[0].endswith("lints 1 warning"), err
+    unread = {"yaml": "schema not checked, expressions not checked, references not checked",
+              "schema": "expressions not checked, references not checked"}.get(layer)
+    said = err.splitlines()[0]
+    assert f"{layer} 1 error" in said and said.endswith("lints 1 warning" + (f"; {tmp_path / 'scenarios.yaml'}: {unread}" if unread else "")), err
+
+
+def test_a_yaml_error_in_the_scenarios_leaves_the_rules_warnings_said(tmp_path):
+    """A trial's scenarios.yaml with a bracket left bare: the summary said `expressions ok; lints ok`, and the rules'
+    L001 (a definition nothing uses, named nowhere in the scenarios' text either) was not said, as if the scenarios
+    might use every definition. The file's words are read: L001 is said, and its layers past YAML not checked."""
+    write(tmp_path, CLEAN.replace("define:\n", "define:\n  spare(p): p + 1\n"))
+    write(tmp_path, "scenarios:\n  - name: n\n    players: 2\n    expect: [count(hand[0]) == 3]\n", "scenarios.yaml")
+    code, out, err = run("validate", tmp_path)
+    assert code == 1 and ": Y001 " in out and "L001 definition 'spare' is never used" in out, out
+    assert err.splitlines()[0].endswith("yaml 1 error; schema ok; expressions ok; references ok; lints 1 warning; "
+                                        f"{tmp_path / 'scenarios.yaml'}: schema not checked, expressions not checked, "
+                                        "references not checked"), err
+    code, out, err = run("validate", tmp_path / "ruleset.yaml")  # counted apart, with the file named
+    assert err.splitlines()[0].endswith(f"lints 1 warning; checked with it, {tmp_path / 'scenarios.yaml'}: yaml 1 error, "
+                                        "schema not checked, expressions not checked, references not checked"), err
+
+
+def test_a_rule_comparing_with_a_value_a_variant_removed_is_a_note_naming_the_removal(tmp_path):
+    """A trial's variant replacing the deck with one without the Spy: every base rule naming 'spy' was L010 "check the
+    spelling", a warning, so `validate .` failed for the whole game. It is L057, a note naming where the overlay removed
+    it, and validate passes; a value no layer declares is L010 still."""
+    from test_test_command import REMOVED, NO_SPY
+
+    write(tmp_path, REMOVED)
+    (tmp_path / "variants").mkdir()
+    write(tmp_path, NO_SPY, "variants/no-spy.yaml")
+    code, out, err = run("validate", tmp_path)
+    line, col = position(REMOVED, "'spy'")
+    assert out.splitlines() == [f"{tmp_path / 'ruleset.yaml'}:{line}:{col}: L057 'spy' is a name the base gives and "
+                                f"{tmp_path / 'variants' / 'no-spy.yaml'}:4:5 removes: this rule never applies under it "
+                                "(fine if the overlay means it: it fails nothing) [with --variant no-spy]"], out
+    assert code == 0 and err.splitlines()[1].endswith("+ no-spy: yaml ok; schema ok; expressions ok; references ok; lints 1 note"), err
+    write(tmp_path, NO_SPY + "define:\n  spied(p): any(c.name == 'spy' or c.name == 'kign' for c in hand[p])\n",
+          "variants/no-spy.yaml")  # the overlay's own comparison with what it removed is silent; a misspelling is not
+    code, out, _ = run("validate", tmp_path, "--variant", "no-spy")
+    assert code == 1 and [f.split(": ")[1].split()[0] for f in out.splitlines()] == ["L010"] and "'kign'" in out, out
 
 
 def test_an_overlay_patching_what_its_base_lacks_is_counted_as_an_overlay_error_not_a_schema_one(tmp_path):
