@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L055; a few have their own test file too).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L057; a few have their own test file too).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -658,8 +658,30 @@ def test_a_list_written_out_is_checked_at_each_player_count_the_game_takes(tmp_p
         assert [str(d) for d in findings(tmp_path, text) if d.code == "L049"] == [], fine
 
 
+# lints that only an overlay makes: (the base, the overlay, the code, where in the base, words of the message)
+OVERLAY_CASES = {
+    "a rank the base compares with that an overlay's values leave out": (
+        changed("when: played(p).rank == best", "when: played(p).rank == best or played(p).rank == 10"),
+        "extends: ruleset.yaml\ncomponents:\n  card:\n    attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9]}\n",
+        "L057", "10\n            score", "10 is a rank the base gives and "),
+}
+
+
+@pytest.mark.parametrize("case", list(OVERLAY_CASES))
+def test_lint_of_an_overlay(tmp_path, case):
+    base, overlay, code, needle, words = OVERLAY_CASES[case]
+    (tmp_path / "ruleset.yaml").write_text(base, encoding="utf-8")
+    (tmp_path / "house.yaml").write_text(overlay, encoding="utf-8")
+    found = [f.diagnostic for f in check_file(str(tmp_path / "ruleset.yaml"), variants=[str(tmp_path / "house.yaml")]).findings]
+    mine = [d for d in found if d.code == code]
+    assert mine and all(d.code.startswith("L") for d in found), [str(d) for d in found]
+    assert (mine[0].loc.line, mine[0].loc.col) == where(base, needle) and words in mine[0].message, str(mine[0])
+    assert mine[0].hint, "every lint says what to do"
+    assert [str(f.diagnostic) for f in check_file(str(tmp_path / "ruleset.yaml")).findings] == []  # the base alone is clean
+
+
 def test_every_lint_has_a_case():
-    assert {code for _, code, _, _ in CASES.values()} == set(LINTS)
+    assert {code for _, code, _, _ in CASES.values()} | {code for *_, code, _, _ in OVERLAY_CASES.values()} == set(LINTS)
 
 
 @pytest.mark.parametrize("winners, hint", [
