@@ -277,11 +277,12 @@ def warn_of_diagnostics(diagnostics, lead: str, ruleset: str, variants=()) -> No
 def warn_of_rules(rs, ruleset: str, variants=(), said: set | None = None) -> None:
     """Before a run's games: what the lints find in the rules played (a deal short of cards, a loop that never ends),
     which validate would have said, if it ever ran: the statistics are of the game as written. ``said``: the findings
-    already said (compare's base, whose findings every arm shares), added to."""
+    already said (compare's base, whose findings every arm shares), added to. Notes are left out: they fail nothing
+    (a variant's rule dead as meant, L057, opened a trial's compare as a warning)."""
     from philtre.dsl.validate import rule_warnings
 
     said = set() if said is None else said
-    found = [f for f in rule_warnings(rs) if finding_key(f) not in said]
+    found = [f for f in rule_warnings(rs) if f.fails and finding_key(f) not in said]
     said.update(map(finding_key, found))
     warn_of(found, f"{{command}} finds {len(found)} warning{'s' * (len(found) != 1)} in these rules; "
                    "the games are played as they are written:", ruleset, variants)

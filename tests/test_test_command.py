@@ -266,6 +266,14 @@ def test_a_scenario_giving_a_value_the_variant_removed_is_told_so(tmp_path):
                                        f"gives and {folder / 'variants' / 'no-spy.yaml'}:4:5 removes)") in result.stderr, result.stderr
 
 
+def test_simulate_does_not_warn_of_a_rule_the_variant_leaves_dead(tmp_path):
+    """A trial's `compare --variant classic` opened with a warning per base rule naming a card the variant removed: L057
+    is a note, and simulate and compare warn of warnings only."""
+    folder = removed_game(tmp_path)
+    result = philtre("simulate", folder, "--variant", "no-spy", "-n", "2", cwd=tmp_path)
+    assert result.returncode == 0 and "L057" not in result.stderr and "warning" not in result.stderr, result.stderr
+
+
 def test_a_scenarios_file_yaml_cannot_read_ends_with_what_did_not_run(tmp_path):
     """A trial's scenarios.yaml with a bracket left bare: `test` printed the Y001 and exited 1 with no summary line."""
     folder = game(tmp_path, "scenarios:\n  - name: x\n    players: 2\n    expect: [count(hand[0]) == 3]\n")
