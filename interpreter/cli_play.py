@@ -619,7 +619,7 @@ def _tell(game, seat: int, told: int) -> int:
     from .render import (depths_told, event_text, moves_joined, placed_by_told, placed_from_text, quiet_known, seat_sets,
                          through_quiet, with_labels, wrapped)
 
-    told_to = placed_by_told(game.recorder.told_to(seat, told), game.recorder.placed_by)
+    told_to = placed_by_told(game.recorder.valued(game.recorder.told_to(seat, told), seat), game.recorder.placed_by)
     rollers = _rollers(game, told_to)
     events = depths_told(told_to, game.recorder.on_top, seat)  # (a move at the depth of the zone's count: on top)
     values = _seats_own(_VALUES_TOLD, game, seat, dict)
@@ -1249,7 +1249,7 @@ def _told_whole(game, seat) -> list:
     from .render import (depths_told, entry_sets, event_text, keeps_scores, moves_joined, placed_by_told, placed_from_text,
                          quiet_known, through_quiet, with_labels)
 
-    told_to = placed_by_told(game.recorder.told_to(seat), game.recorder.placed_by)
+    told_to = placed_by_told(game.recorder.valued(game.recorder.told_to(seat), seat), game.recorder.placed_by)
     rollers = _rollers(game, told_to)
     events = through_quiet(depths_told(told_to, game.recorder.on_top, seat), game.ruleset, quiet_known(game, told_to, seat))
     events = moves_joined(events, game.ruleset)

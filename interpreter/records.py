@@ -23,8 +23,15 @@ from .views import backs, backs_shown, by_id
 # (Recorder.gathered). A game where every seat counts every zone records the same in both versions: its record says
 # version 1, which older philtres read too (record_version); a version 1 record of a game hiding a count replays as
 # it was written, its list moves one `move` a source zone (Recorder.gathers)
-FORMAT_VERSION = 2
-READ_VERSIONS = (1, 2)
+GATHER_VERSION = 2
+# version 3: a `set` of a list that extends the list the last `set` of that variable (entry) wrote is written as the
+# items added (`append`, Recorder._appended): a list grown one item a move made a record grow with the square of the
+# moves (a trial's 100 moves: 491 KB). A record is written once its game ends, so its header says 3 only where it
+# holds an append; any other says 1 or 2 as before, and older philtres read it. A record of version 1 or 2 replays
+# as it was written, its sets whole (Recorder.appends)
+APPEND_VERSION = 3
+FORMAT_VERSION = APPEND_VERSION
+READ_VERSIONS = (1, 2, 3)
 # components and values one record holds (about 400 bytes each while recording): a loop moving a large zone to and
 # fro reached the step limit only after 60 million, and 4 GB of memory were not enough to record them
 MAX_RECORDED = 1_000_000
@@ -144,6 +151,22 @@ def key_json(key) -> str:
     return NumberKey(key) if isinstance(key, (int, float)) else str(key)
 
 
+def written_alike(a, b) -> bool:
+    """Whether plain JSON values ``a`` and ``b`` are written alike: of one type (true is not 1, nor 4.0 4), a map's
+    keys in one order, a number as its text (-0.0 is not 0.0)."""
+    if a is b:
+        return True
+    kind = type(a)
+    if kind is list:
+        return type(b) is list and len(a) == len(b) and all(map(written_alike, a, b))
+    if isinstance(a, dict):
+        return (isinstance(b, dict) and len(a) == len(b)
+                and all(k == l and written_alike(v, w) for (k, v), (l, w) in zip(a.items(), b.items())))
+    if kind is float:
+        return type(b) is float and repr(a) == repr(b)
+    return kind is type(b) and a == b
+
+
 def as_json_line(event: dict) -> str:
     """One event as a line of a record."""
     return json.dumps(event, separators=(",", ":"))
@@ -157,9 +180,9 @@ def hides_a_count(rs, players: int) -> bool:
 
 
 def record_version(rs, players: int) -> int:
-    """The format version a record of the game is written in: 1 where every seat counts every zone (such a record
-    reads the same in version 2), else FORMAT_VERSION."""
-    return FORMAT_VERSION if hides_a_count(rs, players) else 1
+    """The format version a record of the game begins in: 1 where every seat counts every zone (such a record reads
+    the same in version 2), else GATHER_VERSION; its first append raises it to APPEND_VERSION (Recorder._appended)."""
+    return GATHER_VERSION if hides_a_count(rs, players) else 1
 
 
 def record_header(rs, players: int, seed: int, agents=(), version=None) -> dict:
@@ -183,10 +206,21 @@ class Recorder:
         # who may see a public fact: every seat and the onlooker (None). A card every seat has
         # seen (passed from one hand to the other in a 2-player game) is still not public
         self.everyone = frozenset(range(n)) | {None}
-        self.events: list[dict] = [record_header(game.ruleset, n, game.seed, agents, version)]
-        # a list of components moved is one gather event (version 2, where a count is hidden: gathered); else, as in
-        # version 1, one move event a source zone
-        self.gathers = self.events[0]["philtre_record"] >= 2
+        hides = hides_a_count(game.ruleset, n)
+        begun = version if version is not None else GATHER_VERSION if hides else 1  # (record_version's, counted once)
+        self.events: list[dict] = [record_header(game.ruleset, n, game.seed, agents, begun)]
+        # a list of components moved is one gather event (version 2 or 3, where a count is hidden: gathered); else, as
+        # in version 1, one move event a source zone
+        self.gathers = hides and begun >= GATHER_VERSION
+        # a set of a list extending the last one written is written as the items added (version 3: a new record, or one
+        # replayed of that version); a record replayed of version 1 or 2 has its sets whole
+        self.appends = version is None or version >= APPEND_VERSION
+        # (variable, seat or None) -> the list the last `set` of it wrote (its items, the record's own, grown by each
+        # append): what a set of a list is compared with (_appended)
+        self.written: dict[tuple, list] = {}
+        # event index -> (a list of written, its length after that event's append): the whole value an append gave,
+        # which what tells people reads (valued); never written, as rolled_by
+        self.grown: dict[int, tuple[list, int]] = {}
         self.secrets: dict[int, dict] = {}  # id(container) -> {key: seats allowed}
         self._keep: list = []  # containers referenced by secrets stay alive
         # id(a list of moved components) -> (who sees it as it is, what the others see): face-up components listed
@@ -446,19 +480,71 @@ class Recorder:
         self.events.append({"event": "set_aside", "dice": list(names)})
 
     def set_var(self, name, seat, value) -> None:
-        self._recording(len(value) if type(value) in (list, dict) else 1)
-        event = {"event": "set", "variable": name, "value": plain_json(value)}
-        if seat is not None:
-            event["index"] = seat
         spec = self.game.ruleset.variables[name]
+        entries = seat is None and (spec.per_player or spec.per_team)  # every seat's (team's) entry set at once
+        event = self._appended(name, seat, value) if self.appends and not entries else None
+        if event is None:
+            self._recording(len(value) if type(value) in (list, dict) else 1)
+            event = {"event": "set", "variable": name, "value": plain_json(value)}
+            if seat is not None:
+                event["index"] = seat
+            if self.appends:
+                self._note_written(name, seat, event["value"], entries)
+        field = "value" if "value" in event else "append"  # (the items an append adds are seen as its whole value is)
         if spec.visible == "nobody":
-            self._secret(event, "value", frozenset())
-        elif spec.visible == "owner" and seat is None and (spec.per_player or spec.per_team) and type(event["value"]) is list:
+            self._secret(event, field, frozenset())
+        elif spec.visible == "owner" and entries and type(event["value"]) is list:
             for i in range(len(event["value"])):  # every seat's entry set at once: each seat reads its own, as its view does
                 self._secret(event["value"], i, self._owners(spec, i))
         elif spec.visible == "owner":
-            self._secret(event, "value", self._owners(spec, seat) if seat is not None else frozenset())
+            self._secret(event, field, self._owners(spec, seat) if seat is not None else frozenset())
         self.events.append(event)
+
+    def _appended(self, name, seat, value) -> dict | None:
+        """The `set` event of ``value``, a list whose first items are, as written, those of the list the last `set` of
+        variable ``name`` (``seat``'s entry) wrote, as the items it adds: `{"event": "set", "variable": name, "append":
+        [...]}` (the header raised to version 3); None for any other value, written whole. Each item is compared as
+        written (true is not 1, nor 4.0 4): by identity first, which a list grown by `+` keeps for its words and
+        numbers (a trial's positions), else its plain JSON."""
+        before = self.written.get((name, seat))
+        if before is None or type(value) is not list or len(value) < len(before):
+            return None
+        for old, new in zip(before, value):
+            if old is not new and not written_alike(old, plain_json(new)):
+                return None
+        items = [plain_json(v) for v in value[len(before):]]
+        self._recording(len(items))
+        before.extend(items)
+        self.grown[len(self.events)] = (before, len(before))
+        self.events[0]["philtre_record"] = APPEND_VERSION
+        event = {"event": "set", "variable": name, "append": items}
+        if seat is not None:
+            event["index"] = seat
+        return event
+
+    def _note_written(self, name, seat, written, entries: bool) -> None:
+        """Note the value a `set` wrote whole (``written``): a list of some items is what the next set of the variable
+        (entry) may extend; every seat's entry set at once (``entries``) is extended by no entry's next set."""
+        if entries:
+            for key in [key for key in self.written if key[0] == name]:
+                del self.written[key]
+        elif type(written) is list and written:  # (an empty list extended is written as short whole)
+            self.written[(name, seat)] = list(written)
+        else:
+            self.written.pop((name, seat), None)
+
+    def valued(self, told: list, player) -> list:
+        """``told`` (told_to's pairs) with each `set` written as the items it appended given its whole value instead,
+        as ``player`` may see it: what is told people (play, replay --text) reads a set's value as before."""
+        out = []
+        for i, event in told:
+            grown = self.grown.get(i)
+            if grown is not None and "append" in event:
+                whole, length = grown
+                event = {"event": "set", "variable": event["variable"], "value": self._filter(whole[:length], player),
+                         **({"index": event["index"]} if "index" in event else {})}
+            out.append((i, event))
+        return out
 
     def _owners(self, spec, index) -> frozenset:
         """The seats entry ``index`` of a value kept a seat or a team belongs to: the seat, or each seat of the team."""
@@ -583,9 +669,10 @@ class Recorder:
         if event.get("event") != "set":
             return False
         rules = self.secrets.get(id(event))
-        if rules is not None and "value" in rules:
-            return player not in rules["value"]
-        entries = self.secrets.get(id(event["value"])) if type(event["value"]) is list else None
+        field = "value" if "value" in event else "append"
+        if rules is not None and field in rules:
+            return player not in rules[field]
+        entries = self.secrets.get(id(event[field])) if type(event[field]) is list and field == "value" else None
         return entries is not None and len(entries) == len(event["value"]) and all(player not in s for s in entries.values())
 
     def _filter(self, value, player):

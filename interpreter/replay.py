@@ -15,7 +15,7 @@ from philtre.dsl.errors import Diagnostic, Loc, PhiltreError
 from philtre.dsl.values import Component, is_whole
 
 from .game import Game
-from .records import FORMAT_VERSION, HIDDEN, READ_VERSIONS, plain_json, record_header
+from .records import APPEND_VERSION, FORMAT_VERSION, HIDDEN, READ_VERSIONS, plain_json, record_header
 from .summary import counted
 
 NAMED_IN_HEADER = ("O002", "F001", "F002")  # a ruleset or overlay the header names cannot be found: said at the header
@@ -494,8 +494,10 @@ def _check_same_header(header: dict, ruleset, path: str) -> None:
     if agents is not MISSING and len(agents) != players:
         raise PhiltreError.at(Loc(path, 1, 1), "P007", f"the header's agents name {counted(len(agents), 'agent')} "
                               f"for {counted(players, 'seat')}: one agent a seat", "keep the header as written")
-    # (a version 1 record of a game hiding a count, written before version 2, replays as written: Recorder.gathers)
-    written = record_header(ruleset, players, header["seed"], version=1 if header["philtre_record"] == 1 else None)
+    # (a version 1 record of a game hiding a count, written before version 2, replays as written: Recorder.gathers; a
+    # version 3 one is of any game whose sets appended to a list, Recorder.appends)
+    version = header["philtre_record"]
+    written = record_header(ruleset, players, header["seed"], version=version if version in (1, APPEND_VERSION) else None)
     written["agents"] = agents  # (MISSING where the header has none)
     written["ruleset"]["source"] = header["ruleset"]["source"]
     written["ruleset"]["variants"] = header["ruleset"].get("variants", MISSING)
