@@ -152,16 +152,18 @@ def key_json(key) -> str:
 
 
 def written_alike(a, b) -> bool:
-    """Whether plain JSON values ``a`` and ``b`` are written alike: of one type (true is not 1, nor 4.0 4), a map's
-    keys in one order, a number as its text (-0.0 is not 0.0)."""
+    """Whether plain JSON value ``a`` and ``b`` are written alike: of one type (true is not 1, nor 4.0 4), a map's
+    keys in one order, a number as its text (-0.0 is not 0.0). ``b`` may be a value of the game not made plain
+    (plain_json): a component is written as its items, and a zone (a list of its own type) or a map with keys no
+    text (which plain_json turns to text) is not alike to any plain value, so never taken for one written so."""
     if a is b:
         return True
     kind = type(a)
     if kind is list:
-        return type(b) is list and len(a) == len(b) and all(map(written_alike, a, b))
-    if isinstance(a, dict):
-        return (isinstance(b, dict) and len(a) == len(b)
-                and all(k == l and written_alike(v, w) for (k, v), (l, w) in zip(a.items(), b.items())))
+        return type(b) is list and len(a) == len(b) and all(x is y or written_alike(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict):  # (equal and keyed alike, then each value: a component made plain holds the same ones)
+        return (isinstance(b, dict) and a == b and list(a) == list(b)
+                and all(v is w or written_alike(v, w) for v, w in zip(a.values(), b.values())))
     if kind is float:
         return type(b) is float and repr(a) == repr(b)
     return kind is type(b) and a == b
@@ -216,8 +218,8 @@ class Recorder:
         # replayed of that version); a record replayed of version 1 or 2 has its sets whole
         self.appends = version is None or version >= APPEND_VERSION
         # (variable, seat or None) -> the list the last `set` of it wrote (its items, the record's own, grown by each
-        # append): what a set of a list is compared with (_appended)
-        self.written: dict[tuple, list] = {}
+        # append), and the game's values they were written from: what a set of a list is compared with (_appended)
+        self.written: dict[tuple, tuple[list, list]] = {}
         # event index -> (a list of written, its length after that event's append): the whole value an append gave,
         # which what tells people reads (valued); never written, as rolled_by
         self.grown: dict[int, tuple[list, int]] = {}
@@ -489,7 +491,7 @@ class Recorder:
             if seat is not None:
                 event["index"] = seat
             if self.appends:
-                self._note_written(name, seat, event["value"], entries)
+                self._note_written(name, seat, event["value"], value, entries)
         field = "value" if "value" in event else "append"  # (the items an append adds are seen as its whole value is)
         if spec.visible == "nobody":
             self._secret(event, field, frozenset())
@@ -504,17 +506,21 @@ class Recorder:
         """The `set` event of ``value``, a list whose first items are, as written, those of the list the last `set` of
         variable ``name`` (``seat``'s entry) wrote, as the items it adds: `{"event": "set", "variable": name, "append":
         [...]}` (the header raised to version 3); None for any other value, written whole. Each item is compared as
-        written (true is not 1, nor 4.0 4): by identity first, which a list grown by `+` keeps for its words and
-        numbers (a trial's positions), else its plain JSON."""
-        before = self.written.get((name, seat))
+        written (true is not 1, nor 4.0 4): the very value it was written from where that cannot change (a word, a
+        number, a component: its attributes never change, a zone: written by its name), which a list grown by `+`
+        keeps (a trial's positions); else as it is (a list of components), then as its plain JSON (a map with number
+        keys)."""
+        before, values = self.written.get((name, seat), (None, None))
         if before is None or type(value) is not list or len(value) < len(before):
             return None
-        for old, new in zip(before, value):
-            if old is not new and not written_alike(old, plain_json(new)):
+        for old, was, new in zip(before, values, value):
+            if (was is not new or type(new) is list or type(new) is dict) and not written_alike(old, new) \
+                    and not written_alike(old, plain_json(new)):  # (a list or map of the rules' may be another's now)
                 return None
         items = [plain_json(v) for v in value[len(before):]]
         self._recording(len(items))
         before.extend(items)
+        values.extend(value[len(values):])
         self.grown[len(self.events)] = (before, len(before))
         self.events[0]["philtre_record"] = APPEND_VERSION
         event = {"event": "set", "variable": name, "append": items}
@@ -522,14 +528,15 @@ class Recorder:
             event["index"] = seat
         return event
 
-    def _note_written(self, name, seat, written, entries: bool) -> None:
-        """Note the value a `set` wrote whole (``written``): a list of some items is what the next set of the variable
-        (entry) may extend; every seat's entry set at once (``entries``) is extended by no entry's next set."""
+    def _note_written(self, name, seat, written, value, entries: bool) -> None:
+        """Note the value a `set` wrote whole (``written``, from the game's ``value``): a list of some items is what the
+        next set of the variable (entry) may extend; every seat's entry set at once (``entries``) is extended by no
+        entry's next set."""
         if entries:
             for key in [key for key in self.written if key[0] == name]:
                 del self.written[key]
         elif type(written) is list and written:  # (an empty list extended is written as short whole)
-            self.written[(name, seat)] = list(written)
+            self.written[(name, seat)] = (list(written), list(value))
         else:
             self.written.pop((name, seat), None)
 

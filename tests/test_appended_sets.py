@@ -195,3 +195,24 @@ def test_play_tells_an_appended_list_whole(tmp_path):
     told = [json.loads(line.split(" = ", 1)[1]) for line in result.stdout.splitlines() if line.startswith("      told = ")]
     assert [len(value) for value in told] == [2, 3, 4, 5, 6, 7] and all(told[i] == told[i + 1][:-1] for i in range(5))
     assert '"append"' in (tmp_path / "played.jsonl").read_text(encoding="utf-8")
+
+
+def test_a_reader_rebuilds_each_value_as_written_whole(tmp_path):
+    """Values Python's == takes for equal but JSON writes otherwise (true and 1, 4.0 and 4, -0.0 and 0.0, a map's keys
+    in another order, a nested list) are written whole; each rebuilt value is written as the value itself."""
+    from philtre.dsl.values import Component
+    from philtre.interpreter.records import plain_json
+
+    card = Component("card", 4, {"suit": "red", "rank": 5})
+    values = [[1], [True, 2], [True, 2, 3], [4.0], [4, 1], [-0.0], [0.0], [{"a": 1, "b": 2}], [{"b": 2, "a": 1}, 1],
+              [[1]], [[True]], [[True], [2]], [card], [card, card], [{7: 1}], [{7: 1}, {"7": 1}], [{7: 1}, {"7": 1}]]
+    game = Game(growing(tmp_path, 1), 2, seed=1, record=True)
+    for value in values:
+        game.recorder.set_var("history", None, value)
+    sets = game.recorder.events[1:]
+    rebuilt = None
+    for value, event in zip(values, sets):
+        rebuilt = rebuilt + event["append"] if "append" in event else event["value"]
+        assert json.dumps(rebuilt) == json.dumps(plain_json(value)), (value, event)
+    assert ["append" in e for e in sets] == [False, False, True, False, False, False, False, False, False,
+                                             False, False, True, False, True, False, True, True]
