@@ -15,7 +15,7 @@ import json
 import os
 
 from philtre.dsl.builtins import RuleRuntimeError
-from philtre.dsl.values import NamedCopy, SeatCopy
+from philtre.dsl.values import Component, NamedCopy, SeatCopy, Zone
 
 from .views import backs, backs_shown, by_id
 
@@ -149,6 +149,11 @@ def key_json(key) -> str:
     if isinstance(key, dict):  # a component
         return f"{key['type']}#{key['id']}"
     return NumberKey(key) if isinstance(key, (int, float)) else str(key)
+
+
+# the types of the game's values written alike whenever they are the same object: a component's attributes never
+# change, and a zone is written by its name (a list or a map may be changed in place: a per-seat variable's list is)
+UNCHANGING = frozenset((str, int, float, bool, type(None), NumberKey, NamedCopy, SeatCopy, Component, Zone))
 
 
 def written_alike(a, b) -> bool:
@@ -514,8 +519,8 @@ class Recorder:
         if before is None or type(value) is not list or len(value) < len(before):
             return None
         for old, was, new in zip(before, values, value):
-            if (was is not new or type(new) is list or type(new) is dict) and not written_alike(old, new) \
-                    and not written_alike(old, plain_json(new)):  # (a list or map of the rules' may be another's now)
+            if (was is not new or type(new) not in UNCHANGING) and not written_alike(old, new) \
+                    and not written_alike(old, plain_json(new)):  # (a list or map may be changed in place since)
                 return None
         items = [plain_json(v) for v in value[len(before):]]
         self._recording(len(items))
