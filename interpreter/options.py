@@ -315,7 +315,39 @@ def option_wording(game, view: dict, options, singles=None) -> Wording:
                             lambda c: S.zones[S.where[c.ident][0]][S.where[c.ident][1]] if S.where[c.ident] else None,
                             shown)
     labels = value_labels(game) if any(action.labels for action in game.ruleset.actions.values()) else {}
-    return words.but(unturned=_all_at_rot_zero(options), chosen_labels=labels)
+    return words.but(unturned=_all_at_rot_zero(options), chosen_labels=labels and labels_told_apart(labels, options, words))
+
+
+def labels_told_apart(labels: dict, options, words=()) -> dict:
+    """``labels`` (value_labels) where two values of one choice among ``options`` read alike by their label: each value
+    whose label reads as another's is written with its value as the records keep it, `Alpha-Beta 1 grey [e=1]`
+    beside `Alpha-Beta 1 grey [e=0]` (a trial's two tracks of one route read alike: 'write more of one' could not be
+    done, and the value that named each was shown nowhere); the others as their labels alone. The value so written is
+    what tells the options apart and what the player types (`e=1`), the words play offers where several match."""
+    read: dict = {}  # (action, choice) -> label -> the values' texts that read as it
+    for option in options:
+        if option.action not in {action for action, _ in labels}:
+            continue
+        for name, value in option.args:
+            label = _labelled(labels, option.action, name, value)
+            if label is not None:
+                read.setdefault((option.action, name), {}).setdefault(label, set()).add(_short(value, None, words))
+    alike = {key: frozenset(label for label, values in texts.items() if len(values) > 1) for key, texts in read.items()}
+    alike = {key: texts for key, texts in alike.items() if texts}
+    if not alike:
+        return labels
+    told = dict(labels)
+    for (action, name), texts in alike.items():
+        told[(action, name)] = _with_value(labels[(action, name)], name, texts, words)
+    return told
+
+
+def _with_value(label, name: str, alike: frozenset, words):
+    """``label`` (a value -> its label) that writes a value whose label is one of ``alike`` with the value after it."""
+    def told(value):
+        text = label(value)
+        return f"{text} [{name}={_short(value, None, words)}]" if text in alike else text
+    return told
 
 
 def view_places(game, view: dict) -> dict:

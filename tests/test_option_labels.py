@@ -48,9 +48,9 @@ winners: {highest: "score[p]"}
 """
 
 
-def _played(tmp_path, typed: str):
+def _played(tmp_path, typed: str, ruleset: str = PLOTS):
     path = tmp_path / "plots.yaml"
-    path.write_text(PLOTS, encoding="utf-8")
+    path.write_text(ruleset, encoding="utf-8")
     record = tmp_path / "game.jsonl"
     played = CliRunner().invoke(main, ["play", str(path), "--seat", "0", "--seed", "1", "--record", str(record)], input=typed)
     return played, record
@@ -200,3 +200,55 @@ def test_a_collection_reading_a_choice_listed_after_it_still_says_to_list_it_fir
         load_ruleset(str(path))
     [d] = caught.value.diagnostics
     assert d.code == "E150" and "'pt' is chosen later" in d.hint and "list 'pt' first" in d.hint, d.hint
+# two values of one choice labelled alike, as a trial's two tracks of one route were (`Alpha-Beta 1 grey`)
+TRACKS = """\
+philtre: 1
+game: tracks
+players: 2
+variables:
+  taken: {initial: -1}
+define:
+  NAMES: "['north', 'ridge', 'ridge', 'south']"
+actions:
+  claim:
+    choose: {e: "range(4)", c: "['red', 'blue']"}
+    label: {e: "NAMES[e]"}
+    do:
+      - set: {taken: e}
+flow:
+  - repeat: 2
+    do:
+      - decide: claim
+        player: 0
+"""
+
+
+def test_values_labelled_alike_are_listed_with_their_values_and_told_apart_by_them(tmp_path):
+    """A trial's double route read `claim(e=Seattle-Portland 1 grey, ...)` for both tracks: `2 options match; write more
+    of one`, where nothing more could be written, and the value that named each (`e=1`) was shown nowhere. Where labels
+    collide among the options listed, each such value is written with its value, `ridge [e=1]`, which play offers as
+    the words that tell them apart, typed so or as listed; a value whose label is its own stays bare."""
+    played, record = _played(tmp_path, "ridge red\ne=2 red\nclaim(e=ridge [e=1], c=blue)\n", TRACKS)
+    assert played.exit_code == 0, played.output
+    out = played.output
+    assert "1. claim(e=north, c=red)" in out and "3. claim(e=ridge [e=1], c=red)" in out, out
+    assert "5. claim(e=ridge [e=2], c=red)" in out and "7. claim(e=south, c=red)" in out, out
+    assert "2 options match; write more of one: e=1 (option 3), e=2 (option 5), or type its number" in out, out
+    assert "= claim(e=ridge [e=2], c=red)" in out, out  # the value typed, as the label now shows it
+    decisions = [json.loads(line) for line in record.read_text().splitlines() if '"decision"' in line]
+    assert [d["args"] for d in decisions] == [{"e": 2, "c": "red"}, {"e": 1, "c": "blue"}]  # (typed as listed, whole)
+
+
+def test_labels_alike_only_among_other_choices_options_stay_bare(tmp_path):
+    """Labels are told apart by their values only where two values of one choice read alike among the options listed:
+    a ruleset whose labels are one-to-one lists them as before."""
+    from philtre.interpreter import Game
+    from philtre.interpreter.options import option_wording
+
+    path = tmp_path / "tracks.yaml"
+    path.write_text(TRACKS.replace("'ridge', 'ridge'", "'ridge', 'lake'"), encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=1)
+    options = game.options(0)
+    words = option_wording(game, game.view(0), options)
+    assert [o.label(None, words) for o in options][:4] == ["claim(e=north, c=red)", "claim(e=north, c=blue)",
+                                                           "claim(e=ridge, c=red)", "claim(e=ridge, c=blue)"]
