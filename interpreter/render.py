@@ -536,7 +536,7 @@ def variable_lines(name: str, value, ruleset, seat) -> list:
         value = _Hidden.each(value)
     if not spec.per_owner and _is_table(value):
         return [f"  {name} =", *_table_rows(value, ruleset)]
-    whole = f"  {name} = {line_value_text(value, ruleset)}"
+    whole = value_line(name, value, ruleset)
     if not spec.per_owner or not isinstance(value, list) or not (too_long(whole) or any(map(_is_table, value))):
         return [whole]
     return _item_lines(name, value, ruleset)
@@ -547,7 +547,7 @@ def _item_lines(name: str, value: list, ruleset) -> list:
     its rows under `name[i] =`."""
     lines = []
     for i, v in enumerate(value):
-        lines.extend([f"  {name}[{i}] =", *_table_rows(v, ruleset)] if _is_table(v) else [f"  {name}[{i}] = {line_value_text(v, ruleset)}"])
+        lines.extend([f"  {name}[{i}] =", *_table_rows(v, ruleset)] if _is_table(v) else [value_line(f"{name}[{i}]", v, ruleset)])
     return lines
 
 
@@ -700,7 +700,15 @@ def shown_lines(name: str, value, ruleset) -> list:
         return _item_lines(name, value, ruleset)
     if isinstance(value, str) and "\n" in value:  # a text drawn for the board (`join(rows, '\n')`): its lines, as written
         return [f"  {name} =", *(f"    {line}".rstrip() for line in value.rstrip("\n").split("\n"))]
-    return [f"  {name} = {line_value_text(value, ruleset)}"]
+    return [value_line(name, value, ruleset)]
+
+
+def value_line(name: str, value, ruleset) -> str:
+    """A board's line of a value, `  pot = 3`; an empty text written as nothing after its name, `  claimed =`, as a text
+    of several lines is its lines under `name =` (a trial's board read `claimed = ''`, the language's quotes)."""
+    if type(value) is str and value == "":
+        return f"  {name} ="
+    return f"  {name} = {line_value_text(value, ruleset)}"
 
 
 def render_view(view: dict, ruleset, colour: bool = False, played: bool = False, shown=None, width: int = BOARD_LINE,
@@ -743,12 +751,14 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
         lines += wrapped(f"  empty: {', '.join(empty_zones_text(empty))}", width if played else 0)
     values = []  # (a long list's line broken after its commas, as a zone's: a trial's `show` of 11 columns
     # was one line of 239 characters; a table's rows, without commas, stay whole)
+    # (a text, `join(..., '; ')`, has no commas to break at: broken at its words, a trial's `show` was one line of 463
+    # characters under zones wrapped at the terminal's width)
     for name, value in view["variables"].items():
         if not ruleset.variables[name].quiet:  # (bookkeeping, as a quiet zone: the adapter's text showed `chain = none`)
-            values.extend(variable_lines(name, value, ruleset, view["seat"]))
+            values.extend((line, _is_text(value)) for line in variable_lines(name, value, ruleset, view["seat"]))
     for name, value in (shown or {}).items():
-        values.extend(shown_lines(name, value, ruleset))
-    lines += [part for line in values for part in wrapped(line, width if played else 0)]
+        values.extend((line, _is_text(value)) for line in shown_lines(name, value, ruleset))
+    lines += [part for line, text in values for part in wrapped(line, width if played else 0, text)]
     lines += dice_lines({name: view["dice"][name] for name in _unquiet_dice(view["dice"], ruleset)}, width, last_roll)
     return "\n".join(lines)
 
@@ -806,15 +816,27 @@ def _empty_family(spec, empty: list, size: int) -> list:
     return [(f"{spec.name} ({said})", None, "")]
 
 
-def wrapped(line: str, width: int) -> list:
+def wrapped(line: str, width: int, text: bool = False) -> list:
     """A board's line longer than ``width`` (0: any) broken after its commas into lines of at most ``width`` where it
     can, each after the first indented under the line's text (a trial's pool of 16 pieces was one line of 600
-    characters)."""
+    characters); a ``text``'s line (a word's value, `name = ...`: _is_text) after its last comma or semicolon in the
+    second half of the width, else at its last space, as a text is wrapped (a component's text, in a zone's line, is
+    never broken)."""
     if not width or len(line) <= width:
         return [line]
     indent = " " * (len(line) - len(line.lstrip()) + 4)
     lines, rest = [], line
+    named = line.find(" = ")
+    start = named + 3 if text and 0 <= named < width // 2 else len(indent) + 1  # (never between a name and its value)
     while len(rest) > width:
+        if text:
+            cut, after = _text_cut(rest, start, width)
+            if cut < 0:
+                break
+            lines.append(rest[:cut].rstrip())
+            rest = indent + rest[after:]
+            start = len(indent) + 1
+            continue
         cut = rest.rfind(", ", len(indent) + 1, width)  # (the last comma that leaves the line within the width)
         if cut < 0:
             cut = rest.find(", ", width)  # (one item wider than the line: kept whole)
@@ -823,6 +845,24 @@ def wrapped(line: str, width: int) -> list:
         lines.append(rest[:cut + 1])
         rest = indent + rest[cut + 2:]
     return [*lines, rest]
+
+
+def _text_cut(line: str, start: int, width: int) -> tuple:
+    """Where a text's ``line`` is broken to fit ``width``: (the end of the line kept, where the next begins); after the
+    last `, ` or `; ` that leaves it within the width in its second half, else at its last space within it, else at
+    the first space after (a word wider than the line kept whole); (-1, -1) where it has no space to break at."""
+    mark = max(line.rfind(", ", start, width), line.rfind("; ", start, width))
+    if mark >= max(start, width // 2):
+        return mark + 1, mark + 2
+    space = line.rfind(" ", start, width + 1)
+    if space < 0:
+        space = line.find(" ", max(start, width))
+    return (space, space + 1) if space >= 0 else (-1, -1)
+
+
+def _is_text(value) -> bool:
+    """Whether a board line's value is a text (a word, not a number key): wrapped at its words (``wrapped``)."""
+    return type(value) is str
 
 
 def _mark(spec, index, view) -> str:

@@ -127,3 +127,59 @@ def test_a_deal_of_more_kinds_than_a_line_names_is_counted_to_its_seat_too(tmp_p
     game = Game(load_ruleset(str(path)), 2, seed=3, record=True)
     first = next(e for e in game.recorder.for_player(0) if e.get("event") == "deal")
     assert event_text(first, game.ruleset, None, 0) == "dealt from deck: 7 to hand[0], 7 to hand[1]"
+
+
+# a shown text joined with '; ' (no commas to break at), and one that is empty before anything is claimed
+CLAIMS = """\
+philtre: 1
+game: claims
+players: 2
+variables:
+  owner: {initial: [-1, -1, -1, -1, -1, -1, -1, -1, -1, -1]}
+  note: {initial: ''}
+define:
+  claimed: "join(['route ' + text(e) + ' from somewhere to elsewhere: seat ' + text(owner[e]) for e in range(10) if owner[e] >= 0], '; ')"
+show: [claimed]
+actions:
+  claim_all:
+    do:
+      - set: {owner: "[0, 1, 0, 1, 0, 1, 0, 1, 0, 1]"}
+flow:
+  - decide: claim_all
+    player: 0
+  - decide: claim_all
+    player: 0
+"""
+
+
+def test_a_long_shown_text_is_wrapped_at_its_words_and_an_empty_one_shows_nothing(tmp_path):
+    """A trial's `show:` text of claimed routes, joined with '; ', was one line of 463 characters under zones wrapped
+    at the terminal's width, and read `claimed = ''` before anything was claimed. A text's line is wrapped to the same
+    width, after a '; ' or ', ' (else at a space), each line after the first indented, nothing lost; an empty text is
+    its name alone, `claimed =`, as a text of several lines is its lines under `claimed =`."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(CLAIMS, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=1)
+    lines = render_view(game.view(0), game.ruleset, played=True, shown=shown_values(game, 0), width=60).splitlines()
+    assert "  claimed =" in lines and "  note =" in lines, lines  # (not `claimed = ''`)
+    game.apply(0, game.options(0)[0])
+    lines = render_view(game.view(0), game.ruleset, played=True, shown=shown_values(game, 0), width=60).splitlines()
+    at = lines.index("  claimed = route 0 from somewhere to elsewhere: seat 0;")
+    told = lines[at:at + 10]
+    assert told[1] == "      route 1 from somewhere to elsewhere: seat 1;", told
+    assert all(len(line) <= 60 for line in lines), lines
+    assert " ".join(" ".join(told).split()) == "claimed = " + shown_values(game, 0)["claimed"]  # (nothing lost)
+    # the adapters' text (no width) keeps one line
+    assert any(line.startswith("  claimed = ") and len(line) > 400 for line in render_view(
+        game.view(0), game.ruleset, shown=shown_values(game, 0)).splitlines())
+
+
+def test_a_text_without_marks_is_wrapped_at_its_spaces_and_a_word_wider_than_the_line_kept_whole():
+    from philtre.interpreter.render import wrapped
+
+    line = "  story = " + " ".join(["seat 1 passes the dice"] * 6)
+    lines = wrapped(line, 40, text=True)
+    assert all(len(one) <= 40 for one in lines) and all(one.startswith("      ") for one in lines[1:]), lines
+    assert " ".join(" ".join(lines).split()) == line.strip()
+    assert wrapped("  word = " + "x" * 50 + " y", 40, text=True) == ["  word = " + "x" * 50, "      y"]
+    assert wrapped("  pool: [" + "x" * 50 + " y]", 40) == ["  pool: [" + "x" * 50 + " y]"]  # (a zone's item: never broken)
