@@ -2,8 +2,9 @@
 
 Shown only when stderr is a terminal (piped or redirected output stays clean), and
 redrawn at most ten times a second so it costs nothing next to the games; asked for
-where it is not one (`--progress`: a log, CI), the same figures a plain line at a time,
-every PLAIN_EVERY seconds and at the end.
+where it is not one (`--progress`: a log, CI), the same figures a plain line at a time:
+at the start, the first with a rate and time left as soon as a game ends PLAIN_FIRST
+seconds or more after the start, then every PLAIN_EVERY seconds, and at the end.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ class Progress:
 
     WIDTH = 28
     PLAIN_EVERY = 10.0  # seconds between two lines where stderr is no terminal
+    # seconds after the start from which a game's end says the first time left there: a trial's search agents took
+    # seconds a game, and the first estimate came only after PLAIN_EVERY (a run of 2 games, none before its end)
+    PLAIN_FIRST = 1.0
 
     def __init__(self, total: int, label: str = "games", stream=None, enabled: bool | None = None, plain: bool = False):
         self.stream = stream or sys.stderr
@@ -37,6 +41,7 @@ class Progress:
         self.counted_from = 0  # games done before the clock's (re)start: not in the rate
         self.at_most = False  # the run may stop before its total (a comparison's stop rule): the ETA is the most it takes
         self.drawn = 0.0
+        self.estimated = False  # whether a line drawn said a rate (games timed since the clock's start)
         self.closed = False
 
     def __call__(self, n: int = 1) -> None:
@@ -57,6 +62,8 @@ class Progress:
         self.done += n
         now = time.monotonic()
         every = self.PLAIN_EVERY if self.plain else 0.1
+        if self.plain and not self.estimated and now - self.start >= self.PLAIN_FIRST and self.done > self.counted_from:
+            every = 0.0  # (the first line that can say a rate and a time left)
         if self.enabled and (now - self.drawn >= every or self.done >= self.total):
             self.drawn = now
             self._draw(now)
@@ -87,6 +94,7 @@ class Progress:
         self.stream.write(self.line(now) + "\n" if self.plain else "\r" + self.line(now) + "\033[K")
         self.stream.flush()
         self.said = self.done
+        self.estimated = self.estimated or self.done > self.counted_from
 
     def close(self) -> None:
         """Finish the line (only if a bar was drawn), once; a plain line only if the last one said fewer games."""

@@ -758,6 +758,27 @@ def test_progress_asked_for_where_stderr_is_no_terminal_is_a_line_now_and_then(m
     assert Progress(3, stream=io.StringIO()).enabled is False  # (not asked for: quiet where no terminal)
 
 
+def test_progress_where_stderr_is_no_terminal_says_a_time_left_after_a_slow_first_game():
+    """A trial's greedy agents took seconds a game: `--progress` said `0/60 games ... ETA -:--`, then nothing until
+    PLAIN_EVERY had passed. The first game that ends PLAIN_FIRST or more after the start says its line at once, with
+    a rate and the time left; then a line every PLAIN_EVERY again. A game ending sooner says nothing (a fast run's
+    lines are as before)."""
+    import io
+
+    from philtre.interpreter.progress import Progress
+
+    stream = io.StringIO()
+    bar = Progress(60, stream=stream, plain=True)
+    bar.restart()
+    bar.update()  # (a game ending at once: no line)
+    bar.start -= Progress.PLAIN_FIRST  # as if the second game ended PLAIN_FIRST after the start
+    bar.update()
+    bar.update()  # (within PLAIN_EVERY of that line: no line)
+    lines = stream.getvalue().splitlines()
+    assert [line.split("] ")[1].split("  ")[0] for line in lines] == ["0/60 games", "2/60 games"], lines
+    assert "ETA -:--" not in lines[1] and "games/s  ETA 0:" in lines[1], lines
+
+
 def test_simulate_with_progress_says_it_on_stderr_when_piped():
     result = philtre("simulate", "pok", "-p", "3", "-n", "20", "--no-db", "--progress")
     assert result.returncode == 0 and "\r" not in result.stderr, result.stderr
