@@ -704,8 +704,8 @@ def shown_lines(name: str, value, ruleset) -> list:
 
 
 def value_line(name: str, value, ruleset) -> str:
-    """A board's line of a value, `  pot = 3`; an empty text written as nothing after its name, `  claimed =`, as a text
-    of several lines is its lines under `name =` (a trial's board read `claimed = ''`, the language's quotes)."""
+    """A board's line of a value, `  pot = 3`; an empty text written as nothing after its name, `  note =`, as a text
+    of several lines is its lines under `name =` (a trial's board read `note = ''`, the language's quotes)."""
     if type(value) is str and value == "":
         return f"  {name} ="
     return f"  {name} = {line_value_text(value, ruleset)}"
