@@ -40,6 +40,7 @@ from math import comb, prod
 from philtre.dsl import ast
 from philtre.dsl.builtins import MAX_RANGE, MAX_SUBSETS_OF
 from philtre.dsl.values import Component, Zone
+from philtre.interpreter.runners import seat_names
 
 DEFAULT_POSITIONAL_LIMIT = 1024
 # The most indices a numbering may have. Each index costs memory in every step of a learner:
@@ -463,8 +464,7 @@ class ActionNumbering:
         """The i-th parameter's collection as the engine saw it for this option's earlier arguments."""
         S = game.state
         action = self.ruleset.actions[option.action]
-        L = dict(S.flow.pending.locals)
-        L["me"] = seat
+        L = seat_names(S.flow.pending.locals, seat)  # (with the values a decision hands the seat: `with:`)
         for name, v in option.args[:i]:
             L[name] = v
         items, seen = [], set()

@@ -943,7 +943,7 @@ class Compiler:
         self.last_branches = (None, {}, None)  # the last expression compiled: its tree, its top conditionals' branches, its source
         self._list_operands: dict = {}  # id of each `or`/`and` of the last expression with a list on a side -> the node
         self.do_lets = frozenset()  # while its then: is compiled, the names its do's lets bind, which the then cannot read
-        # by action: {name: (decide's label, its line)} each decide offering it hands under with: (loader.handed_names):
+        # by action: {name: (decision's label, its line, its kind)} each decision offering it hands under with: (loader.handed_names):
         # an unknown name there that one hands is to be listed under its takes:, not quoted
         self.handed = {}
         self.taken = {}  # by action: the names its takes: lists (loader.taken_names), which the hint lists beside it
@@ -3491,13 +3491,13 @@ class Compiler:
         return f"_at({code}, {name!r})", keys[name][0]
 
     def _handed_hint(self, name: str) -> str:
-        """For a name the action being compiled reads but does not take, that a decide offering it hands (`with:`):
+        """For a name the action being compiled reads but does not take, that a decision offering it hands (`with:`):
         to list it under the action's `takes:`; else ''."""
         action = self.action_compiled[0] if self.action_compiled is not None else None
         handed = self.handed.get(action, {}).get(name)
         if handed is None:
             return ""
-        return (f"decide '{handed[0]}' (line {handed[1]}) hands '{name}' (with:): list it under this action's takes: "
+        return (f"{handed[2]} '{handed[0]}' (line {handed[1]}) hands '{name}' (with:): list it under this action's takes: "
                 f"[{', '.join([*self.taken.get(action, ()), name])}]")
 
     def _action_names_hint(self, name: str, scope, text, compared: str = "", no_word: bool = False) -> str:

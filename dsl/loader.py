@@ -2004,19 +2004,21 @@ def taken_names(section) -> dict:
 
 
 def handed_names(data, out=None) -> dict:
-    """By action: {name: (decide's label, its line)} of each name a `decide` anywhere in ``data`` (the YAML of the flow,
-    actions and blocks, read before any is compiled) hands it under `with:`, the first decide handing it."""
+    """By action: {name: (decision's label, its line, its kind)} of each name a `decide` or `simultaneous` step anywhere in
+    ``data`` (the YAML of the flow, actions and blocks, read before any is compiled) hands it under `with:`, the first
+    decision handing it."""
     out = {} if out is None else out
     if isinstance(data, dict):
-        given, offered = data.get("with"), data.get("decide")
+        kind = "decide" if "decide" in data else "simultaneous"
+        given, offered = data.get("with"), data.get(kind)
         if isinstance(given, dict) and isinstance(offered, (str, list)):
             offered = [offered] if isinstance(offered, str) else offered
             label = str(data.get("name") or ", ".join(map(str, offered)))
-            line = data.key_loc("decide").line if hasattr(data, "key_loc") else "?"
+            line = data.key_loc(kind).line if hasattr(data, "key_loc") else "?"
             fallback = data.get("otherwise")
             for action in [*offered, *(fallback if isinstance(fallback, list) else [fallback] if fallback else [])]:
                 for name in given:
-                    out.setdefault(str(action), {}).setdefault(str(name), (label, line))
+                    out.setdefault(str(action), {}).setdefault(str(name), (label, line, kind))
         for value in data.values():
             handed_names(value, out)
     elif isinstance(data, list):

@@ -13,7 +13,7 @@ import re
 
 from . import ast
 from .blocks import c_run
-from .compiler import (ANY, ARG_KINDS, DIE_NAMES, PASSES, Compiler, a_type, element_type, is_list, iterable, no_grid_said, plain_type,
+from .compiler import (ANY, ARG_KINDS, DIE_NAMES, PASSES, SEAT, Compiler, a_type, element_type, is_list, iterable, no_grid_said, plain_type,
                        show_type)
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .model import Stmt
@@ -198,8 +198,6 @@ def _turns_seats_hint(kind: str, key) -> str:
 _DECISION_KEYS_ELSEWHERE = {
     ("simultaneous", "until_chosen"): "it asks one seat again until it chooses one of those actions; a simultaneous step "
     "asks each seat once, and an until loop around it asks them again (until: CONDITION, its do: holding the step)",
-    ("simultaneous", "with"): "it hands values to the actions one seat is offered; a simultaneous step hands none "
-    "yet: keep them in a variable its actions read, or ask each seat by a decide in a for: over the seats",
     "otherwise": "the action a deciding seat takes where it has no option; what a statement does where its when: is "
     "false is its else:",
 }
@@ -1259,16 +1257,19 @@ def c_decide(ctx, node, env):
 
 
 def _handed(ctx, node, env, offered) -> tuple:
-    """(name, Expr) of each value a decide's `with:` hands the actions it offers, read where it waits (a simultaneous
-    step hands none); S035 where an action offered takes a name not handed, or a name handed is taken by none of them; S036 at a value of another kind
-    than another decision hands the same action's name."""
+    """(name, Expr) of each value a decision's `with:` hands the actions it offers: a decide's read where it waits, a
+    simultaneous step's for each seat as it is asked, `me` bound to that seat (as in the action); S035 where an action
+    offered takes a name not handed, or a name handed is taken by none of them; S036 at a value of another kind than
+    another decision hands the same action's name."""
     kind = "decide" if "decide" in node else "simultaneous"
-    given = (node.get("with") or {}) if kind == "decide" else {}  # (a simultaneous step's `with:` is S003's alone)
+    given = node.get("with") or {}
     if not isinstance(given, dict):  # (the schema's V001 has said so)
         return ()
+    if kind == "simultaneous":
+        env = {**env, "me": SEAT}  # (each seat's values read with `me` that seat, the deciding seat)
     takes = ctx.takes or {}
     where = node.key_loc("with") if "with" in node else node.key_loc(kind)
-    for action in dict.fromkeys(offered) if kind == "decide" or "with" not in node else ():  # (S003 said that one)
+    for action in dict.fromkeys(offered):
         missing = [name for name in takes.get(action, ()) if name not in given]
         if missing:
             it = "it" if len(missing) == 1 else "them"
@@ -1276,15 +1277,15 @@ def _handed(ctx, node, env, offered) -> tuple:
                                f"takes {few_listed(repr(n) for n in missing)}, but does not hand {it}",
                                f"give {it} under with: ({', '.join(f'{n}: ...' for n in missing)}), the value"
                                f"{'s' if len(missing) > 1 else ''} read where the decide waits" if kind == "decide" else
-                               f"a simultaneous step hands no values: offer '{action}' by a decide with with:, or keep "
-                               f"the value in a variable '{action}' reads")
+                               f"give {it} under with: ({', '.join(f'{n}: ...' for n in missing)}), the value"
+                               f"{'s' if len(missing) > 1 else ''} read for each seat as it is asked (me: that seat)")
     out = []
     for name in given:
         loc = given.loc_of(name) if hasattr(given, "loc_of") else where
         takers = [action for action in dict.fromkeys(offered) if name in takes.get(action, ())]
         if not takers:
             ctx.compiler.error(given.key_loc(name) if hasattr(given, "key_loc") else where, "S035",
-                               f"decide '{_decision_label(node)}' hands '{name}', which none of its actions "
+                               f"{kind} '{_decision_label(node, kind)}' hands '{name}', which none of its actions "
                                f"({', '.join(dict.fromkeys(offered)) or 'none'}) takes",
                                f"list '{name}' under takes: of the action that reads it, or remove it from with:")
         expr = ctx.compiler.expression(given[name], loc, env, what=f"the value handed as '{name}'")
@@ -1335,8 +1336,9 @@ def c_simultaneous(ctx, node, env):
                                f"flow), which a simultaneous step cannot run: its seats choose at once, not one after another",
                                f"name actions without then: here, and write the follow-up in the flow after the step (a "
                                f"for: over the seats, each asked with decide: and player:), or take '{name}' by a decide")
-    _handed(ctx, node, env, actions + fallback)  # (none: S035 where an action offered takes one; `with:` is S003)
-    return {"actions": actions, "players": players, "fallback": fallback, **({"fallback_at": node.key_loc("otherwise")} if fallback else {})}
+    handed = _handed(ctx, node, env, actions + fallback)
+    return {"actions": actions, "players": players, "fallback": fallback, **({"fallback_at": node.key_loc("otherwise")} if fallback else {}),
+            **({"with": handed} if handed else {})}  # (only then: a step handing nothing keeps its args, and the fast paths that take it)
 
 
 def compile_then(ctx, spec, env):
@@ -1396,5 +1398,5 @@ STATEMENTS = {
     "round": (c_round, ()),
     "end_game": (c_end_game, ()),
     "decide": (c_decide, ("player", "otherwise", "until_chosen", "until", "with")),
-    "simultaneous": (c_simultaneous, ("players", "otherwise")),
+    "simultaneous": (c_simultaneous, ("players", "otherwise", "with")),
 }

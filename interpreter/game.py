@@ -27,7 +27,7 @@ from philtre.dsl.values import explain as _explain
 from .effects import EFFECTS, GameEnded, handle_move, handle_reveal, handle_score, handle_set
 from .options import Option, OptionList
 from .records import Recorder
-from .runners import asked_again, first_seat, following_seat, handed_nones, loop_items, rule_failed, runners_for
+from .runners import BY_SEAT, asked_again, first_seat, following_seat, handed_nones, loop_items, rule_failed, runners_for, seat_names
 from .state import State, initial_state
 from .views import view_of
 
@@ -1027,13 +1027,14 @@ class Game:
             seats(self, state, outer, pending.players, choices)
             self._run()
             return
-        # every seat binds the same names: one dict for all (effects keep none); not where a seat may take the fallback
-        one = len(pending.actions) == 1 and not pending.stmt.args.get("fallback")
+        # every seat binds the same names: one dict for all (effects keep none); not where a seat may take the fallback,
+        # nor where the step hands each seat values of its own (`with:`: BY_SEAT, seat_names)
+        one = len(pending.actions) == 1 and not pending.stmt.args.get("fallback") and BY_SEAT not in outer
         L = outer.copy()
         for p in pending.players:  # the first seat's effects first
             option = choices[p]
             if not one:
-                L = outer.copy()
+                L = seat_names(outer, p)
             L["me"] = p
             for name, value in option.args:
                 L[name] = value
@@ -1118,8 +1119,7 @@ class Game:
 
     def _take(self, player, option, locals_, event) -> None:
         """Run an action's effects (they cannot pause: runners.py) with ``me`` and its arguments bound."""
-        L = locals_.copy()
-        L["me"] = player
+        L = seat_names(locals_, player)
         for name, value in option.args:
             L[name] = value
         self._runners.actions[option.action](self, self.state, L)
@@ -1133,7 +1133,7 @@ class Game:
         out = []
         grouped = False
         listers = self._runners.listers
-        L = {**pending.locals, "me": player}  # a generated lister only reads its names: one dict for all
+        L = seat_names(pending.locals, player)  # a generated lister only reads its names: one dict for all
         S.memo = {}  # the state stands still while options are listed: remember definitions
         try:
             for name in names or pending.actions:
@@ -1816,15 +1816,33 @@ class Game:
             self._fallback(pending, player)
         return PAUSE
 
-    def _handed(self, stmt, L) -> dict:
-        """The decision's names: the flow's ``L`` and the values its `with:` hands its actions, read now."""
+    def _handed(self, stmt, L, players=None) -> dict:
+        """The decision's names: the flow's ``L`` and the values its `with:` hands its actions, read now; for a
+        simultaneous step, ``players`` its seats, each seat's values read with `me` bound to it: a lone seat's among
+        the names (the names of a lone seat's decision, as a decide's), several seats' kept by seat under BY_SEAT
+        (seat_names binds a seat's)."""
         S = self.state
         named = dict(L)
-        for name, expr in stmt.args["with"]:
-            try:
-                named[name] = expr.fn(S, L)
-            except _LISTING_FAILURES as exc:
-                raise rule_failed(self, stmt, exc, S, L, known="with") from None
+        if players is None:
+            for name, expr in stmt.args["with"]:
+                try:
+                    named[name] = expr.fn(S, L)
+                except _LISTING_FAILURES as exc:
+                    raise rule_failed(self, stmt, exc, S, L, known="with") from None
+            return named
+        by_seat = {}
+        for p in players:
+            seat = {**L, "me": p}
+            values = by_seat[p] = {}
+            for name, expr in stmt.args["with"]:
+                try:
+                    values[name] = expr.fn(S, seat)
+                except _LISTING_FAILURES as exc:
+                    raise rule_failed(self, stmt, exc, S, seat, known="with") from None
+        if len(players) == 1:
+            named.update(values)
+        else:
+            named[BY_SEAT] = by_seat
         return named
 
     def _h_again(self, stmt, L):
@@ -1926,7 +1944,9 @@ class Game:
         S = self.state
         self._listed_for = pending
         cache = self._listed = {}
-        if lister is None:
+        if lister is None:  # (a step handing values has none: runners._one_action)
+            if "with" in stmt.args:  # values handed to its actions: each seat's read once, kept with the step
+                pending.locals = self._handed(stmt, L, players)
             for p in players:
                 listed = cache[p] = self._enumerate(pending, p)
                 if not listed:

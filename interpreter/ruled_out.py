@@ -11,7 +11,7 @@ from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError
 from philtre.dsl.model import decision_actions
 
 from .options import Option
-from .runners import FAILURES
+from .runners import FAILURES, seat_names
 
 CANDIDATES_LIMIT = 2_000  # choices tried, before the `if`, to find the option typed: past it, nothing more is said
 LISTED = 4  # the options a line names that a message lists, the rules forbidding each
@@ -170,7 +170,7 @@ def _inside_call(game, seat: int, action, option, text: str) -> str:
     if call is None:
         return ""
     S = game.state
-    L = {**S.flow.pending.locals, "me": seat, **dict(option.args)}
+    L = {**seat_names(S.flow.pending.locals, seat), **dict(option.args)}
     try:
         bound = {"me": seat, **{p: _value(S, arg, L) for p, arg in zip(call.params, call.args)}}
     except (RuleRuntimeError, *FAILURES):
@@ -361,7 +361,7 @@ def _offers_none(game, seat: int, action) -> bool:
     """Whether ``action``'s choose offers no choice for ``seat`` here (its first parameter's choices are none)."""
     S = game.state
     try:
-        return not list(action.params[0].domain.fn(S, {**S.flow.pending.locals, "me": seat}))
+        return not list(action.params[0].domain.fn(S, seat_names(S.flow.pending.locals, seat)))
     except (RuleRuntimeError, *FAILURES):
         return False
 
@@ -379,7 +379,7 @@ def _candidates(game, seat: int) -> list:
     try:
         for name in decision_actions(pending.stmt):
             action = game.ruleset.actions[name]
-            _walk(action, 0, {**pending.locals, "me": seat}, S, found)
+            _walk(action, 0, seat_names(pending.locals, seat), S, found)
     except (_TooMany, RuleRuntimeError, *FAILURES):
         return []
     finally:
@@ -412,7 +412,7 @@ def _holds(game, seat: int, expr, option) -> bool:
     """Whether the expression ``expr`` (an `if`, or a part of one) is true for ``option`` of ``seat`` here; False where
     it fails."""
     S = game.state
-    return _holds_in(S, expr, {**S.flow.pending.locals, "me": seat, **dict(option.args)})
+    return _holds_in(S, expr, {**seat_names(S.flow.pending.locals, seat), **dict(option.args)})
 
 
 def _holds_in(S, expr, L: dict) -> bool:

@@ -687,6 +687,22 @@ def _next_hint(stmt) -> str:
     return f"a turns loop reads its next after every turn, the last one too, before its until: {NEXT_FALLBACK}"
 
 
+# the key of a simultaneous step's names (no name a rule can bind: no word ends in a colon) holding, by seat, the values its
+# `with:` hands that seat's actions, read with `me` bound to it (Game._handed; a step of one seat has them among its names)
+BY_SEAT = "with:"
+
+
+def seat_names(locals_, seat) -> dict:
+    """The names ``seat`` decides with, a new dict: the pending decision's ``locals_``, `me` bound to the seat, and the
+    values a simultaneous step's `with:` hands that seat (BY_SEAT) where it hands each seat its own."""
+    L = locals_.copy()
+    L["me"] = seat
+    by_seat = L.pop(BY_SEAT, None)
+    if by_seat is not None:
+        L.update(by_seat.get(seat, ()))
+    return L
+
+
 def handed_nones(game, action, exprs, L) -> str:
     """"; 'pc', handed by `with: {pc: first(offer)}` at F:L:C, is none" for each name ``action`` takes that ``exprs``
     read and that is none in ``L``: the failure is often further on (a builtin given none), and its cause where a
@@ -698,7 +714,7 @@ def handed_nones(game, action, exprs, L) -> str:
         return ""
     waiting = game.state.flow.pending
     deciding = ([waiting.stmt] if waiting is not None and action.name in decision_actions(waiting.stmt) else
-                [s for s in _statements(game.ruleset.flow_walked) if s.kind == "decide" and action.name in decision_actions(s)])
+                [s for s in _statements(game.ruleset.flow_walked) if s.kind in ("decide", "simultaneous") and action.name in decision_actions(s)])
     handed: dict = {}
     for stmt in deciding:
         for name, expr in stmt.args.get("with", ()):
@@ -3199,9 +3215,10 @@ _SEATS_MAKERS: dict = {}  # (the shapes of an action body's statements, its para
 
 
 def _one_action(step) -> bool:
-    """Whether a simultaneous step's seats all take its one action: it names one, and no `otherwise` another seat may
-    take (that step's seats are listed and run one by one, each as its options say: Game._step_listed, _all_chosen)."""
-    return len(step.args["actions"]) == 1 and not step.args.get("fallback")
+    """Whether a simultaneous step's seats all take its one action, bound to the same names: it names one, no
+    `otherwise` another seat may take, and it hands no values (`with:`, read for each seat: BY_SEAT). Other steps'
+    seats are listed and run one by one, each as its options say (Game._step_listed, _all_chosen)."""
+    return len(step.args["actions"]) == 1 and not step.args.get("fallback") and "with" not in step.args
 
 
 def seats_runner(block, limit, params=None, values=False, sources=(), flat=False):

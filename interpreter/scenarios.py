@@ -24,7 +24,7 @@ from .effects import GameEnded, move_components
 from .game import BLOCK, LOCALS, LOOP, PC, STMT, Game
 from .options import boards_wording, located_wording, placed_wording, set_lists, single_zones, told_places
 from .play_input import _all_at_rot_zero
-from .runners import FAILURES
+from .runners import FAILURES, seat_names
 
 
 class Result(Record):
@@ -1741,12 +1741,14 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
 
 
 def _hand_again(game) -> None:
-    """The values the waiting decide hands its actions (`with:`) read again at the position `given` laid out, in the
-    names of the flow where it waits: read as the game reached it, they were of a position the scenario replaced (a
-    piece random play had offered, placed from where `given` sent it back)."""
+    """The values the waiting decision hands its actions (`with:`) read again at the position `given` laid out, in the
+    names of the flow where it waits (a simultaneous step's for each of its seats, as `me`): read as the game reached
+    it, they were of a position the scenario replaced (a piece random play had offered, placed from where `given` sent
+    it back)."""
     waiting, stack = game.state.flow.pending, game.state.flow.stack
     if waiting is not None and "with" in waiting.stmt.args and stack:
-        waiting.locals = game._handed(waiting.stmt, stack[-1][LOCALS])  # (the top frame's names: those it was asked in)
+        seats = waiting.players if waiting.stmt.kind == "simultaneous" else None
+        waiting.locals = game._handed(waiting.stmt, stack[-1][LOCALS], seats)  # (the top frame's names: those it was asked in)
         waiting.named = None  # (the names its options were listed with, made again with the values read now)
 
 
@@ -2479,7 +2481,7 @@ def _chosen_values(game, action, name: str, seat: int, wanted: dict | None = Non
     them; None where a choice fails or there are too many to try."""
     S, params, wanted = game.state, action.params, wanted or {}
     pending = S.flow.pending
-    L = {**(pending.locals if pending is not None else {}), "me": seat}
+    L = seat_names(pending.locals, seat) if pending is not None else {"me": seat}
     index = next(i for i, p in enumerate(params) if p.name == name)
     bound = params[:index] if _earlier_read(action, name) else ()  # a choice of its own (`say: creatures`) is listed once
     found: list = []

@@ -1,6 +1,7 @@
 """A decision hands values to the actions it offers (`with:` on a `decide`, `takes:` on the action): read in their
 choose, if, do and then; the same values for every way of playing (play_out, a record and its replay, options/apply,
-a copy, agents, scenarios); static checks S035, S036 and S003 (no `with:` on a simultaneous step), at file:line:col."""
+a copy, agents, scenarios); static checks S035, S036 and S003, at file:line:col. A simultaneous step's `with:`, read
+for each seat: tests/test_simultaneous_with.py."""
 
 from __future__ import annotations
 
@@ -177,16 +178,18 @@ def test_a_name_a_decide_hands_but_the_action_does_not_take_is_e150_saying_to_ta
     assert e150 and "hands 'worth' (with:): list it under this action's takes: [c, worth]" in e150[0].hint
 
 
-def test_with_on_a_simultaneous_step_is_s003(tmp_path):
-    found, _ = _diagnostic(tmp_path, "          - decide: bid\n", "          - simultaneous: bid\n")
-    assert found.code == "S003" and "'with' belongs to decide" in found.hint
+def test_with_on_a_statement_that_is_no_decision_is_s003_naming_the_two_that_take_it(tmp_path):
+    found, _ = _diagnostic(tmp_path, "      - decide: draw\n", "      - decide: draw\n      - shuffle: bag\n        with: {h: 1}\n")
+    assert found.code == "S003" and "'shuffle' does not take 'with'" in found.message
+    assert "'with' belongs to decide and simultaneous" in found.hint
 
 
-def test_a_simultaneous_step_offering_an_action_that_takes_a_value_is_s035(tmp_path):
+def test_a_simultaneous_step_offering_an_action_that_takes_a_value_it_does_not_hand_is_s035(tmp_path):
     found, lines = _diagnostic(tmp_path, "          - decide: bid\n            name: bid\n            with: {h: h}\n",
                                "          - simultaneous: bid\n")
     assert found.code == "S035" and "simultaneous 'bid' offers action 'bid', which takes 'h'" in found.message
-    assert "a simultaneous step hands no values" in found.hint and lines[found.loc.line - 1].strip() == "- simultaneous: bid"
+    assert "give it under with: (h: ...)" in found.hint and "(me: that seat)" in found.hint
+    assert lines[found.loc.line - 1].strip() == "- simultaneous: bid"
 
 
 def test_a_score_of_a_value_handed_from_a_hidden_zone_is_linted_as_one_reading_it(tmp_path):
