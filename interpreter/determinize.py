@@ -22,7 +22,8 @@ One sample (``determinize``):
 - a zone whose contents the seat sees but not their order (a bag, `order: nobody`) is put in a random order, from
   id order (the set its view shows), never from the true one (``_reorder_bags``);
 - other seats' secret choices already made in a pending simultaneous step are dropped:
-  in the sample they have not chosen yet;
+  in the sample they have not chosen yet; the values such a step hands each seat (`with:`, read as it started, from
+  what each seat saw) are read again from the sample (``_handed_again``), so no seat's search learns another's;
 - the game's RNG is re-seeded from the agent's RNG, so future chance is sampled too; the
   sample has no seed and its step count starts at 0 (both could follow hidden cards);
 - hidden variables (``visible: owner`` of another seat, or ``nobody``), but a value a
@@ -59,7 +60,7 @@ from philtre.dsl.lints import Facts
 from philtre.dsl.values import Component
 
 from .game import BLOCK, LOCALS, PC, Option, _holds_component, map_flow_names, rebind_zones
-from .runners import FAILURES
+from .runners import BY_SEAT, FAILURES
 from .knowledge import remembered
 from .views import backs, by_id
 
@@ -128,6 +129,7 @@ def determinize(game, seat, rng: random.Random, knowledge=None, place_hidden=Tru
         _replace_hidden_pieces(S, hidden_pieces(sample, seat), rng, game.ruleset)
     _forget_variables(S, game.ruleset, seat)
     _rederive_lets(S, game.ruleset, game.state)
+    _handed_again(S)
     S.flow.choices = {s: c for s, c in S.flow.choices.items() if s == seat}
     S.flow.rng = random.Random(rng.getrandbits(64))
     sample.seed = None  # the true seed would make every hidden shuffle again
@@ -135,6 +137,24 @@ def determinize(game, seat, rng: random.Random, knowledge=None, place_hidden=Tru
     S.flow.script = []  # scripted rolls (scenarios) are future chance too
     sample._listed_for, sample._listed = None, {}
     return sample
+
+
+def _handed_again(S) -> None:
+    """The values a pending simultaneous step hands each seat (`with:`) read again from the sample, each with `me` that
+    seat: read as the step started, from what each seat saw (`first(offered[me]).v`), they would tell one seat's search
+    what another seat's hand held. Nothing has run since but the seats' choices, whose effects wait for the last, so
+    they are the values the rules read at this position; one that fails there is none (_again)."""
+    pending = S.flow.pending
+    if pending is None or pending.stmt.kind != "simultaneous" or "with" not in pending.stmt.args or not S.flow.stack:
+        return
+    L = S.flow.stack[-1][LOCALS]  # (the names the step was asked in, as Game._h_simultaneous had them)
+    values = {p: {name: _again(expr, S, {**L, "me": p}) for name, expr in pending.stmt.args["with"]} for p in pending.players}
+    named = dict(L)
+    if len(pending.players) == 1:  # (a lone seat's among the names, as Game._handed keeps them)
+        named.update(values[pending.players[0]])
+    else:
+        named[BY_SEAT] = values
+    pending.locals = named  # (the sample's own Pending: Game.copy made it)
 
 
 def _rename_in_flow(S, dealt: dict) -> None:

@@ -254,3 +254,22 @@ def test_the_adapter_masks_the_options_of_a_step_that_hands_values(tmp_path):
     _ruleset(tmp_path)
     assert masked_by_the_adapter(str(tmp_path / "keep.yaml"), range(2)) == {"keep", "draw"}
 
+
+def test_a_sample_for_one_seat_reads_the_others_values_again_from_what_it_guessed(tmp_path):
+    import random
+
+    from philtre.interpreter.determinize import determinize
+    from philtre.interpreter.runners import BY_SEAT
+
+    rules = _ruleset(tmp_path, "with: {need: 2}", 'with: {need: "first(offered[me]).v % 2 + 2"}')
+    game = Game(rules, 2, seed=0)
+    true = game.state.flow.pending.locals[BY_SEAT]
+    guessed = set()
+    for i in range(12):
+        sample = determinize(game, 1, random.Random(i))
+        values = sample.state.flow.pending.locals[BY_SEAT]
+        hand = sample.state.zones["offered"]
+        assert values == {p: {"need": next(iter(hand[p]))["v"] % 2 + 2} for p in range(2)}
+        assert values[1] == true[1]  # (its own hand, which it sees, is its own)
+        guessed.add(values[0]["need"])
+    assert guessed == {2, 3}  # (the other seat's value follows the hand guessed, not the true one)
