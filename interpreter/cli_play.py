@@ -642,12 +642,12 @@ def _tell(game, seat: int, told: int) -> int:
             # a hidden card drawn after another, from and to the same zones, told with it, as a deal is: 8 draws were 8
             # lines of `a hidden component from deck to hand[1]` (a trial)
             drawn = (joined, drawn[1])
-            lines[drawn[1]] = (lines[drawn[1]][0], f"      {event_text(drawn[0], game.ruleset, placed, seat)}")
+            lines[drawn[1]] = (lines[drawn[1]][0], f"      {event_text(drawn[0], game.ruleset, placed, seat, game.state.nplayers)}")
             _follow_places(e, placed, game)
             continue
         if e.get("event") == "decision":
             drawn = None  # (a draw after a decision, the seat's own untold too, is another's doing)
-        text = event_text(e, game.ruleset, placed, seat)
+        text = event_text(e, game.ruleset, placed, seat, game.state.nplayers)
         _follow_places(e, placed, game)
         if _placing(e, events[i + 1] if i + 1 < len(events) else None):
             continue  # told with the place that follows it, once
@@ -1264,9 +1264,9 @@ def _told_whole(game, seat) -> list:
         roller = next(rollers, None) if e.get("event") == "roll" else None
         if (joined := _joined_draw(drawn, e, len(lines))) is not None:
             drawn = (joined, drawn[1])
-            lines[drawn[1]] = f"    {event_text(drawn[0], game.ruleset, placed, seat)}"
+            lines[drawn[1]] = f"    {event_text(drawn[0], game.ruleset, placed, seat, game.state.nplayers)}"
             continue
-        text = event_text(e, game.ruleset, placed, seat)
+        text = event_text(e, game.ruleset, placed, seat, game.state.nplayers)
         _follow_places(e, placed, game)
         if _placing(e, events[i + 1] if i + 1 < len(events) else None):
             continue  # told with the place that follows it, once

@@ -1110,7 +1110,7 @@ def _joins(first: dict, event: dict) -> bool:
     return event["to"] == first["to"] and event.get("at") == first.get("at") and event["from"]["zone"] == first["from"]["zone"]
 
 
-def _said_joined(e, rs, seat=None) -> str:
+def _said_joined(e, rs, seat=None, nplayers=None) -> str:
     """A run of moves from zones of one family into one zone (moves_joined), as ``seat`` (None: an onlooker) is told it:
     the components from zones it sees counted, their zones as ranges, as the board's empty zones are (`4 cards from
     z[0..3] to y`: it saw each arrive there); those from zones it does not see named as a move names them."""
@@ -1118,7 +1118,7 @@ def _said_joined(e, rs, seat=None) -> str:
     seen: list = []  # (the sources the seat sees, one after another: told together)
     for source, comps in [*e[JOINED], (None, None)]:
         spec = rs.zones.get(source["zone"]) if source is not None else None
-        if spec is not None and spec.sees_contents(source["index"], seat) and all(_named(c) for c in comps):
+        if spec is not None and spec.sees_contents(source["index"], seat, nplayers) and all(_named(c) for c in comps):
             seen.append((source, comps))
             continue
         if seen:
@@ -1193,9 +1193,10 @@ def changes_text(change: dict, ruleset) -> str:
     return f"{_where(change['zone'], ruleset)} {cells}: {_thing(change['was'], ruleset)} -> {_thing(change['now'], ruleset)}"
 
 
-def event_text(event: dict, ruleset, placed=None, seat=None) -> str | None:
+def event_text(event: dict, ruleset, placed=None, seat=None, nplayers: int | None = None) -> str | None:
     """One line telling a filtered record event (records.md), or None for one not worth telling (a shuffle); ``seat``,
-    the seat whose record it is (None: an onlooker's, or the full record), names the cards dealt to a zone it sees.
+    the seat whose record it is (None: an onlooker's, or the full record), names the cards dealt to a zone it sees
+    (``nplayers``, the game's count of players, tells which seats a team's zone is seen by: each seat of the team).
 
     A move or a deal whose count the record hides (``{"hidden": true, "count": null}``) does not say how many. With
     ``placed`` (id -> (x, y, rot): where each piece lay on a grid before the event), a decision names a piece with its
@@ -1207,13 +1208,13 @@ def event_text(event: dict, ruleset, placed=None, seat=None) -> str | None:
     if CHANGED in event:
         return changes_text(event[CHANGED], ruleset)
     if JOINED in event:
-        return _said_joined(event, ruleset, seat)
+        return _said_joined(event, ruleset, seat, nplayers)
     if PLACED_ALL in event:
         return _said_placed_all(event, ruleset)
     if placed and event.get("event") in PLACED_WORDS:
         return PLACED_WORDS[event["event"]](event, ruleset, placed)
     if seat is not None and event.get("event") == "deal":
-        return _said_deal(event, ruleset, seat)
+        return _said_deal(event, ruleset, seat, nplayers)
     words = EVENT_WORDS.get(event.get("event"))
     return None if words is None else words(event, ruleset)
 
@@ -1377,9 +1378,9 @@ def _moved(comps: list, rs) -> str:
     return (_things(shown, rs) + ", " if shown else "") + "hidden components"
 
 
-def _said_deal(e, rs, seat=None):
+def _said_deal(e, rs, seat=None, nplayers=None):
     """A deal, as ``seat`` (None: an onlooker, or the full record) is told it: the cards dealt to a zone named where
-    that seat sees them, counted elsewhere."""
+    that seat sees them (a team's zone: where it is of the team, which ``nplayers`` tells), counted elsewhere."""
     def face_up(t):
         """Whether the cards dealt to a zone are named: a zone every seat sees (a flop; a runout the next deal gathers
         before the board shows it), or one the seat reading sees (its own hand: a bluffing game's trial had to compare
@@ -1390,7 +1391,7 @@ def _said_deal(e, rs, seat=None):
         if getattr(spec, "visible", None) == "everyone":
             return True
         # (a hand of 12 dealt was a line of six kinds and `and 5 more`: the board under it lists them whole)
-        return (seat is not None and spec is not None and type(t.get("index")) is int and spec.sees_contents(t["index"], seat)
+        return (seat is not None and spec is not None and type(t.get("index")) is int and spec.sees_contents(t["index"], seat, nplayers)
                 and len({_thing(c, rs) for c in t["components"]}) <= KINDS_TOLD)
 
     def how_many(t):

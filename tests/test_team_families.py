@@ -262,3 +262,35 @@ def test_a_team_family_indexed_by_a_seat_is_warned_of(tmp_path):
     assert [s.split(" indexed")[0] for s in said] == [
         "L055 'stash' is a zone family kept a team (each: team),", "L055 'pot' is a variable kept a team (each: team),"], said
     assert "stash[team_index(me)]" in said[0] and "pot[team_index(me)]" in said[1]
+
+
+def _dealt_to_stash(told: str) -> dict:
+    """The `dealt from deck:` line of an account that deals to the stashes, as {zone: what it says went there}."""
+    line = next(ln for ln in told.splitlines() if ln.strip().startswith("dealt from deck:") and "stash" in ln)
+    parts = line.split(": ", 1)[1].replace("; ", ", ").split(" to ")
+    # (the parts alternate what went, and where, followed by what went next: "2", "stash[0], 2", "stash[1]")
+    said, what = {}, parts[0]
+    for part in parts[1:]:
+        zone, _, after = part.partition(", ")
+        said[zone.strip()] = what
+        what = after
+    return said
+
+
+def test_a_deal_into_a_teams_hidden_zone_names_its_cards_to_each_seat_of_the_team_alone(tmp_path):
+    """Play and replay --text tell a seat of the team the cards dealt into its side's hidden stash, as its own hand's,
+    seat 2 (team 0's second seat) as seat 0; a seat of the other team reads how many."""
+    path = written(tmp_path, PARTNERS.replace("  - deal: {from: deck, to: hand, count: 2}\n",
+                                              "  - deal: {from: deck, to: hand, count: 2}\n  - deal: {from: deck, to: stash, count: 2}\n"))
+    out = tmp_path / "out"
+    ran = CliRunner().invoke(main, ["simulate", str(path), "-p", "4", "-n", "1", "--seed", "5", "--record", str(out),
+                                    "--db", str(tmp_path / "runs.sqlite")])
+    assert ran.exit_code == 0, ran.output
+    record = sorted(out.glob("*.jsonl"))[0]
+    for seat, own, other in ((0, "stash[0]", "stash[1]"), (2, "stash[0]", "stash[1]"), (1, "stash[1]", "stash[0]"),
+                             (3, "stash[1]", "stash[0]")):
+        played = CliRunner().invoke(main, ["play", str(path), "-p", "4", "--seat", str(seat), "--seed", "3"], input="1\n" * 4)
+        replayed = CliRunner().invoke(main, ["replay", str(record), "--seat", str(seat), "--text"])
+        for told in (played.output, replayed.output):
+            said = _dealt_to_stash(told)
+            assert said[other] == "2" and "card rank=" in said[own], (seat, told)
