@@ -767,10 +767,11 @@ def _check_component_given(compiler: Compiler, name: str, value, kind, where: Lo
     value that no component has (as a step's pattern, which matches one component)."""
     types = compiler.symbols.component_types
     example = "{" + ", ".join(f"{a}: ..." for a in sorted(next(iter(types.values()), ()), key=str)[:2]) + "}"
+    owner = _owner_word(seats)
     for seat, one in (enumerate(value) if seats and isinstance(value, list) else [(None, value)]):
         for item, place, how in given_components(one, kind, (value, seat) if seat is not None else ()):
             here = loc_of(*place) if place and isinstance(place[0], (list, Map)) else where
-            whose = f"seat {seat}'s value" if seat is not None else ""
+            whose = f"{owner} {seat}'s value" if seat is not None else ""
             if how == "pattern":
                 extra = [key for key in item if key in GIVEN_KEYS]
                 if extra:
@@ -786,7 +787,7 @@ def _check_component_given(compiler: Compiler, name: str, value, kind, where: Lo
             elif how == "other":
                 shown = f"'{item}'" if isinstance(item, str) else _flow(item)
                 which = (f"an item of {whose or 'it'}, {shown}," if item is not one else f"{whose} {shown}" if whose else shown)
-                compiler.error(here, "T004", f"'{name}' holds {a_type(kind)}{' per seat' if seats else ''} (every rule "
+                compiler.error(here, "T004", f"'{name}' holds {a_type(kind)}{f' per {owner}' if seats else ''} (every rule "
                                f"that sets it gives one): {which} is {_shape(item)}",
                                COMPONENT_GIVEN.format(example=example, name=name))
 
@@ -815,16 +816,17 @@ def check_given_variables(compiler: Compiler, sc: Scenario, initials: dict | Non
             initial = (initials or {}).get(name)
             raw = written.get(name, value)
             seats = list(enumerate(raw)) if declared[name] else [(None, raw)]
+            owner = _owner_word(declared[name])
             for seat, one in seats:
                 if kind is None and isinstance(initial, list) and _quoted_list(one):  # (its items' type not known)
-                    said = f"'{name}'{' per seat' if declared[name] else ''} starts as a list (its initial value)"
+                    said = f"'{name}'{f' per {owner}' if declared[name] else ''} starts as a list (its initial value)"
                 elif kind is not None and (wrong := _misfit(one, kind, raw if seat is not None else None, seat)) is not None:
-                    said = (f"'{name}' holds {_kind_text(kind)}{' per seat' if declared[name] else ''} (its initial "
+                    said = (f"'{name}' holds {_kind_text(kind)}{f' per {owner}' if declared[name] else ''} (its initial "
                             f"value is one, and every rule that sets it gives one)")
                 else:
                     continue
                 container, key, item = wrong if kind is not None else (raw if seat is not None else None, seat, one)
-                whose = f"seat {seat}'s value" if seat is not None else ""
+                whose = f"{owner} {seat}'s value" if seat is not None else ""
                 shown = f"'{item}'" if isinstance(item, str) else _flow(item)
                 which = (f"an item of {whose or 'it'}, {shown}," if item is not one and container is not None else
                          f"{whose} {shown}" if whose else shown)
@@ -834,6 +836,11 @@ def check_given_variables(compiler: Compiler, sc: Scenario, initials: dict | Non
                 compiler.error(where if container is None else loc_of(container, key), "T004",
                                f"{said}: {which} is {'a true or false value' if isinstance(item, bool) else _shape(item)}", hint)
                 break
+
+
+def _owner_word(kept) -> str:
+    """Whom each entry of a variable kept a seat or a team (Symbols.variables' value: True, or "team") is of, in words."""
+    return "team" if kept == "team" else "seat"
 
 
 def _quoted_list(value) -> bool:
@@ -1128,10 +1135,13 @@ def _one_zone(zones) -> bool:
     return isinstance(zones, Zone) or not isinstance(zones, list)
 
 
-def shape_wanted(zones) -> str:
-    """T001's words for the lists a family ``zones`` (a list of zones, or a list a seat of a seat's zones) is given."""
+def shape_wanted(zones, owner: str | None = None) -> str:
+    """T001's words for the lists a family ``zones`` (a list of zones, or a list a seat (a team: ``owner`` "team", or
+    the zones' own keys say so) of its zones) is given."""
     if zones and not _one_zone(zones[0]):
-        return f"one list a seat ({len(zones)} seats), each of {len(zones[0])} lists, one a zone: {_shape_written(zones)}"
+        owner = owner or ("team" if zones[0] and getattr(getattr(zones[0][0], "key", (None, None))[1], "team", False) else "seat")
+        return (f"one list a {owner} ({len(zones)} {owner}s), each of {len(zones[0])} lists, one a zone: "
+                f"{_shape_written(zones)}")
     return f"one list a zone ({len(zones)} zones): {_shape_written(zones)}"
 
 
@@ -1157,7 +1167,7 @@ def families_misshapen(ruleset) -> list:
         zones = _zones_named(spec, index, sc.players)
         if zones is not None and not fits_shape(zones, contents):
             key = spec.name if index is None else f"{spec.name}[{int(index)}]"
-            found.append((sc.name, Diagnostic(loc, "T001", f"give {key} {shape_wanted(zones)}", shape_hint(key, zones))))
+            found.append((sc.name, Diagnostic(loc, "T001", f"give {key} {shape_wanted(zones, 'team' if spec.teamed else 'seat')}", shape_hint(key, zones))))
     return said_once(found, ruleset.scenarios)
 
 

@@ -1857,13 +1857,14 @@ def _resized_given(ruleset, sc, failure: str):
         if spec is None or not isinstance(spec.initial, list):
             continue
         value, where = given[name]
-        for seat, held in _given_lists(value, spec.per_player):
+        owner = "team" if spec.per_team else "seat"
+        for seat, held in _given_lists(value, spec.per_owner):
             if len(held) == len(spec.initial) or (not named and (len(held) != size or not 0 <= int(out[1]) < len(spec.initial))):
                 continue
-            whose = f" (seat {seat}'s)" if seat is not None else ""
+            whose = f" ({owner} {seat}'s)" if seat is not None else ""
             return Diagnostic(where, "T025", f"`given` sets '{name}'{whose} to a list of {len(held)} item{'' if len(held) == 1 else 's'}, and its initial value "
                               f"has {len(spec.initial)}: the failure above indexed the list given",
-                              f"give '{name}'{whose and ' each seat'} {len(spec.initial)} items, as its initial value has")
+                              f"give '{name}'{whose and f' each {owner}'} {len(spec.initial)} items, as its initial value has")
     return None
 
 

@@ -294,3 +294,25 @@ def test_a_deal_into_a_teams_hidden_zone_names_its_cards_to_each_seat_of_the_tea
         for told in (played.output, replayed.output):
             said = _dealt_to_stash(told)
             assert said[other] == "2" and "card rank=" in said[own], (seat, told)
+
+
+def test_a_scenarios_messages_of_a_team_family_say_team_not_seat(tmp_path):
+    """T001 for a family of N zones a team given the wrong lists, and T004 for a team value of the wrong kind, speak of
+    teams (validate and the run alike): 'one list a seat (2 seats)' read as if two of the four seats were given."""
+    from philtre.interpreter.scenarios import run_scenarios
+
+    misshapen = PARTNERS + SCENARIO.replace("meld[0]: [[{rank: 1}], [], []]", "meld: [[[{rank: 1}], [], []]]")
+    said = [s for s in findings(tmp_path, misshapen) if s.startswith("T001")]
+    assert said and said[0].startswith("T001 give meld one list a team (2 teams), each of 3 lists"), said
+    ran = run_scenarios(ruleset(tmp_path, misshapen))
+    assert "give meld one list a team (2 teams)" in str(ran[0]), ran
+    wrong = PARTNERS + SCENARIO.replace("pot: [5, 3]", "pot: [5, word]")
+    said = [s for s in findings(tmp_path, wrong) if s.startswith("T004")]
+    assert said and "'pot' holds a number per team" in said[0] and "team 1's value 'word'" in said[0], said
+    assert not any("seat" in s for s in said), said
+    # T025: a team's list given shorter than the initial list, then indexed past its end, is named as that team's
+    listed = PARTNERS.replace("  laid: {initial: 0, each: team}\n", "  laid: {initial: 0, each: team}\n  hist: {initial: [0, 0], each: team}\n")
+    short = (SCENARIO.replace("        laid: [1, 0]\n", "        laid: [1, 0]\n        hist: [[0, 0], [0]]\n")
+             .replace("      - laid == [1, 1] and pot == [5, 3]\n", "      - hist[1][1] == 0\n"))
+    ran = run_scenarios(ruleset(tmp_path, listed + short))
+    assert "T025 `given` sets 'hist' (team 1's) to a list of 1 item" in str(ran[0]) and "each team 2 items" in str(ran[0]), ran
