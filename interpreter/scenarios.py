@@ -25,6 +25,7 @@ from .game import BLOCK, LOCALS, LOOP, PC, STMT, Game
 from .options import boards_wording, located_wording, placed_wording, set_lists, single_zones, told_places
 from .play_input import _all_at_rot_zero
 from .runners import FAILURES, seat_names
+from .views import turn_seat
 
 
 class Result(Record):
@@ -1293,11 +1294,12 @@ def _play_until(game, sc, result, seed: int | None = None, seeds: bool = False) 
 def decision_locals(game) -> dict:
     """What a scenario's expect and always read of the decision the game waits at (dsl.compiler.DECISION_NAMES): the
     seats that must decide now, `deciding` ([] once the game is over), the seat whose turn it is, `current`, where
-    the decision is inside `turns` (none elsewhere, and once the game is over), and the `name:` of the decision
-    statement, `waiting_at` (none where it has none, and once the game is over: a trial's invariant held but while
-    the game waited at one decision, which nothing could name)."""
+    the decision is inside `turns` (turn_seat: as the view and play's board say it, also at a decision a follow-up,
+    `then:`, of an action taken in the turn asks; none elsewhere, and once the game is over), and the `name:` of the
+    decision statement, `waiting_at` (none where it has none, and once the game is over: a trial's invariant held but
+    while the game waited at one decision, which nothing could name)."""
     waiting = game.state.flow.pending
-    return {"deciding": game.pending(), "current": waiting.locals.get("current") if waiting is not None else None,
+    return {"deciding": game.pending(), "current": turn_seat(game.state),
             "waiting_at": _statement_name(waiting.stmt) if waiting is not None else None}
 
 

@@ -120,3 +120,24 @@ def test_play_shows_the_turn_above_a_challenge_asked_in_a_claims_follow_up():
     assert result.returncode == 0, result.stderr
     asked = result.stdout.index("1. challenge()")
     assert result.stdout.rfind("\nscores [4, 4]  turn: seat 0\n", 0, asked) != -1, result.stdout
+
+
+def test_a_scenario_reads_the_turns_seat_at_a_decision_asked_in_an_actions_then(tmp_path):
+    """A scenario's `current` is the turn's seat where a follow-up asks another seat, as the view and the board say
+    (it read none there, while the board above the same decision said `turn: seat 1`)."""
+    from philtre.interpreter.scenarios import run_scenarios
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(FOLLOW_UP + """\
+scenarios:
+  - name: a claim's answer is asked in the claimer's turn
+    players: 3
+    steps:
+      - {player: 1, action: claim}
+    expect:
+      - deciding == [2] and current == 1
+    always:
+      - current != none
+""", encoding="utf-8")
+    results = run_scenarios(load_ruleset(str(path)))
+    assert [r.passed for r in results] == [True], results
