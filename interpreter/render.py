@@ -527,27 +527,40 @@ def _plain_map(value) -> bool:
             and not is_zone_json(value))
 
 
-def variable_lines(name: str, value, ruleset, seat) -> list:
+def variable_lines(name: str, value, ruleset, seat, nplayers: int | None = None) -> list:
     """A variable's lines on the board: one (coins = [5, hidden, 7]), or, where that line would be long, a per-seat
-    variable's one a seat (known[0] = ...); each entry the seat may not see `hidden`."""
+    variable's one a seat (known[0] = ...); each entry the seat may not see `hidden`. A value kept a team (`each: team`)
+    names the entry of ``seat``'s side (``nplayers`` tells which), as the team's zones are marked: `pot = [4, hidden]
+    (your side: pot[0])`, `pot[0] (your side) = ...` an entry a line (a seat's side is numbered as the teams are, not
+    as the seat is: seat 2 read pot[0] as another seat's)."""
     spec = ruleset.variables[name]
     value = variable_order(name, value, ruleset)
+    side = _side_entry(spec, seat, nplayers)
     if spec.per_owner and isinstance(value, list) and spec.visible != "everyone":
         value = _Hidden.each(value)
     if not spec.per_owner and _is_table(value):
         return [f"  {name} =", *_table_rows(value, ruleset)]
     whole = value_line(name, value, ruleset)
     if not spec.per_owner or not isinstance(value, list) or not (too_long(whole) or any(map(_is_table, value))):
-        return [whole]
-    return _item_lines(name, value, ruleset)
+        return [whole + (f" (your side: {name}[{side}])" if side is not None and isinstance(value, list) else "")]
+    return _item_lines(name, value, ruleset, side)
 
 
-def _item_lines(name: str, value: list, ruleset) -> list:
+def _side_entry(spec, seat, nplayers) -> int | None:
+    """The index of ``seat``'s side's entry of a value kept a team (``spec``), or None (another variable, an onlooker,
+    the count of players not known)."""
+    if not spec.per_team or seat is None or nplayers is None:
+        return None
+    return next((t for t in range(nplayers) if seat in spec.entry_seats(t, nplayers)), None)
+
+
+def _item_lines(name: str, value: list, ruleset, side: int | None = None) -> list:
     """A list's lines on the board, an item a line (`known[0] = ...`), an item that is a table (_is_table) drawn as
-    its rows under `name[i] =`."""
+    its rows under `name[i] =`; item ``side`` (a team's value: the seat's side's) marked `(your side)`."""
     lines = []
     for i, v in enumerate(value):
-        lines.extend([f"  {name}[{i}] =", *_table_rows(v, ruleset)] if _is_table(v) else [value_line(f"{name}[{i}]", v, ruleset)])
+        named = f"{name}[{i}]" + (" (your side)" if i == side else "")
+        lines.extend([f"  {named} =", *_table_rows(v, ruleset)] if _is_table(v) else [value_line(named, v, ruleset)])
     return lines
 
 
@@ -755,7 +768,8 @@ def render_view(view: dict, ruleset, colour: bool = False, played: bool = False,
     # characters under zones wrapped at the terminal's width)
     for name, value in view["variables"].items():
         if not ruleset.variables[name].quiet:  # (bookkeeping, as a quiet zone: the adapter's text showed `chain = none`)
-            values.extend((line, _is_text(value)) for line in variable_lines(name, value, ruleset, view["seat"]))
+            values.extend((line, _is_text(value)) for line in variable_lines(name, value, ruleset, view["seat"],
+                                                                              len(view["scores"])))
     for name, value in (shown or {}).items():
         values.extend((line, _is_text(value)) for line in shown_lines(name, value, ruleset))
     lines += [part for line, text in values for part in wrapped(line, width if played else 0, text)]

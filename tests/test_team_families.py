@@ -316,3 +316,22 @@ def test_a_scenarios_messages_of_a_team_family_say_team_not_seat(tmp_path):
              .replace("      - laid == [1, 1] and pot == [5, 3]\n", "      - hist[1][1] == 0\n"))
     ran = run_scenarios(ruleset(tmp_path, listed + short))
     assert "T025 `given` sets 'hist' (team 1's) to a list of 1 item" in str(ran[0]) and "each team 2 items" in str(ran[0]), ran
+
+
+def test_play_names_the_entry_of_a_teams_value_that_is_the_seats_side(tmp_path):
+    """A value kept a team is marked as the team's zones are: seat 2 (team 0) read `pot = [0, hidden]` and could not tell
+    from it that pot[0] was its side's, a seat's side numbered by the teams, not by its seat."""
+    from philtre.interpreter.render import render_view
+
+    game = Game(ruleset(tmp_path), 4, seed=3)
+    for seat, side in ((0, 0), (2, 0), (1, 1), (3, 1)):
+        lines = render_view(game.view(seat), game.ruleset, played=True).splitlines()
+        assert f"  laid = [0, 0] (your side: laid[{side}])" in lines, lines
+        assert any(line.startswith("  pot = ") and line.endswith(f" (your side: pot[{side}])") for line in lines), lines
+    assert "your side" not in render_view(game.view(None), game.ruleset, played=True)  # (an onlooker has no side)
+    # an entry a line, where the whole line is long, the side's entry marked as a zone of it is
+    wide = PARTNERS.replace("  laid: {initial: 0, each: team}\n", "  laid: {initial: 0, each: team}\n"
+                            f"  log: {{initial: {[i * 1000000 for i in range(12)]}, each: team}}\n")
+    game = Game(ruleset(tmp_path, wide), 4, seed=3)
+    lines = render_view(game.view(2), game.ruleset, played=True).splitlines()
+    assert [line.split(" = ")[0] for line in lines if line.startswith("  log")] == ["  log[0] (your side)", "  log[1]"], lines
