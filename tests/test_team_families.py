@@ -335,3 +335,15 @@ def test_play_names_the_entry_of_a_teams_value_that_is_the_seats_side(tmp_path):
     game = Game(ruleset(tmp_path, wide), 4, seed=3)
     lines = render_view(game.view(2), game.ruleset, played=True).splitlines()
     assert [line.split(" = ")[0] for line in lines if line.startswith("  log")] == ["  log[0] (your side)", "  log[1]"], lines
+
+
+def test_a_move_out_of_each_teams_hidden_zone_counts_the_cards_the_seat_saw_on_its_side(tmp_path):
+    """A move of the family's zones into one (one line: `2 cards from stash[0]; ... from stash[1] to deck`) counts the
+    cards of the seat's side's zone, which it saw arrive, for each seat of the team, as for its own hand's."""
+    path = written(tmp_path, PARTNERS.replace("  - deal: {from: deck, to: hand, count: 2}\n",
+                                              "  - deal: {from: deck, to: hand, count: 2}\n  - deal: {from: deck, to: stash, count: 2}\n"
+                                              "  - move: stash -> deck\n"))
+    for seat, own, other in ((0, "stash[0]", "stash[1]"), (2, "stash[0]", "stash[1]"), (3, "stash[1]", "stash[0]")):
+        told = CliRunner().invoke(main, ["play", str(path), "-p", "4", "--seat", str(seat), "--seed", "3"], input="1\n" * 4).output
+        line = next(ln.strip() for ln in told.splitlines() if ln.strip().endswith(" to deck"))
+        assert f"2 cards from {own}" in line and f"a hidden component x2 from {other}" in line, (seat, line)
