@@ -3664,9 +3664,21 @@ def _guard_hint(facts, stmt, expr, what: str, tree, env, chain=None, lets=None, 
 def _plain_local(name: str, types: dict) -> bool:
     """Whether ``name`` is a local name whose value is known to hold no component and be no zone (a seat, a number, a
     word): `reveal:` takes components or zones (E120), so no reveal of it may be proposed."""
-    t = types.get(name)
+    return _plain_type(types.get(name))
+
+
+def _plain_type(t) -> bool:
+    """Whether a value of type ``t`` (or each item of a list of it) is known to hold no component and be no zone."""
     item = t[1] if isinstance(t, tuple) and len(t) == 2 and t[0] == "list" else t
     return item in _PLAIN_TYPES and item != "zone"
+
+
+def _let_types(facts) -> dict:
+    """id of each `let` value's tree (a block's parameter's too: the `let` its `run` binds) -> the type of its value."""
+    if getattr(facts, "_let_typed", None) is None:
+        facts._let_typed = {id(facts.tree(expr)): getattr(expr, "type", None) for stmt, _, _ in facts.placed
+                            if stmt.kind == "let" for _, expr in stmt.args.get("names", ())}
+    return facts._let_typed
 
 
 def _local_types(facts) -> dict:
@@ -4539,8 +4551,10 @@ def _parts_of(facts, node, zone, env, lets):
         node = ast.listed(node)
     if isinstance(node, ast.Name) and node.name in lets and node.name not in facts.ruleset.zones:
         let_tree, let_env, let_lets, _ = lets[node.name]
-        if _one_part_text(facts, let_tree, zone, let_env) is not None:
-            return {node.name}  # (the name holds it: reveal the name)
+        # (the name holds it: reveal the name; one holding true or false, a number or a seat worked out from it is no
+        # part of it, and `reveal:` of it is E120: what it was worked out from is read instead)
+        if not _plain_type(_let_types(facts).get(id(let_tree))) and _one_part_text(facts, let_tree, zone, let_env) is not None:
+            return {node.name}
         return _parts_read(facts, let_tree, zone, let_env, let_lets)
     if isinstance(node, ast.Comprehension):
         inner, inner_lets, out = dict(env), dict(lets), set()

@@ -249,3 +249,24 @@ def test_l031_says_a_face_up_move_under_the_when_does_not_count_and_how_to_make_
     assert found.code == "L031" and "face up" not in found.message, found.message
     assert found.hint.startswith("set 'out' in one set with no when"), found.hint
     assert f"the move at {where(path, 'move: hand[me] -> pile')} under the same condition is told every seat" in found.hint
+
+
+@pytest.mark.parametrize("block, body", [
+    ("", "      - let: {lower: value(me) < value(1 - me)}\n      - run: lose_if(lower, me)\n"),
+    ("        - move: last(deck) -> pile\n", "      - let: {lower: value(me) < value(1 - me)}\n      - run: lose_if(lower, me)\n"),
+    ("", "      - let: {lower: value(me) < value(1 - me)}\n      - let: {low: lower}\n      - when: low\n"
+         "        set: {\"out[me]\": true}\n"),
+], ids=["through a block's parameter", "a move before the face-up one", "through a let given from a let"])
+def test_l031_never_hints_a_reveal_of_a_name_holding_true_or_false(tmp_path, block, body):
+    """A `let` holding whether one hand is the lower (`lower: value(me) < value(1 - me)`), given a block and read by
+    its `when`, made L031's hint say `reveal: lower` (or "of what the condition reads (lower)"), itself an error:
+    `reveal:` takes components or zones (E120), and a name worked out from the hand is no part of it."""
+    text = DUEL.replace("        - move: hand[p] -> discard[p]\n", block + ("        - move: hand[p] -> discard[p]\n"
+                                                                              if block else ""))
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text.replace("BODY\n", body), encoding="utf-8")
+    found = [f.diagnostic for f in check_file(str(path)).findings if f.diagnostic.code not in ("L035", "L053")]
+    assert [d.code for d in found] == ["L031"], [str(d) for d in found]
+    [d] = found
+    assert "lower" not in d.hint and "(low)" not in d.hint and "reveal: low" not in d.hint, d.hint
+    assert "a reveal of 'hand' shows every seat's" in d.hint, d.hint
