@@ -3460,15 +3460,42 @@ class Compiler:
     def _table_keys(self) -> frozenset:
         """The words that are keys of the maps of the constant tables written as YAML data: declared names, read as
         `r.len` of a value whose type is known only at run time (a definition's parameter given an item of one)."""
-        out, todo = set(), [define.data[0] for define in self.symbols.defines.values() if define.data]
-        while todo:
-            value = todo.pop()
-            if isinstance(value, dict):
-                out.update(key for key in value if isinstance(key, str))
-                todo.extend(value.values())
-            elif isinstance(value, list):
-                todo.extend(value)
-        return frozenset(out)
+        return frozenset(self._table_key_owners)
+
+    @cached_property
+    def _table_key_owners(self) -> dict:
+        """Each key of _table_keys -> {each table holding it, in the order declared: the keys there}; a table is named
+        as itself where the key is one of its own (`CITY: {X: ...}`), as "T's maps" where it is a key of maps it holds."""
+        keys_of: dict = {}
+        for name, define in self.symbols.defines.items():
+            todo = [(define.data[0], name)] if define.data else []
+            while todo:
+                value, owner = todo.pop(0)
+                if isinstance(value, dict):
+                    keys_of.setdefault(owner, {}).update((key, None) for key in value if isinstance(key, str))
+                    todo.extend((item, f"{name}'s maps") for item in value.values())
+                elif isinstance(value, list):
+                    todo.extend((item, f"{name}'s maps") for item in value)
+        out: dict = {}
+        for owner, keys in keys_of.items():
+            for key in keys:
+                out.setdefault(key, {})[owner] = tuple(keys)
+        return out
+
+    def _table_key_hint(self, name: str, hint: str, spelt: str) -> str:
+        """E152's ``hint`` for `r.lenght` of a value whose type is known only at run time, where ``name`` is spelt like
+        a key of a constant table's maps (_table_key_owners): that key first, with the tables holding it and their
+        keys, then ``hint`` but where ``spelt`` (the attribute spelt alike) is that same word, also an attribute."""
+        close = did_you_mean(name, self._table_key_owners)
+        key = next((k for k in self._table_key_owners if close == f"did you mean '{k}'?"), None)
+        if key is None:
+            return hint
+        owners = self._table_key_owners[key]
+        held = " and ".join(f"{owner} ({', '.join(keys[:12])}{f', ... {len(keys) - 12} more' if len(keys) > 12 else ''})"
+                            for owner, keys in owners.items())
+        if spelt == f"did you mean '{key}'?":
+            return f"did you mean '{key}', an attribute and a key of {held}?"
+        return f"did you mean '{key}', a key of {held}?" + (f"; otherwise, {hint}" if hint else "")
 
     def _map_key_read(self, node, code: str, t: MapKeys, src):
         """`m.key` where m is a map whose keys are known (MapKeys): the key's value, of its values' type, read as any
@@ -3545,6 +3572,8 @@ class Compiler:
                 hint = spelt if removed else _map_key_hint(node, t, spelt, bool(self.symbols.grids))
                 if hint == spelt and not removed:  # a component's (`last(r).num`): the attributes there are, E150's names
                     hint = _attributes_hint(name, known, spelt)
+                if t in (ANY, "map") and not removed:  # (a definition's parameter given a table's map: `r.lenght`)
+                    hint = self._table_key_hint(name, hint, spelt)
                 self.error(src.at(node.name_pos), "E152", f"{NO_ATTRIBUTE_SAID} '{name}'", hint)
                 return "None", ANY
             if t == "record" and code == self._record_keys:

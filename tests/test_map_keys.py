@@ -117,3 +117,23 @@ def test_a_tables_key_is_no_components_attribute_for_l037(tmp_path):
     """rank mixes numbers and words for the cards (L037 on `c.rank > 1`), not for the map's whole numbers."""
     assert [d.code for d in _lints(tmp_path, "CITY.X.rank > 1")] == []
     assert [d.code for d in _lints(tmp_path, "first(deck).rank > 1")] == ["L037"]
+
+
+@pytest.mark.parametrize("read, hint", [
+    ("r.lenght", "did you mean 'len', a key of ROUTES's maps (a, b, len, colour, extra)?; otherwise, a map's keys are "
+                 "read with brackets: r['lenght']"),
+    ("r.colr", "did you mean 'colour', an attribute and a key of ROUTES's maps (a, b, len, colour, extra)?"),
+    ("r.rnak", "did you mean 'rank', an attribute and a key of CITY's maps (x, y, rank)?"),
+    ("r.zzz", "a map's keys are read with brackets: r['zzz']"),
+])
+def test_a_misspelt_key_read_on_a_definitions_parameter_names_the_tables_key(tmp_path, read, hint):
+    """`len_of(r): r.lenght`, given ROUTES[1]: r's type is known only at run time, so E152 said no component has an
+    attribute 'lenght' and how a map's keys are read with brackets, never the table's `len`. Where the name is spelt
+    like a key of a `define` table's maps, the hint names it, the table and its keys; a name like none is as before."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace('"r.len"', f'"{read}"').replace("EXPR", "len_of(ROUTES[1])"), encoding="utf-8")
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(str(path))
+    [said] = caught.value.diagnostics
+    assert said.code == "E152" and said.message == f"no component or die face has an attribute '{read[2:]}'", said
+    assert said.hint == hint, said.hint
