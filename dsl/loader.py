@@ -27,6 +27,7 @@ from .model import (
     VariableSpec,
     Winners,
     ZoneSpec,
+    teams_of,
     with_teams,
 )
 from .scenarios import (
@@ -36,6 +37,7 @@ from .scenarios import (
     check_given_variables,
     check_step_arguments,
     compile_scenarios,
+    given_teams_refused,
     option_steps,
     players_out_of_range,
     step_positions_refused,
@@ -1086,7 +1088,8 @@ class _Builder:
         scenarios = compile_scenarios(self.compiler, d.get("scenarios") or [], self.path, actions)
         scenarios += compile_scenarios(self.compiler, self.extra_scenarios, self.path, actions)
         self.check_steps(scenarios, actions, counts)
-        self.check_given(scenarios, counts, {n: v.initial for n, v in variables.items()})
+        initials = {n: v.initial for n, v in variables.items()}
+        self.check_given(scenarios, counts, initials)
         for sc in scenarios:
             with checking(self.compiler, sc.name):
                 check_dice_patterns(self.compiler, sc, dice)
@@ -1095,11 +1098,15 @@ class _Builder:
         step_limit = d.get("step_limit", DEFAULT_STEP_LIMIT)
         if self.compiler.diagnostics:  # (with a scenario's player count the game does not take, which validate says of a loaded one)
             found = found_by_scenario(self.compiler) + [(None, x) for x in players_out_of_range(scenarios, str(d["game"]), self.variants, counts)]
-            found += [(None, x) for x in self.positions_refused(scenarios, actions, zones, counts)]
-            unique = one_e152_per_place(said_once(found, scenarios))
-            raise PhiltreError(sorted(unique, key=lambda x: (x.loc.path, x.loc.line, x.loc.col)))
+            if self.built_for_scenarios():
+                found += [(None, x) for x in step_positions_refused(scenarios, actions, zones, counts)]
+                found += teams_given_refused(scenarios, teams, counts, variables, initials)
+            raise self.refused(found, scenarios)
         self.compiler.reads_turn = rules_read_turn
         namespace = self.compiler.build()
+        wrong_lengths = teams_given_refused(scenarios, teams, counts, variables, initials)
+        if wrong_lengths:
+            raise self.refused(wrong_lengths, scenarios)
         self.mark_scoring_loops(flow, actions)
         if teams is not None:  # what `teams` and `team(p)` read in a game: its teams, computed once for each player count
             namespace["_TEAMS"] = TeamsByCount(teams, tuple(counts))
@@ -1114,17 +1121,23 @@ class _Builder:
             shown_per_seat=shown_per_seat, scenarios_beside=tuple(self.extra_scenarios),
         ))
 
-    def positions_refused(self, scenarios, actions, zones, counts) -> list:
-        """Where the compiler's findings are all the scenarios' (T codes), the steps' positions no placement offers
-        (T006, scenarios.step_positions_refused), which validate finds in a loaded ruleset: one scenario's T009 hid
-        another's T006, a round trip a mistake. The expressions are built for them (a board's size may be one)."""
+    def built_for_scenarios(self) -> bool:
+        """Whether, the compiler's findings being all the scenarios' (T codes), the expressions are built for the
+        scenario checks that validate would make of a loaded ruleset: the steps' positions no placement offers (T006,
+        scenarios.step_positions_refused; a board's size may be an expression) and the per-team values given for
+        another number of teams (T004, teams_given_refused): one scenario's T009 hid another's T006, a round trip a mistake."""
         if not all(x.code.startswith("T") for x in self.compiler.diagnostics):
-            return []
+            return False
         try:
             self.compiler.build()
         except Exception:  # noqa: BLE001 - rules that cannot be built: their errors are said, not these
-            return []
-        return step_positions_refused(scenarios, actions, zones, counts)
+            return False
+        return True
+
+    def refused(self, found: list, scenarios) -> PhiltreError:
+        """The error of the findings ``found`` ((scenario name or None, Diagnostic), ...), each said once, in file order."""
+        unique = one_e152_per_place(said_once(found, scenarios))
+        return PhiltreError(sorted(unique, key=lambda x: (x.loc.path, x.loc.line, x.loc.col)))
 
     def check_whole_numbers(self) -> None:
         """E100 at each whole number written in the YAML past +-MAX_WHOLE that the expressions did not already refuse."""
@@ -1994,6 +2007,23 @@ class _Builder:
                                             what="teams")
         finally:
             self.symbols.teams = "declared"
+
+
+def teams_given_refused(scenarios, teams, counts: tuple, variables: dict, initials: dict) -> list:
+    """(scenario name, T004) at each per-team variable a scenario gives a list of another length than its teams, the
+    ruleset's `teams` evaluated for the scenario's players as the run does (the expressions built): the count of
+    teams, as the count of seats, is known before the game. A `teams` that cannot be worked out (R002) is left to the
+    run, which says so."""
+    found = []
+    for sc in scenarios if teams is not None else ():
+        if sc.players not in counts or not any(variables[n].per_team and isinstance(v, list) for n, v in sc.variables if n in variables):
+            continue
+        try:
+            nteams = len(teams_of(teams, sc.players, counts))
+        except PhiltreError:
+            continue
+        found += [(sc.name, x) for x in given_teams_refused(sc, variables, nteams, initials)]
+    return found
 
 
 def taken_names(section) -> dict:

@@ -843,6 +843,20 @@ def _owner_word(kept) -> str:
     return "team" if kept == "team" else "seat"
 
 
+def given_teams_refused(sc: Scenario, variables: dict, nteams: int, initials: dict) -> list:
+    """T004 at each per-team variable (`each: team`) ``sc`` gives a list of another length than ``nteams``, its teams
+    worked out for its players as the run does (loader.teams_given_refused): a trial's `bags: [5, 0, 0, 0]` with 2
+    teams passed validate, which caught the same slip in a per-seat variable."""
+    out = []
+    for (name, value), where in zip(sc.variables, sc.variable_locs or [sc.loc] * len(sc.variables)):
+        spec = variables.get(name)
+        if spec is not None and spec.per_team and isinstance(value, list) and len(value) != nteams:
+            out.append(Diagnostic(where, "T004", f"'{name}' has one value per team (each: team): give a list of {nteams} "
+                                  f"values, one a team in the order of the teams, not {value!r}",
+                                  _per_seat_example(name, initials.get(name, 0), nteams, "team")))
+    return out
+
+
 def _quoted_list(value) -> bool:
     """Whether ``value``, given a variable, is a word written as a list expression (`"[4, 4, 0]"`): an expression's
     habit (a step's `args` are expressions), where given values are YAML data."""
@@ -873,13 +887,14 @@ def _kind_text(kind, many: bool = False) -> str:
 EXAMPLE_WIDTH = 60  # a hint's example of a per-seat value longer than this describes the value's shape instead
 
 
-def _per_seat_example(name: str, initial, players: int) -> str:
+def _per_seat_example(name: str, initial, players: int, one: str = "seat") -> str:
     """An example of a per-player variable's value in `given`: its initial value once per seat (`wall: [0, 0]`), or,
-    where that is too long to read (a 5x5 list), what each seat's value is, as its initial value is."""
+    where that is too long to read (a 5x5 list), what each seat's value is, as its initial value is; ``one``: "team"
+    for a per-team variable, ``players`` then its number of teams."""
     example = f"{name}: [{', '.join([_flow(initial)] * players)}]"
     if len(example) <= EXAMPLE_WIDTH:
         return f"e.g. {example}"
-    return f"one value per seat, seat 0's first, each {_shape(initial)} as its initial value is"
+    return f"one value per {one}, {one} 0's first, each {_shape(initial)} as its initial value is"
 
 
 def _flow(value) -> str:

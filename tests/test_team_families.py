@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from philtre.dsl import load_ruleset
+from philtre.dsl.errors import PhiltreError
 from philtre.dsl.validate import check_file
 from philtre.interpreter import Game
 from philtre.interpreter.cli import main
@@ -227,10 +228,28 @@ def test_a_scenario_gives_a_teams_zones_and_values_one_a_team(tmp_path):
 
     results = run_scenarios(ruleset(tmp_path, PARTNERS + SCENARIO))
     assert [r.passed for r in results] == [True], results
-    wrong = run_scenarios(ruleset(tmp_path, PARTNERS + SCENARIO.replace("pot: [5, 3]", "pot: [5, 3, 0, 0]")))
-    assert not wrong[0].passed and "'pot' has one value per team (each: team): give a list of 2 values" in str(wrong[0]), wrong
     said = findings(tmp_path, PARTNERS + SCENARIO.replace("pot: [5, 3]", "pot: 5"))
     assert any(s.startswith("T004 'pot' has one value per team (each: team)") for s in said), said
+
+
+def test_validate_says_a_team_value_given_for_another_number_of_teams(tmp_path):
+    """T004 with an example, as for a per-seat value, where a scenario gives a per-team variable a list of another
+    length than its players' teams (`teams` worked out for them): a trial's `bags: [5, 0, 0, 0]` passed validate."""
+    wrong = PARTNERS + SCENARIO.replace("pot: [5, 3]", "pot: [5, 3, 0, 0]")
+    assert findings(tmp_path, wrong) == ["T004 'pot' has one value per team (each: team): give a list of 2 values, one a "
+                                         "team in the order of the teams, not [5, 3, 0, 0] (e.g. pot: [0, 0])"]
+    with pytest.raises(PhiltreError, match=r"T004 'pot' has one value per team"):
+        ruleset(tmp_path, wrong)  # (test and play load it so too)
+    # the count of teams is the scenario's players': at three, each seat is a team
+    three = PARTNERS + SCENARIO.replace("players: 4", "players: 3").replace("hand: [[], [], [], []]", "hand: [[], [], []]")
+    assert [s for s in findings(tmp_path, three) if s.startswith("T004")] == [
+        "T004 'pot' has one value per team (each: team): give a list of 3 values, one a team in the order of the teams, "
+        "not [5, 3] (e.g. pot: [0, 0, 0])",
+        "T004 'laid' has one value per team (each: team): give a list of 3 values, one a team in the order of the teams, "
+        "not [1, 0] (e.g. laid: [0, 0, 0])"]
+    # said with another scenario's T004, which the checks before the rules are built find
+    both = wrong.replace("laid: [1, 0]", "laid: [1, 0]\n        nope: 1")
+    assert [s.partition(" '")[2][:5] for s in findings(tmp_path, both) if s.startswith("T004")] == ["pot' ", "nope'"]
 
 
 def test_a_recorded_game_replays_and_a_seats_replay_hides_the_other_sides_stash(tmp_path):
