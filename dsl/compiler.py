@@ -8216,13 +8216,16 @@ def _empty_extreme(name):
     raise RuleRuntimeError(empty_extreme_said(name))
 
 
+NO_TEAMS_SAID = "reads the ruleset's teams, but it declares none"  # (loader.teams_removal_said finds them by it)
+
+
 def _no_teams(what: str, teams: str) -> tuple:
     """The message and hint where ``what`` (`teams`, `team()`, `team_index()`, `partners()`) is read but there are no
     teams to read: the ruleset declares none, or the `teams` key itself reads them ("computing")."""
     if teams == "computing":
         return (f"{what} is read by 'teams' itself, which makes the teams",
                 "write the teams from the seats: teams: \"[[p for p in players if p % 2 == t] for t in range(2)]\"")
-    return (f"{what} reads the ruleset's teams, but it declares none",
+    return (f"{what} {NO_TEAMS_SAID}",
             "declare the partnerships, a list of teams each a list of seats, at the top level: teams: \"[[0, 2], [1, 3]]\"")
 
 

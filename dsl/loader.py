@@ -10,7 +10,8 @@ from . import geometry, kept_trees
 from .builtins import MAX_WHOLE
 from .blocks import check_circles, declared_blocks
 from .cache import sha256
-from .compiler import ANY, MAX_SEATS, SEAT, Compiler, Define, Expr, Symbols, a_type, one_e152_per_place, parse_define_head, plain_type
+from .compiler import (ANY, MAX_SEATS, NO_TEAMS_SAID, SEAT, Compiler, Define, Expr, Symbols, a_type, one_e152_per_place, parse_define_head,
+                       plain_type)
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .labels import compiled_labels
 from .model import (
@@ -1136,7 +1137,7 @@ class _Builder:
 
     def refused(self, found: list, scenarios) -> PhiltreError:
         """The error of the findings ``found`` ((scenario name or None, Diagnostic), ...), each said once, in file order."""
-        unique = one_e152_per_place(said_once(found, scenarios))
+        unique = teams_removal_said(one_e152_per_place(said_once(found, scenarios)), self.data)
         return PhiltreError(sorted(unique, key=lambda x: (x.loc.path, x.loc.line, x.loc.col)))
 
     def check_whole_numbers(self) -> None:
@@ -1248,7 +1249,7 @@ class _Builder:
     def teams_needed(self, spec, what: str, name: str) -> None:
         """E141 at `each: team` of a zone or variable in a ruleset that declares no `teams` (which say how many and whose)."""
         if "teams" not in self.data:
-            self.error(spec.loc_of("each"), "E141", f"'each: team' of the {what} '{name}' reads the ruleset's teams, but it declares none",
+            self.error(spec.loc_of("each"), "E141", f"'each: team' of the {what} '{name}' {NO_TEAMS_SAID}",
                        "declare the partnerships, a list of teams each a list of seats, at the top level: teams: \"[[0, 2], [1, 3]]\"; "
                        "or keep one per seat: each: player")
 
@@ -2007,6 +2008,26 @@ class _Builder:
                                             what="teams")
         finally:
             self.symbols.teams = "declared"
+
+
+TEAM_READS_LISTED = 12  # the reads of removed teams one finding lists, then how many more
+
+
+def teams_removal_said(found: list, data) -> list:
+    """``found`` with the findings of rules reading the teams a ruleset declares none of (E141, E150) said as one, at
+    the overlay's `teams: {$remove: true}` that took them away, listing where each rule is: a trial's removal gave 8
+    errors at the base's lines, each telling it to declare the teams the base declares."""
+    removed_at = (data.removed_at or {}).get("teams") if isinstance(data, Map) and "teams" not in data else None
+    reads = [d for d in found if d.code in ("E141", "E150") and f" {NO_TEAMS_SAID}" in d.message] if removed_at else []
+    if not reads:
+        return found
+    places = few_listed([f"{d.loc} ({d.message.partition(f' {NO_TEAMS_SAID}')[0]})" for d in reads], TEAM_READS_LISTED)
+    said = Diagnostic(removed_at, "E141" if any(d.code == "E141" for d in reads) else "E150",
+                      f"this removes the ruleset's teams, which {len(reads)} rule{'s' if len(reads) > 1 else ''} "
+                      f"read{'' if len(reads) > 1 else 's'}: {places}",
+                      "keep the teams, taking this $remove out, or change those rules in this overlay so that none "
+                      "reads them: each: player for a zone or variable, and no teams, team(), team_index() or partners()")
+    return [d for d in found if d not in reads] + [said]
 
 
 def teams_given_refused(scenarios, teams, counts: tuple, variables: dict, initials: dict) -> list:

@@ -366,3 +366,24 @@ def test_a_move_out_of_each_teams_hidden_zone_counts_the_cards_the_seat_saw_on_i
         told = CliRunner().invoke(main, ["play", str(path), "-p", "4", "--seat", str(seat), "--seed", "3"], input="1\n" * 4).output
         line = next(ln.strip() for ln in told.splitlines() if ln.strip().endswith(" to deck"))
         assert f"2 cards from {own}" in line and f"a hidden component x2 from {other}" in line, (seat, line)
+
+
+def test_an_overlay_removing_the_teams_the_rules_read_is_one_finding_at_its_removal(tmp_path):
+    """E141 once, at the overlay's `teams: {$remove: true}`, listing each rule that reads them where it is written, with
+    no hint to declare the teams the base declares: a trial's removal gave 8 errors at the base's lines."""
+    written(tmp_path)
+    overlay = tmp_path / "solo.yaml"
+    overlay.write_text("extends: partners.yaml\nteams: {$remove: true}\n", encoding="utf-8")
+    found = check_file(str(overlay)).findings
+    assert [(f.diagnostic.loc.path, f.diagnostic.loc.line, f.diagnostic.code) for f in found] == [(str(overlay), 2, "E141")]
+    said = found[0].diagnostic
+    base = PARTNERS.splitlines()
+    stash = next(i for i, line in enumerate(base, 1) if line.startswith("  stash:"))
+    assert said.message.startswith(f"this removes the ruleset's teams, which 14 rules read: {tmp_path / 'partners.yaml'}:"
+                                   f"{stash}:17 ('each: team' of the zone 'stash'), "), said.message
+    assert "('each: team' of the variable 'pot')" in said.message and "(team_index())" in said.message, said.message
+    assert said.message.endswith(" and 2 more"), said.message  # (the first dozen listed)
+    assert "declare the partnerships" not in said.hint and "$remove" in said.hint, said.hint
+    # a ruleset that declares none is told to declare them, at each read
+    no_teams = [f.diagnostic for f in check_file(str(written(tmp_path, PARTNERS.replace("teams: ", "# teams: ", 1)))).findings]
+    assert len(no_teams) > 1 and all("declare the partnerships" in d.hint for d in no_teams), no_teams
