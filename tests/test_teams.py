@@ -102,7 +102,7 @@ def test_a_definition_cannot_take_the_name_teams(tmp_path):
     assert any("E132 'teams' is a name of the language" in s for s in said), said
 
 
-@pytest.mark.parametrize("name, first", [("team(p)", "E123"), ("partners(p)", "L047"), ("team_index(p)", "L047")])
+@pytest.mark.parametrize("name, first", [("team(p)", "E123"), ("partners(p)", "L047")])
 def test_a_definition_named_like_a_team_builtin_hides_it(tmp_path, name, first):
     """team() and partners() are no builtins the engine analyses by name: a definition hides them (L047), no E132; the
     ruleset's calls are then the definition's (team(p) a number, which its loops cannot go through: E123)."""
@@ -110,3 +110,12 @@ def test_a_definition_named_like_a_team_builtin_hides_it(tmp_path, name, first):
     path.write_text(SIDES.read_text(encoding="utf-8").replace("define:\n", f"define:\n  {name}: 1\n"), encoding="utf-8")
     said = [f"{f.diagnostic.code} {f.diagnostic.message}" for f in check_file(str(path)).findings]
     assert said[0].startswith(first) and not any(s.startswith("E132") for s in said), said
+
+
+def test_a_definition_may_not_be_named_team_index(tmp_path):
+    """team_index is read by name by the lints (a team's zone indexed by team_index(me) is the seat's own side's), so a
+    definition of that name would be read as the builtin: E132, as for count or first."""
+    path = tmp_path / "sides.yaml"
+    path.write_text(SIDES.read_text(encoding="utf-8").replace("define:\n", "define:\n  team_index(p): 1\n"), encoding="utf-8")
+    said = [f"{f.diagnostic.code} {f.diagnostic.message}" for f in check_file(str(path)).findings]
+    assert said and said[0].startswith("E132"), said
