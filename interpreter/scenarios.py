@@ -705,13 +705,16 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
                 result.failures.append(_no_options_at_given(game, sc, stuck))
                 return _blame(result, None)
         checks = _checks_by_place(sc)
+        last = None  # the last step taken, with the game before it, where expectations read after it (_set_in_round)
         for number, step in enumerate(sc.steps):
             given_first = step is sc.steps[0] and sc.at is None and not sc.at_start and bool(sc.variables or sc.zones or sc.empty)
             if not _check_always(game, sc, result):
                 return _blame(result, None)
             for check in checks.get(number, ()):  # a step `expect:` before this one: read where this step is taken
-                _check_expectations(game, ruleset, sc, result, check, ran, stepped_round, number > 0)
+                _check_expectations(game, ruleset, sc, result, check, ran, stepped_round, number > 0, last)
             stepped_round = game.state.round
+            read_after = number == len(sc.steps) - 1 or number + 1 in checks
+            last = (_copy_to_retake(game), step, given_first) if read_after else None
             failed, rolled = len(result.failures), len(game.script_uses)
             taken = _ran_on(lambda: _take_step(game, step, result, given_first, sc), step, sc)
             result.unscripted += [(number, game.script_uses[number - 1][1], step.loc)
@@ -726,13 +729,14 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
         if not game.finished and not _check_always(game, sc, result) and sc.autoplay:
             return _blame(result, None)  # the end the expectations are about is not reached
         for check in checks.get(len(sc.steps), ()):  # after the last step: before autoplay plays on to the end
-            _check_expectations(game, ruleset, sc, result, check, ran, stepped_round, bool(sc.steps))
+            _check_expectations(game, ruleset, sc, result, check, ran, stepped_round, bool(sc.steps), last)
         if sc.autoplay:
             ran = True
             _autoplay(game, sc, result)
             if result.failures:
                 return _blame(result, None)  # an invariant broke on the way: the expectations are about an end not reached
-        _check_expectations(game, ruleset, sc, result, sc, ran, stepped_round, bool(sc.steps) or sc.autoplay)
+        _check_expectations(game, ruleset, sc, result, sc, ran, stepped_round, bool(sc.steps) or sc.autoplay,
+                            None if sc.autoplay else last)
     except (PhiltreError, _NotEvaluated) as exc:
         result.causes = None  # (a rule failed, or a step's argument: what it read is not followed)
         result.stopped = isinstance(exc, PhiltreError) and exc.stopped_a_game
@@ -790,11 +794,12 @@ def _checks_by_place(sc) -> dict:
     return out
 
 
-def _check_expectations(game, ruleset, sc, result, held, ran: bool, stepped_round, moved_on: bool) -> None:
+def _check_expectations(game, ruleset, sc, result, held, ran: bool, stepped_round, moved_on: bool, last=None) -> None:
     """Check the expectations ``held`` (the scenario's `expect`, or a step `expect:`: expressions, `pending` and
     `options` items) at the position now, in the order written; each failure goes to ``result``, and none hides the
     others. ``ran``: whether a rule ran since `given`; ``stepped_round``: the round the last step was taken in;
-    ``moved_on``: whether the game moved on from `given` before them (a step taken, or autoplay)."""
+    ``moved_on``: whether the game moved on from `given` before them (a step taken, or autoplay); ``last``: the last
+    step taken and the game before it (_set_in_round), None where unknown."""
     S, L = game.state, decision_locals(game)
     pending = {p.index: p for p in (*held.pending, *held.options)}
     offered = {expected.index for expected in held.options}
@@ -820,7 +825,8 @@ def _check_expectations(game, ruleset, sc, result, held, ran: bool, stepped_roun
             result.failures.append(_failure(expr.loc, "T012", f"expected true: {expr.text.strip()}{_values(expr, S, L, sides)}",
                                             "; ".join(filter(None, (_choices_waiting(game), _defaults_read(ruleset, sc, expr),
                                                                     _grown_read(ruleset, result, expr), "; ".join(result.took),
-                                                                    _ran_into_round(game, stepped_round, held is not sc))))))
+                                                                    _ran_into_round(game, stepped_round, held is not sc,
+                                                                                    ruleset, expr, last, sc))))))
 
 
 def _blame(result, exprs) -> bool:
@@ -858,23 +864,83 @@ def _choices_waiting(game) -> str:
             "effects run once every seat has chosen")
 
 
-def _ran_into_round(game, stepped_round, between: bool = False) -> str:
+def _ran_into_round(game, stepped_round, between: bool = False, ruleset=None, expr=None, last=None, sc=None) -> str:
     """Where the game ran on from the last step into another round before the expectations read it (a bluffing trial's
     checks of what a round resets, after the challenge's last step, failed with the values alone): where it stands, as
     an `always` failure says; else '' (no steps, the same round, or the game over: an end is what autoplay reads).
-    ``between``: read by a step `expect:`, after the step before it."""
+    ``between``: read by a step `expect:`, after the step before it. Where the step can be taken again (``last``), said
+    only if the new round set or moved something ``expr`` reads (a trial's failing total, which no round resets, was
+    told the round may have reset it), naming what."""
     from .render import seats_text
 
     S = game.state
     if stepped_round is None or S.round == stepped_round or game.finished:
         return ""
+    reset = _set_in_round(ruleset, expr, last, sc) if last is not None and last[0] is not None else None
+    if reset == []:
+        return ""
     waiting = S.flow.pending
     at = (f", {seats_text(game.pending())} deciding at '{waiting.stmt.label or waiting.stmt.kind}', line "
           f"{waiting.stmt.loc.line}") if waiting is not None else ""
     step = "the step before it" if between else "the last step"
+    start = (f"whose start set {', '.join(reset)}, which this reads" if reset
+             else "whose start may have reset what this reads")
     return (f"read at decision {game.decisions + 1} (round {S.round}{at}): after {step}, taken in round "
-            f"{stepped_round}, the game ran on to its next decision, in round {S.round}, whose start may have reset what "
-            f"this reads; expect what lasts past the round")
+            f"{stepped_round}, the game ran on to its next decision, in round {S.round}, {start}; expect what lasts past "
+            "the round")
+
+
+# the events of a record that change what an expression may read: the names they change are a "variable"'s, a zone's
+_CHANGES = frozenset({"set", "move", "gather", "deal", "shuffle", "place", "score"})
+
+
+def _copy_to_retake(game):
+    """A copy of ``game`` on which a step can be taken again (its scripted rolls and shuffles too), for _set_in_round."""
+    other = game.copy()
+    other.script_uses = None if game.script_uses is None else list(game.script_uses)
+    other.shuffle_script = None if game.shuffle_script is None else list(game.shuffle_script)
+    other.shuffle_order = game.shuffle_order
+    return other
+
+
+def _set_in_round(ruleset, expr, last, sc) -> list | None:
+    """The names ``expr`` reads that the statements run since the last round began set or moved, as the last step
+    (``last``: the game before it, the step, whether `given` came first) is taken again on a recorded copy; None where
+    that cannot be told (taking it again failed)."""
+    from philtre.dsl.lints import Facts, names_read
+
+    from .records import Recorder
+
+    before, step, given_first = last
+    game = _copy_to_retake(before)  # (taken on a copy of it: the step may be read after again)
+    game.recorder, game._runners = Recorder(game), game._runners.for_all()  # (a recorded game's runners: Game)
+    try:
+        if not _take_step(game, step, Result(sc.name, sc.loc, []), given_first, sc):
+            return None
+    except PhiltreError:
+        return None
+    events = game.recorder.events
+    ends = [i for i, event in enumerate(events) if event.get("event") == "round_end"]
+    if not ends:
+        return None
+    changed = {"round_number"}  # (a round's start counts it)
+    for event in events[ends[-1] + 1:]:
+        if event.get("event") in _CHANGES:
+            changed.update(_names_changed(event))
+    read = names_read(Facts(ruleset), [expr])
+    return sorted(changed & read)
+
+
+def _names_changed(value) -> set:
+    """The variables and zones an event of a record names (a `set`'s variable, the zones of a move), "score" for a score."""
+    if isinstance(value, list):
+        return set().union(*map(_names_changed, value)) if value else set()
+    if not isinstance(value, dict):
+        return set()
+    names = {value[key] for key in ("variable", "zone") if type(value.get(key)) is str}
+    if value.get("event") == "score":
+        names.add("score")
+    return names.union(*(_names_changed(v) for key, v in value.items() if key not in ("components", "value")))
 
 
 def _defaults_read(ruleset, sc, expr) -> str:

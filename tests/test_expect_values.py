@@ -411,7 +411,7 @@ flow:
 
 @pytest.mark.parametrize("steps, wanted, said", [
     (1, 3, "[last_bid = 0] (read at decision 2 (round 2, seat 0 deciding at 'decide', line 16): after the last step, "
-           "taken in round 1, the game ran on to its next decision, in round 2, whose start may have reset what this "
+           "taken in round 1, the game ran on to its next decision, in round 2, whose start set last_bid, which this "
            "reads; expect what lasts past the round)"),  # the game ran on into round 2, which reset last_bid
     (2, 1, "[last_bid = 3]"),  # the last step ended the game: an end is what the expectations read, nothing to say
 ])
@@ -425,3 +425,23 @@ def test_a_failed_expectation_says_the_game_ran_on_into_another_round(tmp_path, 
     [result] = run_scenarios(load_ruleset(str(tmp_path)))
     [failure] = result.failures
     assert failure.split(": ", 1)[1] == f"T012 expected true: last_bid == {wanted}  {said}", failure
+
+
+@pytest.mark.parametrize("between", [False, True])
+def test_a_failed_expectation_on_what_no_round_resets_is_not_told_the_round_may_have(tmp_path, between):
+    """Spades trial: a total no round's start sets (a variant changed the rule that adds to it) failed after the game ran
+    on into the next round with "whose start may have reset what this reads": said only where the round's start set
+    what the expectation reads, after the last step or at a step `expect:` between steps."""
+    (tmp_path / "ruleset.yaml").write_text(ROUNDS.replace("  last_bid: 0\n", "  last_bid: 0\n  total: 0\n").replace(
+        "      - set: {last_bid: n}\n", "      - set: {last_bid: n, total: total + n}\n"), encoding="utf-8")
+    checks = "      - expect: [total == 4, last_bid == 3]\n      - {player: 0, action: bid, args: {n: 1}}\n"
+    (tmp_path / "scenarios.yaml").write_text(
+        "scenarios:\n  - name: s\n    players: 2\n    steps:\n      - {player: 0, action: bid, args: {n: 3}}\n"
+        + (checks if between else "") + f"    expect:\n      - total == {4 if between else 5}\n", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    said = [failure.split(": ", 1)[1] for failure in result.failures]
+    assert said[0] == f"T012 expected true: total == {4 if between else 5}  [total = 3]", said
+    assert len(said) == 1 + between, said
+    if between:  # what the round's start did set is still told so, and named
+        assert said[1].startswith("T012 expected true: last_bid == 3  [last_bid = 0] (read at decision 2"), said
+        assert "whose start set last_bid, which this reads; expect what lasts past the round)" in said[1], said
