@@ -236,6 +236,8 @@ def _syntax_error(exc, text: str, source: SourceText) -> PhiltreError:
             hint = _keyword_argument_hint(text, exc.pos_in_stream)
         if char == "=" and text[exc.pos_in_stream + 1:exc.pos_in_stream + 2] in ("<", ">"):  # `x =< 0`, `x => 0`
             hint = f"write {text[exc.pos_in_stream + 1]}="
+            if text[exc.pos_in_stream + 1] == ">" and _KEYWORD_ARGUMENT.search(text[:exc.pos_in_stream]):  # `(p =>`, `, p =>`
+                hint = _lambda_hint(text, exc.pos_in_stream)
         if char in "'\"" and text.count(char) % 2:
             hint = "this quote starts a string that is never closed"
         if char.isdigit():  # '١٢' or '１２': Python would read them as 12, a reader may not (٥ looks like 0)
@@ -312,6 +314,55 @@ def _keyword_argument_hint(text: str, at: int) -> str:
                 f"value, pair each with its value, {called[1]}_by([f(p), p] for p in players) (the first such seat)")
     return ("compare with ==; a call takes no keyword arguments: for the seat (or item) with the highest value, pair each "
             "with its value: max_by([f(p), p] for p in players)")
+
+
+# a call that takes a key as another language's lambda: the call that pairs each item with its key instead
+_KEYED = {"max": "max_by", "max_by": "max_by", "min": "min_by", "min_by": "min_by", "sorted": "sorted_by", "sorted_by": "sorted_by"}
+
+
+def _lambda_hint(text: str, at: int) -> str:
+    """The hint for the '=>' at offset ``at`` after `(p` or `, p`: another language's lambda (`max_by(players, p =>
+    power(p))`, a trial's key function), read as `=>` for `>=`. There are no lambdas: the form the language has, with
+    the names written where they can be told (the collection before the ',', the body up to the call's end)."""
+    param = _KEYWORD_ARGUMENT.search(text[:at])
+    name = param.group().lstrip("(,").strip()
+    opened = _open_brackets(text, at)
+    called = _CALLED.search(text[:opened[-1][0]]) if opened and opened[-1][1] == "(" else None
+    start = opened[-1][0] + 1 if opened else 0
+    items = text[start:param.start()].strip() if param.group().startswith(",") else ""
+    if _open_brackets(items, len(items)) or "," in _top_level(items):
+        items = ""
+    end = at + 2 + len(_top_level(text[at + 2:]).split(",")[0])
+    body = text[at + 2:end].strip() or f"f({name})"
+    items = items or "players"
+    keyed = _KEYED.get(called[1]) if called else None
+    if keyed:
+        return (f"there are no lambdas (functions written inline): pair each item with its key, "
+                f"{keyed}([{body}, {name}] for {name} in {items})")
+    form = (f"count({name} for {name} in {items} if {body})" if called and called[1] == "count"
+            else f"{called[1]}({body} for {name} in {items})" if called else f"[{body} for {name} in {items}]")
+    return f"there are no lambdas (functions written inline): write a comprehension, {form}"
+
+
+def _top_level(text: str) -> str:
+    """``text`` up to the first closer that closes nothing in it, its strings and bracketed parts blanked (a ',' left
+    in it separates items at the top level)."""
+    out, depth, quote = [], 0, ""
+    for c in text:
+        if quote:
+            quote = "" if c == quote else quote
+            out.append(" ")
+            continue
+        if c in "'\"":
+            quote = c
+        elif c in "([{":
+            depth += 1
+        elif c in CLOSERS:
+            if depth == 0:
+                break
+            depth -= 1
+        out.append(c if depth == 0 and c not in CLOSERS else " ")
+    return "".join(out)
 
 
 def _tree(text: str) -> ast.Node:

@@ -1130,6 +1130,11 @@ CASES = {
         "Python's key= in a call, for the seat with the best card (the hint said 'compare with ==')",
         breaking(IF, "    if: max([c.value for c in hand[me]], key=card.value) > 0\n"),
         "E101", "=card", hint="a call takes no keyword arguments: for the seat (or item) with the highest value, pair each with its value, max_by([f(p), p] for p in players)"),
+    "lambda_for_a_key": Case(
+        "another language's lambda as max_by's key (Spades trial: the hint said to write >=)",
+        breaking(IF, "    if: max_by(players, p => score[p]) == me\n"),
+        "E101", "=> score", hint="there are no lambdas (functions written inline): pair each item with its key, "
+                                 "max_by([score[p], p] for p in players)"),
     "expression_syntax_error": Case(
         "two comparison operators in a row",
         breaking(IF, "    if: card.value > > 0\n"),
