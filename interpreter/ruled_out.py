@@ -39,7 +39,31 @@ def ruled_out(game, seat: int, text: str, legal, single_zones=(), placed: bool =
     # (a number past the options is a number mistyped, not a card's value; an action's name, action_ruled_out's)
     if text.strip().isdigit() or text.strip().lower() in {name.lower() for name in game.ruleset.actions}:
         return ""
-    return forbids_each(game, seat, _holding(text, others, single_zones), written)
+    held = _holding(text, others, single_zones)
+    parted = [] if held else _holding_parts(text, others, legal, single_zones)
+    if parted:  # (`hearts` of 3-hearts, no legal option holding it: as for the option typed whole, the first of them)
+        return forbids(game, seat, parted[0], written) + (f", and {len(parted) - 1} more it names" if len(parted) > 1 else "")
+    return forbids_each(game, seat, held, written)
+
+
+def _holding_parts(text: str, options, legal, single_zones=()) -> list:
+    """Those of ``options`` each word of ``text`` is a word or a part of a word of, some a part (`hearts` of the card
+    3-hearts, a word typed whole otherwise: play_input._parts_typed), where no ``legal`` option has them so (a trial's
+    `hearts`, naming the one heart the rules forbid now, was told only that it was no option); else []."""
+    from .play_input import WORD, WORD_PARTS, _label_words, _of_action_typed
+
+    typed = {word.lower() for word in WORD.findall(text) if "=" not in word}
+
+    def holds(option) -> bool:
+        label = option.label(None, single_zones)
+        known = _label_words(label)
+        parts = {part.lower() for word in WORD.findall(label) for held in [WORD_PARTS.findall(word.rpartition("=")[2])]
+                 if len(held) > 1 for part in held}
+        return not typed <= known and typed <= known | parts
+
+    if not typed or any(holds(option) for option in legal):
+        return []
+    return _of_action_typed(typed, [option for option in options if holds(option)])
 
 
 def _holding(text: str, options, single_zones=()) -> list:

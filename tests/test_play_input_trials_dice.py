@@ -4,6 +4,8 @@ the piece among a position's, a position in brackets beside words, a number that
 
 from __future__ import annotations
 
+import pytest
+
 from test_cli import philtre
 from test_play_input_trials_grid import _asked
 
@@ -153,3 +155,25 @@ def test_a_part_of_a_hyphenated_word_is_said_to_be_with_the_words_that_hold_it(t
     assert "'4 chars' is not among this turn's options ('4', 'chars' are parts of 4-chars: type the whole word)" in result.stderr
     assert "= discard(t=tile 4-chars)" in result.stderr
     assert "is part of" not in _asked(tmp_path, "bamboo")
+
+
+@pytest.mark.parametrize("rule, typed, said", [
+    ("t.suit == 'dots'", "chars", "the rules forbid discard(t=tile 2-chars) now (the if of discard, line 16: "
+                                  "t.suit == 'dots'), and 1 more it names; this turn's options are: 1. discard(t=tile 2-dots)"),
+    ("t.suit == 'dots' or t.rank == 2", "4 chars", "the rules forbid discard(t=tile 4-chars) now (the if of discard, "
+                                                   "line 16: t.suit == 'dots' or t.rank == 2); this turn's options are: "),
+])
+def test_parts_of_words_that_only_forbidden_options_hold_are_told_the_rule(tmp_path, rule, typed, said):
+    """Spades trial: `hearts`, a part of the one card 3-hearts the rules forbid now (follow suit), was refused as no
+    option, where `K-spades` typed whole was told the rule: words that only forbidden options hold, some of them parts
+    of their words, are told the rule as an option typed whole is (the first, and how many more)."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.cli_play import _forbidding, match_choice
+
+    (tmp_path / "ruleset.yaml").write_text(TILES.replace("    choose: {t: hand}\n", f"    choose: {{t: hand}}\n    if: \"{rule}\"\n"),
+                                           encoding="utf-8")
+    game = Game(load_ruleset(str(tmp_path)), 1, seed=1)
+    options = game.options(0)
+    assert match_choice(typed, options, forbidden=_forbidding(game, 0, options)).startswith(
+        f"'{typed}' is not among this turn's options: {said}")
