@@ -116,12 +116,14 @@ def dump_with_origins(value, origins: bool = True, indent: int = 0) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _origin(container, key, origins) -> str:
-    """What ends the line of ``container[key]``: with ``origins``, `# file:line:col` of its value; then the
-    `# philtre: ignore[...]` comments of the lines it was written on (_silences)."""
+def _origin(container, key, origins, own_line: bool = False) -> str:
+    """What ends the line of ``container[key]``: with ``origins``, `# file:line:col` of its value, or (``own_line``: a
+    key whose value, a block, is printed on the lines below it) of the key, the line the key is on (a trial's
+    `components:` was annotated with the line below it, its first entry's); then the `# philtre: ignore[...]` comments
+    of the lines it was written on (_silences)."""
     if not isinstance(container, (Map, Seq)):
         return ""
-    loc = container.loc_of(key)
+    loc = container.key_loc(key) if own_line and isinstance(container, Map) else container.loc_of(key)
     return (f"  # {loc}" if origins and getattr(loc, "line", 0) else "") + _silences(container, key)
 
 
@@ -183,7 +185,7 @@ def _emit(value, indent, lines, origins):
             if flowed is not None:
                 lines.append(flowed)
             elif isinstance(item, (dict, list)) and item:
-                lines.append(f"{head}{origin}")
+                lines.append(f"{head}{_origin(value, key, origins, own_line=True)}")
                 _emit(item, indent + 2, lines, origins)
             else:
                 lines.extend(_scalar_lines(head, item, pad, origin, _kept_quoted(value, key)))

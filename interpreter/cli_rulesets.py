@@ -204,7 +204,7 @@ def _nothing_to_run(written: int, variants, select) -> str:
 @click.command()
 @click.argument("ruleset", callback=named)
 @click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
-@click.option("--origins", is_flag=True, help="Annotate each value with the file:line:col it came from.")
+@click.option("--origins", is_flag=True, help="Annotate each line with the file:line:col it came from (a key whose value is printed below it: the key's).")
 @guarded
 def show(ruleset, variants, origins):
     """Print the resolved ruleset (with its variants applied) as YAML."""

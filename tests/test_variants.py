@@ -108,6 +108,23 @@ def test_show_with_two_deals_each_differs_only_in_players_and_the_rounds_repeat(
     assert a[repeat - 1].strip() == "- name: rounds"  # the repeat of the `rounds` statement
 
 
+def test_show_origins_puts_a_key_whose_value_is_a_block_on_the_keys_own_line(tmp_path):
+    """Spades trial: `components:  # ruleset.yaml:21:3` where `components:` is on line 20 (21:3 was its first entry's,
+    the value's position): a key whose value is printed below it is annotated with the key's own position; a value on
+    the key's line keeps the value's."""
+    from philtre.dsl.describe import dump_with_origins
+
+    text = (VARIANTS.parent / "ruleset.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    shown = dump_with_origins(load_ruleset(str(path)).source).splitlines()
+    for key in ("components", "zones", "actions", "flow"):
+        [line] = [line for line in shown if line.startswith(f"{key}:  # ")]
+        assert line == f"{key}:  # {path}:{position(text, chr(10) + key + ':')[0] + 1}:1", line
+    [players] = [line for line in shown if line.startswith("players:")]
+    assert players.endswith(f"{path}:{':'.join(map(str, position(text, '3..6')))}"), players
+
+
 def test_show_origins_points_the_changed_lines_at_the_variant_file():
     plain, annotated = philtre_many(("show", "poison", "--variant", "two-deals-each"),
                                     ("show", "poison", "--variant", "two-deals-each", "--origins"))
