@@ -41,15 +41,15 @@ def ruled_out(game, seat: int, text: str, legal, single_zones=(), placed: bool =
         return ""
     held = _holding(text, others, single_zones)
     parted = [] if held else _holding_parts(text, others, legal, single_zones)
-    if parted:  # (`hearts` of 3-hearts, no legal option holding it: as for the option typed whole, the first of them)
+    if parted:  # (`chars` of 4-chars, no legal option holding it: as for the option typed whole, the first of them)
         return forbids(game, seat, parted[0], written) + (f", and {len(parted) - 1} more it names" if len(parted) > 1 else "")
     return forbids_each(game, seat, held, written)
 
 
 def _holding_parts(text: str, options, legal, single_zones=()) -> list:
-    """Those of ``options`` each word of ``text`` is a word or a part of a word of, some a part (`hearts` of the card
-    3-hearts, a word typed whole otherwise: play_input._parts_typed), where no ``legal`` option has them so (a trial's
-    `hearts`, naming the one heart the rules forbid now, was told only that it was no option); else []."""
+    """Those of ``options`` each word of ``text`` is a word or a part of a word of, some a part (`chars` of the tile
+    4-chars, a word typed whole otherwise: play_input._parts_typed), where no ``legal`` option has them so (a trial's
+    part of a word, naming the one card the rules forbid now, was told only that it was no option); else []."""
     from .play_input import WORD, WORD_PARTS, _label_words, _of_action_typed
 
     typed = {word.lower() for word in WORD.findall(text) if "=" not in word}
