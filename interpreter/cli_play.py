@@ -1247,7 +1247,7 @@ def _told_whole(game, seat) -> list:
     leaves a value as told and a `quiet` variable's sets left out."""
     from .options import value_labels
     from .render import (depths_told, entry_sets, event_text, keeps_scores, moves_joined, placed_by_told, placed_from_text,
-                         quiet_known, through_quiet, with_labels)
+                         quiet_known, through_quiet, with_labels, wrapped)
 
     told_to = placed_by_told(game.recorder.valued(game.recorder.told_to(seat), seat), game.recorder.placed_by)
     rollers = _rollers(game, told_to)
@@ -1266,7 +1266,7 @@ def _told_whole(game, seat) -> list:
             drawn = (joined, drawn[1])
             lines[drawn[1]] = f"    {event_text(drawn[0], game.ruleset, placed, seat, game.state.nplayers)}"
             continue
-        text = event_text(e, game.ruleset, placed, seat, game.state.nplayers)
+        text = event_text(e, game.ruleset, placed, seat, game.state.nplayers, every=True)  # (no board lists a hand dealt)
         _follow_places(e, placed, game)
         if _placing(e, events[i + 1] if i + 1 < len(events) else None):
             continue  # told with the place that follows it, once
@@ -1287,6 +1287,9 @@ def _told_whole(game, seat) -> list:
             if seat is not None and e.get("player") == seat:
                 text = text.replace(f"seat {seat}:", f"seat {seat} (you):", 1)
             lines.append(f"> {text}")
+            continue
+        if e.get("event") == "deal":  # (a seat's hand named whole: broken after its commas, as play breaks a move's line)
+            lines += wrapped(f"    {text}", _width())
             continue
         lines.append(f"    {_rolled_in(roller, text)}")
     return lines

@@ -1207,10 +1207,11 @@ def changes_text(change: dict, ruleset) -> str:
     return f"{_where(change['zone'], ruleset)} {cells}: {_thing(change['was'], ruleset)} -> {_thing(change['now'], ruleset)}"
 
 
-def event_text(event: dict, ruleset, placed=None, seat=None, nplayers: int | None = None) -> str | None:
+def event_text(event: dict, ruleset, placed=None, seat=None, nplayers: int | None = None, every: bool = False) -> str | None:
     """One line telling a filtered record event (records.md), or None for one not worth telling (a shuffle); ``seat``,
     the seat whose record it is (None: an onlooker's, or the full record), names the cards dealt to a zone it sees
-    (``nplayers``, the game's count of players, tells which seats a team's zone is seen by: each seat of the team).
+    (``nplayers``, the game's count of players, tells which seats a team's zone is seen by: each seat of the team),
+    every one of them with ``every`` (replay --text, which draws no board that lists them).
 
     A move or a deal whose count the record hides (``{"hidden": true, "count": null}``) does not say how many. With
     ``placed`` (id -> (x, y, rot): where each piece lay on a grid before the event), a decision names a piece with its
@@ -1228,7 +1229,7 @@ def event_text(event: dict, ruleset, placed=None, seat=None, nplayers: int | Non
     if placed and event.get("event") in PLACED_WORDS:
         return PLACED_WORDS[event["event"]](event, ruleset, placed)
     if seat is not None and event.get("event") == "deal":
-        return _said_deal(event, ruleset, seat, nplayers)
+        return _said_deal(event, ruleset, seat, nplayers, every)
     words = EVENT_WORDS.get(event.get("event"))
     return None if words is None else words(event, ruleset)
 
@@ -1392,9 +1393,11 @@ def _moved(comps: list, rs) -> str:
     return (_things(shown, rs) + ", " if shown else "") + "hidden components"
 
 
-def _said_deal(e, rs, seat=None, nplayers=None):
+def _said_deal(e, rs, seat=None, nplayers=None, every=False):
     """A deal, as ``seat`` (None: an onlooker, or the full record) is told it: the cards dealt to a zone named where
-    that seat sees them (a team's zone: where it is of the team, which ``nplayers`` tells), counted elsewhere."""
+    that seat sees them (a team's zone: where it is of the team, which ``nplayers`` tells), counted elsewhere; with
+    ``every``, each card named however many kinds (replay --text: no board under it lists a hand of 13, and a trial's
+    reader of a seat's replay could not judge its bids)."""
     def face_up(t):
         """Whether the cards dealt to a zone are named: a zone every seat sees (a flop; a runout the next deal gathers
         before the board shows it), or one the seat reading sees (its own hand: a bluffing game's trial had to compare
@@ -1406,14 +1409,15 @@ def _said_deal(e, rs, seat=None, nplayers=None):
             return True
         # (a hand of 12 dealt was a line of six kinds and `and 5 more`: the board under it lists them whole)
         return (seat is not None and spec is not None and type(t.get("index")) is int and spec.sees_contents(t["index"], seat, nplayers)
-                and len({_thing(c, rs) for c in t["components"]}) <= KINDS_TOLD)
+                and (every or len({_thing(c, rs) for c in t["components"]}) <= KINDS_TOLD))
 
     def how_many(t):
         return "hidden components" if UNCOUNTED in t["components"] else str(len(t["components"]))
 
     def dealt(t):
         """The components dealt to a zone, named as its `show_sorted` lists them."""
-        return _things(shown_sorted(t["components"], getattr(getattr(rs, "zones", {}).get(t["zone"]), "show_sorted", ())), rs)
+        return _things(shown_sorted(t["components"], getattr(getattr(rs, "zones", {}).get(t["zone"]), "show_sorted", ())), rs,
+                       None if every else 4)
 
     # a zone dealt nothing (a refill of a market already full) is no news, nor is a deal that gave none: told, it read
     # as something happening after each action (a trial's `dealt from deck: 0 to market`)
