@@ -139,7 +139,7 @@ def test_a_reference_refuses_a_player_count_its_game_does_not_have():
 
 
 def test_the_benchmark_measures_every_shipped_game_against_its_reference():
-    rows = run.bench_playouts(games=1, budget=0.01)
+    rows = run.bench_playouts(games=1, budget=0.01, reps=1)  # one timing a contender: the figures are not checked
     assert {r["game"] for r in rows} == set(REFERENCES)
     for row in rows:
         assert row["philtre"]["decisions"] > 0 and row["reference"]["decisions"] > 0
@@ -156,15 +156,18 @@ def test_the_benchmark_measures_every_shipped_game_against_its_reference():
 
 
 def test_the_benchmark_can_time_one_game_only():
-    rows = run.bench_playouts(games=1, budget=0.01, only=("pok",))
+    rows = run.bench_playouts(games=1, budget=0.01, only=("pok",), reps=1)
     assert {r["game"] for r in rows} == {"pok"} and len(rows) == 3
 
 
-def test_the_documented_command_runs_end_to_end(capsys):
-    """`python -m benchmarks.run` (shortened: --quick, one game, one game per measurement)
-    prints every section as JSON; the figures themselves are not checked."""
+def test_the_documented_command_runs_end_to_end(capsys, monkeypatch):
+    """`python -m benchmarks.run` (shortened: --quick, one game, one game per measurement, one cold load a ruleset
+    and one round of the CLI's commands) prints every section as JSON; the figures themselves are not checked."""
     import json
 
+    monkeypatch.setattr(run, "REPS", 1)
+    bench_cli = run.bench_cli
+    monkeypatch.setattr(run, "bench_cli", lambda: bench_cli(reps=1))
     assert run.main(["--quick", "--games", "1", "--game", "pok", "--repeat", "2", "--json"]) == 0
     results = json.loads(capsys.readouterr().out)
     assert [r["game"] for r in results["playouts"]] == ["pok"] * 3
