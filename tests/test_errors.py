@@ -13,6 +13,7 @@ The expected position is computed from the broken text itself (the character a
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from dataclasses import dataclass
@@ -1910,6 +1911,13 @@ def diagnostics_of(path: Path) -> list:
     return diagnostics
 
 
+@functools.cache
+def data_file_diagnostics(name: str) -> tuple:
+    """The diagnostics of the data file of case ``name``, found once a process: test_broken_ruleset and both
+    line-ending tests read every file's."""
+    return tuple(diagnostics_of(data_path(name)))
+
+
 # -- the minimal ruleset is valid and plays -------------------------------------------------
 
 def test_minimal_ruleset_is_valid(tmp_path):
@@ -2239,7 +2247,7 @@ def test_data_files_are_up_to_date():
 def test_broken_ruleset(name):
     case = CASES[name]
     path = data_path(name)
-    first = diagnostics_of(path)[0]
+    first = data_file_diagnostics(name)[0]
     line, col = case.where() if case.text else (1, 1)
     codes = case.code if isinstance(case.code, tuple) else (case.code,)
     got = f"{first.loc.line}:{first.loc.col}: {first.code}"
@@ -2267,7 +2275,7 @@ def test_a_file_saved_with_windows_line_endings_gets_the_same_findings(tmp_path,
         text = data_path(name).read_bytes()
         other = tmp_path / f"{name}.yaml"
         other.write_bytes(text.replace(b"\r\n", b"\n").replace(b"\n", newline.encode()))
-        want = [(d.code, d.loc.line, d.loc.col) for d in diagnostics_of(data_path(name))]
+        want = [(d.code, d.loc.line, d.loc.col) for d in data_file_diagnostics(name)]
         got = [(d.code, d.loc.line, d.loc.col) for d in diagnostics_of(other)]
         if got != want:
             differ.append(f"{name}: {want[:1]} != {got[:1]}")
