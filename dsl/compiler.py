@@ -24,6 +24,7 @@ from itertools import compress
 import ast as python_ast  # (Python's own; `ast` below is the DSL's)
 from ast import literal_eval as _literal_eval
 from functools import cached_property
+from collections.abc import Hashable
 
 from . import ast
 from .builtins import (
@@ -4688,8 +4689,9 @@ class Compiler:
     def _g_MapLit(self, node, scope, src):
         pairs = [(self._map_key(k, scope, src), self.gen(v, scope, src)) for k, v in node.pairs]
         code = "{" + ", ".join(f"{k}: {v}" for k, (v, _) in pairs) + "}"
-        if not all(_python_literal(k) for k, _ in pairs):  # (a key computed as the game runs: keys not known)
-            return code, "map"
+        written = [_literal_eval(k) for k, _ in pairs if _python_literal(k)]
+        if len(written) < len(pairs) or not all(isinstance(k, Hashable) for k in written):
+            return code, "map"  # (a key computed as the game runs, or a list, refused as the game runs: keys not known)
         keys = {}  # (a key written twice is one key, the later value: as Python's dict keeps it)
         for k, (v, t) in pairs:
             keys[_literal_eval(k)] = (t, _data_values(_literal_eval(v)) if _python_literal(v) else None)
