@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from test_label_collisions import ROUTES
+
 from philtre.dsl import load_ruleset
 from philtre.dsl.lints import LINTS
 from philtre.dsl.validate import check_file
@@ -518,6 +520,8 @@ CASES = {
         "any(c.rank == 4 for c in hand[0])", "every seat's record tells of the move"),
     "a zone kept a team read by a seat": (  # a trial's side's meld was read meld[min(team(p))]; each: team by team_index
         TEAM_READ_BY_SEAT, "L055", "stash[me]", "'stash' is a zone family kept a team (each: team)"),
+    "two values of a table labelled alike": (  # a trial's double route: play listed two options alike
+        ROUTES, "L058", "\"ROUTES[e].a", "reads 'Birch-Cedar grey' for both e=1 and e=2"),
     "one seat's entry of a hidden variable set only where another seat's hand holds a card": (  # seat 1 sees its entry
         (ROOT / "tests" / "data" / "hidden_set" / "owner_entry" / "leak.yaml").read_text(encoding="utf-8"), "L031",
         "any(c.rank == 4 for c in hand[0])", "which reads what seat 0's 'hand' holds"),
