@@ -522,10 +522,10 @@ SCORE_SET_KEYS = ("to", "value")  # keys a score statement is given a value to t
 
 
 def _expect_seat_hint(error, path, plain) -> str:
-    """For a seat written as an expression in `expect` (`options: {player: "last(kings).owner"}`, `pending: declarer`,
-    `pending: [declarer]`): the seat is a number written out; a seat known only as the game runs is checked with
-    `deciding == [EXPR]` (a trial's first player was shuffled, another's declarer was bid). Never "a list, even of one
-    name": `pending: [declarer]` is refused too. Else ''."""
+    """For a seat written as an expression in `expect` (`options: {player: "last(kings).owner"}`, `pending: leader`,
+    `pending: [leader]`): the seat is a number written out; a seat known only as the game runs is checked with
+    `deciding == [EXPR]` (a trial's first player was shuffled, another's seat was worked out by its rules). Never "a
+    list, even of one name": `pending: [leader]` is refused too. Else ''."""
     if error.validator != "type" or "expect" not in path:
         return ""
     if path[-2:] == ["options", "player"]:

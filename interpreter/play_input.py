@@ -1539,7 +1539,7 @@ def _amount_refused(text: str, options, single_zones=()) -> str:
     """For a line that types an amount of an action of one whole-number argument, with the action's name or the
     argument's (`bid 200`, `n=200`, `bid(n=200)`), where no option has it and the action's amounts count up by one:
     the run, in one short line, `'bid 200': n is one of 63..100 now` (by the amounts' labels where the action gives
-    some, `b is one of 1C..7NT now`); else ''."""
+    some, `n is one of one..ten now`); else ''."""
     words = _words(text)
     for action in dict.fromkeys(option.action for option in options):
         mine = [option for option in options if option.action == action]
@@ -1973,8 +1973,8 @@ class Amounts:
     the board scrolled away as the seat had to decide how much to bid; or, where the options would take more than SHOWN
     lines, whose values go up with gaps, `bid(n=20..300, 40 values)` (a trial's 40 bids, each its line, pushed its pass
     past the lines listed). Its number asks for the amount. Where the action labels the argument (`label:`), the
-    amounts are written by their labels, first and last, `bid(b=1C..7NT)`, in the prompt and refusals too (a trial's
-    bids 0..34 said nothing of which was 3D); ``single_zones``: the listing's Wording, which holds the labels."""
+    amounts are written by their labels, first and last, `bid(n=one..ten)`, in the prompt and refusals too (a trial's
+    numbered bids said nothing of what each meant); ``single_zones``: the listing's Wording, which holds the labels."""
 
     def __init__(self, options: list, name: str, single_zones=()):
         self.options, self.name, self.action = options, name, options[0].action
@@ -1987,12 +1987,12 @@ class Amounts:
         return dict(option.args)[self.name]
 
     def text(self, amount: int) -> str:
-        """An amount as the options write it: its label where the action gives one (3D for 11), else the number."""
+        """An amount as the options write it: its label where the action gives one (three for 3), else the number."""
         return amount_text(self.action, self.name, amount, self.words)
 
     def run(self) -> str:
         """The amounts as the line writes them: `63..100`, or `20..300, 40 values` where they go up with gaps; by their
-        labels where they have some, `1C..7NT`."""
+        labels where they have some, `one..ten`."""
         return f"{self.text(self.low)}..{self.text(self.high)}" + (f", {len(self.options)} values" if self.gaps else "")
 
     def label(self, seen=None, single_zones=()) -> str:
@@ -2017,7 +2017,7 @@ class Amounts:
 
     def example(self) -> str:
         """Two ways to type an amount of the run: `bid 70 or n=70`; where it has a label that names it when typed,
-        that label first, `bid 3D or b=11`."""
+        that label first, `bid three or n=3`."""
         option = self.options[(len(self.options) - 1) // 3]  # (a third of the way up)
         amount, text = self.value(option), self.text(self.value(option))
         typed = f"{self.action} {text}"
