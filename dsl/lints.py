@@ -2139,6 +2139,7 @@ def l030_public_score_of_hidden(facts) -> list:
     # at that `set` (L013, L031), not again at each score that reads it (tricks counted through the suit led)
     shown_as_is = _variables_read_as_shown(facts)
     body, shown, out = False, set(), []
+    guards, guards_said = _guards_around(facts), set()
     for stmt, env, action, revealed in _revealed_before(facts, loop_seats):
         if action is not body:
             body = action
@@ -2152,6 +2153,7 @@ def l030_public_score_of_hidden(facts) -> list:
         seen_env = {k: (frozenset() if k in shown else v) for k, v in env.items()}
         seen = revealed | known
         carried = {k: v for k, v in lets.get(id(stmt), {}).items() if k not in shown}
+        before = len(out)
         for key in _TOLD_PARTS[stmt.kind]:
             expr = stmt.when if key == "when" else stmt.args.get(key)
             tree = facts.tree(expr) if expr is not None else None
@@ -2169,7 +2171,50 @@ def l030_public_score_of_hidden(facts) -> list:
                 out.append(_reveal_with_its_own_when(facts, stmt, what, Diagnostic(
                     _through_at(expr, at), "L030", f"this {stmt.kind}'s {key} reads {what}, which {who}: every seat "
                     f"{told}, so every seat learns it", hint)))
+        if stmt.kind == "score":  # (a say's conditions are what it states; a tell's test is read above)
+            out += _score_guard_findings(facts, stmt, guards.get(id(stmt), ()), guards_said, shown_as_is,
+                                         (seen_env, seen, carried, loop_seats.get(id(stmt), {}), shown), len(out) > before)
     return out
+
+
+def _score_guard_findings(facts, score, around, said: set, shown_as_is, sight, read_itself=False) -> list:
+    """L030 at each condition around ``score`` (``around``: _guards_around's, outermost first) that reads what some
+    seat does not see where the score is: the `when` of a statement whose block or `else` holds it, a loop's `until`,
+    `for` items or `repeat` count. Every seat sees whether, how often and (a `for` over seats read from a secret) for
+    whom the score is made, so every seat learns the answer. ``sight``: what every seat sees at the score (its reveals
+    before it count). Said once a condition (``said``), and not where the statements it guards ask a seat (L027), move
+    or shuffle (L054) or set a variable every seat sees (L031), nor where a say or tell there tells the answer; a `for`'s
+    list not where the score's own parts were found reading hidden (``read_itself``): its name carries the zones the
+    list read, said at the score."""
+    seen_env, seen, carried, seats, shown = sight
+    out = []
+    for outer, expr, how in around:
+        looped = outer.kind == "for" and expr is outer.args.get("items")
+        if id(expr) in said or (looped and read_itself) or _guard_told_elsewhere(facts, outer, expr, seen_env):
+            continue
+        found = _read_unseen(shown_as_is, facts.tree(expr), seen_env, seen, carried, seats, shown)
+        if found is None:
+            continue
+        said.add(id(expr))
+        what, who, hint = found
+        var = outer.args.get("var") if looped else None
+        parts = (score.when if key == "when" else score.args.get(key) for key in _TOLD_PARTS["score"])
+        trees = [tree for tree in (facts.tree(part) for part in parts if part is not None) if tree is not None]
+        if var is not None and any(isinstance(node, ast.Name) and node.name == var for tree in trees for node in ast.walk(tree)):
+            how = f"for each item of this for's list ('{var}')"
+        out.append(Diagnostic(expr.loc, "L030", f"the score on line {score.loc.line} runs {how}, which reads {what}, "
+                              f"which {who}: every seat sees the score, so every seat learns it", hint))
+    return out
+
+
+def _guard_told_elsewhere(facts, outer, expr, env) -> bool:
+    """Whether another lint says the answer of ``expr``, a condition of ``outer``, is told, or the rules tell it: the
+    statements it guards ask a seat (L027), move or shuffle (L054) or set a variable every seat sees (L031); a say or
+    a tell in its block or `else` says it (a `when` only), or the first of its block turns what it tests face up."""
+    guarded = [*(s for block in _blocks(outer) for s in _statements_in(block)), *_statements_in(outer.otherwise or ())]
+    if any(_asks(s) or s.kind in TOLD_TO_ALL for s in guarded) or _sets_a_public_variable(facts.ruleset.variables, guarded):
+        return True
+    return expr is outer.when and (_says_its_answer(facts, outer, env) or _turned_up_as_tested(facts, outer))
 
 
 _SCORE_LATER = "or score at the end, after a reveal"  # (L030's hint for a score; a say's says otherwise)
@@ -4270,8 +4315,7 @@ def _hidden_guards_of_told(facts, stmt, env, variables):
     told = next((s for s in guarded if s.kind in TOLD_TO_ALL), None)
     if told is None or any(map(_asks, guarded)):
         return
-    if any(s.kind == "set" and any(variables.get(name) is not None and variables[name].visible == "everyone"
-                                   for name, *_ in s.args.get("targets", ())) for s in guarded):
+    if _sets_a_public_variable(variables, guarded):
         return  # (L031 says it at this condition)
     if stmt.when is not None and not _says_its_answer(facts, stmt, env) and not _turned_up_as_tested(facts, stmt):
         yield stmt.when, told, "only when this condition holds"
@@ -4279,6 +4323,12 @@ def _hidden_guards_of_told(facts, stmt, env, variables):
     loop = _loop_condition(facts, stmt)
     if told_inner is not None and loop is not None:
         yield loop[0], told_inner, loop[1]
+
+
+def _sets_a_public_variable(variables, statements) -> bool:
+    """Whether one of ``statements`` is a `set` of a variable every seat sees (L031 says a condition around it)."""
+    return any(s.kind == "set" and any(variables.get(name) is not None and variables[name].visible == "everyone"
+                                       for name, *_ in s.args.get("targets", ())) for s in statements)
 
 
 def _loop_condition(facts, stmt):
