@@ -4921,6 +4921,66 @@ def l040_shuffled_in_sight_then_hidden(facts) -> list:
     return out
 
 
+def l059_shuffle_that_hides_nothing(facts) -> list:
+    """L059: a `shuffle` of a zone every seat sees, contents and order (`visible: everyone`, not a bag): every view and
+    record shows the new order, so it hides nothing (a random order every seat sees may be meant: a row laid out at
+    random). Said more strongly where, earlier in the same block, a `move` filled it from the zones of a per-seat family
+    some seat does not see: every seat saw which component came from which seat's zone, so the shuffle does not hide
+    who handed in what (a trial's cards handed in face down, moved to the table, then shuffled there). Not where L040
+    says the shuffled order goes on into a hidden zone."""
+    zones, envs = facts.ruleset.zones, {id(stmt): env for stmt, env, _ in facts.placed}
+    if not any(s.kind == "shuffle" and s.args.get("zone") is not None for s, _, _ in facts.placed):
+        return []
+    l040 = {str(d.loc) for d in l040_shuffled_in_sight_then_hidden(facts)}
+    out = []
+    for block in _every_block(facts):
+        for i, stmt in enumerate(block):
+            env = envs.get(id(stmt))
+            if stmt.kind != "shuffle" or env is None or str(stmt.loc) in l040:
+                continue
+            shown = sorted(z for z in facts.refs(stmt.args.get("zone"), env) if z in zones
+                           and zones[z].visible == "everyone" and zones[z].order == "everyone" and not zones[z].grid)
+            for zone in shown:
+                filled = _filled_from_seats_hidden(facts, block[:i], zone, envs)
+                text = stmt.args["zone"].text.strip()
+                if filled is None:
+                    out.append(Diagnostic(stmt.loc, "L059", f"`shuffle: {text}` hides nothing: every seat sees '{zone}', "
+                                          "its components and their order (visible: everyone), so every view and record "
+                                          "shows the new order",
+                                          f"to hide the order, make '{zone}' a bag (order: nobody: every seat sees what it "
+                                          "holds, none their order) or a zone nobody sees (visible: nobody); where a random "
+                                          f"order every seat sees is meant (a row laid out at random), silence it on this "
+                                          f"line: # philtre: ignore[L059]"))
+                    continue
+                move, source = filled
+                spare = next(name for name in ("mixing", *(f"mixing{k}" for k in range(2, 99))) if name not in zones)
+                out.append(Diagnostic(stmt.loc, "L059", f"`shuffle: {text}` hides nothing: the move at {move.loc} filled "
+                                      f"'{zone}' from '{source}', each seat's own zone, which {_WHO_SEES[zones[source].visible]}, "
+                                      f"and every seat sees '{zone}' and its order (visible: everyone): every seat saw which "
+                                      f"component came from which seat's '{source}', so every seat knows who handed in what",
+                                      f"stage them as language.md's \"Anonymous submissions\" does: declare a zone nobody "
+                                      f"sees ({spare}: {{visible: nobody}}), move them there instead ({move.args['what'].text.strip()} -> {spare}), "
+                                      f"shuffle: {spare}, then move: {spare} -> {zone}; or, where every seat may know who "
+                                      f"handed in what, silence it on this line: # philtre: ignore[L059]"))
+    return out
+
+
+def _filled_from_seats_hidden(facts, before, zone: str, envs):
+    """(the move, the source family) of the first `move` among the statements ``before`` (and those they hold) that puts
+    components of a per-seat zone family some seat does not see (`visible: owner`, `others` or `nobody`) into ``zone``;
+    else None."""
+    zones = facts.ruleset.zones
+    for move in _statements_in(before):
+        env = envs.get(id(move))
+        if move.kind != "move" or env is None or zone not in facts.refs(move.args.get("to"), env):
+            continue
+        source = next((z for z in sorted(facts.refs(move.args.get("what"), env))
+                       if z in zones and zones[z].owned and zones[z].visible != "everyone"), None)
+        if source is not None:
+            return move, source
+    return None
+
+
 LOOPS = ("for", "repeat", "until", "turns")  # statements that run their body again and again
 
 
@@ -6683,12 +6743,13 @@ LINTS = {
     "L054": l054_told_statement_under_a_hidden_condition,
     "L055": l055_team_family_read_by_a_seat,
     "L057": l057_value_a_variant_removed,
+    "L059": l059_shuffle_that_hides_nothing,
 }
 
 
 # the lints of a game that shows a seat what it may not see (its options, a public roll, score or variable, the order
 # of a shuffle it saw): `philtre play` says them
-HIDDEN_INFORMATION = ("L008", "L021", "L024", "L027", "L030", "L031", "L033", "L040", "L043", "L044", "L050", "L054")
+HIDDEN_INFORMATION = ("L008", "L021", "L024", "L027", "L030", "L031", "L033", "L040", "L043", "L044", "L050", "L054", "L059")
 
 
 def lint(ruleset, codes=None, scenarios_apart: bool = False) -> list:
