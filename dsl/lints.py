@@ -6170,6 +6170,83 @@ def l055_team_family_read_by_a_seat(facts) -> list:
     return out
 
 
+LABELLED_AT_MOST = 1000  # L058: a choice of more values is not labelled at validate (the work stays small)
+
+
+def l058_values_labelled_alike(facts) -> list:
+    """L058: an action's `label:` that gives two different values of its choice the same text, where validate can work
+    out the values without a game: a choice among a list, a table or a range that definitions of fixed values give, or
+    among what the components' attributes give (a trial's double route, two routes joining the same two cities in the
+    same colour, read alike in play's list, told apart there only as `[e=1]` and `[e=2]`). A choice whose values the
+    game decides (a zone's contents, another choice, `me`) is left alone, as is one of more than LABELLED_AT_MOST
+    values; the first collision of a label is said, and the action's `if` is not read."""
+    rs = facts.ruleset
+    out = []
+    for action in rs.actions.values():
+        params = {param.name: param for param in action.params}
+        for name, label in action.labels:
+            param = params.get(name)
+            if param is None or facts.work_left <= 0:
+                continue
+            found = _labelled_alike(facts, param.domain, name, label)
+            if found is not None:
+                first, second = (f"{name}={_value_said(value)}" for value in found[:2])
+                text = found[2]
+                out.append(Diagnostic(label.loc, "L058", f"the label of '{name}' in action '{action.name}' reads "
+                                      f"{text!r} for both {first} and {second}: play lists the two options alike, told "
+                                      f"apart only by their values (`{text} [{first}]`, `{text} [{second}]`)",
+                                      f"add a field that tells them apart to the label (a column of the table that "
+                                      f"differs, or `+ ' ' + text({name})`); where they are meant to read alike, "
+                                      f"silence it {SILENCE_HERE}L058]"))
+    return out
+
+
+def _labelled_alike(facts, domain, name: str, label):
+    """(a value, another, the text the label gives both) for the first two different values of the choice ``domain``
+    lists that ``label`` reads alike, at some allowed player count; None where there are none, or where the values
+    cannot be known before the game (the domain reads the game, or an earlier choice, or lists too many)."""
+    for n in facts.ruleset.player_counts:
+        try:
+            state = _ComponentsOnly(facts.ruleset, n)
+            values = domain.fn(state, _NoLocals())
+        except (_ReadsState, PhiltreError):  # (the game decides them; a layout that fails is an error of its own, R002)
+            return None
+        except _FAILURES:  # (a domain that fails is L009's, or the game's)
+            return None
+        finally:
+            facts.spend()
+        if not isinstance(values, (list, tuple, range)) or len(values) > LABELLED_AT_MOST:
+            return None
+        seen: dict = {}  # label text -> the first value that gave it
+        for value in values:
+            try:
+                text = label.fn(state, {name: value})
+            except _ReadsState:
+                return None
+            except _FAILURES:  # (play writes a value whose label fails as it is)
+                continue
+            finally:
+                facts.spend()
+            if not isinstance(text, str) or not text.strip():  # (so too one whose label gives no word)
+                continue
+            if text in seen and seen[text] != value:
+                return seen[text], value, text
+            seen.setdefault(text, value)
+        if not state.read_components:  # (the same values and texts at every player count)
+            return None
+    return None
+
+
+# what a rule evaluated before the game may raise where it fails (as at run time), not where it reads the game
+_FAILURES = (OutOfWork, RuleRuntimeError, TypeError, ValueError, KeyError, IndexError, AttributeError, ZeroDivisionError,
+             RecursionError)
+
+
+def _value_said(value) -> str:
+    """A chosen value as a scenario step writes it (`1`, `ore`, `[1, 2]`)."""
+    return _scalar(value) if isinstance(value, (str, int, float, bool, list, dict)) or value is None else describe(value)
+
+
 def _team_read_by_a_seat(loc, name: str, seat: str, rs) -> Diagnostic:
     what = "zone family" if name in rs.zones else "variable"
     return Diagnostic(loc, "L055", f"'{name}' is a {what} kept a team (each: team), indexed by its team's index, and "
@@ -6743,6 +6820,7 @@ LINTS = {
     "L054": l054_told_statement_under_a_hidden_condition,
     "L055": l055_team_family_read_by_a_seat,
     "L057": l057_value_a_variant_removed,
+    "L058": l058_values_labelled_alike,
     "L059": l059_shuffle_that_hides_nothing,
 }
 
@@ -6833,6 +6911,19 @@ def _silenced_on_its_line(d: Diagnostic) -> Diagnostic:
 class _Flow:
     finished = False
     winners: list = []
+
+
+class _ComponentsOnly(_NoState):
+    """A state before the game whose components alone may be read (their attributes never change): what a choice
+    among them and an action's label read at validate (L058)."""
+
+    def __init__(self, rs, n):
+        self._components, self.read_components = rs.layout(n).components, False
+
+    @property
+    def components(self):
+        self.read_components = True
+        return list(self._components)
 
 
 class _StartState:

@@ -33,6 +33,7 @@ from .model import (
 )
 from .scenarios import (
     AT_START,
+    ROUND_END,
     check_dice_patterns,
     check_given_attributes,
     check_given_variables,
@@ -1906,6 +1907,11 @@ class _Builder:
                        "no `round:` statement, so round_number stays 0",
                        f"leave `round:` out of given, to wait at the first '{sc.at}' the flow reaches, or add a `round:` "
                        "statement to the flow")
+        for check in sc.checks if not rounds else ():  # no round ever ends: the check could only be left unread
+            if check.round_end:
+                self.error(check.loc, "T039", f"`at: {ROUND_END}` is checked when a round ends, and the flow has no "
+                           "`round:` statement: no round ever ends", "check these at a decision, in a step `expect:` "
+                           "without `at`, or after the game's end with autoplay and the scenario's expect")
         if sc.at_start and AT_START in names:  # the word would name two places: the start, and that decision
             self.error(sc.at_loc or sc.loc, "T011", f"given.at '{AT_START}' is the flow's start, before its first statement, "
                        f"and a decision statement is named '{AT_START}' too ({', '.join(map(str, names[AT_START]))})",

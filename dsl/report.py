@@ -59,9 +59,20 @@ def finding(d: Diagnostic, layer: str | None = None) -> Finding:
 
 # -- source lines -------------------------------------------------------------------------
 
-@lru_cache(maxsize=64)
 def _lines(path: str) -> tuple:
-    """The lines of a text file (empty when it cannot be read as UTF-8 text)."""
+    """The lines of a text file as it is now (empty when it cannot be read as UTF-8 text)."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return ()
+    # keyed by the file's size and time too: a process that validates a file, sees it rewritten and validates it again
+    # (a test, an editor's server) reads the new lines, and so the new ignore comments
+    return _lines_read(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=64)
+def _lines_read(path: str, mtime_ns: int, size: int) -> tuple:
+    """The lines of a text file of this time and size, read once."""
     try:
         with open(path, "rb") as handle:
             data = handle.read(4_000_000)

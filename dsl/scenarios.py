@@ -23,6 +23,7 @@ from .yamlpos import Map, loc_of, plain
 
 MAX_COPIES = 10_000  # as a component type's `copies`
 AT_START = "start"  # given.at's word for the flow's start (a decision named so is T011 where a scenario writes it: loader)
+ROUND_END = "round_end"  # a step `expect:`'s `at:` word: checked at the end of the round in progress there
 
 
 class Step(Frozen):
@@ -70,6 +71,9 @@ class Checkpoint(Frozen):
     pending: tuple  # of Pending
     options: tuple  # of Options
     loc: Loc
+    # `at: round_end`: checked when the round in progress at this point ends (after its last statement ran, before the
+    # next round's start), as the game runs on from the steps; its items are expressions alone (no decision waits there)
+    round_end: bool = False
 
 
 class Scenario(Frozen):
@@ -230,7 +234,8 @@ def _compiled_scenario(compiler: Compiler, item, loc: Loc, actions: dict | None)
     pending, options = _expected_items(compiler, item.get("expect"), item["players"], actions)
     sides = tuple(_sides(compiler, e, decision) for e in expect)
     checks = tuple(Checkpoint(before, true, tuple(_sides(compiler, e, decision) for e in true),
-                              *_expected_items(compiler, step["expect"], item["players"], actions), where)
+                              *_expected_items(compiler, step["expect"], item["players"], actions), where,
+                              round_end=_at_round_end(compiler, step))
                    for (before, step, where), true in zip(checked, checked_true))
     return Scenario(
         name=str(item["name"]), players=item["players"], seed=item.get("seed", 0),
@@ -260,6 +265,20 @@ def _compiled_scenario(compiler: Compiler, item, loc: Loc, actions: dict | None)
         component_kinds={name: kind for name in (given.get("variables") or {})
                          if (kind := component_kind(compiler, str(name))) is not None},
     )
+
+
+def _at_round_end(compiler: Compiler, step) -> bool:
+    """Whether a step `expect:` is written `at: round_end` (the schema takes no other word); T039 at each of its items
+    that reads a decision, `pending` or `options`: none waits at a round's end."""
+    if step.get("at") != ROUND_END:
+        return False
+    for k, entry in enumerate(step["expect"]):
+        if isinstance(entry, dict):
+            key = next(iter(entry), "pending")
+            compiler.error(loc_of(step["expect"], k), "T039", f"a `{key}` item reads the decision the game waits at, and "
+                           f"none waits at a round's end (`at: {ROUND_END}`)",
+                           "check it in a step `expect:` without `at`, at the decision where it holds")
+    return True
 
 
 def _expected_true(compiler: Compiler, written, decision: dict) -> tuple:

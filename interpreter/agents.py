@@ -8,7 +8,7 @@ anything that runs games (``simulate.play_game``, ``philtre play``) calls it.
 
 Agents by name, with an optional parameter after a colon: ``random``, ``greedy`` (or
 ``greedy:SAMPLES``, or ``greedy:turn``: it plays on through the seat's own questions asked again), ``ismcts`` (or
-``ismcts:ITERATIONS``).
+``ismcts:ITERATIONS``, or ``ismcts:ITERATIONS:DEPTH``: playouts of at most DEPTH decisions, valued by the heuristic).
 """
 
 from __future__ import annotations
@@ -186,17 +186,18 @@ def _rated(evaluate, game, seat):
 
 
 class ISMCTSAgent:
-    """Information-set Monte Carlo tree search (see ``ismcts.py``) with a budget of iterations."""
+    """Information-set Monte Carlo tree search (see ``ismcts.py``) with a budget of iterations, and optionally a depth:
+    playouts of at most so many decisions, the position then valued by the ruleset's heuristic (``cut_shares``)."""
 
     name = "ismcts"
     needs_view = False
     needs_info = True
-    reads_heuristic = False  # its playouts go to the game's end and count its winners
+    reads_heuristic = False  # its playouts go to the game's end and count its winners (ismcts:N:D's do not: reads_heuristic)
 
     def __init__(self, seed=0, param=None):
-        """A search agent; ``param``: iterations per decision."""
+        """A search agent; ``param``: iterations per decision, or (iterations, depth)."""
         self.rng = random.Random(seed)
-        self.iterations = DEFAULT_ITERATIONS if param is None else param
+        self.iterations, self.depth = param if isinstance(param, tuple) else (DEFAULT_ITERATIONS if param is None else param, None)
         # the counts greedy keeps too (simulate.at_random_counts): a seat at random throughout is said in the summary
         self.decided = 0  # decisions with a choice to make
         self.blind = 0  # of those, decisions where every sample broke a rule: taken at random
@@ -206,11 +207,49 @@ class ISMCTSAgent:
         if len(options) == 1:
             return options[0]
         self.decided += 1
-        chosen = search(info, options, self.rng, self.iterations)
+        if self.depth is None:
+            chosen = search(info, options, self.rng, self.iterations)
+        else:
+            evaluate = heuristic(info.ruleset)
+            try:
+                chosen = search(info, options, self.rng, self.iterations, depth=self.depth,
+                                value=lambda game: cut_shares(evaluate, game))
+            except HeuristicStops as stop:  # (not a sample's fault: the heuristic is of the wrong kind, as greedy stops)
+                raise stop.error from None
         if chosen is None:
             self.blind += 1
             chosen = options[self.rng.randrange(len(options))]
         return chosen
+
+
+class HeuristicStops(Exception):
+    """The heuristic failed where no sample is to blame (a value of the wrong kind): carried through the search, which
+    drops an iteration for a PhiltreError, to stop the game as greedy's does."""
+
+    def __init__(self, error):
+        super().__init__(str(error))
+        self.error = error
+
+
+def cut_shares(evaluate, game) -> list:
+    """Each seat's reward where a depth-limited playout stops before the end: the seats whose heuristic is highest share
+    1, as the winners would at the end (1/k each for k of them), the others 0: the end's win shares, on the same scale
+    (docs/agents.md, "Depth-limited playouts"). A heuristic that fails where the game never reads it drops the iteration
+    (ScoringFailed: a broken sample); one of the wrong kind stops the game."""
+    values = []
+    for seat in range(game.state.nplayers):
+        try:
+            values.append(evaluate(game.state, seat))
+        except ScoringFailed:
+            raise
+        except PhiltreError as exc:
+            raise HeuristicStops(exc) from None
+    best = max(values)
+    top = [seat for seat, value in enumerate(values) if value == best]
+    shares = [0.0] * len(values)
+    for seat in top:
+        shares[seat] = 1 / len(top)
+    return shares
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": ISMCTSAgent}
@@ -220,8 +259,8 @@ MAX_AGENT_PARAM = 1_000_000
 
 
 def parse_agent(name: str) -> tuple:
-    """'ismcts:400' -> (ISMCTSAgent, 400); 'greedy:turn' -> (GreedyAgent, "turn"); 'random' -> (RandomAgent, None);
-    ValueError if unknown."""
+    """'ismcts:400' -> (ISMCTSAgent, 400); 'ismcts:400:20' -> (ISMCTSAgent, (400, 20)); 'greedy:turn' -> (GreedyAgent,
+    "turn"); 'random' -> (RandomAgent, None); ValueError if unknown."""
     base, sep, param = name.strip().partition(":")
     cls = AGENTS.get(base)
     if cls is None:
@@ -233,10 +272,23 @@ def parse_agent(name: str) -> tuple:
         raise ValueError(f"agent '{name}': random takes no ':N' (it has no iterations or samples to set): write random")
     if cls is GreedyAgent and param.strip().lower() == "turn":  # look through the seat's questions asked again
         return cls, "turn"
+    param, colon, depth = param.partition(":")
+    if colon and cls is not ISMCTSAgent:
+        raise ValueError(f"agent '{name}': only ismcts takes a second ':' (ismcts:ITERATIONS:DEPTH); write {base}:N")
+    if colon and not (depth.isascii() and depth.isdecimal() and len(depth) <= 7 and int(depth) <= MAX_AGENT_PARAM):
+        raise ValueError(f"agent '{name}': the depth after the second ':' is a whole number 0..{MAX_AGENT_PARAM:,}, "
+                         f"the decisions a playout plays before the heuristic values it (ismcts:ITERATIONS:DEPTH, ismcts:200:20)")
     # at most a million iterations or samples a decision: more would run for days, not finish
     if not (param.isascii() and param.isdecimal()) or len(param) > 7 or not 1 <= int(param) <= MAX_AGENT_PARAM:
-        raise ValueError(f"agent '{name}': the part after ':' is a whole number 1..{MAX_AGENT_PARAM:,} (ismcts:ITERATIONS, greedy:SAMPLES), or greedy:turn")
-    return cls, int(param)
+        raise ValueError(f"agent '{name}': the part after ':' is a whole number 1..{MAX_AGENT_PARAM:,} (ismcts:ITERATIONS, "
+                         "ismcts:ITERATIONS:DEPTH, greedy:SAMPLES), or greedy:turn")
+    return cls, (int(param), int(depth)) if colon else int(param)
+
+
+def reads_heuristic(name: str) -> bool:
+    """Whether the agent ``name`` plays by the ruleset's `heuristic`: greedy, and ismcts with a depth (ismcts:N:D)."""
+    cls, param = parse_agent(name)
+    return isinstance(param, tuple) if cls is ISMCTSAgent else getattr(cls, "reads_heuristic", False)
 
 
 def heuristic_steering(ruleset, agents) -> str | None:
@@ -245,7 +297,7 @@ def heuristic_steering(ruleset, agents) -> str | None:
     The content hash leaves the heuristic out (it changes no rule, and a record made before one was added replays), but
     the games of an agent that reads it change with it: a run's key and "plays the base's games" add this."""
     declared = getattr(ruleset, "heuristic", None)
-    if declared is None or not any(getattr(parse_agent(name)[0], "reads_heuristic", False) for name in agents):
+    if declared is None or not any(map(reads_heuristic, agents)):
         return None
     return declared.text
 
@@ -257,7 +309,7 @@ def same_games(ruleset, other, agents) -> bool:
 
 
 def make_agent(name: str, seed) -> object:
-    """An agent by name ('random', 'greedy', 'ismcts:400', ...), seeded."""
+    """An agent by name ('random', 'greedy', 'ismcts:400', 'ismcts:400:20', ...), seeded."""
     cls, param = parse_agent(name)
     return cls(seed, param)
 

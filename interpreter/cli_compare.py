@@ -34,7 +34,7 @@ def _a_number(ctx, param, value):
 @click.option("--games", "-n", type=WholeNumber(2, 10_000_000), default=2000, show_default=True,
               help="Most games per arm (fewer if the difference is clear earlier).")
 @click.option("--seed", type=RUN_SEED, default=0, show_default=True, help="Run seed (64 bits): every arm plays the same game seeds.")
-@click.option("--agents", default=None, help="One agent per seat, comma-separated, or one for every seat: random, greedy[:N], greedy:turn, ismcts[:N] (default: random).")
+@click.option("--agents", default=None, help="One agent per seat, comma-separated, or one for every seat: random, greedy[:N], greedy:turn, ismcts[:N[:D]] (default: random).")
 @click.option("--batch", type=WholeNumber(2, 10_000_000), default=200, show_default=True,
               help="Games per arm between two checks of the stop rule.")
 @click.option("--stop-on", default=None, metavar="MEASURE",

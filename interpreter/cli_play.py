@@ -26,7 +26,7 @@ from .play_input import (LEAVING, NUMBER, SHOWN, Amounts, NumberReading, _a_posi
               help="Write the game's record (JSON Lines) to FILE once it ends; `philtre replay FILE` re-runs it.")
 @click.option("--agents", default="random", show_default=True,
               help="The other seats' agents (those no --seat names): one for all, or one per other seat in seat order: "
-                   "random, greedy[:N], greedy:turn, ismcts[:N].")
+                   "random, greedy[:N], greedy:turn, ismcts[:N[:D]].")
 @click.option("--take-forced", is_flag=True,
               help="Take a decision of yours that has a single option by itself, and say so (`= bust() (your only option)`), "
                    "rather than ask for it.")

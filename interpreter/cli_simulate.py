@@ -254,7 +254,7 @@ PLAYER_COUNTS_HELP = ("Number of players, or several (3,5 or 3..6: one run each,
 @click.option("--games", "-n", type=WholeNumber(1, 10_000_000), default=1000, show_default=True, help="How many games to play.")
 @click.option("--seed", type=RUN_SEED, default=0, show_default=True, help="Run seed (64 bits); each game's seed derives from it.")
 @click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
-@click.option("--agents", default=None, help="One agent per seat, comma-separated, or one for every seat: random, greedy[:N], greedy:turn, ismcts[:N] (default: random).")
+@click.option("--agents", default=None, help="One agent per seat, comma-separated, or one for every seat: random, greedy[:N], greedy:turn, ismcts[:N[:D]] (default: random).")
 @run_options
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None, help="Write one row per game to FILE (CSV).")

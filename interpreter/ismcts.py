@@ -7,9 +7,10 @@ One tree for the searching seat's information set. Each iteration:
    picking by UCB1 with availability counts (a child's "parent visits" are the number of
    iterations in which it was legal), each seat maximising its own reward;
 3. *expand*: add one untried option of the sample as a child;
-4. *roll out*: play random options to the end of the game;
+4. *roll out*: play random options to the end of the game; or, with a ``depth`` D (``ismcts:N:D``), at most D
+   decisions, then value the position with ``value`` (the ruleset's heuristic, read in the sample: agents.py);
 5. *back up*: every node on the path gets the win share of the seat that chose it
-   (1/k for each of k winners, 0 for a loser).
+   (1/k for each of k winners, 0 for a loser; where a depth cut the playout short, ``value``'s share).
 
 Options are identified across samples by ``philtre.dsl.values.option_key`` (``options.option_keys``). In a simultaneous
 step, the other seats' secret choices are chance: they are made at random (never in the
@@ -52,9 +53,10 @@ class Node:
         return self.reward / self.visits + exploration * math.sqrt(math.log(self.avail) / self.visits)
 
 
-def search(info, options, rng, iterations: int, exploration: float = EXPLORATION):
+def search(info, options, rng, iterations: int, exploration: float = EXPLORATION, depth=None, value=None):
     """The option of ``options`` (legal in the real game) most visited after ``iterations`` iterations; None if every
-    iteration's sample broke a rule (the search learnt nothing: the caller chooses otherwise)."""
+    iteration's sample broke a rule (the search learnt nothing: the caller chooses otherwise). ``depth``: at most so
+    many decisions a playout after the tree's leaf, then ``value(game)``, each seat's share, stands for the end's."""
     root = Node(None)
     me = info.player
     where = where_of(info, rng)  # where the seat's own choices lie: the same in every sample
@@ -63,7 +65,7 @@ def search(info, options, rng, iterations: int, exploration: float = EXPLORATION
             sample = info.sample(rng)
             if where is None:  # (the first sample found no room on a grid: this one's)
                 where = where_apart(sample.state.where, sample.state.placed)
-            iterate(root, sample, me, rng, exploration)
+            iterate(root, sample, me, rng, exploration, depth, value)
         except PhiltreError:
             pass  # the guessed hidden parts broke a rule (docs/agents.md): drop this iteration
     if not root.visits:  # a sampled copy's error is no failure of the real game, which has no recorder in it
@@ -87,8 +89,9 @@ def where_of(info, rng):
     return where_apart(state.where, state.placed)
 
 
-def iterate(root, game, me, rng, exploration) -> None:
-    """One iteration on the sampled ``game``: select, expand, roll out, back up."""
+def iterate(root, game, me, rng, exploration, depth=None, value=None) -> None:
+    """One iteration on the sampled ``game``: select, expand, roll out (to the end, or ``depth`` decisions and then
+    ``value``), back up."""
     path = []
     node = root
     while True:
@@ -115,8 +118,12 @@ def iterate(root, game, me, rng, exploration) -> None:
         node = children[keys[index]]
         path.append(node)
         game.apply(seat, options[index])
-    rollout(game, rng)
-    shares = win_shares(game)
+    if depth is None:
+        rollout(game, rng)
+        shares = win_shares(game)
+    else:
+        playout(game, rng, depth)
+        shares = win_shares(game) if game.finished else value(game)
     for visited in path:
         visited.visits += 1
         visited.reward += shares[visited.seat]
@@ -160,6 +167,15 @@ def rollout(game, rng) -> None:
     loop's game and draws, and fails where it fails, without its calls at each decision."""
     if not game.finished:
         game.play_out(pickers=[index_picker(rng)] * game.state.nplayers)
+
+
+def playout(game, rng, depth: int) -> None:
+    """Random options for everyone, at most ``depth`` decisions (each seat's choice in a simultaneous step is one), or
+    to the end where it comes first: the loop ``rollout`` stands for, cut short."""
+    for _ in range(depth):
+        if game.finished:
+            return
+        play_random(game, game.pending()[0], rng)
 
 
 def settle(game, pending, rng) -> None:

@@ -705,13 +705,17 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
                 result.failures.append(_no_options_at_given(game, sc, stuck))
                 return _blame(result, None)
         checks = _checks_by_place(sc)
+        ends = _RoundEnds(game, ruleset, sc, result) if any(check.round_end for check in sc.checks) else None
         last = None  # the last step taken, with the game before it, where expectations read after it (_set_in_round)
         for number, step in enumerate(sc.steps):
             given_first = step is sc.steps[0] and sc.at is None and not sc.at_start and bool(sc.variables or sc.zones or sc.empty)
             if not _check_always(game, sc, result):
                 return _blame(result, None)
             for check in checks.get(number, ()):  # a step `expect:` before this one: read where this step is taken
-                _check_expectations(game, ruleset, sc, result, check, ran, stepped_round, number > 0, last)
+                if check.round_end:
+                    ends.arm(check)
+                else:
+                    _check_expectations(game, ruleset, sc, result, check, ran, stepped_round, number > 0, last)
             stepped_round = game.state.round
             read_after = number == len(sc.steps) - 1 or number + 1 in checks
             last = (_copy_to_retake(game), step, given_first) if read_after else None
@@ -729,7 +733,10 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
         if not game.finished and not _check_always(game, sc, result) and sc.autoplay:
             return _blame(result, None)  # the end the expectations are about is not reached
         for check in checks.get(len(sc.steps), ()):  # after the last step: before autoplay plays on to the end
-            _check_expectations(game, ruleset, sc, result, check, ran, stepped_round, bool(sc.steps), last)
+            if check.round_end:
+                ends.arm(check)
+            else:
+                _check_expectations(game, ruleset, sc, result, check, ran, stepped_round, bool(sc.steps), last)
         if sc.autoplay:
             ran = True
             _autoplay(game, sc, result)
@@ -737,6 +744,8 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
                 return _blame(result, None)  # an invariant broke on the way: the expectations are about an end not reached
         _check_expectations(game, ruleset, sc, result, sc, ran, stepped_round, bool(sc.steps) or sc.autoplay,
                             None if sc.autoplay else last)
+        if ends is not None:
+            ends.unread(stepped_round)
     except (PhiltreError, _NotEvaluated) as exc:
         result.causes = None  # (a rule failed, or a step's argument: what it read is not followed)
         result.stopped = isinstance(exc, PhiltreError) and exc.stopped_a_game
@@ -794,13 +803,71 @@ def _checks_by_place(sc) -> dict:
     return out
 
 
-def _check_expectations(game, ruleset, sc, result, held, ran: bool, stepped_round, moved_on: bool, last=None) -> None:
+class _RoundEnds:
+    """A scenario's steps `expect:` at `round_end`: each is armed at its point of the steps for the round in progress
+    there, and read when that round ends (the game's round_end, told by a record that keeps nothing else: a scenario's
+    game is otherwise played unrecorded), after its last statement ran and before the next round's start; T039 for one
+    with no round in progress at its point, or whose round had not ended when the scenario stopped."""
+
+    def __init__(self, game, ruleset, sc, result):
+        self.game, self.ruleset, self.sc, self.result = game, ruleset, sc, result
+        self.armed: list = []  # (the Checkpoint, the round it reads the end of)
+
+    def arm(self, check) -> None:
+        game = self.game
+        S = game.state
+        if game.finished or not S.flow.in_round:
+            why = ("the game is over here" if game.finished
+                   else f"the game waits at decision {game.decisions + 1} outside any round (round_number {S.round})")
+            self.result.failures.append(_failure(check.loc, "T039", f"no round is in progress at this point of the steps "
+                                                 f"to check its end: {why}", "write this step `expect:` among the steps "
+                                                 "taken in the round whose end it checks: it is read when that round ends"))
+            _blame(self.result, [])
+            return
+        if game.recorder is None:  # (a recorded game's runners: Game; none of them changes the game)
+            from .simulate import round_ends_told
+
+            game.recorder = round_ends_told(self.ended, keep=False)(game, (), None)
+            game._runners = game._runners.for_all()
+        self.armed.append((check, S.round))
+
+    def ended(self, game) -> None:
+        """A round ends: the checks armed for it are read now."""
+        number = game.state.round
+        now = [check for check, r in self.armed if r == number]
+        self.armed = [(check, r) for check, r in self.armed if r != number]
+        for check in now:
+            _check_expectations(game, self.ruleset, self.sc, self.result, check, True, None, True, ended=number)
+
+    def unread(self, stepped_round) -> None:
+        """T039 at each check whose round had not ended when the scenario stopped (after the steps, with no autoplay)."""
+        game = self.game
+        S = game.state
+        at = _waiting_text(game)
+        for check, r in self.armed:
+            hint = ("take the steps on to the round's last decision: its end is read as the game runs on from the "
+                    "last step; or give the scenario `autoplay: true`, whose random agents play on to the game's end")
+            if stepped_round is not None and stepped_round < r:
+                hint = (f"the last step, taken in round {stepped_round}, ended that round: to check round "
+                        f"{stepped_round}'s end, write this step `expect:` before the last step")
+            self.result.failures.append(_failure(check.loc, "T039", f"round {r} had not ended when the scenario stopped "
+                                                 f"(after the steps, the game waits at decision {game.decisions + 1}, "
+                                                 f"round {S.round}{at}): its end was not read", hint))
+            _blame(self.result, [])
+        self.armed = []
+
+
+def _check_expectations(game, ruleset, sc, result, held, ran: bool, stepped_round, moved_on: bool, last=None,
+                        ended=None) -> None:
     """Check the expectations ``held`` (the scenario's `expect`, or a step `expect:`: expressions, `pending` and
     `options` items) at the position now, in the order written; each failure goes to ``result``, and none hides the
     others. ``ran``: whether a rule ran since `given`; ``stepped_round``: the round the last step was taken in;
     ``moved_on``: whether the game moved on from `given` before them (a step taken, or autoplay); ``last``: the last
-    step taken and the game before it (_set_in_round), None where unknown."""
-    S, L = game.state, decision_locals(game)
+    step taken and the game before it (_set_in_round), None where unknown; ``ended``: the round whose end this is (a
+    step `expect:` at `round_end`), where no decision waits: `deciding` is [], `current` and `waiting_at` none."""
+    S = game.state
+    L = decision_locals(game) if ended is None else {"deciding": [], "current": None, "waiting_at": None}
+    at_end = f"read at the end of round {ended}, after its last statement ran" if ended is not None else ""
     pending = {p.index: p for p in (*held.pending, *held.options)}
     offered = {expected.index for expected in held.options}
     expressions = iter(enumerate(held.expect))
@@ -823,7 +890,8 @@ def _check_expectations(game, ruleset, sc, result, held, ran: bool, stepped_roun
             _blame(result, [expr])
             sides = held.sides[k] if k < len(held.sides) else ()
             result.failures.append(_failure(expr.loc, "T012", f"expected true: {expr.text.strip()}{_values(expr, S, L, sides)}",
-                                            "; ".join(filter(None, (_choices_waiting(game), _defaults_read(ruleset, sc, expr),
+                                            "; ".join(filter(None, (at_end, _choices_waiting(game) if ended is None else "",
+                                                                    _defaults_read(ruleset, sc, expr),
                                                                     _grown_read(ruleset, result, expr), "; ".join(result.took),
                                                                     _ran_into_round(game, stepped_round, held is not sc,
                                                                                     ruleset, expr, last, sc))))))
@@ -871,23 +939,29 @@ def _ran_into_round(game, stepped_round, between: bool = False, ruleset=None, ex
     ``between``: read by a step `expect:`, after the step before it. Where the step can be taken again (``last``), said
     only if the new round set or moved something ``expr`` reads (a trial's failing total, which no round resets, was
     told the round may have reset it), naming what."""
-    from .render import seats_text
-
     S = game.state
     if stepped_round is None or S.round == stepped_round or game.finished:
         return ""
     reset = _set_in_round(ruleset, expr, last, sc) if last is not None and last[0] is not None else None
     if reset == []:
         return ""
-    waiting = S.flow.pending
-    at = (f", {seats_text(game.pending())} deciding at '{waiting.stmt.label or waiting.stmt.kind}', line "
-          f"{waiting.stmt.loc.line}") if waiting is not None else ""
+    at = _waiting_text(game)
     step = "the step before it" if between else "the last step"
     start = (f"whose start set {', '.join(reset)}, which this reads" if reset
              else "whose start may have reset what this reads")
     return (f"read at decision {game.decisions + 1} (round {S.round}{at}): after {step}, taken in round "
             f"{stepped_round}, the game ran on to its next decision, in round {S.round}, {start}; expect what lasts past "
-            "the round")
+            f"the round, or read it at round {stepped_round}'s end: a step - {{at: round_end, expect: [...]}} written "
+            f"before {'that step' if between else step}")
+
+
+def _waiting_text(game) -> str:
+    """", seat 0 deciding at 'bid', line 16": who decides where the game waits, '' where it waits at no decision."""
+    from .render import seats_text
+
+    waiting = game.state.flow.pending
+    return (f", {seats_text(game.pending())} deciding at '{waiting.stmt.label or waiting.stmt.kind}', line "
+            f"{waiting.stmt.loc.line}") if waiting is not None else ""
 
 
 # the events of a record that change what an expression may read: the names they change are a "variable"'s, a zone's

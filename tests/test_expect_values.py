@@ -412,7 +412,8 @@ flow:
 @pytest.mark.parametrize("steps, wanted, said", [
     (1, 3, "[last_bid = 0] (read at decision 2 (round 2, seat 0 deciding at 'decide', line 16): after the last step, "
            "taken in round 1, the game ran on to its next decision, in round 2, whose start set last_bid, which this "
-           "reads; expect what lasts past the round)"),  # the game ran on into round 2, which reset last_bid
+           "reads; expect what lasts past the round, or read it at round 1's end: a step - {at: round_end, expect: "
+           "[...]} written before the last step)"),  # the game ran on into round 2, which reset last_bid
     (2, 1, "[last_bid = 3]"),  # the last step ended the game: an end is what the expectations read, nothing to say
 ])
 def test_a_failed_expectation_says_the_game_ran_on_into_another_round(tmp_path, steps, wanted, said):
@@ -444,4 +445,5 @@ def test_a_failed_expectation_on_what_no_round_resets_is_not_told_the_round_may_
     assert len(said) == 1 + between, said
     if between:  # what the round's start did set is still told so, and named
         assert said[1].startswith("T012 expected true: last_bid == 3  [last_bid = 0] (read at decision 2"), said
-        assert "whose start set last_bid, which this reads; expect what lasts past the round)" in said[1], said
+        assert ("whose start set last_bid, which this reads; expect what lasts past the round, or read it at round 1's "
+                "end: a step - {at: round_end, expect: [...]} written before that step)") in said[1], said

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from test_label_collisions import ROUTES
+
 from philtre.dsl import load_ruleset
 from philtre.dsl.lints import LINTS
 from philtre.dsl.validate import check_file
@@ -518,6 +520,8 @@ CASES = {
         "any(c.rank == 4 for c in hand[0])", "every seat's record tells of the move"),
     "a zone kept a team read by a seat": (  # a trial's side's meld was read meld[min(team(p))]; each: team by team_index
         TEAM_READ_BY_SEAT, "L055", "stash[me]", "'stash' is a zone family kept a team (each: team)"),
+    "two values of a table labelled alike": (  # a trial's double route: play listed two options alike
+        ROUTES, "L058", "\"ROUTES[e].a", "reads 'Birch-Cedar grey' for both e=1 and e=2"),
     "a public zone shuffled where every seat sees its order": (  # a trial's hand-ins moved to the table, shuffled there
         changed("      - move: table -> discard\n", "      - move: table -> discard\n      - shuffle: discard\n"),
         "L059", "shuffle: discard", "`shuffle: discard` hides nothing: every seat sees 'discard', its components and their order"),
