@@ -1478,17 +1478,21 @@ def _zones_named(refs) -> frozenset:
 
 
 def l008_hidden_choices(facts) -> list:
-    """L008: an action chooses components from a zone nobody (or not its owner) sees: its options show what the zone hides."""
+    """L008: an action chooses components from a zone nobody (or not its owner) sees: its options show what the zone
+    hides; not where a `reveal` of that zone came before every decision offering the action (a seat playing another's
+    hand laid face up), as L027 and L030 take a reveal before (_revealed_at_offers)."""
     out = []
     facts.placed  # the zones the variables may hold, settled first: as in a whole run, where L006 settled them
     hidden = {n for n, z in facts.ruleset.zones.items() if z.visible in ("nobody", "others")}  # others: not its owner
     bags = {n for n, z in facts.ruleset.zones.items() if z.order != "everyone"}
+    offers = _revealed_at_offers(facts) if hidden or any(z.visible == "owner" for z in facts.ruleset.zones.values()) else {}
     for name, action in facts.ruleset.actions.items():
         env = {"me": frozenset(), **facts.handed_to(action)}  # (a choice among a hand handed reads that hand)
         for param in action.params:
             refs = facts.refs(param.domain, env)
             env[param.name] = refs
-            unseen = refs & hidden or _others_owned(facts, param.domain, refs)
+            unseen = _not_revealed(facts, param.domain, env, refs & hidden or _others_owned(facts, param.domain, refs),
+                                   offers.get(name, frozenset()))
             if param.domain.type in ("zone", ("list", "comp")) and unseen:
                 zone = sorted(unseen)[0]
                 who = {"nobody": "nobody sees", "others": "its owner does not see"}.get(facts.ruleset.zones[zone].visible,
@@ -1498,6 +1502,31 @@ def l008_hidden_choices(facts) -> list:
             elif param.domain.type in ("zone", ("list", "comp")) and refs & bags:
                 out.append(_chosen_from_a_bag(facts, name, param, sorted(refs & bags)[0]))
     return out
+
+
+def _revealed_at_offers(facts) -> dict:
+    """action -> what every seat saw revealed (_revealed_before: a `reveal` of no `when`, not a look) before every
+    decision of the flow that offers it; an action no decision offers is absent."""
+    offers: dict = {}
+    for _ in _revealed_before(facts, _loop_seats(facts), offers):
+        pass
+    return offers
+
+
+def _not_revealed(facts, domain, env, zones, seen) -> set:
+    """The zones of ``zones`` (read by the collection ``domain``) that ``seen`` (_revealed_at_offers) does not show: for
+    a per-seat zone, each seat's zone the collection reads (_seats_named; a seat not known, `hand[s]`, is shown by a
+    reveal of any one, as _seats_seen takes it); through a definition, the zone revealed whole."""
+    if not zones or not seen:
+        return set(zones)
+    tree = facts.tree(domain)
+    named = _seats_named(facts, tree, env, {}, {}) if tree is not None else {}
+    at = {}
+    for node in (ast.walk(tree) if tree is not None else ()):
+        if isinstance(node, ast.Name) and id(node) in named:
+            at.setdefault(node.name, []).append(named[id(node)])
+    return {zone for zone in zones
+            if not (zone in seen or zone in at and all(_seats_seen(facts, zone, seats, seen) for seats in at[zone]))}
 
 
 def _chosen_from_a_bag(facts, action: str, param, bag: str) -> Diagnostic:
@@ -2222,16 +2251,17 @@ _SCORE_LATER = "or score at the end, after a reveal"  # (L030's hint for a score
 _TOLD_PARTS = {"score": ("when", "player", "add", "set", "floor", "why"), "say": ("player", "text"), "tell": ("test", "text")}
 
 
-def _revealed_before(facts, loop_seats=None):
+def _revealed_before(facts, loop_seats=None, offered_after=None):
     """(statement, env, action, what every seat has seen revealed before it) for each of ``facts.placed``, the flow
     first, then each action: a `reveal` of a zone (not a look some seats take) written before it, in the flow or the
     action, and for an action's statements, one the flow made before every step that offers the action; every zone
     where a reveal may be of any zone. What L030 (before a score) and L027 (before a guard of a decision) take as seen:
     zone names, and (ZONE, seat) for one seat's zone of a per-seat zone (`reveal: ZONE[0]`, _revealed_by), where
-    ``loop_seats`` (_loop_seats) tells which seats a reveal names."""
+    ``loop_seats`` (_loop_seats) tells which seats a reveal names. ``offered_after``, a dict given, is filled with
+    action -> what the flow revealed before every step that offers it (_revealed_at_offers)."""
     all_zones = frozenset(facts.ruleset.zones)
     always = _revealed_always(facts)
-    offered_after: dict = {}  # action -> what the flow revealed before every step that offers it
+    offered_after = {} if offered_after is None else offered_after
     current, revealed, entered = False, frozenset(), []
     inside = _conditional_blocks(facts)
     same_when = {at: items for at, (items, _) in _revealed_under_the_same_when(facts, loop_seats).items() if items}

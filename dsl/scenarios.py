@@ -1352,7 +1352,7 @@ RUN_OUT_PATTERNS = 500  # the distinct patterns of a scenario past which pattern
 
 def patterns_run_out(ruleset) -> list:
     """T003 at the first given pattern of a scenario that, when run, finds no component left: the patterns taken before
-    it (those naming more attributes first, then in the order written, as the run takes them) that match only components
+    it (those naming more attributes first, `type` and `owner` not counted, then in the order written, as the run takes them) that match only components
     it matches ask for all the game makes at the scenario's player count (a pattern of the file's defaults that took the
     one ticket a scenario lists again: a trial). Only such patterns are counted: a broader one may take
     another component, and the run then says what it finds."""
@@ -1372,7 +1372,7 @@ def patterns_run_out(ruleset) -> list:
 
 def _given_slots_written(sc) -> list:
     """(the zone key as written, one component's pattern, where written, whether of the file's defaults) per component
-    scenario ``sc`` gives, in the order the run takes them (more attributes first, then as written)."""
+    scenario ``sc`` gives, in the order the run takes them (given_rank: more attributes first, then as written)."""
     slots = []
     for zone_expr, contents, _ in sc.zones:
         for entry in _given_entries(contents):
@@ -1382,7 +1382,7 @@ def _given_slots_written(sc) -> list:
             copies = entry.get("copies", 1) if is_whole(entry.get("copies", 1)) else 1
             default = from_defaults(sc, entry.loc)
             slots += [(zone_expr.text.strip(), one, entry.loc, default) for one in spelt_out(pattern)] * int(copies)
-    return sorted(slots, key=lambda slot: -len(slot[1]))  # (stable: as written among ties, as the run sorts)
+    return sorted(slots, key=lambda slot: given_rank(slot[1]))  # (stable: as written among ties, as the run sorts)
 
 
 def _run_out(sc, slots, components):
@@ -1454,11 +1454,17 @@ def _combination_matches(ctype, pattern: dict) -> bool:
 
 def run_out_text(made: int, mine: int, asks: int, takers, here: Loc) -> str:
     """T003's hint at a given pattern at ``here`` that ran out: the game's ``made`` such components, ``mine`` of them
-    taken by the pattern itself (which ``asks`` for that many), the rest by ``takers`` (takers_named)."""
+    taken by the pattern itself (which ``asks`` for that many), the rest by ``takers`` (takers_named); where a filler
+    took one (is_filler), that it took what the patterns naming attributes left, so the given asks for too many."""
     such = f"the game has {made} such component{'' if made == 1 else 's'}"
     if mine == made:
         return f"{such}; this pattern asks for {asks}"
     said, free = takers_named(takers, here)
+    fillers = list(dict.fromkeys(pattern_text(pattern) for _, pattern, _, _ in takers if is_filler(pattern)))
+    if fillers:  # not the order of the patterns (a filler takes last): the lists ask for more than the game has
+        free = (f"{few_listed(fillers)} names no attribute but `type` or `owner`: a filler, which takes after every "
+                "pattern naming an attribute, what they leave, so no order of the patterns helps: the given zones ask "
+                f"for more of these than the game has; give fewer `copies`" + (f", or {free}" if free else ""))
     free = f"; {free}" if free else ""
     if not mine:
         return f"{such}, all taken by the other patterns given{said}{free}"
@@ -1589,6 +1595,21 @@ def _check_given_ranges(compiler: Compiler, entry: Map) -> None:
 
 
 GIVEN_KEYS = ("copies", "at", OTHERS)  # a given component's keys that are not attributes
+KIND_KEYS = ("type", "owner")  # keys a given pattern names that say what kind of component, not which one
+
+
+def given_rank(pattern) -> tuple:
+    """The sort key of a given pattern (ascending, stable: as written among ties): those naming more attributes take
+    theirs first, `type` and `owner` not counted, so a filler `{type: card, copies: 2}` takes after every pattern
+    naming a real attribute, in any zone (a trial's filler, written first, took the `{art: 6}` a later hand named,
+    on some seeds); among as many, those naming `type` or `owner` first (narrower than `{}`)."""
+    kinds = sum(1 for k in pattern or () if k in KIND_KEYS)
+    return (kinds - len(pattern or ()), -kinds)
+
+
+def is_filler(pattern) -> bool:
+    """Whether a given pattern names no attribute but `type` and `owner`: it fills, after every other pattern."""
+    return pattern is not None and all(k in KIND_KEYS for k in pattern)
 
 
 def check_given_attributes(compiler: Compiler, contents) -> None:

@@ -521,14 +521,40 @@ def _expectation_step(error):
 SCORE_SET_KEYS = ("to", "value")  # keys a score statement is given a value to take by, for its `set`
 
 
-def _options_seat_hint(error, path) -> str:
-    """For `options: {player: "last(kings).owner"}` in `expect`: the seat is a number written out; a seat known only as
-    the game runs is checked with `deciding == [EXPR]` (a trial's first player was shuffled). Else ''."""
-    if error.validator != "type" or path[-2:] != ["options", "player"] or "expect" not in path:
+def _expect_seat_hint(error, path, plain) -> str:
+    """For a seat written as an expression in `expect` (`options: {player: "last(kings).owner"}`, `pending: leader`,
+    `pending: [leader]`): the seat is a number written out; a seat known only as the game runs is checked with
+    `deciding == [EXPR]` (a trial's first player was shuffled, another's seat was worked out by its rules). Never "a
+    list, even of one name": `pending: [leader]` is refused too. Else ''."""
+    if error.validator != "type" or "expect" not in path:
         return ""
-    seat = str(error.instance).strip() if isinstance(error.instance, str) and error.instance.strip() else "SEAT"
-    return (f"the seat of an options item is a number written out, player: 0; for a seat known only as the game runs, "
-            f"check who decides in expect: - {yaml_quoted(f'deciding == [{seat}]')}")
+    if path[-2:] == ["options", "player"]:
+        seat = str(error.instance).strip() if isinstance(error.instance, str) and error.instance.strip() else "SEAT"
+        return (f"the seat of an options item is a number written out, player: 0; for a seat known only as the game "
+                f"runs, check who decides in expect: - {yaml_quoted(f'deciding == [{seat}]')}")
+    at = path.index("pending", len(path) - 2) if "pending" in path[-2:] else -1
+    if at < 0 or not isinstance(error.instance, str):
+        return ""
+    written = _at_path(plain, path[: at + 1])
+    seats = ", ".join(str(seat).strip() for seat in (written if isinstance(written, list) else [written])) or "SEAT"
+    return (f"pending lists seat numbers, pending: 0 or pending: [0, 2]; for a seat worked out by the rules, check who "
+            f"decides in expect: - {yaml_quoted(f'deciding == [{seats}]')}")
+
+
+# a scenario's keys naming one thing of the ruleset, no expression: (what it names, its example)
+SCENARIO_NAME_KEYS = {"at": "one decision statement (its name:, or the kind of one without a name)",
+                      "action": "one action"}
+
+
+def _scenario_name_hint(error, path, kind: str) -> str:
+    """For a list where a scenario's `at:` or `action:` names one statement or action (`at: [play]`): it names one,
+    written bare; not "write the list as an expression", which it is not (the quoted list would name nothing). Else ''."""
+    if (error.validator != "type" or not kind.startswith("scenario") or not path or path[-1] not in SCENARIO_NAME_KEYS
+            or not isinstance(error.instance, list)):
+        return ""
+    names = [str(item) for item in error.instance if isinstance(item, (str, int)) and not isinstance(item, bool)]
+    example = names[0] if names else "NAME"
+    return f"{path[-1]} names {SCENARIO_NAME_KEYS[path[-1]]}, written bare: {path[-1]}: {flow_text(example)}"
 
 
 def _score_set(error):
@@ -1202,7 +1228,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None, defaulted=()) 
             hint = _ending_hint(error.instance, full_path)
         if error.validator in ("type", "maxProperties") and full_path and full_path[-1] == "end_game":  # `end_game: true`
             hint = _ending_hint("end_game", full_path) or hint
-        hint = (_placement_range_hint(error, full_path, plain) or _secret_hint(error, full_path, plain, key_itself) or _options_seat_hint(error, full_path) or _shape_hint(error, full_path) or _show_sorted_hint(error, full_path, plain) or _action_names_hint(error, full_path, plain) or _given_rest_hint(error, full_path) or _given_empty_hint(error, full_path)
+        hint = (_placement_range_hint(error, full_path, plain) or _secret_hint(error, full_path, plain, key_itself) or _expect_seat_hint(error, full_path, plain) or _scenario_name_hint(error, full_path, kind) or _shape_hint(error, full_path) or _show_sorted_hint(error, full_path, plain) or _action_names_hint(error, full_path, plain) or _given_rest_hint(error, full_path) or _given_empty_hint(error, full_path)
                 or _empty_list_hint(error, full_path, plain, kind)
                 or _copies_mapping_hint(error, full_path, plain) or hint)
         if not hint or hint == _expression_hint(error.instance, _declared_names(plain)):  # (not where a hint of its own says more)

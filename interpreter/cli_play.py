@@ -344,7 +344,7 @@ def _list(options, seen: set, single_zones=(), said=None, start: int = 0, most: 
     description of ``said`` (action -> text: _descriptions) right above the first line of its action listed (a trial's
     only header, of the action whose options came last, read as if the options above its own were that action's),
     those of actions not listed yet above how the others are reached."""
-    lines = listing(options)
+    lines = listing(options, single_zones)
     untold = dict(said or {})
     end = start + most
     for i, line in enumerate(lines[start:end], start + 1):
@@ -1053,7 +1053,7 @@ def _ask(options, seed: int, record_path=None, single_zones=(), reading: NumberR
     one it names (_forbidding); ``board`` shows the board and the options again (`board` or `?` typed), ``lister``
     (start, most) lines of the options (`more`: the next SHOWN past those listed; `all`: every line); `quit` or `exit`,
     where no option's words hold it, leaves the game as Ctrl-D does (a trial's was refused, and nothing said how to leave)."""
-    lines = listing(options)
+    lines = listing(options, single_zones)
     asked = None  # the line just refused: a number asked about, typed again, is the option's number
     refused = 0  # lines refused in a row at this decision
     commands = 0  # `board` or `help` typed in a row at this decision

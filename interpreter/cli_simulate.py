@@ -179,20 +179,29 @@ def progress_bar(total: int, label: str = "games"):
 
 
 def note_greedy_blind(rs, agents) -> None:
-    """Say on stderr, before a run with a greedy seat, that greedy weighs the options by a key no action changes
-    (lints.weighed_by_no_action): where the score moves only at a round's or the game's end it plays blind, below a
-    random seat (two trials), and the at-random note after the run, which needs every decision blind,
-    stays silent where the last decisions see the final scoring. Not a lint: a ruleset need not be written for greedy."""
+    """Say on stderr, before a run with a seat that weighs positions mid-game (greedy, ismcts:N:D), that it weighs them by
+    a key no action changes (lints.weighed_by_no_action): where the score moves only at a round's or the game's end it
+    plays blind, below a random seat (two trials), and the at-random note after the run, which needs every decision
+    blind, stays silent where the last decisions see the final scoring. Not a lint: a ruleset need not be written for
+    greedy."""
     from philtre.dsl.lints import weighed_by_no_action
 
-    if not any(str(name).split(":")[0] == "greedy" for name in agents):
+    from .agents import reads_heuristic
+
+    weighing = {str(name).split(":")[0] for name in agents if reads_heuristic(str(name))}
+    if not weighing:
         return
     key = weighed_by_no_action(rs)
-    if key is not None:
-        click.echo(f"note: greedy weighs each option by `{key}`, the first winners key (the ruleset declares no "
-                   "`heuristic`), and no action changes what it reads: greedy sees it move only where the flow moves it "
-                   "before the next decision, and plays at random where it moves at a round's or the game's end; declare a "
-                   "`heuristic:`, how well seat p stands mid-game (see docs/agents.md#greedy in philtre's source)", err=True)
+    if key is None:
+        return
+    # (a depth-limited ismcts values its cut playouts by the same key: as blind mid-game, and only its playouts that
+    # reach the end tell the options apart)
+    who = " and ".join(("greedy weighs each option" if kind == "greedy" else "ismcts:N:D values each cut playout")
+                       for kind in sorted(weighing))
+    click.echo(f"note: {who} by `{key}`, the first winners key (the ruleset declares no "
+               "`heuristic`), and no action changes what it reads: it sees it move only where the flow moves it "
+               "before the next decision, and plays at random where it moves at a round's or the game's end; declare a "
+               "`heuristic:`, how well seat p stands mid-game (see docs/agents.md#greedy in philtre's source)", err=True)
 
 
 def note_no_rule_changed(variant: str, base: str) -> None:

@@ -1535,10 +1535,11 @@ def _values_said(values: list) -> str:
     return f"{', '.join(str(v) for v in values[:SAID_MATCHES])}{more}"
 
 
-def _amount_refused(text: str, options) -> str:
+def _amount_refused(text: str, options, single_zones=()) -> str:
     """For a line that types an amount of an action of one whole-number argument, with the action's name or the
     argument's (`bid 200`, `n=200`, `bid(n=200)`), where no option has it and the action's amounts count up by one:
-    the run, in one short line, `'bid 200': n is one of 63..100 now`; else ''."""
+    the run, in one short line, `'bid 200': n is one of 63..100 now` (by the amounts' labels where the action gives
+    some, `n is one of one..ten now`); else ''."""
     words = _words(text)
     for action in dict.fromkeys(option.action for option in options):
         mine = [option for option in options if option.action == action]
@@ -1550,12 +1551,13 @@ def _amount_refused(text: str, options) -> str:
         if (len(amounts) != 1 or not NUMBER.fullmatch(amounts[0]) or len(amounts) == len(words) and "=" not in words[0]
                 or values != list(range(values[0], values[-1] + 1)) or int(amounts[0]) in values):
             continue
-        return run_refused(text, name, values[0], values[-1])
+        return run_refused(text, name, amount_text(action, name, values[0], single_zones),
+                           amount_text(action, name, values[-1], single_zones))
     return ""
 
 
-def run_refused(typed: str, name: str, low: int, high: int) -> str:
-    """An amount ``typed`` refused where ``name``'s amounts run ``low``..``high``, in one short line."""
+def run_refused(typed: str, name: str, low, high) -> str:
+    """An amount ``typed`` refused where ``name``'s amounts run ``low``..``high`` (numbers, or their labels), in one short line."""
     return f"{_said_back(typed)}: {name} is one of {low}..{high} now"
 
 
@@ -1565,7 +1567,7 @@ def _not_an_option(text: str, options, single_zones=(), forbidden=None) -> str:
     a value the action's if refuses here read as a mistyped one), the options again where they are few, and what to type."""
     why = forbidden(text) if forbidden is not None else ""
     why = why or (forbidden.action(text) if hasattr(forbidden, "action") else "")  # `buy`, no buy allowed now
-    short = "" if why or len(options) <= SAID_OPTIONS else _amount_refused(text, options)
+    short = "" if why or len(options) <= SAID_OPTIONS else _amount_refused(text, options, single_zones)
     if short:  # `bid 200` where bids run 63..100: the run, not the first 8 bids listed (a trial)
         return short
     # (a forbidden action's arguments are no option's now: that is the rule's doing, said after, not a mistyped name)
@@ -1970,10 +1972,13 @@ class Amounts:
     ``name``, whose values count up by one, `bid(n=63..100)`: a trial's bids were 38 lines, a sealed bid's 101, and
     the board scrolled away as the seat had to decide how much to bid; or, where the options would take more than SHOWN
     lines, whose values go up with gaps, `bid(n=20..300, 40 values)` (a trial's 40 bids, each its line, pushed its pass
-    past the lines listed). Its number asks for the amount."""
+    past the lines listed). Its number asks for the amount. Where the action labels the argument (`label:`), the
+    amounts are written by their labels, first and last, `bid(n=one..ten)`, in the prompt and refusals too (a trial's
+    numbered bids said nothing of what each meant); ``single_zones``: the listing's Wording, which holds the labels."""
 
-    def __init__(self, options: list, name: str):
+    def __init__(self, options: list, name: str, single_zones=()):
         self.options, self.name, self.action = options, name, options[0].action
+        self.words = single_zones
         self.by_value = {self.value(option): option for option in options}
         self.low, self.high = self.value(options[0]), self.value(options[-1])
         self.gaps = len(options) != self.high - self.low + 1  # (values that go up: without gaps, they count up by one)
@@ -1981,9 +1986,14 @@ class Amounts:
     def value(self, option) -> int:
         return dict(option.args)[self.name]
 
+    def text(self, amount: int) -> str:
+        """An amount as the options write it: its label where the action gives one (three for 3), else the number."""
+        return amount_text(self.action, self.name, amount, self.words)
+
     def run(self) -> str:
-        """The amounts as the line writes them: `63..100`, or `20..300, 40 values` where they go up with gaps."""
-        return f"{self.low}..{self.high}" + (f", {len(self.options)} values" if self.gaps else "")
+        """The amounts as the line writes them: `63..100`, or `20..300, 40 values` where they go up with gaps; by their
+        labels where they have some, `one..ten`."""
+        return f"{self.text(self.low)}..{self.text(self.high)}" + (f", {len(self.options)} values" if self.gaps else "")
 
     def label(self, seen=None, single_zones=()) -> str:
         """The line as listed, `bid(n=63..100)`: the first option's label, its amount written as the run."""
@@ -2006,8 +2016,13 @@ class Amounts:
         return f"(type {number}, then the {self.name})"
 
     def example(self) -> str:
-        """Two ways to type an amount of the run: `bid 70 or n=70`."""
-        amount = self.value(self.options[(len(self.options) - 1) // 3])  # (a third of the way up)
+        """Two ways to type an amount of the run: `bid 70 or n=70`; where it has a label that names it when typed,
+        that label first, `bid three or n=3`."""
+        option = self.options[(len(self.options) - 1) // 3]  # (a third of the way up)
+        amount, text = self.value(option), self.text(self.value(option))
+        typed = f"{self.action} {text}"
+        if text != str(amount) and match_choice(typed, self.options, self.words) is option:
+            return f"{typed} or {self.name}={amount}"
         return f"{self.action} {amount} or {self.name}={amount}"
 
     def amount(self, n: int):
@@ -2018,33 +2033,43 @@ class Amounts:
         """For an amount ``typed`` that the run does not hold: the run, in one short line; where its values go up with
         gaps, the nearest below and above the amount typed too."""
         if not self.gaps:
-            return run_refused(typed, self.name, self.low, self.high)
+            return run_refused(typed, self.name, self.text(self.low), self.text(self.high))
         n = int(typed)
         near = [v for v in (max((v for v in self.by_value if v < n), default=None),
                             min((v for v in self.by_value if v > n), default=None)) if v is not None]
-        return (f"{_said_back(typed)}: {self.name} is one of {len(self.options)} values from {self.low} to {self.high} now; "
-                f"the nearest: {' and '.join(map(str, near))}")
+        return (f"{_said_back(typed)}: {self.name} is one of {len(self.options)} values from {self.text(self.low)} to "
+                f"{self.text(self.high)} now; the nearest: {' and '.join(map(self.text, near))}")
 
 
-def listing(options) -> list:
+def amount_text(action: str, name: str, amount: int, single_zones=()) -> str:
+    """A whole number chosen for ``name`` of ``action`` as play writes it: its label where the action gives one (the
+    Wording ``single_zones`` holds them: options.value_labels), else the number."""
+    from .options import _labelled
+
+    labels = getattr(single_zones, "chosen_labels", None)
+    return (labels and _labelled(labels, action, name, amount)) or str(amount)
+
+
+def listing(options, single_zones=()) -> list:
     """The lines play lists the options with, in their order: each option, but for a run of AMOUNTS_LISTED or more
     alike but for one whole-number argument counting up by one, one Amounts line; and where that leaves more than SHOWN
     lines, for such a run whose values go up with gaps too (a trial's 40 bids, each its line, pushed its one pass past
-    the lines listed); every other listing is the options'."""
+    the lines listed); every other listing is the options'. ``single_zones``: the Wording the options are written
+    with, whose labels write a run's amounts."""
     if len(options) < AMOUNTS_LISTED:
         return list(options)
-    lines = _folded(options)
-    return _folded(options, gaps=True) if len(lines) > SHOWN else lines
+    lines = _folded(options, single_zones=single_zones)
+    return _folded(options, gaps=True, single_zones=single_zones) if len(lines) > SHOWN else lines
 
 
-def _folded(options, gaps: bool = False) -> list:
+def _folded(options, gaps: bool = False, single_zones=()) -> list:
     """``options`` listed with each run of AMOUNTS_LISTED or more one Amounts line: runs counting up by one, or, with
     ``gaps``, going up."""
     lines, i = [], 0
     while i < len(options):
         end, name = _amount_run(options, i, gaps)
         if end - i >= AMOUNTS_LISTED:
-            lines.append(Amounts(options[i:end], name))
+            lines.append(Amounts(options[i:end], name, single_zones))
             i = end
         else:
             lines.append(options[i])

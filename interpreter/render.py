@@ -1127,12 +1127,18 @@ def _joins(first: dict, event: dict) -> bool:
 def _said_joined(e, rs, seat=None, nplayers=None) -> str:
     """A run of moves from zones of one family into one zone (moves_joined), as ``seat`` (None: an onlooker) is told it:
     the components from zones it sees counted, their zones as ranges, as the board's empty zones are (`4 cards from
-    z[0..3] to y`: it saw each arrive there); those from zones it does not see named as a move names them."""
+    z[0..3] to y`: it saw each arrive there); those from zones it does not see named as a move names them. Where the
+    destination shows them to the seat and some are named so, all are named alike (a trial's `card art=26 from
+    offered[0]; 1 card from offered[1]; card art=56 from offered[2] to table` counted the seat's own card alone)."""
     parts: list = []
     seen: list = []  # (the sources the seat sees, one after another: told together)
-    for source, comps in [*e[JOINED], (None, None)]:
-        spec = rs.zones.get(source["zone"]) if source is not None else None
-        if spec is not None and spec.sees_contents(source["index"], seat, nplayers) and all(_named(c) for c in comps):
+    sees = [spec is not None and spec.sees_contents(source["index"], seat, nplayers) and all(_named(c) for c in comps)
+            for source, comps in e[JOINED] for spec in [rs.zones.get(source["zone"])]]
+    if not all(sees) and _shows_destination(e, rs, seat, nplayers) and \
+            any(all(_named(c) for c in comps) for (_, comps), seen_here in zip(e[JOINED], sees) if not seen_here):
+        sees = [False] * len(sees)  # each named as a move names it
+    for (source, comps), counted in zip([*e[JOINED], (None, None)], [*sees, False]):
+        if counted:
             seen.append((source, comps))
             continue
         if seen:
@@ -1142,6 +1148,13 @@ def _said_joined(e, rs, seat=None, nplayers=None) -> str:
         if source is not None:
             parts.append(f"{_moved(comps, rs)} from {_where(source, rs)}")
     return f"{'; '.join(parts)} to {_destination(e, rs)}"
+
+
+def _shows_destination(e, rs, seat, nplayers) -> bool:
+    """Whether the zone a move went to shows ``seat`` (None: an onlooker) what it holds."""
+    to = e.get("to")
+    spec = rs.zones.get(to.get("zone")) if isinstance(to, dict) else None
+    return spec is not None and spec.sees_contents(to.get("index"), seat, nplayers)
 
 
 def _named(c) -> bool:

@@ -15,7 +15,7 @@ from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.plain_data import Record, made_by
 from philtre.dsl.compiler import Expr, failing_definition, index_named, is_list, lists_every_turn, nones_named
 from philtre.dsl.scenario_defaults import LEAVE_DEFAULTS_OUT, from_defaults
-from philtre.dsl.scenarios import (COMPONENT_KEY, NOT_A_PATTERN, OTHERS, one_component_said, component_hint, derived_not_made, fits_shape, kinds_match, not_made, pattern_text, rest_emptied_text, run_out_text, spelt_out, unchosen_number, unchosen_word, value_kind, written,
+from philtre.dsl.scenarios import (COMPONENT_KEY, NOT_A_PATTERN, OTHERS, given_rank, is_filler, one_component_said, component_hint, derived_not_made, fits_shape, kinds_match, not_made, pattern_text, rest_emptied_text, run_out_text, spelt_out, unchosen_number, unchosen_word, value_kind, written,
                                     shape_hint, shape_wanted, wrong_kind_hint, wrong_kind_text, zone_named)
 from philtre.dsl.values import Component, Zone, _frozen, component_text, describe, explain
 from philtre.dsl.yamlpos import plain
@@ -244,7 +244,7 @@ def _ordering(ruleset, number: int, contents, key_loc, where: str):
             continue
         attrs = {k: plain(v) for k, v in entry.items() if k not in ("copies", "at")}
         slots.extend((pattern, entry.loc) for pattern in spelt_out(attrs) for _ in range(int(entry.get("copies", 1))))
-    taking = sorted((i for i, slot in enumerate(slots) if slot is not None), key=lambda i: -len(slots[i][0]))
+    taking = sorted((i for i, slot in enumerate(slots) if slot is not None), key=lambda i: given_rank(slots[i][0]))
 
     def order(zone) -> None:
         name = _zone_name(ruleset, zone.key)
@@ -2240,13 +2240,32 @@ def _take_given(ruleset, S, sc, targets, pools, claimed: set, borrowed: dict, ke
     go to ``kept``; where that part of the zone's list ends goes to ``others_end``, by the zone's number).
 
     The patterns naming more attributes take their components first, across all the given zones (ties in the
-    order written): `{copies: 40}` under a `{rank: 9}` on top would otherwise take the nine, and `hand[0]: [{rank: 8}]`
-    the only red 8 that a later `hand[1]: [{suit: red, rank: 8}]` needs; where each lies is the order of the lists."""
+    order written; `type` and `owner` not counted: given_rank): `{copies: 40}` under a `{rank: 9}` on top would
+    otherwise take the nine, and `hand[0]: [{rank: 8}]` the only red 8 that a later `hand[1]: [{suit: red, rank: 8}]`
+    needs; where each lies is the order of the lists. The fillers (is_filler) take last, even in a zone with
+    `{others: true}`, after every other pattern of every zone has taken its own."""
     slots = _given_slots(targets)
     chosen: list = [None] * len(slots)
     taken_by: dict = {}  # component id -> the entry that took it, for the message when one runs out
+    ranked = sorted(range(len(slots)), key=lambda i: given_rank(slots[i][1]))  # a stable sort: deterministic
+    fillers = [i for i in ranked if is_filler(slots[i][1])]
+    for order in ([i for i in ranked if not is_filler(slots[i][1])], fillers):
+        _take_slots(ruleset, S, sc, targets, pools, claimed, borrowed, untyped, slots, chosen, taken_by, order)
+    placed: list = [(zone, []) for zone, _, _ in targets]
+    for slot, taken in zip(slots, chosen):  # each zone's, bottom to top
+        if slot[1] is None:
+            others = [c for c in targets[slot[0]][0] if c["id"] not in claimed and c["id"] not in kept]
+            kept.update(c["id"] for c in others)
+            placed[slot[0]][1].extend((c, None, slot[3]) for c in others)
+            others_end[slot[0]] = len(placed[slot[0]][1])
+        else:
+            placed[slot[0]][1].append(taken)
+    return placed
+
+
+def _take_slots(ruleset, S, sc, targets, pools, claimed, borrowed, untyped, slots, chosen, taken_by, order) -> None:
+    """The components of the given ``slots`` numbered ``order``, in that order, into ``chosen`` (_take_given)."""
     several_types = len(ruleset.components) > 1
-    order = sorted(range(len(slots)), key=lambda i: -len(slots[i][1] or ()))  # a stable sort: deterministic
     # a zone with `{others: true}` first takes for its own patterns what it holds: what they leave is its spare, which
     # the other zones' patterns take before a hand as dealt (_Pools)
     for i in order:
@@ -2292,16 +2311,6 @@ def _take_given(ruleset, S, sc, targets, pools, claimed: set, borrowed: dict, ke
                                   _run_out_hint(ruleset, S, sc, targets, slots, taken_by, pattern, entry, here))
         taken_by[comp["id"]] = entry
         chosen[i] = (comp, at, here)
-    placed: list = [(zone, []) for zone, _, _ in targets]
-    for slot, taken in zip(slots, chosen):  # each zone's, bottom to top
-        if slot[1] is None:
-            others = [c for c in targets[slot[0]][0] if c["id"] not in claimed and c["id"] not in kept]
-            kept.update(c["id"] for c in others)
-            placed[slot[0]][1].extend((c, None, slot[3]) for c in others)
-            others_end[slot[0]] = len(placed[slot[0]][1])
-        else:
-            placed[slot[0]][1].append(taken)
-    return placed
 
 
 def _run_out_hint(ruleset, S, sc, targets, slots, taken_by: dict, pattern: dict, entry, here) -> str:

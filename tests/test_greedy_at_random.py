@@ -275,5 +275,7 @@ def test_simulate_notes_a_greedy_seat_whose_measure_no_action_moves(tmp_path, ol
     assert result.returncode == 0, result.stderr
     assert (BLIND_NOTE in result.stderr) == noted, result.stderr
     assert "heuristic:`, how well seat p stands mid-game (see docs/agents.md#greedy" in result.stderr or not noted
-    if noted:  # (a run with no greedy seat is told nothing of greedy)
+    if noted:  # (a run with no greedy seat is told nothing of greedy; a depth-limited ismcts, valued so too, is told)
         assert BLIND_NOTE not in philtre("simulate", path, "-n", "1", "--no-db").stderr
+        assert "note: ismcts:N:D values each cut playout by `score[p]`, the first winners key" in philtre(
+            "simulate", path, "-n", "1", "--no-db", "--agents", "ismcts:2:1,random").stderr

@@ -4181,3 +4181,52 @@ def test_chosen_cards_laid_face_up_together_then_kept_are_no_l031(tmp_path, choi
 def test_chosen_cards_kept_out_of_sight_then_logged_are_still_l031(tmp_path, choice, lay, ids):
     """The same lay into a zone no seat sees, or a loop that shows only some of the set: every seat learns their ids."""
     assert [d.code for d in findings(tmp_path, _laid(choice, lay, ids))].count("L031") == 1
+
+
+# a seat plays another's hand laid face up (a trial's dummy): seat 0 chooses among hand[1], revealed before every decision
+DUMMY = """\
+philtre: 1
+game: dummy
+players: 2
+components:
+  card: {attributes: {rank: 1..6}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  table: {}
+actions:
+  play:
+    takes: [s]
+    choose: {card: "hand[s]"}
+    do:
+      - move: card -> table
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 3}
+  - reveal: hand[1]
+  - repeat: 3
+    do:
+      - decide: play
+        player: 0
+        with: {s: 1}
+"""
+
+
+def test_a_choice_among_a_hand_revealed_before_every_decision_offering_it_is_no_l008(tmp_path):
+    """Bridge trial: declarer plays the dummy's cards (`takes:`/`with:`), the dummy revealed before: L008 said the
+    options tell the player what the hand holds, which every seat sees; a reveal before every decision offering the
+    action counts, as it does for L027 and L030."""
+    assert [str(d) for d in findings(tmp_path, DUMMY) if d.code == "L008"] == []
+
+
+@pytest.mark.parametrize("old, new", [
+    ("  - reveal: hand[1]\n", ""),  # no reveal at all
+    ("  - reveal: hand[1]\n", "  - reveal: hand[1]\n    when: count(table) == 0\n"),  # a reveal that may not run
+    ("  - reveal: hand[1]\n", "  - decide: play\n    player: 0\n    with: {s: 1}\n  - reveal: hand[1]\n"),  # a decision before it
+    ('choose: {card: "hand[s]"}', 'choose: {card: "hand[0]"}'),  # another seat's hand than the one revealed
+    ("  - reveal: hand[1]\n", "  - reveal: deck\n"),  # another zone revealed
+], ids=["no reveal", "a reveal under a when", "a decision before the reveal", "another seat's hand", "another zone"])
+def test_a_choice_among_a_hand_not_revealed_before_every_decision_is_still_l008(tmp_path, old, new):
+    """The reveal counts only where it surely came before every decision offering the action, of that seat's zone."""
+    found = [d for d in findings(tmp_path, changed(old, new, DUMMY)) if d.code == "L008"]
+    assert len(found) == 1 and "only its owner sees" in found[0].message, [str(d) for d in found]

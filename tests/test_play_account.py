@@ -280,6 +280,23 @@ def test_a_move_from_a_familys_zones_into_one_is_one_line_counting_the_cards_the
             in replayed.stdout.splitlines()), replayed.stdout
 
 
+def test_a_gather_into_a_zone_the_seat_sees_names_its_own_cards_as_it_names_the_others(tmp_path, capsys):
+    """A trial's hands handed in to a face-up table were told `card art=26 from offered[0]; 1 card from offered[1];
+    card art=56 from offered[2] to table` to seat 1: its own card counted, the others' named. Into a zone the seat sees,
+    every card is named alike; from zones it all saw (the table's trick) the line still counts them."""
+    public = TRICK.replace("won: {visible: nobody}", "won: {visible: everyone}").replace(
+        "pile: {visible: nobody}", "pile: {visible: everyone}")
+    (tmp_path / "ruleset.yaml").write_text(public, encoding="utf-8")
+    game = Game(load_ruleset(str(tmp_path)), 3, seed=1, record=True)
+    hands = [[c["rank"] for c in game.state.zones["hand"][p]] for p in range(3)]
+    game.apply(1, game.options(1)[0])
+    _tell(game, 0, 0)
+    lines = capsys.readouterr().out.splitlines()
+    told = lines[lines.index("  > seat 1: clear()") + 1:]
+    assert told == ["      3 cards from table[0..2] to won",
+                    "      " + "; ".join(f"card rank={hand[0]} from hand[{p}]" for p, hand in enumerate(hands)) + " to pile"], lines
+
+
 # a trade of two hidden hands through a quiet zone, the other half of the trade moved between its move in and out
 QUIET_SWAP = """\
 philtre: 1

@@ -128,3 +128,24 @@ def test_board_and_help_are_an_options_words_where_an_option_holds_them(tmp_path
     options = options_of(str(tmp_path), 2, 1)
     assert command_typed("help", options) is None and command_typed("board", options) == "board"
     assert command_typed(" ? ", options) == "board" and command_typed("boards", options) is None
+
+
+# a trial's auction: the bids 0..34, each labelled as said at the table (11 is 3D)
+LABELLED = AUCTION.replace("high: 62", "high: -1").replace('"range(high + 1, money + 1)"}', '''"range(high + 1, 35)"}
+    label: {n: "text(n // 5 + 1) + ['C', 'D', 'H', 'S', 'NT'][n % 5]"}''')
+
+
+def test_a_run_of_labelled_amounts_is_written_by_its_labels(tmp_path):
+    """Bridge trial: `1. bid(b=0..34)  (type bid 11 or b=11)`, the prompt `b for bid (0..34)` and the refusals `b is one
+    of 0..34 now` said nothing of 11 being 3D, though the action labels its bids; the run, the typing hint, the prompt
+    and the refusals are written by the labels, and a label typed chooses its bid."""
+    code, said = played(tmp_path, "bid 40\n1\n40\n3D\n", LABELLED)
+    assert code == 0, said
+    assert "    1. bid(n=1C..7NT)  (type bid 3D or n=11)\n    2. pass()\n" in said, said
+    assert "'bid 40': n is one of 1C..7NT now\n" in said and "'40': n is one of 1C..7NT now\n" in said, said
+    assert "n for bid (1C..7NT): " in said and "= bid(n=3D)" in said and "high = 11" in said, said
+    for typed in ["bid 3D\n", "n=11\n", "bid 11\n", "1\n11\n"]:  # (the hint's two ways, and the number as ever)
+        code, said = played(tmp_path, typed, LABELLED)
+        assert code == 0 and "high = 11" in said, (typed, said)
+    code, said = played(tmp_path, "help\n2\n", LABELLED)
+    assert "  for 1. bid(n=1C..7NT): 1, then the n asked for; or the amount with words of the line, bid 3D or n=11\n" in said

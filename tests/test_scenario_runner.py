@@ -1321,6 +1321,44 @@ def test_an_options_seat_written_as_an_expression_is_told_how_to_check_who_decid
                          'expect: - "deciding == [first(players)]")'), said
 
 
+@pytest.mark.parametrize("pending", ["first(players)", "[first(players)]"])
+def test_a_pending_seat_written_as_an_expression_is_told_the_check_that_works(tmp_path, pending):
+    """Bridge trial: `pending: declarer` was told "a list, even of one name: pending: [declarer]", which is refused too
+    ("expected a whole number"); both now say that pending lists seat numbers, and the check the hint writes passes."""
+    folder = tmp_path / "bids"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(BIDS, encoding="utf-8")
+    path = folder / "scenarios.yaml"
+    path.write_text(f"scenarios:\n  - name: who bids\n    players: 2\n    expect:\n      - pending: {pending}\n",
+                    encoding="utf-8")
+    said = _refused(path)
+    assert said.endswith("(pending lists seat numbers, pending: 0 or pending: [0, 2]; for a seat worked out by the rules, "
+                         'check who decides in expect: - "deciding == [first(players)]")'), said
+    assert "even of one name" not in said
+    path.write_text('scenarios:\n  - name: who bids\n    players: 2\n    expect:\n      - "deciding == [first(players)]"\n',
+                    encoding="utf-8")
+    [result] = _results(path)
+    assert result.passed, result.failures
+
+
+@pytest.mark.parametrize("where, written", [("given: {at: [decide]}\n    expect: [\"true\"]", "at: decide"),
+                                           ("expect:\n      - {pending: 0, at: [decide]}", "at: decide"),
+                                           ("expect:\n      - options: {player: 0, action: [bid], count: 3}", "action: bid")])
+def test_a_name_written_as_a_list_in_a_scenario_is_told_to_write_it_bare(tmp_path, where, written):
+    """Bridge trial: the hint family of a scenario's keys: `at: [decide]` was told to write the list as a quoted
+    expression, "['decide']", which names no decision; `at` and `action` name one, written bare, and that passes."""
+    folder = tmp_path / "bids"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(BIDS, encoding="utf-8")
+    path = folder / "scenarios.yaml"
+    path.write_text(f"scenarios:\n  - name: who bids\n    players: 2\n    {where}\n", encoding="utf-8")
+    said = _refused(path)
+    assert f"written bare: {written})" in said and "quoted" not in said, said
+    path.write_text(path.read_text(encoding="utf-8").replace("[bid]", "bid").replace("[decide]", "decide"), encoding="utf-8")
+    [result] = _results(path)
+    assert result.passed, result.failures
+
+
 PASS_THREE = """\
 philtre: 1
 game: pass-three
