@@ -2168,6 +2168,7 @@ def l030_public_score_of_hidden(facts) -> list:
     # at that `set` (L013, L031), not again at each score that reads it (tricks counted through the suit led)
     shown_as_is = _variables_read_as_shown(facts)
     body, shown, out = False, set(), []
+    guards, guards_said = _guards_around(facts), set()
     for stmt, env, action, revealed in _revealed_before(facts, loop_seats):
         if action is not body:
             body = action
@@ -2181,6 +2182,7 @@ def l030_public_score_of_hidden(facts) -> list:
         seen_env = {k: (frozenset() if k in shown else v) for k, v in env.items()}
         seen = revealed | known
         carried = {k: v for k, v in lets.get(id(stmt), {}).items() if k not in shown}
+        before = len(out)
         for key in _TOLD_PARTS[stmt.kind]:
             expr = stmt.when if key == "when" else stmt.args.get(key)
             tree = facts.tree(expr) if expr is not None else None
@@ -2198,7 +2200,50 @@ def l030_public_score_of_hidden(facts) -> list:
                 out.append(_reveal_with_its_own_when(facts, stmt, what, Diagnostic(
                     _through_at(expr, at), "L030", f"this {stmt.kind}'s {key} reads {what}, which {who}: every seat "
                     f"{told}, so every seat learns it", hint)))
+        if stmt.kind == "score":  # (a say's conditions are what it states; a tell's test is read above)
+            out += _score_guard_findings(facts, stmt, guards.get(id(stmt), ()), guards_said, shown_as_is,
+                                         (seen_env, seen, carried, loop_seats.get(id(stmt), {}), shown), len(out) > before)
     return out
+
+
+def _score_guard_findings(facts, score, around, said: set, shown_as_is, sight, read_itself=False) -> list:
+    """L030 at each condition around ``score`` (``around``: _guards_around's, outermost first) that reads what some
+    seat does not see where the score is: the `when` of a statement whose block or `else` holds it, a loop's `until`,
+    `for` items or `repeat` count. Every seat sees whether, how often and (a `for` over seats read from a secret) for
+    whom the score is made, so every seat learns the answer. ``sight``: what every seat sees at the score (its reveals
+    before it count). Said once a condition (``said``), and not where the statements it guards ask a seat (L027), move
+    or shuffle (L054) or set a variable every seat sees (L031), nor where a say or tell there tells the answer; a `for`'s
+    list not where the score's own parts were found reading hidden (``read_itself``): its name carries the zones the
+    list read, said at the score."""
+    seen_env, seen, carried, seats, shown = sight
+    out = []
+    for outer, expr, how in around:
+        looped = outer.kind == "for" and expr is outer.args.get("items")
+        if id(expr) in said or (looped and read_itself) or _guard_told_elsewhere(facts, outer, expr, seen_env):
+            continue
+        found = _read_unseen(shown_as_is, facts.tree(expr), seen_env, seen, carried, seats, shown)
+        if found is None:
+            continue
+        said.add(id(expr))
+        what, who, hint = found
+        var = outer.args.get("var") if looped else None
+        parts = (score.when if key == "when" else score.args.get(key) for key in _TOLD_PARTS["score"])
+        trees = [tree for tree in (facts.tree(part) for part in parts if part is not None) if tree is not None]
+        if var is not None and any(isinstance(node, ast.Name) and node.name == var for tree in trees for node in ast.walk(tree)):
+            how = f"for each item of this for's list ('{var}')"
+        out.append(Diagnostic(expr.loc, "L030", f"the score on line {score.loc.line} runs {how}, which reads {what}, "
+                              f"which {who}: every seat sees the score, so every seat learns it", hint))
+    return out
+
+
+def _guard_told_elsewhere(facts, outer, expr, env) -> bool:
+    """Whether another lint says the answer of ``expr``, a condition of ``outer``, is told, or the rules tell it: the
+    statements it guards ask a seat (L027), move or shuffle (L054) or set a variable every seat sees (L031); a say or
+    a tell in its block or `else` says it (a `when` only), or the first of its block turns what it tests face up."""
+    guarded = [*(s for block in _blocks(outer) for s in _statements_in(block)), *_statements_in(outer.otherwise or ())]
+    if any(_asks(s) or s.kind in TOLD_TO_ALL for s in guarded) or _sets_a_public_variable(facts.ruleset.variables, guarded):
+        return True
+    return expr is outer.when and (_says_its_answer(facts, outer, env) or _turned_up_as_tested(facts, outer))
 
 
 _SCORE_LATER = "or score at the end, after a reveal"  # (L030's hint for a score; a say's says otherwise)
@@ -4300,8 +4345,7 @@ def _hidden_guards_of_told(facts, stmt, env, variables):
     told = next((s for s in guarded if s.kind in TOLD_TO_ALL), None)
     if told is None or any(map(_asks, guarded)):
         return
-    if any(s.kind == "set" and any(variables.get(name) is not None and variables[name].visible == "everyone"
-                                   for name, *_ in s.args.get("targets", ())) for s in guarded):
+    if _sets_a_public_variable(variables, guarded):
         return  # (L031 says it at this condition)
     if stmt.when is not None and not _says_its_answer(facts, stmt, env) and not _turned_up_as_tested(facts, stmt):
         yield stmt.when, told, "only when this condition holds"
@@ -4309,6 +4353,12 @@ def _hidden_guards_of_told(facts, stmt, env, variables):
     loop = _loop_condition(facts, stmt)
     if told_inner is not None and loop is not None:
         yield loop[0], told_inner, loop[1]
+
+
+def _sets_a_public_variable(variables, statements) -> bool:
+    """Whether one of ``statements`` is a `set` of a variable every seat sees (L031 says a condition around it)."""
+    return any(s.kind == "set" and any(variables.get(name) is not None and variables[name].visible == "everyone"
+                                       for name, *_ in s.args.get("targets", ())) for s in statements)
 
 
 def _loop_condition(facts, stmt):
@@ -4899,6 +4949,66 @@ def l040_shuffled_in_sight_then_hidden(facts) -> list:
                 for move, *found in _moved_one_by_one(facts, later, after, shuffled, envs, looped):
                     out.append(_shuffled_in_sight_finding(facts, stmt, move, shuffled, *found, loop=later))
     return out
+
+
+def l059_shuffle_that_hides_nothing(facts) -> list:
+    """L059: a `shuffle` of a zone every seat sees, contents and order (`visible: everyone`, not a bag): every view and
+    record shows the new order, so it hides nothing (a random order every seat sees may be meant: a row laid out at
+    random). Said more strongly where, earlier in the same block, a `move` filled it from the zones of a per-seat family
+    some seat does not see: every seat saw which component came from which seat's zone, so the shuffle does not hide
+    who handed in what (a trial's cards handed in face down, moved to the table, then shuffled there). Not where L040
+    says the shuffled order goes on into a hidden zone."""
+    zones, envs = facts.ruleset.zones, {id(stmt): env for stmt, env, _ in facts.placed}
+    if not any(s.kind == "shuffle" and s.args.get("zone") is not None for s, _, _ in facts.placed):
+        return []
+    l040 = {str(d.loc) for d in l040_shuffled_in_sight_then_hidden(facts)}
+    out = []
+    for block in _every_block(facts):
+        for i, stmt in enumerate(block):
+            env = envs.get(id(stmt))
+            if stmt.kind != "shuffle" or env is None or str(stmt.loc) in l040:
+                continue
+            shown = sorted(z for z in facts.refs(stmt.args.get("zone"), env) if z in zones
+                           and zones[z].visible == "everyone" and zones[z].order == "everyone" and not zones[z].grid)
+            for zone in shown:
+                filled = _filled_from_seats_hidden(facts, block[:i], zone, envs)
+                text = stmt.args["zone"].text.strip()
+                if filled is None:
+                    out.append(Diagnostic(stmt.loc, "L059", f"`shuffle: {text}` hides nothing: every seat sees '{zone}', "
+                                          "its components and their order (visible: everyone), so every view and record "
+                                          "shows the new order",
+                                          f"to hide the order, make '{zone}' a bag (order: nobody: every seat sees what it "
+                                          "holds, none their order) or a zone nobody sees (visible: nobody); where a random "
+                                          f"order every seat sees is meant (a row laid out at random), silence it on this "
+                                          f"line: # philtre: ignore[L059]"))
+                    continue
+                move, source = filled
+                spare = next(name for name in ("mixing", *(f"mixing{k}" for k in range(2, 99))) if name not in zones)
+                out.append(Diagnostic(stmt.loc, "L059", f"`shuffle: {text}` hides nothing: the move at {move.loc} filled "
+                                      f"'{zone}' from '{source}', each seat's own zone, which {_WHO_SEES[zones[source].visible]}, "
+                                      f"and every seat sees '{zone}' and its order (visible: everyone): every seat saw which "
+                                      f"component came from which seat's '{source}', so every seat knows who handed in what",
+                                      f"stage them as language.md's \"Anonymous submissions\" does: declare a zone nobody "
+                                      f"sees ({spare}: {{visible: nobody}}), move them there instead ({move.args['what'].text.strip()} -> {spare}), "
+                                      f"shuffle: {spare}, then move: {spare} -> {zone}; or, where every seat may know who "
+                                      f"handed in what, silence it on this line: # philtre: ignore[L059]"))
+    return out
+
+
+def _filled_from_seats_hidden(facts, before, zone: str, envs):
+    """(the move, the source family) of the first `move` among the statements ``before`` (and those they hold) that puts
+    components of a per-seat zone family some seat does not see (`visible: owner`, `others` or `nobody`) into ``zone``;
+    else None."""
+    zones = facts.ruleset.zones
+    for move in _statements_in(before):
+        env = envs.get(id(move))
+        if move.kind != "move" or env is None or zone not in facts.refs(move.args.get("to"), env):
+            continue
+        source = next((z for z in sorted(facts.refs(move.args.get("what"), env))
+                       if z in zones and zones[z].owned and zones[z].visible != "everyone"), None)
+        if source is not None:
+            return move, source
+    return None
 
 
 LOOPS = ("for", "repeat", "until", "turns")  # statements that run their body again and again
@@ -6741,12 +6851,13 @@ LINTS = {
     "L055": l055_team_family_read_by_a_seat,
     "L057": l057_value_a_variant_removed,
     "L058": l058_values_labelled_alike,
+    "L059": l059_shuffle_that_hides_nothing,
 }
 
 
 # the lints of a game that shows a seat what it may not see (its options, a public roll, score or variable, the order
 # of a shuffle it saw): `philtre play` says them
-HIDDEN_INFORMATION = ("L008", "L021", "L024", "L027", "L030", "L031", "L033", "L040", "L043", "L044", "L050", "L054")
+HIDDEN_INFORMATION = ("L008", "L021", "L024", "L027", "L030", "L031", "L033", "L040", "L043", "L044", "L050", "L054", "L059")
 
 
 def lint(ruleset, codes=None, scenarios_apart: bool = False) -> list:
