@@ -114,7 +114,7 @@ players: 3
 components:
   card: {attributes: {rank: [2, 9, 5, 9, 1, 7]}, start: deck}
 zones:
-  deck: {}
+  deck: {visible: nobody}
   hand: {each: player}
   played: {each: player}
 actions:
