@@ -2598,7 +2598,7 @@ def _read_through(facts, tree, what: str) -> tuple:
     def reads(node, params=()) -> bool:
         """Whether ``node`` is a read of the thing (a name its parameters hide is not it)."""
         return (isinstance(node, ast.Name) and node.name == name and node.name not in params) if name is not None \
-            else ast.text(node) == text
+            else not isinstance(node, ast.Clause) and ast.text(node) == text  # (a clause has no text of its own)
 
     def path(node, params, busy) -> tuple | None:
         """(the definitions from ``node`` down to one that reads the thing itself, [] where ``node`` does; the node of
