@@ -520,6 +520,8 @@ def _reads(facts, node, env, skip=None) -> frozenset:
         node = _family_counts(facts, node)  # (`count(c for c in hand[p])` reads how many, not which, as `count(hand[p])`)
     if skip is not None and skip(facts, node):
         return frozenset()
+    if skip is not None and _counts_listed(facts, node, env):  # (the number of a family's zones, every seat knows it)
+        return _reads(facts, node.args[0].index, env, skip) if isinstance(node.args[0], ast.Index) else frozenset()
     if isinstance(node, ast.Name):
         if node.name in facts.defines and node.name not in env:
             return facts.define_refs(node.name, reads=True, skip=skip)
@@ -528,8 +530,10 @@ def _reads(facts, node, env, skip=None) -> frozenset:
         node = _family_counts(facts, node)  # `count(z) for z in FAMILY` counts one zone, as `count(FAMILY[i])` does
         inner, out = dict(env), frozenset()
         for clause in node.clauses:
-            if skip is None or not _family_named(facts, clause.iterable, inner):  # (a family's zones are a list all
+            if skip is None or not _zones_listed(facts, clause.iterable, inner):  # (a family's zones are a list all
                 out |= _reads(facts, clause.iterable, inner, skip)  # know: what is read of them is followed by name)
+            elif isinstance(clause.iterable, ast.Index):  # (a seat's N zones, line[p]: what its seat reads, still read)
+                out |= _reads(facts, clause.iterable.index, inner, skip)
             # (a name over what ``skip`` leaves out reads none of it: `c.rank for c in hand[me]`, the seat's own hand)
             inner[clause.var] = frozenset() if skip is not None and skip(facts, clause.iterable) else _refs(facts, clause.iterable, inner)
             for cond in clause.conditions:
@@ -545,12 +549,6 @@ def _reads(facts, node, env, skip=None) -> frozenset:
     return out
 
 
-def _family_named(facts, node, env) -> bool:
-    """Whether ``node`` is a family's bare name (`hand`, one zone per seat or copy), not a local name."""
-    zones = facts.ruleset.zones
-    return isinstance(node, ast.Name) and node.name not in env and node.name in zones and zones[node.name].kind != "single"
-
-
 def _family_counts(facts, node):
     """``node`` with each `count(v)`, where ``v`` is a comprehension's name over a family's bare name (`for z in FAMILY`),
     written `count(FAMILY[v])`: it counts one zone of the family, which the count lints can then tell (as they tell
@@ -559,7 +557,6 @@ def _family_counts(facts, node):
     key = id(node)
     if key in facts.family_counts:
         return facts.family_counts[key][1]
-    zones = facts.ruleset.zones
 
     def rewritten(sub, over):
         """``sub`` with `count(v)` made `count(FAMILY[v])` for each name v -> FAMILY in ``over``."""
@@ -571,7 +568,7 @@ def _family_counts(facts, node):
             for clause in sub.clauses:
                 iterable = rewritten(clause.iterable, over)
                 over.pop(clause.var, None)  # (a clause's own name hides an outer one)
-                if isinstance(clause.iterable, ast.Name) and clause.iterable.name in zones and zones[clause.iterable.name].kind != "single":
+                if _zones_listed(facts, clause.iterable):  # (`for z in hand`, `for z in line[p]`: count(z) counts one zone)
                     over[clause.var] = clause.iterable
                 clauses.append(ast.Clause(clause.pos, clause.var, iterable, tuple(rewritten(c, over) for c in clause.conditions)))
             return ast.Comprehension(sub.pos, rewritten(sub.element, over), tuple(clauses))
@@ -1879,36 +1876,61 @@ def _counts_in_public(facts, node) -> bool:
     if not _counts_a_zone(facts, node):
         return False
     spec = facts.ruleset.zones[_counted_zone(facts, node.args[0])[0]]
-    return spec.sees_count(0, 0) and spec.sees_count(1, 0) and spec.sees_count(0, None)
+    return spec.sees_count(0, 0) and spec.sees_count(_seat_instance(spec, 1), 0) and spec.sees_count(0, None)
 
 
 def _counted_zone(facts, node):
-    """(zone, the seat's index or None) when ``node`` is one zone: a single zone's name (`deck`) or one copy of a family
-    (`hand[p]`), else None (a family's bare name is its list of zones, whose count everyone knows)."""
-    if isinstance(node, ast.Name) and node.name in facts.ruleset.zones and facts.ruleset.zones[node.name].kind == "single":
+    """(zone, the seat's index or None) when ``node`` is one zone: a single zone's name (`deck`), one copy of a family
+    (`hand[p]`, `cauldron[i]`), or one of a seat's (or team's) N zones (`line[p][r]`: the index is the seat's, p); else
+    None (a family's bare name, or a seat's list of N zones, `line[p]`, is a list of zones, whose count everyone knows)."""
+    zones = facts.ruleset.zones
+    if isinstance(node, ast.Name) and node.name in zones and zones[node.name].kind == "single":
         return node.name, None
-    if (isinstance(node, ast.Index) and isinstance(node.target, ast.Name) and node.target.name in facts.ruleset.zones
-            and facts.ruleset.zones[node.target.name].kind != "single"):
-        return node.target.name, node.index
+    if not isinstance(node, ast.Index):
+        return None
+    if isinstance(node.target, ast.Name) and node.target.name in zones and zones[node.target.name].kind != "single":
+        return (node.target.name, node.index) if not zones[node.target.name].nested else None
+    if _zones_of_one_owner(facts, node.target):
+        return node.target.target.name, node.target.index
     return None
+
+
+def _zones_of_one_owner(facts, node) -> bool:
+    """Whether ``node`` is one seat's (or team's) list of N zones of a family `copies` with `each` (`line[p]`)."""
+    zones = facts.ruleset.zones
+    return (isinstance(node, ast.Index) and isinstance(node.target, ast.Name) and node.target.name in zones
+            and zones[node.target.name].nested)
+
+
+def _zones_listed(facts, node, env=()) -> bool:
+    """Whether ``node`` is a list of a family's zones, whose number every seat knows: the family's bare name (`hand`,
+    not a local name of ``env``) or one seat's list of N zones (`line[p]`)."""
+    zones = facts.ruleset.zones
+    return ((isinstance(node, ast.Name) and node.name not in env and node.name in zones and zones[node.name].kind != "single")
+            or _zones_of_one_owner(facts, node))
+
+
+def _seat_instance(spec, seat: int) -> int:
+    """The instance of ``spec`` that is seat (or team) ``seat``'s zone: its first of N for a family of N zones an owner."""
+    return seat * spec.copies if spec.nested else seat
 
 
 def _count_seen(facts, node, mine) -> bool:
     """Whether the deciding seat sees how many components the zone ``node`` is holds: any seat's copy but its own
-    (`ZONE[me]`, or a name in ``mine``) counts as another seat's, as for L008."""
+    (`ZONE[me]`, `ZONE[me][r]`, or a name in ``mine``) counts as another seat's, as for L008."""
     zone, index = _counted_zone(facts, node)
     spec = facts.ruleset.zones[zone]
-    own = (spec.kind == "player" or spec.teamed) and _is_mine(index, mine)
-    return spec.sees_count(0 if own else 1, 0)  # the deciding seat as seat 0
+    own = (spec.owned or spec.teamed) and _is_mine(index, mine)
+    return spec.sees_count(_seat_instance(spec, 0 if own else 1), 0)  # the deciding seat as seat 0
 
 
 def _who_counts(facts, node, mine) -> str:
     """Who may count the zone ``node`` is, for a message: the deciding seat may not."""
     zone, index = _counted_zone(facts, node)
     spec = facts.ruleset.zones[zone]
-    if (spec.kind == "player" or spec.teamed) and _is_mine(index, mine):
+    if (spec.owned or spec.teamed) and _is_mine(index, mine):
         return "its owner may not count"
-    if (spec.kind == "player" or spec.teamed) and spec.sees_count(1, 1):
+    if (spec.owned or spec.teamed) and spec.sees_count(_seat_instance(spec, 1), 1):
         return "only its owner may count"
     return "nobody may count"
 
@@ -2817,11 +2839,15 @@ def _seats_seen(facts, zone, at, seen) -> bool:
 
 def _counts_zones(facts, node) -> bool:
     """Whether ``node`` counts without looking inside: `count(ZONE)` of one zone (its count is a question of its
-    own), or `count(hand)` of a family's bare name, the number of its zones, which every seat knows."""
-    if _counts_a_zone(facts, node):
-        return True
-    return (isinstance(node, ast.Call) and node.func == "count" and len(node.args) == 1 and isinstance(node.args[0], ast.Name)
-            and node.args[0].name in facts.ruleset.zones and facts.ruleset.zones[node.args[0].name].kind != "single")
+    own), or `count(hand)` of a family's bare name (or `count(line[p])`, a seat's N zones), the number of its zones,
+    which every seat knows."""
+    return _counts_a_zone(facts, node) or _counts_listed(facts, node)
+
+
+def _counts_listed(facts, node, env=()) -> bool:
+    """Whether ``node`` is `count(hand)` of a family's bare name or `count(line[p])` of a seat's N zones (_zones_listed)."""
+    return (isinstance(node, ast.Call) and node.func == "count" and len(node.args) == 1
+            and _zones_listed(facts, node.args[0], env))
 
 
 def l009_always_fails(facts) -> list:
@@ -3998,8 +4024,8 @@ def _guards_of_asking(facts, stmt, env):
         tree = facts.tree(expr)
         if stmt.kind == "for" and tree is not None and _counted_zone(facts, tree) is not None:
             tree = ast.Call(pos=tree.pos, func="count", args=(tree,))  # the passes over a zone tell how many it holds, no more
-        elif stmt.kind == "for" and isinstance(tree, ast.Name) and tree.name in facts.ruleset.zones:
-            return  # a family's bare name: its zones, one per seat or copy, a number every seat knows
+        elif stmt.kind == "for" and tree is not None and _zones_listed(facts, tree):
+            return  # a family's bare name (or a seat's N zones): its zones, one per seat or copy, a number every seat knows
         yield expr, tree, env, f"how many times this {stmt.kind} asks a seat to decide"
 
 
@@ -4370,8 +4396,7 @@ def _loop_condition(facts, stmt):
     if stmt.kind in ("for", "repeat") and stmt.args.get("items" if stmt.kind == "for" else "count") is not None:
         expr = stmt.args["items" if stmt.kind == "for" else "count"]
         tree = facts.tree(expr)
-        if stmt.kind == "for" and (tree is None or _counted_zone(facts, tree) is not None
-                                   or isinstance(tree, ast.Name) and tree.name in facts.ruleset.zones):
+        if stmt.kind == "for" and (tree is None or _counted_zone(facts, tree) is not None or _zones_listed(facts, tree)):
             return None
         return expr, f"once a pass, as many times as this {stmt.kind} says"
     return None
@@ -4797,7 +4822,7 @@ def _counted_loops(facts, node):
         clauses = list(node.clauses)
         for i, clause in enumerate(clauses):
             after = [node.element, *clause.conditions, *clauses[i + 1:]]
-            if (_counted_zone(facts, clause.iterable) is not None
+            if ((_counted_zone(facts, clause.iterable) is not None or _zones_of_one_owner(facts, clause.iterable))
                     and not any(isinstance(n, ast.Name) and n.name == clause.var for part in after for n in ast.walk(part))):
                 at = clause.iterable.pos
                 clauses[i] = ast.Clause(clause.pos, clause.var, ast.Call(at, "range", (ast.Call(at, "count", (clause.iterable,)),)),
