@@ -180,10 +180,13 @@ def c_run(ctx, node, env):
             compiler.error(where, "S028", f"blocks run one another so many times over that the rules would hold more than "
                            f"{MAX_RUNS:,} runs once written out", "run a block from fewer places, or loop over it (repeat:, for:)")
         return {"body": ()}
-    names = tuple((param, compiler.expression(arg, where, env, what=f"the argument '{param}' of block '{name}'",
-                                              base=offset, full=text))
-                  for param, (arg, offset) in zip(block.params, args))
-    inner = {**{k: env[k] for k in SEEN_FROM_THE_CALL if k in env}, **{param: expr.type for param, expr in names}}
+    names = []
+    for param, (arg, offset) in zip(block.params, args):
+        names.append((param, compiler.expression(arg, where, env, what=f"the argument '{param}' of block '{name}'",
+                                                 base=offset, full=text)))
+        compiler.hold(names[-1][1])
+    names = tuple(names)
+    inner = {**{k: env[k] for k in SEEN_FROM_THE_CALL if k in env}, **{param: compiler.held_type(expr) for param, expr in names}}
     # (`arguments_of`: a failure of an argument at run time is said as the argument's, not as a `let` the rules lack)
     bound = (Stmt("let", where, {"names": names, "refused": (), "arguments_of": name}, None, (), "let"),) if names else ()
     reported = len(compiler.diagnostics)

@@ -59,6 +59,7 @@ COMPILE_BATCH = 200  # generated functions compiled at a time
 DEFINED_AT = "_defined_at"  # the namespace's map of definitions' functions (no generated name starts so: d_, _d_, e, n)
 WRITTEN_IN_MOST = 4000  # the longest evaluation's text (characters) a runner writes into its loop (Compiler.build's sources)
 INLINED_AT = "_inlined_at"  # generated function -> its line (from its `def`) -> the definition written out on that line
+SEAT_INDEXES = "_seat_indexes"  # (name, where, index) of each read of a family or variable kept a team at a seat, for L055
 MAP_READS = "_map_reads"  # where (str of a Loc) `m.key` reads a map of known keys -> (key, its values or None), for the lints
 BARE = "_bare"  # generated lister's name -> (its body, its parameters' names, whether it never groups): a bare twin may be made of it
 BARE_MADE = "_bare_made"  # generated lister's name -> its bare twin (None: it has none), once made (bare_listers)
@@ -503,6 +504,24 @@ class _Passes(str):
 
 
 PASSES = _Passes("int")
+
+
+class Held(str):
+    """The type of a `let` name whose value is known only at run time (a variable's item, `seq[i]`), in the statements'
+    names: ANY to every test of a type, and ``tree`` and ``seen``, the value's tree and the types its nodes were given
+    (Compiler._seen), so that once the variables' types are known (variable_types.Typer) a read of the name is typed as
+    its value is (`let: {w: "seq[i]"}`, seq only ever a list of seats: w a seat, for L055). A read gives the plain ANY."""
+
+    tree = None
+    seen: dict = {}
+
+    def __new__(cls, tree, seen):
+        made = super().__new__(cls, ANY)
+        made.tree, made.seen = tree, seen
+        return made
+
+    def __getnewargs__(self):  # (copied and pickled with its value's)
+        return (self.tree, self.seen)
 
 
 class MapKeys(str):
@@ -958,6 +977,11 @@ class Compiler:
         # (node, its SourceText, the _seen it was typed in, and what the check needs); None once they are made
         self.deferred: list | None = []
         self.set_values: list = []  # (variable, a set's seat Expr or None, its value Expr, whether set whole, the value's _seen)
+        # each read of a zone family or a variable kept a team at an index (`won[w]`, a set of `"pot[w]"`): (its name,
+        # the index's tree, where it is, the _seen it was typed in), for L055 to type the index once the variables'
+        # types are known (variable_types.seat_indexes)
+        self.team_indexes: list = []
+        self._held: dict = {}  # id of a let's value (a block's argument) known only at run time -> its Held type
         self.variable_types: dict = {}  # variable -> the type every value it holds has, where known (variable_types)
         self.or_none_types: dict = {}  # variable declared none -> the type every set gives it but none (typed_variables)
         self.last_seen: dict | None = None  # the _seen of the expression compiled last (statements.c_set keeps a value's)
@@ -3132,6 +3156,9 @@ class Compiler:
         name = node.name
         if name in scope:
             code, t = scope[name]
+            if isinstance(t, Held):  # (a let's value known only at run time: typed again as its value, variable_types)
+                self._note_read(node, t, ANY)
+                return code, ANY
             return (code, "int") if t is PASSES else (code, t)  # (a pass number's size is known of the name alone)
         sym = self.symbols
         if name in sym.defines:
@@ -3666,6 +3693,9 @@ class Compiler:
             self._indexed = indexed
         names = self._copy_names(node.target, code)
         icode, it = self._named_index(node, names, scope, src) if names else self.gen(node.index, scope, src)
+        if (self._seen is not None and not names and isinstance(node.target, ast.Name) and node.target.name not in scope
+                and self._kept_a_team(node.target.name) and not self._reads_a_parameter(node.index)):
+            self.team_indexes.append((node.target.name, node.index, src.at(node.pos), self._seen))
         if self._lacked_said(node.index, scope, src, "E121", "an index is a whole number (or a map's key)"):
             return "None", ANY
         if (is_list(t) or t in ("zone", ANY)) and self._negative_index(node, t, src):  # (a map's key may be a negative number)
@@ -3696,6 +3726,28 @@ class Compiler:
             hint = self._component_index_hint(node)
         self.error(src.at(node.pos), "E122", f"a {show_type(t)} cannot be indexed", hint)
         return "None", ANY
+
+    def hold(self, expr: Expr):
+        """The type a `let` (or a block's parameter) binding ``expr``, compiled last, gives its name: its own, or
+        where that is known only at run time, Held (typed again once the variables' types are known)."""
+        if expr.type == ANY and self.last_seen is not None and expr.tree is not None:
+            self._held[id(expr)] = Held(expr.tree, self.last_seen)
+        return self.held_type(expr)
+
+    def held_type(self, expr: Expr):
+        """The type ``expr``'s name is given where a `let` binds it (``hold``)."""
+        return self._held.get(id(expr), expr.type)
+
+    def _reads_a_parameter(self, node) -> bool:
+        """Whether ``node`` reads a parameter of the definition whose body compiles: typed as one call gives it, a seat
+        there and a team's index at another call (L055 says nothing of it in the body)."""
+        define = self.symbols.defines.get(self.define_stack[-1]) if self.define_stack else None
+        params = set(define.params) if define is not None else set()
+        return bool(params) and any(isinstance(n, ast.Name) and n.name in params for n in ast.walk(node))
+
+    def _kept_a_team(self, name: str) -> bool:
+        """Whether ``name`` is a zone family or a variable kept a team (`each: team`), read by a team's index."""
+        return name in self.symbols.team_zones or (name in self.symbols.variables and self.symbols.variables[name] == "team")
 
     def _copy_names(self, target, code: str) -> tuple:
         """The words of the family of named copies ``target`` writes (`pile`, or one seat's `exp[p]`), or ()."""

@@ -22,7 +22,7 @@ from . import ast
 from .geometry import PIECE_ATTRIBUTES
 from .blocks import runs_said, with_run_said
 from .builtins import ANALYSED_BY_NAME, BUILTINS, WORK, WORK_LIMIT, OutOfWork, RuleRuntimeError
-from .compiler import MAP_READS, Expr, data_tree, failing_definition, fractions_told, nones_named, parse_define_head, reads_scores, true_ones_counted
+from .compiler import MAP_READS, SEAT_INDEXES, Expr, data_tree, failing_definition, fractions_told, nones_named, parse_define_head, reads_scores, true_ones_counted
 from .compiler import KEYED_ORDERS, named_range, named_range_hint, order_derived, words_in_order
 from .describe import _scalar
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
@@ -6203,7 +6203,10 @@ SEAT_NAMES = ("me", "current")  # the names that always hold a seat (no rule may
 def l055_team_family_read_by_a_seat(facts) -> list:
     """L055: a zone family or a variable kept a team (`each: team`) indexed by a seat, `stash[me]`, `pot[current]`
     (and a `set` of `"pot[me]"`): its index is a team's, so that reads the team whose number is the seat's, another
-    side's where the teams are not one a seat (past the last team, R100). `stash[team_index(me)]` was meant."""
+    side's where the teams are not one a seat (past the last team, R100). `stash[team_index(me)]` was meant. A seat is
+    also what the compiler types one once the variables' types are known (variable_types.seat_indexes: `left(leader)`,
+    `p` of `for: p in players`, a variable every set gives a seat, a `let` of an item of a list of seats); a
+    definition not compiled (never used) is read for `me` and `current` alone."""
     rs = facts.ruleset
     teamed = {name for name, z in rs.zones.items() if z.teamed} | {name for name, v in rs.variables.items() if v.per_team}
     if not teamed:
@@ -6222,6 +6225,9 @@ def l055_team_family_read_by_a_seat(facts) -> list:
             read = facts.tree(index) if index is not None and name in teamed else None
             if isinstance(read, ast.Name) and read.name in SEAT_NAMES:
                 out.append(_team_read_by_a_seat(index.loc, name, read.name, rs))
+    said = {(d.loc.path, d.loc.line, d.loc.col) for d in out}
+    out += [_team_read_by_a_seat(where, name, index, rs) for name, where, index in rs.namespace.get(SEAT_INDEXES) or ()
+            if (where.path, where.line, where.col) not in said]
     return out
 
 

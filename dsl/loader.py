@@ -10,7 +10,7 @@ from . import geometry, kept_trees
 from .builtins import MAX_WHOLE
 from .blocks import check_circles, declared_blocks
 from .cache import sha256
-from .compiler import (ANY, MAX_SEATS, NO_TEAMS_SAID, SEAT, Compiler, Define, Expr, Symbols, a_type, one_e152_per_place, parse_define_head,
+from .compiler import (ANY, MAX_SEATS, NO_TEAMS_SAID, SEAT, SEAT_INDEXES, Compiler, Define, Expr, Symbols, a_type, one_e152_per_place, parse_define_head,
                        plain_type)
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .labels import compiled_labels
@@ -47,7 +47,7 @@ from .scenarios import (
 from .scenario_defaults import check_defaults, checking, found_by_scenario, said_once, with_defaults
 from .shipped import shipped_path
 from .statements import Context, compile_block, compile_then, counting_hint, revealed_values, writes_set_aside
-from .variable_types import Typer, check_variable_types, typed_variables
+from .variable_types import Typer, check_variable_types, seat_indexes, typed_variables
 from .yamlpos import YAML_SUFFIXES, Map, ScalarLoc, Seq, is_system_file, load_file, loc_of, plain
 
 TOP_KEYS = ("philtre", "game", "title", "description", "players", "components", "zones", "variables", "dice",
@@ -1106,6 +1106,7 @@ class _Builder:
             raise self.refused(found, scenarios)
         self.compiler.reads_turn = rules_read_turn
         namespace = self.compiler.build()
+        namespace[SEAT_INDEXES] = seat_indexes(self.compiler, variables)  # (a team's family read at a seat: L055)
         wrong_lengths = teams_given_refused(scenarios, teams, counts, variables, initials)
         if wrong_lengths:
             raise self.refused(wrong_lengths, scenarios)

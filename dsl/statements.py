@@ -104,7 +104,7 @@ def compile_block(ctx, items, env) -> tuple:
         if stmt is not None:
             out.append(stmt)
             if stmt.kind == "let":
-                env = {**env, **{name: expr.type for name, expr in stmt.args["names"]}}
+                env = {**env, **{name: ctx.compiler.held_type(expr) for name, expr in stmt.args["names"]}}
                 # a name refused (S023) is still taken as bound below, so its uses add no error that leads elsewhere
                 env.update(dict.fromkeys(stmt.args.get("refused", ()), ANY))
     return tuple(out)
@@ -579,7 +579,7 @@ def c_let(ctx, node, env):
             continue
         expr = ctx.compiler.expression(spec[key], spec.loc_of(key), seen, None, f"'{name}'")
         names.append((name, expr))
-        seen[name] = expr.type
+        seen[name] = ctx.compiler.hold(expr)
     return {"names": tuple(names), "refused": tuple(refused)}
 
 
@@ -734,6 +734,8 @@ def c_set(ctx, node, env):
                 continue
             inside = rest[: rest.rindex("]")]
             index = ctx.compiler.expression(inside, spec.key_loc(key), env, want="int", what="the seat", base=len(text) - len(rest), full=text)
+            if ctx.variables[name] == "team" and ctx.compiler.last_seen is not None and index.tree is not None:
+                ctx.compiler.team_indexes.append((name, index.tree, index.loc, ctx.compiler.last_seen))  # (for L055)
         # a per-seat variable set whole takes a list (of one value per seat: checked at run time)
         # ("team" for a variable kept a team: its list has one value a team, effects.e_set counts them)
         whole = index is None and ("team" if ctx.variables[name] == "team" else bool(ctx.variables[name]))

@@ -19,7 +19,7 @@ the type every set gives it but none (typed_variables): its values are none or o
 from __future__ import annotations
 
 from . import ast
-from .compiler import ANY, a_type, is_list
+from .compiler import ANY, Held, a_type, is_list
 
 NUMBERS = ("int", "num", "player")
 EMPTY = "empty"  # the items' type of a list declared empty, until a set gives it items: joined with any type, that type
@@ -58,9 +58,10 @@ class Typer:
     """The type of a compiled node, given the variables' types where they are known (``known``: name -> the type of
     its value, one seat's of a per-seat variable)."""
 
-    def __init__(self, compiler, known: dict, or_none: frozenset = frozenset()):
+    def __init__(self, compiler, known: dict, or_none: frozenset = frozenset(), lets: bool = False):
         self.symbols, self.define_seen, self.known = compiler.symbols, compiler._define_seen, known
         self.or_none = or_none  # the variables of ``known`` declared none: their values are none or of that type
+        self.lets = lets  # whether a `let` name whose value was known only at run time is typed as its value (Held)
 
     def type_of(self, node, seen, busy: frozenset = frozenset()):
         """The type of ``node``, compiled with ``seen`` (Compiler._seen), where reading variables' known types."""
@@ -107,6 +108,9 @@ class Typer:
 
     def _read(self, node, kind: str, busy: frozenset):
         """The known type of a read of a variable, or of a definition without parameters; None where not known."""
+        if isinstance(kind, Held):
+            found = self.type_of(kind.tree, kind.seen, busy) if self.lets else ANY
+            return None if found == ANY else found
         name = node.name
         if kind == "variable":
             found = self.known.get(name)
@@ -200,6 +204,47 @@ def typed_variables(compiler, variables: dict) -> tuple:
     typed = {name: found for name, found in known.items() if not _unknown_in(found)}
     return ({name: found for name, found in typed.items() if name not in or_none},
             {name: found for name, found in typed.items() if name in or_none})
+
+
+def seat_variables(compiler, variables: dict) -> set:
+    """The variables that hold a seat (one seat's entry, for a per-seat one): declared a whole number or none, and
+    given a seat (or none) by every `set` of them, read with these variables as seats and a `let` name as its value
+    (`leader: 0`, set only to `bidder` and to `w` of `let: {w: "seq[i]"}`, seq a list of seats). variable_types calls
+    such a variable a whole number (a seat is one); L055 reads it as a seat."""
+    sets = [entry for entry in compiler.set_values if entry[0] in variables]
+    seats = {name for name, *_ in sets if variables[name].initial is None or type(variables[name].initial) is int}
+    changed = True
+    while changed:  # (each pass takes variables away: it ends)
+        changed = False
+        typer = Typer(compiler, {**compiler.variable_types, **compiler.or_none_types, **dict.fromkeys(seats, "player")},
+                      lets=True)
+        for name, _, value, whole, seen in sets:
+            if name not in seats:
+                continue
+            found = typer.type_of(value.tree, seen) if value.tree is not None else ANY
+            if whole:  # (a per-seat variable set whole: a list of one value per seat)
+                found = found[1] if is_list(found) else ANY
+            if found not in ("player", "none"):
+                seats.discard(name)
+                changed = True
+    return seats
+
+
+def seat_indexes(compiler, variables: dict) -> list:
+    """(name, where, the index's text) of each read of a zone family or a variable kept a team (`each: team`) at an
+    index that is a seat (Compiler.team_indexes), for L055: `me`, `current`, a builtin's seat (`left(leader)`), a name
+    bound to one (`for: p in players`, a choice among seats, a block's parameter given one), a variable holding one
+    (seat_variables) and a `let` name given an item of a list of seats (`seq[i]`, seq only ever a list of seats)."""
+    if not compiler.team_indexes:
+        return []
+    known = {**compiler.variable_types, **compiler.or_none_types,
+             **dict.fromkeys(seat_variables(compiler, variables), "player")}
+    typer = Typer(compiler, known, lets=True)
+    found = {}
+    for name, node, where, seen in compiler.team_indexes:
+        if typer.type_of(node, seen) == "player":
+            found.setdefault((where.path, where.line, where.col), (name, where, ast.text(node)))
+    return list(found.values())
 
 
 def _unknown_in(t) -> bool:

@@ -387,3 +387,116 @@ def test_an_overlay_removing_the_teams_the_rules_read_is_one_finding_at_its_remo
     # a ruleset that declares none is told to declare them, at each read
     no_teams = [f.diagnostic for f in check_file(str(written(tmp_path, PARTNERS.replace("teams: ", "# teams: ", 1)))).findings]
     assert len(no_teams) > 1 and all("declare the partnerships" in d.hint for d in no_teams), no_teams
+
+
+# Four seats in two sides play a card each to a trick; the highest card's seat leads the next and its side takes the
+# trick, into `won[TAKER]` (TAKER replaced by each form below): a side's pile is read by its team's index.
+TRICKS = """\
+philtre: 1
+game: tricks
+players: 4
+teams: "[[0, 1], [2, 3]]"
+components:
+  card: {attributes: {rank: 1..8}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  trick: {}
+  won: {each: team}
+variables:
+  leader: 0
+  bidder: null
+  seq: {initial: []}
+  side: 0
+  taken: {initial: 0, each: team}
+define:
+  win_i: max_by([trick[i].rank, i] for i in range(count(trick)))
+blocks:
+  take(p):
+    - move: trick -> won[TAKER]
+actions:
+  play:
+    choose: {card: "hand[me]"}
+    do:
+      - move: card -> trick
+      - set: {seq: "seq + [me]"}
+      - when: bidder == none
+        set: {bidder: me}
+flow:
+  - deal: {from: deck, to: hand, count: 2}
+  - repeat: 2
+    do:
+      - set: {seq: "[]"}
+      - repeat: 4
+        as: i
+        do:
+          - decide: play
+            player: left(leader, i)
+      - let: {w: "seq[win_i]", s: "players[win_i]", t: "team_index(seq[win_i])"}
+      - set: {leader: w, side: t}
+      - STATEMENT
+winners: "[p for p in players if count(won[team_index(p)]) == max(count(z) for z in won)]"
+"""
+
+
+def trick_findings(tmp_path, taker: str, statement: str = "move: trick -> won[TAKER]") -> list[str]:
+    """L055's findings where the trick is taken into ``taker`` (by ``statement``)."""
+    text = TRICKS.replace("STATEMENT", statement).replace("TAKER", taker)
+    return [s for s in findings(tmp_path, text) if s.startswith("L055")]
+
+
+@pytest.mark.parametrize("taker", [
+    "w",  # a let of an item of a list only ever of seats (a trial's `seq[win_i]`)
+    "s",  # a let of an item of `players`
+    "leader",  # a variable declared 0 whose every set gives a seat
+    "bidder",  # a variable declared none set only to a seat
+    "left(leader, 0)",  # a builtin giving a seat
+    "right(w)",
+    "owner_of(hand[w])",
+    "seq[0]",  # an item of a list of seats, read in place
+    "w if count(trick) > 0 else leader",  # a seat either way
+])
+def test_a_team_family_indexed_by_a_seat_held_by_a_name_or_given_by_a_call_is_warned_of(tmp_path, taker):
+    """L055 follows what the compiler types a seat (a trial's `won[w]` after `let: {w: "seq[win_i]"}` passed validate,
+    and stopped the game when seat 2 or 3 won a trick, or filled the wrong side's pile)."""
+    said = trick_findings(tmp_path, taker)
+    assert len(said) == 1 and said[0].startswith("L055 'won' is a zone family kept a team (each: team)"), said
+    assert f"won[{taker}] indexes it by a seat" in said[0] and f"won[team_index({taker})]" in said[0], said
+
+
+@pytest.mark.parametrize("statement, hint", [
+    ("for: p in players\n        do:\n          - set: {\"taken[p]\": 1}", "taken[team_index(p)]"),  # a loop over the seats
+    ("run: take(w)", "won[team_index(p)]"),  # a block's parameter given a seat
+    ("set: {\"taken[leader]\": 1}", "taken[team_index(leader)]"),  # a set's key
+])
+def test_a_seat_of_a_loop_a_block_or_a_sets_key_is_warned_of(tmp_path, statement, hint):
+    said = trick_findings(tmp_path, "p", statement)
+    assert len(said) == 1 and hint in said[0], said
+
+
+@pytest.mark.parametrize("taker", [
+    "team_index(w)",  # the seat's team: as meant
+    "t",  # a let of a team's index
+    "side",  # a variable every set gives a team's index
+    "min(team_index(w), 1)",
+    "count(trick) % 2",  # a number that no seat gave
+])
+def test_a_team_family_indexed_by_a_teams_number_is_not_warned_of(tmp_path, taker):
+    assert trick_findings(tmp_path, taker) == []
+
+
+@pytest.mark.parametrize("statement", [
+    "for: t in range(count(teams))\n        do:\n          - set: {\"taken[t]\": \"taken[t] + count(won[t])\"}",
+    "run: take(team_index(w))",  # a block's parameter given a team's index
+])
+def test_a_teams_number_of_a_loop_or_a_block_is_not_warned_of(tmp_path, statement):
+    assert trick_findings(tmp_path, "p", statement) == []
+
+
+def test_a_definitions_seat_is_warned_of_and_its_parameter_is_left_to_its_calls(tmp_path):
+    """A definition reading the family at a seat variable is warned of; one reading it at its parameter is typed by
+    each call (a seat at one, a team's index at another): its body says nothing."""
+    text = TRICKS.replace("STATEMENT", 'set: {side: "cnt(left(w)) + cnt(0)"}').replace(
+        "define:\n", "define:\n  cnt(x): count(won[x])\n  led_side: count(won[leader])\n")
+    said = [s for s in findings(tmp_path, text) if s.startswith("L055")]
+    assert len(said) == 1 and "won[team_index(leader)]" in said[0], said
