@@ -500,3 +500,15 @@ def test_a_definitions_seat_is_warned_of_and_its_parameter_is_left_to_its_calls(
         "define:\n", "define:\n  cnt(x): count(won[x])\n  led_side: count(won[leader])\n")
     said = [s for s in findings(tmp_path, text) if s.startswith("L055")]
     assert len(said) == 1 and "won[team_index(leader)]" in said[0], said
+
+
+def test_a_choice_among_the_seats_is_a_seat_and_a_variable_also_set_to_a_number_is_not(tmp_path):
+    """A choice among `players` indexes by a seat (L055); a variable set to a seat and to a number written out is not
+    known to hold a seat, and is left alone."""
+    chosen = TRICKS.replace("STATEMENT", "move: trick -> won[team_index(w)]").replace(
+        "  play:\n", "  give:\n    choose: {q: players}\n    do:\n      - move: trick -> won[q]\n  play:\n")
+    said = [s for s in findings(tmp_path, chosen) if s.startswith("L055")]
+    assert len(said) == 1 and "won[team_index(q)]" in said[0], said
+    mixed = TRICKS.replace("STATEMENT", "move: trick -> won[leader]").replace(
+        '      - set: {seq: "[]"}\n', '      - set: {seq: "[]", leader: 1}\n')
+    assert [s for s in findings(tmp_path, mixed) if s.startswith("L055")] == []
