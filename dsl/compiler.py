@@ -970,7 +970,8 @@ class Compiler:
         self.map_reads: dict = {}  # where `m.key` reads a map of known keys -> its values there (_map_key_read; MAP_READS)
         self._loop_lines: dict = {}  # a comprehension's loop name -> the line of its latest loop: where it is bound (_bound_elsewhere_hint)
         # while an expression or a definition compiles: id(node) -> (node, its type[, "variable" or "definition" where
-        # it reads one]): what variable_types reads to type it again once the variables' types are known
+        # it reads one, or the Held of a let name it reads]): what variable_types reads to type it again once the
+        # variables' types are known
         self._seen: dict | None = None
         self._define_seen: dict = {}  # definition without parameters -> the types its body's nodes were given (_seen)
         # checks a value known only at run time passed, made again once the variables' types are known (check_deferred):
