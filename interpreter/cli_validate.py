@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 import sys
+from collections import Counter
 
 import click
 
+from .summary import counted
 from .cli import EXIT_FINDINGS, WholeNumber, each_once, finding_key, guarded, named, usable_folder
 
 
@@ -21,6 +23,10 @@ from .cli import EXIT_FINDINGS, WholeNumber, each_once, finding_key, guarded, na
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the --smoke games.")
 @click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None, metavar="DIRECTORY",
               help="With --smoke: write the record of the first game each failing rule stopped into DIRECTORY.")
+@click.option("--max-decisions", "max_decisions", type=WholeNumber(1, 10**12), default=None, metavar="N",
+              help="With --smoke: cut off a smoke game still going after N decisions (or past the ruleset's step limit "
+                   "while its seats kept deciding), and go on: counted as cut, a note, not an error. Default: none; a "
+                   "game past the step limit is R200 and stops the smoke.")
 @click.option("--ignore", "ignored", multiple=True, metavar="CODE", callback=lambda ctx, param, codes: tuple(map(_code_start, codes)),
               help="Leave out warnings and notes whose code starts with CODE (repeatable, e.g. L001 or C).")
 @click.option("--no-lint", is_flag=True, help="Skip the lints (L codes).")
@@ -28,7 +34,7 @@ from .cli import EXIT_FINDINGS, WholeNumber, each_once, finding_key, guarded, na
 @click.option("--variant", "variants", multiple=True,
               help="Apply an overlay to each RULESET and check the result (repeatable).")
 @guarded
-def validate(paths, fmt, source, smoke, seed, record_dir, ignored, no_lint, exit_zero, variants):
+def validate(paths, fmt, source, smoke, seed, record_dir, max_decisions, ignored, no_lint, exit_zero, variants):
     """Check ruleset files: YAML, schema, expressions, references, lints (and --smoke games)."""
     from philtre.dsl.report import FORMATS, Finding, summary
 
@@ -38,13 +44,19 @@ def validate(paths, fmt, source, smoke, seed, record_dir, ignored, no_lint, exit
         if not smoke:
             raise click.UsageError("--record writes the records of failing --smoke games: give --smoke N too")
         usable_folder(record_dir, "'--record'")
+    if max_decisions is not None and not smoke:
+        raise click.UsageError("--max-decisions cuts off long --smoke games: give --smoke N too")
     show_source = sys.stdout.isatty() if source is None else source
     findings, said = [], set()
     checks = [(path, tuple(variants)) for path in paths] if variants else [c for path in paths for c in _with_its_variants(path)]
     for path, applied in checks:
-        found, reached, smoked, apart = _check_one(path, smoke, seed, ignored, not no_lint, applied, record_dir)
-        # a finding in the base is found again with each of its variants: said (and counted) once, where first found
-        mine = [Finding(f.diagnostic, f.layer, f.severity, applied) for f in found if finding_key(f) not in said]
+        cut = Counter()
+        found, reached, smoked, apart = _check_one(path, smoke, seed, ignored, not no_lint, applied, record_dir, max_decisions, cut)
+        # a finding in the base is found again with each of its variants: said (and counted) once, where first found; not
+        # a smoke game's failure, which the variant's own games met (its hint replays them): merged, the summary counted
+        # an error no line showed
+        mine = [Finding(f.diagnostic, f.layer, f.severity, applied) for f in found
+                if finding_key(f) not in said or f.layer == "smoke" and f.fails]
         said.update(map(finding_key, mine))
         findings += mine
         if fmt != "json":  # text and annotations as each file is done; JSON is one list at the end
@@ -52,7 +64,7 @@ def validate(paths, fmt, source, smoke, seed, record_dir, ignored, no_lint, exit
             if text:
                 click.echo(text)
         if fmt == "text":
-            click.echo(summary(path, found, reached, smoked, applied, apart), err=True)
+            click.echo(summary(path, found, reached, smoked, applied, apart) + _cut_said(cut, max_decisions), err=True)
     if fmt == "json":
         click.echo(FORMATS[fmt](findings, show_source))
     if fmt == "text":
@@ -96,20 +108,21 @@ def _code_start(text: str) -> str:
     return code
 
 
-def _check_one(path: str, smoke: int, seed: int, ignored, lints: bool, variants=(), record_dir=None):
+def _check_one(path: str, smoke: int, seed: int, ignored, lints: bool, variants=(), record_dir=None, max_decisions=None, cut=None):
     """One file's findings (without the ignored warnings and notes), the last layer reached, whether it was smoked, and
-    (the scenarios.yaml beside it, the layer it stopped at) where the rules were checked without it (FileReport.apart)."""
+    (the scenarios.yaml beside it, the layer it stopped at) where the rules were checked without it (FileReport.apart).
+    ``cut`` (a Counter): the smoke games --max-decisions cut off (smoke.smoke)."""
     from philtre.dsl.validate import check_file
 
     report = check_file(path, lints=lints, variants=variants)
     smoked = bool(smoke) and report.ruleset is not None and not report.errors
     if smoked:
-        report.findings += _smoke(report.ruleset, smoke, seed, record_dir, report.run_by_variants)
+        report.findings += _smoke(report.ruleset, smoke, seed, record_dir, report.run_by_variants, max_decisions, cut)
     kept = [f for f in report.findings if f.severity == "error" or not any(f.diagnostic.code.startswith(c) for c in ignored)]
     return kept, ("smoke" if smoked else report.reached), smoked, report.apart
 
 
-def _smoke(ruleset, games: int, seed: int, record_dir=None, quiet=frozenset()) -> list:
+def _smoke(ruleset, games: int, seed: int, record_dir=None, quiet=frozenset(), max_decisions=None, cut=None) -> list:
     """Findings of random games: runtime errors (layer smoke) and coverage notes (none for a statement whose `when` is
     at a place in ``quiet``); a progress bar on a terminal."""
     from philtre.dsl.report import finding
@@ -117,10 +130,25 @@ def _smoke(ruleset, games: int, seed: int, record_dir=None, quiet=frozenset()) -
     from .smoke import smoke
 
     total = games * len(ruleset.player_counts)
+    options = {"record_dir": record_dir, "quiet": quiet, "max_decisions": max_decisions, "cut": cut}
     if not sys.stderr.isatty() or total < 20:
-        return [finding(d, "smoke") for d in smoke(ruleset, games, seed, record_dir=record_dir, quiet=quiet)]
+        return [finding(d, "smoke") for d in smoke(ruleset, games, seed, **options)]
     with click.progressbar(length=total, label=f"smoke games of {ruleset.name}", file=sys.stderr) as bar:
-        return [finding(d, "smoke") for d in smoke(ruleset, games, seed, progress=bar.update, record_dir=record_dir, quiet=quiet)]
+        return [finding(d, "smoke") for d in smoke(ruleset, games, seed, progress=bar.update, **options)]
+
+
+def _cut_said(cut: Counter, max_decisions) -> str:
+    """The end of a file's summary line where --max-decisions cut smoke games off: how many, and why they are no error
+    ('' where it cut none, or was not given)."""
+    if max_decisions is None:
+        return ""
+    cuts = cut["decisions"] + cut["steps"]
+    if not cuts:
+        return f"; no smoke game cut (--max-decisions {max_decisions:,}: every game ended)"
+    how = [f"{cut['decisions']} after {max_decisions:,} decisions"] * bool(cut["decisions"]) + \
+        [f"{cut['steps']} at the step limit, still deciding"] * bool(cut["steps"])
+    return (f"; {cuts} of {counted(cut['played'], 'smoke game')} cut ({', '.join(how)}; --max-decisions): "
+            f"a note, not an error: random seats did not finish {'it' if cuts == 1 else 'them'}")
 
 
 def _totals(files: int, findings) -> str:

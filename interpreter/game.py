@@ -53,6 +53,9 @@ class _ProbeLimit(Exception):
     """A copy of a game run on past the step limit (Game._endless) reached its own limit: no decision came."""
 
 
+# the words of R200 for a loop whose end never came; the smoke (random seats) rewords them where the game kept
+# deciding past the limit (a PhiltreError's ``kept_deciding``: a long game, not a loop without decisions)
+DOES_NOT_END = "does not end the game"
 ENDLESS_PROBE = 20_000  # steps a game that reached its step limit is run on (a copy of it) to tell an endless loop
 
 
@@ -1506,12 +1509,12 @@ class Game:
             check = _NO_UNTIL
         if culprit.kind in ("until", "turns") and _has_move(self.ruleset):
             check += _changes_nothing(culprit)
-        said = f"step limit of {self.ruleset.step_limit:,} reached: rule '{culprit.label}' does not end the game"
+        said = f"step limit of {self.ruleset.step_limit:,} reached: rule '{culprit.label}' {DOES_NOT_END}"
         if endless is not None:  # no decision past the limit: an endless loop, whatever the limit
             raise PhiltreError.at(culprit.loc, "R200", f"{said}: {endless.said(culprit.loc)}",
                                   f"check {check}{endless.next_said}" + self._set_by_overlays(culprit))
-        raise PhiltreError.at(culprit.loc, "R200", said,
-                              self._heavy_work() + f"check {check}, or raise step_limit" + self._set_by_overlays(culprit))
+        raise _kept_deciding(PhiltreError.at(culprit.loc, "R200", said, self._heavy_work() + f"check {check}, or raise step_limit"
+                                             + self._set_by_overlays(culprit)), [culprit])
 
     def _endless(self):
         """For R200, once the game has reached the step limit (never while it plays): a copy of it run on for up to
@@ -1604,11 +1607,11 @@ class Game:
         endless = [loop for loop in loops if loop.kind in ("until", "turns")] or [innermost]
         running = ", ".join(f"{_loop_named(loop)} at {_place(loop.loc, endless[-1].loc)}" for loop in loops)
         if len(endless) == 1:  # a `repeat` or `for` ends after its count or list: the one `until` or `turns` does not
-            said = f"rule '{endless[0].label}' does not end the game"
+            said = f"rule '{endless[0].label}' {DOES_NOT_END}"
             check = ("its 'until' condition" if _loop_condition(endless[0]) is not None else _NO_UNTIL) if endless[0].kind in ("until", "turns") else (
                 {"repeat": "its count", "for": "what it loops over"}[endless[0].kind])
         else:
-            said = "one of them does not end the game"
+            said = f"one of them {DOES_NOT_END}"
             check = "each one's 'until' condition, the outermost first: an inner loop that ends every time leaves the one around it running"
         turns = [loop for loop in endless if loop.kind == "turns"] or endless
         if _has_move(self.ruleset) and turns[0].kind in ("until", "turns"):  # (the outermost turns: whose turns are the game's)
@@ -1617,7 +1620,8 @@ class Game:
         said = f"step limit of {self.ruleset.step_limit:,} reached with loops running, outermost first: {running}; {said}"
         if probed is not None:  # no decision past the limit: an endless loop, whatever the limit
             raise PhiltreError.at(endless[-1].loc, "R200", f"{said}: {probed.said(endless[-1].loc)}", f"check {check}{probed.next_said}" + overlays)
-        raise PhiltreError.at(endless[-1].loc, "R200", said, self._heavy_work() + f"check {check}, or raise step_limit" + overlays)
+        raise _kept_deciding(PhiltreError.at(endless[-1].loc, "R200", said, self._heavy_work() + f"check {check}, or raise step_limit"
+                                             + overlays), endless)
 
     def _runaway_in(self, stmt):
         """The step limit is reached in ``stmt``'s effect (effects.spend): R200 blaming the innermost loop around it (a
@@ -2235,6 +2239,14 @@ HANDLERS = {
 # R200's check for a `turns` written without `until` (a trial's draw, a full board, ran to the limit)
 _NO_UNTIL = ("how it ends: it has no 'until', so only an end_game ends it, and none was reached (where the game may end "
              "otherwise, a full board's draw, give it an until)")
+
+
+def _kept_deciding(error: PhiltreError, loops) -> PhiltreError:
+    """``error`` (R200 of a game that still asked decisions past the limit) marked ``kept_deciding`` where each loop
+    blamed has an `until`: a long game, which other decisions might have ended (the smoke's random seats say so); not
+    a `turns` without one, which nothing but an end_game ends."""
+    error.kept_deciding = all(loop.kind in ("until", "turns") and _loop_condition(loop) is not None for loop in loops)
+    return error
 
 
 def _loop_condition(loop):

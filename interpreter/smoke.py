@@ -19,37 +19,46 @@ from philtre.dsl.errors import Diagnostic, PhiltreError
 from philtre.dsl.model import decision_actions
 
 from .coverage import blocks_of
-from .game import Game
+from .game import DOES_NOT_END, Game
 from .render import RuleFailed, shown_values
 from .simulate import game_seed
 from .summary import counted
 
 
-def smoke(ruleset, games: int, seed: int = 0, progress=None, record_dir: str | None = None, quiet=frozenset()) -> list[Diagnostic]:
+def smoke(ruleset, games: int, seed: int = 0, progress=None, record_dir: str | None = None, quiet=frozenset(),
+          max_decisions: int | None = None, cut: Counter | None = None) -> list[Diagnostic]:
     """Failures of random games (one diagnostic per rule, with how often) and coverage notes.
 
     ``progress(n)``, if given, is told of every n games played (or skipped). With ``record_dir``,
     the first game each rule stopped is written there as a record, up to its failure. ``quiet``: the places (path, line,
-    column) of `when`s a variant makes true, whose statements never run here on purpose (validate._run_by_variants)."""
+    column) of `when`s a variant makes true, whose statements never run here on purpose (validate._run_by_variants).
+    ``max_decisions`` (validate --max-decisions): a game still going after that many decisions is cut off, and so is one
+    past the step limit that kept deciding (kept_deciding), as simulate cuts them; counted in ``cut`` ("decisions",
+    "steps", and "played": the games played), no failure. A loop without decisions stays R200."""
     coverage: Counter = Counter()
     failures: dict = {}
     unshown: dict = {}  # a shown definition's name -> (games it failed in, its first failure's words, (players, seed))
+    cut = Counter() if cut is None else cut
     played = 0
     counts = ruleset.player_counts
     for n in counts:
         for i in range(games):
             game_seed_ = game_seed(seed, n * 1_000_003 + i)
             played += 1
+            cut["played"] += 1
             shown: dict | None = {} if ruleset.shown else None
-            error = play_one(ruleset, n, game_seed_, coverage, shown=shown)
+            error = play_one(ruleset, n, game_seed_, coverage, shown=shown, max_decisions=max_decisions)
             for name, said in (shown or {}).items():
                 count, first, where = unshown.get(name, (0, said, (n, game_seed_)))
                 unshown[name] = (count + 1, first, where)
             if progress is not None:
                 progress(1)
+            if error is CUT or max_decisions is not None and getattr(error, "kept_deciding", False):
+                cut["decisions" if error is CUT else "steps"] += 1
+                continue
             if error is None:
                 continue
-            d = error.first
+            d = _random_seats_said(error)
             key = (d.code, str(d.loc))
             count, first, where = failures.get(key, (0, d, (n, game_seed_)))
             failures[key] = (count + 1, first, where)
@@ -60,9 +69,32 @@ def smoke(ruleset, games: int, seed: int = 0, progress=None, record_dir: str | N
                     progress(games * len(counts) - played)
                 out = [_failure(ruleset, first, count, played, where, record_dir, stopped=first.code == "R200")
                        for count, first, where in failures.values()]
-                return out + _unshown_notes(ruleset, unshown, played) + _sorted_notes(ruleset, coverage, played, _stopped(failures), quiet)
+                return out + _notes(ruleset, coverage, unshown, played, failures, quiet, cut)
     out = [_failure(ruleset, first, count, played, where, record_dir) for count, first, where in failures.values()]
-    return out + _unshown_notes(ruleset, unshown, played) + _sorted_notes(ruleset, coverage, played, _stopped(failures), quiet)
+    return out + _notes(ruleset, coverage, unshown, played, failures, quiet, cut)
+
+
+def _notes(ruleset, coverage: Counter, unshown: dict, played: int, failures: dict, quiet, cut: Counter) -> list[Diagnostic]:
+    """The notes after the failures: the shown definitions that failed, then the rules never used."""
+    return _unshown_notes(ruleset, unshown, played) + _sorted_notes(ruleset, coverage, played, _stopped(failures), quiet,
+                                                                    cut["decisions"] + cut["steps"])
+
+
+RANDOM_SEATS = "did not end within the step limit with random seats"
+
+
+def _random_seats_said(error: PhiltreError) -> Diagnostic:
+    """The diagnostic of a smoke game's failure; an R200 whose game kept deciding past the limit (kept_deciding: with
+    --max-decisions, such a game is cut) worded as what it is, a game random seats did not finish, pointing to
+    --max-decisions, rather than "does not end the game" (a trial's game to 1,500 points, whose random bids failed hand
+    after hand, was said to be an endless loop)."""
+    d = error.first
+    if not getattr(error, "kept_deciding", False):
+        return d
+    hint = ("its seats kept deciding to the limit: random seats may never reach a goal other play reaches (scores drifting "
+            "away from it); --max-decisions N cuts such smoke games off and counts them apart (docs/simulation.md, "
+            f"\"Games random play never finishes\"); else {d.hint}")
+    return Diagnostic(d.loc, d.code, d.message.replace(DOES_NOT_END, RANDOM_SEATS, 1), hint)
 
 
 def _unshown_notes(ruleset, unshown: dict, played: int) -> list[Diagnostic]:
@@ -86,9 +118,13 @@ def _stopped(failures: dict) -> int:
     return sum(count for count, _, _ in failures.values())
 
 
-def _sorted_notes(ruleset, coverage: Counter, played: int, stopped: int = 0, quiet=frozenset()) -> list[Diagnostic]:
-    """The coverage notes in file order, each saying how many games a failure stopped before they could reach it."""
+def _sorted_notes(ruleset, coverage: Counter, played: int, stopped: int = 0, quiet=frozenset(), cut: int = 0) -> list[Diagnostic]:
+    """The coverage notes in file order, each saying how many games a failure stopped (or --max-decisions cut) before
+    they could reach it."""
     notes = sorted(coverage_notes(ruleset, coverage, played, quiet), key=lambda d: (d.loc.path, d.loc.line, d.loc.col))
+    if cut:
+        notes = [Diagnostic(d.loc, d.code, d.message, f"{d.hint} ({cut} of the {played} games were cut off by --max-decisions, "
+                            "before their end)") for d in notes]
     if stopped >= played:  # nothing after the first failure ran: "an 'if' that is never true?" would send the author astray
         why = "every smoke game stopped at a failure reported above, so this says little: fix that first"
         return [Diagnostic(d.loc, d.code, d.message, why) for d in notes]
@@ -98,15 +134,21 @@ def _sorted_notes(ruleset, coverage: Counter, played: int, stopped: int = 0, qui
     return notes
 
 
+CUT = "cut"  # what play_one returns for a game still going after max_decisions decisions
+
+
 def play_one(ruleset, players: int, seed: int, coverage: Counter | None, record: bool = False,
-             shown: dict | None = None) -> PhiltreError | None:
-    """Play one game with random legal decisions; the error that stopped it, if any (recorded: with its record). With
-    ``shown``, each `show:` definition is worked out for each seat deciding, before it decides, and for each seat at the
-    end, the first failure of each kept there (name -> its words)."""
+             shown: dict | None = None, max_decisions: int | None = None) -> PhiltreError | str | None:
+    """Play one game with random legal decisions; the error that stopped it, if any (recorded: with its record), or CUT
+    where it was still going after ``max_decisions`` decisions. With ``shown``, each `show:` definition is worked out
+    for each seat deciding, before it decides, and for each seat at the end, the first failure of each kept there (name
+    -> its words)."""
     pick = random.Random(seed).randrange  # every seat's, in turn: replay_call's pickers, which play_out asks as this loop does
     try:
         game = Game(ruleset, players, seed=seed, coverage=coverage, record=record, agents=["random"] * players)
         while not game.finished:
+            if max_decisions is not None and game.decisions >= max_decisions and not game.state.flow.choices:
+                return CUT
             for p in game.pending():
                 if shown is not None:
                     _work_out_shown(game, p, shown)

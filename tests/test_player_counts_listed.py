@@ -87,7 +87,7 @@ def test_smoke_plays_the_listed_counts_only(tmp_path, monkeypatch):
     from philtre.interpreter import smoke
 
     played = []
-    monkeypatch.setattr(smoke, "play_one", lambda ruleset, n, seed, coverage, record=False, shown=None: played.append(n))
+    monkeypatch.setattr(smoke, "play_one", lambda ruleset, n, seed, coverage, record=False, shown=None, **options: played.append(n))
     smoke.smoke(load_ruleset(str(_write(tmp_path))), 2)
     assert played == [2, 2, 4, 4]
 
