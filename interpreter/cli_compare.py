@@ -27,7 +27,8 @@ def _a_number(ctx, param, value):
               help="A variant to compare with the base (repeatable; 'a,b' applies two overlays together).")
 @click.option("--base-variant", "base_variant", default=None, metavar="VARIANT",
               help="Overlays of the base arm ('a,b' for two): compare two house rules with each other. Each --variant "
-                   "is applied to RULESET alone, not on top of these.")
+                   "is applied to RULESET alone, not on top of these: --base-variant a --variant b plays RULESET + a "
+                   "against RULESET + b; --variant a,b stacks them.")
 @click.option("--players", "-p", type=OnePlayerCount(1, 64), default=None,
               help="Number of players (may be left out when every arm, the base and each variant, takes one number "
                    "in common only).")
@@ -96,6 +97,7 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
         if same_games(rs, base, names):  # a house rule that restates the base: the comparison can show nothing
             note_no_rule_changed(spec, f"{ruleset} + {' + '.join(base_overlays)}" if base_overlays else ruleset)
         specs.append((overlays, RunSpec(rs, players, names, seed, max_decisions=max_decisions)))
+        _note_unstacked(ruleset, rs.name, base_overlays, spec, overlays)
     labels = arm_labels(base_overlays, [overlays for overlays, _ in specs])[1:]
     arms = {label: run for label, (_, run) in zip(labels, specs)}
     base_spec = RunSpec(base, players, names, seed, max_decisions=max_decisions)
@@ -121,6 +123,16 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
         with matplotlib_needed():
             page = comparison_report(report_dir, report, results)
         click.echo(f"report: {page}", err=True)
+
+
+def _note_unstacked(ruleset: str, game: str, base_overlays, spec: str, overlays) -> None:
+    """Say on stderr, before the games, where the base arm has overlays this arm leaves out: `--base-variant a --variant b`
+    plays b without a, which a trial read as b on top of a (its arm was then a game random seats never finish)."""
+    mine = {overlay_identity(ruleset, v) for v in overlays}
+    without = [v for v in base_overlays if overlay_identity(ruleset, v) not in mine]
+    if without:
+        click.echo(f"note: arm {spec} is {game} + {' + '.join(overlays)}, without {', '.join(without)}: "
+                   f"--variant {','.join([*without, *overlays])} stacks them", err=True)
 
 
 def _every_arms_players(base, arms) -> int:

@@ -128,3 +128,12 @@ def test_each_variants_failing_smoke_game_is_printed(tmp_path):
     assert len(r200) == 2 and not r200[0].endswith("]") and r200[1].endswith("[with --variant steeper]"), out
     assert "2 file(s) checked: 2 errors" in err, err
 
+
+def test_compare_notes_an_arm_that_leaves_out_the_base_arms_overlays(tmp_path):
+    folder = game(tmp_path, SHORT, {"big": "actions:\n  up:\n    do:\n      - score: {player: me, add: 2}\n",
+                                    "flat": "actions:\n  down:\n    do: []\n"})
+    code, _, err = run("compare", folder, "--base-variant", "big", "--variant", "flat", "--variant", "big,flat",
+                       "-p", "2", "-n", "20", "--stop-on", "never", "--no-db")
+    assert code == 0, err
+    notes = [line for line in err.splitlines() if line.startswith("note: arm ")]
+    assert notes == ["note: arm flat is drift + flat, without big: --variant big,flat stacks them"], err
