@@ -882,11 +882,16 @@ def _is_text(value) -> bool:
 def _mark(spec, index, view) -> str:
     """' (you)' after a zone of the seat looking (hand[0] to seat 0), ' (your side)' after one of its team (meld[1][4]
     to each seat of team 1), else ''."""
-    seat = view["seat"]
-    if index is None or seat is None:
+    return seat_mark(spec, index, view["seat"], len(view["scores"]))
+
+
+def seat_mark(spec, index, seat, nplayers: int | None) -> str:
+    """_mark for ``seat`` (None: an onlooker, no one's) in a game of ``nplayers``, which a team's zone needs (None: its
+    zones unmarked)."""
+    if index is None or seat is None or spec is None:
         return ""
     if spec.teamed:
-        return " (your side)" if seat in spec.seats_of(index, len(view["scores"])) else ""
+        return " (your side)" if nplayers is not None and seat in spec.seats_of(index, nplayers) else ""
     return " (you)" if spec.owner(index) == seat else ""
 
 
@@ -1437,11 +1442,20 @@ def _said_deal(e, rs, seat=None, nplayers=None, every=False):
     e = {**e, "to": [t for t in e["to"] if t["components"]]}
     if not e["to"]:
         return None
+    def listed(t):
+        """A part whose cards are named, its zone first, marked as the board marks it: the names read as the zone's
+        before them (a trial's `13 to hand[0]; card 2 C, ..., card J S to hand[1]` read as hand[0]'s)."""
+        zones = getattr(rs, "zones", {})
+        return f"to {_where(t, rs)}{seat_mark(zones.get(t['zone']), t.get('index'), seat, nplayers)}: {dealt(t)}"
+
     named = [face_up(t) for t in e["to"]]
+    source = _where(e["from"], rs)
+    if named == [True]:  # (one zone named: `dealt from deck to board: card ...`, not `dealt from deck: to board: ...`)
+        return f"dealt from {source} {listed(e['to'][0])}"
     if any(named):  # names hold commas: the zones apart by semicolons
-        return f"dealt from {_where(e['from'], rs)}: " + "; ".join(
-            f"{dealt(t) if up else how_many(t)} to {_where(t, rs)}" for t, up in zip(e["to"], named))
-    return f"dealt from {_where(e['from'], rs)}: " + ", ".join(f"{how_many(t)} to {_where(t, rs)}" for t in e["to"])
+        return f"dealt from {source}: " + "; ".join(listed(t) if up else f"{how_many(t)} to {_where(t, rs)}"
+                                                    for t, up in zip(e["to"], named))
+    return f"dealt from {source}: " + ", ".join(f"{how_many(t)} to {_where(t, rs)}" for t in e["to"])
 
 
 def _said_roll(e, rs):

@@ -1338,11 +1338,11 @@ def test_play_names_the_cards_dealt_to_a_zone_every_seat_sees():
     ruleset = SimpleNamespace(zones=zones)
     cards = [{"type": "card", "id": i, "rank": i} for i in (4, 3)]
     deal = {"event": "deal", "from": {"zone": "deck", "index": 0}, "to": [{"zone": "board", "index": 0, "components": cards}]}
-    assert event_text(deal, ruleset) == "dealt from deck: card rank=4, card rank=3 to board"
+    assert event_text(deal, ruleset) == "dealt from deck to board: card rank=4, card rank=3"
     hands = [{"zone": "hand", "index": i, "components": cards if i else [{"hidden": True}] * 2} for i in (0, 1)]
     assert event_text(dict(deal, to=hands), ruleset) == "dealt from deck: 2 to hand[0], 2 to hand[1]"
     assert event_text(dict(deal, to=deal["to"] + hands[:1]), ruleset) == (
-        "dealt from deck: card rank=4, card rank=3 to board; 2 to hand[0]")
+        "dealt from deck: to board: card rank=4, card rank=3; 2 to hand[0]")  # (the zone before the cards named)
 
 
 def test_play_tells_nothing_of_a_deal_that_moved_nothing():

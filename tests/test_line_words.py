@@ -107,11 +107,11 @@ def test_a_deal_names_the_cards_to_the_seat_that_sees_the_zone_and_counts_them_t
     first0 = f"card rank={game.state.zones['hand'][0][0]['rank']}"  # (seat 0 drew once more: its first lies under)
     first1 = _card(game, "hand", 1)
     table = f"card rank={game.state.zones['table'][0][0]['rank']}"
-    assert told(0) == [f"dealt from deck: {first0} to hand[0]; 1 to hand[1]",
-                       f"dealt from deck: 1 to shown[0]; {_card(game, 'shown', 1)} to shown[1]",
-                       f"dealt from deck: {table} to table",
-                       f"dealt from deck: {_card(game, 'hand', 0)} to hand[0]"]
-    assert told(1)[0] == f"dealt from deck: 1 to hand[0]; {first1} to hand[1]"
+    assert told(0) == [f"dealt from deck: to hand[0] (you): {first0}; 1 to hand[1]",
+                       f"dealt from deck: 1 to shown[0]; to shown[1]: {_card(game, 'shown', 1)}",
+                       f"dealt from deck to table: {table}",
+                       f"dealt from deck to hand[0] (you): {_card(game, 'hand', 0)}"]
+    assert told(1)[0] == f"dealt from deck: 1 to hand[0]; to hand[1] (you): {first1}"
     assert told(1)[3] == "dealt from deck: 1 to hand[0]"
     # an onlooker, and the full record read by no seat, name only what every seat sees
     assert [event_text(e, game.ruleset) for e in game.recorder.for_player(None) if e.get("event") == "deal"][0] == \

@@ -234,7 +234,7 @@ def test_play_does_not_count_a_move_between_zones_whose_counts_the_seat_may_not_
     assert "      a hidden component from elsewhere to pile" in result.stdout  # the pile's count is everyone's: so is the move's
     assert "      card rank=9, card rank=8 from hand[1] to vault[1]" in result.stdout  # the seat's own: it counts both
     # the deck's count is everyone's; the seat's own hand is named to it
-    assert re.search(r"dealt from deck: 4 to hand\[0\]; (card rank=\d+, ){3}card rank=\d+ to hand\[1\]\n", result.stdout), result.stdout
+    assert re.search(r"dealt from deck: 4 to hand\[0\]; to hand\[1\] \(you\): (card rank=\d+,\s+){3}card rank=\d+\n", result.stdout), result.stdout
 
 
 def test_a_move_into_a_zone_the_seat_counts_keeps_its_number():

@@ -68,7 +68,8 @@ def test_a_seats_replay_names_each_card_dealt_to_its_hand_and_no_other_seats(tmp
         assert len(own[seat]) == count, said
         # the seat's hand named, sorted by rank then suit (words as text), as its show_sorted lists it
         assert own[seat] == sorted(own[seat], key=lambda c: (c.split("=")[1], c.split()[1])), said
-        assert f"{', '.join(own[seat])} to hand[{seat}]" in said, said
+        # the zone first, marked as the board marks it, then its cards: a list after `13 to hand[0];` read as hand[0]'s
+        assert f"to hand[{seat}] (you): {', '.join(own[seat])}" in said, said
         for other in {0, 1, 2} - {seat}:
             assert f"{count} to hand[{other}]" in said, said
             assert not set(CARD.findall(texts[seat])) & set(own[other]), (seat, other, texts[seat])

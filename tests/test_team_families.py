@@ -286,13 +286,14 @@ def test_a_team_family_indexed_by_a_seat_is_warned_of(tmp_path):
 def _dealt_to_stash(told: str) -> dict:
     """The `dealt from deck:` line of an account that deals to the stashes, as {zone: what it says went there}."""
     line = next(ln for ln in told.splitlines() if ln.strip().startswith("dealt from deck:") and "stash" in ln)
-    parts = line.split(": ", 1)[1].replace("; ", ", ").split(" to ")
-    # (the parts alternate what went, and where, followed by what went next: "2", "stash[0], 2", "stash[1]")
-    said, what = {}, parts[0]
-    for part in parts[1:]:
-        zone, _, after = part.partition(", ")
-        said[zone.strip()] = what
-        what = after
+    said = {}
+    for part in line.split(": ", 1)[1].split("; ") if ";" in line else line.split(": ", 1)[1].split(", "):
+        if part.startswith("to "):  # a part named, its zone first: "to stash[0] (your side): card rank=1, ..."
+            zone, _, what = part[3:].partition(": ")
+            said[zone.replace(" (your side)", "")] = what
+        else:  # a part counted: "2 to stash[1]"
+            what, _, zone = part.partition(" to ")
+            said[zone] = what
     return said
 
 
@@ -313,6 +314,7 @@ def test_a_deal_into_a_teams_hidden_zone_names_its_cards_to_each_seat_of_the_tea
         for told in (played.output, replayed.output):
             said = _dealt_to_stash(told)
             assert said[other] == "2" and "card rank=" in said[own], (seat, told)
+            assert f"to {own} (your side): card rank=" in told, (seat, told)  # (marked, as the board marks it)
 
 
 def test_a_scenarios_messages_of_a_team_family_say_team_not_seat(tmp_path):
