@@ -564,11 +564,19 @@ def _item_lines(name: str, value: list, ruleset, side: int | None = None) -> lis
     return lines
 
 
+TABLE_WIDTH = 3  # the fewest items of a row drawn as a table's (a list of pairs is a list of records, not a board)
+
+
 def _is_table(value) -> bool:
-    """Whether a value is a list of two or more lists of one length (two or more), of numbers, words and true/false: a
-    number per cell of a board (heights, counts) is read more easily drawn as rows than as one long line."""
-    return (isinstance(value, list) and len(value) >= 2 and all(isinstance(row, list) for row in value)
-            and len(value[0]) >= 2 and all(len(row) == len(value[0]) for row in value)
+    """Whether a value is a list of lists of one length, of numbers, words and true/false, drawn as rows: a number per
+    cell of a board (heights, counts) is read more easily so than as one long line. Its rows have TABLE_WIDTH items or
+    more, and it is one from its first row, so that a value keeps one shape at every length: a list of pairs growing a
+    pair at a time (a trial's `[[strain, seat], ...]`) read `[[4, 0]]`, then, with two, a table whose column numbers
+    0 and 1 meant nothing; it stays one line. A headed table (_headed) is one from two items a row: its labels are the
+    author's."""
+    return (isinstance(value, list) and len(value) >= 1 and all(isinstance(row, list) for row in value)
+            and all(len(row) == len(value[0]) for row in value)
+            and (len(value[0]) >= TABLE_WIDTH or (len(value[0]) >= 2 and _headed(value)))
             and all(isinstance(v, (int, float, str)) for row in value for v in row))
 
 
@@ -589,7 +597,7 @@ def _headed(value) -> bool:
     """Whether a table (_is_table) labels its own rows and columns: its corner, first row and first column, is the
     empty word '', its first row then the columns' labels and its first column the rows' (a board whose squares are
     named 1-12 across and A-I down, not by 0-based indices)."""
-    return value[0][0] == "" and len(value) >= 2
+    return len(value) >= 2 and value[0][0] == ""
 
 
 def _drawn(v) -> str:

@@ -263,7 +263,7 @@ define:
   mark(t): "'#' if t in board else '.'"
   picture: "join([join([mark(t) for t in components if t.row == r], ' ') for r in range(3)], '\\\\n')"
   headed: "[['', '1', '2', '3']] + [[['A', 'B', 'C'][r]] + [mark(t) for t in components if t.row == r] for r in range(3)]"
-  plain_table: "[['1', 2], ['', 3]]"
+  plain_table: "[['1', 2, 4], ['', 3, 5]]"
 show: [picture, headed, plain_table]
 actions:
   put:
@@ -306,7 +306,7 @@ def test_a_table_whose_corner_is_the_empty_word_is_drawn_under_its_own_labels(tm
 def test_a_table_whose_corner_is_no_empty_word_keeps_its_indices_and_quotes(tmp_path):
     """Only the empty corner marks labels: another table is drawn as before, its number-like words quoted."""
     board = board_of(tmp_path)
-    assert "  plain_table =\n           0   1\n    [0]  '1'   2\n    [1]   ''   3" in board, board
+    assert "  plain_table =\n           0   1   2\n    [0]  '1'   2   4\n    [1]   ''   3   5" in board, board
 
 
 CASH = """\

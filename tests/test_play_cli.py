@@ -2519,12 +2519,12 @@ zones:
   pool: {visible: everyone}
 variables:
   level: {initial: [[0, 0, 0], [0, 2, 0], [0, 0, 13]], visible: everyone}
-  chart: {initial: [[0, 1], [1, 0]], each: player, visible: owner}
+  chart: {initial: [[0, 1, 0], [1, 0, 0]], each: player, visible: owner}
 actions:
   build:
     choose: {x: "range(3)"}
     do:
-      - set: {level: "put(level, 1, put(level[1], x, level[1][x] + 1))", "chart[me]": "[[1, 1], [1, 0]]"}
+      - set: {level: "put(level, 1, put(level[1], x, level[1][x] + 1))", "chart[me]": "[[1, 1, 0], [1, 0, 0]]"}
 flow:
   - decide: build
     player: 0
@@ -2541,9 +2541,9 @@ def test_a_table_variable_is_drawn_as_rows(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "\n  level =\n" + " " * 10 + "0  1  2\n" "    [0]   0  0  0\n    [1]   0  2  0\n    [2]   0  0 13\n" in result.stdout, result.stdout
     assert "\n  level =\n" + " " * 10 + "0  1  2\n" "    [0]   0  0  0\n    [1]   0  2  1\n" in result.stdout, result.stdout  # after the set
-    assert "\n  chart[0] =\n" + " " * 9 + "0 1\n" "    [0]  0 1\n    [1]  1 0\n  chart[1] = hidden\n" in result.stdout, result.stdout
+    assert "\n  chart[0] =\n" + " " * 9 + "0 1 2\n" "    [0]  0 1 0\n    [1]  1 0 0\n  chart[1] = hidden\n" in result.stdout, result.stdout
     # what happened tells a table set as the board draws it (a Stratego trial's 8 x 8 board: one 352-character line)
-    assert "\n      chart[0] =\n" + " " * 15 + "0 1\n" "          [0]  1 1\n          [1]  1 0\n" in result.stdout, result.stdout
+    assert "\n      chart[0] =\n" + " " * 15 + "0 1 2\n" "          [0]  1 1 0\n          [1]  1 0 0\n" in result.stdout, result.stdout
     assert "\n      level =\n" in result.stdout and "level = [[" not in result.stdout, result.stdout
 
 
