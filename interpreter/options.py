@@ -171,23 +171,50 @@ def boards_wording(words: Wording, ruleset, nplayers: int) -> Wording:
                      still=frozenset(name for name in grids if not ruleset.zones[name].turns), labels=position_labels(ruleset))
 
 
-def located_wording(words: Wording, options, seen, zone_of, others=()) -> Wording:
+def located_wording(words: Wording, options, seen, zone_of, others=(), elsewhere=None) -> Wording:
     """``words`` that also tell the zone each component lies in (``zone_of``: component -> its Zone, None where it lies
     in none) where options would read alike and the components they name lie in different zones (token (seat 0) in
     track[5], in lane[2]): two tokens of one seat are two options, which their names alone left alike; and where a
     component an option names reads as one of ``others`` (the components the seat sees) lying in another zone: a
     trial's lone `forward(pawn=pawn (seat 0))` did not say which of the seat's pawns it moved, nor `split(a=pawn (seat
-    0), k=1, b=pawn (seat 0))` which moved 1. Other options read as before."""
+    0), k=1, b=pawn (seat 0))` which moved 1; and where a component the seat sees (in ``seen``) lies in a zone for which
+    ``elsewhere`` (a Zone -> bool) holds, another seat's: a trial's seat playing its partner's hand, handed it by
+    `with:`, read `play(card=card 6 S)` as a card of its own. Other options read as before."""
     alike: dict = {}
     for option in options:
         alike.setdefault(option.label(seen, words), []).append(option)
-    located = {}
+    located = _elsewhere(words, options, seen, zone_of, elsewhere) if elsewhere is not None else {}
     for group in (group for group in alike.values() if len(group) > 1):
         located.update(_telling_zones(words, group, zone_of))
     located.update(_told_apart(words, options, seen, zone_of, others))
     if located:
         _located_alike(words, options, zone_of, located)
     return words.but(located=located) if located else words
+
+
+def _elsewhere(words: Wording, options, seen, zone_of, elsewhere) -> dict:
+    """id -> zone text of each component ``options`` name that the seat sees (in ``seen``) lying in a zone for which
+    ``elsewhere`` holds (located_wording); one it does not see is named bare: where it lies may be what it may not know."""
+    told = {}
+    for option in options:
+        for c in _components_named(option):
+            if seen is not None and c.ident in seen and (zone := zone_of(c)) is not None and elsewhere(zone):
+                told[c.ident] = _short(zone, None, words)
+    return told
+
+
+def others_zone(ruleset, seat, nplayers: int):
+    """Whether a Zone belongs to another seat than ``seat``, or to a team it is not of (hand[2] to seat 0); a zone of no
+    one (a shared pile, a market) is nobody's other: a Zone -> bool (located_wording's ``elsewhere``), or None for an
+    onlooker (``seat`` None), who owns nothing."""
+    if seat is None:
+        return None
+
+    def elsewhere(zone) -> bool:
+        name, index = zone.key
+        seats = () if index is None else ruleset.zones[name].seats_of(index, nplayers)
+        return bool(seats) and seat not in seats
+    return elsewhere
 
 
 def _telling_zones(words: Wording, group, zone_of) -> dict:
@@ -313,7 +340,7 @@ def option_wording(game, view: dict, options, singles=None) -> Wording:
     shown = [c for c in map(S.components.__getitem__, seen) if not (S.where[c.ident] and zones[S.where[c.ident][0]].quiet)]
     words = located_wording(ranked_wording(words, options, game), options, seen,
                             lambda c: S.zones[S.where[c.ident][0]][S.where[c.ident][1]] if S.where[c.ident] else None,
-                            shown)
+                            shown, others_zone(game.ruleset, view.get("seat"), S.nplayers))
     labels = value_labels(game) if any(action.labels for action in game.ruleset.actions.values()) else {}
     return words.but(unturned=_all_at_rot_zero(options), chosen_labels=labels and labels_told_apart(labels, options, words))
 

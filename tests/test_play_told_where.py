@@ -1,5 +1,6 @@
-"""What play makes plain of where a thing is, and how a value keeps its shape (a trial's frictions): a list of pairs
-stays one line on the board at every length."""
+"""What play and replay --text make plain of where a thing is, and how a value keeps its shape (a trial's three
+frictions): an option among another seat's components names that seat's zone; a deal names a zone before the cards
+it lists; a list of pairs stays one line on the board at every length."""
 
 from __future__ import annotations
 
@@ -8,6 +9,63 @@ import re
 from click.testing import CliRunner
 
 from philtre.interpreter.cli import main
+
+# seat 0 plays a card of its own hand or table, then one of the other seat's, handed the seat by `with:` (as a seat
+# plays its partner's open hand): hand[1] it may not see, open[1] it may; `pile` is no one's
+PARTNER = """\
+philtre: 1
+game: partner-hand
+players: 2
+components:
+  card: {attributes: {rank: 1..6}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  open: {each: player, visible: everyone}
+  pile: {visible: everyone}
+actions:
+  play:
+    takes: [s]
+    choose: {card: "hand[s] + open[s]"}   # philtre: ignore[L008]
+    do:
+      - move: card -> pile
+  take:
+    choose: {card: pile}
+    do:
+      - move: card -> open[me]
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 2}
+  - deal: {from: deck, to: open, count: 1}
+  - turns: 0
+    until: count(pile) >= 2
+    do:
+      - decide: play
+        with: {s: current}
+      - decide: play
+        with: {s: left(current)}
+      - decide: take
+winners: {highest: "0"}
+"""
+
+
+def _decisions(output: str) -> list:
+    """The option lines of each decision play asked, in order."""
+    return [re.findall(r"^    \d+\. (.*)$", block, re.M) for block in output.split("your choice:")[:-1]]
+
+
+def test_an_option_among_another_seats_zone_names_it_and_only_where_the_seat_sees_it(tmp_path):
+    """A decision handed another seat by `with:` listed that seat's card as `play(card=card 6 S)`, as if of the own hand.
+    It names the zone (`in open[1]`); a card of the seat's own zones, or of a zone of no one's (the pile), is bare, and
+    so is one the seat may not see (hand[1]): where it lies is not the seat's to know."""
+    (tmp_path / "partner.yaml").write_text(PARTNER, encoding="utf-8")
+    played = CliRunner().invoke(main, ["play", str(tmp_path / "partner.yaml"), "--seat", "0", "--seed", "1"], input="1\n" * 6)
+    own, other, pile = _decisions(played.output)[:3]
+    assert len(own) == 3 and not any(" in " in option for option in own), played.output  # hand[0] and open[0]
+    assert [option for option in other if " in " in option] == [next(o for o in other if o.endswith(" in open[1])"))], other
+    assert sum(" in " not in option for option in other) == 2, other  # hand[1]'s two cards, which seat 0 does not see
+    assert pile and not any(" in " in option for option in pile), pile
+
 
 # a variable growing a pair at a time, one growing a triple at a time
 GROWING = """\
