@@ -572,7 +572,7 @@ def c_let(ctx, node, env):
     names, refused, seen = [], [], dict(env)
     for key in spec:
         name = str(key)
-        taken = _meaning(ctx, name, seen)
+        taken = _meaning(ctx, name, seen, types=False)
         if taken:
             ctx.compiler.error(spec.key_loc(key), "S023", f"'{name}' already names {taken} here", "choose another name")
             refused.append(name)
@@ -591,13 +591,16 @@ def _check_bound_name(ctx, name: str, loc, what: str) -> None:
         ctx.compiler.error(loc, "S023", f"{what} '{name}' is a word of the language, not a name", "choose another name")
 
 
-def _meaning(ctx, name: str, env) -> str:
+def _meaning(ctx, name: str, env, types: bool = True) -> str:
     """What ``name`` already means where a `let` would bind it ('' if nothing)."""
-    return meaning_of(ctx.compiler.symbols, name, env)
+    return meaning_of(ctx.compiler.symbols, name, env, types)
 
 
-def meaning_of(sym, name: str, env) -> str:
-    """What ``name`` already means, given the game's names ``sym`` and the local names ``env`` ('' if nothing)."""
+def meaning_of(sym, name: str, env, types: bool = True) -> str:
+    """What ``name`` already means, given the game's names ``sym`` and the local names ``env`` ('' if nothing); with
+    ``types`` false, a component type's name means nothing that a local name would hide: a type is read only after
+    `is` (and as a builtin's bare TYPE argument, where a local name of its spelling is the local), so a `let` may take
+    it, as a choice may (`let: {card: ...}`, then `card is card` tests the value's type)."""
     from .loader import KEYWORDS  # the loader imports this module first
 
     if name in env:
@@ -605,7 +608,7 @@ def meaning_of(sym, name: str, env) -> str:
     if name in KEYWORDS:
         return "a word of the language"
     for what, names in (("a zone", sym.zones), ("a variable", sym.variables), ("a die", sym.dice),
-                        ("a definition", sym.defines), ("a component type", sym.component_types)):
+                        ("a definition", sym.defines), ("a component type", sym.component_types if types else {})):
         if name in names:
             return what
     return "a name of the game" if name in sym.all_names() else ""

@@ -56,7 +56,7 @@ def test_a_name_is_not_seen_after_its_block(tmp_path):
 
 
 @pytest.mark.parametrize("name, meaning", [("deck", "a zone"), ("n", "a local name"), ("rank", ""), ("and", "a word of the language"),
-                                           ("players", "a name of the game")])
+                                           ("players", "a name of the game"), ("card", "")])
 def test_a_let_may_not_take_a_name_that_already_means_something(tmp_path, name, meaning):
     found = findings(tmp_path, '- let: {top: "last(deck)", want: "n + 1"}', f'- let: {{top: "last(deck)", want: "n + 1", {name}: 1}}')
     if not meaning:  # an attribute's name is not a name of its own
@@ -73,13 +73,13 @@ def test_a_let_takes_no_when(tmp_path):
 
 
 def test_a_refused_name_is_reported_once_not_at_every_use(tmp_path):
-    """`let: {card: ...}` where card is a component type: S023 says to rename it; its uses add nothing that leads elsewhere."""
-    text = LET.read_text(encoding="utf-8").replace('- let: {top: "last(deck)", want: "n + 1"}', '- let: {card: "last(deck)", want: "n + 1"}')
-    text = text.replace("move: top -> hand[me]", "move: card -> hand[me]").replace("want + top.rank", "want + card.rank")
+    """`let: {deck: ...}` where deck is a zone: S023 says to rename it; its uses add nothing that leads elsewhere."""
+    text = LET.read_text(encoding="utf-8").replace('- let: {top: "last(deck)", want: "n + 1"}', '- let: {deck: "last(deck)", want: "n + 1"}')
+    text = text.replace("move: top -> hand[me]", "move: deck -> hand[me]").replace("want + top.rank", "want + deck.rank")
     path = tmp_path / "ruleset.yaml"
     path.write_text(text, encoding="utf-8")
     found = [(f.diagnostic.code, f.diagnostic.message) for f in check_file(str(path)).errors]
-    assert found == [("S023", "'card' already names a component type here")], found
+    assert found == [("S023", "'deck' already names a zone here")], found
 
 
 def test_a_copy_s_names_holding_a_zone_as_a_map_s_key_name_the_copy_s_zones(tmp_path):
