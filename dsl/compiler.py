@@ -1086,7 +1086,8 @@ class Compiler:
                    _next_seats_hint(want, type_, what, tree, text) or _ranking_keys_hint(what, tree)
                    or _one_winner_hint(what, type_, tree, text)
                    or _one_seat_hint(want, type_, what, _example_of(tree, text), "me" in (env or {}))
-                   or _one_zone_hint(want, type_, text, self.symbols, env) or self._indexed_twice_hint(tree, want, type_)
+                   or _one_zone_hint(want, type_, text, self.symbols, env, self.in_scenario)
+                   or self._indexed_twice_hint(tree, want, type_)
                    or self._seat_zones_hint(tree, want, type_, env)
                    or _ranking_word_hint(what, text) or _rotate_by_hint(what, type_) or self._word_key_hint(what, type_, tree)
                    or _piece_cells_hint(what, text)
@@ -3930,7 +3931,7 @@ class Compiler:
                     self.error(src.at(arg.pos), "E120", f"{name}() needs {ARG_KINDS[kind][0]} here, but {this}",
                                self._fraction_hint(arg, "int" if kind == "whole" else None, t)
                                or (f"{fraction}, written in it, is a fraction" if fraction and fraction != ast.text(arg) else "")
-                               or (_one_zone_hint("zone", t, arg.name, self.symbols, scope) if kind == "zone" and isinstance(arg, ast.Name) else ""))
+                               or (_one_zone_hint("zone", t, arg.name, self.symbols, scope, self.in_scenario) if kind == "zone" and isinstance(arg, ast.Name) else ""))
             if not_grid:  # a zone written by its name, or of a family by its name: known before the game
                 self.error(src.at(node.args[0].pos), "E120", *no_grid_said(self.symbols, not_grid, f"{name}() reads"))
             if name == "range" and len(node.args) == 3 and _written_zero(node.args[2]):
@@ -9045,10 +9046,11 @@ def _seat_name_hint(name: str, scope, in_scenario: bool = False) -> str:
     return "current is the seat whose turn it is, bound inside turns only: elsewhere name the seat (0, dealer, a loop's p)"
 
 
-def _one_zone_hint(want, found, text: str, symbols=None, env=None) -> str:
+def _one_zone_hint(want, found, text: str, symbols=None, env=None, in_scenario: bool = False) -> str:
     """For one zone where a list of zones goes (`deal: {to: "hand[0]"}`): the list of that one zone; for a family
-    where one zone goes (`move: card -> played`, each player has a `played`): one of its zones, by its index; for a
-    definition or variable giving a list of zones (`free: [z for z in row if ...]`): one zone picked from that list."""
+    where one zone goes (`move: card -> played`, each player has a `played`): one of its zones, by its index (in a
+    scenario, by seat names bound there and numbers only: no loop binds `p` in a scenario's given); for a definition or
+    variable giving a list of zones (`free: [z for z in row if ...]`): one zone picked from that list."""
     if want == ("list", "zone") and found == "zone" and "\n" not in text.strip():
         return f'a list of one zone is written in brackets: "[{text.strip()}]"'
     if want == "zone" and found == ("list", "zone") and text.strip().isidentifier():
@@ -9062,7 +9064,8 @@ def _one_zone_hint(want, found, text: str, symbols=None, env=None) -> str:
             return (f"name one of the '{family}' zones by its index, {family}[0] to {family}[{copies - 1}] (its copies "
                     "are shared, not one per seat)")
         seats = [n for n in ("me", "current") if env is None or n in env]  # only the seat names bound where it stands
-        return f"name one of the '{family}' zones by its index, as " + _or_list([f"{family}[{n}]" for n in seats + ["0", "p"]])
+        return f"name one of the '{family}' zones by its index, as " + _or_list(
+            [f"{family}[{n}]" for n in seats + (["0", "1"] if in_scenario else ["0", "p"])])
     return ""
 
 

@@ -338,14 +338,28 @@ REST_OUT_OF_PLAY = ("every component lies in a zone, so none is out of play: for
 
 def _rest(compiler: Compiler, given) -> Expr:
     """`given.rest` compiled; its E120 where it is none (`rest: none`, meant as out of play) gets REST_OUT_OF_PLAY for
-    its hint."""
+    its hint; where it is a zone family by its name (`rest: box`, one box a seat), _rest_family_hint."""
     reported = len(compiler.diagnostics)
     expr = compiler.expression(given["rest"], given.loc_of("rest"), {}, want="zone", what="rest")
+    family = _rest_family_hint(compiler.symbols, expr)
     for i in range(reported, len(compiler.diagnostics)):
         found = compiler.diagnostics[i]
         if expr.type == "none" and found.code == "E120" and not found.hint:
             compiler.diagnostics[i] = Diagnostic(found.loc, found.code, found.message, REST_OUT_OF_PLAY)
+        elif family and found.code == "E120":
+            compiler.diagnostics[i] = Diagnostic(found.loc, found.code, found.message, family)
     return expr
+
+
+def _rest_family_hint(symbols, expr: Expr) -> str:
+    """E120's hint for `rest:` naming a zone family (`rest: box`, a trial meaning each piece back to its own seat's box):
+    that is what leaving `rest` out does; else one zone of it, by a number (no seat name is bound in `given`)."""
+    name = expr.text.strip()
+    if symbols.zones.get(name) != "family" or not is_list(expr.type):
+        return ""
+    one = f"{name}[0][0]" if name in symbols.seat_copies else f"{name}[0]"
+    return ("leave rest out: each component the given zones do not list goes back to the zone it starts in (its own "
+            f"seat's, where it starts in one zone a seat); to send them all to one zone, name it, as rest: {one}")
 
 
 def _emptied(compiler: Compiler, given) -> tuple:
@@ -360,12 +374,31 @@ def _emptied(compiler: Compiler, given) -> tuple:
         where = loc_of(written, i) if isinstance(written, list) else given.loc_of("empty")
         reported = len(compiler.diagnostics)
         expr = compiler.expression(text, where, {}, what="a zone to give empty")
-        if len(compiler.diagnostics) == reported and expr.type not in (ANY, "zone", ("list", "zone")):
+        if len(compiler.diagnostics) == reported and expr.type != ANY and not _zones_typed(expr.type):
             compiler.error(where, "T001", f"`empty` names zones to give empty, and this is {a_type(expr.type)}",
-                           "name a zone family, whose zones that `zones` does not give are each given empty, or one zone, "
-                           "as a `zones` key does")
+                           _empty_form(compiler.symbols, expr.text))
         out.append((expr, where))
     return tuple(out)
+
+
+def _zones_typed(t) -> bool:
+    """Whether a value of type ``t`` names zones: a zone, a family (a list of zones) or a family of N zones a seat (a
+    list of each seat's list), at any depth."""
+    return t == "zone" or (is_list(t) and _zones_typed(t[1]))
+
+
+def _empty_form(symbols, text: str) -> str:
+    """T001's hint for an item of `given.empty` that names no zone: the forms that work, written with the zone its text
+    reads (`first(sq[0])`'s sq), else the first zone declared: a family by its name (every zone of it) or one zone."""
+    read = [w for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text) if w in symbols.zones] or list(symbols.zones)
+    if not read:
+        return "name a zone, or a zone family by its name (every zone of it that `zones` does not give is given empty)"
+    name = read[0]
+    if symbols.zones[name] != "family":
+        return f"name a zone, as empty: [{name}], or a zone family by its name (every zone of it)"
+    one = f"{name}[0][0]" if name in symbols.seat_copies else f"{name}[0]"
+    return (f"name a zone family by its name, as empty: [{name}] (every zone of it that `zones` does not give is given "
+            f"empty), or one zone, as empty: [\"{one}\"]")
 
 
 def rest_emptied_text(rest: str, by_zones: bool = False) -> tuple:
