@@ -1836,7 +1836,9 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     result.grown += [(keys[number], _zone_name(ruleset, placements[number][0].key), before, len(placements[number][0]), names)
                      for number, (before, names) in had.items() if len(placements[number][0]) > before]
     result.notes.extend(_taken_from_notes(ruleset, S, taken_from, sc, targets))
-    result.notes.extend(_borrowed_notes(borrowed))
+    kept: dict = {}  # family -> whether the rules fill it with its own seat's components only (T019's hint, T043)
+    result.notes.extend(_borrowed_notes(borrowed, lambda family: _kept_own(ruleset, S, homes, family, kept)))
+    result.notes.extend(_strangers_notes(ruleset, S, placements, borrowed, homes, kept))
     result.notes.extend(_untyped_taken_notes(ruleset, untyped))
     result.notes.extend(_rest_strays_notes(ruleset, S, sc, rest, to_rest, homes))
     for loc, zone, staying in unlisted[:1]:  # after the patterns' own checks (T006): those say more
@@ -2179,19 +2181,73 @@ def _zone_name(ruleset, key) -> str:
     return key[0] if ruleset.zones[key[0]].kind == "single" else f"{key[0]}[{key[1]}]"
 
 
-def _borrowed_notes(borrowed: dict) -> list:
+def _borrowed_notes(borrowed: dict, kept_own) -> list:
     """T019, a note (the scenario is not failed), per pattern of a seat's zone that took another seat's components: the
-    seat had no such component of its own left, so the position holds one the game may never put there."""
+    seat had no such component of its own left, so the position holds one the game may never put there (where
+    ``kept_own(family)``, one no rule fills with another seat's, never: `owner:` would get T043, so it is not hinted)."""
     notes = []
     for ((family, seat), here), owners in borrowed.items():
         others = sorted(set(owners))
         whose = f"seat {others[0]}" if len(others) == 1 else f"seats {', '.join(map(str, others[:-1]))} and {others[-1]}"
         count = len(owners)
+        hint = (f"a component keeps its owner in any zone, and no rule puts another seat's component in a {family} zone: "
+                f"give seat {seat} only its own" if kept_own(family) else
+                "a component keeps its owner in any zone, so the game may never reach this position; "
+                f"if it is meant, write owner: {others[0]} in the pattern")
         notes.append(_failure(here, "T019", f"{family}[{seat}] is given {count} component{'' if count == 1 else 's'} owned by {whose}: "
-                              f"seat {seat} has no such component of its own left for this pattern",
-                              "a component keeps its owner in any zone, so the game may never reach this position; "
-                              f"if it is meant, write owner: {others[0]} in the pattern"))
+                              f"seat {seat} has no such component of its own left for this pattern", hint))
     return notes
+
+
+def _kept_own(ruleset, S, homes, family: str, kept: dict) -> bool:
+    """Whether no rule puts another seat's component in a zone of ``family`` (seat_moves.kept_own) and none starts in
+    another seat's zone of it; memoised in ``kept``."""
+    from philtre.dsl.seat_moves import kept_own
+
+    if family not in kept:
+        decl = ruleset.zones[family]
+        kept[family] = kept_own(ruleset, family) and not any(
+            homes[c["id"]] is not None and homes[c["id"]][0] == family and c.get("owner") is not None
+            and decl.owner(homes[c["id"]][1]) != c["owner"] for c in S.components)
+    return kept[family]
+
+
+def _strangers_notes(ruleset, S, placements, borrowed: dict, homes, kept: dict) -> list:
+    """T043, a note (the scenario is not failed), per pattern that put a component of one seat into another seat's zone
+    of a family no rule fills with another seat's components, none starting in one either (seat_moves.kept_own): a
+    position the game never reaches (a trial's `sq[0][98]: [{owner: 1, ...}]`, copied from seat 0's line, offered seat 0
+    seat 1's piece to move). A pattern T019 has said already is not said again."""
+    found: dict = {}  # (zone key, where the pattern is written) -> the owners of the components put there
+    for zone, placed in placements:
+        seat = ruleset.zones[zone.key[0]].owner(zone.key[1])
+        for comp, _, here in placed if seat is not None else ():
+            if comp.get("owner") is not None and comp["owner"] != seat and (zone.key, here) not in borrowed:
+                found.setdefault((zone.key, here), []).append(comp["owner"])
+    notes = []
+    for (key, here), owners in found.items():
+        family = key[0]
+        if not _kept_own(ruleset, S, homes, family, kept):
+            continue
+        seat = ruleset.zones[family].owner(key[1])
+        name = _seat_zone_text(ruleset, key)
+        others = sorted(set(owners))
+        whose = " and ".join(f"seat {o}" for o in others)
+        count = len(owners)
+        notes.append(_failure(here, "T043", f"{name} is seat {seat}'s, and is given {count} component"
+                              f"{'' if count == 1 else 's'} of {whose}: no rule puts another seat's component in a "
+                              f"{family} zone, so the game never reaches this position",
+                              f"write owner: {seat} to give seat {seat}'s own, or give the zone of seat {others[0]}'s, "
+                              f"{_seat_zone_text(ruleset, key, others[0])}"))
+    return notes
+
+
+def _seat_zone_text(ruleset, key, seat=None) -> str:
+    """A zone of a seat's family as rules write it, hand[1] or sq[1][98]; with ``seat``, the same zone of that seat's."""
+    decl = ruleset.zones[key[0]]
+    if decl.kind == "seat_copies":
+        owner, index = divmod(key[1], decl.copies)
+        return f"{key[0]}[{owner if seat is None else seat}][{index}]"
+    return f"{key[0]}[{key[1] if seat is None else seat}]"
 
 
 def _untyped_taken_notes(ruleset, untyped: dict) -> list:

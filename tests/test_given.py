@@ -413,13 +413,28 @@ def test_a_seats_zone_given_another_seats_component_is_noted_with_its_owner(tmp_
     the game cannot reach, and the scenario passed on it)."""
     result, path = _discs(tmp_path, "        mat[0]: [{kind: skull, copies: 3}]\n")  # each seat owns one skull
     assert result.passed, result.failures
+    # every move into a mat moves the seat's own disc: writing `owner: 1` would not reach the game's positions either
     assert result.notes == [f"{path}:6:18: T019 mat[0] is given 2 components owned by seats 1 and 2: seat 0 has no such "
-                            "component of its own left for this pattern (a component keeps its owner in any zone, so the game "
-                            "may never reach this position; if it is meant, write owner: 1 in the pattern)"], result.notes
-    # seat 0's own discs, or another seat's asked for by `owner`, are what the author wrote: no note
-    for i, zones in enumerate(("        mat[0]: [{kind: skull}, {kind: flower, copies: 2}]\n", "        mat[1]: [{kind: skull, owner: 2}]\n")):
-        result, _ = _discs(tmp_path, zones, f"discs{i}")
-        assert result.passed and not result.notes, (zones, result.failures, result.notes)
+                            "component of its own left for this pattern (a component keeps its owner in any zone, and no "
+                            "rule puts another seat's component in a mat zone: give seat 0 only its own)"], result.notes
+    # seat 0's own discs are what the author wrote: no note
+    result, _ = _discs(tmp_path, "        mat[0]: [{kind: skull}, {kind: flower, copies: 2}]\n", "discs0")
+    assert result.passed and not result.notes, (result.failures, result.notes)
+    # another seat's, asked for by `owner`, is a position the game never reaches (T043, not T019)
+    result, path = _discs(tmp_path, "        mat[1]: [{kind: skull, owner: 2}]\n", "discs1")
+    assert result.passed and [note.split(f"{path}:6:18: ")[1][:38] for note in result.notes] == [
+        "T043 mat[1] is seat 1's, and is given "], result.notes
+    # where a rule may put another seat's disc on a mat, `owner` is what the author meant: no note, and T019 hints it
+    stealing = DISCS.replace("    choose: {d: \"hand[me]\"}", "    choose: {d: \"hand[1 - me]\"}")
+    folder = tmp_path / "stealing"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(stealing.replace("players: 2..3", "players: 2"), encoding="utf-8")
+    (folder / "scenarios.yaml").write_text("scenarios:\n  - name: s\n    players: 2\n    given:\n      zones:\n"
+                                           "        mat[1]: [{kind: skull, owner: 0}]\n        mat[0]: [{kind: flower, copies: 3}]\n"
+                                           "    expect: [\"true\"]\n", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert result.passed and [note.split(": ", 1)[1][:4] for note in result.notes] == ["T019"], result.notes
+    assert result.notes[0].endswith("if it is meant, write owner: 1 in the pattern)"), result.notes
 
 
 RANGED = """\

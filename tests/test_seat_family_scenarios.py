@@ -126,3 +126,32 @@ def test_a_let_may_be_named_like_a_component_type_as_a_choice_may(tmp_path):
                                          .replace("piece is piece and piece.power", "taken is piece and taken.power")
                                          .replace('"piece -> sq', '"taken -> sq'), encoding="utf-8")
     assert [f.diagnostic.code for f in check_file(str(folder / "ruleset.yaml")).errors] == ["S023"]
+
+
+GIVEN_ACROSS = "      empty: [sq]\n      zones:\n        sq[0][3]: [{owner: 1, rank: high}]\n"
+
+
+def test_another_seats_piece_in_a_seats_zone_no_rule_fills_so_is_noted(tmp_path):
+    """`sq[0][3]: [{owner: 1, ...}]`, copied from seat 0's line, put seat 1's piece in seat 0's hidden square silently,
+    and seat 0 was offered to move it; every move into `sq` moves its own seat's piece."""
+    [result] = run_scenarios(load_ruleset(str(_folder(tmp_path, GIVEN_ACROSS))))
+    assert result.passed, result.failures
+    assert [note.split(": ", 1)[1] for note in result.notes] == [
+        "T043 sq[0][3] is seat 0's, and is given 1 component of seat 1: no rule puts another seat's component in a sq "
+        "zone, so the game never reaches this position (write owner: 0 to give seat 0's own, or give the zone of seat "
+        "1's, sq[1][3])"], result.notes
+
+
+def test_no_note_where_the_seat_s_own_is_given_or_a_rule_fills_the_family_with_another_seat_s(tmp_path):
+    """Seat 0's own piece in seat 0's square is no note; nor is seat 1's piece in seat 0's prison where a capture moves
+    the other seat's pieces there."""
+    own = GIVEN_ACROSS.replace("owner: 1", "owner: 0")
+    [result] = run_scenarios(load_ruleset(str(_folder(tmp_path, own, name="own"))))
+    assert result.passed and not result.notes, (result.failures, result.notes)
+    captured = "      empty: [sq]\n      zones:\n        prison[0][1]: [{owner: 1, rank: high}]\n"
+    folder = _folder(tmp_path, captured, capture=True, name="capture")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert result.passed and not result.notes, (result.failures, result.notes)
+    # without the capture, no rule puts seat 1's piece there
+    [result] = run_scenarios(load_ruleset(str(_folder(tmp_path, captured, capture=True, name="kept", grab=False))))
+    assert [note.split(": ", 1)[1][:40] for note in result.notes] == ["T043 prison[0][1] is seat 0's, and is gi"], result.notes
