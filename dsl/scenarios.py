@@ -389,7 +389,7 @@ def _zones_typed(t) -> bool:
 
 def _empty_form(symbols, text: str) -> str:
     """T001's hint for an item of `given.empty` that names no zone: the forms that work, written with the zone its text
-    reads (`first(sq[0])`'s sq), else the first zone declared: a family by its name (every zone of it) or one zone."""
+    reads (`first(slot[0])`'s slot), else the first zone declared: a family by its name (every zone of it) or one zone."""
     read = [w for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text) if w in symbols.zones] or list(symbols.zones)
     if not read:
         return "name a zone, or a zone family by its name (every zone of it that `zones` does not give is given empty)"

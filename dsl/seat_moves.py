@@ -2,7 +2,7 @@
 
 A family of one zone a seat (or of N zones a seat) is *kept own* when every statement that may put components in it
 is a `move` whose destination is `FAMILY[S]...` and whose moved value is read only from zones of one-zone-a-seat
-families indexed by the same seat, written the same (`last(box[p]) -> sq[p][i]`, `first(sq[me][f]) -> sq[me][t]`),
+families indexed by the same seat, written the same (`last(box[p]) -> slot[p][i]`, `first(slot[me][f]) -> slot[me][t]`),
 through `let` names, loop names and choices. Anything this reading cannot follow (a definition, a variable, a shared
 zone, a `deal`, a `rotate`, a `place`) counts as a move of any seat's components: the answer errs towards "not kept
 own", so a note built on it is never wrong, only sometimes missing."""

@@ -2215,7 +2215,7 @@ def _kept_own(ruleset, S, homes, family: str, kept: dict) -> bool:
 def _strangers_notes(ruleset, S, placements, borrowed: dict, homes, kept: dict) -> list:
     """T043, a note (the scenario is not failed), per pattern that put a component of one seat into another seat's zone
     of a family no rule fills with another seat's components, none starting in one either (seat_moves.kept_own): a
-    position the game never reaches (a trial's `sq[0][98]: [{owner: 1, ...}]`, copied from seat 0's line, offered seat 0
+    position the game never reaches (a trial's `slot[0][9]: [{owner: 1, ...}]`, copied from seat 0's line, offered seat 0
     seat 1's piece to move). A pattern T019 has said already is not said again."""
     found: dict = {}  # (zone key, where the pattern is written) -> the owners of the components put there
     for zone, placed in placements:
@@ -2242,7 +2242,7 @@ def _strangers_notes(ruleset, S, placements, borrowed: dict, homes, kept: dict) 
 
 
 def _seat_zone_text(ruleset, key, seat=None) -> str:
-    """A zone of a seat's family as rules write it, hand[1] or sq[1][98]; with ``seat``, the same zone of that seat's."""
+    """A zone of a seat's family as rules write it, hand[1] or slot[1][9]; with ``seat``, the same zone of that seat's."""
     decl = ruleset.zones[key[0]]
     if decl.kind == "seat_copies":
         owner, index = divmod(key[1], decl.copies)
