@@ -687,7 +687,7 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
     try:
         if sc.at is not None and not _play_until(game, sc, result, seeds=True):
             return False
-        sent_back = _apply_given(game, ruleset, sc, result)
+        sent_back = _apply_given(game, ruleset, sc, result, seeds=True)
         if sc.at_start:  # (a rule failing as the flow runs from the position given has the T022 said beside it)
             game.start()
         if not sc.at_start and (sc.variables or sc.zones or sc.empty):
@@ -1184,11 +1184,13 @@ def _read_now(game, exprs) -> tuple:
     return tuple(_value_at(expr, game.state, L) for expr in exprs)
 
 
-def _read_while_running(game, sc, held: dict, running: list, read: list) -> list:
+def _read_while_running(game, sc, held: dict, running: list, read: list, seeds: bool = False) -> list:
     """T028, a note per variable `given` sets to another value than it held, that a statement still running where the
     game waits (_running_reads) read as the flow reached it, where what that statement read would now read otherwise
     (or cannot be read again): it goes on with what it read, and the given value changes nothing there (a
-    trial gave `leader`, and the `for: p in seats_from(leader)` of the trick went on from the old leader)."""
+    trial gave `leader`, and the `for: p in seats_from(leader)` of the trick went on from the old leader).
+    ``seeds``: its hint names the first seeds whose random play reaches the position with the values given read
+    there (_given_seeds_hint), as a T014's names those reaching it."""
     from philtre.dsl.lints import Facts, names_read
 
     changed = {name for name, old in held.items() if old != game.state.vars[name]}
@@ -1196,6 +1198,7 @@ def _read_while_running(game, sc, held: dict, running: list, read: list) -> list
         return []
     facts = Facts(game.ruleset)
     notes = []
+    found_seeds = None  # (the hint's seeds, searched once for every note)
     for (name, _), where in zip(sc.variables, sc.variable_locs or [sc.loc] * len(sc.variables)):
         found = next((i for i, (_, exprs) in enumerate(running) if name in changed and name in names_read(facts, exprs)), None)
         if found is None:
@@ -1204,14 +1207,41 @@ def _read_while_running(game, sc, held: dict, running: list, read: list) -> list
         if _UNREAD not in now and now == read[found]:  # (a bet changed, the seats betting the same)
             continue
         changed.discard(name)
+        if found_seeds is None:
+            found_seeds = _first_seeds(sc, lambda seed: _reads_given(game.ruleset, sc, seed)) if seeds else ([], 0)
         text = "; ".join(expr.text.strip() for expr in exprs if name in names_read(facts, [expr]))
         notes.append(_failure(where, "T028", f"`given` sets {name} to {describe(game.state.vars[name])}, but the "
                               f"`{stmt.kind}` at {stmt.loc} ({text}) read it as {describe(held[name])} before `given`, "
                               "and is still running: it goes on with the value it read",
-                              "give the scenario a `seed:` whose set-up reaches the position with that value, give "
-                              "`given.at` a point before that statement runs (`at: start`: before the flow's first), or "
-                              "reach the position with steps"))
+                              _given_seeds_hint(*found_seeds, f"{name} read as {describe(game.state.vars[name])}")))
     return notes
+
+
+def _reads_given(ruleset, sc, seed: int) -> bool:
+    """Whether scenario ``sc`` played with ``seed`` (its set-up, random play to `given.at`, `given`) reaches the
+    position with the statements still running there reading the variables as `given` sets them: no T028 said."""
+    try:
+        game, tried = _set_up(ruleset, sc, seed), Result(sc.name, sc.loc, [])
+        if sc.at is not None and not _play_until(game, sc, tried, seed):
+            return False
+        _apply_given(game, ruleset, sc, tried)
+        return not tried.failures and not any(" T028 " in note for note in tried.notes)
+    except (PhiltreError, _NotEvaluated, RuleRuntimeError, *FAILURES):
+        return False
+
+
+def _given_seeds_hint(found: list, tried: int, read: str) -> str:
+    """The hint of a T028: the first seeds (as T014's hint finds them, _first_seeds) whose random play reaches the
+    position with the value given ``read`` there, or that none of 0..``tried`` - 1 does (a trial looped over seeds in
+    the shell to find one); the other ways to the position after them."""
+    others = ("give `given.at` a point before that statement runs (`at: start`: before the flow's first), or reach the "
+              "position with steps")
+    if found:
+        return (f"seed{'s' if len(found) > 1 else ''} {few_listed(found)} reach{'' if len(found) > 1 else 'es'} it with "
+                f"{read}: give the scenario `seed: {found[0]}`; or {others}")
+    if tried:
+        return f"no seed of 0..{tried - 1} reaches it with {read}: {others}"
+    return f"give the scenario a `seed:` whose set-up reaches the position with that value, {others}"
 
 
 def _loops_ended(game) -> list:
@@ -1713,10 +1743,10 @@ def _given_targets(value, contents, loc, key: str) -> list:
     return [target for item, listed in zip(value, contents) for target in _given_targets(item, listed, loc, key)]
 
 
-def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
+def _apply_given(game, ruleset, sc, result, seeds: bool = False) -> Diagnostic | None:
     """Lay out the given position; a zone not given that had to give components is noted in ``result`` (T018). What it
     says where a rule then stops the game: the components given zones did not list that went back to other zones where
-    they start (T022), None if none did."""
+    they start (T022), None if none did. ``seeds``: a T028 names seeds that read the values given (_given_seeds_hint)."""
     S = game.state
     ended = _loops_ended(game) if sc.zones or sc.empty or sc.variables else []  # (T029: read again once given)
     targets = []  # (zone, patterns, loc)
@@ -1864,7 +1894,7 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
             value = [_given_component(one, kind, S, ruleset, where, name, claimed, picked) for one in value] if seats \
                 else _given_component(value, kind, S, ruleset, where, name, claimed, picked)
         S.vars[name] = _components_keyed(value, S, ruleset, where) if _keys_a_component(value, ruleset) else value
-    result.notes.extend(_read_while_running(game, sc, held, running, read))
+    result.notes.extend(_read_while_running(game, sc, held, running, read, seeds))
     result.notes.extend(_loops_ended_notes(game, sc, ended))
     for i, points in enumerate(sc.round_scores):
         while len(S.round_scores) <= i:

@@ -1124,7 +1124,73 @@ def test_a_given_variable_a_running_loop_read_before_given_is_noted(tmp_path, va
     [note] = result.notes
     assert note.startswith(f"{tmp_path / 'scenarios.yaml'}:5:19: T028 `given` sets leader to 1, but the `for` at "
                            f"{tmp_path / 'ruleset.yaml'}:11:5 ([q for q in seats_from(leader) if bet[q] > 0]) read it as 0 before `given`, and is "
-                           "still running: it goes on with the value it read (give the scenario a `seed:`"), note
+                           "still running: it goes on with the value it read (no seed of 0.."), note
+    assert "reaches it with leader read as 1: give `given.at` a point before that statement runs" in note, note
+
+
+LED = """\
+philtre: 1
+game: led
+players: 3
+variables:
+  leader: 0
+actions:
+  lead:
+    choose: {n: "range(LEADS)"}
+    do:
+      - set: {leader: n}
+  go: {}
+flow:
+  - decide: lead
+    player: 0
+  - repeat: 3
+    as: i
+    do:
+      - name: play
+        decide: go
+        player: left(leader, i)
+"""
+
+
+def _led(tmp_path, leads: int, leader: int, seed: str = "") -> list:
+    """The notes of a scenario giving `leader` at the second play of a trick whose seats `left(leader, i)` read."""
+    (tmp_path / "ruleset.yaml").write_text(LED.replace("LEADS", str(leads)), encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text(f"scenarios:\n  - name: s\n    players: 3\n{seed}    given:\n      at: play\n"
+                                             f"      time: 2\n      variables: {{leader: {leader}}}\n    expect:\n      - true\n",
+                                             encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    assert result.passed, result.failures
+    return result.notes
+
+
+def test_a_t028_names_seeds_whose_random_play_reads_the_value_given(tmp_path):
+    """A Pinochle trial gave `leader` at a play inside the trick (`player: left(leader, i)`) and T028 asked for a seed
+    whose set-up reaches the position with that value, and nothing found one: the user looped over seeds in the
+    shell. The hint names the first seeds whose random play reaches `given.at` with the value given read there, as a
+    T014's names those reaching it; the first one named reads it (no T028 with it)."""
+    import re
+
+    notes = [note for leader in (0, 1, 2) for note in _led(tmp_path, 3, leader)]
+    assert notes, "the scenario's own seed reads one leader: the two others are noted"
+    for note in notes:
+        given = re.search(r"T028 `given` sets leader to (\d)", note).group(1)
+        named = re.search(rf"\(seeds? ([\d, and]+) reach(?:es)? it with leader read as {given}: give the scenario `seed: (\d+)`; "
+                          r"or give `given.at` a point before that statement runs", note)
+        assert named, note
+        seeds = [int(seed) for seed in re.findall(r"\d+", named.group(1))]
+        assert len(seeds) == 3 and seeds == sorted(seeds) and seeds[0] == int(named.group(2)), note
+        for seed in seeds:
+            assert _led(tmp_path, 3, int(given), f"    seed: {seed}\n") == [], (seed, note)
+
+
+def test_a_t028_says_no_seed_reads_the_value_given_where_none_does(tmp_path):
+    """Where no seed's random play reads the value given (the lead is seat 0 or 1, never 2), the hint says so, with
+    the range of seeds tried, and names the other ways to the position."""
+    import re
+
+    [note] = _led(tmp_path, 2, 2)
+    assert re.search(r"T028 `given` sets leader to 2, .*\(no seed of 0\.\.\d+ reaches it with leader read as 2: give "
+                     r"`given.at` a point before that statement runs", note), note
 
 
 TURNED = """\
