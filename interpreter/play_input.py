@@ -161,6 +161,9 @@ def _by_number(number: str, bare: bool, options, single_zones=(), reading: Numbe
     n = _whole(number)
     valued = _valued(n, options) if n is not None else None
     if n is None or not 1 <= n <= len(options):
+        printed = _printed_on_one(number, options, single_zones)
+        if printed is not None:  # `9` for play(card=card 9 diamonds), as `K` is play(card=card K spades): said back
+            return _unless_forbidden(number, printed, options, single_zones, forbidden)
         held = _holding(n, options, several=True) if valued is None and n is not None else []
         if len(held) == 1:  # no option's number: the value of one option's argument beside others names it too
             valued = held[0]
@@ -230,6 +233,31 @@ def _no_such_amount(number: str, n: int, numbered, options, single_zones=(), rea
                 f"{numbered.label(None, single_zones)}, type {n}.")
     return (f"{_said_back(number)} is option {n}, {numbered.label(None, single_zones)}, but as an amount, {valued}: "
             f"type {n} again for option {n}, or an amount with its name, {name}={values[0]}")
+
+
+def _printed_on_one(number: str, options, single_zones=()):
+    """For a number that is no option's number: the one option a component of whose arguments has it as an attribute's
+    value, a word (rank '9') or a whole number (n=24), as its label shows it, where no other option holds it (as an
+    attribute, an argument's value, a word of its label); else None. A trial's ranks 9 and 10, typed as its K was,
+    were refused as no option's number. Not where options place pieces (a number there is a position's)."""
+    from philtre.dsl.values import Component
+
+    if _places(options):
+        return None
+    def printed(option) -> bool:
+        words = _label_words(option.label(None, single_zones))
+        components = [c for _, value in option.args for c in (value if isinstance(value, list) else [value])
+                      if isinstance(c, Component)]
+        return any((number in words or f"{k}={number}" in words) and str(v) == number and type(v) in (int, str)
+                   for c in components for k, v in c.items() if k not in ("type", "id", "owner"))
+
+    found = [option for option in options if printed(option)]
+    n = _whole(number)
+    if len(found) != 1 or any(option is not found[0] for option, _, _ in _holding(n, options, several=True)):
+        return None
+    if any(option is not found[0] and _number_held(number, option, single_zones) for option in options):
+        return None
+    return found[0]
 
 
 def _attribute_named(number: str, n, options, single_zones=()) -> str:

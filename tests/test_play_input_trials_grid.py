@@ -108,13 +108,40 @@ flow:
 
 def test_a_cards_printed_number_past_the_options_names_that_card(tmp_path):
     """A 6 nimmt trial: `24`, card n=24 being option 2, was told only that it was not one of the 10 options: where a
-    number is no option's number and one option's card has it as an attribute, that option is named."""
+    number is no option's number and one option's card has it as an attribute, that option is taken."""
     (tmp_path / "ruleset.yaml").write_text(CARDS, encoding="utf-8")
     options = options_of(str(tmp_path), 1, 1)
     at = next(i for i, o in enumerate(options, 1) if dict(o.args)["card"]["n"] == 24)
-    assert choose("24", options) == (f"'24' is no option's number; card n=24 is option {at}, play(card=card n=24): "
-                                     f"type {at}, or n=24")
+    assert choose("24", options) is options[at - 1]  # (taken, as a word is: play says it back)
     assert choose("n=24", options) is options[at - 1]
+
+
+RANKS = CARDS.replace("n: [2, 24, 60]", "rank: ['2', '9', '10', K], suit: SUITS")  # cards whose ranks are words
+
+
+def test_a_rank_typed_that_is_no_options_number_is_the_one_card_of_that_rank(tmp_path):
+    """A Pinochle trial's `9` and `10`, ranks as `K` is one, were refused as no option's number (`'9' is no option's
+    number; play(card=card 9 diamonds) is option 1: type 1`): a number that is no option's number and an attribute's
+    value of one option's card, a word or a whole number, is that option, as its word is. A number that is an option's
+    number stays the option's (`2`, beside the card of rank 2); where several cards have it, play asks as before."""
+    (tmp_path / "ruleset.yaml").write_text(RANKS.replace("SUITS", "[diamonds]"), encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    assert len(options) == 4
+    rank = {dict(o.args)["card"]["rank"]: o for o in options}
+    assert choose("9", options) is rank["9"] and choose("10", options) is rank["10"] and choose("K", options) is rank["K"]
+    assert choose("2", options) is options[1]
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    result = CliRunner().invoke(main, ["play", str(tmp_path), "-p", "1", "--seat", "0", "--seed", "1"], input="9\n")
+    assert "  = play(card=card 9 diamonds)" in result.output and "no option's number" not in result.output, result.output
+    (tmp_path / "ruleset.yaml").write_text(RANKS.replace("SUITS", "[diamonds, clubs]"), encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    assert len(options) == 8
+    said = choose("9", options)
+    assert isinstance(said, str) and said.startswith("'9' is no option's number, and a word of 2 options: write it with "
+                                                     "more of the one meant"), said
 
 
 def test_a_number_that_is_an_options_number_and_another_cards_attribute_is_the_options_with_a_note(tmp_path):
