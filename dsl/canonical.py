@@ -4,7 +4,7 @@ Rulesets with the same canonical text play the same games: comments, layout and 
 of a record's keys (a zone's ``visible:`` before or after its ``each:``) are left out; every
 value, with its kind (``true`` is not ``1``), and the order of the mappings whose order is a
 rule are kept: the named mappings of ORDERED_MAPPINGS, and every map of data (a variable's
-``initial``), whose keys also keep their kind.
+``initial``, or its short form's list), whose keys also keep their kind.
 """
 
 from __future__ import annotations
@@ -53,7 +53,8 @@ def canonical(value, key=None, data=False):
         if key not in ORDERED_MAPPINGS:
             items.sort(key=lambda item: str(item[0]))
         named = key in NAMED_MAPPINGS
-        return {str(k): canonical(v, None if named else k) for k, v in items}
+        short = key == "variables"  # a variable's short form, a list, is its initial value: data, as `initial` is
+        return {str(k): canonical(v, None if named else k, data=short and isinstance(v, list)) for k, v in items}
     if isinstance(value, list):
         # (a component type's `list`: each item's keys are attributes, in the order they are declared and printed)
         return [canonical(v, "attributes" if key == "list" and not data else None, data=data) for v in value]

@@ -1073,7 +1073,9 @@ class _Builder:
             if key in result:
                 first = result.key_locs[key]
                 raise PhiltreError.at(key_loc, "Y008", f"duplicate key '{key}' (first written at line {first.line})")
-            result[key] = self.build(value_node, depth + 1, _DATA if under is _DATA or key == "initial" else key)
+            # data: a variable's `initial`, and the list that is a variable's short form (a ruleset's `variables`)
+            data = under is _DATA or key == "initial" or (under == "variables" and depth == 1 and isinstance(value_node, yaml.SequenceNode))
+            result[key] = self.build(value_node, depth + 1, _DATA if data else key)
             result.key_locs[key] = key_loc
             result.val_locs[key] = self.loc(value_node)
         return result
