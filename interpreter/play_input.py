@@ -162,7 +162,7 @@ def _by_number(number: str, bare: bool, options, single_zones=(), reading: Numbe
     valued = _valued(n, options) if n is not None else None
     if n is None or not 1 <= n <= len(options):
         printed = _printed_on_one(number, options, single_zones)
-        if printed is not None:  # `9` for play(card=card 9 diamonds), as `K` is play(card=card K spades): said back
+        if printed is not None:  # a rank typed alone, `9` of the one card of rank 9, taken as a word is: said back
             return _unless_forbidden(number, printed, options, single_zones, forbidden)
         held = _holding(n, options, several=True) if valued is None and n is not None else []
         if len(held) == 1:  # no option's number: the value of one option's argument beside others names it too
