@@ -1556,20 +1556,23 @@ def l021_hidden_conditions(facts) -> list:
     whose count it does not see: the options tell the player."""
     out = []
     facts.placed  # the zones the variables may hold, settled first (as for L008)
+    # what the flow revealed before every decision offering each action, as for L008
+    offers = _revealed_at_offers(facts) if any(z.visible != "everyone" for z in facts.ruleset.zones.values()) else {}
     for name, action in facts.ruleset.actions.items():
-        env, zone_choices = {"me": frozenset(), **facts.handed_to(action)}, {}
+        env, zone_choices, seen = {"me": frozenset(), **facts.handed_to(action)}, {}, offers.get(name, frozenset())
         for param in action.params:  # a filter (`[c for c in hand[me] if c.rank > top(deck)]`), a count (`range(count(...))`)
             refs = facts.refs(param.domain, env)
             # the zones whose components (or copies) are the options are L008's; a list of numbers or words holds none
             chosen = refs if _may_hold_zones(param.domain.type) else frozenset()
-            out += (_hidden_reads(facts, name, param.domain, env, exclude=chosen, zone_choices=zone_choices)
+            out += (_hidden_reads(facts, name, param.domain, env, exclude=chosen, zone_choices=zone_choices, seen=seen)
                     or _hidden_variables(facts, name, param.domain))
-            env[param.name] = refs
+            # a choice among a zone revealed before every offer reads nothing hidden where the `if` reads the choice
+            env[param.name] = frozenset(_not_revealed(facts, param.domain, env, refs, seen)) if seen else refs
             among = _zones_chosen_among(facts, param, refs)
             if among:
                 zone_choices[param.name] = among
         if action.condition is not None:
-            out += (_hidden_reads(facts, name, action.condition, env, zone_choices=zone_choices)
+            out += (_hidden_reads(facts, name, action.condition, env, zone_choices=zone_choices, seen=seen)
                     or _hidden_variables(facts, name, action.condition))
     return out
 
@@ -1725,21 +1728,26 @@ def _may_hold_zones(t) -> bool:
     return t not in ("int", "num", "bool", "str", "none", "player", "record")  # (a record: a placement, a die's face)
 
 
-def _hidden_reads(facts, action: str, expr, env, exclude=frozenset(), zone_choices=None) -> list:
-    """An L021 finding at ``expr`` if it reads a zone the deciding player does not see (but those in ``exclude``),
-    else if it counts one whose count that player does not see; ``zone_choices``: the action's earlier choices of one
-    zone, by name, with the zones each may be (their count is a count of those zones)."""
+def _hidden_reads(facts, action: str, expr, env, exclude=frozenset(), zone_choices=None, seen=frozenset()) -> list:
+    """An L021 finding at ``expr`` if it reads a zone the deciding player does not see (but those in ``exclude``, and
+    those ``seen``, _revealed_at_offers, shows: revealed before every decision offering the action, as _not_revealed
+    takes them), else if it counts one whose count that player does not see; ``zone_choices``: the action's earlier
+    choices of one zone, by name, with the zones each may be (their count is a count of those zones)."""
     tree = _chosen_counts(facts.tree(expr), zone_choices)
     if tree is None:
         return []
     zones = facts.ruleset.zones
     reads = _reads(facts, tree, env, skip=_counts_a_zone) - exclude  # counts are looked at below
     own = _read_as_mine(facts, tree)  # an `others` zone is hidden from the player as ZONE[me] only
+
+    def unrevealed(found) -> list:
+        return sorted(_not_revealed(facts, expr, env, set(found), seen))
+
     hidden = {n for n in reads if n in zones and (zones[n].visible == "nobody" or zones[n].visible == "others" and n in own)}
-    unseen = (sorted(hidden) or sorted(_others_owned(facts, expr, reads))
-              or sorted({zone for zone, _ in _unseen_owned(facts, tree, DECIDER, {})} - exclude))
+    unseen = (unrevealed(hidden) or unrevealed(_others_owned(facts, expr, reads))
+              or unrevealed({zone for zone, _ in _unseen_owned(facts, tree, DECIDER, {})} - exclude))
     if not unseen:
-        return _order_read(facts, action, expr, tree) or _hidden_counts(facts, action, expr, tree)
+        return _order_read(facts, action, expr, tree) or _hidden_counts(facts, action, expr, tree, env, seen)
     zone = unseen[0]
     who = {"nobody": "nobody sees", "others": "its owner does not see"}.get(facts.ruleset.zones[zone].visible,
                                                                               "only its owner sees, not always the player")
@@ -1837,10 +1845,12 @@ def _unseen_owned(facts, tree, mine, memo, params=()) -> list:
     return out
 
 
-def _hidden_counts(facts, action: str, expr, tree) -> list:
+def _hidden_counts(facts, action: str, expr, tree, env=None, seen=frozenset()) -> list:
     """An L021 finding at ``expr`` if it counts, directly or through definitions, a zone whose count the deciding player
-    does not see (`range(count(hand[left(me)]))` offers as many options as that hand holds)."""
-    found = _uncounted(facts, tree, DECIDER, {})
+    does not see (`range(count(hand[left(me)]))` offers as many options as that hand holds), but one ``seen`` shows
+    (revealed whole before every decision offering the action: _hidden_reads)."""
+    found = [item for item in _uncounted(facts, tree, DECIDER, {})
+             if not seen or _not_revealed(facts, expr, env or {}, {item[0]}, seen)]
     if not found:
         return []
     zone, text, who = found[0]

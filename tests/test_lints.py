@@ -4230,3 +4230,56 @@ def test_a_choice_among_a_hand_not_revealed_before_every_decision_is_still_l008(
     """The reveal counts only where it surely came before every decision offering the action, of that seat's zone."""
     found = [d for d in findings(tmp_path, changed(old, new, DUMMY)) if d.code == "L008"]
     assert len(found) == 1 and "only its owner sees" in found[0].message, [str(d) for d in found]
+
+
+# a card chosen from a deck nobody sees, turned face up right before each decision offering the action: the `if`
+# reading the chosen card reads what every seat sees
+REVEALED_DECK = """\
+philtre: 1
+game: peek
+players: 2
+components:
+  card: {attributes: {rank: 1..6}, start: deck}
+zones:
+  deck: {visible: nobody}
+  table: {}
+actions:
+  take:
+    choose: {card: deck}
+    if: card.rank > 2
+    do:
+      - move: card -> table
+flow:
+  - shuffle: deck
+  - repeat: 3
+    do:
+      - reveal: deck
+      - decide: take
+        player: 0
+"""
+
+
+@pytest.mark.parametrize("old, new", [
+    ("", ""),  # the `if` reads the chosen card
+    ("if: card.rank > 2", "if: count(c for c in deck if c.rank > card.rank) > 0"),  # it reads the zone itself
+    ("if: card.rank > 2", "if: first(hand[1]).rank > 2"),  # one seat's hand, that seat's revealed
+], ids=["the chosen card", "the zone", "a seat's hand"])
+def test_an_if_reading_a_zone_revealed_before_every_decision_offering_it_is_no_l021(tmp_path, old, new):
+    """L021 takes a reveal before every decision offering the action as L008 does: the options tell the player
+    nothing the table does not show."""
+    text = changed(old, new, REVEALED_DECK) if old else REVEALED_DECK
+    if "hand" in new:
+        text = text.replace("  table: {}\n", "  table: {}\n  hand: {each: player, visible: owner}\n")
+        text = text.replace("      - reveal: deck\n", "      - reveal: hand[1]\n      - reveal: deck\n")
+    assert [str(d) for d in findings(tmp_path, text) if d.code in ("L008", "L021")] == []
+
+
+@pytest.mark.parametrize("old, new", [
+    ("      - reveal: deck\n", ""),  # no reveal
+    ("      - reveal: deck\n", "      - reveal: deck\n        when: count(table) == 0\n"),  # a reveal that may not run
+    ("      - reveal: deck\n      - decide: take\n        player: 0\n",
+     "      - decide: take\n        player: 0\n      - reveal: deck\n"),  # a decision before the reveal
+], ids=["no reveal", "a reveal under a when", "a decision before the reveal"])
+def test_an_if_reading_a_zone_not_revealed_before_every_decision_is_still_l021(tmp_path, old, new):
+    found = [d for d in findings(tmp_path, changed(old, new, REVEALED_DECK)) if d.code == "L021"]
+    assert len(found) == 1 and "what 'deck' holds" in found[0].message, [str(d) for d in found]
