@@ -553,34 +553,46 @@ def _family_counts(facts, node):
     """``node`` with each `count(v)`, where ``v`` is a comprehension's name over a family's bare name (`for z in FAMILY`),
     written `count(FAMILY[v])`: it counts one zone of the family, which the count lints can then tell (as they tell
     `count(FAMILY[i])`), not what the zones hold; and each count of an unfiltered comprehension written as the counts
-    of what it goes over (_items_counted)."""
+    of what it goes over (_items_counted). A name over a family of N zones an owner's bare name (`for zs in sq`), a
+    seat's row of zones, is written as that row, `sq[zs]`, `zs` going over the rows' positions: `for z in zs` is then
+    `for z in sq[zs]`, whose `count(z)` counts one zone (a trial's `[count(z) for zs in sq for z in zs]`)."""
     key = id(node)
     if key in facts.family_counts:
         return facts.family_counts[key][1]
+    zones = facts.ruleset.zones
 
-    def rewritten(sub, over):
-        """``sub`` with `count(v)` made `count(FAMILY[v])` for each name v -> FAMILY in ``over``."""
+    def rewritten(sub, over, rows=frozenset()):
+        """``sub`` with `count(v)` made `count(FAMILY[v])` for each name v -> FAMILY in ``over``, and each name r ->
+        FAMILY in ``rows`` made `FAMILY[r]`."""
         counted = _items_counted(facts, sub)
         if counted is not None:
-            return rewritten(counted, over)
+            return rewritten(counted, over, rows)
         if isinstance(sub, ast.Comprehension):
-            over, clauses = dict(over), []
+            over, rows, clauses = dict(over), dict(rows), []
             for clause in sub.clauses:
-                iterable = rewritten(clause.iterable, over)
+                iterable = rewritten(clause.iterable, over, rows)
                 over.pop(clause.var, None)  # (a clause's own name hides an outer one)
-                if _zones_listed(facts, clause.iterable):  # (`for z in hand`, `for z in line[p]`: count(z) counts one zone)
-                    over[clause.var] = clause.iterable
-                clauses.append(ast.Clause(clause.pos, clause.var, iterable, tuple(rewritten(c, over) for c in clause.conditions)))
-            return ast.Comprehension(sub.pos, rewritten(sub.element, over), tuple(clauses))
+                rows.pop(clause.var, None)
+                if (isinstance(iterable, ast.Name) and iterable.name in zones and zones[iterable.name].nested
+                        and iterable.name not in over):  # (`for zs in sq`: zs goes over the rows' positions)
+                    rows[clause.var] = iterable
+                    iterable = ast.Call(iterable.pos, "range", (ast.Call(iterable.pos, "count", (iterable,)),))
+                elif _zones_listed(facts, iterable):  # (`for z in hand`, `for z in line[p]`: count(z) counts one zone)
+                    over[clause.var] = iterable
+                clauses.append(ast.Clause(clause.pos, clause.var, iterable,
+                                          tuple(rewritten(c, over, rows) for c in clause.conditions)))
+            return ast.Comprehension(sub.pos, rewritten(sub.element, over, rows), tuple(clauses))
+        if isinstance(sub, ast.Name) and sub.name in rows:
+            return ast.Index(sub.pos, rows[sub.name], sub)
         if (isinstance(sub, ast.Call) and sub.func == "count" and len(sub.args) == 1 and isinstance(sub.args[0], ast.Name)
                 and sub.args[0].name in over):
             arg = sub.args[0]
             return ast.Call(sub.pos, "count", (ast.Index(arg.pos, over[arg.name], arg),))
         if isinstance(sub, tuple):
-            return tuple(rewritten(item, over) for item in sub)
+            return tuple(rewritten(item, over, rows) for item in sub)
         if not isinstance(sub, ast.Node):
             return sub
-        return type(sub)(*(rewritten(value, over) for value in sub.field_values()))
+        return type(sub)(*(rewritten(value, over, rows) for value in sub.field_values()))
 
     out = (rewritten(node, {}) if any(isinstance(n, ast.Comprehension) or _items_counted(facts, n) is not None
                                       for n in ast.walk(node)) else node)

@@ -177,3 +177,27 @@ def test_options_and_a_public_variable_from_what_a_zone_holds(tmp_path, words):
     name = words["ZONE"].split(":")[0]
     assert [d.code for d in found] == ["L021", "L031"], [str(d) for d in found]
     assert all(f"what '{name}' holds" in d.message for d in found), [str(d) for d in found]
+
+
+@pytest.mark.parametrize("family", ["N zones a seat", "N zones a team"])
+def test_counts_through_a_name_bound_to_a_row_of_the_family(tmp_path, family):
+    """`for zs in sq for z in zs`: zs is one seat's (or team's) row of zones, so count(z) counts one zone, as over
+    `sq[left(me)]`: a trial's `[count(z) for zs in sq for z in zs]` was R016 while `[count(z) for z in sq[1 - me]]`
+    passed. What the zones hold, and a count only the owner may count, are still found."""
+    each = "[count(z) for zs in sq for z in zs]"
+    assert findings(tmp_path, shown(family, each)) == []
+    assert findings(tmp_path, shown(family, "sum(count(zs) for zs in sq)")) == []  # (how many zones a row has)
+    [d] = findings(tmp_path, shown(family, each, "owner"))
+    assert d.code == "R016" and UNCOUNTED.search(d.message), str(d)
+    [d] = findings(tmp_path, shown(family, "[first(z).letter for zs in sq for z in zs if count(z) > 0]"))
+    assert d.code == "R016" and "what 'sq' holds" in d.message, str(d)
+    [d] = findings(tmp_path, shown(family, "[first(zs[0]).letter for zs in sq if count(zs[0]) > 0]"))
+    assert d.code == "R016" and "what 'sq' holds" in d.message, str(d)
+
+
+@pytest.mark.parametrize("count, codes", [("", []), (", count: owner", ["L031"])])
+def test_a_public_variable_from_counts_through_a_row_of_the_family(tmp_path, count, codes):
+    """The same in a variable every seat sees (L031): only where some seat may not count another seat's zones."""
+    text = options(SQUARES, ZONE=SQUARES["ZONE"].replace("}", f"{count}}}"), TEST="i >= 0",
+                   READ="sum(count(z) for zs in sq for z in zs)")
+    assert [d.code for d in findings(tmp_path, text)] == codes
