@@ -5030,13 +5030,13 @@ def l059_shuffle_that_hides_nothing(facts) -> list:
                                           f"line: # philtre: ignore[L059]"))
                     continue
                 move, source = filled
-                spare = next(name for name in ("mixing", *(f"mixing{k}" for k in range(2, 99))) if name not in zones)
+                spare, declare = _spare_zone(facts)
                 out.append(Diagnostic(stmt.loc, "L059", f"`shuffle: {text}` hides nothing: the move at {move.loc} filled "
                                       f"'{zone}' from '{source}', each seat's own zone, which {_WHO_SEES[zones[source].visible]}, "
                                       f"and every seat sees '{zone}' and its order (visible: everyone): every seat saw which "
                                       f"component came from which seat's '{source}', so every seat knows who handed in what",
-                                      f"stage them as language.md's \"Anonymous submissions\" does: declare a zone nobody "
-                                      f"sees ({spare}: {{visible: nobody}}), move them there instead ({move.args['what'].text.strip()} -> {spare}), "
+                                      f"stage them as language.md's \"Anonymous submissions\" does: {declare}, move them "
+                                      f"there instead ({move.args['what'].text.strip()} -> {spare}), "
                                       f"shuffle: {spare}, then move: {spare} -> {zone}; or, where every seat may know who "
                                       f"handed in what, silence it on this line: # philtre: ignore[L059]"))
     return out
@@ -5656,13 +5656,13 @@ def _shuffled_in_sight_finding(facts, shuffle, move, shuffled, zone, who, loop=N
     nobody sees on the way."""
     dealt = move.kind == "deal"
     what, to = (move.args[key].text.strip() for key in ("from" if dealt else "what", "to"))
-    spare = next(name for name in ("mixing", *(f"mixing{i}" for i in range(2, 99))) if name not in facts.ruleset.zones)
+    spare, declare = _spare_zone(facts)
     if dealt:  # a deal from a zone seen shuffled: which components each zone got is known to those who saw the order
         return Diagnostic(shuffle.loc, "L040", f"`shuffle: {shuffled[0]}` at {shuffle.loc} shows {who} the new order of "
                           f"'{shuffled[1]}', and the deal from it at {move.loc} takes from the top in that order into "
                           f"'{zone}', {_hiding_order(facts, zone)}: {who} knows what '{zone}' got "
                           f"(each view and record shows the shuffled order)",
-                          f"shuffle where nobody sees: declare a zone ({spare}: {{visible: nobody}}), then move: {what} -> "
+                          f"shuffle where nobody sees: {declare}, then move: {what} -> "
                           f"{spare}, shuffle: {spare}, and deal from {spare}{_told_anyway('L040')}")
     depth = move.args.get("at")
     at = ", at: bottom" if move.args.get("bottom") else f", at: {depth.text.strip()}" if depth is not None else ""
@@ -5675,8 +5675,39 @@ def _shuffled_in_sight_finding(facts, shuffle, move, shuffled, zone, who, loop=N
                       f"{_hiding_order(facts, zone)}: {who} knows the order of '{zone}' (each "
                       f"view and record shows the shuffled order)",
                       f"shuffle '{zone}' after {after} (shuffle: {to}) where all of it may be mixed; to keep what moves "
-                      f"together (on top of the rest), shuffle it in a zone nobody sees on the way: declare one ({spare}: "
-                      f"{{visible: nobody}}), then {way}{_told_anyway('L040')}")
+                      f"together (on top of the rest), shuffle it in a zone nobody sees on the way: {declare}, then "
+                      f"{way}{_told_anyway('L040')}")
+
+
+def _spare_zone(facts) -> tuple:
+    """(name, how a hint brings it in) of a zone nobody sees to shuffle in on the way (L040, L059): the first one the
+    ruleset declares (`visible: nobody`, one zone, no grid, where no component starts) that no expression names, or
+    names only to stage components (a `move` into it, a `shuffle` of it, a `move` of it whole out of it, which a
+    zone a move fills has); else a new name, `mixing` (`mixing2`, ... where that one is declared), to declare. A
+    trial's hint told it to declare `mixing2` beside its own unused `mixing`."""
+    zones = facts.ruleset.zones
+    named: dict = {}  # zone -> ids of the expressions that name it
+    bodies = [(id(body), body) for _, body, _ in facts.defines.values() if body is not None]
+    for key, tree in [*((id(e), facts.tree(e)) for e in facts.expressions), *bodies]:
+        for node in ast.walk(tree) if tree is not None else ():
+            if isinstance(node, ast.Name) and node.name in zones:
+                named.setdefault(node.name, set()).add(key)
+    staged, emptied = {}, set()
+    for stmt, env, _ in facts.placed:
+        for part in {"move": ("what", "to"), "shuffle": ("zone",)}.get(stmt.kind, ()):
+            expr = stmt.args.get(part)
+            tree = facts.tree(expr) if expr is not None else None
+            if isinstance(tree, ast.Name) and tree.name in zones and tree.name not in env:
+                staged.setdefault(tree.name, set()).add(id(expr))
+                emptied |= {tree.name} if part == "what" else set()
+    starts = {ctype.start for ctype in facts.ruleset.components if isinstance(ctype.start, str)}
+    for name, spec in zones.items():
+        if (spec.visible == "nobody" and spec.kind == "single" and not spec.grid and name not in starts
+                and named.get(name, set()) <= staged.get(name, set()) and (name in emptied or name not in named)):
+            used = "used only to stage components" if name in named else "used by no rule"
+            return name, f"use '{name}', declared already (visible: nobody) and {used}"
+    name = next(name for name in ("mixing", *(f"mixing{i}" for i in range(2, 99))) if name not in zones)
+    return name, f"declare a zone ({name}: {{visible: nobody}})"
 
 
 def l017_rounds_never_played(facts) -> list:

@@ -3252,6 +3252,11 @@ def test_l040_of_a_deal_says_what_the_hands_got_is_known_and_how_to_shuffle_unse
     assert "the deal from it at" in d.message and "every seat but the one whose 'hand' it is knows what 'hand' got" in d.message, str(d)
     assert d.hint.startswith("shuffle where nobody sees: declare a zone (mixing: {visible: nobody}), then move: discard -> "
                              "mixing, shuffle: mixing, and deal from mixing"), str(d)
+    # a zone nobody sees that the ruleset declares and no rule uses is named, not a new one to declare
+    text = shuffled_then("deal: {from: discard, to: hand, count: 1}", base=changed("  discard: {}", "  discard: {}\n  spare: {visible: nobody}"))
+    [d] = findings(tmp_path, text)
+    assert d.hint.startswith("shuffle where nobody sees: use 'spare', declared already (visible: nobody) and used by no rule, "
+                             "then move: discard -> spare, shuffle: spare, and deal from spare"), str(d)
 
 
 def test_l040_names_both_statements_who_learns_what_and_the_fixes(tmp_path):

@@ -8,6 +8,8 @@ does not hide who handed in what, and the hint names language.md's "Anonymous su
 
 from __future__ import annotations
 
+import pytest
+
 from philtre.dsl.validate import check_file
 
 # each seat picks a number in secret; scores then read it in three ways
@@ -127,8 +129,9 @@ def test_shuffling_the_table_after_moving_hidden_hand_ins_to_it_names_the_recipe
     assert "hides nothing" in found[0].message and "filled 'table' from 'offered'" in found[0].message
     assert "who handed in what" in found[0].message
     hint = found[0].hint
-    assert '"Anonymous submissions"' in hint and "move them there instead (offered[p] -> mixing2)" in hint
-    assert "shuffle: mixing2, then move: mixing2 -> table" in hint
+    # (the ruleset declares `mixing: {visible: nobody}` and uses it nowhere: the hint names it, not a new mixing2)
+    assert '"Anonymous submissions"' in hint and "use 'mixing', declared already (visible: nobody) and used by no rule" in hint
+    assert "move them there instead (offered[p] -> mixing)" in hint and "shuffle: mixing, then move: mixing -> table" in hint
 
 
 def test_the_anonymous_submissions_recipe_is_no_finding(tmp_path):
@@ -161,3 +164,35 @@ def test_a_public_shuffle_whose_order_goes_face_down_is_l040_alone(tmp_path):
     path.write_text(text, encoding="utf-8")
     codes = [f.diagnostic.code for f in check_file(str(path)).findings if f.diagnostic.code in ("L040", "L059")]
     assert codes == ["L040"]
+
+
+@pytest.mark.parametrize("zone, spare", [
+    ("  mixing: {visible: nobody}\n", "use 'mixing', declared already (visible: nobody) and used by no rule"),
+    ("  pool: {visible: nobody}\n", "use 'pool', declared already (visible: nobody) and used by no rule"),
+    ("", "declare a zone (mixing: {visible: nobody})"),
+    ("  mixing: {}\n", "declare a zone (mixing2: {visible: nobody})"),  # one every seat sees
+    ("  mixing: {each: player, visible: nobody}\n", "declare a zone (mixing2: {visible: nobody})"),  # a family
+], ids=["mixing unused", "another name unused", "none declared", "mixing public", "mixing a family"])
+def test_l059_names_a_hidden_zone_the_ruleset_declares_and_does_not_use(tmp_path, zone, spare):
+    """A trial's ruleset declared `mixing: {visible: nobody}` and used it nowhere; L059's hint told it to declare a
+    `mixing2`. A zone nobody sees that no rule uses is named instead; a new name only where there is none."""
+    text = HAND_IN.replace("  mixing: {visible: nobody}\n", zone).replace("STAGING\n", LEAKY)
+    [d] = findings(tmp_path, text, "L059")
+    name = "mixing2" if "mixing2" in spare else "pool" if "pool" in spare else "mixing"
+    assert spare in d.hint and f"(offered[p] -> {name})" in d.hint and f"move: {name} -> table" in d.hint, d.hint
+
+
+@pytest.mark.parametrize("use, named", [
+    ("  - move: deck -> mixing\n  - shuffle: mixing\n  - move: mixing -> deck\n", True),  # staging only
+    ("  - move: deck -> mixing\n", False),  # filled, never emptied: it holds cards
+    ("  - when: count(mixing) > 0\n    say: \"'mixed'\"\n", False),  # read by a rule
+], ids=["staging", "filled", "read"])
+def test_l059_names_a_hidden_zone_used_only_to_stage(tmp_path, use, named):
+    """A zone nobody sees used only as a staging zone (moved into, shuffled, moved out whole) is free to use again;
+    one that keeps what it is given, or that a rule reads, is not."""
+    text = HAND_IN.replace("STAGING\n", use + LEAKY)
+    [d] = findings(tmp_path, text, "L059")
+    if named:
+        assert "use 'mixing', declared already (visible: nobody) and used only to stage components" in d.hint, d.hint
+    else:
+        assert "declare a zone (mixing2: {visible: nobody})" in d.hint, d.hint
