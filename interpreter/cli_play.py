@@ -1246,8 +1246,8 @@ def _told_whole(game, seat) -> list:
     what followed it, every line (no run told by how many), hidden cards drawn one after another together, a `set` that
     leaves a value as told and a `quiet` variable's sets left out."""
     from .options import value_labels
-    from .render import (depths_told, entry_sets, event_text, keeps_scores, moves_joined, placed_by_told, placed_from_text,
-                         quiet_known, through_quiet, with_labels, wrapped)
+    from .render import (SPREAD, depths_told, entry_sets, event_text, keeps_scores, moves_joined, placed_by_told,
+                         placed_from_text, quiet_known, through_quiet, with_labels, wrapped)
 
     told_to = placed_by_told(game.recorder.valued(game.recorder.told_to(seat), seat), game.recorder.placed_by)
     rollers = _rollers(game, told_to)
@@ -1288,7 +1288,8 @@ def _told_whole(game, seat) -> list:
                 text = text.replace(f"seat {seat}:", f"seat {seat} (you):", 1)
             lines.append(f"> {text}")
             continue
-        if e.get("event") == "deal":  # (a seat's hand named whole: broken after its commas, as play breaks a move's line)
+        if e.get("event") == "deal" or SPREAD in e:  # (a seat's hand named whole, or its set-up: broken after its
+            # commas, as play breaks a move's line)
             lines += wrapped(f"    {text}", _width())
             continue
         lines.append(f"    {_rolled_in(roller, text)}")

@@ -1067,16 +1067,26 @@ def moves_joined(events: list, ruleset) -> list:
     nothing). A trial's cards gathered from a family's zones into one were a line each, repeating the cards each seat
     had just seen arrive there, where a deal is told compactly. So is each run of pieces one `place` statement put
     one after another out of one quiet zone onto one grid (places_joined). As many events, in their order."""
-    events = places_joined(events, ruleset)
-    out, i = list(events), 0
-    while i < len(events):
+    def run_end(events: list, i: int) -> int:
         end, sources = i + 1, [events[i].get("from")]
         while _joinable(events[i], ruleset) and end < len(events) and _joinable(events[end], ruleset) \
                 and _joins(events[i], events[end]) and events[end]["from"] not in sources:
             sources.append(events[end]["from"])
             end += 1
+        return end
+
+    events = spread_joined(places_joined(events, ruleset), ruleset)
+    return _runs_told_as_one(events, run_end, JOINED, lambda f: (f["from"], f["components"]))
+
+
+def _runs_told_as_one(events: list, run_end, key: str, part) -> list:
+    """``events`` with each run of two or more events from ``i`` to ``run_end(events, i)`` told as one line: the first
+    marked ``key``, ``part`` of each event of the run in turn, the others TOLD_WITH (moves_joined, spread_joined)."""
+    out, i = list(events), 0
+    while i < len(events):
+        end = run_end(events, i)
         if end - i > 1:
-            out[i] = {**events[i], JOINED: [(f["from"], f["components"]) for f in events[i:end]]}
+            out[i] = {**events[i], key: [part(f) for f in events[i:end]]}
             out[i + 1:end] = [{**f, TOLD_WITH: i} for f in events[i + 1:end]]
         i = end
     return out
@@ -1100,6 +1110,71 @@ def places_joined(events: list, ruleset) -> list:
             out[i + 1:end] = [{**e, TOLD_WITH: i} for e in events[i + 1:end]]
         i = max(end, i + 1)
     return out
+
+
+SPREAD = "spread"  # the key spread_joined gives the first of a run of moves out of one zone into a family: the run's (to, components)
+
+
+def spread_joined(events: list, ruleset) -> list:
+    """``events`` with each run of two or more moves one after another out of one zone into zones of one family, each
+    zone once, where that zone or that family is declared `quiet` (a `for` moving a piece a zone: a trial's random
+    set-up from a seat's hidden zone to its family of zones was 40 lines a seat), told as one line, `40 pieces from
+    bag[0] to slot[0][60..99]`: the first marked SPREAD, the run's destinations and their components in turn, the others TOLD_WITH.
+    Only moves the seat is told alike are joined (every component seen, or every one hidden), none onto or off a grid
+    (a piece's cell is told with it). As many events, in their order."""
+    def run_end(events: list, i: int) -> int:
+        end = i + 1
+        if _spreads(events[i], ruleset):
+            family, seen = events[i]["to"]["zone"], _seen_all(events[i]["components"])
+            into = {events[i]["to"]["index"]}
+            while end < len(events) and _spreads(events[end], ruleset) and events[end]["from"] == events[i]["from"] \
+                    and events[end]["to"]["zone"] == family and events[end]["to"]["index"] not in into \
+                    and _seen_all(events[end]["components"]) == seen:
+                into.add(events[end]["to"]["index"])
+                end += 1
+        return end
+
+    return _runs_told_as_one(events, run_end, SPREAD, lambda f: (f["to"], f["components"]))
+
+
+def _spreads(event: dict, ruleset) -> bool:
+    """Whether ``event`` is a move spread_joined may join: told on its own line, a count the seat is told, its
+    components all seen or all hidden, from a zone to one of a family (numbered by its index), one of the two
+    declared `quiet`, neither a grid."""
+    if event.get("event") != "move" or TOLD_WITH in event or JOINED in event or PLACED_ALL in event \
+            or event.get("at") is not None or not _counted(event.get("components")):
+        return False
+    source, to = event.get("from"), event.get("to")
+    if not (isinstance(source, dict) and isinstance(to, dict) and isinstance(to.get("index"), int)  # (a seat's copy's too)
+            and not isinstance(to["index"], bool)) or \
+            _seen_all(event["components"]) is None:
+        return False
+    spec, into = ruleset.zones.get(source.get("zone")), ruleset.zones.get(to.get("zone"))
+    return (spec is not None and into is not None and into.kind != "single" and not into.names
+            and (spec.quiet or into.quiet) and not spec.grid and not into.grid)
+
+
+def _seen_all(comps: list):
+    """True where the seat sees every one of ``comps`` by name, False where it sees none, None for a mix."""
+    named = {_named(c) for c in comps}
+    return next(iter(named)) if len(named) == 1 else None
+
+
+def _said_spread(e, rs, seat=None, nplayers=None, every=False) -> str:
+    """A run of moves out of one zone into a family's zones (spread_joined), counted, the zones they went to as ranges,
+    as the board's empty zones are (`40 pieces from bag[0] to slot[0][60..99]`); where the seat sees them, named too, in
+    the order of those zones, as a deal names a hand (``every``, replay --text, which draws no board: each; play:
+    where they are of KINDS_TOLD kinds at most), but where all are alike (`12 seeds`); another seat's hidden ones
+    counted alone (`40 hidden components`)."""
+    comps = [c for _, moved in e[SPREAD] for c in moved]
+    zones = ", ".join(empty_zones_text([_empty_entry(rs.zones[to["zone"]], to["index"], "") for to, _ in e[SPREAD]]))
+    if not _seen_all(comps):
+        return f"{len(comps)} hidden components from {_where(e['from'], rs)} to {zones}"
+    said = f"{_how_many(comps)} from {_where(e['from'], rs)} to {zones}"
+    kinds = len({_thing(c, rs) for c in comps})  # (one kind: the count names them all, `12 seeds`)
+    if kinds > 1 and (every or kinds <= KINDS_TOLD):
+        said += f": {_things(comps, rs, None)}"
+    return said
 
 
 def _placed_from_quiet(move: dict, place: dict, ruleset) -> bool:
@@ -1252,6 +1327,8 @@ def event_text(event: dict, ruleset, placed=None, seat=None, nplayers: int | Non
         return _said_joined(event, ruleset, seat, nplayers)
     if PLACED_ALL in event:
         return _said_placed_all(event, ruleset)
+    if SPREAD in event:
+        return _said_spread(event, ruleset, seat, nplayers, every)
     if placed and event.get("event") in PLACED_WORDS:
         return PLACED_WORDS[event["event"]](event, ruleset, placed)
     if seat is not None and event.get("event") == "deal":
