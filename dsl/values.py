@@ -405,7 +405,7 @@ def not_a_choice_said(name: str, text: str, value) -> str:
 
 
 ATTRIBUTE_OF_NONE = "read an attribute of none"
-NONE_GUESS = " (an empty zone or an unrolled die?)"  # said where the expression that gave none is not known
+NONE_GUESS = " (an empty zone, or a die not rolled yet or set aside?)"  # said where the expression that gave none is not known
 INDEX_OF_NONE = "cannot index none"
 
 

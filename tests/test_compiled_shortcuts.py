@@ -2681,7 +2681,7 @@ def test_a_dice_faces_attribute_every_face_declares_is_subscripted_and_reads_wha
     if read == "0":
         assert {str(a) for a, *_ in shortcut} >= {"[True, False]", "[False, True]"} and [1, None] in [b for _, b, *_ in shortcut]
     else:
-        assert all("read an attribute of none (an empty zone or an unrolled die?)" in f for f in shortcut)
+        assert all("read an attribute of none (an empty zone, or a die not rolled yet or set aside?)" in f for f in shortcut)
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     sources.clear()
     assert played() == shortcut and "c_d['symbol']" not in "\n".join(sources)

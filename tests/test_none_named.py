@@ -74,7 +74,7 @@ def test_an_attribute_of_an_empty_cell_names_the_grid_read(tmp_path):
     message = failure(tmp_path, "piece_at(board, 0, 0).owner")
     assert message.endswith("read an attribute of none: `piece_at(board, 0, 0)` is none (piece_at() gives none at an "
                             "empty cell)"), message
-    assert "unrolled die" not in message
+    assert "a die not rolled yet" not in message
 
 
 def test_two_parts_that_may_be_none_are_both_named(tmp_path):
