@@ -269,7 +269,7 @@ def _load(name_or_path: str, path: str, variants, data, beside: bool = True, bas
         raise PhiltreError.at(data.key_loc("scenarios"), "V003", _scenarios_not_a_ruleset(path))
     _check_extends_spelling(data)
     base_scenarios = base_scenarios and bool(variants)
-    extra = _sibling_scenarios(path) if beside and (base_scenarios or not variants) else []
+    extra = _sibling_scenarios(path, data.get("dice") if isinstance(data, Map) else None) if beside and (base_scenarios or not variants) else []
     own = (data.get("scenarios"), data.loc_of("scenarios")) if base_scenarios and isinstance(data, Map) and "scenarios" in data else None
     near: list = []  # keys the overlays added beside a base key spelt like them
     removed: list = []  # names the overlays removed from a section, and where
@@ -406,7 +406,7 @@ def only_in_file(diagnostics, path: str) -> bool:
     return bool(diagnostics) and all(os.path.realpath(d.loc.path or "") == where for d in diagnostics)
 
 
-def _sibling_scenarios(path: str) -> list:
+def _sibling_scenarios(path: str, dice=None) -> list:
     """Scenarios kept in scenarios.yaml next to the ruleset file, checked against the scenario schema.
 
     A scenarios.yaml that is there but no file that can be read (a folder, a pipe, a dangling link) is F001, not
@@ -430,7 +430,8 @@ def _sibling_scenarios(path: str) -> list:
     defaulted = tuple((defaults.get("given") or {}) if isinstance(defaults, dict) else ())
     for i, item in enumerate(items):
         # each item alone (the fast check has no scenarios-file kind): a scalar item has no place of its own
-        problems.extend(schema_diagnostics(item, "scenario", where=loc_of(data["scenarios"], i), defaulted=defaulted))
+        problems.extend(schema_diagnostics(item, "scenario", where=loc_of(data["scenarios"], i), defaulted=defaulted,
+                                           dice=plain(dice) if dice is not None else None))
     if problems:
         raise PhiltreError(problems)
     return items
@@ -1094,7 +1095,7 @@ class _Builder:
         self.check_given(scenarios, counts, initials)
         for sc in scenarios:
             with checking(self.compiler, sc.name):
-                check_dice_patterns(self.compiler, sc, dice)
+                check_dice_patterns(self.compiler, sc, dice, ctx.sets_aside)
         self.check_at(scenarios, (*flow, *(action.then for action in actions.values() if action.then is not None)))
         self.check_whole_numbers()
         step_limit = d.get("step_limit", DEFAULT_STEP_LIMIT)

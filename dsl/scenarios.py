@@ -975,8 +975,9 @@ def _shape(value, many: bool = False) -> str:
     return plural if many else single
 
 
-def check_dice_patterns(compiler: Compiler, sc: Scenario, dice: dict) -> None:
-    """T005 at a die of `rolls` or `given.dice` that the ruleset does not have, or a face pattern no face of it matches.
+def check_dice_patterns(compiler: Compiler, sc: Scenario, dice: dict, sets_aside: bool = True) -> None:
+    """T005 at a die of `rolls` or `given.dice` that the ruleset does not have, or a face pattern no face of it matches,
+    or a die `given.dice` gives set aside (null) in a ruleset whose rules set no die aside (``sets_aside`` false).
 
     A scripted roll of an unknown die was skipped (the die rolled at random and the scenario could pass by
     luck), and one of no face failed when the game rolled, at the ruleset's `roll` and not at the scenario."""
@@ -985,6 +986,10 @@ def check_dice_patterns(compiler: Compiler, sc: Scenario, dice: dict) -> None:
             if name not in dice:
                 compiler.error(given.key_loc(name), "T005", f"no die '{name}' in this ruleset (dice: {', '.join(dice) or 'none'})",
                                did_you_mean(str(name), dice))
+            elif pattern is None and not sets_aside:  # (its rolls are made without looking for dice set aside)
+                compiler.error(given.loc_of(name), "T005", f"die '{name}' is given set aside (null), but no rule of this "
+                               "ruleset sets a die aside (no `set_aside` statement): its rolls would roll it",
+                               f"give the face it shows by its attributes, {name}: {{{_face_text(dice[name].faces[0])}}}")
             elif isinstance(pattern, Map) and not any(all(face.get(k) == v for k, v in pattern.items()) for face in dice[name].faces):
                 names = sorted({k for face in dice[name].faces for k in face})
                 wrong = [k for k in pattern if k not in names]
@@ -994,6 +999,11 @@ def check_dice_patterns(compiler: Compiler, sc: Scenario, dice: dict) -> None:
                         "its faces: " + ", ".join(faces[:8]) + (", ..." if len(faces) > 8 else ""))
                 compiler.error(pattern.key_loc(wrong[0]) if wrong else given.loc_of(name), "T005",
                                f"die '{name}' has no face matching {text}", hint)
+
+
+def _face_text(face) -> str:
+    """A die's face as a flow mapping's inside writes it (`pips: 1`), `sides` left out."""
+    return ", ".join(f"{k}: {v}" for k, v in face.items() if k != "sides")
 
 
 NOT_A_PATTERN = "a component is given as a mapping of its attributes, e.g. {type: card, value: 4}"  # T002

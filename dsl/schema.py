@@ -1106,16 +1106,34 @@ def _bare_scripted_face(error, path) -> bool:
             and not isinstance(error.instance, bool))
 
 
-def _scripted_face_diagnostic(data, plain, path, where) -> Diagnostic:
+def _scripted_face_diagnostic(data, plain, path, where, dice) -> Diagnostic:
     """V001 at the first die of a `rolls` item (or of `given.dice`) given a bare value: a face is written by its
-    attributes, as the ruleset's `dice:` writes it; the hint writes the whole item so."""
+    attributes, as the ruleset's `dice:` writes it (``dice``, as written); the hint writes the whole item so, each die
+    bare given as the face of its own whose attribute has that value, or else its first face (a trial's `{red: none}`
+    was hinted `{red: {side: none}}`, an attribute and a value no face of that die had: T005 when followed)."""
     faces = _at_path(plain, path)
     first = next(die for die, value in faces.items() if _bare(value))
-    written = ", ".join(f"{die}: {{{'side' if isinstance(value, str) else 'pips'}: {value}}}" if _bare(value) else f"{die}: {_flow(value)}"
+    given_dice = path[-1] == "dice"
+    written = ", ".join(f"{die}: {_face_for(dice, die, value)}" if _bare(value) else f"{die}: {_flow(value)}"
                         for die, value in faces.items())
-    what = "given.dice" if path[-1] == "dice" else "an item of rolls"
+    what = "given.dice" if given_dice else "an item of rolls"
+    aside = (f"; a die set aside (out of the game, as after set_aside) is given null: {{{first}: null}}"
+             if given_dice and isinstance(faces[first], str) and faces[first].lower() == "none" else "")
     return Diagnostic(location(data, [*path, first], False, where), "V001", f"expected a mapping, got {_what(faces[first])}",
-                      f"{what} gives each die's face by its attributes, as the ruleset's dice do: {{{written}}}")
+                      f"{what} gives each die's face by its attributes, as the ruleset's dice do: {{{written}}}{aside}")
+
+
+def _face_for(dice, die, value) -> str:
+    """The face of ``die`` (of the ruleset's `dice:` as written) a bare ``value`` stands for, as a flow mapping: the
+    first face with an attribute of that value, or else its first face; where its faces are not known, a mapping of
+    its attributes to write (no attribute invented)."""
+    spec = dice.get(die) if isinstance(dice, dict) else None
+    faces = spec.get("faces") if isinstance(spec, dict) else spec
+    faces = [f for f in faces if isinstance(f, dict)] if isinstance(faces, list) else []
+    if not faces:
+        return "{ATTRIBUTE: VALUE, ...}"
+    face = next((f for f in faces if any(v == value and k != "sides" for k, v in f.items())), faces[0])
+    return _flow({k: v for k, v in face.items() if k != "sides"})
 
 
 def _flow(value) -> str:
@@ -1132,9 +1150,10 @@ def _bare(value) -> bool:
     return isinstance(value, (int, float, str)) and not isinstance(value, bool)
 
 
-def schema_diagnostics(data, kind: str, where: Loc | None = None, defaulted=()) -> list[Diagnostic]:
+def schema_diagnostics(data, kind: str, where: Loc | None = None, defaulted=(), dice=None) -> list[Diagnostic]:
     """Every schema finding in ``data``, one per place, in the file's order; ``where``: the place of a scalar ``data``;
-    ``defaulted``: the keys of `given` a scenarios file's defaults give (a scenario's null there cannot take one out)."""
+    ``defaulted``: the keys of `given` a scenarios file's defaults give (a scenario's null there cannot take one out);
+    ``dice``: the ruleset's `dice:` as written, whose faces a scripted face's hint writes (a ruleset's own, if None)."""
     plain = _plain(data)
     if known_valid(kind, plain):  # a valid file needs no jsonschema (schema_code.py)
         return []
@@ -1261,7 +1280,8 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None, defaulted=()) 
         if _bare_scripted_face(error, full_path):  # `rolls: [{d1: 1, d2: 6}]`: said once per item, at its first die
             if tuple(full_path[:-1]) not in bare_dice:
                 bare_dice.add(tuple(full_path[:-1]))
-                out.append(_scripted_face_diagnostic(data, plain, full_path[:-1], where))
+                out.append(_scripted_face_diagnostic(data, plain, full_path[:-1], where,
+                                                     dice if dice is not None else plain.get("dice") if isinstance(plain, dict) else None))
             continue
         if _bare_face(error, full_path):  # `d6: [1, 2, 3, 4, 5, 6]`: said once per die, not once per face
             if tuple(full_path[:2]) in bare_dice:

@@ -657,7 +657,7 @@ def e_roll(game, stmt, L):
         names = [name for name in names if name not in S.aside]
     script = S.flow.script.pop(0) if S.flow.script else None
     if script is not None and game.script_uses is not None:  # a scenario says which of its dice no roll showed
-        game.script_uses.append((tuple(names), stmt.loc))
+        game.script_uses.append((tuple(names), stmt.loc, S.aside))
     rolled = {}
     dice, rng = game.ruleset.dice, None
     for name in names:
@@ -685,6 +685,8 @@ def e_set_aside(game, stmt, L):
     S.aside = S.aside | frozenset(leaving)
     for name in leaving:
         S.dice[name] = None
+    if game.script_uses is not None:  # (a scenario's scripted rolls: a T017 for a die set aside says where it was)
+        game.aside_at = {**(game.aside_at or {}), **dict.fromkeys(leaving, stmt.loc)}
     if game.recorder is not None:
         game.recorder.set_aside(leaving)
 

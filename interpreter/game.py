@@ -139,6 +139,9 @@ class Game:
     # a scenario's game with scripted rolls: per roll that used an item of the script, the dice it rolled and where it is
     # (scenarios.scripted_roll_failures); None for any other game, whose rolls note nothing
     script_uses: list | None = None
+    # in such a game, where each die set aside so far was (a `set_aside` statement's place, or given.dice's): the
+    # T017 of a scripted face for a die set aside says where it left the game
+    aside_at: dict | None = None
     # a scenario's `shuffles` (scenarios.scripted_shuffles): the items no shuffle has used yet, the next shuffle taking the
     # first, and the function that reads one for the zones shuffled; None for any other game, whose shuffles draw every
     # order (a copy, a search's hypothetical game, has none either)

@@ -1088,12 +1088,17 @@ def scripted_roll_failures(game, sc, reached: bool, stopped: bool = False) -> li
         failures.append(_failure(getattr(sc.rolls[0], "loc", sc.loc), "T017", f"rolls item 1 was not used: no roll was "
                                  f"made after the position given.at '{sc.at}' before the scenario failed",
                                  f"{hint}{_given_dice_hint(sc)}"))
-    for number, (item, (rolled, roll_loc)) in enumerate(zip(sc.rolls, uses), 1):
+    for number, (item, (rolled, roll_loc, aside)) in enumerate(zip(sc.rolls, uses), 1):
         for die in [d for d in item if d not in rolled]:
             where = item.key_loc(die) if hasattr(item, "key_loc") else sc.loc
             dice = ", ".join(rolled) or "no die"
-            failures.append(_failure(where, "T017", f"rolls item {number} gives {die} a face, but the roll that uses it "
-                                     f"(roll {number} {of_game}, at {roll_loc}) rolls {dice}: {die} is not rolled",
+            said = f"rolls item {number} gives {die} a face, but the roll that uses it (roll {number} {of_game}, at {roll_loc}) rolls {dice}"
+            if die in aside:  # no later roll rolls it either: the item's face for it is to be dropped
+                at = (game.aside_at or {}).get(die)
+                failures.append(_failure(where, "T017", f"{said}: {die} was set aside{f' at {at}' if at else ''} before "
+                                         "that roll, and no roll rolls it again", f"{hint}: drop {die} from this item"))
+                continue
+            failures.append(_failure(where, "T017", f"{said}: {die} is not rolled",
                                      f"{hint}: give it only dice that roll rolls, or script {die} in the item of the roll that rolls it"))
     if reached:
         for number, item in enumerate(sc.rolls[len(uses):], len(uses) + 1):
@@ -1905,6 +1910,12 @@ def _apply_given(game, ruleset, sc, result, seeds: bool = False) -> Diagnostic |
     for name, pattern in sc.dice.items():
         if name not in ruleset.dice:
             raise PhiltreError.at(sc.loc, "T005", f"no die '{name}' in this ruleset (dice: {', '.join(ruleset.dice) or 'none'})")
+        if pattern is None:  # set aside, as a `set_aside` leaves it: no face, and no roll rolls it
+            S.aside = S.aside | {name}
+            S.dice[name] = None
+            if game.script_uses is not None:
+                game.aside_at = {**(game.aside_at or {}), name: sc.dice.key_loc(name) if hasattr(sc.dice, "key_loc") else sc.loc}
+            continue
         face = next((f for f in ruleset.dice[name].faces if _matches(f, pattern)), None)
         if face is None:
             raise PhiltreError.at(sc.loc, "T005", f"die '{name}' has no face matching {_pattern_text(pattern)}")

@@ -226,7 +226,8 @@ def test_a_face_scripted_for_a_die_set_aside_is_t017(tmp_path):
                                                                     "{white: {pips: 2}, red: {pips: 3}, blue: {pips: 1}}"), encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(path)))
     assert "T017 rolls item 2 gives red a face, but the roll that uses it" in result.failures[0], result.failures
-    assert "rolls white, blue: red is not rolled" in result.failures[0], result.failures
+    assert "rolls white, blue: red was set aside at " in result.failures[0], result.failures
+    assert result.failures[0].endswith(": drop red from this item)"), result.failures
 
 
 @pytest.mark.parametrize("written, said", [
