@@ -874,7 +874,7 @@ def test_an_unknown_at_lists_a_kind_several_decisions_share_once_and_says_to_nam
      "an item of rolls gives each die's face by its attributes, as the ruleset's dice do: "
      "{d1: {pips: 1}, d2: {pips: 1}, d3: {pips: 6}, d4: {pips: 6}, d5: {pips: 2}}"),
     ("    given:\n      dice: {d1: {pips: 3}, d2: six}\n", "six",
-     "given.dice gives each die's face by its attributes, as the ruleset's dice do: {d1: {pips: 3}, d2: {side: six}}"),
+     "given.dice gives each die's face by its attributes, as the ruleset's dice do: {d1: {pips: 3}, d2: {pips: 1}}"),  # the die's own first face, never an attribute it lacks
 ])
 def test_a_scripted_face_written_bare_is_told_to_write_its_attributes_once(tmp_path, where, written, hint):
     """`rolls: [{d1: 1, ...}]` got one bare `V001 expected a mapping` per die, where `dice:` gets a hint."""
