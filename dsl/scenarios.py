@@ -263,7 +263,7 @@ def _compiled_scenario(compiler: Compiler, item, loc: Loc, actions: dict | None)
         defaults=getattr(item, "defaults", None), replaced=getattr(item, "replaced", frozenset()), shuffles=shuffles,
         checks=checks,
         component_kinds={name: kind for name in (given.get("variables") or {})
-                         if (kind := component_kind(compiler, str(name))) is not None},
+                         if (kind := component_kind(compiler, _variable_of(name))) is not None},
     )
 
 
@@ -773,6 +773,15 @@ def _key_locs(mapping, fallback: Loc):
 
 # a component as records write it (a map's key, a variable's value given): its type, #, its id: card#27
 COMPONENT_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)#([0-9]+)")
+_ENTRY_KEY = re.compile(r"\s*([A-Za-z_]\w*)\s*\[\s*(-?[0-9]+)\s*\]\s*")  # `last[0]`: one seat's (or team's) entry
+
+
+def given_entry(name) -> tuple | None:
+    """(variable, index) of a `given.variables` key naming one seat's entry of a per-seat variable (or one team's of a
+    per-team one), `last[0]`: the other entries keep the value the position holds (the defaults' value, where the
+    file's defaults give the variable whole, as they are laid first); None for a key naming a whole variable."""
+    found = _ENTRY_KEY.fullmatch(name) if isinstance(name, str) else None
+    return (found[1], int(found[2])) if found else None
 
 
 def component_kind(compiler: Compiler, name: str):
@@ -844,16 +853,27 @@ def _check_component_given(compiler: Compiler, name: str, value, kind, where: Lo
                                COMPONENT_GIVEN.format(example=example, name=name))
 
 
+def _variable_of(name) -> str:
+    """The variable a `given.variables` key gives: itself, or the variable of one entry given (`last[0]`: last)."""
+    entry = given_entry(name)
+    return entry[0] if entry else str(name)
+
+
 def check_given_variables(compiler: Compiler, sc: Scenario, initials: dict | None = None) -> None:
     """T004 at a `given.variables` name that is no variable, or a per-player one not given one value per seat
     (``initials``, each variable's initial value, shape the example the hint gives), or a value of another kind than
     every value the variable holds (Compiler.variable_types: its initial value's, which every `set` of it gives too),
-    at the first item of the wrong kind (a trial's `gold: [two, 2, 2, 2]` passed validate and test)."""
+    at the first item of the wrong kind (a trial's `gold: [two, 2, 2, 2]` passed validate and test); at a key giving one
+    entry, `last[0]`, of a variable that is none, not kept per seat or per team, or of a seat the scenario lacks."""
     declared = compiler.symbols.variables
     written = dict(sc.variables_written)
     for (name, value), where in zip(sc.variables, sc.variable_locs):
-        if name not in declared:
-            compiler.error(where, "T004", f"unknown variable '{name}' in given", did_you_mean(str(name), declared))
+        entry = given_entry(name)
+        if entry is not None and entry[0] in declared:
+            _check_given_entry(compiler, sc, name, written.get(name, value), where, initials or {})
+        elif name not in declared:
+            named = entry[0] if entry else str(name)
+            compiler.error(where, "T004", f"unknown variable '{named}' in given", did_you_mean(named, declared))
         elif declared[name] == "team" and not isinstance(value, list):  # (how many teams: checked as the scenario runs)
             compiler.error(where, "T004", f"'{name}' has one value per team (each: team): give a list of one value a "
                            f"team, in the order of the teams, not {value!r}", f"e.g. {name}: [{_flow((initials or {}).get(name, 0))}, "
@@ -888,6 +908,38 @@ def check_given_variables(compiler: Compiler, sc: Scenario, initials: dict | Non
                 compiler.error(where if container is None else loc_of(container, key), "T004",
                                f"{said}: {which} is {'a true or false value' if isinstance(item, bool) else _shape(item)}", hint)
                 break
+
+
+def _check_given_entry(compiler: Compiler, sc: Scenario, key: str, raw, where: Loc, initials: dict) -> None:
+    """check_given_variables at a key `VAR[N]` of a declared variable: T004 where VAR is not kept per seat or per team,
+    or N is no seat of the scenario (a team's index past the teams is said as the scenario runs); else the value's
+    kind, as one entry's (a component's pattern, where VAR holds components)."""
+    name, index = given_entry(key)
+    kept = compiler.symbols.variables[name]
+    initial = initials.get(name, 0)
+    if not kept:
+        compiler.error(where, "T004", f"'{name}[{index}]' gives one seat's entry, but '{name}' is one value, not one per "
+                       "seat or team (each:)", f"give it whole, {name}: {_flow(initial)}")
+        return
+    owner = _owner_word(kept)
+    if index < 0 or (kept is True and index >= sc.players):
+        seats = "" if kept is not True else f": the scenario has {sc.players} player{'' if sc.players == 1 else 's'}, seats 0..{sc.players - 1}"
+        compiler.error(where, "T004", f"'{name}[{index}]' names no {owner} {index}{seats}",
+                       f"give a {owner} from 0, {name}[0]: {_flow(initial)}")
+        return
+    kind = sc.component_kinds.get(key)
+    if kind is not None:
+        _check_component_given(compiler, name, raw, kind, where, False)
+        return
+    kind = compiler.variable_types.get(name)  # (of a variable kept per seat, one seat's value's type)
+    if kind is not None and (wrong := _misfit(raw, kind)) is not None:
+        container, at, item = wrong
+        shown = f"'{item}'" if isinstance(item, str) else _flow(item)
+        compiler.error(where if container is None else loc_of(container, at), "T004",
+                       f"'{name}' holds {_kind_text(kind)} per {owner} (its initial value is one, and every rule that "
+                       f"sets it gives one): {owner} {index}'s value {shown} is "
+                       f"{'a true or false value' if isinstance(item, bool) else _shape(item)}",
+                       f"give it {_kind_text(kind)}, as its initial value {_flow(initial)} is")
 
 
 def _owner_word(kept) -> str:
@@ -1574,11 +1626,14 @@ def partial_maps_by_scenario(ruleset) -> list:
     found = []
     for sc in ruleset.scenarios:
         for (name, value), where in zip(sc.variables, sc.variable_locs or ()):
-            spec = ruleset.variables.get(name)
+            entry = given_entry(name)
+            spec = ruleset.variables.get(entry[0] if entry else name)
             initial = getattr(spec, "initial", None)
             if not isinstance(initial, dict):
                 continue
-            given = list(enumerate(value)) if spec.per_player and isinstance(value, list) else [(None, value)]
+            name = entry[0] if entry else name
+            given = ([entry[1:] + (value,)] if entry else
+                     list(enumerate(value)) if spec.per_player and isinstance(value, list) else [(None, value)])
             for seat, held in given:
                 missing = [key for key in initial if key not in held] if isinstance(held, dict) else []
                 if not missing:

@@ -15,7 +15,7 @@ from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.plain_data import Record, made_by
 from philtre.dsl.compiler import Expr, failing_definition, index_named, is_list, lists_every_turn, nones_named
 from philtre.dsl.scenario_defaults import LEAVE_DEFAULTS_OUT, from_defaults
-from philtre.dsl.scenarios import (COMPONENT_KEY, NOT_A_PATTERN, OTHERS, given_rank, is_filler, one_component_said, component_hint, derived_not_made, fits_shape, kinds_match, not_made, pattern_text, rest_emptied_text, run_out_text, spelt_out, unchosen_number, unchosen_word, value_kind, written,
+from philtre.dsl.scenarios import (COMPONENT_KEY, NOT_A_PATTERN, OTHERS, given_entry, given_rank, is_filler, one_component_said, component_hint, derived_not_made, fits_shape, kinds_match, not_made, pattern_text, rest_emptied_text, run_out_text, spelt_out, unchosen_number, unchosen_word, value_kind, written,
                                     shape_hint, shape_wanted, wrong_kind_hint, wrong_kind_text, zone_named)
 from philtre.dsl.values import Component, Zone, _frozen, component_text, describe, explain
 from philtre.dsl.yamlpos import plain
@@ -310,7 +310,7 @@ def stale_after_given(ruleset, sc, causes=None) -> str:
     for expr, _ in sc.empty:
         named |= facts.refs(expr, {})
     named.discard("*")  # (a key the lints cannot follow names no zone here)
-    set_by_given = {name for name, _ in sc.variables}
+    set_by_given = {name.partition("[")[0].strip() for name, _ in sc.variables}  # (`last[0]`: last)
     if sc.at_start or (not named and not set_by_given):  # at the start, nothing has read the position yet
         return ""
     before = _before_given(ruleset, sc)
@@ -429,7 +429,7 @@ def _variables_read(facts, value, env: dict, given: set) -> frozenset:
 def _variable_loc(sc, names: set):
     """Where the first of the variables ``names`` is written in `given.variables` (the scenario's place, if nowhere)."""
     for (name, _), loc in zip(sc.variables, sc.variable_locs or ()):
-        if name in names:
+        if name.partition("[")[0].strip() in names:
             return loc
     return sc.loc
 
@@ -1205,6 +1205,7 @@ def _read_while_running(game, sc, held: dict, running: list, read: list, seeds: 
     notes = []
     found_seeds = None  # (the hint's seeds, searched once for every note)
     for (name, _), where in zip(sc.variables, sc.variable_locs or [sc.loc] * len(sc.variables)):
+        name = name.partition("[")[0].strip()  # (`last[0]`: one entry of last)
         found = next((i for i, (_, exprs) in enumerate(running) if name in changed and name in names_read(facts, exprs)), None)
         if found is None:
             continue
@@ -1886,6 +1887,10 @@ def _apply_given(game, ruleset, sc, result, seeds: bool = False) -> Diagnostic |
     running = _running_reads(game) if sc.variables else []
     read = [_read_now(game, exprs) for _, exprs in running]  # what each read, read again before the variables given
     for (name, value), where in zip(sc.variables, sc.variable_locs or [sc.loc] * len(sc.variables)):
+        entry = given_entry(name)
+        if entry is not None and entry[0] in S.vars:  # `last[0]`: one seat's (or team's) entry, the others as they are
+            _give_entry(game, sc, name, value, where, held, claimed)
+            continue
         if name not in S.vars:
             raise PhiltreError.at(sc.loc, "T004", f"unknown variable '{name}' in given")
         if ruleset.variables[name].per_team and not (isinstance(value, list) and len(value) == len(S.vars[name])):
@@ -1923,6 +1928,29 @@ def _apply_given(game, ruleset, sc, result, seeds: bool = False) -> Diagnostic |
     _hand_again(game)
     game._listed_for, game._listed = None, {}
     return _sent_back_said(ruleset, sent_back) if sent_back else None
+
+
+def _give_entry(game, sc, key: str, value, where, held: dict, claimed) -> None:
+    """given.variables' `VAR[N]`: entry N of the per-seat (or per-team) VAR takes ``value``; its other entries keep
+    what they hold (a whole VAR given before it, the defaults' or the scenario's own, or the position's value)."""
+    S, ruleset = game.state, game.ruleset
+    name, index = given_entry(key)
+    spec = ruleset.variables[name]
+    whole = S.vars[name]
+    if not (spec.per_player or spec.per_team) or not isinstance(whole, list):
+        raise PhiltreError.at(where, "T004", f"'{name}[{index}]' gives one seat's entry, but '{name}' is one value, not "
+                              "one per seat or team (each:)")
+    if not 0 <= index < len(whole):
+        owner = "team" if spec.per_team else "seat"
+        raise PhiltreError.at(where, "T004", f"'{name}[{index}]' names no {owner} {index}: '{name}' has {len(whole)} "
+                              f"entries, {owner}s 0..{len(whole) - 1}")
+    held.setdefault(name, whole)
+    kind = sc.component_kinds.get(key)
+    if kind is not None:  # (a pattern or type#id given is a component)
+        value = _given_component(value, kind, S, ruleset, where, name, claimed, [])
+    elif _keys_a_component(value, ruleset):
+        value = _components_keyed(value, S, ruleset, where)
+    S.vars[name] = [*whole[:index], value, *whole[index + 1:]]
 
 
 def _hand_again(game) -> None:
