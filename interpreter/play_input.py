@@ -1694,17 +1694,50 @@ def _unknown_values(text: str, options, single_zones=()) -> str:
     """For the first value typed after an argument's name that no option of the action typed (of any, where none is)
     has there: ' (no option has colour=green now; colour is one of yellow, black, blue)', the values it has, in the
     options' order, in those that have the other values typed so, where some have (src=factory[0]'s colours); else
-    '' (a trial was told only that its line was not among 84 options)."""
+    '' (a trial was told only that its line was not among 84 options); where each value typed is some option's, only
+    not together, that (_apart: a trial was told that no option has a value two listed options have)."""
     named, typed = _action_named(text, options) or options, _typed_words(text, options)
     for name, value in typed:
-        others = {(n.lower(), v.lower()) for n, v in typed if n.lower() != name.lower()}
-        fitting = [o for o in named if others <= {(n.lower(), t.lower()) for n, t in o.argument_texts(None, single_zones)}]
-        shown = [t for option in fitting or named for t in _value_texts(option, name, single_zones)]
-        if shown and value.lower() not in (w.lower() for t in shown for w in (t if isinstance(t, tuple) else (t,))):
-            where = f"where {' '.join(f'{n}={v}' for n, v in typed if (n.lower(), v.lower()) in others)}, " if fitting and others else ""
-            said = [f"{t[0]} ({t[1]})" if isinstance(t, tuple) else t for t in dict.fromkeys(shown)]
-            return f" (no option has {name}={value} now; {where}{name} is one of {_values_said(said)})"
-    return ""
+        everywhere = [t for option in named for t in _value_texts(option, name, single_zones)]
+        if not everywhere or _among(value, everywhere):
+            continue
+        others = [(n, v) for n, v in typed if n.lower() != name.lower()]
+        fitting = [o for o in named if all(_holds(o, n, v, single_zones) for n, v in others)]
+        shown = [t for option in fitting for t in _value_texts(option, name, single_zones)] or everywhere
+        where = f"where {' '.join(f'{n}={v}' for n, v in others)}, " if fitting and others else ""
+        return f" (no option has {name}={value} now; {where}{name} is one of {_values_said(_texts_said(shown))})"
+    return _apart(typed, named, single_zones)
+
+
+def _apart(typed: list, named, single_zones=()) -> str:
+    """For values typed after two or more arguments' names, each some option's, that no option has together: ' (no
+    option has a=1 with b=30; where a=1, b is one of 10, 20)', the values each other argument typed takes with the
+    first (of the options listed, so nothing hidden); else ''."""
+    args = list({n.lower(): (n, v) for n, v in reversed(typed)
+                 if any(_value_texts(o, n, single_zones) for o in named)}.values())[::-1]  # (the first typed of each)
+    if len(args) < 2 or any(all(_holds(o, n, v, single_zones) for n, v in args) for o in named):
+        return ""
+    (name, value), rest = args[0], args[1:]
+    with_it = [o for o in named if _holds(o, name, value, single_zones)]
+    taken = [(n, _texts_said([t for o in with_it for t in _value_texts(o, n, single_zones)])) for n, _ in rest]
+    listed = "; ".join(f"{n} is one of {_values_said(said)}" for n, said in taken if said)
+    where = f"; where {name}={value}, {listed}" if listed else ""
+    return f" (no option has {name}={value} with {' '.join(f'{n}={v}' for n, v in rest)}{where})"
+
+
+def _among(value: str, texts: list) -> bool:
+    """Whether ``value`` typed is one of ``texts`` (_value_texts: a text, or a value and its label), either way."""
+    return value.lower() in (w.lower() for t in texts for w in (t if isinstance(t, tuple) else (t,)))
+
+
+def _holds(option, name: str, value: str, single_zones=()) -> bool:
+    """Whether ``option``'s argument ``name`` is ``value`` as typed."""
+    return _among(value, _value_texts(option, name, single_zones))
+
+
+def _texts_said(texts: list) -> list:
+    """_value_texts' texts as a message says them, once each: `1 (wool 2)` for a value and its label."""
+    return [f"{t[0]} ({t[1]})" if isinstance(t, tuple) else t for t in dict.fromkeys(texts)]
 
 
 def _value_texts(option, name: str, single_zones=()) -> list:
