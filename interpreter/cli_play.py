@@ -13,6 +13,7 @@ import click
 from .cli import EXIT_FINDINGS, EXIT_USAGE, PLAYERS_HELP, OnePlayerCount, WholeNumber, guarded, load, named, overlay_identity, players_for, usable_file, warn_of
 from .play_input import (LEAVING, NUMBER, SHOWN, Amounts, NumberReading, _a_position, _forbidding, _places, _position_hint,
                          command_typed, help_text, leaving_typed, listing, match_choice, number_note, read_listed)
+from .views import turn_seat
 
 @click.command()
 @click.argument("ruleset", callback=named)
@@ -209,7 +210,7 @@ def _turns(game, seats, bots: dict, seed: int, record_path, take_forced: bool = 
                     _own_decisions(game, seat)["at_once"].append(True)  # is told it, `(you)`, at its next hand-over
                     game.apply(seat, options[0])
                     continue
-                _hand_over(seat, seed, record_path)
+                _hand_over(seat, seed, record_path, turn_seat(game.state))
                 on_screen = seat
             it.told = _tell(game, seat, it.told)
             options = listed_order(game, options)
@@ -240,12 +241,15 @@ def _turns(game, seats, bots: dict, seed: int, record_path, take_forced: bool = 
     return {seat: it.told for seat, it in here.items()}
 
 
-def _hand_over(seat: int, seed: int, record_path) -> None:
+def _hand_over(seat: int, seed: int, record_path, turn=None) -> None:
     """Hot seat: before ``seat``'s view is drawn, take the previous one's off the screen and have the terminal passed.
     At a terminal the screen (its scrollback too) is cleared and the line said, and Enter awaited before the board is
     drawn; choices read from a pipe or a file (a script, a test) get the line alone: nothing to clear, and no extra line
-    to answer, so a script stays one line a decision."""
-    said = f"Seat {seat}'s turn: pass the terminal to seat {seat}"
+    to answer, so a script stays one line a decision. It is `Seat 1's turn` only where ``turn``, the seat whose turn
+    the board says it is, is that seat, else `Seat 1 to choose` (a trial's seat 1, choosing in secret in seat 0's turn,
+    was told it was its turn right above a board saying `turn: seat 0`)."""
+    whose = "'s turn" if turn == seat else " to choose"
+    said = f"Seat {seat}{whose}: pass the terminal to seat {seat}"
     if not _at_a_terminal():
         click.echo(f"\n{said}")
         return

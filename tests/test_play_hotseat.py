@@ -19,7 +19,7 @@ from test_cli import ROOT, philtre
 
 # two hands of cards no two alike (card n=11 .. card n=18), held in secret; turns, then a simultaneous step, then a reveal
 HANDS = ROOT / "tests" / "data" / "hotseat_hands.yaml"
-HAND_OVER = re.compile(r"^Seat (\d+)'s turn: pass the terminal to seat \1$", re.M)
+HAND_OVER = re.compile(r"^Seat (\d+)(?:'s turn| to choose): pass the terminal to seat \1$", re.M)
 END = "The game is over: its end, as every seat may see it"
 
 
@@ -146,8 +146,9 @@ def test_at_a_terminal_the_screen_is_cleared_and_enter_awaited_before_the_next_s
     seen = bytearray()
     deadline = time.monotonic() + 120
     try:
-        for seat in (0, 1, 0, 1, 0, 1):
-            asked = f"Seat {seat}'s turn: pass the terminal to seat {seat}, then press Enter".encode()
+        for at, seat in enumerate((0, 1, 0, 1, 0, 1)):
+            whose = "'s turn" if at < 4 else " to choose"  # (the keep at once comes after the turns, in none)
+            asked = f"Seat {seat}{whose}: pass the terminal to seat {seat}, then press Enter".encode()
             before = len(seen)
             handed = _read_until(main, asked, seen, before, deadline)
             assert asked in handed, handed.decode(errors="replace")

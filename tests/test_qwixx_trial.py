@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 
+from test_cli import philtre
 from test_play_cli import choose, options_of
 
+# b takes 30 only with a=2 (each value some option's, a=1 b=30 none's together); each turn a step at once, then its seat alone
 APART = """\
 philtre: 1
-game: refusal
+game: apart
 players: 2
 actions:
   pick:
@@ -18,8 +20,9 @@ actions:
       - score: {player: me, add: b}
 flow:
   - turns: 0
-    until: turn_number > 2
+    until: turn_number > 1
     do:
+      - simultaneous: pick
       - decide: pick
 """
 
@@ -52,3 +55,16 @@ def test_a_value_no_option_has_is_still_said_so(tmp_path):
         assert said.startswith("no option has") and " now" not in said
         for values in re.findall(r"is one of ([^;]*)", said):
             assert set(values.split(", ")) <= listed, said
+
+
+def test_a_hot_seats_hand_over_says_turn_only_to_the_seat_whose_turn_it_is(tmp_path):
+    """The trial's seat 1, asked in secret in seat 0's turn, was told `Seat 1's turn` right above a board saying `turn:
+    seat 0`: the hand-over says `to choose` where the turn is another seat's, `'s turn` where it is the seat's own."""
+    (tmp_path / "ruleset.yaml").write_text(APART, encoding="utf-8")
+    result = philtre("play", tmp_path, "--seat", "0", "--seat", "1", "--seed", "0", stdin="1\n" * 6, timeout=120)
+    assert result.returncode == 0, result.stderr
+    handed = re.findall(r"^(Seat \d+.*): pass the terminal to seat \d+$", result.stdout, re.M)
+    # seat 0's turn: seat 0 at once, seat 1 at once, seat 0 alone; seat 1's: seat 0 at once (on screen), seat 1 at once
+    assert handed == ["Seat 0's turn", "Seat 1 to choose", "Seat 0's turn", "Seat 1's turn"], result.stdout
+    boards = re.findall(r"turn: seat \d+(?: \(you\))?", result.stdout)
+    assert boards[:2] == ["turn: seat 0 (you)", "turn: seat 0"], result.stdout
