@@ -339,18 +339,31 @@ def _item_spans(items) -> list:
 
 def _apply_overlay_hint(path: str) -> str:
     """How to apply the overlay at ``path`` to its base, found down its chain (`GAME --variant house.yaml`); '' if none is found."""
-    from .validate import overlay_base
-
     try:
-        base = overlay_base(path)
+        return " --variant ".join(overlay_applied(path))
     except PhiltreError:
         return ""
+
+
+def overlay_applied(path: str) -> tuple[str, str]:
+    """The overlay at ``path`` as a RULESET and a --variant that apply it to its base, found down its chain: (GAME,
+    house.yaml), (., lock-six) for a variant in the base's variants/ folder, said as the user gave the path (a
+    relative one stays relative). The error of a base not found, as validate says it."""
+    from .overlays import resolve_variant_path
+    from .validate import overlay_base
+
+    base = overlay_base(path)
     folder = os.path.normpath(os.path.dirname(base))
     named = shipped_name(base) or (folder if os.path.basename(base) == "ruleset.yaml" else base)
     if not os.path.isabs(path):  # said as the user gave it: a relative path stays relative
         named = shipped_name(base) or os.path.relpath(named)
+    name = os.path.splitext(os.path.basename(path))[0]
+    try:  # its name, where that names this very file among the base's variants (not x.yml beside x.yaml, nor a file x)
+        by_name = os.path.realpath(resolve_variant_path(base, name)) == os.path.realpath(path)
+    except PhiltreError:
+        by_name = False
     shipped_beside = os.path.realpath(os.path.dirname(path)) == os.path.realpath(os.path.join(folder, "variants"))
-    return f"{named} --variant {os.path.splitext(os.path.basename(path))[0] if shipped_beside else path}"
+    return named, name if shipped_beside and by_name else path
 
 
 def _check_extends_spelling(data) -> None:

@@ -249,6 +249,56 @@ def named(ctx, param, value):
     return value
 
 
+def overlay_as_variant(fn):
+    """A command's RULESET given as an overlay's path (a file with `extends:`, or a folder whose ruleset.yaml is one) is
+    read as the overlay's base with the overlay as the first --variant, as validate checks it, and said so on stderr in
+    one line: `note: variants/x.yaml is an overlay: running . --variant x` (a trial's test and simulate stopped at O001
+    where validate took the same path). A command without --variant (variants) is run on the base."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        import shlex
+
+        given = kwargs["ruleset"]
+        applied = _overlay_given(given)
+        if applied is not None:
+            kwargs["ruleset"], variant = applied
+            if "variants" in kwargs:
+                kwargs["variants"] = (variant, *kwargs["variants"])
+                said = " ".join([shlex.quote(kwargs["ruleset"]), *(f"--variant {shlex.quote(v)}" for v in kwargs["variants"])])
+            else:
+                said = f"{shlex.quote(kwargs['ruleset'])} (its base)"
+            click.echo(f"note: {given} is an overlay: running {said}", err=True)
+        return fn(*args, **kwargs)
+
+    return wrapper
+
+
+def variant_required(variants) -> None:
+    """Click's usage error for a missing --variant, where a command needs one (diff, compare) and an overlay's path
+    given as RULESET (overlay_as_variant) counts as one: the option itself is not required."""
+    if not variants:
+        ctx = click.get_current_context()
+        raise click.MissingParameter(ctx=ctx, param=next(p for p in ctx.command.params if p.name == "variants"))
+
+
+def _overlay_given(ruleset: str) -> tuple[str, str] | None:
+    """(base, variant) where ``ruleset`` is the path of an overlay's file or folder (overlay_applied), else None: a
+    shipped game's name, a ruleset, or a path load says is none, as ever."""
+    from philtre.dsl import PhiltreError
+    from philtre.dsl.loader import overlay_applied, resolve_ruleset_path
+    from philtre.dsl.yamlpos import Map, load_file
+
+    if not os.path.exists(ruleset):  # (a shipped game's name: no file read)
+        return None
+    try:
+        path = resolve_ruleset_path(ruleset)
+        data = load_file(path) if path.endswith((".yaml", ".yml")) else None
+    except PhiltreError:  # (load says it, as for any ruleset)
+        return None
+    return overlay_applied(path) if isinstance(data, Map) and "extends" in data else None
+
+
 SHOWN_FINDINGS = 5  # findings said before a game or a run: the rest are validate's to list
 
 

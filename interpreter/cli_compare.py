@@ -7,7 +7,7 @@ import json
 
 import click
 
-from .cli import OnePlayerCount, WholeNumber, guarded, load, named, overlay_identity, players_for, warn_of_rules
+from .cli import OnePlayerCount, WholeNumber, guarded, load, named, overlay_as_variant, overlay_identity, players_for, variant_required, warn_of_rules
 from .cli_simulate import (RUN_SEED, agent_names, check_output_paths, check_run_options, interruptible, matplotlib_needed,
                            limit_hinted, max_decisions_option, note_no_rule_changed, note_replaced, progress_bar, run_options,
                            tallied)
@@ -23,8 +23,9 @@ def _a_number(ctx, param, value):
 
 @click.command()
 @click.argument("ruleset", callback=named)
-@click.option("--variant", "variants", multiple=True, required=True,
-              help="A variant to compare with the base (repeatable; 'a,b' applies two overlays together).")
+@click.option("--variant", "variants", multiple=True,
+              help="A variant to compare with the base (repeatable; 'a,b' applies two overlays together; required unless "
+                   "RULESET is an overlay's path).")
 @click.option("--base-variant", "base_variant", default=None, metavar="VARIANT",
               help="Overlays of the base arm ('a,b' for two): compare two house rules with each other. Each --variant "
                    "is applied to RULESET alone, not on top of these: --base-variant a --variant b plays RULESET + a "
@@ -53,6 +54,7 @@ def _a_number(ctx, param, value):
               help="Write an HTML page with plots into DIR (pip install 'philtre[report]').")
 @max_decisions_option
 @guarded
+@overlay_as_variant
 @interruptible
 def compare(ruleset, variants, base_variant, players, games, seed, agents, batch, stop_on, alpha, workers, backend, ray_address,
             db, no_db, resume, as_json, tallies, round_tallies, report_dir, max_decisions):
@@ -67,6 +69,7 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
     from .compare import format_comparison, measure_names, run_comparison
     from .simulate import RunSpec
 
+    variant_required(variants)
     check_run_options(backend, no_db, resume, report_dir, ray_address)
     base_overlays = _overlays(base_variant or "")
     if base_variant is not None and not base_overlays:

@@ -10,7 +10,7 @@ import weakref
 
 import click
 
-from .cli import EXIT_FINDINGS, EXIT_USAGE, PLAYERS_HELP, OnePlayerCount, WholeNumber, guarded, load, named, overlay_identity, players_for, usable_file, warn_of
+from .cli import EXIT_FINDINGS, EXIT_USAGE, PLAYERS_HELP, OnePlayerCount, WholeNumber, guarded, load, named, overlay_as_variant, overlay_identity, players_for, usable_file, warn_of
 from .play_input import (LEAVING, NUMBER, SHOWN, Amounts, NumberReading, _a_position, _forbidding, _places, _position_hint,
                          command_typed, help_text, leaving_typed, listing, match_choice, number_note, read_listed)
 from .views import turn_seat
@@ -32,6 +32,7 @@ from .views import turn_seat
               help="Take a decision of yours that has a single option by itself, and say so (`= bust() (your only option)`), "
                    "rather than ask for it.")
 @guarded
+@overlay_as_variant
 def play(ruleset, players, seats, seed, variants, record_path, agents, take_forced):
     """Play a seat at the terminal against agents (random by default), or several seats in turn (hot seat)."""
     import random

@@ -9,7 +9,7 @@ from itertools import chain
 
 import click
 
-from .cli import EXIT_FINDINGS, guarded, load, named
+from .cli import EXIT_FINDINGS, guarded, load, named, overlay_as_variant, variant_required
 
 @click.command()
 @click.argument("ruleset", callback=named)
@@ -19,6 +19,7 @@ from .cli import EXIT_FINDINGS, guarded, load, named
               help="Also run the base's scenarios on each variant's rules: those that fail are what it changes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 @guarded
+@overlay_as_variant
 def test(ruleset, variants, select, base_scenarios, as_json):
     """Run a ruleset's scenarios (its rulebook examples)."""
     from .scenarios import each_result, set_aside_results
@@ -206,6 +207,7 @@ def _nothing_to_run(written: int, variants, select) -> str:
 @click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
 @click.option("--origins", is_flag=True, help="Annotate each line with the file:line:col it came from (a key whose value is printed below it: the key's).")
 @guarded
+@overlay_as_variant
 def show(ruleset, variants, origins):
     """Print the resolved ruleset (with its variants applied) as YAML."""
     from philtre.dsl.describe import dump_with_origins
@@ -244,14 +246,16 @@ def _playable(rs):
 
 @click.command()
 @click.argument("ruleset", callback=named)
-@click.option("--variant", "variants", multiple=True, required=True, help="The overlay(s) to explain (repeatable).")
+@click.option("--variant", "variants", multiple=True, help="The overlay(s) to explain (repeatable; required unless RULESET is an overlay's path).")
 @click.option("--full", is_flag=True, help="Print each value whole (a long one is cut at a word's end, '...' there).")
 @guarded
+@overlay_as_variant
 def diff(ruleset, variants, full):
     """Say, item by item, what the variants change in the ruleset."""
     from philtre.dsl.describe import describe_changes
     from philtre.dsl.overlays import variant_descriptions
 
+    variant_required(variants)
     base = load(ruleset)
     resolved = _playable(load(ruleset, variants))
     changes = describe_changes(_without_scenarios(base.source), _without_scenarios(resolved.source), whole=full)
@@ -304,6 +308,7 @@ def _players_text(counts) -> str:
 @click.argument("ruleset", callback=named)
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 @guarded
+@overlay_as_variant
 def variants(ruleset, as_json):
     """List a ruleset's shipped variants: the name --variant takes, the players each takes once applied, its description.
 

@@ -15,7 +15,7 @@ import sys
 
 import click
 
-from .cli import (WholeNumber, guarded, load, named, players_for, usable_file, usable_folder, warn_of_rules,
+from .cli import (WholeNumber, guarded, load, named, overlay_as_variant, players_for, usable_file, usable_folder, warn_of_rules,
                   writable_names)
 
 DEFAULT_DB = "philtre-runs.sqlite"  # the same as store.DEFAULT_DB; not imported, so --help stays fast
@@ -278,6 +278,7 @@ PLAYER_COUNTS_HELP = ("Number of players, or several (3,5 or 3..6: one run each,
               help="Write an HTML page with plots into DIR (pip install 'philtre[report]').")
 @max_decisions_option
 @guarded
+@overlay_as_variant
 @interruptible
 def simulate(ruleset, players, games, seed, variants, agents, workers, backend, ray_address, db, no_db, resume,
              as_json, csv_path, coverage, tallies, round_tallies, record_dir, report_dir, max_decisions):

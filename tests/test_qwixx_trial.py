@@ -4,6 +4,7 @@ hand-over in a simultaneous step, and an overlay's path given where a ruleset is
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from test_cli import philtre
 from test_play_cli import choose, options_of
@@ -68,3 +69,84 @@ def test_a_hot_seats_hand_over_says_turn_only_to_the_seat_whose_turn_it_is(tmp_p
     assert handed == ["Seat 0's turn", "Seat 1 to choose", "Seat 0's turn", "Seat 1's turn"], result.stdout
     boards = re.findall(r"turn: seat \d+(?: \(you\))?", result.stdout)
     assert boards[:2] == ["turn: seat 0 (you)", "turn: seat 0"], result.stdout
+
+
+DOUBLE = """\
+extends: ../ruleset.yaml
+description: b counts twice
+actions:
+  pick:
+    do:
+      - score: {player: me, add: b * 2}
+scenarios:
+  - name: b counts twice
+    players: 2
+    steps:
+      - {player: 0, action: pick, args: {a: 2, b: 30, c: 5}}
+      - {player: 1, action: pick, args: {a: 2, b: 30, c: 5}}
+    expect: ["score[0] == 60"]
+"""
+
+
+def _game(tmp_path):
+    """A game folder, the trial's shape: ruleset.yaml and variants/double.yaml extending it."""
+    (tmp_path / "g" / "variants").mkdir(parents=True)
+    (tmp_path / "g" / "ruleset.yaml").write_text(APART, encoding="utf-8")
+    (tmp_path / "g" / "variants" / "double.yaml").write_text(DOUBLE, encoding="utf-8")
+    return tmp_path / "g"
+
+
+NOTE = "note: variants/double.yaml is an overlay: running . --variant double\n"
+
+
+def test_every_command_given_an_overlays_path_applies_it_to_its_base_as_validate_does(tmp_path):
+    """`validate variants/lock-six.yaml` checked the overlay on its base; test and simulate stopped at O001: each command
+    taking a RULESET runs it as `BASE --variant NAME`, and says so in one line on stderr."""
+    folder = _game(tmp_path)
+    overlay = ["variants/double.yaml"]
+    tested = philtre("test", *overlay, cwd=folder)
+    assert tested.returncode == 0 and tested.stderr == NOTE, tested.stderr
+    assert "[double] b counts twice ... ok" in tested.stdout and "1 passed, 0 failed" in tested.stdout, tested.stdout
+    simulated = philtre("simulate", *overlay, "-p", "2", "-n", "3", "--no-db", "--json", cwd=folder)
+    assert simulated.returncode == 0 and simulated.stderr == NOTE, simulated.stderr
+    played = philtre("play", *overlay, "-p", "2", "--seed", "0", "--agents", "random", stdin="3\n3\n3\n3\n", cwd=folder)
+    assert played.returncode == 0 and played.stderr.startswith(NOTE), played.stderr
+    assert "seat 0 scores +40 (now 40)" in played.stdout, played.stdout  # (option 3's b=20 twice: the overlay's rules)
+    shown = philtre("show", *overlay, cwd=folder)
+    assert shown.returncode == 0 and "add: b * 2" in shown.stdout and shown.stderr == NOTE
+    told = philtre("diff", *overlay, cwd=folder)
+    assert told.returncode == 0 and told.stdout.startswith("double on apart: 1 change(s)"), told.stdout + told.stderr
+    compared = philtre("compare", *overlay, "-p", "2", "-n", "4", "--batch", "2", "--no-db", "--json", cwd=folder)
+    assert compared.returncode == 0 and compared.stderr.startswith(NOTE), compared.stderr
+    assert "double" in compared.stdout
+    listed = philtre("variants", *overlay, cwd=folder)
+    assert listed.returncode == 0 and listed.stderr == "note: variants/double.yaml is an overlay: running . (its base)\n"
+    assert listed.stdout.splitlines()[1].startswith("double ")
+
+
+def test_more_variants_are_applied_after_the_overlay_given_and_diff_still_needs_one(tmp_path):
+    folder = _game(tmp_path)
+    (folder / "more.yaml").write_text("extends: ruleset.yaml\ndefine: {x: 1}\n", encoding="utf-8")
+    shown = philtre("show", "variants/double.yaml", "--variant", "more.yaml", cwd=folder)
+    assert shown.returncode == 0 and shown.stderr == ("note: variants/double.yaml is an overlay: running . --variant double "
+                                                     "--variant more.yaml\n"), shown.stderr
+    assert "# + double: b counts twice\n# + more.yaml\n" in shown.stdout, shown.stdout
+    alone = philtre("diff", ".", cwd=folder)
+    assert alone.returncode == 2 and "Missing option '--variant'" in alone.stderr, alone.stderr
+
+
+def test_a_folder_whose_ruleset_is_an_overlay_and_an_overlay_without_its_base(tmp_path):
+    """A house rule kept in a folder of its own is run as validate checks it; one whose base is not found says so as
+    validate does (O002 at its extends), not O001."""
+    folder = _game(tmp_path)
+    (tmp_path / "house").mkdir()
+    (tmp_path / "house" / "ruleset.yaml").write_text("extends: ../g\ndefine: {x: 1}\n", encoding="utf-8")
+    result = philtre("show", "house", cwd=tmp_path)
+    assert result.returncode == 0 and result.stderr == (f"note: house is an overlay: running g --variant "
+                                                       f"{Path('house') / 'ruleset.yaml'}\n"), result.stderr
+    (folder / "lost.yaml").write_text("extends: nowhere.yaml\n", encoding="utf-8")
+    checked, tested = (philtre(c, "lost.yaml", cwd=folder) for c in ("validate", "test"))
+    assert tested.returncode == 1 and "lost.yaml:1:10: O002 cannot find 'nowhere.yaml'" in tested.stderr, tested.stderr
+    assert "lost.yaml:1:10: O002 cannot find 'nowhere.yaml'" in checked.stdout + checked.stderr
+    assert "O001" not in tested.stderr
+
