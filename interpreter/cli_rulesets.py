@@ -30,8 +30,10 @@ def test(ruleset, variants, select, base_scenarios, as_json):
     if errors and not loaded:
         _refuse(errors, as_json, unloaded, variants)
     if errors and not as_json:
-        for label, d in errors:
+        sys.stdout.flush()  # each stream flushed before the other is written: to one terminal or file, the `not run`
+        for label, d in errors:  # line (stdout) follows the errors it counts (stderr), as written (a trial read it above them)
             click.echo(str(d) + _found_with(label), err=True)
+        sys.stderr.flush()
     written = sum(len(rs.scenarios) + len(set_aside_results(rs)) + len(aside) for rs, _, _, aside in loaded)  # before -k picks
     results, labels = [], []
     interrupted = False
@@ -153,8 +155,10 @@ def _refuse(errors, as_json: bool, unloaded=(), variants=()) -> None:
     if as_json:
         click.echo(json.dumps(_report(0, 0, 0, [], [_error_row(label, d) for label, d in errors]), indent=2))
     else:
+        sys.stdout.flush()  # (in the order written, as test's)
         for _, d in errors:
             click.echo(str(d), err=True)
+        sys.stderr.flush()
         click.echo(_not_run(list(unloaded), errors, variants))
     sys.exit(EXIT_FINDINGS)
 

@@ -4,6 +4,8 @@ hand-over in a simultaneous step, and an overlay's path given where a ruleset is
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 from test_cli import philtre
@@ -150,3 +152,15 @@ def test_a_folder_whose_ruleset_is_an_overlay_and_an_overlay_without_its_base(tm
     assert "lost.yaml:1:10: O002 cannot find 'nowhere.yaml'" in checked.stdout + checked.stderr
     assert "O001" not in tested.stderr
 
+
+def test_the_not_run_line_comes_after_the_errors_it_counts(tmp_path):
+    """A trial read `not run: the scenarios (... 1 error above)` above its error: to one file, the order is as written."""
+    folder = _game(tmp_path)
+    (folder / "scenarios.yaml").write_text("scenarios:\n  - name: x\n    players: 2\n    expect: [hnad]\n", encoding="utf-8")
+    both = tmp_path / "both.txt"
+    with open(both, "w", encoding="utf-8") as out:
+        subprocess.run([sys.executable, "-m", "philtre", "test", "."], cwd=folder, stdout=out, stderr=subprocess.STDOUT,
+                       timeout=300)
+    lines = both.read_text(encoding="utf-8").splitlines()
+    error = next(i for i, line in enumerate(lines) if "E150 unknown name 'hnad'" in line)
+    assert lines[-1].startswith("not run: the scenarios") and error < len(lines) - 1, lines
