@@ -13,7 +13,6 @@ import click
 from .cli import EXIT_FINDINGS, EXIT_USAGE, PLAYERS_HELP, OnePlayerCount, WholeNumber, guarded, load, named, overlay_as_variant, overlay_identity, players_for, usable_file, warn_of
 from .play_input import (LEAVING, NUMBER, SHOWN, Amounts, NumberReading, _a_position, _forbidding, _places, _position_hint,
                          command_typed, help_text, leaving_typed, listing, match_choice, number_note, read_listed)
-from .views import turn_seat
 
 @click.command()
 @click.argument("ruleset", callback=named)
@@ -211,6 +210,8 @@ def _turns(game, seats, bots: dict, seed: int, record_path, take_forced: bool = 
                     _own_decisions(game, seat)["at_once"].append(True)  # is told it, `(you)`, at its next hand-over
                     game.apply(seat, options[0])
                     continue
+                from .views import turn_seat  # (here: `philtre --help` imports this module, and views imports dsl)
+
                 _hand_over(seat, seed, record_path, turn_seat(game.state))
                 on_screen = seat
             it.told = _tell(game, seat, it.told)
