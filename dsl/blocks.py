@@ -82,11 +82,12 @@ def declared_blocks(compiler, section) -> dict:
 
 
 def _refuse_parameters(compiler, params, loc, name: str) -> None:
-    """S023 at the head for each parameter that cannot be bound (a word of the language, twice, a name of the game)."""
+    """S023 at the head for each parameter that cannot be bound (a word of the language, twice, a name of the game); a
+    component type's name is not one, as for a `let` (the parameters are bound by one): after `is` a name is the type."""
     from .statements import meaning_of
 
     for i, param in enumerate(params):
-        taken = "another parameter" if param in params[:i] else meaning_of(compiler.symbols, param, {})
+        taken = "another parameter" if param in params[:i] else meaning_of(compiler.symbols, param, {}, types=False)
         if taken:
             compiler.error(loc, "S023", f"the parameter '{param}' of block '{name}' already names {taken}", "choose another name")
 

@@ -256,6 +256,15 @@ def test_a_parameter_that_names_a_zone_and_two_blocks_of_one_name(tmp_path):
     assert [d.code for d in found] == ["S029"] and "two blocks are named 'turn'" in found[0].message
 
 
+def test_a_parameter_may_take_a_component_type_s_name_as_a_let_may(tmp_path):
+    """`counted(card)` where card is a type: bound as a `let` binds it (no S023) and read as the value (a let and a
+    choice so named were taken, a block's parameter refused; after `is` a name is the type, whatever binds it)."""
+    text = changed("  counted(k):\n    - let: {n: k * 10}\n", "  counted(card):\n    - let: {n: card * 10}\n")
+    path = written(tmp_path, text)
+    assert check_file(path).errors == []
+    assert [r.failures for r in run_scenarios(load_ruleset(path))] == [[]]  # (draws == 50: card read as the number)
+
+
 def test_a_block_never_run_is_l035(tmp_path):
     text = changed("actions:\n", "  spare:\n    - shuffle: deck\nactions:\n")
     [finding] = check_file(written(tmp_path, text)).findings
