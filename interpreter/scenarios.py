@@ -1873,7 +1873,7 @@ def _apply_given(game, ruleset, sc, result, seeds: bool = False) -> Diagnostic |
                      for number, (before, names) in had.items() if len(placements[number][0]) > before]
     result.notes.extend(_taken_from_notes(ruleset, S, taken_from, sc, targets))
     kept: dict = {}  # family -> whether the rules fill it with its own seat's components only (T019's hint, T043)
-    result.notes.extend(_borrowed_notes(borrowed, lambda family: _kept_own(ruleset, S, homes, family, kept)))
+    result.notes.extend(_borrowed_notes(ruleset, borrowed, lambda family: _kept_own(ruleset, S, homes, family, kept)))
     result.notes.extend(_strangers_notes(ruleset, S, placements, borrowed, homes, kept))
     result.notes.extend(_untyped_taken_notes(ruleset, untyped))
     result.notes.extend(_rest_strays_notes(ruleset, S, sc, rest, to_rest, homes))
@@ -2250,12 +2250,14 @@ def _zone_name(ruleset, key) -> str:
     return key[0] if ruleset.zones[key[0]].kind == "single" else f"{key[0]}[{key[1]}]"
 
 
-def _borrowed_notes(borrowed: dict, kept_own) -> list:
+def _borrowed_notes(ruleset, borrowed: dict, kept_own) -> list:
     """T019, a note (the scenario is not failed), per pattern of a seat's zone that took another seat's components: the
     seat had no such component of its own left, so the position holds one the game may never put there (where
-    ``kept_own(family)``, one no rule fills with another seat's, never: `owner:` would get T043, so it is not hinted)."""
+    ``kept_own(family)``, one no rule fills with another seat's, never: `owner:` would get T043, so it is not hinted).
+    The zone is written as the pattern's key is (sq[0][98] of a family of N zones a seat, never its flat key sq[98])."""
     notes = []
-    for ((family, seat), here), owners in borrowed.items():
+    for (key, here), owners in borrowed.items():
+        family, seat = key[0], ruleset.zones[key[0]].owner(key[1])
         others = sorted(set(owners))
         whose = f"seat {others[0]}" if len(others) == 1 else f"seats {', '.join(map(str, others[:-1]))} and {others[-1]}"
         count = len(owners)
@@ -2263,7 +2265,7 @@ def _borrowed_notes(borrowed: dict, kept_own) -> list:
                 f"give seat {seat} only its own" if kept_own(family) else
                 "a component keeps its owner in any zone, so the game may never reach this position; "
                 f"if it is meant, write owner: {others[0]} in the pattern")
-        notes.append(_failure(here, "T019", f"{family}[{seat}] is given {count} component{'' if count == 1 else 's'} owned by {whose}: "
+        notes.append(_failure(here, "T019", f"{_seat_zone_text(ruleset, key)} is given {count} component{'' if count == 1 else 's'} owned by {whose}: "
                               f"seat {seat} has no such component of its own left for this pattern", hint))
     return notes
 

@@ -142,6 +142,17 @@ def test_another_seats_piece_in_a_seats_zone_no_rule_fills_so_is_noted(tmp_path)
         "1's, sq[1][3])"], result.notes
 
 
+def test_a_seat_s_zone_that_took_another_seat_s_piece_is_noted_as_the_pattern_writes_it(tmp_path):
+    """T019 wrote sq[1][3] by its flat index, `sq[7] is given ...: seat 7 has no such component`: no such zone or seat."""
+    [result] = run_scenarios(load_ruleset(str(_folder(tmp_path, "      empty: [sq]\n      zones:\n"
+                                                                "        sq[1][3]: [{rank: high, copies: 2}]\n"))))
+    assert result.passed, result.failures
+    assert [note.split(": ", 1)[1] for note in result.notes] == [
+        "T019 sq[1][3] is given 1 component owned by seat 0: seat 1 has no such component of its own left for this "
+        "pattern (a component keeps its owner in any zone, and no rule puts another seat's component in a sq zone: give "
+        "seat 1 only its own)"], result.notes
+
+
 def test_no_note_where_the_seat_s_own_is_given_or_a_rule_fills_the_family_with_another_seat_s(tmp_path):
     """Seat 0's own piece in seat 0's square is no note; nor is seat 1's piece in seat 0's prison where a capture moves
     the other seat's pieces there."""
