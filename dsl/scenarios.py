@@ -388,15 +388,21 @@ def _zones_typed(t) -> bool:
 
 
 def _empty_form(symbols, text: str) -> str:
-    """T001's hint for an item of `given.empty` that names no zone: the forms that work, written with the zone its text
-    reads (`first(slot[0])`'s slot), else the first zone declared: a family by its name (every zone of it) or one zone."""
-    read = [w for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text) if w in symbols.zones] or list(symbols.zones)
+    """T001's hint for an item of `given.empty` that names no zone (empty_form)."""
+    return empty_form(symbols.zones, symbols.seat_copies, text)
+
+
+def empty_form(zones: dict, seat_copies, text: str) -> str:
+    """T001's hint for an item of `given.empty` that names no zone, when validated or (a value the checks could not
+    type) when run: the forms that work, written with the zone its text reads (`first(slot[0])`'s slot), else the first
+    zone declared (``zones``: name -> 'single' or 'family'): a family by its name (every zone of it) or one zone."""
+    read = [w for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text) if w in zones] or list(zones)
     if not read:
         return "name a zone, or a zone family by its name (every zone of it that `zones` does not give is given empty)"
     name = read[0]
-    if symbols.zones[name] != "family":
+    if zones[name] != "family":
         return f"name a zone, as empty: [{name}], or a zone family by its name (every zone of it)"
-    one = f"{name}[0][0]" if name in symbols.seat_copies else f"{name}[0]"
+    one = f"{name}[0][0]" if name in seat_copies else f"{name}[0]"
     return (f"name a zone family by its name, as empty: [{name}] (every zone of it that `zones` does not give is given "
             f"empty), or one zone, as empty: [\"{one}\"]")
 

@@ -15,9 +15,9 @@ from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.plain_data import Record, made_by
 from philtre.dsl.compiler import Expr, failing_definition, index_named, is_list, lists_every_turn, nones_named
 from philtre.dsl.scenario_defaults import LEAVE_DEFAULTS_OUT, from_defaults
-from philtre.dsl.scenarios import (COMPONENT_KEY, NOT_A_PATTERN, OTHERS, given_entry, given_rank, is_filler, one_component_said, component_hint, derived_not_made, fits_shape, kinds_match, not_made, pattern_text, rest_emptied_text, run_out_text, spelt_out, unchosen_number, unchosen_word, value_kind, written,
+from philtre.dsl.scenarios import (COMPONENT_KEY, NOT_A_PATTERN, OTHERS, given_entry, given_rank, is_filler, one_component_said, component_hint, derived_not_made, fits_shape, kinds_match, not_made, pattern_text, rest_emptied_text, empty_form, run_out_text, spelt_out, unchosen_number, unchosen_word, value_kind, written,
                                     shape_hint, shape_wanted, wrong_kind_hint, wrong_kind_text, zone_named)
-from philtre.dsl.values import Component, Zone, _frozen, component_text, describe, explain
+from philtre.dsl.values import Component, Zone, _frozen, a_kind, component_text, describe, explain
 from philtre.dsl.yamlpos import plain
 
 from .effects import GameEnded, move_components
@@ -1749,6 +1749,12 @@ def _given_targets(value, contents, loc, key: str) -> list:
     return [target for item, listed in zip(value, contents) for target in _given_targets(item, listed, loc, key)]
 
 
+def _empty_form(ruleset, text: str) -> str:
+    """T001's hint for an item of `given.empty` whose value named no zone when run: the forms validate's T001 gives."""
+    zones = {name: "single" if decl.kind == "single" else "family" for name, decl in ruleset.zones.items()}
+    return empty_form(zones, {name for name, decl in ruleset.zones.items() if decl.kind == "seat_copies"}, text)
+
+
 def _apply_given(game, ruleset, sc, result, seeds: bool = False) -> Diagnostic | None:
     """Lay out the given position; a zone not given that had to give components is noted in ``result`` (T018). What it
     says where a rule then stops the game: the components given zones did not list that went back to other zones where
@@ -1768,9 +1774,11 @@ def _apply_given(game, ruleset, sc, result, seeds: bool = False) -> Diagnostic |
         named[zone.key] = loc
     emptied: dict = {}  # zone key -> where `empty` names it
     for expr, loc in sc.empty:  # a zone `empty` names that `zones` does not give is given [] (a board laid from scratch)
-        zones = _zones_in(_evaluate(expr, S, {}))
+        zones_value = _evaluate(expr, S, {})
+        zones = _zones_in(zones_value)
         if zones is None:
-            raise PhiltreError.at(loc, "T001", "`empty` must name a zone or zones")
+            raise PhiltreError.at(loc, "T001", f"`empty` names zones to give empty, and this is {a_kind(zones_value)}",
+                                  _empty_form(ruleset, expr.text))
         for zone in zones:
             if zone.key not in named:
                 emptied[zone.key] = loc

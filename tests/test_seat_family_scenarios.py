@@ -97,6 +97,18 @@ def test_empty_of_what_names_no_zone_gives_a_form_that_works(tmp_path):
     assert "as empty: [sq] (every zone of it" in said and 'empty: ["sq[0][0]"]' in said, said
 
 
+def test_empty_of_a_value_known_when_run_that_names_no_zone_gives_the_forms_that_work(tmp_path):
+    """A variable read by `empty` has no type the checks know: what it holds when run, none, was T001 with no hint."""
+    folder = _folder(tmp_path, "      empty: [spot]\n")
+    rules = (folder / "ruleset.yaml").read_text(encoding="utf-8")
+    (folder / "ruleset.yaml").write_text(rules.replace("zones:\n", "variables:\n  spot: {initial: null}\nzones:\n", 1),
+                                         encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert [failure.split(": ", 1)[1] for failure in result.failures] == [
+        "T001 `empty` names zones to give empty, and this is none (name a zone family by its name, as empty: [box] "
+        "(every zone of it that `zones` does not give is given empty), or one zone, as empty: [\"box[0]\"])"], result.failures
+
+
 def test_rest_naming_a_family_says_leaving_it_out_sends_each_back_and_names_no_unbound_seat(tmp_path):
     """`rest: box` (one box a seat) was told `as box[0] or box[p]`: no p is bound in a scenario's given, and what was
     meant, each piece back to its own seat's box, is what leaving `rest` out does."""
