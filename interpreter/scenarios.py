@@ -45,6 +45,9 @@ class Result(Record):
     grown: list = made_by(list)
     # what each step whose pattern matched components lying in several zones took (the first option), for a T012's hint
     took: list = made_by(list)
+    # where `given` set variables a statement still running had read (T028): (the seeds its hint named, how many were
+    # tried, what they read: "leader read as 2"), for a T013 at the first step to point to them, not to `player:`
+    read_before: tuple | None = None
 
     @property
     def passed(self) -> bool:
@@ -1189,21 +1192,23 @@ def _read_now(game, exprs) -> tuple:
     return tuple(_value_at(expr, game.state, L) for expr in exprs)
 
 
-def _read_while_running(game, sc, held: dict, running: list, read: list, seeds: bool = False) -> list:
+def _read_while_running(game, sc, held: dict, running: list, read: list, seeds: bool = False) -> tuple:
     """T028, a note per variable `given` sets to another value than it held, that a statement still running where the
     game waits (_running_reads) read as the flow reached it, where what that statement read would now read otherwise
     (or cannot be read again): it goes on with what it read, and the given value changes nothing there (a
     trial gave `leader`, and the `for: p in seats_from(leader)` of the trick went on from the old leader).
     ``seeds``: its hint names the first seeds whose random play reaches the position with the values given read
-    there (_given_seeds_hint), as a T014's names those reaching it."""
+    there (_given_seeds_hint), as a T014's names those reaching it. (The notes; (the seeds, how many were tried, what
+    they read) or None where no note is said: Result.read_before.)"""
     from philtre.dsl.lints import Facts, names_read
 
     changed = {name for name, old in held.items() if old != game.state.vars[name]}
     if not changed or not running:
-        return []
+        return [], None
     facts = Facts(game.ruleset)
     notes = []
     found_seeds = None  # (the hint's seeds, searched once for every note)
+    reads = []  # what the seeds read, one per note: "leader read as 2"
     for (name, _), where in zip(sc.variables, sc.variable_locs or [sc.loc] * len(sc.variables)):
         name = name.partition("[")[0].strip()  # (`last[0]`: one entry of last)
         found = next((i for i, (_, exprs) in enumerate(running) if name in changed and name in names_read(facts, exprs)), None)
@@ -1216,11 +1221,12 @@ def _read_while_running(game, sc, held: dict, running: list, read: list, seeds: 
         if found_seeds is None:
             found_seeds = _first_seeds(sc, lambda seed: _reads_given(game.ruleset, sc, seed)) if seeds else ([], 0)
         text = "; ".join(expr.text.strip() for expr in exprs if name in names_read(facts, [expr]))
+        reads.append(f"{name} read as {describe(game.state.vars[name])}")
         notes.append(_failure(where, "T028", f"`given` sets {name} to {describe(game.state.vars[name])}, but the "
                               f"`{stmt.kind}` at {stmt.loc} ({text}) read it as {describe(held[name])} before `given`, "
                               "and is still running: it goes on with the value it read",
-                              _given_seeds_hint(*found_seeds, f"{name} read as {describe(game.state.vars[name])}")))
-    return notes
+                              _given_seeds_hint(*found_seeds, reads[-1])))
+    return notes, (*found_seeds, " and ".join(reads)) if notes else None
 
 
 def _reads_given(ruleset, sc, seed: int) -> bool:
@@ -1912,7 +1918,8 @@ def _apply_given(game, ruleset, sc, result, seeds: bool = False) -> Diagnostic |
             value = [_given_component(one, kind, S, ruleset, where, name, claimed, picked) for one in value] if seats \
                 else _given_component(value, kind, S, ruleset, where, name, claimed, picked)
         S.vars[name] = _components_keyed(value, S, ruleset, where) if _keys_a_component(value, ruleset) else value
-    result.notes.extend(_read_while_running(game, sc, held, running, read, seeds))
+    notes, result.read_before = _read_while_running(game, sc, held, running, read, seeds)
+    result.notes.extend(notes)
     result.notes.extend(_loops_ended_notes(game, sc, ended))
     for i, points in enumerate(sc.round_scores):
         while len(S.round_scores) <= i:
@@ -2494,7 +2501,13 @@ def _take_step(game, step, result, given_first: bool = False, sc=None) -> bool:
             said = f"seat {step.player} has already chosen in this simultaneous step (still to choose: {seats_text(game.pending())})"
         else:
             said = f"seat {step.player} is not deciding now (deciding: {seats_text(game.pending()) if game.pending() else 'nobody, the game is over'})"
-            if sc is not None and step is sc.steps[0] and game.pending():  # a start player drawn at random: a seed fixes it
+            if sc is not None and step is sc.steps[0] and game.pending() and result.read_before is not None:
+                # (`player: N` in given, or a seed starting with seat N deciding, leaves the statement reading the old value)
+                found, tried, reads = result.read_before
+                hint = ("`given` sets a value that a statement still running at the position read before (T028)"
+                        f"{', and `player:` in given would not change what it read' if sc.at is not None else ''}: "
+                        f"{_given_seeds_hint(found, tried, reads)}")
+            elif sc is not None and step is sc.steps[0] and game.pending():  # a start player drawn at random: a seed fixes it
                 hint = _seeds_hint(game.ruleset, sc, step.player)
             if given_first and game.pending() and _given_picks_seat(game, sc):
                 waiting = game.state.flow.pending

@@ -1193,6 +1193,30 @@ def test_a_t028_says_no_seed_reads_the_value_given_where_none_does(tmp_path):
                      r"`given.at` a point before that statement runs", note), note
 
 
+def test_a_seat_not_deciding_beside_a_t028_is_pointed_to_its_seeds_not_to_player_in_given(tmp_path):
+    """The trick's `player: left(leader, i)` read the lead drawn at random; `given` made seat 2 the leader and the step
+    of seat 2 was T013, whose hint said to give `player: 2` in given: that position is seat 2's later play, with the
+    old leader read still (T028 again). The hint names T028's seeds, which reach the position with the leader given."""
+    import re
+
+    (tmp_path / "ruleset.yaml").write_text(LED.replace("LEADS", "3"), encoding="utf-8")
+    scenario = ("scenarios:\n  - name: s\n    players: 3\nSEED    given:\n      at: play\n      variables: {leader: 2}\n"
+                "    steps:\n      - {player: 2, action: go}\n    expect:\n      - true\n")
+    (tmp_path / "scenarios.yaml").write_text(scenario.replace("SEED", ""), encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    [note] = result.notes
+    [failure] = result.failures
+    assert " T028 `given` sets leader to 2, " in note and " T013 seat 2 is not deciding now " in failure, (note, failure)
+    seeds_hint = note[note.rindex(" (no seed ") if " (no seed " in note else note.rindex(" (seed") + 2:]
+    assert failure.endswith(" (`given` sets a value that a statement still running at the position read before (T028), "
+                            f"and `player:` in given would not change what it read: {seeds_hint}"), (failure, note)
+    assert "`player: 2` in given" not in failure, failure
+    seed = re.search(r"give the scenario `seed: (\d+)`", seeds_hint).group(1)  # (0..199 hold seeds leading with seat 2)
+    (tmp_path / "scenarios.yaml").write_text(scenario.replace("SEED", f"    seed: {seed}\n"), encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    assert result.passed and not result.notes, (result.failures, result.notes)
+
+
 TURNED = """\
 philtre: 1
 game: turned

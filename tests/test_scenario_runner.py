@@ -2009,15 +2009,19 @@ scenarios:
 
 def test_a_first_step_of_a_seat_given_no_turn_yet_says_given_came_after_the_flow_asked(tmp_path):
     """A Codenames trial gave the starting team (`turns: first(marker).team`) and took seat 0's step: T013 said only
-    `seat 0 is not deciding now (deciding: seat 1)`, where the same scenario's `pending:` got T012's hint."""
+    `seat 0 is not deciding now (deciding: seat 1)`, where the same scenario's `pending:` got T012's hint. The `turns`
+    read the opener before `given` (T028): the hint is T028's, `at: start`, not a seed starting with seat 1 deciding."""
     path = tmp_path / "ruleset.yaml"
     path.write_text(FIRST_BY_VARIABLE, encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(path)))
     [failure] = result.failures
     assert failure.endswith("T013 seat 1 is not deciding now (deciding: seat 0) (the seats deciding at 'decide' were listed "
                             "before `given` was applied, which changes only what it names: reach this position with steps, "
-                            "or give the scenario a seed whose set-up starts there) (no seed of 0..199 starts with seat 1 "
-                            "deciding: reach the position with steps)"), failure
+                            "or give the scenario a seed whose set-up starts there) (`given` sets a value that a statement "
+                            "still running at the position read before (T028): no seed of 0..199 reaches it with opener read "
+                            "as 1: give `given.at` a point before that statement runs (`at: start`: before the flow's "
+                            "first), or reach the position with steps)"), failure
+    assert any(" T028 `given` sets opener to 1, " in note for note in result.notes), result.notes
 
 
 def test_a_first_step_of_a_seat_the_turn_order_alone_does_not_ask_has_no_word_of_given(tmp_path):
