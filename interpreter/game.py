@@ -21,6 +21,7 @@ from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, bank
 from philtre.dsl.compiler import choice_guard_hint, chosen_among_subsets, failing_definition, fractions_told, index_named, nones_named
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.model import Stmt, decision_actions
+from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, alike_once, arg_key, choices_written, describe, holds_nested, is_whole, not_a_choice_said, where_apart
 from philtre.dsl.values import explain as _explain
 
@@ -56,6 +57,13 @@ class _ProbeLimit(Exception):
 # the words of R200 for a loop whose end never came; the smoke (random seats) rewords them where the game kept
 # deciding past the limit (a PhiltreError's ``kept_deciding``: a long game, not a loop without decisions)
 DOES_NOT_END = "does not end the game"
+RANDOM_SEATS = "did not end within the step limit with random seats"  # (the words for such a game of random seats)
+
+
+def random_seats_said(message: str) -> str:
+    """R200's message for a game whose random seats kept deciding past the step limit (kept_deciding): a game random
+    play did not finish, not a loop that does not end (validate --smoke, simulate and compare say it alike)."""
+    return message.replace(DOES_NOT_END, RANDOM_SEATS, 1)
 ENDLESS_PROBE = 20_000  # steps a game that reached its step limit is run on (a copy of it) to tell an endless loop
 
 
@@ -2246,9 +2254,11 @@ _NO_UNTIL = ("how it ends: it has no 'until', so only an end_game ends it, and n
 
 def _kept_deciding(error: PhiltreError, loops) -> PhiltreError:
     """``error`` (R200 of a game that still asked decisions past the limit) marked ``kept_deciding`` where each loop
-    blamed has an `until`: a long game, which other decisions might have ended (the smoke's random seats say so); not
-    a `turns` without one, which nothing but an end_game ends."""
-    error.kept_deciding = all(loop.kind in ("until", "turns") and _loop_condition(loop) is not None for loop in loops)
+    blamed has an `until` and a decision inside it: a long game, which other decisions might have ended (the smoke's
+    random seats say so); not a `turns` without one, which nothing but an end_game ends, nor a loop that asks no seat
+    anything (an `until` whose own statements change a value for ever: no decision could have ended it)."""
+    error.kept_deciding = all(loop.kind in ("until", "turns") and _loop_condition(loop) is not None
+                              and _holds((loop,), DECISION_KINDS) for loop in loops)  # (an `until` counting alone: no seat)
     return error
 
 
@@ -2264,16 +2274,18 @@ def _action_exprs(action) -> list:
 
 def _has_move(ruleset) -> bool:
     """Whether some statement of the flow or an action is a `move`."""
-    def within(block) -> bool:
-        for s in block:
-            if s.kind == "move":
-                return True
-            inner = [v for v in s.args.values() if isinstance(v, tuple) and v and all(isinstance(x, Stmt) for x in v)]
-            if any(within(b) for b in inner + [s.otherwise]):
-                return True
-        return False
+    return any(_holds(block, ("move",)) for block in ruleset.statement_blocks)
 
-    return any(within(block) for block in ruleset.statement_blocks)
+
+def _holds(block, kinds) -> bool:
+    """Whether a statement of ``block`` (at any depth: a loop's body, a `do`, a block run, an `else`) is of ``kinds``."""
+    for s in block:
+        if s.kind in kinds:
+            return True
+        inner = [v for v in s.args.values() if isinstance(v, tuple) and v and all(isinstance(x, Stmt) for x in v)]
+        if any(_holds(b, kinds) for b in inner + [s.otherwise]):
+            return True
+    return False
 
 
 LOOP_KINDS = ("until", "turns", "repeat", "for")

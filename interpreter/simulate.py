@@ -14,8 +14,8 @@ from collections import Counter
 
 from philtre.dsl.errors import Diagnostic, PhiltreError
 
-from .agents import AGENTS, GreedyAgent, ISMCTSAgent, RandomAgent, ask, make_agent
-from .game import Game
+from .agents import AGENTS, GreedyAgent, ISMCTSAgent, RandomAgent, ask, make_agent, parse_agent
+from .game import Game, random_seats_said
 from .records import Recorder
 from .stats import as_teams, game_quality
 from .summary import ROUND_TALLIES, format_summary, summarise
@@ -213,12 +213,16 @@ class RunSpec:
         return self.ruleset
 
 
-def in_game(exc: PhiltreError, ruleset, index: int, seed: int, players: int | None = None) -> PhiltreError:
+def in_game(exc: PhiltreError, ruleset, index: int, seed: int, players: int | None = None, agents=()) -> PhiltreError:
     """A game's failure, saying which game of which ruleset and variants it was, with how many players.
 
     The place is the rule that failed, often in the base file; in a run of several
     variants (compare) only these words say which arm failed, and the seed replays it
-    with the player count (a run of several counts, `-p 2..5`: the seed alone did not say which)."""
+    with the player count (a run of several counts, `-p 2..5`: the seed alone did not say which). Where every seat
+    was a random agent (``agents``: their names) and the game kept deciding past the step limit (kept_deciding), its
+    R200 says so as validate --smoke does, not that a rule "does not end the game" (a loop without decisions)."""
+    if agents and getattr(exc, "kept_deciding", False) and all(parse_agent(a)[0] is RandomAgent for a in agents):
+        exc = PhiltreError([Diagnostic(d.loc, d.code, random_seats_said(d.message), d.hint) for d in exc.diagnostics])
     what = ruleset.name + "".join(f" + {v}" for v in ruleset.variants)
     # (after a '; ': "no key 'x' in the game ..." read as the game lacking it)
     # counted from 1, as the records a run writes are named (game-00001.jsonl): "game 0" read as another game's
@@ -254,7 +258,7 @@ def play_one(spec: RunSpec, index: int) -> dict:
     except PhiltreError as exc:
         if cap is not None and exc.first.code == "R200":  # with --max-decisions, a game past the step limit is cut too
             return with_rounds(cut_result(spec, index, seed, None, "steps", history, coverage, agents, exc), rounds)
-        raise in_game(exc, ruleset, index, seed, spec.players) from None
+        raise in_game(exc, ruleset, index, seed, spec.players, spec.agents) from None
     winners = list(game.state.flow.winners)
     lowest = ruleset.winners.order == "lowest"
     result = {

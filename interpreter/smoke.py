@@ -19,7 +19,7 @@ from philtre.dsl.errors import Diagnostic, PhiltreError
 from philtre.dsl.model import decision_actions
 
 from .coverage import blocks_of
-from .game import DOES_NOT_END, Game
+from .game import Game, random_seats_said
 from .render import RuleFailed, shown_values
 from .simulate import game_seed
 from .summary import counted
@@ -80,9 +80,6 @@ def _notes(ruleset, coverage: Counter, unshown: dict, played: int, failures: dic
                                                                     cut["decisions"] + cut["steps"])
 
 
-RANDOM_SEATS = "did not end within the step limit with random seats"
-
-
 def _random_seats_said(error: PhiltreError) -> Diagnostic:
     """The diagnostic of a smoke game's failure; an R200 whose game kept deciding past the limit (kept_deciding: with
     --max-decisions, such a game is cut) worded as what it is, a game random seats did not finish, pointing to
@@ -94,7 +91,7 @@ def _random_seats_said(error: PhiltreError) -> Diagnostic:
     hint = ("its seats kept deciding to the limit: random seats may never reach a goal other play reaches (scores drifting "
             "away from it); --max-decisions N cuts such smoke games off and counts them apart (docs/simulation.md, "
             f"\"Games random play never finishes\"); else {d.hint}")
-    return Diagnostic(d.loc, d.code, d.message.replace(DOES_NOT_END, RANDOM_SEATS, 1), hint)
+    return Diagnostic(d.loc, d.code, random_seats_said(d.message), hint)
 
 
 def _unshown_notes(ruleset, unshown: dict, played: int) -> list[Diagnostic]:

@@ -49,6 +49,24 @@ flow:
       - decide: pass
 """
 
+# a loop that asks no seat anything and changes a value at each pass: it runs to the limit, whoever plays
+COUNTING = """\
+game: counting
+players: 2
+step_limit: 3000
+variables:
+  n: 0
+actions:
+  pass: {do: []}
+flow:
+  - decide: pass
+    player: 0
+  - name: count
+    until: n < 0
+    do:
+      - set: {n: n + 1}
+"""
+
 # a short game: the first seat to 2 points wins
 SHORT = DRIFT.replace("step_limit: 3000\n", "").replace("add: -2", "add: -1").replace(">= 30", ">= 2")
 
@@ -84,6 +102,30 @@ def test_a_turns_without_until_still_does_not_end_the_game(tmp_path):
     code, out, _ = run("validate", "--smoke", "1", game(tmp_path, NO_UNTIL) / "ruleset.yaml")
     assert code == 1
     assert "does not end the game" in out and "with random seats" not in out, out
+
+
+def test_simulate_and_compare_say_a_game_random_agents_do_not_finish_as_the_smoke_does(tmp_path):
+    """simulate and compare said R200 "does not end the game" of a game whose random agents kept deciding, where
+    validate --smoke says they did not finish it; their hint names --max-decisions."""
+    folder = game(tmp_path, DRIFT, {"steep": "actions:\n  down:\n    do:\n      - score: {player: me, add: -3}\n"})
+    for args in (("simulate", folder, "-n", "2", "--no-db"), ("compare", folder, "--variant", "steep", "-n", "2", "--no-db")):
+        code, out, err = run(*args)
+        said = out + err
+        assert code == 1 and "R200 step limit of 3,000 reached: rule 'walk' did not end within the step limit with random " \
+                             "seats; this stopped game 1 of the run" in said, (args, said)
+        assert "does not end the game" not in said and "--max-decisions N cuts such games off" in said, (args, said)
+
+
+def test_a_loop_asking_no_seat_anything_does_not_end_the_game_in_simulate_and_in_the_smoke(tmp_path):
+    """Its value changes at each pass, so no endless loop is proven; yet no seat decides in it: no other play ends it."""
+    folder = game(tmp_path, COUNTING)
+    for args in (("simulate", folder, "-n", "1", "--no-db"), ("validate", "--smoke", "1", folder / "ruleset.yaml")):
+        code, out, err = run(*args)
+        said = out + err
+        assert code == 1 and "R200 step limit of 3,000 reached: rule 'count' does not end the game" in said, (args, said)
+        assert "with random seats" not in said, (args, said)
+    code, out, _ = run("validate", "--smoke", "1", "--max-decisions", "10", folder / "ruleset.yaml")
+    assert code == 1 and "rule 'count' does not end the game" in out, out  # (not cut as a game still deciding)
 
 
 def test_max_decisions_cuts_the_games_and_counts_them_on_the_summary_line(tmp_path):
