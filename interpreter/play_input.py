@@ -2080,11 +2080,16 @@ class Amounts:
         """Two ways to type an amount of the run: `bid 70 or n=70`; where it has a label that names it when typed,
         that label first, `bid three or n=3`."""
         option = self.options[(len(self.options) - 1) // 3]  # (a third of the way up)
-        amount, text = self.value(option), self.text(self.value(option))
+        amount, labelled = self.value(option), self.by_label(option)
+        return f"{labelled or f'{self.action} {amount}'} or {self.name}={amount}"
+
+    def by_label(self, option) -> str | None:
+        """``option`` typed by its amount's label, `bid 3D`, where the action labels the amount and those words name
+        that option; else None."""
+        amount = self.value(option)
+        text = self.text(amount)
         typed = f"{self.action} {text}"
-        if text != str(amount) and match_choice(typed, self.options, self.words) is option:
-            return f"{typed} or {self.name}={amount}"
-        return f"{self.action} {amount} or {self.name}={amount}"
+        return typed if text != str(amount) and match_choice(typed, self.options, self.words) is option else None
 
     def amount(self, n: int):
         """The option of amount ``n``, or None where the run has none."""
@@ -2218,6 +2223,8 @@ def _by_line_number(number: str, lines: list, options, single_zones=()):
         if isinstance(line, Amounts) and n is not None and line.amount(n) is not None:
             option = line.amount(n)
             typed = f"{line.name}={n}, or {at}, then {n}" if len(option.args) == 1 else f"{at}, then {n}"
+            labelled = line.by_label(option)  # (`bid 3D`, as the line's typing hint gives it)
+            typed = f"{labelled}, {typed}" if labelled else typed
             return (f"{_said_back(number)} is no option's number; {option.label(None, single_zones)} is of line {at}, "
                     f"{line.label(None, single_zones)}: type {typed}")
     last = lines[-1].label(None, single_zones)

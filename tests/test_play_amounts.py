@@ -149,3 +149,10 @@ def test_a_run_of_labelled_amounts_is_written_by_its_labels(tmp_path):
         assert code == 0 and "high = 11" in said, (typed, said)
     code, said = played(tmp_path, "help\n2\n", LABELLED)
     assert "  for 1. bid(n=1C..7NT): 1, then the n asked for; or the amount with words of the line, bid 3D or n=11\n" in said
+
+
+def test_an_amount_typed_alone_is_told_its_label_too(tmp_path):
+    """`11` typed alone, no line's number, was told `type n=11, or 1, then 11`, where the line's hint gives the label
+    first (`bid 3D`): the refusal gives it too (each way it names is taken: the test above)."""
+    code, said = played(tmp_path, "11\n2\n", LABELLED)
+    assert "'11' is no option's number; bid(n=3D) is of line 1, bid(n=1C..7NT): type bid 3D, n=11, or 1, then 11\n" in said, said
