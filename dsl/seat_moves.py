@@ -28,7 +28,8 @@ def kept_own(ruleset, family: str) -> bool:
         if action.then is not None:
             _walk(action.then.args.get("body", ()), env, seen)
     others = frozenset(ruleset.zones) - {family}
-    return all(_own_fill(stmt, env, family, seat_families) for stmt, env in seen
+    defines = _defined(ruleset)
+    return all(_own_fill(stmt, env, family, seat_families, defines) for stmt, env in seen
                if stmt.kind in FILLED and not _elsewhere(stmt.args.get(FILLED[stmt.kind]), env, others))
 
 
@@ -93,7 +94,16 @@ def _elsewhere(expr, env: dict, others: frozenset) -> bool:
     return zone is not None and zone[0] in others and zone[0] not in env
 
 
-def _own_fill(stmt, env: dict, family: str, seat_families: frozenset) -> bool:
+def _defined(ruleset) -> frozenset:
+    """The names the ruleset's `define:` gives: a call by such a name is the definition, not the builtin it hides."""
+    from .compiler import parse_define_head
+
+    section = ruleset.source.get("define") if isinstance(ruleset.source, dict) else None
+    heads = (parse_define_head(str(head)) for head in (section or {}))
+    return frozenset(head[0] for head in heads if head is not None)
+
+
+def _own_fill(stmt, env: dict, family: str, seat_families: frozenset, defines: frozenset) -> bool:
     """Whether ``stmt``, which may fill a zone of ``family``, puts in it only its own seat's components: a `move` to
     `FAMILY[S]...`, written out, of what is read from seat S's zones."""
     if stmt.kind != "move":
@@ -102,7 +112,7 @@ def _own_fill(stmt, env: dict, family: str, seat_families: frozenset) -> bool:
     zone = _zone_read(to) if to is not None else None
     if what is None or zone is None or zone[0] != family or zone[0] in env or not zone[1]:
         return False
-    return _from_seat(what, env, ast.text(zone[1][0]), seat_families, frozenset(), frozenset())
+    return _from_seat(what, env, ast.text(zone[1][0]), seat_families, defines, frozenset(), frozenset())
 
 
 def _zone_read(node):
@@ -117,11 +127,11 @@ def _zone_read(node):
 FOLLOWED = frozenset({"first", "last", "reversed", "sorted", "take", "take_last"})  # (read in their first argument)
 
 
-def _from_seat(node, env: dict, seat: str, seat_families, busy, bound) -> bool:
+def _from_seat(node, env: dict, seat: str, seat_families, defines, busy, bound) -> bool:
     """Whether every component ``node``'s value may be, or hold, is read from a zone of a family of ``seat_families``
     indexed by ``seat`` (its text); ``bound``: the names a comprehension around binds (its own items)."""
     def follow(sub, busy_=busy, bound_=bound):
-        return _from_seat(sub, env, seat, seat_families, busy_, bound_)
+        return _from_seat(sub, env, seat, seat_families, defines, busy_, bound_)
 
     if isinstance(node, ast.Const):
         return True
@@ -137,7 +147,7 @@ def _from_seat(node, env: dict, seat: str, seat_families, busy, bound) -> bool:
             return follow(env[node.name], busy | {node.name})
         return False  # a zone by its name (every seat's), a definition, a variable, a context name: not followed
     if isinstance(node, ast.Call):
-        return node.func in FOLLOWED and bool(node.args) and follow(node.args[0])
+        return node.func in FOLLOWED and node.func not in defines and bool(node.args) and follow(node.args[0])
     if isinstance(node, ast.Comprehension):
         inner = set(bound)
         for clause in node.clauses:
