@@ -89,8 +89,8 @@ def _random_seats_said(error: PhiltreError) -> Diagnostic:
     if not getattr(error, "kept_deciding", False):
         return d
     hint = ("its seats kept deciding to the limit: random seats may never reach a goal other play reaches (scores drifting "
-            "away from it); --max-decisions N cuts such smoke games off and counts them apart (docs/simulation.md, "
-            f"\"Games random play never finishes\"); else {d.hint}")
+            "away from it); --max-decisions N cuts such smoke games off and counts them apart (docs/simulation.md in philtre's "
+            f"source, \"Games random play never finishes\"); else {d.hint}")
     return Diagnostic(d.loc, d.code, random_seats_said(d.message), hint)
 
 
