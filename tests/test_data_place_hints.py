@@ -44,7 +44,6 @@ def first_finding(tmp_path, old: str, new: str):
 
 
 @pytest.mark.parametrize("old, new, hint", [
-    ("  tally: 0\n", "  tally: [1, 2]\n", "tally: {initial: [1, 2]}"),
     ("  tally: 0\n", "  tally: {a: 1, b: 2}\n", "tally: {initial: {a: 1, b: 2}}"),
     ("value: [1, 2, 3]", "value: [[1, 2], 3]", "derive: {value: \"[...]\"}"),
     ("[{pips: 1}, {pips: 2}]", "[{pips: [1, 2]}, {pips: 2}]", "a face's attributes are data"),

@@ -11,7 +11,7 @@ HINT = 'write b: 0..6, and keep the combinations wanted with copies: "1 if a <= 
 
 def ruleset(derive: str = "", define: str = "") -> str:
     return ("philtre: 1\ngame: range-word\nplayers: 2\ncomponents:\n  tile:\n    attributes: {a: 0..6, b: \"a..6\"}\n"
-            f"{derive}    start: pile\nzones:\n  pile: {{}}\n{define}flow:\n  - shuffle: pile\n"
+            f"{derive}    start: pile\nzones:\n  pile: {{visible: nobody}}\n{define}flow:\n  - shuffle: pile\n"
             + ("  - when: heavy > 3\n    shuffle: pile\n" if define else ""))
 
 
