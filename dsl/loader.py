@@ -633,7 +633,11 @@ def _undisplayed(spec):
 def _unquieted(spec):
     """A variable's spec as the content hash reads it: `quiet` left out, as it only changes what play tells (the same
     games, so a record made before it was added still replays); a quiet one that is left with a word, number, true/false
-    or null as its `initial` alone is read as the short form it was written in before (`again: false`)."""
+    or null as its `initial` alone is read as the short form it was written in before (`again: false`), and a list in
+    the short form (`log: []`, since 2026-12-08) as the long form it stands for (`log: {initial: []}`), so that making
+    either quiet (`log: {initial: [], quiet: true}`) keeps its hash."""
+    if isinstance(spec, list):
+        return {"initial": spec}
     if not isinstance(spec, dict) or "quiet" not in spec:
         return spec
     rest = _without_quiet(spec)

@@ -87,3 +87,13 @@ def test_a_list_set_in_an_effect_is_still_an_expression_to_quote(tmp_path):
         load_ruleset(str(tmp_path))
     assert ("V001 expected a text, a number or true/false, got a list (an expression is text: write the list as one, "
             'quoted: "[]")') in str(caught.value), str(caught.value)
+
+
+@pytest.mark.parametrize("written", ["  seq: {initial: []}\n", "  seq: {initial: [], quiet: true}\n"])
+def test_a_short_form_list_hashes_as_its_long_form_so_quiet_keeps_the_hash(tmp_path, written):
+    """`quiet` never changes the content hash (a record made before it replays): `seq: []` made quiet is written
+    `seq: {initial: [], quiet: true}`, so the short form hashes as the long form it stands for."""
+    (tmp_path / "ruleset.yaml").write_text(LISTED, encoding="utf-8")
+    short = load_ruleset(str(tmp_path)).content_hash
+    (tmp_path / "ruleset.yaml").write_text(LISTED.replace("  seq: []\n", written), encoding="utf-8")
+    assert load_ruleset(str(tmp_path)).content_hash == short
