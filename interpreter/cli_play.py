@@ -77,8 +77,9 @@ def play(ruleset, players, seats, seed, variants, record_path, agents, take_forc
 
 def _warn_of_hidden_information(rs, ruleset: str, variants) -> None:
     """Say on stderr, before the deal, what the hidden-information lints find (lints.HIDDEN_INFORMATION: L008, L021,
-    L024, L027, L030, L031, L033, L040, L043, L044, L050, L054): a designer playing a seat takes the options (and the scores, variables and
-    shuffled orders) for what it may know, and validate's warning, if it ever ran, is long gone."""
+    L024, L027, L030, L031, L033, L040, L043, L044, L050, L054, L059): a designer playing a seat takes the options (and
+    the scores, variables and shuffled orders) for what it may know, and validate's warning, if it ever ran, is long
+    gone."""
     from philtre.dsl.validate import hidden_information
 
     warn_of(hidden_information(rs), "this game's options (or a public roll, score, variable or shuffle) may show a seat what it "

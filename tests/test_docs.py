@@ -166,6 +166,17 @@ def test_every_lint_is_explained_in_the_validating_guide():
     assert set(LINTS) <= explained, f"docs/validating.md has no row for {sorted(set(LINTS) - explained)}"
 
 
+def test_playing_md_names_every_lint_play_warns_of_before_the_deal():
+    """play warns of the hidden-information lints before the deal; playing.md's list of them had fallen behind (it named
+    L059, added with it, but not L043, L044 or L050), so a player warned of one found no word of it there."""
+    from philtre.dsl.lints import HIDDEN_INFORMATION
+
+    guide = (ROOT / "docs" / "playing.md").read_text(encoding="utf-8")
+    section = guide.split("## Before the deal", 1)[1].split("\n## ", 1)[0]
+    listed = section.split("findings of the lints", 1)[1].split("(", 1)[0]
+    assert set(re.findall(r"`(L[0-9]{3})`", listed)) == set(HIDDEN_INFORMATION), listed
+
+
 def test_the_type_table_uses_the_words_of_the_messages(language):
     """Each type's row in 'Types and static checks' names it as the messages do (E120, E122, E124, ...)."""
     from philtre.dsl.compiler import a_type, show_type
