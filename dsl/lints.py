@@ -1903,7 +1903,7 @@ def _counts_in_public(facts, node) -> bool:
 
 def _counted_zone(facts, node):
     """(zone, the seat's index or None) when ``node`` is one zone: a single zone's name (`deck`), one copy of a family
-    (`hand[p]`, `cauldron[i]`), or one of a seat's (or team's) N zones (`line[p][r]`: the index is the seat's, p); else
+    (`hand[p]`, `pile[i]`), or one of a seat's (or team's) N zones (`line[p][r]`: the index is the seat's, p); else
     None (a family's bare name, or a seat's list of N zones, `line[p]`, is a list of zones, whose count everyone knows)."""
     zones = facts.ruleset.zones
     if isinstance(node, ast.Name) and node.name in zones and zones[node.name].kind == "single":
