@@ -1845,8 +1845,12 @@ def _unseen_owned(facts, tree, mine, memo, params=()) -> list:
     nodes = list(_walk_uncounted(facts, tree))
     seat_mine = {id(node.target) for node in nodes if isinstance(node, ast.Index) and _is_mine(node.index, mine)}
     bound = {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)} | set(params)
+    looped = _looped_over_zones(facts, nodes)
+    used = {node.name for node in nodes if isinstance(node, ast.Name)}
     for node in nodes:
         if isinstance(node, ast.Name) and node.name in zones and node.name not in bound:
+            if id(node) in looped and looped[id(node)] not in used:
+                continue  # (`count(z) for z in sq[p]`: each zone counted, what it holds unread, as _reads takes it)
             visible = zones[node.name].visible
             if visible == "owner" and id(node) not in seat_mine:
                 out.append((node.name, "only its owner sees, not always the player"))
@@ -1970,13 +1974,27 @@ def _others_owned(facts, domain, refs) -> set:
 
 
 def _walk_uncounted(facts, tree):
-    """Every node of ``tree`` but those inside a `count(ZONE)` (`count(z)` over a family's zones too: _family_counts)."""
+    """Every node of ``tree`` but those inside a `count(ZONE)` (`count(z)` over a family's zones too: _family_counts),
+    or inside the count of a family's zones (`count(hand)`, `count(sq[p])`: _counts_listed), a seat's index aside."""
     stack = [_family_counts(facts, tree)]
     while stack:
         node = stack.pop()
         yield node
-        if not _counts_a_zone(facts, node):
+        if _counts_listed(facts, node):
+            stack.extend([node.args[0].index] if isinstance(node.args[0], ast.Index) else [])
+        elif not _counts_a_zone(facts, node):
             stack.extend(_subtrees(node))
+
+
+def _looped_over_zones(facts, nodes) -> dict:
+    """id of the family's name in each clause of ``nodes`` going over a list of a family's zones (`for z in hand`,
+    `for z in sq[p]`: _zones_listed) -> the clause's name: the zones are read where that name is, not by the clause."""
+    out = {}
+    for clause in nodes:
+        if isinstance(clause, ast.Clause) and _zones_listed(facts, clause.iterable):
+            family = clause.iterable if isinstance(clause.iterable, ast.Name) else clause.iterable.target
+            out[id(family)] = clause.var
+    return out
 
 
 def l013_public_variable_holds_hidden(facts) -> list:

@@ -201,3 +201,33 @@ def test_a_public_variable_from_counts_through_a_row_of_the_family(tmp_path, cou
     text = options(SQUARES, ZONE=SQUARES["ZONE"].replace("}", f"{count}}}"), TEST="i >= 0",
                    READ="sum(count(z) for zs in sq for z in zs)")
     assert [d.code for d in findings(tmp_path, text)] == codes
+
+
+def with_if(words: dict, condition: str, **changed) -> str:
+    """OPTIONS (its choice any of the three, its variable 0) with ``condition`` as the action's `if:`."""
+    text = options(words, TEST="i >= 0", READ="0", **changed)
+    return text.replace("    do:\n", f'    if: "{condition}"\n    do:\n', 1)
+
+
+@pytest.mark.parametrize("where", ["if", "choice"])
+@pytest.mark.parametrize("expr", ["sum(count(z) for z in sq[1 - me]) > 0", "sum(count(z) for z in sq[left(me)]) > 0",
+                                  "sum(count(z) for zs in sq for z in zs) > 0"])
+def test_options_from_counts_over_a_row_of_the_family(tmp_path, where, expr):
+    """`count(z) for z in sq[1 - me]` counts each of the seat's zones, which every seat may count (`count: everyone`,
+    the default), as `count(sq[1 - me][i])` does: a trial's `if:` and choice made of it were L021, as if the zones'
+    contents were read. A count only the owner may count is still L021, as a count."""
+    text = with_if(SQUARES, expr) if where == "if" else options(SQUARES, TEST=expr, READ="0")
+    assert findings(tmp_path, text) == []
+    hidden = text.replace(SQUARES["ZONE"], SQUARES["ZONE"].replace("}", ", count: owner}"))
+    [d] = findings(tmp_path, hidden)
+    assert d.code == "L021" and "how many components 'sq' holds" in d.message and "only its owner may count" in d.message, str(d)
+
+
+@pytest.mark.parametrize("zone", ["sq: {each: player, copies: 3, visible: owner}", "sq: {each: player, copies: 3, visible: nobody}"])
+def test_what_a_row_of_the_family_holds_is_still_l021(tmp_path, zone):
+    """Read through the loop's name (`first(z).owner`), the zones' contents are read: L021, as before."""
+    text = with_if(SQUARES, "any(first(z).owner == 0 for z in sq[1 - me] if count(z) > 0)", ZONE=zone)
+    [d] = findings(tmp_path, text)
+    assert d.code == "L021" and "by what 'sq' holds" in d.message, str(d)
+    if "owner" in zone:  # (the seat's own row it sees)
+        assert findings(tmp_path, with_if(SQUARES, "any(first(z).owner == 0 for z in sq[me] if count(z) > 0)")) == []
