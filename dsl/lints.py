@@ -61,6 +61,7 @@ class Facts:
         self.var_refs: dict = {}
         self._define_memo: dict = {}
         self.family_counts: dict = {}  # id of a tree -> (it, it as _family_counts writes it)
+        self.written: dict = {}  # id of a count a lint wrote anew -> (it, the node the author wrote): _written
         self._constants: dict = {}  # id of an Expr -> (it, what constant() says)
         self.failed_in: dict = {}  # id of an Expr that always fails -> the definition it fails in ('in definition ...'), or ''
         self.work_left = CONSTANT_WORK
@@ -566,7 +567,7 @@ def _family_counts(facts, node):
         FAMILY in ``rows`` made `FAMILY[r]`."""
         counted = _items_counted(facts, sub)
         if counted is not None:
-            return rewritten(counted, over, rows)
+            return _written_for(facts, rewritten(counted, over, rows), sub)
         if isinstance(sub, ast.Comprehension):
             over, rows, clauses = dict(over), dict(rows), []
             for clause in sub.clauses:
@@ -587,7 +588,7 @@ def _family_counts(facts, node):
         if (isinstance(sub, ast.Call) and sub.func == "count" and len(sub.args) == 1 and isinstance(sub.args[0], ast.Name)
                 and sub.args[0].name in over):
             arg = sub.args[0]
-            return ast.Call(sub.pos, "count", (ast.Index(arg.pos, over[arg.name], arg),))
+            return _written_for(facts, ast.Call(sub.pos, "count", (ast.Index(arg.pos, over[arg.name], arg),)), sub)
         if isinstance(sub, tuple):
             return tuple(rewritten(item, over, rows) for item in sub)
         if not isinstance(sub, ast.Node):
@@ -598,6 +599,34 @@ def _family_counts(facts, node):
                                       for n in ast.walk(node)) else node)
     facts.family_counts[key] = (node, out)  # (the node kept, so its id is not reused)
     return out
+
+
+def _written_for(facts, new, old, read_as: bool = False):
+    """``new``, a count a lint wrote for the count ``old`` (`count(sq[p][z])` for `count(z)`), kept as written ``old``
+    (or as what ``old`` was written for), for a message to quote the author's text (_quoted); ``new`` returned. A sum
+    of counts (_items_counted's) is kept so with its count. ``read_as``: a message says ``new`` too, after the author's
+    text (one zone a choice may be, `count(src)` read as `count(hand[left(me)])`, names the seat counted)."""
+    old = facts.written.get(id(old), (None, old))[1]
+    summed = isinstance(new, ast.Call) and new.func == "sum" and isinstance(new.args[0], ast.Comprehension)
+    for node in (new, new.args[0].element if summed else None):
+        if isinstance(node, ast.Call) and node.func == "count":
+            facts.written[id(node)] = (node, old, read_as)
+    return new
+
+
+def _quoted(facts, node) -> str:
+    """``node`` quoted for a message as its author wrote it: a count a lint wrote anew (_written_for) as the one written
+    (`count(z)` over `sq[left(me)]`, not `count(sq[left(me)][z])`), with ", read as" the count written anew where that
+    says more (_written_for's ``read_as``); any other node as it is (ast.text)."""
+    _, old, read_as = facts.written.get(id(node), (None, node, False))
+    return f"`{ast.text(old)}`" + (f", read as `{ast.text(node)}`" if read_as else "")
+
+
+def _count_said(facts, node) -> str:
+    """A count of one zone quoted for a message: as its author wrote it (_quoted), with the zone it counts where that
+    is a count a lint wrote anew (`count(z)` of 'hand', z going over the family)."""
+    quoted = _quoted(facts, node)
+    return quoted + (f" of '{_counted_zone(facts, node.args[0])[0]}'" if quoted != f"`{ast.text(node)}`" else "")
 
 
 def _items_counted(facts, node):
@@ -1619,7 +1648,7 @@ def _zones_chosen_among(facts, param, refs) -> tuple:
                  for zone in sorted(refs))
 
 
-def _chosen_counts(tree, zone_choices: dict):
+def _chosen_counts(facts, tree, zone_choices: dict):
     """``tree`` with each `count(v)` of a choice of one zone ``v`` written as the sum of the counts of the zones it may
     be (`count(deck) + count(pile)`): it reads how many components the chosen zone holds, not what it holds."""
     if not zone_choices or tree is None:
@@ -1637,8 +1666,9 @@ def _chosen_counts(tree, zone_choices: dict):
         if (isinstance(sub, ast.Call) and sub.func == "count" and len(sub.args) == 1 and isinstance(sub.args[0], ast.Name)
                 and sub.args[0].name in over):
             counts = [ast.Call(sub.pos, "count", (zone,)) for zone in over[sub.args[0].name]]
-            total = counts[0]
+            total = _written_for(facts, counts[0], sub, read_as=True)
             for count in counts[1:]:
+                _written_for(facts, count, sub, read_as=True)
                 total = ast.BinOp(sub.pos, "+", total, count)
             return total
         if isinstance(sub, tuple):
@@ -1745,7 +1775,7 @@ def _hidden_reads(facts, action: str, expr, env, exclude=frozenset(), zone_choic
     those ``seen``, _revealed_at_offers, shows: revealed before every decision offering the action, as _not_revealed
     takes them), else if it counts one whose count that player does not see; ``zone_choices``: the action's earlier
     choices of one zone, by name, with the zones each may be (their count is a count of those zones)."""
-    tree = _chosen_counts(facts.tree(expr), zone_choices)
+    tree = _chosen_counts(facts, facts.tree(expr), zone_choices)
     if tree is None:
         return []
     zones = facts.ruleset.zones
@@ -1871,7 +1901,7 @@ def _hidden_counts(facts, action: str, expr, tree, env=None, seen=frozenset()) -
         return []
     zone, text, who = found[0]
     return [Diagnostic(expr.loc, "L021", f"action '{action}' offers its options by how many components '{zone}' holds "
-                       f"(`{text}`), which {who}: the options tell the player that count",
+                       f"({text}), which {who}: the options tell the player that count",
                        f"let the options depend only on counts the player sees, or show the count (`count: everyone` on '{zone}', "
                        "as a real table shows how many cards a hand holds)")]
 
@@ -1880,12 +1910,12 @@ DECIDER = frozenset({"me"})  # the names that are the deciding seat, where an ac
 
 
 def _uncounted(facts, tree, mine, memo, params=()) -> list:
-    """(zone, the count's text, who may count it) for each `count(ZONE)` in ``tree``, or in a definition it uses, whose
+    """(zone, the count quoted (_quoted), who may count it) for each `count(ZONE)` in ``tree``, or in a definition it uses, whose
     count the deciding seat does not see; ``mine``: the names that are that seat (`me`, a parameter given `me`)."""
     out = []
     for node in ast.walk(_family_counts(facts, tree)):
         if _counts_a_zone(facts, node) and not _count_seen(facts, node.args[0], mine):
-            out.append((_counted_zone(facts, node.args[0])[0], ast.text(node), _who_counts(facts, node.args[0], mine)))
+            out.append((_counted_zone(facts, node.args[0])[0], _quoted(facts, node), _who_counts(facts, node.args[0], mine)))
         else:
             out += _in_definition(facts, node, mine, memo, _uncounted)
     return out
@@ -2709,7 +2739,7 @@ def _unseen_by_some(facts, tree, env, seen, seats):
             zone, _ = _counted_zone(facts, node.args[0])
             target = node.args[0].target if isinstance(node.args[0], ast.Index) else None  # (in a definition: not in named)
             if not _seats_seen(facts, zone, named.get(id(target)) if target is not None else ALL_SEATS, seen):
-                return (f"`{ast.text(node)}`", "not every seat may count",
+                return (_count_said(facts, node), "not every seat may count",
                         f"show the count (`count: everyone` on '{zone}'), {_SCORE_LATER}")
     unseen = [name for name in _private_variables(facts, tree, frozenset(), {})
               if name not in seen and not _read_where_seen(facts, tree, name, named, seen)]
@@ -4095,7 +4125,7 @@ def _not_public(facts, tree, env, known=frozenset(), mine=False):
     for node in (node for body in _with_definitions(facts, tree) for node in _walk_uncounted(facts, body)):
         if (_counts_a_zone(facts, node) and _counted_zone(facts, node.args[0])[0] not in known
                 and not (_count_seen(facts, node.args[0], DECIDER) if mine else _counts_in_public(facts, node))):
-            return f"`{ast.text(node)}`", "the seat may not count" if mine else "not every seat may count"
+            return _count_said(facts, node), "the seat may not count" if mine else "not every seat may count"
     unseen = [name for name in _private_variables(facts, tree, frozenset(), {}) if name not in known]  # (revealed)
     if mine:  # (the seat's own entry of one only its owner sees is its: _unseen_variables tells those read otherwise)
         owned = {name for name, _ in _unseen_variables(facts, tree, DECIDER, {})}
@@ -4554,7 +4584,8 @@ def _public_set_finding(facts, loc, name: str, read: str, found, read_as, beside
     what = found[0]
     rs = facts.ruleset
     if what.startswith("`count("):  # `count(ZONE)` or `count(ZONE[SEAT])`: a count not every seat may see
-        source = what[len("`count("):].split("[")[0].split(")")[0]
+        named = re.search(r"` of '([^']+)'$", what)  # (a count written anew names its zone: _count_said)
+        source = named.group(1) if named else what[len("`count("):].split("[")[0].split(")")[0]
         hidden, spec = f"the count of '{source}' is", rs.zones[source].count
         undo = f"show the count (`count: everyone` on '{source}'), or set it after a reveal of '{source}'"
     elif what.startswith("the value of"):
@@ -4984,7 +5015,8 @@ def _read_of_another_seat(facts, name, tree, mine, seen):
             return f"another seat's entry of '{variable}'", "only its owner sees", f"as '{variable}[{min(mine, key=str)}]' is its own"
     for zone, text, who in _uncounted(facts, tree, mine, {}):
         if zone not in seen and who == "only its owner may count":
-            return f"`{text}`", who, f"show the count (`count: everyone` on '{zone}'), or set it after a reveal of '{zone}'"
+            named = text if re.search(rf"\b{re.escape(zone)}\b", text) else f"{text} of '{zone}'"  # (`count(z)` of 'hand')
+            return named, who, f"show the count (`count: everyone` on '{zone}'), or set it after a reveal of '{zone}'"
     return None
 
 

@@ -231,3 +231,24 @@ def test_what_a_row_of_the_family_holds_is_still_l021(tmp_path, zone):
     assert d.code == "L021" and "by what 'sq' holds" in d.message, str(d)
     if "owner" in zone:  # (the seat's own row it sees)
         assert findings(tmp_path, with_if(SQUARES, "any(first(z).owner == 0 for z in sq[me] if count(z) > 0)")) == []
+
+
+def test_a_count_over_a_familys_zones_is_quoted_as_written(tmp_path):
+    """The messages quote the count the author wrote, `count(z)`, naming the zone it counts, not the lints' own reading
+    of it (`count(sq[left(me)][z])`, `count(hand[z])`, with z a zone where an index goes), nor `count(hand[1 - me])`
+    for `count(c for c in hand[1 - me])`."""
+    [d] = findings(tmp_path, shown("N zones a seat", "[count(z) for z in sq[left(me)]]", "owner"))
+    assert d.message.startswith("the shown definition 'theirs' reads `count(z)` of 'sq', which the seat may not count:"), str(d)
+    [d] = findings(tmp_path, shown("a zone a seat", "[count(z) for z in hand]", "owner"))
+    assert d.message.startswith("the shown definition 'theirs' reads `count(z)` of 'hand', which not every seat may count:"), str(d)
+    hidden = {"ZONE": HAND["ZONE"].replace("}", ", count: owner}")}
+    [d] = findings(tmp_path, options(HAND, TEST="sum(count(z) for z in hand) > i", READ="0", **hidden))
+    assert d.code == "L021" and d.message.startswith(
+        "action 'step' offers its options by how many components 'hand' holds (`count(z)`), which only its owner may "
+        "count:"), str(d)
+    [d] = findings(tmp_path, options(HAND, TEST="count(c for c in hand[1 - me]) > i", READ="0", **hidden))
+    assert "holds (`count(c for c in hand[1 - me])`), which" in d.message, str(d)
+    [d] = findings(tmp_path, options(HAND, TEST="i >= 0", READ="sum(count(z) for z in hand)", **hidden))
+    assert d.code == "L031" and d.message.startswith(
+        "'pos' is seen by everyone, and it is set from `count(z)` of 'hand', which not every seat may count:"), str(d)
+    assert "hide 'pos' as the count of 'hand' is" in d.hint, str(d)  # (the zone read from the quoted count)

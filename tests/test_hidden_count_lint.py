@@ -200,7 +200,7 @@ def test_a_count_of_a_chosen_zone_the_player_may_not_count_is_l021(tmp_path):
     neighbour = changed("visible: owner}", "visible: owner, count: owner}",
                         changed('"[deck, pile]"', '"[hand[me], hand[left(me)]]"', DRAW))
     [d] = findings(tmp_path, neighbour)
-    assert d.code == "L021" and "count(hand[left(me)])" in d.message, str(d)
+    assert d.code == "L021" and "(`count(src)`, read as `count(hand[left(me)])`)" in d.message, str(d)
 
 
 def test_what_a_chosen_hidden_zone_holds_is_still_l021(tmp_path):
