@@ -1621,14 +1621,18 @@ def l021_hidden_conditions(facts) -> list:
 def reads_unseen(facts, action, exprs) -> list:
     """For each of ``exprs`` (parts of ``action``'s `if`, compiled in its names), whether it reads what the deciding
     seat does not see, as L021 finds it (a zone, a count, a variable): play names a part false only where the seat
-    could work it out from its own view."""
-    env, zone_choices = {"me": frozenset(), **facts.handed_to(action)}, {}
+    could work it out from its own view. A zone revealed before every decision offering the action is seen, as L021
+    takes it (_revealed_at_offers): every view shows its revealed components until they move."""
+    facts.placed  # the zones the variables may hold, settled first (as for L021)
+    offers = _revealed_at_offers(facts) if any(z.visible != "everyone" for z in facts.ruleset.zones.values()) else {}
+    env, zone_choices, seen = {"me": frozenset(), **facts.handed_to(action)}, {}, offers.get(action.name, frozenset())
     for param in action.params:  # (the choices' names as l021_hidden_conditions binds them)
-        env[param.name] = facts.refs(param.domain, env)
-        among = _zones_chosen_among(facts, param, env[param.name])
+        refs = facts.refs(param.domain, env)
+        env[param.name] = frozenset(_not_revealed(facts, param.domain, env, refs, seen)) if seen else refs
+        among = _zones_chosen_among(facts, param, refs)
         if among:
             zone_choices[param.name] = among
-    return [bool(_hidden_reads(facts, action.name, expr, env, zone_choices=zone_choices)
+    return [bool(_hidden_reads(facts, action.name, expr, env, zone_choices=zone_choices, seen=seen)
                  or _hidden_variables(facts, action.name, expr)) for expr in exprs]
 
 
