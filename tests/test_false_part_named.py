@@ -91,28 +91,8 @@ scenarios:
     assert "T013" in failure and "(the if of play, line 16: (b or c) is false)" in failure, failure
 
 
-REVEALED = """\
-philtre: 1
-game: revealed-part
-players: 2
-components:
-  card: {attributes: {rank: 1..4}, start: deck}
-zones:
-  deck: {visible: nobody}
-  hand: {each: player, visible: owner}
-  table: {visible: everyone}
-actions:
-  play:
-    choose: {card: "hand[me]"}
-    if: "card.rank > 1 and any(x.rank == 4 for x in hand[1])"
-    do:
-      - move: card -> table
-  pass: {}
-flow:
-  - deal: {from: deck, to: "[hand[0], hand[1]]", count: 2}
-REVEAL  - decide: [play, pass]
-    player: 0
-"""
+REVEAL_AT = "  - decide: [play, pass]\n"
+REVEALED = RULESET.replace("IF", '"card.rank > 1 and any(x.rank == 4 for x in hand[1])"').replace(REVEAL_AT, "REVEAL" + REVEAL_AT)
 
 
 def _played(tmp_path, reveal: str) -> str:
@@ -132,8 +112,8 @@ def test_a_part_reading_a_hand_revealed_before_the_decision_is_said_false(tmp_pa
     """hand[1], revealed to every seat before the decision (every view shows it until its cards move), is seen by seat
     0, as L021 takes it: its part is named false, as a part reading a public zone is. Not revealed, it stays unsaid."""
     said = _played(tmp_path, "  - reveal: hand[1]\n")
-    assert ("the rules forbid play(card=card rank=4) now (the if of play, line 13: any(x.rank == 4 for x in hand[1]) "
+    assert ("the rules forbid play(card=card rank=4) now (the if of play, line 16: any(x.rank == 4 for x in hand[1]) "
             "is false)") in said, said
     said = _played(tmp_path, "")
-    assert ("the rules forbid play(card=card rank=4) now (the if of play, line 13: card.rank > 1 and "
+    assert ("the rules forbid play(card=card rank=4) now (the if of play, line 16: card.rank > 1 and "
             "any(x.rank == 4 for x in hand[1]));") in said, said
